@@ -1,0 +1,94 @@
+import 'reflect-metadata';
+import { Logger, type INestApplication, type Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import compression from 'compression';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { limits } from '@northbeam/common';
+import { AppModule } from './app.module.js';
+import type { AppConfig } from './core/config/config.js';
+import { crossSiteGuard } from './core/http/cross-site-guard.js';
+import { HttpExceptionFilter, sendError } from './core/http/http-exception.filter.js';
+import { requestLogger } from './core/http/request-logger.js';
+import { securityHeaders } from './core/http/security-headers.js';
+import { createValidationPipe } from './core/http/validation.js';
+import { JsonLogger } from './core/logging/json-logger.js';
+import { startEmbeddedDatabase, type EmbeddedDatabase } from './database/embedded-database.js';
+import { mountFrontend } from './ssr/ssr.js';
+
+export interface Application {
+  app: NestExpressApplication;
+  config: AppConfig;
+  logger: JsonLogger;
+  /** Closes the application, then the embedded database if one was started. */
+  close(): Promise<void>;
+}
+
+export interface CreateApplicationOptions {
+  /** Serve the front end (production build or Vite dev server). API-only tests leave it off. */
+  frontend?: boolean;
+  /** Further modules to mount (test fixtures). */
+  extraModules?: Type[];
+}
+
+/** Builds the whole application: database, NestJS, Express middleware and the front end. */
+export async function createApplication(config: AppConfig, options: CreateApplicationOptions = {}): Promise<Application> {
+  const logger = new JsonLogger(config.logLevel);
+  let embedded: EmbeddedDatabase | undefined;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    embedded = await startEmbeddedDatabase(config.pgliteDir);
+    databaseUrl = embedded.url;
+  }
+
+  let app: NestExpressApplication | undefined;
+  try {
+    app = await NestFactory.create<NestExpressApplication>(
+      AppModule.register(config, { url: databaseUrl, embedded: embedded !== undefined }, options.extraModules),
+      { logger, bodyParser: false, abortOnError: false },
+    );
+    configureHttp(app, config, logger);
+    if (options.frontend !== false) await mountFrontend(app.getHttpAdapter().getInstance(), config, logger);
+    app.setGlobalPrefix('api', { exclude: ['sitemap.xml', 'robots.txt', 'rss.xml'] });
+    app.useGlobalPipes(createValidationPipe());
+    app.useGlobalFilters(new HttpExceptionFilter());
+    await app.init();
+  } catch (error) {
+    await app?.close().catch(() => undefined);
+    await embedded?.stop();
+    throw error;
+  }
+
+  const nestApp = app;
+  let closed = false;
+  return {
+    app: nestApp,
+    config,
+    logger,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await nestApp.close();
+      await embedded?.stop();
+    },
+  };
+}
+
+function configureHttp(app: INestApplication, config: AppConfig, logger: JsonLogger): void {
+  const http = app.getHttpAdapter().getInstance() as express.Express;
+  http.disable('x-powered-by');
+  // Behind a reverse proxy (compose, a load balancer) the client's address comes from X-Forwarded-For.
+  http.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  http.use(requestLogger(logger));
+  http.use(securityHeaders(config));
+  http.use(compression());
+  http.use(crossSiteGuard(config));
+  http.use('/api', express.json({ limit: limits.requestBodyMaxBytes, strict: true, type: ['application/json', 'application/*+json'] }));
+  http.use('/api', express.urlencoded({ extended: false, limit: limits.requestBodyMaxBytes }));
+  const httpLogger = new Logger('HttpError');
+  // Errors thrown by the body parsers above, before NestJS sees the request.
+  http.use('/api', (error: unknown, request: Request, response: Response, next: NextFunction) => {
+    if (!error) return next();
+    sendError(error, request, response, httpLogger);
+  });
+}

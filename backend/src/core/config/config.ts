@@ -1,0 +1,255 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { plainToInstance, Transform } from 'class-transformer';
+import {
+  IsEmail,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Matches,
+  Max,
+  Min,
+  MinLength,
+  validateSync,
+} from 'class-validator';
+import { site } from '@northbeam/common';
+
+const emptyToUndefined = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+/**
+ * The environment as the application reads it. Every setting is validated at start-up and the
+ * process refuses to start with one line per bad value.
+ */
+class EnvironmentVariables {
+  @IsOptional()
+  @IsIn(['development', 'production', 'test'])
+  NODE_ENV?: string;
+
+  @Transform(({ value }) => Number(value))
+  @IsInt({ message: 'PORT must be a whole number' })
+  @Min(0)
+  @Max(65535)
+  PORT: number;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'] }, { message: 'PUBLIC_URL must be an http(s) address' })
+  PUBLIC_URL?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must start with postgres:// or postgresql://' })
+  DATABASE_URL?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  PGLITE_DIR?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @MinLength(32, { message: 'SESSION_SECRET must be at least 32 characters' })
+  SESSION_SECRET?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^smtps?:\/\//, { message: 'SMTP_URL must start with smtp:// or smtps://' })
+  SMTP_URL?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  MAIL_FROM?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsEmail({}, { message: 'CONTACT_INBOX must be an e-mail address' })
+  CONTACT_INBOX?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsEmail({}, { message: 'PRIVACY_INBOX must be an e-mail address' })
+  PRIVACY_INBOX?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  TURNSTILE_SITE_KEY?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  TURNSTILE_SECRET?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'] }, { message: 'TURNSTILE_VERIFY_URL must be an http(s) address' })
+  TURNSTILE_VERIFY_URL?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'] }, { message: 'SIMULATION_CREATION_FEED_URL must be an http(s) address' })
+  SIMULATION_CREATION_FEED_URL?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'] }, { message: 'PLAYBOOK_URL must be an http(s) address' })
+  PLAYBOOK_URL?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  ANALYTICS_TAG_ID?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  MARKETING_TRACKER_ID?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsEmail({}, { message: 'ADMIN_EMAIL must be an e-mail address' })
+  ADMIN_EMAIL?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  ADMIN_PASSWORD?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsIn(['debug', 'info', 'warn', 'error', 'silent'])
+  LOG_LEVEL?: string;
+}
+
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
+
+export interface AppConfig {
+  production: boolean;
+  port: number;
+  publicUrl: string;
+  /** Set: that PostgreSQL. Unset: the embedded database under `pgliteDir`. */
+  databaseUrl: string | undefined;
+  /** Folder of the embedded database, or `memory://` for a throw-away one. */
+  pgliteDir: string;
+  dataDir: string;
+  sessionSecret: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  contactInbox: string;
+  privacyInbox: string;
+  turnstileSiteKey: string | undefined;
+  turnstileSecret: string | undefined;
+  turnstileVerifyUrl: string;
+  simulationCreationFeedUrl: string;
+  playbookUrl: string;
+  analyticsTagId: string | undefined;
+  marketingTrackerId: string | undefined;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  logLevel: LogLevel;
+  /** Serve the front end through Vite with hot reload instead of the production build. */
+  devServer: boolean;
+  /** Development fallbacks in use, listed in the start-up log. */
+  fallbacks: string[];
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads a `.env` file into the environment (development convenience; real variables win). */
+export function readDotEnv(file = path.resolve(process.cwd(), '.env')): void {
+  if (!existsSync(file)) return;
+  for (const line of readFileSync(file, 'utf8').split(/\r?\n/)) {
+    const match = /^\s*([A-Z0-9_]+)\s*=\s*(.*)\s*$/.exec(line);
+    if (!match || line.trimStart().startsWith('#')) continue;
+    const [, key, raw] = match;
+    if (process.env[key] !== undefined) continue;
+    process.env[key] = raw.replace(/^(['"])(.*)\1$/, '$2');
+  }
+}
+
+/**
+ * Builds the typed configuration from an environment. Throws ConfigError listing every problem.
+ * `overrides` lets tests and tools adjust single settings without touching process.env.
+ */
+export function loadConfig(
+  environment: NodeJS.ProcessEnv = process.env,
+  overrides: Partial<AppConfig> = {},
+): AppConfig {
+  // class-transformer only visits keys that are present, so defaults are filled in first.
+  const source = { ...environment, PORT: environment.PORT?.trim() ? environment.PORT : '3000' };
+  const env = plainToInstance(EnvironmentVariables, source, { enableImplicitConversion: false });
+  const errors = validateSync(env, { skipMissingProperties: false, whitelist: false });
+  const problems = errors.flatMap((error) => Object.values(error.constraints ?? {}));
+  const production = env.NODE_ENV === 'production';
+  if (production) {
+    if (!env.SESSION_SECRET) problems.push('SESSION_SECRET is required when NODE_ENV=production');
+    if (!env.TURNSTILE_SECRET) problems.push('TURNSTILE_SECRET is required when NODE_ENV=production');
+    if (!env.PUBLIC_URL) problems.push('PUBLIC_URL is required when NODE_ENV=production');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const fallbacks: string[] = [];
+  const dataDir = path.resolve(process.cwd(), 'data');
+  const pgliteDir = env.PGLITE_DIR === 'memory://' ? 'memory://' : path.resolve(process.cwd(), env.PGLITE_DIR ?? 'data/pglite');
+  if (!env.DATABASE_URL) fallbacks.push(`embedded PostgreSQL (PGlite) in ${pgliteDir}`);
+  if (!env.SMTP_URL) fallbacks.push('mail written to the log instead of sent');
+  if (!env.TURNSTILE_SECRET) fallbacks.push('bot check in development fallback mode');
+
+  let sessionSecret = env.SESSION_SECRET;
+  if (!sessionSecret && !overrides.sessionSecret) {
+    sessionSecret = developmentSessionSecret(pgliteDir === 'memory://' ? undefined : dataDir);
+    fallbacks.push('generated session secret kept in the data folder');
+  }
+
+  const port = env.PORT;
+  const config: AppConfig = {
+    production,
+    port,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    databaseUrl: env.DATABASE_URL,
+    pgliteDir,
+    dataDir,
+    sessionSecret: sessionSecret ?? '',
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM ?? `${site.name} <${site.email}>`,
+    contactInbox: env.CONTACT_INBOX ?? site.email,
+    privacyInbox: env.PRIVACY_INBOX ?? site.privacyEmail,
+    turnstileSiteKey: env.TURNSTILE_SITE_KEY,
+    turnstileSecret: env.TURNSTILE_SECRET,
+    turnstileVerifyUrl: env.TURNSTILE_VERIFY_URL ?? 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
+    simulationCreationFeedUrl: env.SIMULATION_CREATION_FEED_URL ?? `${site.simulationCreationBlogUrl}/rss.xml`,
+    playbookUrl: env.PLAYBOOK_URL ?? `${site.defaultPublicUrl}/downloads/sme-ai-adoption-playbook.pdf`,
+    analyticsTagId: env.ANALYTICS_TAG_ID,
+    marketingTrackerId: env.MARKETING_TRACKER_ID,
+    adminEmail: env.ADMIN_EMAIL,
+    adminPassword: env.ADMIN_PASSWORD,
+    logLevel: (env.LOG_LEVEL as LogLevel | undefined) ?? (env.NODE_ENV === 'test' ? 'warn' : 'info'),
+    devServer: environment.NORTHBEAM_DEV_SERVER === '1',
+    fallbacks,
+    ...overrides,
+  };
+  return config;
+}
+
+/** A random secret created once and kept in the data folder, so that sessions survive restarts. */
+function developmentSessionSecret(dataDir: string | undefined): string {
+  if (!dataDir) return randomBytes(32).toString('hex');
+  const file = path.join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');

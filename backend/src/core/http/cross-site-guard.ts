@@ -1,0 +1,31 @@
+import type { NextFunction, Request, Response } from 'express';
+import { messages } from '@northbeam/common';
+import type { AppConfig } from '../config/config.js';
+
+const simpleContentTypes = ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'];
+const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Paths that third parties legitimately post to as forms (RFC 8058 one-click unsubscribe). */
+const formPostAllowed = new Set(['/api/unsubscribe/one-click']);
+
+/**
+ * Refuses state-changing /api calls that a plain cross-site form could make: a foreign Origin, or a
+ * form content type. Browsers cannot send JSON cross-site without a CORS preflight, which we never
+ * grant, so JSON plus same-origin checks is enough.
+ */
+export function crossSiteGuard(config: AppConfig) {
+  const allowedOrigins = new Set([new URL(config.publicUrl).origin]);
+  return (request: Request, response: Response, next: NextFunction) => {
+    if (safeMethods.has(request.method) || !request.path.startsWith('/api/')) return next();
+    const origin = request.headers.origin;
+    const sameHostOrigin = origin !== undefined && origin === `${request.protocol}://${request.headers.host ?? ''}`;
+    const originAllowed = origin === undefined || allowedOrigins.has(origin) || sameHostOrigin;
+    const contentType = (request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+    const formLike = simpleContentTypes.includes(contentType);
+    if (!originAllowed || (formLike && !formPostAllowed.has(request.path))) {
+      response.status(403).json({ statusCode: 403, error: messages.crossSiteRefused });
+      return;
+    }
+    next();
+  };
+}

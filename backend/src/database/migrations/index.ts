@@ -1,0 +1,4 @@
+import { Initial1763780000000 } from './1763780000000-initial.js';
+
+/** Every migration, oldest first. Never rewrite one that has landed: add a new one. */
+export const migrations: Function[] = [Initial1763780000000];

@@ -1,0 +1,63 @@
+import 'reflect-metadata';
+import type { Server } from 'node:http';
+import { createApplication } from './app.factory.js';
+import { ConfigError, loadConfig, readDotEnv } from './core/config/config.js';
+import { JsonLogger } from './core/logging/json-logger.js';
+
+/** Longest wait for in-flight requests after SIGTERM before the process exits anyway. */
+const shutdownGraceMs = 8000;
+
+async function bootstrap() {
+  readDotEnv();
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\nThe site did not start. Fix the settings above and try again.\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = new JsonLogger(config.logLevel);
+  for (const fallback of config.fallbacks) logger.warn(`Development fallback in use: ${fallback}`, 'Config');
+
+  const application = await createApplication(config);
+  const server: Server = await application.app.listen(config.port);
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  logger.log(`Serving ${config.publicUrl} on port ${port}${config.devServer ? ' (development, hot reload)' : ''}`, 'Main');
+
+  let shuttingDown = false;
+  const shutdown = (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    logger.log(`${signal} received: finishing in-flight requests`, 'Main');
+    const force = setTimeout(() => {
+      logger.warn('Shutdown grace period over, exiting', 'Main');
+      process.exit(1);
+    }, shutdownGraceMs);
+    force.unref();
+    server.close(() => {
+      application
+        .close()
+        .then(() => {
+          logger.log('Stopped cleanly', 'Main');
+          process.exit(0);
+        })
+        .catch((error: unknown) => {
+          logger.error(error instanceof Error ? error.message : String(error), 'Main');
+          process.exit(1);
+        });
+    });
+    // Idle keep-alive connections would hold server.close() open until they time out.
+    server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+bootstrap().catch((error: unknown) => {
+  process.stderr.write(`The site could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,67 @@
+export const postSections = ['labs', 'consulting'] as const;
+export type PostSection = (typeof postSections)[number];
+
+export const postStatuses = ['draft', 'published'] as const;
+export type PostStatus = (typeof postStatuses)[number];
+
+export const staffRoles = ['super_admin', 'admin', 'consultant'] as const;
+export type StaffRole = (typeof staffRoles)[number];
+
+export function canPublish(role: StaffRole | null | undefined): boolean {
+  return role === 'super_admin' || role === 'admin';
+}
+
+export function isPostSection(value: string | undefined | null): value is PostSection {
+  return value === 'labs' || value === 'consulting';
+}
+
+export const sectionLabels: Record<PostSection, string> = {
+  labs: 'Labs',
+  consulting: 'Consulting',
+};
+
+export const sectionColours: Record<PostSection, string> = {
+  labs: '#83FAFD',
+  consulting: '#EFBBFF',
+};
+
+/** A post as public list calls return it: every field but body. */
+export interface PostSummary {
+  id: string;
+  section: PostSection;
+  slug: string;
+  title: string;
+  excerpt: string;
+  status: PostStatus;
+  authorId: string | null;
+  authorName: string | null;
+  authorCredentials: string | null;
+  authorBio: string | null;
+  tags: string[];
+  metaDescription: string | null;
+  customMetaTags: string | null;
+  wordCount: number;
+  readingTime: number;
+  createdAt: string;
+  updatedAt: string;
+  publishedAt: string | null;
+  revisionDate: string | null;
+}
+
+export interface Post extends PostSummary {
+  body: string;
+}
+
+export interface StaffUser {
+  id: string;
+  name: string;
+  email: string;
+  role: StaffRole;
+}
+
+/** Error body of every non-2xx /api answer. */
+export interface ApiErrorBody {
+  statusCode: number;
+  error: string;
+  fieldErrors?: Record<string, string[]>;
+}

@@ -1,0 +1,119 @@
+import { expect, test } from '@playwright/test';
+import { site } from '../common/src/site';
+
+const mainItems = ['About', 'Consulting', 'Labs', 'Immersive', 'Case Studies', 'Blog'];
+
+test.describe('Shared frame: header', () => {
+  test('shows every navigation item, the Products menu and the Contact button', async ({ page }) => {
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const item of mainItems) await expect(nav.getByRole('link', { name: item, exact: true })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Contact', exact: true })).toBeVisible();
+
+    await nav.getByRole('button', { name: 'Products' }).click();
+    const menu = page.getByTestId('products-menu');
+    for (const product of site.products) {
+      const link = menu.getByRole('link', { name: new RegExp(product.name) });
+      await expect(link).toHaveAttribute('href', product.href);
+      await expect(link).toHaveAttribute('target', '_blank');
+    }
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+  });
+
+  test('highlights the item whose path the current path starts with', async ({ page }) => {
+    await page.goto('/blog/labs');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Blog', exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: 'Labs', exact: true })).not.toHaveAttribute('aria-current', 'page');
+  });
+
+  test('adds Content on /labs and Insights on /consulting, and changes the title by section', async ({ page }) => {
+    await page.goto('/labs');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Content', exact: true })).toHaveAttribute('href', '/blog/labs');
+    await expect(page.getByTestId('brand')).toContainText(`${site.name} Labs`);
+    await page.goto('/consulting');
+    await expect(nav.getByRole('link', { name: 'Insights', exact: true })).toHaveAttribute('href', '/blog/consulting');
+    await expect(nav.getByRole('link', { name: 'Content', exact: true })).toHaveCount(0);
+    await expect(page.getByTestId('brand')).toContainText(`${site.name} Consulting`);
+    await page.goto('/about');
+    await expect(nav.getByRole('link', { name: 'Insights', exact: true })).toHaveCount(0);
+  });
+
+  test('shows plain text without a logo on paths outside the named sections', async ({ page }) => {
+    await page.goto('/unsubscribe');
+    const brand = page.getByTestId('brand');
+    await expect(brand).toHaveText(site.name);
+    await expect(brand.locator('svg')).toHaveCount(0);
+  });
+
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 390, height: 844 } });
+
+    test('opens the toggle menu with mobile labels and closes it on a link click', async ({ page }) => {
+      await page.goto('/labs');
+      await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      const menu = page.getByRole('navigation', { name: 'Mobile' });
+      await expect(menu.getByRole('link', { name: 'Labs Content' })).toBeVisible();
+      for (const item of mainItems) await expect(menu.getByRole('link', { name: item, exact: true })).toBeVisible();
+      await menu.getByRole('link', { name: 'About', exact: true }).click();
+      await expect(page).toHaveURL(/\/about$/);
+      await expect(menu).toBeHidden();
+    });
+  });
+});
+
+test.describe('Shared frame: footer', () => {
+  test('has the three columns, six social links and the copyright line', async ({ page }) => {
+    await page.goto('/');
+    const footer = page.getByTestId('site-footer');
+    const services = footer.getByRole('navigation', { name: 'Services' });
+    for (const label of ['Consulting', 'Labs', 'Immersive']) await expect(services.getByRole('link', { name: label })).toBeVisible();
+    const studios = footer.getByRole('navigation', { name: 'Studios' });
+    for (const studio of site.studios) {
+      await expect(studios.getByRole('link', { name: new RegExp(studio.name) })).toHaveAttribute('target', '_blank');
+    }
+    const company = footer.getByRole('navigation', { name: 'Company' });
+    for (const label of ['About', 'Contact', 'Cookies', 'Privacy', 'Data Deletion', 'Terms & Conditions']) {
+      await expect(company.getByRole('link', { name: label, exact: true })).toBeVisible();
+    }
+    const social = footer.getByRole('list', { name: 'Social media' }).getByRole('link');
+    await expect(social).toHaveCount(6);
+    for (const name of ['LinkedIn', 'X', 'Facebook', 'Pinterest', 'YouTube', 'Instagram']) {
+      await expect(footer.getByRole('link', { name: `${site.name} on ${name}` })).toBeVisible();
+    }
+    await expect(footer.getByTestId('copyright')).toContainText(`© ${new Date().getFullYear()} ${site.legalName}`);
+    await expect(footer.getByTestId('copyright')).toContainText('England and Wales');
+  });
+});
+
+test.describe('Routing and status codes', () => {
+  test('renders the 404 page with status 404 for an unknown path', async ({ page }) => {
+    const response = await page.goto('/No/Such/Page');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+  });
+
+  test('matches routes case-insensitively with an optional trailing slash', async ({ page }) => {
+    const response = await page.goto('/ABOUT/');
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveTitle(/^About \|/);
+  });
+
+  test('navigates on the client after hydration without a full reload', async ({ page }) => {
+    await page.goto('/');
+    await page.evaluate(() => ((window as unknown as { marker: string }).marker = 'still here'));
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About', exact: true }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(page).toHaveTitle(/^About \|/);
+    expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('still here');
+  });
+
+  test('answers unknown API paths with JSON 404', async ({ request }) => {
+    const response = await request.get('/api/does-not-exist');
+    expect(response.status()).toBe(404);
+    expect(await response.json()).toEqual({ statusCode: 404, error: 'Not found' });
+  });
+});

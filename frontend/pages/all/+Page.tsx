@@ -1,0 +1,4 @@
+/** Unused: +onRenderHtml renders the router application itself. Vike requires a page component. */
+export default function Page() {
+  return null;
+}

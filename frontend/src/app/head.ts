@@ -1,0 +1,87 @@
+import { site } from '@northbeam/common';
+
+export interface HeadData {
+  title: string;
+  description: string;
+  keywords?: string[];
+  /** Path of the canonical address, e.g. `/about`. */
+  canonicalPath?: string;
+  ogType?: 'website' | 'article' | 'profile';
+  /** Path or absolute address of the social image; defaults to the page's og-image. */
+  image?: string;
+  imageAlt?: string;
+  jsonLd?: Record<string, unknown>[];
+  /** Extra `<meta>` tags (already sanitised: name or property, and content). */
+  meta?: { name?: string; property?: string; content: string }[];
+  noindex?: boolean;
+}
+
+export function organizationJsonLd(publicUrl: string): Record<string, unknown> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    name: site.legalName,
+    alternateName: site.name,
+    url: publicUrl,
+    logo: `${publicUrl}/logo.svg`,
+    email: site.email,
+    telephone: site.phone,
+    slogan: site.tagline,
+    address: { '@type': 'PostalAddress', streetAddress: site.registeredAddress, addressCountry: 'GB' },
+    sameAs: site.social.map((link) => link.href),
+  };
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** JSON for a `<script type="application/ld+json">` or data block: `<` escaped so it cannot close the tag. */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+function absolute(publicUrl: string, pathOrUrl: string): string {
+  return /^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${publicUrl}${pathOrUrl.startsWith('/') ? '' : '/'}${pathOrUrl}`;
+}
+
+export function fullTitle(head: HeadData): string {
+  return head.title.includes(site.name) ? head.title : `${head.title} | ${site.name}`;
+}
+
+/** The `<head>` tags of a page, rendered on the server. */
+export function renderHeadHtml(head: HeadData, publicUrl: string, currentPath: string): string {
+  const title = fullTitle(head);
+  const canonical = absolute(publicUrl, head.canonicalPath ?? currentPath.toLowerCase());
+  const image = absolute(publicUrl, head.image ?? `/api/og-image/${currentPath === '/' ? 'home' : currentPath.split('/').filter(Boolean).join('-')}`);
+  const tags: string[] = [
+    `<title>${escapeHtml(title)}</title>`,
+    `<meta name="description" content="${escapeHtml(head.description)}">`,
+  ];
+  if (head.keywords?.length) tags.push(`<meta name="keywords" content="${escapeHtml(head.keywords.join(', '))}">`);
+  if (head.noindex) tags.push('<meta name="robots" content="noindex, nofollow">');
+  tags.push(
+    `<link rel="canonical" href="${escapeHtml(canonical)}">`,
+    `<meta property="og:site_name" content="${escapeHtml(site.name)}">`,
+    `<meta property="og:locale" content="en_GB">`,
+    `<meta property="og:type" content="${head.ogType ?? 'website'}">`,
+    `<meta property="og:title" content="${escapeHtml(title)}">`,
+    `<meta property="og:description" content="${escapeHtml(head.description)}">`,
+    `<meta property="og:url" content="${escapeHtml(canonical)}">`,
+    `<meta property="og:image" content="${escapeHtml(image)}">`,
+    `<meta property="og:image:width" content="1200">`,
+    `<meta property="og:image:height" content="630">`,
+    `<meta property="og:image:alt" content="${escapeHtml(head.imageAlt ?? title)}">`,
+    `<meta name="twitter:card" content="summary_large_image">`,
+    `<meta name="twitter:title" content="${escapeHtml(title)}">`,
+    `<meta name="twitter:description" content="${escapeHtml(head.description)}">`,
+    `<meta name="twitter:image" content="${escapeHtml(image)}">`,
+  );
+  for (const meta of head.meta ?? []) {
+    const key = meta.property ? `property="${escapeHtml(meta.property)}"` : `name="${escapeHtml(meta.name ?? '')}"`;
+    tags.push(`<meta ${key} content="${escapeHtml(meta.content)}">`);
+  }
+  const jsonLd = [organizationJsonLd(publicUrl), ...(head.jsonLd ?? [])];
+  for (const block of jsonLd) tags.push(`<script type="application/ld+json">${jsonForScript(block)}</script>`);
+  return tags.join('\n    ');
+}

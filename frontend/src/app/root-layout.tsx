@@ -1,0 +1,43 @@
+import { useEffect } from 'react';
+import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router-dom';
+import { Footer } from '@/components/layout/footer';
+import { Header } from '@/components/layout/header';
+import { Toaster } from '@/components/ui/toast';
+import { fullTitle } from './head';
+import { resolveHead } from './resolve-head';
+
+/** Keeps the document title and description in step with client-side navigation. */
+function DocumentHeadSync() {
+  const matches = useMatches();
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const head = resolveHead(
+      matches.map((match) => ({ params: match.params, handle: match.handle, data: match.data })),
+      pathname,
+    );
+    document.title = fullTitle(head);
+    document.querySelector('meta[name="description"]')?.setAttribute('content', head.description);
+  }, [matches, pathname]);
+  return null;
+}
+
+export function RootLayout() {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only z-[60] rounded-full bg-ink px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      <Footer />
+      <Toaster />
+      <DocumentHeadSync />
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import type { RouteObject } from 'react-router-dom';
+import { RootLayout } from './root-layout';
+import { RootErrorBoundary } from './root-error-boundary';
+
+/**
+ * The route table of spec/admin-and-supporting-pages.md §2. Matching is case-insensitive and
+ * tolerates a trailing slash (React Router's defaults). Each screen's module loads on its own.
+ */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    path: '/',
+    Component: RootLayout,
+    ErrorBoundary: RootErrorBoundary,
+    children: [
+      { index: true, lazy: () => import('../routes/home/route') },
+      { path: 'consulting', lazy: () => import('../routes/consulting/route') },
+      { path: 'labs', lazy: () => import('../routes/labs/route') },
+      { path: 'immersive', lazy: () => import('../routes/immersive/route') },
+      { path: 'about', lazy: () => import('../routes/about/route') },
+      { path: 'contact', lazy: () => import('../routes/contact/route') },
+      { path: 'case-studies', lazy: () => import('../routes/case-studies/route') },
+      { path: 'case-studies/:slug', lazy: () => import('../routes/case-study/route') },
+      { path: 'blog', lazy: () => import('../routes/blog/route') },
+      { path: 'blog/labs', lazy: () => import('../routes/blog-section/route') },
+      { path: 'blog/consulting', lazy: () => import('../routes/blog-section/route') },
+      { path: 'blog/labs/:slug', lazy: () => import('../routes/article/route') },
+      { path: 'blog/consulting/:slug', lazy: () => import('../routes/article/route') },
+      { path: 'team/:slug', lazy: () => import('../routes/team-member/route') },
+      { path: 'unsubscribe', lazy: () => import('../routes/unsubscribe/route') },
+      { path: 'cookies', lazy: () => import('../routes/cookies/route') },
+      { path: 'privacy', lazy: () => import('../routes/privacy/route') },
+      { path: 'terms', lazy: () => import('../routes/terms/route') },
+      { path: 'data-deletion', lazy: () => import('../routes/data-deletion/route') },
+      { path: 'admin/login', lazy: () => import('../routes/admin/login/route') },
+      { path: 'admin', lazy: () => import('../routes/admin/dashboard/route') },
+      { path: 'admin/posts', lazy: () => import('../routes/admin/posts/route') },
+      { path: 'admin/posts/new', lazy: () => import('../routes/admin/post-editor/route') },
+      { path: 'admin/posts/edit/:id', lazy: () => import('../routes/admin/post-editor/route') },
+      { path: '*', lazy: () => import('../routes/not-found/route') },
+    ],
+  },
+];

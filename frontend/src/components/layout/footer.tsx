@@ -1,0 +1,102 @@
+import { ArrowUpRight } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { site } from '@northbeam/common';
+import { LogoMark } from './logo';
+import { SocialIcon } from './social-icon';
+
+const services = [
+  { label: 'Consulting', to: '/consulting' },
+  { label: 'Labs', to: '/labs' },
+  { label: 'Immersive', to: '/immersive' },
+];
+
+const company = [
+  { label: 'About', to: '/about' },
+  { label: 'Contact', to: '/contact' },
+  { label: 'Cookies', to: '/cookies' },
+  { label: 'Privacy', to: '/privacy' },
+  { label: 'Data Deletion', to: '/data-deletion' },
+  { label: 'Terms & Conditions', to: '/terms' },
+];
+
+function ColumnHeading({ children }: { children: string }) {
+  return <h2 className="font-display text-xs font-semibold tracking-[0.18em] text-white/70 uppercase">{children}</h2>;
+}
+
+const linkClass = 'text-sm text-white/80 transition-colors hover:text-white';
+
+export function Footer() {
+  const year = new Date().getFullYear();
+  return (
+    <footer className="bg-ink text-white" data-testid="site-footer">
+      <div className="container-page grid gap-12 py-16 md:grid-cols-[1.4fr_1fr_1fr_1fr]">
+        <div className="space-y-5">
+          <Link to="/" className="flex items-center gap-2.5" aria-label={`${site.name} home`}>
+            <LogoMark />
+            <span className="font-display text-lg font-semibold">{site.name}</span>
+          </Link>
+          <p className="max-w-xs text-sm leading-relaxed text-white/75">{site.tagline}</p>
+          <ul className="flex flex-wrap gap-2" aria-label="Social media">
+            {site.social.map((link) => (
+              <li key={link.name}>
+                <a
+                  href={link.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={`${site.name} on ${link.name}`}
+                  className="inline-flex size-9 items-center justify-center rounded-full border border-white/15 text-white/85 transition-colors hover:border-white/50 hover:text-white"
+                >
+                  <SocialIcon name={link.name} />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <nav aria-label="Services" className="space-y-4">
+          <ColumnHeading>Services</ColumnHeading>
+          <ul className="space-y-3">
+            {services.map((item) => (
+              <li key={item.to}>
+                <Link to={item.to} className={linkClass}>
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-label="Studios" className="space-y-4">
+          <ColumnHeading>Studios</ColumnHeading>
+          <ul className="space-y-3">
+            {site.studios.map((studio) => (
+              <li key={studio.href}>
+                <a href={studio.href} target="_blank" rel="noopener noreferrer" className={`${linkClass} inline-flex items-center gap-1`}>
+                  {studio.name}
+                  <ArrowUpRight className="size-3.5" aria-hidden="true" />
+                  <span className="sr-only">(opens in a new tab)</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-label="Company" className="space-y-4">
+          <ColumnHeading>Company</ColumnHeading>
+          <ul className="space-y-3">
+            {company.map((item) => (
+              <li key={item.to}>
+                <Link to={item.to} className={linkClass}>
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+      <div className="border-t border-white/10">
+        <p className="container-page py-6 text-xs leading-relaxed text-white/70" data-testid="copyright">
+          © {year} {site.legalName}. Registered in {site.registeredIn}, company number {site.companyNumber}. Registered
+          office: {site.registeredAddress}.
+        </p>
+      </div>
+    </footer>
+  );
+}

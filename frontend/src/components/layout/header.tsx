@@ -1,0 +1,194 @@
+import { ChevronDown, ExternalLink, Menu, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { site } from '@northbeam/common';
+import { buttonVariants } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
+import { LogoMark } from './logo';
+import { isActivePath, sectionBrand } from './section-brand';
+
+interface NavItem {
+  label: string;
+  mobileLabel?: string;
+  to: string;
+}
+
+const primaryItems: NavItem[] = [
+  { label: 'About', to: '/about' },
+  { label: 'Consulting', to: '/consulting' },
+  { label: 'Labs', to: '/labs' },
+  { label: 'Immersive', to: '/immersive' },
+  { label: 'Case Studies', to: '/case-studies' },
+  { label: 'Blog', to: '/blog' },
+];
+
+/** The extra link that /labs and /consulting show (spec §2). */
+function sectionExtra(pathname: string): NavItem | undefined {
+  const path = pathname.toLowerCase().replace(/\/+$/, '');
+  if (path === '/labs') return { label: 'Content', mobileLabel: 'Labs Content', to: '/blog/labs' };
+  if (path === '/consulting') return { label: 'Insights', mobileLabel: 'Consulting Insights', to: '/blog/consulting' };
+  return undefined;
+}
+
+function ProductsMenu() {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const container = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!container.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+  return (
+    <div ref={container} className="relative">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((value) => !value)}
+        className="inline-flex items-center gap-1 rounded-full px-3 py-2 text-sm font-medium text-ink/80 transition-colors hover:bg-mist hover:text-ink"
+      >
+        Products
+        <ChevronDown className={cn('size-4 transition-transform', open && 'rotate-180')} aria-hidden="true" />
+      </button>
+      {open ? (
+        <div
+          id={menuId}
+          className="absolute right-0 mt-2 w-72 rounded-2xl border border-line bg-white p-2 shadow-lift"
+          data-testid="products-menu"
+        >
+          {site.products.map((product) => (
+            <a
+              key={product.href}
+              href={product.href}
+              target="_blank"
+              rel="noopener noreferrer"
+              onClick={() => setOpen(false)}
+              className="flex items-start justify-between gap-3 rounded-xl p-3 transition-colors hover:bg-mist"
+            >
+              <span>
+                <span className="block text-sm font-semibold text-ink">{product.name}</span>
+                <span className="block text-xs text-ink-muted">{product.description}</span>
+              </span>
+              <ExternalLink className="mt-0.5 size-4 text-ink-muted" aria-hidden="true" />
+              <span className="sr-only">(opens in a new tab)</span>
+            </a>
+          ))}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+export function Header() {
+  const { pathname } = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const brand = sectionBrand(pathname);
+  const extra = sectionExtra(pathname);
+  const items = extra ? [...primaryItems, extra] : primaryItems;
+  const close = () => setMenuOpen(false);
+
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  return (
+    <header className="sticky top-0 z-50 border-b border-ink/5 bg-paper/85 backdrop-blur-md supports-[backdrop-filter]:bg-paper/70">
+      <div className="container-page flex h-16 items-center justify-between gap-4">
+        <Link to="/" className="flex items-center gap-2.5" aria-label={`${brand.title} home`} data-testid="brand">
+          {brand.accent ? <LogoMark accent={brand.accent} /> : null}
+          <span className="font-display text-lg font-semibold tracking-tight">{brand.title}</span>
+        </Link>
+
+        <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
+          {items.map((item) => {
+            const active = isActivePath(pathname, item.to);
+            return (
+              <Link
+                key={item.to}
+                to={item.to}
+                aria-current={active ? 'page' : undefined}
+                className={cn(
+                  'rounded-full px-3 py-2 text-sm font-medium transition-colors',
+                  active ? 'bg-ink text-white' : 'text-ink/80 hover:bg-mist hover:text-ink',
+                )}
+              >
+                {item.label}
+              </Link>
+            );
+          })}
+          <ProductsMenu />
+        </nav>
+
+        <div className="flex items-center gap-2">
+          <Link to="/contact" className={cn(buttonVariants({ size: 'sm' }), 'hidden sm:inline-flex')}>
+            Contact
+          </Link>
+          <button
+            type="button"
+            className="inline-flex size-10 items-center justify-center rounded-full text-ink hover:bg-mist lg:hidden"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            onClick={() => setMenuOpen((value) => !value)}
+          >
+            {menuOpen ? <X className="size-5" /> : <Menu className="size-5" />}
+          </button>
+        </div>
+      </div>
+
+      {menuOpen ? (
+        <nav id="mobile-menu" aria-label="Mobile" className="border-t border-line bg-paper lg:hidden">
+          <ul className="container-page flex flex-col gap-1 py-4">
+            {items.map((item) => {
+              const active = isActivePath(pathname, item.to);
+              return (
+                <li key={item.to}>
+                  <Link
+                    to={item.to}
+                    onClick={close}
+                    aria-current={active ? 'page' : undefined}
+                    className={cn(
+                      'block rounded-xl px-4 py-3 text-base font-medium',
+                      active ? 'bg-ink text-white' : 'text-ink hover:bg-mist',
+                    )}
+                  >
+                    {item.mobileLabel ?? item.label}
+                  </Link>
+                </li>
+              );
+            })}
+            <li className="mt-2 px-4 eyebrow">Products</li>
+            {site.products.map((product) => (
+              <li key={product.href}>
+                <a
+                  href={product.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  onClick={close}
+                  className="flex items-center justify-between rounded-xl px-4 py-3 text-base text-ink hover:bg-mist"
+                >
+                  {product.name}
+                  <ExternalLink className="size-4 text-ink-muted" aria-hidden="true" />
+                </a>
+              </li>
+            ))}
+            <li className="mt-3 px-4">
+              <Link to="/contact" onClick={close} className={cn(buttonVariants(), 'w-full')}>
+                Contact
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      ) : null}
+    </header>
+  );
+}

@@ -1,0 +1,66 @@
+/**
+ * The browser's calls, with the shared behaviour of spec §7: JSON body only when one exists,
+ * credentials always included, and any non-success answer becomes an Error whose message is
+ * "status: body text" (or the status text when the body is empty).
+ */
+export class ApiRequestError extends Error {
+  constructor(
+    public readonly status: number,
+    public readonly bodyText: string,
+    statusText: string,
+  ) {
+    super(`${status}: ${bodyText || statusText}`);
+    this.name = 'ApiRequestError';
+  }
+
+  /** The `error` sentence of the JSON error contract, when the body carries one. */
+  get serverError(): string | undefined {
+    try {
+      const parsed = JSON.parse(this.bodyText) as { error?: unknown };
+      return typeof parsed.error === 'string' ? parsed.error : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+export async function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
+  const response = await fetch(url, {
+    method,
+    credentials: 'include',
+    headers: body !== undefined ? { 'Content-Type': 'application/json' } : {},
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+  if (!response.ok) {
+    const text = await response.text().catch(() => '');
+    throw new ApiRequestError(response.status, text, response.statusText);
+  }
+  return response;
+}
+
+/** The in-process API the server hands to route loaders (see backend/src/ssr/ssr.ts). */
+export interface ServerApi {
+  getJson(path: string): Promise<{ status: number; body: unknown }>;
+}
+
+export interface LoaderContext {
+  serverApi?: ServerApi;
+}
+
+/**
+ * GET a JSON resource from a route loader: in-process on the server, fetch in the browser.
+ * Returns null on 401 (signed out), throws ApiRequestError on any other failure.
+ */
+export async function loadJson<T>(context: unknown, path: string): Promise<T | null> {
+  const serverApi = (context as LoaderContext | undefined)?.serverApi;
+  if (serverApi) {
+    const { status, body } = await serverApi.getJson(path);
+    if (status === 401) return null;
+    if (status < 200 || status >= 300) throw new ApiRequestError(status, JSON.stringify(body), '');
+    return body as T;
+  }
+  const response = await fetch(path, { credentials: 'include' });
+  if (response.status === 401) return null;
+  if (!response.ok) throw new ApiRequestError(response.status, await response.text().catch(() => ''), response.statusText);
+  return (await response.json()) as T;
+}

@@ -1,0 +1,52 @@
+#!/usr/bin/env node
+// `npm test`: every suite. API suites run on the embedded database and, when DATABASE_URL is set,
+// again on that PostgreSQL server. Prints one closing line: "N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const reports = path.join(root, 'test-results');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+const jest = ['--experimental-vm-modules', '--no-warnings', path.join(root, 'node_modules/jest/bin/jest.js')];
+const steps = [
+  { name: 'unit', command: process.execPath, args: [...jest, '--selectProjects', 'unit', '--json', `--outputFile=${reports}/unit.json`], cwd: 'backend', kind: 'jest' },
+  { name: 'api (embedded PostgreSQL)', command: process.execPath, args: [...jest, '--selectProjects', 'api', '--runInBand', '--json', `--outputFile=${reports}/api-embedded.json`], cwd: 'backend', kind: 'jest', env: { DATABASE_URL: '' } },
+];
+if (process.env.DATABASE_URL) {
+  steps.push({ name: 'api (PostgreSQL server)', command: process.execPath, args: [...jest, '--selectProjects', 'api', '--runInBand', '--json', `--outputFile=${reports}/api-postgres.json`], cwd: 'backend', kind: 'jest' });
+}
+steps.push({ name: 'browser (Playwright, production build)', command: process.execPath, args: [path.join(root, 'scripts/test-e2e.mjs')], cwd: '.', kind: 'playwright' });
+
+let passed = 0;
+let failed = 0;
+const failedSteps = [];
+for (const step of steps) {
+  console.log(`\n=== ${step.name} ===`);
+  const result = spawnSync(step.command, step.args, {
+    cwd: path.join(root, step.cwd),
+    stdio: 'inherit',
+    env: { ...process.env, ...step.env, PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, 'e2e.json') },
+  });
+  try {
+    if (step.kind === 'jest') {
+      const report = JSON.parse(readFileSync(step.args.find((arg) => arg.startsWith('--outputFile=')).slice(13), 'utf8'));
+      passed += report.numPassedTests;
+      failed += report.numFailedTests + report.numRuntimeErrorTestSuites;
+    } else {
+      const report = JSON.parse(readFileSync(path.join(reports, 'e2e.json'), 'utf8'));
+      passed += report.stats.expected;
+      failed += report.stats.unexpected + (report.stats.flaky ?? 0) * 0;
+    }
+  } catch {
+    if (result.status !== 0) failed += 1;
+  }
+  if (result.status !== 0) failedSteps.push(step.name);
+}
+
+console.log(`\nSuites failed: ${failedSteps.length ? failedSteps.join(', ') : 'none'}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failedSteps.length ? 1 : 0);
