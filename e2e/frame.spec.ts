@@ -54,6 +54,7 @@ test.describe('Shared frame: header', () => {
     test('opens the toggle menu with mobile labels and closes it on a link click', async ({ page }) => {
       await page.goto('/labs');
       await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+      await expect(page.getByRole('banner').getByRole('link', { name: 'Contact', exact: true })).toBeVisible();
       await page.getByRole('button', { name: 'Open menu' }).click();
       const menu = page.getByRole('navigation', { name: 'Mobile' });
       await expect(menu.getByRole('link', { name: 'Labs Content' })).toBeVisible();

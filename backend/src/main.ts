@@ -1,11 +1,17 @@
 import 'reflect-metadata';
-import type { Server } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 import { createApplication } from './app.factory.js';
 import { ConfigError, loadConfig, readDotEnv } from './core/config/config.js';
 import { JsonLogger } from './core/logging/json-logger.js';
 
 /** Longest wait for in-flight requests after SIGTERM before the process exits anyway. */
 const shutdownGraceMs = 8000;
+/**
+ * After SIGTERM the server keeps answering (with `Connection: close`) for this long before it stops
+ * listening, so that connections already accepted but not yet parsed are not dropped, and a proxy
+ * has time to notice.
+ */
+const drainDelayMs = 750;
 
 async function bootstrap() {
   readDotEnv();
@@ -29,6 +35,9 @@ async function bootstrap() {
   logger.log(`Serving ${config.publicUrl} on port ${port}${config.devServer ? ' (development, hot reload)' : ''}`, 'Main');
 
   let shuttingDown = false;
+  server.on('request', (_request, response: ServerResponse) => {
+    if (shuttingDown) response.setHeader('Connection', 'close');
+  });
   const shutdown = (signal: string) => {
     if (shuttingDown) return;
     shuttingDown = true;
@@ -38,6 +47,9 @@ async function bootstrap() {
       process.exit(1);
     }, shutdownGraceMs);
     force.unref();
+    setTimeout(() => closeServer(), drainDelayMs);
+  };
+  const closeServer = () => {
     server.close(() => {
       application
         .close()

@@ -129,7 +129,7 @@ export function Header() {
         </nav>
 
         <div className="flex items-center gap-2">
-          <Link to="/contact" className={cn(buttonVariants({ size: 'sm' }), 'hidden sm:inline-flex')}>
+          <Link to="/contact" className={buttonVariants({ size: 'sm' })}>
             Contact
           </Link>
           <button

@@ -1,0 +1,46 @@
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('serves on port 3000 with development fallbacks when nothing is set', () => {
+    const config = loadConfig({}, { sessionSecret: 'x'.repeat(32), pgliteDir: 'memory://' });
+    expect(config.port).toBe(3000);
+    expect(config.production).toBe(false);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.fallbacks.join('\n')).toMatch(/embedded PostgreSQL/);
+  });
+
+  it('refuses bad values, naming every problem', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://nope', SMTP_URL: 'http://mail', CONTACT_INBOX: 'not-an-email' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    expect(problems).toMatch(/PORT must be a whole number/);
+    expect(problems).toMatch(/DATABASE_URL must start with postgres/);
+    expect(problems).toMatch(/SMTP_URL must start with smtp/);
+    expect(problems).toMatch(/CONTACT_INBOX must be an e-mail address/);
+  });
+
+  it('requires the secrets and the public address in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /SESSION_SECRET is required[\s\S]*TURNSTILE_SECRET is required[\s\S]*PUBLIC_URL is required/,
+    );
+  });
+
+  it('accepts a complete production environment', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://www.example.com/',
+      SESSION_SECRET: 's'.repeat(40),
+      TURNSTILE_SECRET: 'secret',
+      DATABASE_URL: 'postgres://app@db:5432/site',
+    });
+    expect(config.production).toBe(true);
+    expect(config.publicUrl).toBe('https://www.example.com');
+    expect(config.fallbacks).toEqual(['mail written to the log instead of sent']);
+  });
+});

@@ -1,0 +1,73 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import pg from 'pg';
+import { freePort, startServer, waitForHealth } from './helpers/server-process';
+
+test.describe('The server process', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test('refuses to start on a bad setting and says which', async () => {
+    const server = startServer({ PORT: 'eighty', PGLITE_DIR: 'memory://' }, 0);
+    const code = await server.exited;
+    expect(code).toBe(1);
+    expect(server.output()).toContain('PORT must be a whole number');
+    expect(server.output()).toContain('The site did not start');
+  });
+
+  test('refuses to start in production without its secrets', async () => {
+    const server = startServer({ NODE_ENV: 'production', PGLITE_DIR: 'memory://' }, await freePort());
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('SESSION_SECRET is required when NODE_ENV=production');
+  });
+
+  test('keeps the embedded database across a restart', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'northbeam-restart-'));
+    const pgliteDir = path.join(dataDir, 'pglite');
+    try {
+      const first = startServer({ PGLITE_DIR: pgliteDir }, await freePort());
+      await waitForHealth(first);
+      const info = JSON.parse(readFileSync(path.join(dataDir, 'pglite-connection.json'), 'utf8')) as { port: number };
+      const client = new pg.Client({ host: '127.0.0.1', port: info.port, user: 'postgres', database: 'postgres' });
+      await client.connect();
+      await client.query('CREATE TABLE restart_probe (note text)');
+      await client.query("INSERT INTO restart_probe VALUES ('written before the restart')");
+      await client.end();
+      first.child.kill('SIGTERM');
+      expect(await first.exited).toBe(0);
+
+      const second = startServer({ PGLITE_DIR: pgliteDir }, await freePort());
+      await waitForHealth(second);
+      const again = JSON.parse(readFileSync(path.join(dataDir, 'pglite-connection.json'), 'utf8')) as { port: number };
+      const reader = new pg.Client({ host: '127.0.0.1', port: again.port, user: 'postgres', database: 'postgres' });
+      await reader.connect();
+      const { rows } = await reader.query<{ note: string }>('SELECT note FROM restart_probe');
+      await reader.end();
+      expect(rows).toEqual([{ note: 'written before the restart' }]);
+      second.child.kill('SIGTERM');
+      expect(await second.exited).toBe(0);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  test('finishes in-flight requests on SIGTERM and exits cleanly within 10 s', async () => {
+    const server = startServer({ PGLITE_DIR: 'memory://' }, await freePort());
+    await waitForHealth(server);
+    const requests = Array.from({ length: 40 }, (_, index) =>
+      fetch(`${server.baseUrl}/${index % 2 ? 'about' : ''}`).then(async (response) => ({
+        status: response.status,
+        complete: (await response.text()).includes('</html>'),
+      })),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 15));
+    const signalledAt = Date.now();
+    server.child.kill('SIGTERM');
+    const answers = await Promise.all(requests);
+    const code = await server.exited;
+    expect(Date.now() - signalledAt).toBeLessThan(10_000);
+    expect(code).toBe(0);
+    expect(answers.filter((answer) => answer.status === 200 && answer.complete)).toHaveLength(40);
+  });
+});
