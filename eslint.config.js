@@ -22,6 +22,11 @@ export default tseslint.config(
     },
   },
   {
+    // React Router's idiom: loaders throw `data(...)` and `redirect(...)` responses.
+    files: ['frontend/src/routes/**/*.tsx', 'frontend/src/components/**/*.ts'],
+    rules: { '@typescript-eslint/only-throw-error': 'off' },
+  },
+  {
     files: ['**/*.spec.ts', '**/*.e2e-spec.ts', 'e2e/**/*.ts', 'backend/test/**/*.ts'],
     rules: {
       '@typescript-eslint/no-unsafe-assignment': 'off',

@@ -65,3 +65,12 @@ export interface ApiErrorBody {
   error: string;
   fieldErrors?: Record<string, string[]>;
 }
+
+/** One page of a post list: `GET /api/posts?section=&search=&page=&pageSize=` (published only). */
+export interface PostPage {
+  items: PostSummary[];
+  total: number;
+  page: number;
+  pageSize: number;
+  totalPages: number;
+}

@@ -57,9 +57,9 @@ const onRenderHtml: OnRenderHtmlAsync = async (pageContext) => {
     handle: match.route.handle as unknown,
     data: context.loaderData[match.route.id] as unknown,
   }));
-  const head = resolveHead(matches, pathname);
+  const publicUrl = pageContext.publicUrl ?? new URL(request.url).origin;
+  const head = resolveHead(matches, pathname, publicUrl);
   const status = Math.max(context.statusCode, resolveStatus(matches) ?? 200);
-  const publicUrl = pageContext.publicUrl ?? '';
   const hydration = jsonForScript({
     loaderData: context.loaderData,
     actionData: context.actionData,

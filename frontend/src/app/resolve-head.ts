@@ -11,11 +11,11 @@ interface MatchLike {
 const fallbackHead: HeadData = { title: site.name, description: site.description };
 
 /** The head of the deepest matched route that declares one. */
-export function resolveHead(matches: MatchLike[], pathname: string): HeadData {
+export function resolveHead(matches: MatchLike[], pathname: string, publicUrl: string): HeadData {
   for (let index = matches.length - 1; index >= 0; index -= 1) {
     const match = matches[index];
     const handle = match.handle as RouteHandle | undefined;
-    if (handle?.head) return handle.head({ data: match.data, params: match.params, pathname });
+    if (handle?.head) return handle.head({ data: match.data, params: match.params, pathname, publicUrl });
   }
   return fallbackHead;
 }

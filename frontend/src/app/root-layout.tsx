@@ -14,6 +14,7 @@ function DocumentHeadSync() {
     const head = resolveHead(
       matches.map((match) => ({ params: match.params, handle: match.handle, data: match.data })),
       pathname,
+      window.location.origin,
     );
     document.title = fullTitle(head);
     document.querySelector('meta[name="description"]')?.setAttribute('content', head.description);

@@ -5,6 +5,8 @@ export interface HeadArgs<Data = unknown> {
   data: Data;
   params: Params;
   pathname: string;
+  /** The site's public origin, for absolute addresses in structured data. */
+  publicUrl: string;
 }
 
 /** What a route module declares besides its component: its head tags and, rarely, its status. */

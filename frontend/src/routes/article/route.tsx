@@ -1,19 +1,253 @@
+import { ArrowLeft, CalendarDays, Clock, FileText, RefreshCw } from 'lucide-react';
+import { data, isRouteErrorResponse, Link, useLoaderData, useLocation, useRouteError, type LoaderFunctionArgs } from 'react-router-dom';
+import {
+  findTeamMember,
+  isPostSection,
+  parseCustomMetaTags,
+  sectionLabels,
+  site,
+  type Post,
+  type PostPage,
+  type PostSection,
+  type PostSummary,
+} from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
-import { PlaceholderScreen } from '@/components/page/placeholder-screen';
+import { AuthorBlock } from '@/components/blog/author-block';
+import { MarkdownBody } from '@/components/blog/markdown-body';
+import { SectionBanner } from '@/components/blog/section-banner';
+import { ShareBar } from '@/components/blog/share-bar';
+import { SectionBadge } from '@/components/page/section-badge';
+import { Skeleton } from '@/components/ui/skeleton';
+import { ApiRequestError, loadJson } from '@/lib/api';
+import { formatDate, formatNumber } from '@/lib/format';
 
-export const handle: RouteHandle = {
-  head: ({ pathname }) => ({
-    title: "Article",
-    description: "An article from the Northbeam blog.",
-    canonicalPath: pathname.toLowerCase(),
-  }),
+interface ArticleData {
+  post: Post;
+  more: PostSummary[];
+  sectionTotal: number;
+  url: string;
+}
+
+type ArticleFailure = { kind: 'not-found' | 'error' };
+
+const backLinks: Record<PostSection, { label: string; to: string }> = {
+  labs: { label: 'Back to Labs Content', to: '/blog/labs' },
+  consulting: { label: 'Back to Consulting Insights', to: '/blog/consulting' },
 };
 
-export function Component() {
+function sectionFromPath(pathname: string): PostSection {
+  const segment = pathname.toLowerCase().split('/')[2];
+  return isPostSection(segment) ? segment : 'labs';
+}
+
+export async function loader({ request, params, context }: LoaderFunctionArgs): Promise<ArticleData> {
+  const url = new URL(request.url);
+  const section = sectionFromPath(url.pathname);
+  const slug = params.slug ?? '';
+  let post: Post | null;
+  try {
+    post = await loadJson<Post>(context, `/api/posts/${section}/${encodeURIComponent(slug)}`);
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 404) throw data<ArticleFailure>({ kind: 'not-found' }, { status: 404 });
+    throw data<ArticleFailure>({ kind: 'error' }, { status: error instanceof ApiRequestError && error.status >= 500 ? error.status : 502 });
+  }
+  if (!post) throw data<ArticleFailure>({ kind: 'error' }, { status: 502 });
+  const morePage = await loadJson<PostPage>(context, `/api/posts?section=${section}&page=1&pageSize=4`).catch(() => null);
+  return {
+    post,
+    more: (morePage?.items ?? []).filter((candidate) => candidate.id !== post.id).slice(0, 3),
+    sectionTotal: morePage?.total ?? 0,
+    url: `${url.origin}/blog/${section}/${post.slug}`,
+  };
+}
+
+export const handle: RouteHandle<ArticleData | undefined> = {
+  head: ({ data: article, pathname, publicUrl }) => {
+    if (!article) {
+      return { title: 'Post Not Found', description: 'The requested post could not be found.', noindex: true };
+    }
+    const { post } = article;
+    const description = post.metaDescription || post.excerpt;
+    const author = findTeamMember(post.authorId)?.name ?? post.authorName;
+    const canonicalPath = `/blog/${post.section}/${post.slug}`;
+    const image = `/api/og-image/${post.slug}`;
+    return {
+      title: post.title,
+      description,
+      keywords: post.tags,
+      canonicalPath,
+      ogType: 'article',
+      image,
+      noindex: post.status !== 'published',
+      meta: [
+        ...(post.publishedAt ? [{ property: 'article:published_time', content: post.publishedAt }] : []),
+        { property: 'article:modified_time', content: post.revisionDate ?? post.updatedAt },
+        { property: 'article:section', content: sectionLabels[post.section] },
+        ...post.tags.map((tag) => ({ property: 'article:tag', content: tag })),
+        ...(author ? [{ property: 'article:author', content: author }, { name: 'author', content: author }] : []),
+        ...parseCustomMetaTags(post.customMetaTags),
+      ],
+      jsonLd: [
+        {
+          '@context': 'https://schema.org',
+          '@type': 'BlogPosting',
+          headline: post.title,
+          description,
+          url: `${publicUrl}${canonicalPath}`,
+          mainEntityOfPage: `${publicUrl}${pathname.toLowerCase()}`,
+          image: `${publicUrl}${image}`,
+          datePublished: post.publishedAt ?? post.createdAt,
+          dateModified: post.revisionDate ?? post.updatedAt,
+          articleSection: sectionLabels[post.section],
+          keywords: post.tags.join(', '),
+          wordCount: post.wordCount,
+          timeRequired: post.readingTime ? `PT${post.readingTime}M` : undefined,
+          author: author ? { '@type': 'Person', name: author } : { '@type': 'Organization', name: site.legalName },
+          publisher: { '@type': 'Organization', name: site.legalName, logo: { '@type': 'ImageObject', url: `${publicUrl}/logo.svg` } },
+        },
+      ],
+    };
+  },
+};
+
+function BackLink({ section }: { section: PostSection }) {
+  const back = backLinks[section];
   return (
-    <PlaceholderScreen
-      title="Article"
-      willHold={["The article with author, dates, reading time and share bar","More from the same section"]}
-    />
+    <Link to={back.to} className="inline-flex items-center gap-2 text-sm font-medium text-ink-muted hover:text-ink">
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      {back.label}
+    </Link>
+  );
+}
+
+function MoreFrom({ section, posts }: { section: PostSection; posts: PostSummary[] }) {
+  return (
+    <section aria-labelledby="more-from" className="border-t border-line bg-mist/50" data-testid="more-from">
+      <div className="container-page py-16">
+        <h2 id="more-from" className="heading-2">
+          More from {sectionLabels[section]}
+        </h2>
+        <ul className="mt-8 grid gap-6 md:grid-cols-3">
+          {posts.map((post) => {
+            const author = findTeamMember(post.authorId)?.name ?? post.authorName;
+            return (
+              <li key={post.id} className="flex flex-col rounded-card border border-line bg-white p-6 shadow-card" data-testid="more-from-card">
+                <SectionBadge section={post.section} className="self-start" />
+                <h3 className="heading-3 mt-4">
+                  <Link to={`/blog/${post.section}/${post.slug}`} className="hover:text-beam">
+                    {post.title}
+                  </Link>
+                </h3>
+                <p className="mt-3 line-clamp-3 text-sm leading-relaxed text-ink-muted">{post.excerpt}</p>
+                <p className="mt-auto pt-5 text-xs text-ink-muted">
+                  <time dateTime={post.createdAt}>{formatDate(post.createdAt, 'd MMM yyyy')}</time>
+                  {author ? <span> · {author}</span> : null}
+                </p>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+export function Component() {
+  const { post, more, sectionTotal, url } = useLoaderData<ArticleData>();
+  const published = post.publishedAt ?? post.createdAt;
+  return (
+    <>
+      <article>
+        <header className="container-page pt-10 pb-10 sm:pt-14">
+          <BackLink section={post.section} />
+          {post.status !== 'published' ? (
+            <p className="mt-6 inline-flex rounded-full bg-immersive px-3 py-1 text-xs font-semibold text-ink" data-testid="draft-preview">
+              Draft preview: only signed-in staff can see this page
+            </p>
+          ) : null}
+          <div className="mt-6 flex flex-wrap items-center gap-2">
+            <SectionBadge section={post.section} />
+            {post.tags.map((tag) => (
+              <span key={tag} className="rounded-full border border-line bg-white px-2.5 py-0.5 text-xs font-medium text-ink-muted" data-testid="article-tag">
+                {tag}
+              </span>
+            ))}
+          </div>
+          <h1 className="heading-1 mt-5 max-w-4xl">{post.title}</h1>
+          <p className="lead mt-5 max-w-3xl" data-testid="article-excerpt">
+            {post.excerpt}
+          </p>
+          <div className="mt-8 flex flex-col gap-6 border-y border-line py-6 lg:flex-row lg:items-center lg:justify-between">
+            <AuthorBlock post={post} />
+            <dl className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-ink-muted" data-testid="article-facts">
+              <div className="flex items-center gap-1.5">
+                <CalendarDays className="size-4" aria-hidden="true" />
+                <dt>Published</dt>
+                <dd>
+                  <time dateTime={published}>{formatDate(published, 'MMMM dd, yyyy')}</time>
+                </dd>
+              </div>
+              {post.revisionDate ? (
+                <div className="flex items-center gap-1.5" data-testid="article-updated">
+                  <RefreshCw className="size-4" aria-hidden="true" />
+                  <dt>Updated</dt>
+                  <dd>
+                    <time dateTime={post.revisionDate}>{formatDate(post.revisionDate, 'MMMM dd, yyyy')}</time>
+                  </dd>
+                </div>
+              ) : null}
+              {post.readingTime !== null && post.readingTime !== undefined ? (
+                <div className="flex items-center gap-1.5">
+                  <Clock className="size-4" aria-hidden="true" />
+                  <dd>{post.readingTime} min read</dd>
+                </div>
+              ) : null}
+              {post.wordCount !== null && post.wordCount !== undefined ? (
+                <div className="flex items-center gap-1.5">
+                  <FileText className="size-4" aria-hidden="true" />
+                  <dd>{formatNumber(post.wordCount)} words</dd>
+                </div>
+              ) : null}
+            </dl>
+          </div>
+        </header>
+        <div className="container-page">
+          <SectionBanner section={post.section} />
+        </div>
+        <div className="container-page grid gap-12 py-12 lg:grid-cols-[minmax(0,1fr)_16rem]">
+          <MarkdownBody markdown={post.body} />
+          <aside className="lg:sticky lg:top-24 lg:self-start">
+            <ShareBar url={url} title={post.title} summary={post.excerpt || post.title} />
+          </aside>
+        </div>
+      </article>
+      {sectionTotal > 1 && more.length > 0 ? <MoreFrom section={post.section} posts={more} /> : null}
+      <section className="container-page py-16" data-slot="newsletter-article" />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { pathname } = useLocation();
+  const section = sectionFromPath(pathname);
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <section className="container-page flex min-h-[50vh] flex-col items-start justify-center gap-5 py-20" data-testid={notFound ? 'post-not-found' : 'post-error'}>
+      <BackLink section={section} />
+      <h1 className="heading-1">{notFound ? 'Post Not Found' : 'Error Loading Post'}</h1>
+      <p className="lead">{notFound ? 'The requested post could not be found.' : 'Failed to load the blog post. Please try again later.'}</p>
+    </section>
+  );
+}
+
+export function HydrateFallback() {
+  return (
+    <div className="container-page py-14" aria-busy="true" data-testid="article-loading">
+      <Skeleton className="h-4 w-40" />
+      <Skeleton className="mt-8 h-12 w-3/4" />
+      <Skeleton className="mt-4 h-6 w-2/3" />
+      <Skeleton className="mt-10 h-40 w-full" />
+    </div>
   );
 }

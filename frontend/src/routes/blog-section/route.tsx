@@ -1,19 +1,89 @@
+import { ArrowLeft } from 'lucide-react';
+import { Link, useLoaderData, useLocation, useRouteError, type LoaderFunctionArgs } from 'react-router-dom';
+import { sectionColours, site, type PostPage, type PostSection } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
-import { PlaceholderScreen } from '@/components/page/placeholder-screen';
+import { PostList, PostsLoadError } from '@/components/blog/post-list';
+import { loadPostPage, readListQuery, type ListQuery } from '@/components/blog/post-queries';
 
-export const handle: RouteHandle = {
-  head: ({ pathname }) => ({
-    title: "Blog",
-    description: "Posts from one section of the Northbeam blog.",
-    canonicalPath: pathname.toLowerCase(),
-  }),
+interface SectionData {
+  section: PostSection;
+  query: ListQuery;
+  page: PostPage;
+}
+
+function sectionFromPath(pathname: string): PostSection {
+  return pathname.toLowerCase().startsWith('/blog/labs') ? 'labs' : 'consulting';
+}
+
+const copy: Record<PostSection, { title: string; intro: string; description: string }> = {
+  labs: {
+    title: 'Labs Content',
+    intro: 'Prototypes, experiments and the IP we build: what worked, what did not, and the code and numbers behind it.',
+    description: `Labs Content from ${site.name} Labs: R&D notes on AI, XR and simulation prototypes, IP builds and licensing.`,
+  },
+  consulting: {
+    title: 'Consulting Insights',
+    intro: 'Strategy, governance and change enablement from consultants who ship: roadmaps that teams can actually deliver.',
+    description: `Consulting Insights from ${site.name}: digital strategy, AI governance, prototyping and change for UK businesses.`,
+  },
 };
 
-export function Component() {
+export async function loader({ request, context }: LoaderFunctionArgs): Promise<SectionData> {
+  const section = sectionFromPath(new URL(request.url).pathname);
+  const query = readListQuery(request, section);
+  return { section, query, page: await loadPostPage(context, query) };
+}
+
+export const handle: RouteHandle<SectionData | undefined> = {
+  head: ({ pathname }) => {
+    const section = sectionFromPath(pathname);
+    return {
+      title: copy[section].title,
+      description: copy[section].description,
+      keywords: [copy[section].title, `${site.name} ${section}`, 'digital transformation', 'AI', 'XR'],
+      canonicalPath: `/blog/${section}`,
+    };
+  },
+};
+
+function SectionHero({ section }: { section: PostSection }) {
   return (
-    <PlaceholderScreen
-      title="Blog"
-      willHold={["The section's posts with pagination","A back link to the blog"]}
-    />
+    <section style={{ backgroundColor: sectionColours[section] }} className="relative overflow-hidden" data-testid="section-hero">
+      <div className="container-page relative py-16 sm:py-20">
+        <Link to="/blog" className="inline-flex items-center gap-2 text-sm font-medium text-ink/80 hover:text-ink">
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          Back to Blog
+        </Link>
+        <h1 className="heading-1 mt-6">{copy[section].title}</h1>
+        <p className="mt-4 max-w-2xl text-lg leading-relaxed text-ink/80">{copy[section].intro}</p>
+      </div>
+    </section>
+  );
+}
+
+export function Component() {
+  const { section, page } = useLoaderData<SectionData>();
+  return (
+    <>
+      <SectionHero section={section} />
+      <section className="container-page py-12 sm:py-16">
+        <PostList page={page} search="" clearSearchHref={`/blog/${section}`} />
+      </section>
+      <section className="container-page pb-20" data-slot={`newsletter-card-${section}`} />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  useRouteError();
+  const { pathname } = useLocation();
+  const section = sectionFromPath(pathname);
+  return (
+    <>
+      <SectionHero section={section} />
+      <section className="container-page py-12 sm:py-16">
+        <PostsLoadError />
+      </section>
+    </>
   );
 }

@@ -1,0 +1,72 @@
+import { FileText, SearchX } from 'lucide-react';
+import { Link, useLocation, useNavigation } from 'react-router-dom';
+import type { PostPage } from '@northbeam/common';
+import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/cn';
+import { Pager } from './pager';
+import { PostCard } from './post-card';
+
+export function PostGridSkeleton() {
+  return (
+    <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3" data-testid="posts-loading" aria-busy="true" aria-label="Loading posts">
+      {Array.from({ length: 6 }, (_, index) => (
+        <div key={index} className="rounded-card border border-line bg-white p-6">
+          <Skeleton className="h-5 w-20" />
+          <Skeleton className="mt-5 h-6 w-4/5" />
+          <Skeleton className="mt-3 h-4 w-full" />
+          <Skeleton className="mt-2 h-4 w-2/3" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** The list with its states: loading while the next page's data arrives, empty, no match, or posts. */
+export function PostList({ page, search, clearSearchHref }: { page: PostPage; search: string; clearSearchHref: string }) {
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const loadingHere = navigation.state === 'loading' && navigation.location.pathname === pathname;
+
+  if (page.total === 0 && !search) {
+    return (
+      <div className="flex flex-col items-center rounded-card border border-dashed border-line bg-white px-6 py-20 text-center" data-testid="posts-empty">
+        <FileText className="size-10 text-ink-muted" aria-hidden="true" />
+        <h2 className="heading-3 mt-4">No posts yet</h2>
+        <p className="mt-2 text-ink-muted">Our first articles are on their way. Check back soon.</p>
+      </div>
+    );
+  }
+  if (page.total === 0) {
+    return (
+      <div className="flex flex-col items-center rounded-card border border-dashed border-line bg-white px-6 py-20 text-center" data-testid="posts-no-match">
+        <SearchX className="size-10 text-ink-muted" aria-hidden="true" />
+        <h2 className="heading-3 mt-4">No posts found</h2>
+        <p className="mt-2 text-ink-muted">Nothing matches “{search}”. Try another word.</p>
+        <Link to={clearSearchHref} className="mt-5 font-medium text-beam underline underline-offset-4">
+          Clear search
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className={cn('transition-opacity', loadingHere && 'opacity-60')} aria-busy={loadingHere}>
+      <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3" data-testid="post-list">
+        {page.items.map((post) => (
+          <li key={post.id}>
+            <PostCard post={post} />
+          </li>
+        ))}
+      </ul>
+      <Pager page={page.page} pageSize={page.pageSize} total={page.total} totalPages={page.totalPages} />
+    </div>
+  );
+}
+
+export function PostsLoadError() {
+  return (
+    <div role="alert" className="rounded-card border border-danger/30 bg-danger-soft px-6 py-16 text-center" data-testid="posts-error">
+      <h2 className="heading-3 text-danger">Error Loading Posts</h2>
+      <p className="mt-2 text-ink-muted">Failed to load blog posts. Please try again later.</p>
+    </div>
+  );
+}
