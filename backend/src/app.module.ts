@@ -4,13 +4,14 @@ import { ConfigModule } from './core/config/config.module.js';
 import type { DatabaseConnection } from './database/data-source-options.js';
 import { DatabaseModule } from './database/database.module.js';
 import { HealthModule } from './modules/health/health.module.js';
+import { SeoModule } from './modules/seo/seo.module.js';
 
 @Module({})
 export class AppModule {
   static register(config: AppConfig, connection: DatabaseConnection, extraModules: Type[] = []): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), DatabaseModule.forRoot(connection), HealthModule, ...extraModules],
+      imports: [ConfigModule.forRoot(config), DatabaseModule.forRoot(connection), HealthModule, SeoModule, ...extraModules],
     };
   }
 }

@@ -1,0 +1,123 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { Injectable, Logger } from '@nestjs/common';
+import { Resvg } from '@resvg/resvg-js';
+import { sectionColours, site, team } from '@northbeam/common';
+import { SeoRepository, type ImageSubject } from './seo.repository.js';
+
+const require = createRequire(import.meta.url);
+const fontDir = path.dirname(require.resolve('@expo-google-fonts/space-grotesk/package.json'));
+const fontFiles = [
+  path.join(fontDir, '600SemiBold/SpaceGrotesk_600SemiBold.ttf'),
+  path.join(fontDir, '400Regular/SpaceGrotesk_400Regular.ttf'),
+];
+
+interface Card {
+  eyebrow: string;
+  title: string;
+  accent: string;
+}
+
+const pageCards: Record<string, Card> = {
+  home: { eyebrow: site.name, title: site.tagline, accent: '#2f4bff' },
+  about: { eyebrow: 'About', title: 'The consultants and builders behind ' + site.name, accent: '#2f4bff' },
+  consulting: { eyebrow: 'Consulting', title: 'Strategy, prototypes and governance that ship', accent: sectionColours.consulting },
+  labs: { eyebrow: 'Labs', title: 'Innovation-as-a-Service, IP builds and future simulations', accent: sectionColours.labs },
+  immersive: { eyebrow: 'Immersive', title: 'XR training, simulation and CGI studios', accent: '#ffd36e' },
+  contact: { eyebrow: 'Contact', title: 'Talk to the team. NDAs on day one.', accent: '#2f4bff' },
+  'case-studies': { eyebrow: 'Case Studies', title: 'What we built, and what it changed', accent: '#ffd36e' },
+  blog: { eyebrow: 'Blog', title: 'Labs Content and Consulting Insights', accent: '#2f4bff' },
+  'blog-labs': { eyebrow: 'Blog', title: 'Labs Content', accent: sectionColours.labs },
+  'blog-consulting': { eyebrow: 'Blog', title: 'Consulting Insights', accent: sectionColours.consulting },
+  cookies: { eyebrow: 'Legal', title: 'Cookie Policy', accent: '#dfe2ec' },
+  privacy: { eyebrow: 'Legal', title: 'Privacy Policy', accent: '#dfe2ec' },
+  terms: { eyebrow: 'Legal', title: 'Terms & Conditions', accent: '#dfe2ec' },
+  'data-deletion': { eyebrow: 'Privacy', title: 'Data Deletion Request', accent: '#dfe2ec' },
+};
+
+const maxCached = 300;
+
+function escapeXml(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** Greedy word wrap by an average glyph width; at most `maxLines`, the last one ellipsised. */
+export function wrapTitle(title: string, charsPerLine: number, maxLines: number): string[] {
+  const lines: string[] = [];
+  let current = '';
+  for (const word of title.split(/\s+/).filter(Boolean)) {
+    const candidate = current ? `${current} ${word}` : word;
+    if (candidate.length <= charsPerLine || !current) {
+      current = candidate;
+    } else {
+      lines.push(current);
+      current = word;
+    }
+  }
+  if (current) lines.push(current);
+  if (lines.length <= maxLines) return lines;
+  const kept = lines.slice(0, maxLines);
+  kept[maxLines - 1] = `${kept[maxLines - 1].replace(/[\s.,;:!?-]+$/, '')}…`;
+  return kept;
+}
+
+/** Social-sharing images (1200×630 PNG) drawn on the server and kept in memory by content. */
+@Injectable()
+export class OgImageService {
+  private readonly logger = new Logger(OgImageService.name);
+  private readonly cache = new Map<string, Buffer>();
+
+  constructor(private readonly repository: SeoRepository) {}
+
+  async render(slug: string): Promise<Buffer> {
+    const card = await this.cardFor(slug.toLowerCase());
+    const key = `${card.eyebrow}\u0000${card.title}\u0000${card.accent}`;
+    const cached = this.cache.get(key);
+    if (cached) return cached;
+    const png = this.draw(card);
+    if (this.cache.size >= maxCached) this.cache.delete(this.cache.keys().next().value!);
+    this.cache.set(key, png);
+    return png;
+  }
+
+  private async cardFor(slug: string): Promise<Card> {
+    if (pageCards[slug]) return pageCards[slug];
+    const member = team.find((candidate) => slug === candidate.slug || slug === `team-${candidate.slug}`);
+    if (member) return { eyebrow: `${site.name} Team`, title: `${member.name}, ${member.role}`, accent: sectionColours.consulting };
+    let subject: ImageSubject | undefined;
+    try {
+      subject = await this.repository.imageSubject(slug.replace(/^(blog-(labs|consulting)-|case-studies-)/, ''));
+    } catch (error) {
+      this.logger.warn(`No subject for og-image ${slug}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    if (subject?.kind === 'case-study') return { eyebrow: 'Case Study', title: subject.title, accent: '#ffd36e' };
+    if (subject) return { eyebrow: subject.kind === 'labs' ? 'Labs' : 'Consulting', title: subject.title, accent: sectionColours[subject.kind] };
+    return pageCards.home;
+  }
+
+  private draw(card: Card): Buffer {
+    const lines = wrapTitle(card.title, 26, 4);
+    const fontSize = lines.length > 3 ? 60 : 68;
+    const lineHeight = Math.round(fontSize * 1.12);
+    const titleTop = 300 - ((lines.length - 1) * lineHeight) / 2;
+    const titleText = lines
+      .map((line, index) => `<text x="80" y="${titleTop + index * lineHeight}" font-size="${fontSize}" font-weight="600" fill="#ffffff">${escapeXml(line)}</text>`)
+      .join('');
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630">
+  <rect width="1200" height="630" fill="#0a0f1f"/>
+  <circle cx="1060" cy="120" r="260" fill="${card.accent}" opacity="0.18"/>
+  <circle cx="1120" cy="560" r="140" fill="${card.accent}" opacity="0.12"/>
+  <rect x="80" y="84" width="12" height="44" rx="3" fill="${card.accent}"/>
+  <text x="110" y="118" font-size="30" font-weight="600" fill="${card.accent}" letter-spacing="4">${escapeXml(card.eyebrow.toUpperCase())}</text>
+  ${titleText}
+  <rect x="80" y="520" width="1040" height="2" fill="#ffffff" opacity="0.15"/>
+  <text x="80" y="568" font-size="28" font-weight="400" fill="#ffffff" opacity="0.85">${escapeXml(site.legalName)}</text>
+  <text x="1120" y="568" font-size="28" font-weight="400" fill="#ffffff" opacity="0.6" text-anchor="end">${escapeXml(site.tagline)}</text>
+</svg>`;
+    const resvg = new Resvg(svg, {
+      fitTo: { mode: 'width', value: 1200 },
+      font: { fontFiles, loadSystemFonts: false, defaultFontFamily: 'Space Grotesk' },
+    });
+    return resvg.render().asPng();
+  }
+}
