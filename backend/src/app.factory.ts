@@ -14,6 +14,7 @@ import { securityHeaders } from './core/http/security-headers.js';
 import { createValidationPipe } from './core/http/validation.js';
 import { JsonLogger } from './core/logging/json-logger.js';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './database/embedded-database.js';
+import { ContentVersionService } from './modules/content-version/content-version.service.js';
 import { mountFrontend } from './ssr/ssr.js';
 
 export interface Application {
@@ -48,7 +49,9 @@ export async function createApplication(config: AppConfig, options: CreateApplic
       { logger, bodyParser: false, abortOnError: false },
     );
     configureHttp(app, config, logger);
-    if (options.frontend !== false) await mountFrontend(app.getHttpAdapter().getInstance(), config, logger);
+    if (options.frontend !== false) {
+      await mountFrontend(app.getHttpAdapter().getInstance(), config, logger, app.get(ContentVersionService));
+    }
     app.setGlobalPrefix('api', { exclude: ['sitemap.xml', 'robots.txt', 'rss.xml'] });
     app.useGlobalPipes(createValidationPipe());
     app.useGlobalFilters(new HttpExceptionFilter());

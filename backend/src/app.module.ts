@@ -5,13 +5,14 @@ import type { DatabaseConnection } from './database/data-source-options.js';
 import { DatabaseModule } from './database/database.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { SeoModule } from './modules/seo/seo.module.js';
+import { ContentVersionModule } from './modules/content-version/content-version.module.js';
 
 @Module({})
 export class AppModule {
   static register(config: AppConfig, connection: DatabaseConnection, extraModules: Type[] = []): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), DatabaseModule.forRoot(connection), HealthModule, SeoModule, ...extraModules],
+      imports: [ConfigModule.forRoot(config), DatabaseModule.forRoot(connection), ContentVersionModule, HealthModule, SeoModule, ...extraModules],
     };
   }
 }

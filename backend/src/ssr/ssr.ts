@@ -3,6 +3,8 @@ import { pathToFileURL } from 'node:url';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { AppConfig } from '../core/config/config.js';
 import type { JsonLogger } from '../core/logging/json-logger.js';
+import type { ContentVersionService } from '../modules/content-version/content-version.service.js';
+import { etagOf, HtmlCache, type CachedPage } from './html-cache.js';
 import { frontendClientDir, frontendRoot, frontendServerEntry } from './frontend-paths.js';
 
 /** Paths that NestJS answers although they are not under /api. */
@@ -33,6 +35,31 @@ function withoutTrailingSlash(url: string): string {
   return [trimmed, ...query].join('?');
 }
 
+/** Cookies that mark a signed-in staff member: their pages are never cached nor served from cache. */
+const sessionCookiePattern = /(?:^|;\s*)(?:__Host-)?nb\.sid=/;
+
+function cacheablePageRequest(request: Request): boolean {
+  return !request.path.toLowerCase().startsWith('/admin') && !sessionCookiePattern.test(request.headers.cookie ?? '');
+}
+
+function sendPage(request: Request, response: Response, page: Omit<CachedPage, 'version'>, cacheState: 'HIT' | 'MISS' | 'BYPASS') {
+  for (const [name, value] of page.headers) response.setHeader(name, value);
+  response.setHeader('Vary', 'Cookie, Accept-Encoding');
+  response.setHeader('X-Cache', cacheState);
+  if (cacheState === 'BYPASS') {
+    response.setHeader('Cache-Control', 'private, no-store');
+    response.status(page.status).send(page.body);
+    return;
+  }
+  response.setHeader('Cache-Control', 'public, max-age=0, must-revalidate');
+  response.setHeader('ETag', page.etag);
+  if (page.status === 200 && request.headers['if-none-match'] === page.etag) {
+    response.status(304).end();
+    return;
+  }
+  response.status(page.status).send(page.body);
+}
+
 function isPageRequest(request: Request): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const requestPath = request.path;
@@ -44,7 +71,13 @@ function isPageRequest(request: Request): boolean {
  * immutable), then Vike's renderPage for every other page GET. In development Vite runs inside
  * this process in middleware mode with hot reload.
  */
-export async function mountFrontend(app: Express, config: AppConfig, logger: JsonLogger): Promise<void> {
+export async function mountFrontend(
+  app: Express,
+  config: AppConfig,
+  logger: JsonLogger,
+  contentVersion: ContentVersionService,
+): Promise<HtmlCache> {
+  const cache = new HtmlCache();
   let renderPage: RenderPage;
   if (config.devServer) {
     const vike = await import('vike/server');
@@ -96,25 +129,44 @@ export async function mountFrontend(app: Express, config: AppConfig, logger: Jso
   app.use(async (request: Request, response: Response, next: NextFunction) => {
     if (!isPageRequest(request)) return next();
     try {
+      const url = withoutTrailingSlash(request.originalUrl);
+      const cacheable = !config.devServer && cacheablePageRequest(request);
+      // Read the version before rendering: a page rendered while content changes is stored under
+      // the older version and so never served after the change.
+      const version = cacheable ? await contentVersion.current() : 0;
+      if (cacheable) {
+        const hit = cache.get(url, version);
+        if (hit) return sendPage(request, response, hit, 'HIT');
+      }
       const pageContext = await renderPage({
-        urlOriginal: withoutTrailingSlash(request.originalUrl),
+        urlOriginal: url,
         headersOriginal: request.headers,
         serverApi: serverApi(request),
         publicUrl: config.publicUrl,
       });
       if (pageContext.appRedirect) {
+        response.setHeader('Cache-Control', 'private, no-store');
         response.redirect(302, pageContext.appRedirect);
         return;
       }
       const httpResponse = pageContext.httpResponse;
       if (!httpResponse) return next();
-      const status = pageContext.appStatus ?? httpResponse.statusCode;
-      for (const [name, value] of httpResponse.headers) response.setHeader(name, value);
-      response.setHeader('Cache-Control', 'no-cache');
-      response.status(status).send(httpResponse.body);
+      const page = {
+        status: pageContext.appStatus ?? httpResponse.statusCode,
+        headers: httpResponse.headers.filter(([name]) => name.toLowerCase() !== 'cache-control'),
+        body: httpResponse.body,
+        etag: etagOf(httpResponse.body),
+      };
+      const setsCookie = page.headers.some(([name]) => name.toLowerCase() === 'set-cookie') || response.hasHeader('set-cookie');
+      if (cacheable && page.status === 200 && !setsCookie) {
+        cache.set(url, { ...page, version });
+        return sendPage(request, response, page, 'MISS');
+      }
+      sendPage(request, response, page, 'BYPASS');
     } catch (error) {
       logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error), 'SSR');
       next(error);
     }
   });
+  return cache;
 }

@@ -1,0 +1,23 @@
+import { etagOf, HtmlCache, type CachedPage } from './html-cache.js';
+
+const page = (body: string, version = 1): CachedPage => ({ status: 200, headers: [], body, etag: etagOf(body), version });
+
+describe(HtmlCache.name, () => {
+  it('serves a page stored for the current content version', () => {
+    const cache = new HtmlCache();
+    cache.set('/about', page('<p>about</p>'));
+    expect(cache.get('/about', 1)?.body).toBe('<p>about</p>');
+  });
+
+  it('drops a page once the content version moves on', () => {
+    const cache = new HtmlCache();
+    cache.set('/blog', page('<p>old list</p>', 1));
+    expect(cache.get('/blog', 2)).toBeUndefined();
+    expect(cache.size).toBe(0);
+  });
+
+  it('gives different bodies different ETags', () => {
+    expect(etagOf('a')).not.toBe(etagOf('b'));
+    expect(etagOf('a')).toBe(etagOf('a'));
+  });
+});
