@@ -50,7 +50,7 @@ export async function createApplication(config: AppConfig, options: CreateApplic
     );
     configureHttp(app, config, logger);
     if (options.frontend !== false) {
-      await mountFrontend(app.getHttpAdapter().getInstance(), config, logger, app.get(ContentVersionService));
+      await mountFrontend(app.getHttpAdapter().getInstance(), app.getHttpServer(), config, logger, app.get(ContentVersionService));
     }
     app.setGlobalPrefix('api', { exclude: ['sitemap.xml', 'robots.txt', 'rss.xml'] });
     app.useGlobalPipes(createValidationPipe());

@@ -26,6 +26,10 @@ async function bootstrap() {
     throw error;
   }
   const logger = new JsonLogger(config.logLevel);
+  // A stray rejected promise is a bug to log, not a reason to drop every visitor's connection.
+  process.on('unhandledRejection', (reason) => {
+    logger.error(reason instanceof Error ? (reason.stack ?? reason.message) : String(reason), 'UnhandledRejection');
+  });
   for (const fallback of config.fallbacks) logger.warn(`Development fallback in use: ${fallback}`, 'Config');
 
   const application = await createApplication(config);

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import http, { type Server } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { AppConfig } from '../core/config/config.js';
@@ -73,6 +74,7 @@ function isPageRequest(request: Request): boolean {
  */
 export async function mountFrontend(
   app: Express,
+  httpServer: Server,
   config: AppConfig,
   logger: JsonLogger,
   contentVersion: ContentVersionService,
@@ -102,27 +104,47 @@ export async function mountFrontend(
     app.use(express.static(frontendClientDir, { index: false, maxAge: '1h' }));
   }
 
-  // Loaded here rather than at the top: API-only processes (and the Jest runtime) never need it.
-  const { inject } = await import('light-my-request');
+  // Loaders reach the API over a keep-alive loopback connection to this very server, so a page's
+  // data passes the same guards, validation and error contract as a browser's call.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   const serverApi = (request: Request): ServerApi => ({
-    async getJson(apiPath: string) {
-      const answer = await inject(app, {
-        method: 'GET',
-        url: apiPath,
-        headers: {
-          cookie: request.headers.cookie ?? '',
-          'accept-encoding': 'identity',
-          'user-agent': request.headers['user-agent'] ?? '',
-          'x-forwarded-for': request.ip ?? '',
-        },
+    getJson(apiPath: string) {
+      const address = httpServer.address();
+      const port = typeof address === 'object' && address ? address.port : config.port;
+      return new Promise<ServerApiResponse>((resolve, reject) => {
+        const apiRequest = http.get(
+          {
+            host: '127.0.0.1',
+            port,
+            path: apiPath,
+            agent,
+            headers: {
+              cookie: request.headers.cookie ?? '',
+              'user-agent': request.headers['user-agent'] ?? '',
+              'x-forwarded-for': request.ip ?? '',
+              accept: 'application/json',
+            },
+            timeout: 15000,
+          },
+          (apiResponse) => {
+            const chunks: Buffer[] = [];
+            apiResponse.on('data', (chunk: Buffer) => chunks.push(chunk));
+            apiResponse.on('end', () => {
+              const text = Buffer.concat(chunks).toString('utf8');
+              let body: unknown = null;
+              try {
+                body = text ? JSON.parse(text) : null;
+              } catch {
+                body = text;
+              }
+              resolve({ status: apiResponse.statusCode ?? 502, body });
+            });
+            apiResponse.on('error', reject);
+          },
+        );
+        apiRequest.on('timeout', () => apiRequest.destroy(new Error(`API call ${apiPath} timed out`)));
+        apiRequest.on('error', reject);
       });
-      let body: unknown = null;
-      try {
-        body = answer.body ? JSON.parse(answer.body) : null;
-      } catch {
-        body = answer.body;
-      }
-      return { status: answer.statusCode, body };
     },
   });
 
