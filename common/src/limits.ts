@@ -51,6 +51,8 @@ export const messages = {
   caseStudyNotFound: 'Case study not found',
   invalidCredentials: 'Invalid email or password',
   onlyAdminsCanPublish: 'Only admins can publish',
+  consultantOwnDraftsOnly: 'Consultants can only change their own drafts',
+  slugTaken: 'A post with this slug already exists in this section',
   notFound: 'Not found',
   validationFailed: 'Validation failed',
   payloadTooLarge: 'Request body is too large',
