@@ -37,6 +37,7 @@ export const messages = {
   titleTooLong: 'Title too long',
   slugRequired: 'Slug is required',
   slugTooLong: 'Slug too long',
+  slugInvalid: 'Slug may contain only lower-case letters, numbers and single hyphens',
   excerptRequired: 'Excerpt is required',
   excerptTooLong: 'Excerpt too long',
   bodyRequired: 'Body content is required',

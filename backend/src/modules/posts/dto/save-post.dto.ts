@@ -1,5 +1,6 @@
 import { Transform } from 'class-transformer';
-import { IsArray, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsArray, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { MaxChars } from '../../../core/validation/max-chars.decorator.js';
 import { limits, messages, postSections, postStatuses, type PostSection, type PostStatus } from '@northbeam/common';
 
 const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -9,23 +10,26 @@ const blankToNull = ({ value }: { value: unknown }) => (typeof value === 'string
 /** Create and update body of POST/PUT /api/admin/posts (spec §5). wordCount and readingTime are ignored. */
 export class SavePostDto {
   @Transform(trimmed)
+  @MaxChars(limits.postTitleMax, { message: messages.titleTooLong })
   @IsString({ message: messages.titleRequired })
   @IsNotEmpty({ message: messages.titleRequired })
-  @MaxLength(limits.postTitleMax, { message: messages.titleTooLong })
   title: string;
 
   @Transform(trimmed)
+  @MaxChars(limits.postSlugMax, { message: messages.slugTooLong })
+  // Empty is left to the "required" rule.
+  @Matches(/^([a-z0-9]+(-[a-z0-9]+)*)?$/, { message: messages.slugInvalid })
   @IsString({ message: messages.slugRequired })
   @IsNotEmpty({ message: messages.slugRequired })
-  @MaxLength(limits.postSlugMax, { message: messages.slugTooLong })
   slug: string;
 
   @Transform(trimmed)
+  @MaxChars(limits.postExcerptMax, { message: messages.excerptTooLong })
   @IsString({ message: messages.excerptRequired })
   @IsNotEmpty({ message: messages.excerptRequired })
-  @MaxLength(limits.postExcerptMax, { message: messages.excerptTooLong })
   excerpt: string;
 
+  @Matches(/\S/, { message: messages.bodyRequired })
   @IsString({ message: messages.bodyRequired })
   @IsNotEmpty({ message: messages.bodyRequired })
   body: string;
@@ -52,13 +56,13 @@ export class SavePostDto {
   @Transform(blankToNull)
   @IsOptional()
   @IsString({ message: messages.credentialsTooLong })
-  @MaxLength(limits.authorCredentialsMax, { message: messages.credentialsTooLong })
+  @MaxChars(limits.authorCredentialsMax, { message: messages.credentialsTooLong })
   authorCredentials?: string | null;
 
   @Transform(blankToNull)
   @IsOptional()
   @IsString({ message: messages.bioTooLong })
-  @MaxLength(limits.authorBioMax, { message: messages.bioTooLong })
+  @MaxChars(limits.authorBioMax, { message: messages.bioTooLong })
   authorBio?: string | null;
 
   @IsOptional()
@@ -70,7 +74,7 @@ export class SavePostDto {
   @Transform(blankToNull)
   @IsOptional()
   @IsString({ message: messages.metaDescriptionTooLong })
-  @MaxLength(limits.metaDescriptionMax, { message: messages.metaDescriptionTooLong })
+  @MaxChars(limits.metaDescriptionMax, { message: messages.metaDescriptionTooLong })
   metaDescription?: string | null;
 
   @Transform(blankToNull)
