@@ -4,6 +4,7 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import type { AppConfig } from '../core/config/config.js';
 import type { JsonLogger } from '../core/logging/json-logger.js';
 import { frontendClientDir, frontendRoot, frontendServerEntry } from './frontend-paths.js';
+import { inProcessDispatch } from './in-process-dispatch.js';
 
 /** Paths that NestJS answers although they are not under /api. */
 const serverRenderedElsewhere = new Set(['/sitemap.xml', '/robots.txt', '/rss.xml']);
@@ -71,9 +72,10 @@ export async function mountFrontend(app: Express, config: AppConfig, logger: Jso
 
   // Loaded here rather than at the top: API-only processes (and the Jest runtime) never need it.
   const { inject } = await import('light-my-request');
+  const dispatch = inProcessDispatch(app);
   const serverApi = (request: Request): ServerApi => ({
     async getJson(apiPath: string) {
-      const answer = await inject(app, {
+      const answer = await inject(dispatch, {
         method: 'GET',
         url: apiPath,
         headers: {
