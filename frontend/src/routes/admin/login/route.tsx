@@ -9,6 +9,7 @@ import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { FieldError, Label } from '@/components/ui/label';
 import { ApiRequestError, apiRequest } from '@/lib/api';
+import { useHydrated } from '@/hooks/use-hydrated';
 import { fetchStaffUser, forgetStaffUser, safeRedirectPath } from '@/lib/staff';
 
 export const handle: RouteHandle = {
@@ -43,8 +44,7 @@ function validate(email: string, password: string): FieldErrors {
 export function Component() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const hydrated = useHydrated();
   const [errors, setErrors] = useState<FieldErrors>({});
   const [serverError, setServerError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -52,6 +52,10 @@ export function Component() {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // Uncontrolled fields: text typed before hydration is kept.
+    const form = new FormData(event.currentTarget);
+    const email = String(form.get('email') ?? '');
+    const password = String(form.get('password') ?? '');
     setServerError(undefined);
     const found = validate(email, password);
     setErrors(found);
@@ -82,7 +86,8 @@ export function Component() {
             <h1 className="heading-2">Sign in</h1>
             <p className="text-sm text-ink-muted">Write, review and publish {site.name} articles.</p>
           </div>
-          <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-5">
+          {/* POST (never GET, which would put the password in the address) until the script takes over. */}
+          <form method="post" action="/admin/login" noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-5">
             {serverError ? (
               <Alert variant="destructive" data-testid="login-error">
                 <AlertTitle>Sign-in failed</AlertTitle>
@@ -97,8 +102,6 @@ export function Component() {
                 name="email"
                 autoComplete="username"
                 required
-                value={email}
-                onChange={(event) => setEmail(event.target.value)}
                 aria-invalid={errors.email ? true : undefined}
                 aria-describedby={errors.email ? ids.emailError : undefined}
               />
@@ -113,14 +116,12 @@ export function Component() {
                 autoComplete="current-password"
                 required
                 maxLength={limits.passwordMax}
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
                 aria-invalid={errors.password ? true : undefined}
                 aria-describedby={errors.password ? ids.passwordError : undefined}
               />
               <FieldError id={ids.passwordError} message={errors.password} />
             </div>
-            <Button type="submit" size="lg" disabled={busy} className="mt-2 w-full">
+            <Button type="submit" size="lg" disabled={busy || !hydrated} className="mt-2 w-full">
               {busy ? 'Signing in...' : 'Sign In'}
             </Button>
           </form>

@@ -14,6 +14,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toast';
 import { ApiRequestError, apiRequest, loadJson } from '@/lib/api';
 import { cn } from '@/lib/cn';
+import { useHydrated } from '@/hooks/use-hydrated';
 import { forgetStaffUser, requireStaffUser } from '@/lib/staff';
 import {
   clearStoredDraft,
@@ -93,6 +94,7 @@ export function Component() {
   const [preview, setPreview] = useState(false);
   const slugTouched = useRef(Boolean(post));
   const mayPublish = canPublish(user.role);
+  const hydrated = useHydrated();
   const id = useId();
   const fieldId = (name: string) => `${id}-${name}`;
   const errorId = (name: string) => `${id}-${name}-error`;
@@ -342,11 +344,11 @@ export function Component() {
                   </div>
                 </Alert>
               ) : null}
-              <Button type="button" variant="outline" disabled={saving !== null} onClick={() => void save('draft')}>
+              <Button type="button" variant="outline" disabled={saving !== null || !hydrated} onClick={() => void save('draft')}>
                 <Save aria-hidden="true" />
                 {saving === 'draft' ? 'Saving...' : 'Save Draft'}
               </Button>
-              <Button type="button" disabled={!mayPublish || saving !== null} onClick={() => void save('published')}>
+              <Button type="button" disabled={!mayPublish || saving !== null || !hydrated} onClick={() => void save('published')}>
                 <Send aria-hidden="true" />
                 {mayPublish ? (saving === 'published' ? 'Publishing...' : 'Publish') : 'Publish (Admin Only)'}
               </Button>
