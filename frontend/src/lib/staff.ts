@@ -33,6 +33,7 @@ export async function requireStaffUser(context: unknown, request: Request): Prom
   const user = await fetchStaffUser(context);
   if (!user) {
     const url = new URL(request.url);
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- React Router's redirects are thrown responses
     throw redirect(`/admin/login?redirect=${encodeURIComponent(url.pathname + url.search)}`);
   }
   return user;

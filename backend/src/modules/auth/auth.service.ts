@@ -35,15 +35,15 @@ export class AuthService {
 
   /** Starts a fresh session (new id, so that a planted id is worthless) for the signed-in account. */
   async startSession(request: Request, user: StaffUser): Promise<void> {
-    await new Promise<void>((resolve, reject) => request.session.regenerate((error) => (error ? reject(error) : resolve())));
+    await new Promise<void>((resolve, reject) => request.session.regenerate((error) => settle(error, resolve, reject)));
     request.session.userId = user.id;
     request.session.signedInAt = Date.now();
-    await new Promise<void>((resolve, reject) => request.session.save((error) => (error ? reject(error) : resolve())));
+    await new Promise<void>((resolve, reject) => request.session.save((error) => settle(error, resolve, reject)));
   }
 
   async endSession(request: Request): Promise<void> {
     if (!request.session) return;
-    await new Promise<void>((resolve, reject) => request.session.destroy((error) => (error ? reject(error) : resolve())));
+    await new Promise<void>((resolve, reject) => request.session.destroy((error) => settle(error, resolve, reject)));
   }
 
   /** The signed-in staff member of this request, or null (signed out, expired, or disabled since). */
@@ -61,4 +61,10 @@ export class AuthService {
     }
     return mapStaffUser(user);
   }
+}
+
+/** Callback-style session operations as promises. */
+function settle(error: unknown, resolve: () => void, reject: (reason: Error) => void): void {
+  if (!error) resolve();
+  else reject(error instanceof Error ? error : new Error('The session store failed'));
 }

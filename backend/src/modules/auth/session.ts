@@ -58,8 +58,7 @@ export function createSessionMiddleware(config: AppConfig, pool: pg.Pool): Sessi
   });
   return {
     handler,
-    close: async () => {
-      await store.close();
-    },
+    // Stops the prune timer; the pool belongs to TypeORM and stays open.
+    close: () => Promise.resolve(store.close()),
   };
 }

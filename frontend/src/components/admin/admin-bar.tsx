@@ -55,7 +55,7 @@ export function SignOutButton({ className }: { className?: string }) {
     } catch {
       // The session may already be gone on the server; the login page is the right place either way.
     }
-    navigate('/admin/login', { replace: true });
+    void navigate('/admin/login', { replace: true });
   };
   return (
     <Button variant="outline" size="sm" className={className} onClick={() => void onSignOut()} disabled={busy}>

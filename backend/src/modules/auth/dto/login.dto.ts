@@ -3,7 +3,7 @@ import { IsEmail, IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { limits, messages } from '@northbeam/common';
 
 export class LoginDto {
-  @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
   @IsEmail({}, { message: messages.emailInvalid })
   @MaxLength(254, { message: messages.emailInvalid })
   email: string;

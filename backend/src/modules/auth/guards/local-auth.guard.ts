@@ -3,6 +3,7 @@ import { AuthGuard } from '@nestjs/passport';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import type { Request } from 'express';
+import { messages } from '@northbeam/common';
 import { ApiError } from '../../../core/http/api-error.js';
 import { toFieldErrors } from '../../../core/http/validation.js';
 import { LoginDto } from '../dto/login.dto.js';
@@ -26,7 +27,8 @@ export class LocalAuthGuard extends AuthGuard('local') {
   }
 
   override handleRequest<TUser>(error: unknown, user: TUser): TUser {
-    if (error) throw error;
+    if (error instanceof Error) throw error;
+    if (error || !user) throw new ApiError(HttpStatus.UNAUTHORIZED, messages.invalidCredentials);
     return user;
   }
 }

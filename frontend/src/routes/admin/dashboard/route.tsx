@@ -65,7 +65,7 @@ function Stat({ label, value, accent }: { label: string; value: number; accent: 
 }
 
 export function Component() {
-  const { user, labsCount, consultingCount, downloads } = useLoaderData() as DashboardData;
+  const { user, labsCount, consultingCount, downloads } = useLoaderData<typeof loader>();
   const firstName = user.name.split(' ')[0];
   return (
     <>

@@ -23,8 +23,14 @@ export const handle: RouteHandle = {
 /** Already signed in: straight on to where the visitor was going. */
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const user = await fetchStaffUser(context);
+  // eslint-disable-next-line @typescript-eslint/only-throw-error -- React Router's redirects are thrown responses
   if (user) throw redirect(safeRedirectPath(new URL(request.url).searchParams.get('redirect')));
   return null;
+}
+
+function formText(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === 'string' ? value : '';
 }
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -54,8 +60,8 @@ export function Component() {
     event.preventDefault();
     // Uncontrolled fields: text typed before hydration is kept.
     const form = new FormData(event.currentTarget);
-    const email = String(form.get('email') ?? '');
-    const password = String(form.get('password') ?? '');
+    const email = formText(form, 'email');
+    const password = formText(form, 'password');
     setServerError(undefined);
     const found = validate(email, password);
     setErrors(found);
@@ -64,7 +70,7 @@ export function Component() {
     try {
       await apiRequest('POST', '/api/admin/login', { email: email.trim(), password });
       forgetStaffUser();
-      navigate(safeRedirectPath(searchParams.get('redirect')), { replace: true });
+      void navigate(safeRedirectPath(searchParams.get('redirect')), { replace: true });
     } catch (error) {
       const sentence = error instanceof ApiRequestError ? error.serverError : undefined;
       setServerError(sentence ?? (error instanceof Error ? error.message : 'Sign-in failed. Please try again.'));

@@ -51,6 +51,7 @@ export async function loader({ context, request, params }: LoaderFunctionArgs): 
     const post = await loadJson<AdminPost>(context, `/api/admin/posts/${encodeURIComponent(params.id)}`);
     return { user, post };
   } catch (error) {
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- React Router's not-found is a thrown response
     if (error instanceof ApiRequestError && error.status === 404) throw data(null, { status: 404 });
     throw error;
   }
@@ -82,7 +83,7 @@ function Field({
 }
 
 export function Component() {
-  const { user, post } = useLoaderData() as EditorData;
+  const { user, post } = useLoaderData<typeof loader>();
   const navigate = useNavigate();
   const storageKey = draftStorageKey(post?.id);
   const initial = post ? formFromPost(post) : emptyPostForm;
@@ -107,8 +108,7 @@ export function Component() {
       slugTouched.current = slugTouched.current || stored.slug !== slugify(stored.title);
       setRestored(true);
     }
-    // Only on first render of this post.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Only when another post is opened: later renders must not overwrite what is being typed.
   }, [storageKey]);
 
   const update = (changes: Partial<PostFormValues>) => {
@@ -157,7 +157,7 @@ export function Component() {
       else await apiRequest('POST', '/api/admin/posts', body);
       clearStoredDraft(storageKey);
       toast({ title: status === 'published' ? 'Post published' : 'Draft saved', description: applied.title.trim() });
-      navigate('/admin/posts');
+      void navigate('/admin/posts');
     } catch (error) {
       if (error instanceof ApiRequestError && error.status === 401) forgetStaffUser();
       setSaveError(error instanceof Error ? error.message : String(error));

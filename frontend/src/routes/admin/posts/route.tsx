@@ -89,7 +89,7 @@ function PageHeading({ user }: { user: StaffUser }) {
 }
 
 export function Component() {
-  const { user, posts } = useLoaderData() as PostsData;
+  const { user, posts } = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
   const [query, setQuery] = useState('');
   const [section, setSection] = useState<SectionFilter>('all');
