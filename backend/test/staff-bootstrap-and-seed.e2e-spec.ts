@@ -48,3 +48,41 @@ describe('First start', () => {
     expect(after[0].count).toBe(before[0].count);
   });
 });
+
+describe('First start in development without staff', () => {
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    testApp = await createTestApp({ config: { developmentAdmin: true, seedContent: false } });
+  });
+
+  afterAll(async () => {
+    await testApp?.close();
+  });
+
+  it('creates one super admin at the site domain with a random password', async () => {
+    const rows: { email: string; role: string; password_hash: string }[] = await testApp.dataSource.query('SELECT email, role, password_hash FROM users');
+    expect(rows).toEqual([{ email: 'admin@northbeam.example', role: 'super_admin', password_hash: expect.stringMatching(/^\$argon2id\$/) }]);
+    const guess = await testApp.request().post('/api/admin/login').send({ email: 'admin@northbeam.example', password: 'password' });
+    expect(guess.status).toBe(401);
+  });
+});
+
+describe('First start in tests or production', () => {
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    testApp = await createTestApp({ config: { seedContent: false } });
+  });
+
+  afterAll(async () => {
+    await testApp?.close();
+  });
+
+  it('creates no account at all without ADMIN_EMAIL and ADMIN_PASSWORD', async () => {
+    const rows: unknown[] = await testApp.dataSource.query('SELECT id FROM users');
+    expect(rows).toHaveLength(0);
+    const posts: unknown[] = await testApp.dataSource.query('SELECT id FROM posts');
+    expect(posts).toHaveLength(0);
+  });
+});
