@@ -63,6 +63,7 @@ describe('Blog posts API', () => {
       const list = await agents[role].get('/api/admin/posts');
       expect(list.status).toBe(200);
       expect(list.body.map((post: { id: string }) => post.id)).toContain(draft.id);
+      expect(list.headers['cache-control']).toBe('private, no-store');
       const one = await agents[role].get(`/api/admin/posts/${draft.id}`);
       expect(one.status).toBe(200);
       expect(one.body.body).toBe(validPost.body);

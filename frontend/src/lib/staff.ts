@@ -31,12 +31,16 @@ export function forgetStaffUser(): void {
 /** Loader guard of every admin page: signed out means /admin/login?redirect=<this page>. */
 export async function requireStaffUser(context: unknown, request: Request): Promise<StaffUser> {
   const user = await fetchStaffUser(context);
-  if (!user) {
-    const url = new URL(request.url);
-    // eslint-disable-next-line @typescript-eslint/only-throw-error -- React Router's redirects are thrown responses
-    throw redirect(`/admin/login?redirect=${encodeURIComponent(url.pathname + url.search)}`);
-  }
+  if (!user) signInAgain(request);
   return user;
+}
+
+/** The session ended (an admin call answered 401): forget the cached user and go to the sign-in page. */
+export function signInAgain(request: Request): never {
+  forgetStaffUser();
+  const url = new URL(request.url);
+  // eslint-disable-next-line @typescript-eslint/only-throw-error -- React Router's redirects are thrown responses
+  throw redirect(`/admin/login?redirect=${encodeURIComponent(url.pathname + url.search)}`);
 }
 
 /** Only same-site paths are followed after sign-in (no open redirect). */

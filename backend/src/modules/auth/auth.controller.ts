@@ -32,8 +32,7 @@ export class AuthController {
 
   @Get('user')
   @UseGuards(StaffGuard)
-  user(@CurrentUser() user: StaffUser, @Res({ passthrough: true }) response: Response): StaffUser {
-    response.setHeader('Cache-Control', 'no-store');
+  user(@CurrentUser() user: StaffUser): StaffUser {
     return user;
   }
 }

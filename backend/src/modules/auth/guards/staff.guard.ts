@@ -1,6 +1,6 @@
 import { type CanActivate, type ExecutionContext, HttpStatus, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { messages, type StaffRole, type StaffUser } from '@northbeam/common';
 import { ApiError } from '../../../core/http/api-error.js';
 import { AuthService } from '../auth.service.js';
@@ -16,6 +16,8 @@ export class StaffGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<Request & { staffUser?: StaffUser }>();
+    // Staff answers are personal: never kept by a browser or shared cache.
+    context.switchToHttp().getResponse<Response>().setHeader('Cache-Control', 'private, no-store');
     const user = await this.authService.currentUser(request);
     if (!user) throw new ApiError(HttpStatus.UNAUTHORIZED, messages.notSignedIn);
     const roles = this.reflector.getAllAndOverride<StaffRole[] | undefined>(ROLES_KEY, [context.getHandler(), context.getClass()]);

@@ -15,7 +15,7 @@ import { toast } from '@/components/ui/toast';
 import { ApiRequestError, apiRequest, loadJson } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { useHydrated } from '@/hooks/use-hydrated';
-import { forgetStaffUser, requireStaffUser } from '@/lib/staff';
+import { forgetStaffUser, requireStaffUser, signInAgain } from '@/lib/staff';
 import {
   clearStoredDraft,
   draftStorageKey,
@@ -49,6 +49,7 @@ export async function loader({ context, request, params }: LoaderFunctionArgs): 
   if (!params.id) return { user, post: null };
   try {
     const post = await loadJson<AdminPost>(context, `/api/admin/posts/${encodeURIComponent(params.id)}`);
+    if (!post) signInAgain(request);
     return { user, post };
   } catch (error) {
     // eslint-disable-next-line @typescript-eslint/only-throw-error -- React Router's not-found is a thrown response

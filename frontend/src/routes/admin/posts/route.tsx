@@ -21,7 +21,7 @@ import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast';
 import { apiRequest, loadJson } from '@/lib/api';
 import { cn } from '@/lib/cn';
-import { formatDate, requireStaffUser } from '@/lib/staff';
+import { formatDate, requireStaffUser, signInAgain } from '@/lib/staff';
 
 export const handle: RouteHandle = {
   head: () => ({ title: 'Blog posts', description: `Manage ${site.name} blog posts.`, noindex: true }),
@@ -35,7 +35,8 @@ interface PostsData {
 export async function loader({ context, request }: LoaderFunctionArgs): Promise<PostsData> {
   const user = await requireStaffUser(context, request);
   const posts = await loadJson<AdminPost[]>(context, '/api/admin/posts');
-  return { user, posts: posts ?? [] };
+  if (!posts) signInAgain(request);
+  return { user, posts };
 }
 
 type SectionFilter = 'all' | PostSection;
