@@ -24,6 +24,8 @@ const shared = {
 };
 
 export default {
+  // Jest reads the timeout from the top level only; app start-up in hooks can take seconds under load.
+  testTimeout: 60000,
   projects: [
     {
       ...shared,
@@ -38,7 +40,6 @@ export default {
       rootDir: '.',
       roots: ['<rootDir>/test'],
       testMatch: ['**/*.e2e-spec.ts'],
-      testTimeout: 60000,
     },
   ],
 };

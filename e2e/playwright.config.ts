@@ -1,6 +1,17 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
+/**
+ * A throw-away data folder per run (set once here; workers inherit it), so that the staff CLI can
+ * reach the running server's embedded database the way it does in development.
+ */
+const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'northbeam-e2e-')));
+/** The super admin of every run (first-start bootstrap from ADMIN_EMAIL and ADMIN_PASSWORD). */
+process.env.E2E_ADMIN_EMAIL ??= 'e2e-owner@northbeam.example';
+process.env.E2E_ADMIN_PASSWORD ??= 'e2e-owner-password-0123';
 const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
@@ -12,7 +23,8 @@ const chromiumArgs = [
 ];
 
 /**
- * Browser suites against the production build, on a throw-away embedded database, in Debian's
+ * Browser suites against the production build, on a throw-away embedded database (a fresh temporary
+ * folder each run), in Debian's
  * Chromium (browser downloads are impossible here).
  */
 export default defineConfig({
@@ -43,7 +55,10 @@ export default defineConfig({
     env: {
       PORT: String(port),
       PUBLIC_URL: `http://127.0.0.1:${port}`,
-      PGLITE_DIR: 'memory://',
+      PGLITE_DIR: path.join(dataDir, 'pglite'),
+      SESSION_SECRET: 'e2e-session-secret-that-is-long-enough-0123456789',
+      ADMIN_EMAIL: process.env.E2E_ADMIN_EMAIL,
+      ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
     },

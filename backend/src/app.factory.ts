@@ -4,6 +4,8 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import type pg from 'pg';
+import { DataSource } from 'typeorm';
 import { limits } from '@northbeam/common';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './core/config/config.js';
@@ -15,6 +17,7 @@ import { createValidationPipe } from './core/http/validation.js';
 import { JsonLogger } from './core/logging/json-logger.js';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './database/embedded-database.js';
 import { ContentVersionService } from './modules/content-version/content-version.service.js';
+import { createSessionMiddleware, type SessionMiddleware } from './modules/auth/session.js';
 import { mountFrontend } from './ssr/ssr.js';
 
 export interface Application {
@@ -43,12 +46,14 @@ export async function createApplication(config: AppConfig, options: CreateApplic
   }
 
   let app: NestExpressApplication | undefined;
+  let sessions: SessionMiddleware | undefined;
   try {
     app = await NestFactory.create<NestExpressApplication>(
       AppModule.register(config, { url: databaseUrl, embedded: embedded !== undefined }, options.extraModules),
       { logger, bodyParser: false, abortOnError: false },
     );
-    configureHttp(app, config, logger);
+    sessions = createSessionMiddleware(config, databasePool(app.get(DataSource)));
+    configureHttp(app, config, logger, sessions);
     if (options.frontend !== false) {
       await mountFrontend(app.getHttpAdapter().getInstance(), app.getHttpServer(), config, logger, app.get(ContentVersionService));
     }
@@ -57,12 +62,14 @@ export async function createApplication(config: AppConfig, options: CreateApplic
     app.useGlobalFilters(new HttpExceptionFilter());
     await app.init();
   } catch (error) {
+    await sessions?.close().catch(() => undefined);
     await app?.close().catch(() => undefined);
     await embedded?.stop();
     throw error;
   }
 
   const nestApp = app;
+  const sessionStore = sessions;
   let closed = false;
   return {
     app: nestApp,
@@ -71,13 +78,19 @@ export async function createApplication(config: AppConfig, options: CreateApplic
     async close() {
       if (closed) return;
       closed = true;
+      await sessionStore.close();
       await nestApp.close();
       await embedded?.stop();
     },
   };
 }
 
-function configureHttp(app: INestApplication, config: AppConfig, logger: JsonLogger): void {
+/** TypeORM's own pg pool: sessions share it rather than opening a second one. */
+function databasePool(dataSource: DataSource): pg.Pool {
+  return (dataSource.driver as unknown as { master: pg.Pool }).master;
+}
+
+function configureHttp(app: INestApplication, config: AppConfig, logger: JsonLogger, sessions: SessionMiddleware): void {
   const http = app.getHttpAdapter().getInstance() as express.Express;
   http.disable('x-powered-by');
   // Behind a reverse proxy (compose, a load balancer) the client's address comes from X-Forwarded-For.
@@ -88,6 +101,8 @@ function configureHttp(app: INestApplication, config: AppConfig, logger: JsonLog
   http.use(crossSiteGuard(config));
   http.use('/api', express.json({ limit: limits.requestBodyMaxBytes, strict: true, type: ['application/json', 'application/*+json'] }));
   http.use('/api', express.urlencoded({ extended: false, limit: limits.requestBodyMaxBytes }));
+  // Staff sessions: only /api needs them (the server-side render asks /api/admin/user in-process).
+  http.use('/api', sessions.handler);
   const httpLogger = new Logger('HttpError');
   // Errors thrown by the body parsers above, before NestJS sees the request.
   http.use('/api', (error: unknown, request: Request, response: Response, next: NextFunction) => {

@@ -3,16 +3,29 @@ import type { AppConfig } from './core/config/config.js';
 import { ConfigModule } from './core/config/config.module.js';
 import type { DatabaseConnection } from './database/data-source-options.js';
 import { DatabaseModule } from './database/database.module.js';
+import { AuthModule } from './modules/auth/auth.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { SeoModule } from './modules/seo/seo.module.js';
 import { ContentVersionModule } from './modules/content-version/content-version.module.js';
+import { PostsModule } from './modules/posts/posts.module.js';
+import { UsersModule } from './modules/users/users.module.js';
 
 @Module({})
 export class AppModule {
   static register(config: AppConfig, connection: DatabaseConnection, extraModules: Type[] = []): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), DatabaseModule.forRoot(connection), ContentVersionModule, HealthModule, SeoModule, ...extraModules],
+      imports: [
+        ConfigModule.forRoot(config),
+        DatabaseModule.forRoot(connection),
+        ContentVersionModule,
+        HealthModule,
+        UsersModule,
+        AuthModule,
+        PostsModule,
+        SeoModule,
+        ...extraModules,
+      ],
     };
   }
 }

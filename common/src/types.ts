@@ -52,6 +52,11 @@ export interface Post extends PostSummary {
   body: string;
 }
 
+/** A post as the staff calls return it: with the staff account that created it. */
+export interface AdminPost extends Post {
+  createdById: string | null;
+}
+
 export interface StaffUser {
   id: string;
   name: string;

@@ -1,2 +1,10 @@
+import { LoginAttempt } from '../modules/auth/entities/login-attempt.entity.js';
+import { Post } from '../modules/posts/entities/post.entity.js';
+import { User } from '../modules/users/entities/user.entity.js';
+
 /** Every TypeORM entity of the application, listed once (ESM has no glob loading). */
-export const entities: Function[] = [];
+export const entities: Function[] = [
+  User,
+  LoginAttempt,
+  Post,
+];

@@ -11,11 +11,12 @@ import {
   IsUrl,
   Matches,
   Max,
+  MaxLength,
   Min,
   MinLength,
   validateSync,
 } from 'class-validator';
-import { site } from '@northbeam/common';
+import { limits, site } from '@northbeam/common';
 
 const emptyToUndefined = ({ value }: { value: unknown }) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
@@ -118,12 +119,19 @@ class EnvironmentVariables {
   @Transform(emptyToUndefined)
   @IsOptional()
   @IsString()
+  @MinLength(limits.passwordMin, { message: `ADMIN_PASSWORD must be at least ${limits.passwordMin} characters` })
+  @MaxLength(limits.passwordMax, { message: `ADMIN_PASSWORD must be at most ${limits.passwordMax} characters` })
   ADMIN_PASSWORD?: string;
 
   @Transform(emptyToUndefined)
   @IsOptional()
   @IsIn(['debug', 'info', 'warn', 'error', 'silent'])
   LOG_LEVEL?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsIn(['true', 'false'], { message: 'SEED_CONTENT must be true or false' })
+  SEED_CONTENT?: string;
 }
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
@@ -151,6 +159,10 @@ export interface AppConfig {
   marketingTrackerId: string | undefined;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
+  /** Development on the embedded database (not tests): a first start without staff creates an admin. */
+  developmentAdmin: boolean;
+  /** Fill an empty posts table with the built-in articles at start-up (SEED_CONTENT=false turns it off). */
+  seedContent: boolean;
   logLevel: LogLevel;
   /** Serve the front end through Vite with hot reload instead of the production build. */
   devServer: boolean;
@@ -196,6 +208,7 @@ export function loadConfig(
     if (!env.TURNSTILE_SECRET) problems.push('TURNSTILE_SECRET is required when NODE_ENV=production');
     if (!env.PUBLIC_URL) problems.push('PUBLIC_URL is required when NODE_ENV=production');
   }
+  if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) problems.push('ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
   if (problems.length > 0) throw new ConfigError(problems);
 
   const fallbacks: string[] = [];
@@ -233,6 +246,8 @@ export function loadConfig(
     marketingTrackerId: env.MARKETING_TRACKER_ID,
     adminEmail: env.ADMIN_EMAIL,
     adminPassword: env.ADMIN_PASSWORD,
+    developmentAdmin: !production && env.NODE_ENV !== 'test' && !env.DATABASE_URL,
+    seedContent: env.SEED_CONTENT !== 'false',
     logLevel: (env.LOG_LEVEL as LogLevel | undefined) ?? (env.NODE_ENV === 'test' ? 'warn' : 'info'),
     devServer: environment.NORTHBEAM_DEV_SERVER === '1',
     fallbacks,

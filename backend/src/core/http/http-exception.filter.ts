@@ -92,5 +92,8 @@ export function sendError(exception: unknown, request: Request, response: Respon
     return;
   }
   if (body.statusCode === 503) response.setHeader('Retry-After', '10');
+  // Throttling errors say how long to wait (any exception with a `retryAfterSeconds` number).
+  const retryAfter = (exception as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds;
+  if (typeof retryAfter === 'number' && retryAfter > 0) response.setHeader('Retry-After', String(Math.ceil(retryAfter)));
   response.status(body.statusCode).json(body);
 }

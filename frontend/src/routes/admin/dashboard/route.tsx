@@ -1,20 +1,203 @@
+import { ArrowRight, BookOpen, Download, FileText, Users } from 'lucide-react';
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
+import { site, team, type PostSummary, type StaffUser } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
-import { PlaceholderScreen } from '@/components/page/placeholder-screen';
+import { AdminBar, SignOutButton } from '@/components/admin/admin-bar';
+import { buttonVariants } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { loadJson } from '@/lib/api';
+import { formatDateTime, requireStaffUser, roleLabels } from '@/lib/staff';
 
 export const handle: RouteHandle = {
-  head: ({ pathname }) => ({
-    title: "Admin dashboard",
-    description: "Northbeam staff dashboard.",
-    canonicalPath: pathname.toLowerCase(),
-    noindex: true,
-  }),
+  head: () => ({ title: 'Admin dashboard', description: `${site.name} staff dashboard.`, noindex: true }),
 };
 
-export function Component() {
+interface PlaybookDownload {
+  id: string;
+  email: string;
+  createdAt: string;
+}
+
+interface DashboardData {
+  user: StaffUser;
+  labsCount: number;
+  consultingCount: number;
+  downloads: PlaybookDownload[];
+}
+
+async function publishedCount(context: unknown, section: 'labs' | 'consulting'): Promise<number> {
+  try {
+    return (await loadJson<PostSummary[]>(context, `/api/posts/${section}`))?.length ?? 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Downloads come from the playbook module; until it exists (404) or for a role without access (403) the card is empty. */
+async function recentDownloads(context: unknown): Promise<PlaybookDownload[]> {
+  try {
+    return (await loadJson<PlaybookDownload[]>(context, '/api/admin/playbook-downloads')) ?? [];
+  } catch {
+    return [];
+  }
+}
+
+export async function loader({ context, request }: LoaderFunctionArgs): Promise<DashboardData> {
+  const user = await requireStaffUser(context, request);
+  const [labsCount, consultingCount, downloads] = await Promise.all([
+    publishedCount(context, 'labs'),
+    publishedCount(context, 'consulting'),
+    recentDownloads(context),
+  ]);
+  return { user, labsCount, consultingCount, downloads };
+}
+
+function Stat({ label, value, accent }: { label: string; value: number; accent: 'bg-labs' | 'bg-consulting' | 'bg-line' }) {
   return (
-    <PlaceholderScreen
-      title="Admin dashboard"
-      willHold={["Post counts, authors and playbook downloads","A guide to roles and the draft-approval rule"]}
-    />
+    <div className="flex items-center justify-between rounded-xl bg-mist px-4 py-3">
+      <span className="flex items-center gap-2 text-sm text-ink-muted">
+        <span aria-hidden="true" className={`size-2.5 rounded-full ${accent}`} />
+        {label}
+      </span>
+      <span className="font-display text-2xl font-semibold text-ink tabular-nums">{value}</span>
+    </div>
+  );
+}
+
+export function Component() {
+  const { user, labsCount, consultingCount, downloads } = useLoaderData<typeof loader>();
+  const firstName = user.name.split(' ')[0];
+  return (
+    <>
+      <AdminBar user={user} showSignOut={false} />
+      <section className="container-page py-10 sm:py-14">
+        <div className="mb-10 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+          <div>
+            <p className="eyebrow">{roleLabels[user.role]}</p>
+            <h1 className="heading-1 mt-2">Welcome back, {firstName}</h1>
+            <p className="lead mt-3 max-w-2xl">Signed in as {user.name}. Here is what is happening on the site.</p>
+          </div>
+          <SignOutButton className="self-start sm:self-auto" />
+        </div>
+
+        <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-4">
+          <Card className="flex flex-col" data-testid="card-blog-posts">
+            <CardHeader>
+              <FileText className="size-6 text-beam" aria-hidden="true" />
+              <CardTitle>Blog Posts</CardTitle>
+              <CardDescription>Write, edit and publish Labs and Consulting articles.</CardDescription>
+            </CardHeader>
+            <CardContent className="mt-auto">
+              <Link to="/admin/posts" className={buttonVariants({ className: 'w-full' })}>
+                Manage posts
+                <ArrowRight aria-hidden="true" />
+              </Link>
+            </CardContent>
+          </Card>
+
+          <Card data-testid="card-quick-stats">
+            <CardHeader>
+              <CardTitle>Quick Stats</CardTitle>
+              <CardDescription>Published articles by section.</CardDescription>
+            </CardHeader>
+            <CardContent className="flex flex-col gap-2">
+              <Stat label="Labs Posts" value={labsCount} accent="bg-labs" />
+              <Stat label="Consulting Posts" value={consultingCount} accent="bg-consulting" />
+              <Stat label="Draft Posts" value={0} accent="bg-line" />
+            </CardContent>
+          </Card>
+
+          <Card data-testid="card-authors">
+            <CardHeader>
+              <Users className="size-6 text-beam" aria-hidden="true" />
+              <CardTitle>Authors</CardTitle>
+              <CardDescription>{team.length} team members can be credited on a post.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <ul className="flex flex-col gap-2.5 text-sm">
+                {team.map((member) => (
+                  <li key={member.id} className="flex flex-col">
+                    <span className="font-medium text-ink">{member.name}</span>
+                    <span className="text-xs text-ink-muted">{member.role}</span>
+                  </li>
+                ))}
+              </ul>
+            </CardContent>
+          </Card>
+
+          <Card data-testid="card-playbook-downloads">
+            <CardHeader>
+              <Download className="size-6 text-beam" aria-hidden="true" />
+              <CardTitle>Playbook Downloads</CardTitle>
+              <CardDescription>Total requests for the SME AI adoption playbook.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <p className="font-display text-5xl font-semibold text-ink tabular-nums" data-testid="playbook-total">
+                {downloads.length}
+              </p>
+            </CardContent>
+          </Card>
+        </div>
+
+        <div className="mt-6 grid gap-6 lg:grid-cols-5">
+          <Card className="lg:col-span-2" data-testid="card-guide">
+            <CardHeader>
+              <BookOpen className="size-6 text-beam" aria-hidden="true" />
+              <CardTitle>How it works</CardTitle>
+            </CardHeader>
+            <CardContent className="flex flex-col gap-3 text-sm leading-relaxed text-ink-muted">
+              <p>
+                <strong className="text-ink">Roles.</strong> The super admin (our CTO) and the admin (our Strategy
+                Director) can create, edit, publish and delete any post. Consultants can create posts and save them as
+                drafts only.
+              </p>
+              <p>
+                <strong className="text-ink">Draft approval.</strong> A consultant&apos;s post stays a draft until one of
+                the two admins reviews it and publishes it. Drafts are never shown to visitors; signed-in staff can
+                preview a draft at its article address.
+              </p>
+              <p>
+                <strong className="text-ink">Playbook.</strong> The playbook download widget appears on the Home, About,
+                Consulting, Labs and Immersive pages; every request is listed here.
+              </p>
+            </CardContent>
+          </Card>
+
+          <Card className="lg:col-span-3" data-testid="card-recent-downloads">
+            <CardHeader>
+              <CardTitle>Recent playbook downloads</CardTitle>
+            </CardHeader>
+            <CardContent>
+              {downloads.length === 0 ? (
+                <p className="rounded-xl bg-mist px-4 py-6 text-center text-sm text-ink-muted">No playbook downloads yet.</p>
+              ) : (
+                <div className="overflow-x-auto">
+                  <table className="w-full text-left text-sm">
+                    <thead>
+                      <tr className="border-b border-line text-ink-muted">
+                        <th scope="col" className="py-2 pr-4 font-medium">Email</th>
+                        <th scope="col" className="py-2 font-medium">Date</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {downloads.slice(0, 10).map((download) => (
+                        <tr key={download.id} className="border-b border-line/60 last:border-0">
+                          <td className="py-2 pr-4 text-ink">{download.email}</td>
+                          <td className="py-2 whitespace-nowrap text-ink-muted">{formatDateTime(download.createdAt)}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              )}
+              <div className="mt-6 border-t border-line pt-4">
+                <h3 className="text-sm font-semibold text-ink">Recent activity</h3>
+                <p className="mt-1 text-sm text-ink-muted">No recent activity to show.</p>
+              </div>
+            </CardContent>
+          </Card>
+        </div>
+      </section>
+    </>
   );
 }

@@ -1,20 +1,462 @@
+import { AlertTriangle, ArrowLeft, Eye, History, Send, Save } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import Markdown from 'react-markdown';
+import { Link, useLoaderData, useNavigate, useRouteError, isRouteErrorResponse, data, type LoaderFunctionArgs } from 'react-router-dom';
+import { canPublish, limits, sectionLabels, site, slugify, team, type AdminPost, type PostStatus, type StaffUser } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
-import { PlaceholderScreen } from '@/components/page/placeholder-screen';
+import { AdminBar } from '@/components/admin/admin-bar';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Input, fieldClass } from '@/components/ui/input';
+import { FieldError, Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/components/ui/toast';
+import { ApiRequestError, apiRequest, loadJson } from '@/lib/api';
+import { cn } from '@/lib/cn';
+import { useHydrated } from '@/hooks/use-hydrated';
+import { forgetStaffUser, requireStaffUser, signInAgain } from '@/lib/staff';
+import {
+  clearStoredDraft,
+  draftStorageKey,
+  emptyPostForm,
+  formFromPost,
+  parseTags,
+  payloadFromForm,
+  readStoredDraft,
+  sameValues,
+  validatePostForm,
+  writeStoredDraft,
+  type PostFormErrors,
+  type PostFormValues,
+} from './post-form';
 
-export const handle: RouteHandle = {
-  head: ({ pathname }) => ({
-    title: "Post editor",
-    description: "Write and publish a blog post.",
-    canonicalPath: pathname.toLowerCase(),
+interface EditorData {
+  user: StaffUser;
+  post: AdminPost | null;
+}
+
+export const handle: RouteHandle<EditorData | undefined> = {
+  head: ({ data: loaded }) => ({
+    title: loaded?.post ? `Edit: ${loaded.post.title}` : 'New post',
+    description: `${site.name} post editor.`,
     noindex: true,
   }),
 };
 
-export function Component() {
+export async function loader({ context, request, params }: LoaderFunctionArgs): Promise<EditorData> {
+  const user = await requireStaffUser(context, request);
+  if (!params.id) return { user, post: null };
+  try {
+    const post = await loadJson<AdminPost>(context, `/api/admin/posts/${encodeURIComponent(params.id)}`);
+    if (!post) signInAgain(request);
+    return { user, post };
+  } catch (error) {
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- React Router's not-found is a thrown response
+    if (error instanceof ApiRequestError && error.status === 404) throw data(null, { status: 404 });
+    throw error;
+  }
+}
+
+function Field({
+  label,
+  htmlFor,
+  error,
+  errorId,
+  hint,
+  children,
+}: {
+  label: ReactNode;
+  htmlFor: string;
+  error?: string;
+  errorId: string;
+  hint?: ReactNode;
+  children: ReactNode;
+}) {
   return (
-    <PlaceholderScreen
-      title="Post editor"
-      willHold={["Every field of a post, Save Draft and Publish"]}
-    />
+    <div className="flex flex-col gap-2">
+      <Label htmlFor={htmlFor}>{label}</Label>
+      {children}
+      {hint}
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}
+
+export function Component() {
+  const { user, post } = useLoaderData<typeof loader>();
+  const navigate = useNavigate();
+  const storageKey = draftStorageKey(post?.id);
+  const initial = post ? formFromPost(post) : emptyPostForm;
+  const [values, setValues] = useState<PostFormValues>(initial);
+  const [errors, setErrors] = useState<PostFormErrors>({});
+  const [saveError, setSaveError] = useState<string>();
+  const [saving, setSaving] = useState<PostStatus | null>(null);
+  const [restored, setRestored] = useState(false);
+  const [preview, setPreview] = useState(false);
+  const slugTouched = useRef(Boolean(post));
+  const mayPublish = canPublish(user.role);
+  const hydrated = useHydrated();
+  const id = useId();
+  const fieldId = (name: string) => `${id}-${name}`;
+  const errorId = (name: string) => `${id}-${name}-error`;
+
+  // Restore text kept in this browser (a lost session or a closed tab loses nothing).
+  useEffect(() => {
+    const stored = readStoredDraft(storageKey);
+    if (stored && !sameValues(stored, initial)) {
+      setValues(stored);
+      slugTouched.current = slugTouched.current || stored.slug !== slugify(stored.title);
+      setRestored(true);
+    }
+    // Only when another post is opened: later renders must not overwrite what is being typed.
+  }, [storageKey]);
+
+  const update = (changes: Partial<PostFormValues>) => {
+    setValues((current) => {
+      const next = { ...current, ...changes };
+      if (sameValues(next, initial)) clearStoredDraft(storageKey);
+      else writeStoredDraft(storageKey, next);
+      return next;
+    });
+  };
+
+  const onTitle = (title: string) => {
+    // New posts only: the slug follows the title until someone edits the slug by hand.
+    update(slugTouched.current ? { title } : { title, slug: slugify(title) });
+  };
+
+  const onAuthor = (authorId: string) => {
+    const member = team.find((candidate) => candidate.id === authorId);
+    update(
+      member
+        ? { authorId: member.id, authorName: member.name, authorCredentials: member.role, authorBio: member.bio }
+        : { authorId: '', authorName: '', authorCredentials: '', authorBio: '' },
+    );
+  };
+
+  const discardRestored = () => {
+    clearStoredDraft(storageKey);
+    setValues(initial);
+    setRestored(false);
+  };
+
+  const save = async (status: PostStatus) => {
+    setSaveError(undefined);
+    const applied = { ...values, tags: parseTags(values.tagsText) };
+    const found = validatePostForm(applied);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      const first = Object.keys(found)[0];
+      document.getElementById(fieldId(first))?.focus();
+      return;
+    }
+    setSaving(status);
+    try {
+      const body = payloadFromForm(applied, status);
+      if (post) await apiRequest('PUT', `/api/admin/posts/${post.id}`, body);
+      else await apiRequest('POST', '/api/admin/posts', body);
+      clearStoredDraft(storageKey);
+      toast({ title: status === 'published' ? 'Post published' : 'Draft saved', description: applied.title.trim() });
+      void navigate('/admin/posts');
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.status === 401) forgetStaffUser();
+      setSaveError(error instanceof Error ? error.message : String(error));
+      setSaving(null);
+    }
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    // The generic submit sends the status held in the form (spec §4).
+    void save(values.status === 'published' && !mayPublish ? 'draft' : values.status);
+  };
+
+  const metaLength = values.metaDescription.length;
+
+  return (
+    <>
+      <AdminBar user={user} />
+      <section className="container-page py-10 sm:py-14">
+        <Link to="/admin/posts" className="inline-flex items-center gap-2 text-sm font-medium text-ink-muted hover:text-ink">
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          All posts
+        </Link>
+        <div className="mt-4 mb-8 flex flex-col gap-2">
+          <p className="eyebrow">{post ? (post.status === 'published' ? 'Published post' : 'Draft') : 'New post'}</p>
+          <h1 className="heading-1">{post ? 'Edit post' : 'Write a new post'}</h1>
+        </div>
+
+        <form noValidate onSubmit={onSubmit} className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+          <div className="flex flex-col gap-6">
+            {restored ? (
+              <Alert variant="info" data-testid="restored-draft">
+                <History className="size-4" aria-hidden="true" />
+                <div>
+                  <AlertTitle>Unsaved changes restored</AlertTitle>
+                  <AlertDescription className="flex flex-wrap items-center gap-x-3">
+                    Your last unsaved text was kept in this browser.
+                    <Button type="button" variant="link" className="text-sm" onClick={discardRestored}>
+                      Discard them
+                    </Button>
+                  </AlertDescription>
+                </div>
+              </Alert>
+            ) : null}
+            {saveError ? (
+              <Alert variant="destructive" data-testid="save-error">
+                <AlertTriangle className="size-4" aria-hidden="true" />
+                <div>
+                  <AlertTitle>The post was not saved</AlertTitle>
+                  <AlertDescription>
+                    {saveError}
+                    {saveError.startsWith('401') ? (
+                      <span className="mt-1 block">
+                        Your session has ended. Your text is kept in this browser:{' '}
+                        <Link className="underline" to={`/admin/login?redirect=${encodeURIComponent(post ? `/admin/posts/edit/${post.id}` : '/admin/posts/new')}`}>
+                          sign in again
+                        </Link>{' '}
+                        and it will be here.
+                      </span>
+                    ) : null}
+                  </AlertDescription>
+                </div>
+              </Alert>
+            ) : null}
+
+            <Card className="flex flex-col gap-6 p-6 sm:p-8">
+              <Field label="Title" htmlFor={fieldId('title')} error={errors.title} errorId={errorId('title')}>
+                <Input
+                  id={fieldId('title')}
+                  value={values.title}
+                  onChange={(event) => onTitle(event.target.value)}
+                  aria-invalid={errors.title ? true : undefined}
+                  aria-describedby={errors.title ? errorId('title') : undefined}
+                  className="font-display text-lg"
+                />
+              </Field>
+              <Field
+                label="Slug"
+                htmlFor={fieldId('slug')}
+                error={errors.slug}
+                errorId={errorId('slug')}
+                hint={
+                  <p className="text-xs text-ink-muted">
+                    /blog/{values.section || 'section'}/{values.slug || 'slug'}
+                  </p>
+                }
+              >
+                <Input
+                  id={fieldId('slug')}
+                  value={values.slug}
+                  onChange={(event) => {
+                    slugTouched.current = true;
+                    update({ slug: event.target.value });
+                  }}
+                  aria-invalid={errors.slug ? true : undefined}
+                  aria-describedby={errors.slug ? errorId('slug') : undefined}
+                  className="font-mono text-sm"
+                />
+              </Field>
+              <Field label="Excerpt (optional)" htmlFor={fieldId('excerpt')} error={errors.excerpt} errorId={errorId('excerpt')}>
+                <Textarea
+                  id={fieldId('excerpt')}
+                  value={values.excerpt}
+                  onChange={(event) => update({ excerpt: event.target.value })}
+                  className="min-h-24"
+                  aria-invalid={errors.excerpt ? true : undefined}
+                  aria-describedby={errors.excerpt ? errorId('excerpt') : undefined}
+                />
+              </Field>
+              <div className="flex flex-col gap-2">
+                <div className="flex items-center justify-between">
+                  <Label htmlFor={fieldId('body')}>Body (markdown)</Label>
+                  <Button type="button" variant="ghost" size="sm" aria-pressed={preview} onClick={() => setPreview((value) => !value)}>
+                    <Eye aria-hidden="true" />
+                    {preview ? 'Edit' : 'Preview'}
+                  </Button>
+                </div>
+                {preview ? (
+                  <div className="min-h-96 rounded-xl border border-line bg-paper p-5 text-ink leading-relaxed [&_a]:text-beam [&_a]:underline [&_code]:font-mono [&_code]:text-sm [&_h1]:font-display [&_h1]:text-2xl [&_h1]:font-semibold [&_h2]:mt-6 [&_h2]:font-display [&_h2]:text-xl [&_h2]:font-semibold [&_h3]:mt-4 [&_h3]:font-semibold [&_li]:mt-1 [&_ol]:mt-3 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:mt-3 [&_pre]:mt-3 [&_pre]:overflow-x-auto [&_pre]:rounded-xl [&_pre]:bg-ink [&_pre]:p-4 [&_pre]:text-white [&_ul]:mt-3 [&_ul]:list-disc [&_ul]:pl-6" data-testid="body-preview">
+                    <Markdown>{values.body || '*Nothing to preview yet.*'}</Markdown>
+                  </div>
+                ) : (
+                  <Textarea
+                    id={fieldId('body')}
+                    value={values.body}
+                    onChange={(event) => update({ body: event.target.value })}
+                    className="min-h-96 font-mono text-sm"
+                    aria-invalid={errors.body ? true : undefined}
+                    aria-describedby={errors.body ? errorId('body') : undefined}
+                  />
+                )}
+                <FieldError id={errorId('body')} message={errors.body} />
+              </div>
+            </Card>
+
+            <Card className="flex flex-col gap-6 p-6 sm:p-8">
+              <h2 className="heading-3">Search and sharing</h2>
+              <Field
+                label="Meta description"
+                htmlFor={fieldId('metaDescription')}
+                error={errors.metaDescription}
+                errorId={errorId('metaDescription')}
+                hint={
+                  <p className="text-xs text-ink-muted" aria-live="polite" data-testid="meta-counter">
+                    {metaLength}/{limits.metaDescriptionMax} characters
+                  </p>
+                }
+              >
+                <Input
+                  id={fieldId('metaDescription')}
+                  value={values.metaDescription}
+                  maxLength={limits.metaDescriptionMax}
+                  onChange={(event) => update({ metaDescription: event.target.value.slice(0, limits.metaDescriptionMax) })}
+                  aria-invalid={errors.metaDescription ? true : undefined}
+                />
+              </Field>
+              <Field
+                label="Custom meta tags"
+                htmlFor={fieldId('customMetaTags')}
+                errorId={errorId('customMetaTags')}
+                hint={<p className="text-xs text-ink-muted">Meta tag markup, one per line, e.g. &lt;meta name=&quot;robots&quot; content=&quot;noarchive&quot;&gt;</p>}
+              >
+                <Textarea
+                  id={fieldId('customMetaTags')}
+                  value={values.customMetaTags}
+                  onChange={(event) => update({ customMetaTags: event.target.value })}
+                  className="min-h-24 font-mono text-sm"
+                />
+              </Field>
+            </Card>
+          </div>
+
+          <aside className="flex flex-col gap-6">
+            <Card className="flex flex-col gap-4 p-6 lg:sticky lg:top-24">
+              <h2 className="heading-3">Publish</h2>
+              {!mayPublish ? (
+                <Alert variant="info" data-testid="consultant-warning">
+                  <AlertTriangle className="size-4" aria-hidden="true" />
+                  <div>
+                    <AlertTitle>Publishing is restricted</AlertTitle>
+                    <AlertDescription>
+                      Only admins can publish. Your post will be saved as a draft for review by an admin.
+                    </AlertDescription>
+                  </div>
+                </Alert>
+              ) : null}
+              <Button type="button" variant="outline" disabled={saving !== null || !hydrated} onClick={() => void save('draft')}>
+                <Save aria-hidden="true" />
+                {saving === 'draft' ? 'Saving...' : 'Save Draft'}
+              </Button>
+              <Button type="button" disabled={!mayPublish || saving !== null || !hydrated} onClick={() => void save('published')}>
+                <Send aria-hidden="true" />
+                {mayPublish ? (saving === 'published' ? 'Publishing...' : 'Publish') : 'Publish (Admin Only)'}
+              </Button>
+              {post?.status === 'published' ? (
+                <a
+                  href={`/blog/${post.section}/${post.slug}`}
+                  className={buttonVariants({ variant: 'link', className: 'justify-start text-sm' })}
+                >
+                  View the live article
+                </a>
+              ) : null}
+            </Card>
+
+            <Card className="flex flex-col gap-5 p-6">
+              <Field label="Section" htmlFor={fieldId('section')} error={errors.section} errorId={errorId('section')}>
+                <select
+                  id={fieldId('section')}
+                  value={values.section}
+                  onChange={(event) => update({ section: event.target.value as PostFormValues['section'] })}
+                  className={cn(fieldClass, 'h-11')}
+                  aria-invalid={errors.section ? true : undefined}
+                  aria-describedby={errors.section ? errorId('section') : undefined}
+                >
+                  <option value="">Choose a section</option>
+                  <option value="labs">{sectionLabels.labs}</option>
+                  <option value="consulting">{sectionLabels.consulting}</option>
+                </select>
+              </Field>
+              <Field label="Author" htmlFor={fieldId('author')} errorId={errorId('author')}>
+                <select
+                  id={fieldId('author')}
+                  value={values.authorName ? values.authorId : ''}
+                  onChange={(event) => onAuthor(event.target.value)}
+                  className={cn(fieldClass, 'h-11')}
+                >
+                  <option value="">No author</option>
+                  {team.map((member) => (
+                    <option key={member.id} value={member.id}>
+                      {member.name}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+              <Field label="Author credentials" htmlFor={fieldId('authorCredentials')} error={errors.authorCredentials} errorId={errorId('authorCredentials')}>
+                <Input
+                  id={fieldId('authorCredentials')}
+                  value={values.authorCredentials}
+                  disabled={!values.authorName}
+                  onChange={(event) => update({ authorCredentials: event.target.value })}
+                  aria-invalid={errors.authorCredentials ? true : undefined}
+                />
+              </Field>
+              <Field label="Author bio" htmlFor={fieldId('authorBio')} error={errors.authorBio} errorId={errorId('authorBio')}>
+                <Textarea
+                  id={fieldId('authorBio')}
+                  value={values.authorBio}
+                  disabled={!values.authorName}
+                  onChange={(event) => update({ authorBio: event.target.value })}
+                  className="min-h-24"
+                  aria-invalid={errors.authorBio ? true : undefined}
+                />
+              </Field>
+              <Field
+                label="Tags"
+                htmlFor={fieldId('tagsText')}
+                errorId={errorId('tagsText')}
+                hint={
+                  values.tags.length > 0 ? (
+                    <ul className="flex flex-wrap gap-1.5" aria-label="Applied tags" data-testid="applied-tags">
+                      {values.tags.map((tag) => (
+                        <li key={tag} className="rounded-full bg-mist px-2.5 py-0.5 text-xs font-medium text-ink">
+                          {tag}
+                        </li>
+                      ))}
+                    </ul>
+                  ) : (
+                    <p className="text-xs text-ink-muted">Comma separated</p>
+                  )
+                }
+              >
+                <Input
+                  id={fieldId('tagsText')}
+                  value={values.tagsText}
+                  onChange={(event) => update({ tagsText: event.target.value })}
+                  onBlur={() => update({ tags: parseTags(values.tagsText) })}
+                />
+              </Field>
+            </Card>
+          </aside>
+        </form>
+      </section>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <section className="container-page py-16">
+      <div role="alert" className="flex flex-col items-start gap-3 rounded-card border border-line bg-white p-8">
+        <h1 className="heading-2">{notFound ? 'Post not found' : 'The post could not be loaded'}</h1>
+        <p className="text-ink-muted">{notFound ? 'It may have been deleted.' : 'Please try refreshing the page.'}</p>
+        <Link to="/admin/posts" className={buttonVariants({ variant: 'outline' })}>
+          Back to all posts
+        </Link>
+      </div>
+    </section>
   );
 }

@@ -1,0 +1,159 @@
+import 'reflect-metadata';
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import { Module, type DynamicModule } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { staffRoles, type StaffRole } from '@northbeam/common';
+import { ConfigModule } from '../core/config/config.module.js';
+import { ConfigError, loadConfig, readDotEnv, type AppConfig } from '../core/config/config.js';
+import type { DatabaseConnection } from '../database/data-source-options.js';
+import { DatabaseModule } from '../database/database.module.js';
+import { embeddedUrl, findRunningEmbeddedDatabase, startEmbeddedDatabase, type EmbeddedDatabase } from '../database/embedded-database.js';
+import { generatePassword } from '../modules/users/password.js';
+import { UsersModule } from '../modules/users/users.module.js';
+import { UsersService } from '../modules/users/users.service.js';
+
+const usage = `Staff accounts of the site.
+
+  npm run admin -- create --email EMAIL --name NAME --role super_admin|admin|consultant [--password-stdin]
+  npm run admin -- list
+  npm run admin -- set-password --email EMAIL [--password-stdin]
+  npm run admin -- disable --email EMAIL
+
+The password is read from standard input with --password-stdin, asked for (hidden) on a terminal,
+or otherwise generated and printed once. The database is DATABASE_URL, else the running site's
+embedded database, else the embedded data folder (PGLITE_DIR) opened directly.`;
+
+@Module({})
+class AdminCliModule {
+  static register(config: AppConfig, connection: DatabaseConnection): DynamicModule {
+    // Only what account management needs: no HTTP, no bootstrap admin, no seeding.
+    return { module: AdminCliModule, imports: [ConfigModule.forRoot(config), DatabaseModule.forRoot(connection), UsersModule] };
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      email: { type: 'string' },
+      name: { type: 'string' },
+      role: { type: 'string' },
+      'password-stdin': { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  const command = positionals[0];
+  if (values.help || !command || !['create', 'list', 'set-password', 'disable'].includes(command)) {
+    process.stdout.write(`${usage}\n`);
+    return values.help ? 0 : 2;
+  }
+  const needsEmail = command !== 'list';
+  if (needsEmail && !values.email) return fail('--email is required');
+  if (command === 'create') {
+    if (!values.name) return fail('--name is required');
+    if (!values.role || !staffRoles.includes(values.role as StaffRole)) return fail(`--role must be one of ${staffRoles.join(', ')}`);
+  }
+
+  readDotEnv();
+  // The CLI never creates a development admin or seeds posts; that is the site's first start.
+  const config = loadConfig(process.env, { developmentAdmin: false, seedContent: false, adminEmail: undefined, adminPassword: undefined, logLevel: 'error' });
+  const { connection, embedded } = await connect(config);
+  const context = await NestFactory.createApplicationContext(AdminCliModule.register(config, connection), { logger: ['error'] });
+  try {
+    const users = context.get(UsersService);
+    switch (command) {
+      case 'list': {
+        const rows = await users.list();
+        if (rows.length === 0) process.stdout.write('No staff accounts.\n');
+        for (const user of rows) {
+          process.stdout.write(`${user.email}\t${user.role}\t${user.name}${user.disabled ? '\t(disabled)' : ''}\n`);
+        }
+        return 0;
+      }
+      case 'create': {
+        const { password, generated } = await obtainPassword(values['password-stdin']);
+        const user = await users.create({ email: values.email!, name: values.name!, role: values.role as StaffRole, password });
+        process.stdout.write(`Created ${user.role} ${user.email}.\n`);
+        if (generated) process.stdout.write(`Password (shown once, store it now): ${password}\n`);
+        return 0;
+      }
+      case 'set-password': {
+        const { password, generated } = await obtainPassword(values['password-stdin']);
+        await users.setPassword(values.email!, password);
+        process.stdout.write(`Password changed for ${values.email!.trim().toLowerCase()}.\n`);
+        if (generated) process.stdout.write(`New password (shown once, store it now): ${password}\n`);
+        return 0;
+      }
+      case 'disable': {
+        await users.disable(values.email!);
+        process.stdout.write(`Disabled ${values.email!.trim().toLowerCase()}; they can no longer sign in.\n`);
+        return 0;
+      }
+      default:
+        return fail(`Unknown command ${command}`);
+    }
+  } finally {
+    await context.close();
+    await embedded?.stop();
+  }
+}
+
+/** DATABASE_URL, else the running site's embedded database, else the data folder itself (never both). */
+async function connect(config: AppConfig): Promise<{ connection: DatabaseConnection; embedded?: EmbeddedDatabase }> {
+  if (config.databaseUrl) return { connection: { url: config.databaseUrl, embedded: false } };
+  if (config.pgliteDir === 'memory://') throw new Error('PGLITE_DIR=memory:// has no data to manage; point PGLITE_DIR at a data folder.');
+  const running = findRunningEmbeddedDatabase(config.pgliteDir);
+  if (running) return { connection: { url: embeddedUrl(running), embedded: true } };
+  const embedded = await startEmbeddedDatabase(config.pgliteDir);
+  return { connection: { url: embedded.url, embedded: true }, embedded };
+}
+
+async function obtainPassword(fromStdin: boolean): Promise<{ password: string; generated: boolean }> {
+  if (fromStdin) return { password: await readStdin(), generated: false };
+  if (process.stdin.isTTY) {
+    const first = await askHidden('Password: ');
+    const second = await askHidden('Repeat password: ');
+    if (first !== second) throw new Error('The two passwords differ.');
+    return { password: first, generated: false };
+  }
+  return { password: generatePassword(), generated: true };
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+}
+
+function askHidden(question: string): Promise<string> {
+  return new Promise((resolve) => {
+    const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
+    const output = rl as unknown as { _writeToOutput: (text: string) => void };
+    process.stdout.write(question);
+    // Echo nothing while the password is typed.
+    output._writeToOutput = () => undefined;
+    rl.question('', (answer) => {
+      rl.close();
+      process.stdout.write('\n');
+      resolve(answer);
+    });
+  });
+}
+
+function fail(message: string): number {
+  process.stderr.write(`${message}\n\n${usage}\n`);
+  return 2;
+}
+
+main(process.argv.slice(2))
+  .then((code) => process.exit(code))
+  .catch((error: unknown) => {
+    if (error instanceof ConfigError) process.stderr.write(`${error.message}\n`);
+    else {
+      const body = (error as { getResponse?: () => unknown }).getResponse?.() as { error?: string } | undefined;
+      process.stderr.write(`${body?.error ?? (error instanceof Error ? error.message : String(error))}\n`);
+    }
+    process.exit(1);
+  });

@@ -1,0 +1,29 @@
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { postSections, type PostSection } from '@northbeam/common';
+
+/** Query of GET /api/posts: one page of the published blog. */
+export class ListPostsQueryDto {
+  @IsOptional()
+  @IsIn(postSections, { message: 'Section must be labs or consulting' })
+  section?: PostSection;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(200, { message: 'Search must be 200 characters or less' })
+  search?: string;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'Page must be a whole number' })
+  @Min(1, { message: 'Page must be 1 or more' })
+  @Max(100000)
+  page?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'Page size must be a whole number' })
+  @Min(1, { message: 'Page size must be between 1 and 50' })
+  @Max(50, { message: 'Page size must be between 1 and 50' })
+  pageSize?: number;
+}

@@ -1,0 +1,39 @@
+import type { AdminPost, Post as PostResponse, PostSummary } from '@northbeam/common';
+import type { Post } from '../entities/post.entity.js';
+
+function iso(date: Date | null): string | null {
+  return date ? date.toISOString() : null;
+}
+
+export function mapPostSummary(post: Post): PostSummary {
+  return {
+    id: post.id,
+    section: post.section,
+    slug: post.slug,
+    title: post.title,
+    excerpt: post.excerpt,
+    status: post.status,
+    authorId: post.authorId,
+    authorName: post.authorName,
+    authorCredentials: post.authorCredentials,
+    authorBio: post.authorBio,
+    tags: post.tags,
+    metaDescription: post.metaDescription,
+    customMetaTags: post.customMetaTags,
+    wordCount: post.wordCount,
+    readingTime: post.readingTime,
+    createdAt: post.createdAt.toISOString(),
+    updatedAt: post.updatedAt.toISOString(),
+    publishedAt: iso(post.publishedAt),
+    revisionDate: iso(post.revisionDate),
+  };
+}
+
+export function mapPost(post: Post): PostResponse {
+  return { ...mapPostSummary(post), body: post.body };
+}
+
+/** Staff see who created the post (consultants may change only their own drafts). */
+export function mapAdminPost(post: Post): AdminPost {
+  return { ...mapPost(post), createdById: post.createdById };
+}

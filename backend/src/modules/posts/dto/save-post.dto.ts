@@ -1,0 +1,85 @@
+import { Transform } from 'class-transformer';
+import { IsArray, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { MaxChars } from '../../../core/validation/max-chars.decorator.js';
+import { limits, messages, postSections, postStatuses, type PostSection, type PostStatus } from '@northbeam/common';
+
+const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+/** Optional texts: blank means absent. */
+const blankToNull = ({ value }: { value: unknown }) => (typeof value === 'string' && value.trim() === '' ? null : value);
+
+/** Create and update body of POST/PUT /api/admin/posts (spec §5). wordCount and readingTime are ignored. */
+export class SavePostDto {
+  @Transform(trimmed)
+  @MaxChars(limits.postTitleMax, { message: messages.titleTooLong })
+  @IsString({ message: messages.titleRequired })
+  @IsNotEmpty({ message: messages.titleRequired })
+  title: string;
+
+  @Transform(trimmed)
+  @MaxChars(limits.postSlugMax, { message: messages.slugTooLong })
+  // Empty is left to the "required" rule.
+  @Matches(/^([a-z0-9]+(-[a-z0-9]+)*)?$/, { message: messages.slugInvalid })
+  @IsString({ message: messages.slugRequired })
+  @IsNotEmpty({ message: messages.slugRequired })
+  slug: string;
+
+  @Transform(trimmed)
+  @MaxChars(limits.postExcerptMax, { message: messages.excerptTooLong })
+  @IsString({ message: messages.excerptRequired })
+  @IsNotEmpty({ message: messages.excerptRequired })
+  excerpt: string;
+
+  @Matches(/\S/, { message: messages.bodyRequired })
+  @IsString({ message: messages.bodyRequired })
+  @IsNotEmpty({ message: messages.bodyRequired })
+  body: string;
+
+  @IsIn(postSections, { message: messages.sectionRequired })
+  section: PostSection;
+
+  @IsOptional()
+  @IsIn(postStatuses, { message: 'Status must be draft or published' })
+  status?: PostStatus;
+
+  @Transform(blankToNull)
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  authorId?: string | null;
+
+  @Transform(blankToNull)
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  authorName?: string | null;
+
+  @Transform(blankToNull)
+  @IsOptional()
+  @IsString({ message: messages.credentialsTooLong })
+  @MaxChars(limits.authorCredentialsMax, { message: messages.credentialsTooLong })
+  authorCredentials?: string | null;
+
+  @Transform(blankToNull)
+  @IsOptional()
+  @IsString({ message: messages.bioTooLong })
+  @MaxChars(limits.authorBioMax, { message: messages.bioTooLong })
+  authorBio?: string | null;
+
+  @IsOptional()
+  @IsArray({ message: 'Tags must be a list of words' })
+  @IsString({ each: true, message: 'Tags must be a list of words' })
+  @MaxLength(60, { each: true, message: 'Each tag must be 60 characters or less' })
+  tags?: string[];
+
+  @Transform(blankToNull)
+  @IsOptional()
+  @IsString({ message: messages.metaDescriptionTooLong })
+  @MaxChars(limits.metaDescriptionMax, { message: messages.metaDescriptionTooLong })
+  metaDescription?: string | null;
+
+  @Transform(blankToNull)
+  @IsOptional()
+  @IsString()
+  @MaxLength(5000, { message: 'Custom meta tags must be 5000 characters or less' })
+  customMetaTags?: string | null;
+}

@@ -1,0 +1,70 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { PostSection, PostStatus } from '@northbeam/common';
+
+@Entity('posts')
+export class Post {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column({ type: 'varchar', length: 20 })
+  section: PostSection;
+
+  @Column({ type: 'varchar', length: 100 })
+  slug: string;
+
+  @Column({ type: 'varchar', length: 200 })
+  title: string;
+
+  @Column({ type: 'varchar', length: 500 })
+  excerpt: string;
+
+  @Column({ type: 'text' })
+  body: string;
+
+  @Column({ type: 'varchar', length: 20 })
+  status: PostStatus;
+
+  /** Team member id (common/src/team.ts), not a staff account. */
+  @Column({ name: 'author_id', type: 'varchar', length: 100, nullable: true })
+  authorId: string | null;
+
+  @Column({ name: 'author_name', type: 'varchar', length: 200, nullable: true })
+  authorName: string | null;
+
+  @Column({ name: 'author_credentials', type: 'varchar', length: 200, nullable: true })
+  authorCredentials: string | null;
+
+  @Column({ name: 'author_bio', type: 'varchar', length: 500, nullable: true })
+  authorBio: string | null;
+
+  @Column({ type: 'jsonb' })
+  tags: string[];
+
+  @Column({ name: 'meta_description', type: 'varchar', length: 160, nullable: true })
+  metaDescription: string | null;
+
+  @Column({ name: 'custom_meta_tags', type: 'text', nullable: true })
+  customMetaTags: string | null;
+
+  @Column({ name: 'word_count', type: 'integer' })
+  wordCount: number;
+
+  @Column({ name: 'reading_time', type: 'integer' })
+  readingTime: number;
+
+  /** The staff account that created the post (consultants may edit only their own drafts). */
+  @Column({ name: 'created_by_id', type: 'uuid', nullable: true })
+  createdById: string | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+
+  @Column({ name: 'published_at', type: 'timestamptz', nullable: true })
+  publishedAt: Date | null;
+
+  @Column({ name: 'revision_date', type: 'timestamptz', nullable: true })
+  revisionDate: Date | null;
+}

@@ -1,0 +1,75 @@
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Put, Query, Req, Res, UseGuards } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import type { AdminPost, Post as PostResponse, PostPage, PostSummary, StaffUser } from '@northbeam/common';
+import { AuthService } from '../auth/auth.service.js';
+import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
+import { StaffGuard } from '../auth/guards/staff.guard.js';
+import { ListPostsQueryDto } from './dto/list-posts-query.dto.js';
+import { SavePostDto } from './dto/save-post.dto.js';
+import { PostsService } from './posts.service.js';
+
+/** Public reading calls. */
+@Controller('posts')
+export class PostsController {
+  constructor(
+    private readonly postsService: PostsService,
+    private readonly authService: AuthService,
+  ) {}
+
+  @Get()
+  page(@Query() query: ListPostsQueryDto): Promise<PostPage> {
+    return this.postsService.publishedPage(query);
+  }
+
+  @Get(':section')
+  list(@Param('section') section: string): Promise<PostSummary[]> {
+    return this.postsService.listPublished(section);
+  }
+
+  @Get(':section/:slug')
+  async findOne(
+    @Param('section') section: string,
+    @Param('slug') slug: string,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<PostResponse> {
+    const staff = request.session?.userId ? await this.authService.currentUser(request) : null;
+    const post = await this.postsService.findForReader(section, slug, staff);
+    // A draft preview must never land in a shared cache.
+    if (post.status !== 'published') response.setHeader('Cache-Control', 'private, no-store');
+    return post;
+  }
+}
+
+/** Staff calls: any signed-in role; the service applies the consultant limits. */
+@Controller('admin/posts')
+@UseGuards(StaffGuard)
+export class AdminPostsController {
+  constructor(private readonly postsService: PostsService) {}
+
+  @Get()
+  list(): Promise<AdminPost[]> {
+    return this.postsService.listForStaff();
+  }
+
+  @Get(':id')
+  findOne(@Param('id') id: string): Promise<AdminPost> {
+    return this.postsService.findForStaff(id);
+  }
+
+  @Post()
+  create(@Body() dto: SavePostDto, @CurrentUser() user: StaffUser): Promise<AdminPost> {
+    return this.postsService.create(dto, user);
+  }
+
+  @Put(':id')
+  update(@Param('id') id: string, @Body() dto: SavePostDto, @CurrentUser() user: StaffUser): Promise<AdminPost> {
+    return this.postsService.update(id, dto, user);
+  }
+
+  @Delete(':id')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  async delete(@Param('id') id: string, @CurrentUser() user: StaffUser): Promise<void> {
+    await this.postsService.delete(id, user);
+  }
+}

@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuthModule } from '../auth/auth.module.js';
+import { Post } from './entities/post.entity.js';
+import { PostsSeeder } from './posts.seeder.js';
+import { AdminPostsController, PostsController } from './posts.controller.js';
+import { PostsRepository } from './posts.repository.js';
+import { PostsService } from './posts.service.js';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([Post]), AuthModule],
+  controllers: [PostsController, AdminPostsController],
+  providers: [PostsRepository, PostsService, PostsSeeder],
+  exports: [PostsService, PostsRepository],
+})
+export class PostsModule {}

@@ -1,0 +1,94 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import type { PostSection } from '@northbeam/common';
+import { Post } from './entities/post.entity.js';
+
+const summaryColumns = {
+  id: true,
+  section: true,
+  slug: true,
+  title: true,
+  excerpt: true,
+  status: true,
+  authorId: true,
+  authorName: true,
+  authorCredentials: true,
+  authorBio: true,
+  tags: true,
+  metaDescription: true,
+  customMetaTags: true,
+  wordCount: true,
+  readingTime: true,
+  createdById: true,
+  createdAt: true,
+  updatedAt: true,
+  publishedAt: true,
+  revisionDate: true,
+} as const;
+
+export type PostValues = Omit<Post, 'id' | 'createdAt' | 'updatedAt'>;
+
+@Injectable()
+export class PostsRepository {
+  constructor(@InjectRepository(Post) private readonly posts: Repository<Post>) {}
+
+  /** Published posts of a section, newest first, without their bodies. */
+  findPublishedSummaries(section: PostSection): Promise<Post[]> {
+    return this.posts.find({
+      select: summaryColumns,
+      where: { section, status: 'published' },
+      order: { createdAt: 'DESC', id: 'ASC' },
+    });
+  }
+
+  /**
+   * One page of published summaries, newest first, optionally of one section and matching a search
+   * over title, excerpt, author name and section (case-insensitive). Work does not grow with the
+   * bodies of the posts: they are never read.
+   */
+  async findPublishedPage(filter: { section?: PostSection; search?: string; offset: number; limit: number }): Promise<[Post[], number]> {
+    const query = this.posts
+      .createQueryBuilder('post')
+      .select(Object.keys(summaryColumns).map((column) => `post.${column}`))
+      .where('post.status = :status', { status: 'published' });
+    if (filter.section) query.andWhere('post.section = :section', { section: filter.section });
+    if (filter.search) {
+      const pattern = `%${filter.search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+      query.andWhere(
+        '(post.title ILIKE :pattern OR post.excerpt ILIKE :pattern OR post.authorName ILIKE :pattern OR post.section ILIKE :pattern)',
+        { pattern },
+      );
+    }
+    return query.orderBy('post.createdAt', 'DESC').addOrderBy('post.id', 'ASC').offset(filter.offset).limit(filter.limit).getManyAndCount();
+  }
+
+  findBySectionAndSlug(section: PostSection, slug: string): Promise<Post | null> {
+    return this.posts.findOneBy({ section, slug });
+  }
+
+  findAllNewestFirst(): Promise<Post[]> {
+    return this.posts.find({ order: { createdAt: 'DESC', id: 'ASC' } });
+  }
+
+  findById(id: string): Promise<Post | null> {
+    return this.posts.findOneBy({ id });
+  }
+
+  count(): Promise<number> {
+    return this.posts.count();
+  }
+
+  create(values: PostValues): Promise<Post> {
+    return this.posts.save(this.posts.create(values));
+  }
+
+  async update(id: string, values: Partial<PostValues>): Promise<Post> {
+    await this.posts.update({ id }, values);
+    return (await this.findById(id))!;
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.posts.delete({ id });
+  }
+}

@@ -1,0 +1,142 @@
+import { HttpException } from '@nestjs/common';
+import { messages, type StaffUser } from '@northbeam/common';
+import type { SavePostDto } from './dto/save-post.dto.js';
+import type { Post } from './entities/post.entity.js';
+import type { PostsRepository } from './posts.repository.js';
+import { normaliseTags, PostsService } from './posts.service.js';
+import type { ContentVersionService } from '../content-version/content-version.service.js';
+
+const admin: StaffUser = { id: '11111111-1111-4111-8111-111111111111', name: 'Ada', email: 'ada@x.example', role: 'admin' };
+const consultant: StaffUser = { id: '22222222-2222-4222-8222-222222222222', name: 'Cy', email: 'cy@x.example', role: 'consultant' };
+const postId = '33333333-3333-4333-8333-333333333333';
+
+const dto: SavePostDto = { title: 'T', slug: 'a-slug', excerpt: 'E', body: '# Heading\n\nfour words right here', section: 'labs' };
+
+function storedPost(overrides: Partial<Post> = {}): Post {
+  return {
+    id: postId,
+    section: 'labs',
+    slug: 'a-slug',
+    title: 'T',
+    excerpt: 'E',
+    body: 'b',
+    status: 'draft',
+    authorId: null,
+    authorName: null,
+    authorCredentials: null,
+    authorBio: null,
+    tags: [],
+    metaDescription: null,
+    customMetaTags: null,
+    wordCount: 1,
+    readingTime: 1,
+    createdById: consultant.id,
+    createdAt: new Date('2026-01-01T00:00:00Z'),
+    updatedAt: new Date('2026-01-01T00:00:00Z'),
+    publishedAt: null,
+    revisionDate: null,
+    ...overrides,
+  };
+}
+
+/** A repository fake whose every method fails unless the test gives it an answer. */
+function fakeRepository(answers: Partial<PostsRepository>): PostsRepository {
+  return new Proxy({} as PostsRepository, {
+    get: (_target, name: string) =>
+      answers[name as keyof PostsRepository] ??
+      (() => {
+        throw new Error(`unexpected call to PostsRepository.${name}`);
+      }),
+  });
+}
+
+/** Records content-version bumps (the page cache's invalidation). */
+function fakeContentVersion(): ContentVersionService {
+  return { bump: () => Promise.resolve(), current: () => Promise.resolve(1) } as unknown as ContentVersionService;
+}
+
+async function statusOf(promise: Promise<unknown>): Promise<[number, string]> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof HttpException) return [error.getStatus(), (error.getResponse() as { error: string }).error];
+    throw error;
+  }
+  throw new Error('expected a refusal');
+}
+
+describe(PostsService.name, () => {
+  describe('create', () => {
+    it('refuses a consultant publishing with 403 before touching the database', async () => {
+      const service = new PostsService(fakeRepository({}), fakeContentVersion());
+      expect(await statusOf(service.create({ ...dto, status: 'published' }, consultant))).toEqual([403, messages.onlyAdminsCanPublish]);
+    });
+
+    it('answers 409 when the slug is taken in the section', async () => {
+      const service = new PostsService(fakeRepository({ findBySectionAndSlug: () => Promise.resolve(storedPost({ id: 'other' })) }), fakeContentVersion());
+      expect(await statusOf(service.create(dto, admin))).toEqual([409, messages.slugTaken]);
+    });
+
+    it('computes word count and reading time, defaults to draft and records the creator', async () => {
+      const created: Partial<Post>[] = [];
+      const create = (values: Partial<Post>) => {
+        created.push(values);
+        return Promise.resolve(storedPost(values));
+      };
+      const service = new PostsService(fakeRepository({ findBySectionAndSlug: () => Promise.resolve(null), create }), fakeContentVersion());
+      await service.create({ ...dto, tags: [' a ', '', 'A', 'b'] }, admin);
+      expect(created).toHaveLength(1);
+      expect(created[0]).toEqual(
+        expect.objectContaining({ status: 'draft', wordCount: 5, readingTime: 1, createdById: admin.id, publishedAt: null, tags: ['a', 'b'] }),
+      );
+    });
+  });
+
+  describe('update', () => {
+    it('sets publishedAt on first publication without a revision date', async () => {
+      const updates: Partial<Post>[] = [];
+      const update = (_id: string, values: Partial<Post>) => {
+        updates.push(values);
+        return Promise.resolve(storedPost(values));
+      };
+      const service = new PostsService(fakeRepository({ findById: () => Promise.resolve(storedPost()), update }), fakeContentVersion());
+      await service.update(postId, { ...dto, status: 'published' }, admin);
+      const values = updates[0];
+      expect(values.publishedAt).toBeInstanceOf(Date);
+      expect(values.revisionDate).toBeUndefined();
+    });
+
+    it('sets a revision date when a published post is edited and keeps its first publication date', async () => {
+      const updates: Partial<Post>[] = [];
+      const update = (_id: string, values: Partial<Post>) => {
+        updates.push(values);
+        return Promise.resolve(storedPost(values));
+      };
+      const published = storedPost({ status: 'published', publishedAt: new Date('2026-02-01T00:00:00Z') });
+      const service = new PostsService(fakeRepository({ findById: () => Promise.resolve(published), update }), fakeContentVersion());
+      await service.update(postId, { ...dto, status: 'published' }, admin);
+      const values = updates[0];
+      expect(values.revisionDate).toBeInstanceOf(Date);
+      expect(values.publishedAt).toBeUndefined();
+    });
+
+    it("refuses a consultant changing someone else's draft", async () => {
+      const service = new PostsService(fakeRepository({ findById: () => Promise.resolve(storedPost({ createdById: admin.id })) }), fakeContentVersion());
+      expect(await statusOf(service.update(postId, dto, consultant))).toEqual([403, messages.consultantOwnDraftsOnly]);
+    });
+  });
+
+  describe('findForReader', () => {
+    it('hides a draft from readers and shows it to staff', async () => {
+      const service = new PostsService(fakeRepository({ findBySectionAndSlug: () => Promise.resolve(storedPost()) }), fakeContentVersion());
+      expect(await statusOf(service.findForReader('labs', 'a-slug', null))).toEqual([404, messages.postNotFound]);
+      await expect(service.findForReader('labs', 'a-slug', consultant)).resolves.toMatchObject({ status: 'draft' });
+    });
+  });
+});
+
+describe(normaliseTags.name, () => {
+  it('trims, drops empties and keeps the first spelling of duplicates', () => {
+    expect(normaliseTags([' AI ', '', 'ai', 'Data'])).toEqual(['AI', 'Data']);
+  });
+});

@@ -1,0 +1,158 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import {
+  canPublish,
+  countWords,
+  isPostSection,
+  limits,
+  pageCount,
+  messages,
+  readingTimeMinutes,
+  type AdminPost,
+  type Post as PostResponse,
+  type PostPage,
+  type PostSummary,
+  type StaffUser,
+} from '@northbeam/common';
+import { ApiError } from '../../core/http/api-error.js';
+import { ContentVersionService } from '../content-version/content-version.service.js';
+import type { ListPostsQueryDto } from './dto/list-posts-query.dto.js';
+import type { SavePostDto } from './dto/save-post.dto.js';
+import { mapAdminPost, mapPost, mapPostSummary } from './dto/post-response.dto.js';
+import type { Post } from './entities/post.entity.js';
+import { PostsRepository, type PostValues } from './posts.repository.js';
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+@Injectable()
+export class PostsService {
+  constructor(
+    private readonly postsRepository: PostsRepository,
+    private readonly contentVersion: ContentVersionService,
+  ) {}
+
+  /** A page of the published blog for readers (GET /api/posts). */
+  async publishedPage(query: ListPostsQueryDto): Promise<PostPage> {
+    const pageSize = query.pageSize ?? limits.blogPageSize;
+    const page = query.page ?? 1;
+    const [posts, total] = await this.postsRepository.findPublishedPage({
+      section: query.section,
+      search: query.search?.trim() || undefined,
+      offset: (page - 1) * pageSize,
+      limit: pageSize,
+    });
+    return { items: posts.map(mapPostSummary), total, page, pageSize, totalPages: pageCount(total, pageSize) };
+  }
+
+  async listPublished(section: string): Promise<PostSummary[]> {
+    if (!isPostSection(section)) throw new ApiError(HttpStatus.NOT_FOUND, messages.notFound);
+    const posts = await this.postsRepository.findPublishedSummaries(section);
+    return posts.map(mapPostSummary);
+  }
+
+  /** A published post; a draft too when a signed-in staff member asks (preview). */
+  async findForReader(section: string, slug: string, staff: StaffUser | null): Promise<PostResponse> {
+    const post = isPostSection(section) ? await this.postsRepository.findBySectionAndSlug(section, slug) : null;
+    if (!post || (post.status !== 'published' && !staff)) throw new ApiError(HttpStatus.NOT_FOUND, messages.postNotFound);
+    return mapPost(post);
+  }
+
+  async listForStaff(): Promise<AdminPost[]> {
+    const posts = await this.postsRepository.findAllNewestFirst();
+    return posts.map(mapAdminPost);
+  }
+
+  async findForStaff(id: string): Promise<AdminPost> {
+    return mapAdminPost(await this.requirePost(id));
+  }
+
+  async create(dto: SavePostDto, user: StaffUser): Promise<AdminPost> {
+    const status = dto.status ?? 'draft';
+    if (status === 'published' && !canPublish(user.role)) throw new ApiError(HttpStatus.FORBIDDEN, messages.onlyAdminsCanPublish);
+    await this.assertSlugFree(dto.section, dto.slug);
+    const now = new Date();
+    const post = await this.postsRepository.create({
+      ...contentValues(dto),
+      status,
+      createdById: user.id,
+      publishedAt: status === 'published' ? now : null,
+      revisionDate: null,
+    });
+    await this.contentVersion.bump();
+    return mapAdminPost(post);
+  }
+
+  async update(id: string, dto: SavePostDto, user: StaffUser): Promise<AdminPost> {
+    const existing = await this.requirePost(id);
+    const status = dto.status ?? 'draft';
+    if (!canPublish(user.role)) {
+      if (status === 'published') throw new ApiError(HttpStatus.FORBIDDEN, messages.onlyAdminsCanPublish);
+      assertConsultantMayChange(existing, user);
+    }
+    if (dto.section !== existing.section || dto.slug !== existing.slug) await this.assertSlugFree(dto.section, dto.slug, existing.id);
+    const now = new Date();
+    const values: Partial<PostValues> = { ...contentValues(dto), status };
+    if (status === 'published' && !existing.publishedAt) values.publishedAt = now;
+    // Editing what readers can already see is a revision; the first publication is not.
+    if (existing.status === 'published') values.revisionDate = now;
+    const updated = await this.postsRepository.update(existing.id, values);
+    await this.contentVersion.bump();
+    return mapAdminPost(updated);
+  }
+
+  async delete(id: string, user: StaffUser): Promise<void> {
+    const existing = await this.requirePost(id);
+    if (!canPublish(user.role)) assertConsultantMayChange(existing, user);
+    await this.postsRepository.delete(existing.id);
+    await this.contentVersion.bump();
+  }
+
+  private async requirePost(id: string): Promise<Post> {
+    const post = uuidPattern.test(id) ? await this.postsRepository.findById(id) : null;
+    if (!post) throw new ApiError(HttpStatus.NOT_FOUND, messages.postNotFound);
+    return post;
+  }
+
+  private async assertSlugFree(section: Post['section'], slug: string, exceptId?: string): Promise<void> {
+    const clash = await this.postsRepository.findBySectionAndSlug(section, slug);
+    if (clash && clash.id !== exceptId) throw new ApiError(HttpStatus.CONFLICT, messages.slugTaken);
+  }
+}
+
+/** Consultants change only their own drafts. */
+function assertConsultantMayChange(post: Post, user: StaffUser): void {
+  if (post.createdById !== user.id || post.status !== 'draft') throw new ApiError(HttpStatus.FORBIDDEN, messages.consultantOwnDraftsOnly);
+}
+
+/** The fields a save writes, with word count and reading time computed here (client values are ignored). */
+function contentValues(dto: SavePostDto) {
+  const wordCount = countWords(dto.body);
+  const hasAuthor = Boolean(dto.authorName);
+  return {
+    section: dto.section,
+    slug: dto.slug,
+    title: dto.title,
+    excerpt: dto.excerpt,
+    body: dto.body,
+    authorId: hasAuthor ? (dto.authorId ?? null) : null,
+    authorName: hasAuthor ? (dto.authorName ?? null) : null,
+    authorCredentials: hasAuthor ? (dto.authorCredentials ?? null) : null,
+    authorBio: hasAuthor ? (dto.authorBio ?? null) : null,
+    tags: normaliseTags(dto.tags ?? []),
+    metaDescription: dto.metaDescription ?? null,
+    customMetaTags: dto.customMetaTags ?? null,
+    wordCount,
+    readingTime: readingTimeMinutes(wordCount),
+  };
+}
+
+/** Trimmed, empties dropped, duplicates removed (first spelling kept). */
+export function normaliseTags(tags: string[]): string[] {
+  const seen = new Set<string>();
+  const result: string[] = [];
+  for (const tag of tags.map((value) => value.trim()).filter(Boolean)) {
+    if (seen.has(tag.toLowerCase())) continue;
+    seen.add(tag.toLowerCase());
+    result.push(tag);
+  }
+  return result;
+}

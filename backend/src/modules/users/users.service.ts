@@ -1,0 +1,88 @@
+import { HttpStatus, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { isEmail } from 'class-validator';
+import { messages, site, staffRoles, type StaffRole, type StaffUser } from '@northbeam/common';
+import { ApiError } from '../../core/http/api-error.js';
+import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
+import type { User } from './entities/user.entity.js';
+import { generatePassword, hashPassword, passwordProblem } from './password.js';
+import { UsersRepository } from './users.repository.js';
+
+export function mapStaffUser(user: User): StaffUser {
+  return { id: user.id, name: user.name, email: user.email, role: user.role };
+}
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export interface CreateStaffInput {
+  email: string;
+  name: string;
+  role: StaffRole;
+  password: string;
+}
+
+@Injectable()
+export class UsersService implements OnApplicationBootstrap {
+  private readonly logger = new Logger('Users');
+
+  constructor(
+    private readonly usersRepository: UsersRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** First start: the staff account named by ADMIN_EMAIL/ADMIN_PASSWORD, or a development admin. */
+  async onApplicationBootstrap(): Promise<void> {
+    if (this.config.adminEmail && this.config.adminPassword) {
+      const email = normaliseEmail(this.config.adminEmail);
+      if (await this.usersRepository.findByEmail(email)) return;
+      await this.create({ email, name: 'Administrator', role: 'super_admin', password: this.config.adminPassword });
+      this.logger.log(`Created the super admin ${email} from ADMIN_EMAIL`);
+      return;
+    }
+    if (!this.config.developmentAdmin || (await this.usersRepository.count()) > 0) return;
+    const email = `admin@${site.email.split('@')[1]}`;
+    const password = generatePassword();
+    await this.create({ email, name: 'Administrator', role: 'super_admin', password });
+    // Printed once, on purpose: DESIGN.md §4 allows it in development on the embedded database only.
+    this.logger.warn(`Development: created the super admin ${email} with the password ${password} (shown once)`);
+  }
+
+  async create(input: CreateStaffInput): Promise<StaffUser> {
+    const email = normaliseEmail(input.email);
+    const name = input.name.trim();
+    if (!isEmail(email)) throw new ApiError(HttpStatus.BAD_REQUEST, messages.emailInvalid);
+    if (!name) throw new ApiError(HttpStatus.BAD_REQUEST, messages.nameRequired);
+    if (!staffRoles.includes(input.role)) throw new ApiError(HttpStatus.BAD_REQUEST, `Role must be one of ${staffRoles.join(', ')}`);
+    const problem = passwordProblem(input.password);
+    if (problem) throw new ApiError(HttpStatus.BAD_REQUEST, problem);
+    if (await this.usersRepository.findByEmail(email)) {
+      throw new ApiError(HttpStatus.CONFLICT, `A staff account with the e-mail ${email} already exists`);
+    }
+    const user = await this.usersRepository.create({ email, name, role: input.role, passwordHash: await hashPassword(input.password) });
+    return mapStaffUser(user);
+  }
+
+  async list(): Promise<(StaffUser & { disabled: boolean })[]> {
+    const users = await this.usersRepository.listAll();
+    return users.map((user) => ({ ...mapStaffUser(user), disabled: user.disabledAt !== null }));
+  }
+
+  async setPassword(email: string, password: string): Promise<void> {
+    const user = await this.requireByEmail(email);
+    const problem = passwordProblem(password);
+    if (problem) throw new ApiError(HttpStatus.BAD_REQUEST, problem);
+    await this.usersRepository.setPasswordHash(user.id, await hashPassword(password));
+  }
+
+  async disable(email: string): Promise<void> {
+    const user = await this.requireByEmail(email);
+    await this.usersRepository.disable(user.id);
+  }
+
+  private async requireByEmail(email: string): Promise<User> {
+    const user = await this.usersRepository.findByEmail(normaliseEmail(email));
+    if (!user) throw new ApiError(HttpStatus.NOT_FOUND, `No staff account has the e-mail ${normaliseEmail(email)}`);
+    return user;
+  }
+}

@@ -1,0 +1,204 @@
+import { messages } from '@northbeam/common';
+import { freeFailuresPerAccount, freeFailuresPerAddress } from '../src/modules/auth/login-throttle.service.js';
+import { UsersService } from '../src/modules/users/users.service.js';
+import { createStaff, sessionCookie, signedInAgent, staffPassword } from './factories/staff.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
+
+describe('Staff sign-in and sessions', () => {
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    testApp = await createTestApp({ config: { seedContent: false } });
+    await createStaff(testApp, 'admin', 'admin@northbeam.example');
+  });
+
+  afterAll(async () => {
+    await testApp?.close();
+  });
+
+  describe('POST /api/admin/login', () => {
+    it('answers 200 {user} and sets an HttpOnly, SameSite=Lax session cookie', async () => {
+      const response = await testApp.request().post('/api/admin/login').send({ email: 'Admin@Northbeam.example ', password: staffPassword });
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({ user: { id: expect.any(String), name: 'Test admin', email: 'admin@northbeam.example', role: 'admin' } });
+      const cookie = sessionCookie(response.headers['set-cookie']);
+      expect(cookie).toBeDefined();
+      expect(cookie).toMatch(/; HttpOnly/);
+      expect(cookie).toMatch(/; SameSite=Lax/);
+      expect(cookie).toMatch(/; Path=\//);
+      expect(cookie).not.toMatch(/; Secure/);
+      // Idle timeout: the cookie (and the stored session) expire 30 minutes after the last answer.
+      const expires = new Date(/Expires=([^;]+)/.exec(cookie!)![1]).getTime();
+      expect(Math.abs(expires - (Date.now() + 30 * 60 * 1000))).toBeLessThan(5000);
+      // express-session ids: 24 random bytes, base64url (≥ 128 bits).
+      const id = decodeURIComponent(cookie!.split(';')[0].split('=')[1]).slice(2).split('.')[0];
+      expect(id.length).toBeGreaterThanOrEqual(32);
+    });
+
+    it('issues a new session id at sign-in and ends the one presented', async () => {
+      const first = await testApp.request().post('/api/admin/login').send({ email: 'admin@northbeam.example', password: staffPassword });
+      const firstCookie = sessionCookie(first.headers['set-cookie'])!.split(';')[0];
+      const second = await testApp
+        .request()
+        .post('/api/admin/login')
+        .set('Cookie', firstCookie)
+        .send({ email: 'admin@northbeam.example', password: staffPassword });
+      const secondCookie = sessionCookie(second.headers['set-cookie'])!.split(';')[0];
+      expect(secondCookie).not.toBe(firstCookie);
+      expect((await testApp.request().get('/api/admin/user').set('Cookie', firstCookie)).status).toBe(401);
+      expect((await testApp.request().get('/api/admin/user').set('Cookie', secondCookie)).status).toBe(200);
+    });
+
+    it('stores the session in the sessions table of PostgreSQL', async () => {
+      const response = await testApp.request().post('/api/admin/login').send({ email: 'admin@northbeam.example', password: staffPassword });
+      const signed = decodeURIComponent(sessionCookie(response.headers['set-cookie'])!.split(';')[0].split('=')[1]);
+      const sid = signed.slice(2).split('.')[0];
+      const rows: { sess: { userId: string } }[] = await testApp.dataSource.query('SELECT sess FROM sessions WHERE sid = $1', [sid]);
+      expect(rows).toHaveLength(1);
+      expect(rows[0].sess.userId).toBe(response.body.user.id);
+    });
+
+    it('answers the same 401 for a wrong password and an unknown e-mail', async () => {
+      const wrong = await testApp.request().post('/api/admin/login').set('X-Forwarded-For', '10.0.0.1').send({ email: 'admin@northbeam.example', password: 'not the password' });
+      const unknown = await testApp.request().post('/api/admin/login').set('X-Forwarded-For', '10.0.0.1').send({ email: 'nobody@northbeam.example', password: 'whatever1' });
+      expect(wrong.status).toBe(401);
+      expect(unknown.status).toBe(401);
+      expect(wrong.body).toEqual({ statusCode: 401, error: messages.invalidCredentials });
+      expect(unknown.body).toEqual(wrong.body);
+      expect(sessionCookie(wrong.headers['set-cookie'])).toBeUndefined();
+    });
+
+    it('refuses an invalid e-mail with "Please enter a valid email address"', async () => {
+      const response = await testApp.request().post('/api/admin/login').send({ email: 'not-an-email', password: 'x' });
+      expect(response.status).toBe(400);
+      expect(response.body.error).toBe(messages.emailInvalid);
+      expect(response.body.fieldErrors.email).toContain(messages.emailInvalid);
+    });
+
+    it('refuses a missing password with "Password is required"', async () => {
+      const response = await testApp.request().post('/api/admin/login').send({ email: 'admin@northbeam.example', password: '' });
+      expect(response.status).toBe(400);
+      expect(response.body.fieldErrors.password).toContain(messages.passwordRequired);
+    });
+
+    it('refuses a disabled account with the same 401', async () => {
+      await createStaff(testApp, 'consultant', 'leaver@northbeam.example');
+      await testApp.app.get(UsersService).disable('leaver@northbeam.example');
+      const response = await testApp.request().post('/api/admin/login').send({ email: 'leaver@northbeam.example', password: staffPassword });
+      expect(response.status).toBe(401);
+      expect(response.body.error).toBe(messages.invalidCredentials);
+    });
+  });
+
+  describe('throttling', () => {
+    it(`answers 429 with Retry-After after ${freeFailuresPerAccount} wrong passwords for one account, even for the right one`, async () => {
+      await createStaff(testApp, 'consultant', 'target@northbeam.example');
+      for (let attempt = 0; attempt < freeFailuresPerAccount; attempt += 1) {
+        const response = await testApp
+          .request()
+          .post('/api/admin/login')
+          .set('X-Forwarded-For', `10.1.0.${attempt + 1}`)
+          .send({ email: 'target@northbeam.example', password: 'wrong password' });
+        expect(response.status).toBe(401);
+      }
+      const blocked = await testApp.request().post('/api/admin/login').set('X-Forwarded-For', '10.1.1.1').send({ email: 'target@northbeam.example', password: staffPassword });
+      expect(blocked.status).toBe(429);
+      expect(blocked.body).toEqual({ statusCode: 429, error: messages.tooManyRequests });
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(60);
+      const rows: { failures: number }[] = await testApp.dataSource.query(`SELECT failures FROM login_attempts WHERE key = 'account:target@northbeam.example'`);
+      expect(rows[0].failures).toBe(freeFailuresPerAccount);
+    });
+
+    it('doubles the wait with each further failure once the wait has passed', async () => {
+      await testApp.dataSource.query(`UPDATE login_attempts SET blocked_until = now() - interval '1 second' WHERE key = 'account:target@northbeam.example'`);
+      const again = await testApp.request().post('/api/admin/login').set('X-Forwarded-For', '10.1.2.1').send({ email: 'target@northbeam.example', password: 'still wrong' });
+      expect(again.status).toBe(401);
+      const blocked = await testApp.request().post('/api/admin/login').set('X-Forwarded-For', '10.1.2.1').send({ email: 'target@northbeam.example', password: staffPassword });
+      expect(blocked.status).toBe(429);
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(60);
+      expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(120);
+    });
+
+    it(`throttles one address after ${freeFailuresPerAddress} failures across many accounts`, async () => {
+      for (let attempt = 0; attempt < freeFailuresPerAddress; attempt += 1) {
+        const response = await testApp
+          .request()
+          .post('/api/admin/login')
+          .set('X-Forwarded-For', '10.9.9.9')
+          .send({ email: `guess${attempt}@northbeam.example`, password: 'wrong password' });
+        expect(response.status).toBe(401);
+      }
+      const blocked = await testApp.request().post('/api/admin/login').set('X-Forwarded-For', '10.9.9.9').send({ email: 'admin@northbeam.example', password: staffPassword });
+      expect(blocked.status).toBe(429);
+      const elsewhere = await testApp.request().post('/api/admin/login').set('X-Forwarded-For', '10.9.9.10').send({ email: 'admin@northbeam.example', password: staffPassword });
+      expect(elsewhere.status).toBe(200);
+    });
+  });
+
+  describe('GET /api/admin/user', () => {
+    it('answers 401 when signed out', async () => {
+      const response = await testApp.request().get('/api/admin/user');
+      expect(response.status).toBe(401);
+      expect(response.body).toEqual({ statusCode: 401, error: messages.notSignedIn });
+    });
+
+    it('answers {id, name, email, role} when signed in', async () => {
+      const agent = await signedInAgent(testApp, 'admin@northbeam.example');
+      const response = await agent.get('/api/admin/user');
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({ id: expect.any(String), name: 'Test admin', email: 'admin@northbeam.example', role: 'admin' });
+    });
+
+    it('ends a session older than the 12-hour absolute timeout', async () => {
+      const agent = await signedInAgent(testApp, 'admin@northbeam.example');
+      const user = await agent.get('/api/admin/user');
+      await testApp.dataSource.query(
+        `UPDATE sessions SET sess = jsonb_set(sess, '{signedInAt}', to_jsonb($1::bigint)) WHERE sess->>'userId' = $2`,
+        [Date.now() - 12 * 60 * 60 * 1000 - 1000, user.body.id],
+      );
+      expect((await agent.get('/api/admin/user')).status).toBe(401);
+    });
+  });
+
+  describe('POST /api/admin/logout', () => {
+    it('answers 204, clears the cookie and deletes the session server-side', async () => {
+      const agent = await signedInAgent(testApp, 'admin@northbeam.example');
+      const before: { count: string }[] = await testApp.dataSource.query('SELECT count(*)::text AS count FROM sessions');
+      const response = await agent.post('/api/admin/logout').send({});
+      expect(response.status).toBe(204);
+      expect(sessionCookie(response.headers['set-cookie'])).toMatch(/Expires=Thu, 01 Jan 1970/);
+      const after: { count: string }[] = await testApp.dataSource.query('SELECT count(*)::text AS count FROM sessions');
+      expect(Number(after[0].count)).toBe(Number(before[0].count) - 1);
+      expect((await agent.get('/api/admin/user')).status).toBe(401);
+    });
+  });
+});
+
+describe('Session cookie in production', () => {
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    testApp = await createTestApp({ config: { production: true, seedContent: false } });
+    await createStaff(testApp, 'super_admin', 'boss@northbeam.example');
+  });
+
+  afterAll(async () => {
+    await testApp?.close();
+  });
+
+  it('is named __Host-nb.sid and marked Secure, HttpOnly and SameSite=Lax', async () => {
+    const response = await testApp
+      .request()
+      .post('/api/admin/login')
+      .set('X-Forwarded-Proto', 'https')
+      .send({ email: 'boss@northbeam.example', password: staffPassword });
+    expect(response.status).toBe(200);
+    const cookie = sessionCookie(response.headers['set-cookie'], '__Host-nb.sid');
+    expect(cookie).toMatch(/; Path=\//);
+    expect(cookie).toMatch(/; HttpOnly/);
+    expect(cookie).toMatch(/; Secure/);
+    expect(cookie).toMatch(/; SameSite=Lax/);
+    expect(cookie).not.toMatch(/; Domain=/);
+  });
+});

@@ -1,0 +1,235 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+import { slugify } from '../common/src/slugify';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const admin = { email: process.env.E2E_ADMIN_EMAIL!, password: process.env.E2E_ADMIN_PASSWORD! };
+const consultant = { email: 'e2e-consultant@northbeam.example', password: 'consultant-password-42', name: 'Casey Consultant' };
+
+/** Staff accounts come from the CLI, run against the running server's embedded database. */
+function createConsultantWithCli(): void {
+  const listed = execFileSync(process.execPath, ['scripts/admin.mjs', 'list'], { cwd: root, env: cliEnv(), encoding: 'utf8' });
+  if (listed.includes(consultant.email)) return;
+  const output = execFileSync(
+    process.execPath,
+    ['scripts/admin.mjs', 'create', '--email', consultant.email, '--name', consultant.name, '--role', 'consultant', '--password-stdin'],
+    { cwd: root, env: cliEnv(), input: `${consultant.password}\n`, encoding: 'utf8' },
+  );
+  expect(output).toContain(`Created consultant ${consultant.email}`);
+}
+
+function cliEnv(): NodeJS.ProcessEnv {
+  return { ...process.env, DATABASE_URL: '', PGLITE_DIR: path.join(process.env.E2E_DATA_DIR!, 'pglite') };
+}
+
+async function signIn(page: Page, account: { email: string; password: string }, redirect?: string) {
+  await page.goto(redirect ? `/admin/login?redirect=${encodeURIComponent(redirect)}` : '/admin/login');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/admin/login'));
+}
+
+/** The admin cards' date format (en-GB, London time). */
+function cardDate(iso: string): string {
+  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/London' }).format(new Date(iso));
+}
+
+test.describe('Admin: signed out', () => {
+  test('admin pages redirect to the sign-in page with the redirect parameter, and admin calls answer 401', async ({ page }) => {
+    for (const target of ['/admin', '/admin/posts', '/admin/posts/new']) {
+      await page.goto(target);
+      await expect(page).toHaveURL(`/admin/login?redirect=${encodeURIComponent(target)}`);
+    }
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+    expect((await page.request.get('/api/admin/posts')).status()).toBe(401);
+    expect((await page.request.get('/api/admin/user')).status()).toBe(401);
+  });
+
+  test('the sign-in form shows its validation messages and the server message in a destructive alert', async ({ page }) => {
+    await page.goto('/admin/login');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+    await expect(page.getByText('Password is required')).toBeVisible();
+    await page.getByLabel('Email').fill(admin.email);
+    await page.getByLabel('Password').fill('definitely-not-it');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    const alert = page.getByTestId('login-error');
+    await expect(alert).toContainText('Invalid email or password');
+    await expect(alert).toHaveClass(/text-danger/);
+    await expect(page).toHaveURL('/admin/login');
+  });
+
+  test("the button reads 'Signing in...' while busy, then the redirect parameter is followed", async ({ page }) => {
+    await page.goto('/admin/login?redirect=%2Fadmin%2Fposts');
+    await page.route('**/api/admin/login', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+    });
+    await page.getByLabel('Email').fill(admin.email);
+    await page.getByLabel('Password').fill(admin.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByRole('button', { name: 'Signing in...' })).toBeDisabled();
+    await expect(page).toHaveURL('/admin/posts');
+  });
+});
+
+test.describe('Admin: an admin manages a post', () => {
+  test('writes, publishes, sees it through the public API, edits it and deletes it', async ({ page, request }) => {
+    const title = `Field notes from an e2e run ${Date.now()}`;
+    const slug = slugify(title);
+    await signIn(page, admin, '/admin/posts');
+    await expect(page).toHaveURL('/admin/posts');
+
+    await page.getByRole('link', { name: 'New Post' }).first().click();
+    await expect(page).toHaveURL('/admin/posts/new');
+    await page.getByLabel('Title').fill(title);
+    await expect(page.getByLabel('Slug')).toHaveValue(slug);
+    await page.getByLabel('Excerpt (optional)').fill('What we learned from testing the editor end to end.');
+    await page.getByLabel('Body (markdown)').fill('## Findings\n\nThe editor **works** end to end. See [the docs](https://example.com).\n\n```js\nignored();\n```');
+    await page.getByLabel('Section').selectOption('labs');
+    await page.getByLabel('Author', { exact: true }).selectOption({ label: 'Helena Marsh' });
+    await expect(page.getByLabel('Author credentials')).toHaveValue('Strategy Director');
+    await expect(page.getByLabel('Author bio')).not.toHaveValue('');
+    await page.getByLabel('Tags', { exact: true }).fill(' testing, , e2e ');
+    await page.getByLabel('Tags', { exact: true }).blur();
+    await expect(page.getByTestId('applied-tags').getByRole('listitem')).toHaveText(['testing', 'e2e']);
+    await page.getByLabel('Meta description').fill('An end-to-end check.');
+    await expect(page.getByTestId('meta-counter')).toHaveText('20/160 characters');
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+
+    await expect(page).toHaveURL('/admin/posts');
+    await page.getByRole('searchbox', { name: 'Search posts' }).fill(title);
+    const card = page.getByTestId('admin-post-card').filter({ hasText: title });
+    await expect(card).toHaveCount(1);
+    await expect(card).toContainText('Published');
+    await expect(card).toContainText('Helena Marsh');
+
+    const published = await page.request.get(`/api/posts/labs/${slug}`);
+    expect(published.status()).toBe(200);
+    const post = await published.json();
+    expect(post).toMatchObject({ title, status: 'published', authorName: 'Helena Marsh', authorCredentials: 'Strategy Director', tags: ['testing', 'e2e'], wordCount: 10, readingTime: 1, revisionDate: null });
+    expect((await request.get(`/api/posts/labs/${slug}`)).status()).toBe(200);
+    await expect(card).toContainText(`Published ${cardDate(post.publishedAt)}`);
+
+    await card.getByRole('link', { name: `Edit "${title}"` }).click();
+    await expect(page).toHaveURL(`/admin/posts/edit/${post.id}`);
+    await expect(page.getByLabel('Title')).toHaveValue(title);
+    await expect(page.getByLabel('Slug')).toHaveValue(slug);
+    await page.getByLabel('Excerpt (optional)').fill('Revised after review.');
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await expect(page).toHaveURL('/admin/posts');
+
+    const revised = await (await page.request.get(`/api/posts/labs/${slug}`)).json();
+    expect(revised.excerpt).toBe('Revised after review.');
+    expect(revised.revisionDate).not.toBeNull();
+    await page.getByRole('searchbox', { name: 'Search posts' }).fill(title);
+    await expect(card).toContainText(`Updated ${cardDate(revised.revisionDate)}`);
+
+    await card.getByRole('button', { name: `Delete "${title}"` }).click();
+    const dialog = page.getByRole('alertdialog');
+    await expect(dialog).toContainText(`Are you sure you want to delete "${title}"? This action cannot be undone.`);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(card).toHaveCount(1);
+    await card.getByRole('button', { name: `Delete "${title}"` }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Post' }).click();
+    await expect(page.getByRole('alertdialog')).toBeHidden();
+    await expect(card).toHaveCount(0);
+    expect((await page.request.get(`/api/posts/labs/${slug}`)).status()).toBe(404);
+  });
+
+  test('the editor shows the validation messages of spec §5', async ({ page }) => {
+    await signIn(page, admin, '/admin/posts/new');
+    await page.getByRole('button', { name: 'Save Draft' }).click();
+    for (const sentence of ['Title is required', 'Slug is required', 'Excerpt is required', 'Body content is required', 'Section is required']) {
+      await expect(page.getByText(sentence, { exact: true })).toBeVisible();
+    }
+    await expect(page).toHaveURL('/admin/posts/new');
+  });
+
+  test('the post list filters by section and status, paginates 15 a page and shows the counter', async ({ page }) => {
+    await signIn(page, admin, '/admin/posts');
+    const posts = (await (await page.request.get('/api/admin/posts')).json()) as { section: string; status: string }[];
+    const labs = posts.filter((post) => post.section === 'labs').length;
+    await expect(page.getByRole('button', { name: `All (${posts.length})` })).toBeVisible();
+    await page.getByRole('button', { name: `Labs (${labs})` }).click();
+    await expect(page.getByTestId('admin-post-card')).toHaveCount(Math.min(labs, 15));
+    await expect(page.getByTestId('posts-counter')).toHaveText(`Showing 1-${Math.min(labs, 15)} of ${labs} posts`);
+    await page.getByRole('tab', { name: /^Drafts/ }).click();
+    await page.getByRole('searchbox', { name: 'Search posts' }).fill('no post has this title zzz');
+    await expect(page.getByText('No posts found')).toBeVisible();
+    await expect(page.getByText('Create your first blog post to get started')).toBeVisible();
+  });
+});
+
+test.describe('Admin: a consultant', () => {
+  test.beforeAll(() => createConsultantWithCli());
+
+  test('saves a draft, sees Publish disabled with the warning, and only staff can preview the draft', async ({ page, request }) => {
+    const title = `Consultant draft ${Date.now()}`;
+    const slug = slugify(title);
+    await signIn(page, consultant, '/admin/posts/new');
+    await expect(page).toHaveURL('/admin/posts/new');
+    const publish = page.getByRole('button', { name: 'Publish (Admin Only)' });
+    await expect(publish).toBeDisabled();
+    await expect(page.getByTestId('consultant-warning')).toContainText('Only admins can publish. Your post will be saved as a draft for review');
+
+    await page.getByLabel('Title').fill(title);
+    await page.getByLabel('Excerpt (optional)').fill('Waiting for review.');
+    await page.getByLabel('Body (markdown)').fill('A short draft body for review.');
+    await page.getByLabel('Section').selectOption('consulting');
+    await page.getByRole('button', { name: 'Save Draft' }).click();
+    await expect(page).toHaveURL('/admin/posts');
+    await page.getByRole('tab', { name: /^Drafts/ }).click();
+    const card = page.getByTestId('admin-post-card').filter({ hasText: title });
+    await expect(card.getByText('Draft', { exact: true })).toBeVisible();
+
+    expect((await request.get(`/api/posts/consulting/${slug}`)).status()).toBe(404);
+    const preview = await page.request.get(`/api/posts/consulting/${slug}`);
+    expect(preview.status()).toBe(200);
+    expect((await preview.json()).status).toBe('draft');
+    const refused = await page.request.post('/api/admin/posts', {
+      data: { title: 'Sneaky', slug: 'sneaky', excerpt: 'x', body: 'x', section: 'labs', status: 'published' },
+    });
+    expect(refused.status()).toBe(403);
+  });
+});
+
+test.describe('Admin: sessions', () => {
+  test('keeps unsaved editor text in the browser across a lost session', async ({ page, context }) => {
+    await signIn(page, admin, '/admin/posts/new');
+    await page.getByLabel('Title').fill('Words that must not be lost');
+    await page.getByLabel('Body (markdown)').fill('A paragraph typed before the session ended.');
+    await context.clearCookies();
+    await page.getByLabel('Excerpt (optional)').fill('Typed after the session ended.');
+    await page.getByLabel('Section').selectOption('labs');
+    await page.getByRole('button', { name: 'Save Draft' }).click();
+    await expect(page.getByTestId('save-error')).toContainText('401');
+    await page.getByRole('link', { name: 'sign in again' }).click();
+    await page.getByLabel('Email').fill(admin.email);
+    await page.getByLabel('Password').fill(admin.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL('/admin/posts/new');
+    await expect(page.getByTestId('restored-draft')).toBeVisible();
+    await expect(page.getByLabel('Title')).toHaveValue('Words that must not be lost');
+    await expect(page.getByLabel('Excerpt (optional)')).toHaveValue('Typed after the session ended.');
+    await page.getByRole('button', { name: 'Discard them' }).click();
+    await expect(page.getByLabel('Title')).toHaveValue('');
+  });
+
+  test('signing out returns admin pages to the sign-in page', async ({ page }) => {
+    await signIn(page, admin);
+    await expect(page).toHaveURL('/admin');
+    await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
+    await expect(page.getByText('Draft Posts')).toBeVisible();
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await expect(page).toHaveURL('/admin/login');
+    await page.goto('/admin/posts');
+    await expect(page).toHaveURL('/admin/login?redirect=%2Fadmin%2Fposts');
+    expect((await page.request.get('/api/admin/user')).status()).toBe(401);
+  });
+});

@@ -1,0 +1,146 @@
+import { limits, messages, type AdminPost, type PostSection, type PostStatus } from '@northbeam/common';
+
+/** What the editor holds; tagsText is the comma-separated field, tags its applied list. */
+export interface PostFormValues {
+  title: string;
+  slug: string;
+  excerpt: string;
+  body: string;
+  section: PostSection | '';
+  status: PostStatus;
+  authorId: string;
+  authorName: string;
+  authorCredentials: string;
+  authorBio: string;
+  tagsText: string;
+  tags: string[];
+  metaDescription: string;
+  customMetaTags: string;
+}
+
+export type PostFormErrors = Partial<Record<keyof PostFormValues, string>>;
+
+export const emptyPostForm: PostFormValues = {
+  title: '',
+  slug: '',
+  excerpt: '',
+  body: '',
+  section: '',
+  status: 'draft',
+  authorId: '',
+  authorName: '',
+  authorCredentials: '',
+  authorBio: '',
+  tagsText: '',
+  tags: [],
+  metaDescription: '',
+  customMetaTags: '',
+};
+
+export function formFromPost(post: AdminPost): PostFormValues {
+  return {
+    title: post.title,
+    slug: post.slug,
+    excerpt: post.excerpt,
+    body: post.body,
+    section: post.section,
+    status: post.status,
+    authorId: post.authorId ?? '',
+    authorName: post.authorName ?? '',
+    authorCredentials: post.authorCredentials ?? '',
+    authorBio: post.authorBio ?? '',
+    tagsText: post.tags.join(', '),
+    tags: post.tags,
+    metaDescription: post.metaDescription ?? '',
+    customMetaTags: post.customMetaTags ?? '',
+  };
+}
+
+/** Spec §5: comma separated, each trimmed, empties dropped. */
+export function parseTags(text: string): string[] {
+  return text
+    .split(',')
+    .map((tag) => tag.trim())
+    .filter(Boolean);
+}
+
+/** The rules of spec §5, with its sentences (the server applies the same ones). */
+export function validatePostForm(values: PostFormValues): PostFormErrors {
+  const errors: PostFormErrors = {};
+  const title = values.title.trim();
+  const slug = values.slug.trim();
+  const excerpt = values.excerpt.trim();
+  if (!title) errors.title = messages.titleRequired;
+  else if (title.length > limits.postTitleMax) errors.title = messages.titleTooLong;
+  if (!slug) errors.slug = messages.slugRequired;
+  else if (slug.length > limits.postSlugMax) errors.slug = messages.slugTooLong;
+  else if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug)) errors.slug = messages.slugInvalid;
+  if (!excerpt) errors.excerpt = messages.excerptRequired;
+  else if (excerpt.length > limits.postExcerptMax) errors.excerpt = messages.excerptTooLong;
+  if (!values.body.trim()) errors.body = messages.bodyRequired;
+  if (values.section !== 'labs' && values.section !== 'consulting') errors.section = messages.sectionRequired;
+  if (values.authorCredentials.length > limits.authorCredentialsMax) errors.authorCredentials = messages.credentialsTooLong;
+  if (values.authorBio.length > limits.authorBioMax) errors.authorBio = messages.bioTooLong;
+  if (values.metaDescription.length > limits.metaDescriptionMax) errors.metaDescription = messages.metaDescriptionTooLong;
+  return errors;
+}
+
+/** The request body; author fields are omitted when no author is chosen. */
+export function payloadFromForm(values: PostFormValues, status: PostStatus) {
+  const tags = parseTags(values.tagsText);
+  const hasAuthor = Boolean(values.authorName);
+  return {
+    title: values.title.trim(),
+    slug: values.slug.trim(),
+    excerpt: values.excerpt.trim(),
+    body: values.body,
+    section: values.section,
+    status,
+    ...(hasAuthor
+      ? {
+          authorId: values.authorId || undefined,
+          authorName: values.authorName,
+          authorCredentials: values.authorCredentials || undefined,
+          authorBio: values.authorBio || undefined,
+        }
+      : {}),
+    tags,
+    metaDescription: values.metaDescription || undefined,
+    customMetaTags: values.customMetaTags || undefined,
+  };
+}
+
+/** Unsaved text survives a lost session or a closed tab: kept per post in this browser. */
+export function draftStorageKey(postId: string | undefined): string {
+  return `northbeam.admin.post-draft.${postId ?? 'new'}`;
+}
+
+export function readStoredDraft(key: string): PostFormValues | undefined {
+  try {
+    const raw = window.localStorage.getItem(key);
+    if (!raw) return undefined;
+    return { ...emptyPostForm, ...(JSON.parse(raw) as Partial<PostFormValues>) };
+  } catch {
+    return undefined;
+  }
+}
+
+export function writeStoredDraft(key: string, values: PostFormValues): void {
+  try {
+    window.localStorage.setItem(key, JSON.stringify(values));
+  } catch {
+    // Storage full or disabled: the editor still works, only without the safety net.
+  }
+}
+
+export function clearStoredDraft(key: string): void {
+  try {
+    window.localStorage.removeItem(key);
+  } catch {
+    // Nothing to clear.
+  }
+}
+
+export function sameValues(a: PostFormValues, b: PostFormValues): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
