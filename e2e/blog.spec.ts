@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { sectionColours } from '../common/src/types';
+import { gotoHydrated } from './helpers/hydration';
 import { freePort, startServer, waitForHealth, type ServerProcess } from './helpers/server-process';
 
 const owner = { email: 'blog-owner@northbeam.example', password: 'blog-owner-password-0123' };
@@ -89,7 +90,7 @@ test.describe('Blog against a database of its own', () => {
     await expect(page).toHaveURL(/page=5/);
     await expect(page.getByTestId('pager-counter')).toHaveText('Showing 61-75 of 113 posts');
     expect(await pageNumbers(page)).toEqual(['3', '4', '5', '6', '7']);
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 
     await page.getByRole('link', { name: 'Next' }).click();
     await expect(page.getByTestId('pager-counter')).toHaveText('Showing 76-90 of 113 posts');
@@ -116,11 +117,11 @@ test.describe('Blog against a database of its own', () => {
   });
 
   test('search filters on the server and resets to page one', async ({ page }) => {
-    await page.goto(`${server.baseUrl}/blog?page=3`);
+    await gotoHydrated(page, `${server.baseUrl}/blog?page=3`);
     await page.getByRole('searchbox', { name: 'Search posts' }).fill('pager post 10');
-    await expect(page.getByTestId('search-summary')).toHaveText('Found 11 posts matching “pager post 10”');
+    await expect(page.getByTestId('search-summary')).toHaveText('Found 10 posts matching “pager post 10”');
     await expect(page).not.toHaveURL(/page=3/);
-    await expect(page.getByTestId('pager-counter')).toHaveText('Showing 1-11 of 11 posts');
+    await expect(page.getByTestId('pager-counter')).toHaveText('Showing 1-10 of 10 posts');
 
     await page.getByRole('searchbox', { name: 'Search posts' }).fill('LABS');
     await expect(page.getByTestId('search-summary')).toHaveText('Found 57 posts matching “LABS”');
@@ -234,7 +235,7 @@ test.describe('Blog on the shared server', () => {
   });
 
   test('a failing API shows "Error Loading Post" after client navigation', async ({ page }) => {
-    await page.goto('/blog/consulting');
+    await gotoHydrated(page, '/blog/consulting');
     await page.route('**/api/posts/consulting/**', (route) => route.fulfill({ status: 503, body: '{"statusCode":503,"error":"down"}' }));
     await page.getByRole('link', { name: consulting.title }).first().click();
     await expect(page.getByRole('heading', { name: 'Error Loading Post' })).toBeVisible();
@@ -242,7 +243,7 @@ test.describe('Blog on the shared server', () => {
   });
 
   test('a failing list shows "Error Loading Posts"', async ({ page }) => {
-    await page.goto('/blog');
+    await gotoHydrated(page, '/blog');
     await page.route('**/api/posts?**', (route) => route.fulfill({ status: 500, body: '{"statusCode":500,"error":"boom"}' }));
     await page.getByRole('navigation', { name: 'Blog sections' }).getByRole('link', { name: 'Labs Content' }).click();
     await expect(page.getByTestId('posts-error')).toContainText('Error Loading Posts');

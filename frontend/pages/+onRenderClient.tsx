@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
 import type { OnRenderClientAsync } from 'vike/types';
@@ -23,6 +23,14 @@ async function resolveInitialLazyRoutes() {
   );
 }
 
+/** Marks the document once React has hydrated it, so that tests (and tools) know the page is interactive. */
+function HydrationMarker() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return null;
+}
+
 const onRenderClient: OnRenderClientAsync = async () => {
   const data = document.getElementById('router-hydration')?.textContent;
   // React Router reads (and revives route errors from) this global when it creates the router.
@@ -33,6 +41,7 @@ const onRenderClient: OnRenderClientAsync = async () => {
     document.getElementById('root')!,
     <StrictMode>
       <RouterProvider router={router} />
+      <HydrationMarker />
     </StrictMode>,
   );
 };

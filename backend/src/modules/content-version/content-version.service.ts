@@ -20,11 +20,9 @@ export class ContentVersionService {
 
   /** Call inside the transaction that changes public content. */
   async bump(manager: EntityManager = this.dataSource.manager): Promise<void> {
-    const [row] = await manager.query<{ version: string }[]>(
-      `UPDATE content_version SET version = version + 1 WHERE id = 1 RETURNING version`,
-    );
-    this.known = Math.max(this.known, Number(row?.version ?? 0));
-    this.readAt = Date.now();
+    await manager.query(`UPDATE content_version SET version = version + 1 WHERE id = 1`);
+    // This instance must not trust its last reading any more: the next page view asks again.
+    this.readAt = 0;
   }
 
   async current(): Promise<number> {
