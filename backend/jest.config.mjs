@@ -24,6 +24,8 @@ const shared = {
 };
 
 export default {
+  // Per-project testTimeout does not reach hooks; starting an app on a busy machine takes seconds.
+  testTimeout: 60000,
   projects: [
     {
       ...shared,
