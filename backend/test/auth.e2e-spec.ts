@@ -4,17 +4,20 @@ import { UsersService } from '../src/modules/users/users.service.js';
 import { createStaff, sessionCookie, signedInAgent, staffPassword } from './factories/staff.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
+/** Starting an app on a fresh database can be slow on a busy machine (Jest's project testTimeout does not reach hooks). */
+const hookTimeoutMs = 120_000;
+
 describe('Staff sign-in and sessions', () => {
   let testApp: TestApp;
 
   beforeAll(async () => {
     testApp = await createTestApp({ config: { seedContent: false } });
     await createStaff(testApp, 'admin', 'admin@northbeam.example');
-  });
+  }, hookTimeoutMs);
 
   afterAll(async () => {
     await testApp?.close();
-  });
+  }, hookTimeoutMs);
 
   describe('POST /api/admin/login', () => {
     it('answers 200 {user} and sets an HttpOnly, SameSite=Lax session cookie', async () => {
@@ -181,11 +184,11 @@ describe('Session cookie in production', () => {
   beforeAll(async () => {
     testApp = await createTestApp({ config: { production: true, seedContent: false } });
     await createStaff(testApp, 'super_admin', 'boss@northbeam.example');
-  });
+  }, hookTimeoutMs);
 
   afterAll(async () => {
     await testApp?.close();
-  });
+  }, hookTimeoutMs);
 
   it('is named __Host-nb.sid and marked Secure, HttpOnly and SameSite=Lax', async () => {
     const response = await testApp

@@ -2,6 +2,9 @@ import { messages, type StaffRole } from '@northbeam/common';
 import { createStaff, signedInAgent } from './factories/staff.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
+/** Starting an app on a fresh database can be slow on a busy machine (Jest's project testTimeout does not reach hooks). */
+const hookTimeoutMs = 120_000;
+
 type Agent = Awaited<ReturnType<typeof signedInAgent>>;
 
 const validPost = {
@@ -33,11 +36,11 @@ describe('Blog posts API', () => {
       ids[role] = (await createStaff(testApp, role)).id;
       agents[role] = await signedInAgent(testApp, `${role.replace('_', '-')}@northbeam.example`);
     }
-  });
+  }, hookTimeoutMs);
 
   afterAll(async () => {
     await testApp?.close();
-  });
+  }, hookTimeoutMs);
 
   describe('permission matrix', () => {
     it('refuses every admin call with 401 when signed out', async () => {

@@ -2,6 +2,9 @@ import { countWords, readingTimeMinutes, team } from '@northbeam/common';
 import { PostsSeeder } from '../src/modules/posts/posts.seeder.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
+/** Starting an app on a fresh database can be slow on a busy machine (Jest's project testTimeout does not reach hooks). */
+const hookTimeoutMs = 120_000;
+
 describe('First start', () => {
   let testApp: TestApp;
 
@@ -10,11 +13,11 @@ describe('First start', () => {
       env: { ADMIN_EMAIL: 'Owner@Northbeam.example', ADMIN_PASSWORD: 'a-long-first-password' },
       config: { seedContent: true },
     });
-  });
+  }, hookTimeoutMs);
 
   afterAll(async () => {
     await testApp?.close();
-  });
+  }, hookTimeoutMs);
 
   it('creates a super admin from ADMIN_EMAIL and ADMIN_PASSWORD who can sign in', async () => {
     const response = await testApp.request().post('/api/admin/login').send({ email: 'owner@northbeam.example', password: 'a-long-first-password' });
@@ -54,11 +57,11 @@ describe('First start in development without staff', () => {
 
   beforeAll(async () => {
     testApp = await createTestApp({ config: { developmentAdmin: true, seedContent: false } });
-  });
+  }, hookTimeoutMs);
 
   afterAll(async () => {
     await testApp?.close();
-  });
+  }, hookTimeoutMs);
 
   it('creates one super admin at the site domain with a random password', async () => {
     const rows: { email: string; role: string; password_hash: string }[] = await testApp.dataSource.query('SELECT email, role, password_hash FROM users');
@@ -73,11 +76,11 @@ describe('First start in tests or production', () => {
 
   beforeAll(async () => {
     testApp = await createTestApp({ config: { seedContent: false } });
-  });
+  }, hookTimeoutMs);
 
   afterAll(async () => {
     await testApp?.close();
-  });
+  }, hookTimeoutMs);
 
   it('creates no account at all without ADMIN_EMAIL and ADMIN_PASSWORD', async () => {
     const rows: unknown[] = await testApp.dataSource.query('SELECT id FROM users');
