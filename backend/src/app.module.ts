@@ -3,6 +3,8 @@ import type { AppConfig } from './core/config/config.js';
 import { ConfigModule } from './core/config/config.module.js';
 import type { DatabaseConnection } from './database/data-source-options.js';
 import { DatabaseModule } from './database/database.module.js';
+import { CaseStudiesModule } from './modules/case-studies/case-studies.module.js';
+import { FeedsModule } from './modules/feeds/feeds.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 
 @Module({})
@@ -10,7 +12,14 @@ export class AppModule {
   static register(config: AppConfig, connection: DatabaseConnection, extraModules: Type[] = []): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), DatabaseModule.forRoot(connection), HealthModule, ...extraModules],
+      imports: [
+        ConfigModule.forRoot(config),
+        DatabaseModule.forRoot(connection),
+        HealthModule,
+        CaseStudiesModule,
+        FeedsModule,
+        ...extraModules,
+      ],
     };
   }
 }
