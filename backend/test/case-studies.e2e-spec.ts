@@ -22,7 +22,7 @@ describe('Case studies API', () => {
       }
       const slugs = list.map((item) => item.slug);
       expect(slugs).toEqual(expect.arrayContaining(['relative-probability', 'panaquest']));
-      const rows = (await testApp.dataSource.query(`SELECT slug FROM case_studies ORDER BY date DESC`)) as { slug: string }[];
+      const rows = await testApp.dataSource.query<{ slug: string }[]>(`SELECT slug FROM case_studies ORDER BY date DESC`);
       expect(slugs).toEqual(rows.map((row) => row.slug));
     });
 

@@ -93,7 +93,7 @@ export class FeedsService {
 
 async function readCapped(response: Response, maxBytes: number): Promise<string> {
   if (!response.body) return '';
-  const reader = response.body.getReader();
+  const reader: ReadableStreamDefaultReader<Uint8Array> = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {

@@ -157,7 +157,7 @@ function InsightColumn({ section, posts }: { section: PostSection; posts: PostSu
 }
 
 export function Component() {
-  const { caseStudies, posts } = useLoaderData() as HomeData;
+  const { caseStudies, posts } = useLoaderData<HomeData>();
   return (
     <>
       <section className="relative isolate overflow-hidden bg-ink text-white">

@@ -9,6 +9,8 @@ import { cn } from '@/lib/cn';
 
 export function loader({ params }: LoaderFunctionArgs): TeamMember {
   const member = findTeamMember(params.slug?.toLowerCase());
+  // React Router's way to answer a status from a loader: the server then sends it as the HTTP status.
+  // eslint-disable-next-line @typescript-eslint/only-throw-error
   if (!member) throw data(null, { status: 404 });
   return member;
 }
@@ -62,7 +64,7 @@ function BackToAbout({ className }: { className?: string }) {
 }
 
 export function Component() {
-  const member = useLoaderData() as TeamMember;
+  const member = useLoaderData<TeamMember>();
   const paragraphs = member.fullBio.split(/\n\s*\n/).map((paragraph) => paragraph.trim()).filter(Boolean);
   const firstName = member.name.split(' ')[0];
   return (
