@@ -69,27 +69,28 @@ export async function mountFrontend(app: Express, config: AppConfig, logger: Jso
     app.use(express.static(frontendClientDir, { index: false, maxAge: '1h' }));
   }
 
-  // Loaded here rather than at the top: API-only processes (and the Jest runtime) never need it.
-  const { inject } = await import('light-my-request');
+  // Loaders call the API over loopback on the port this request arrived on. Injecting into the
+  // Express app in-process (light-my-request) broke Express 5: it re-prototypes the injected
+  // request and response, and every page request after the first loader call answered 500.
   const serverApi = (request: Request): ServerApi => ({
     async getJson(apiPath: string) {
-      const answer = await inject(app, {
-        method: 'GET',
-        url: apiPath,
+      const answer = await fetch(`http://127.0.0.1:${request.socket.localPort}${apiPath}`, {
         headers: {
           cookie: request.headers.cookie ?? '',
           'accept-encoding': 'identity',
           'user-agent': request.headers['user-agent'] ?? '',
           'x-forwarded-for': request.ip ?? '',
         },
+        redirect: 'manual',
       });
+      const text = await answer.text();
       let body: unknown = null;
       try {
-        body = answer.body ? JSON.parse(answer.body) : null;
+        body = text ? JSON.parse(text) : null;
       } catch {
-        body = answer.body;
+        body = text;
       }
-      return { status: answer.statusCode, body };
+      return { status: answer.status, body };
     },
   });
 
