@@ -39,6 +39,12 @@ export function CaseStudyImage({
       style={{ aspectRatio: `${width} / ${height}` }}
       data-image-state={state}
     >
+      {/* The spinner sits under the image: it shows through until the image paints over it. */}
+      {state === 'loading' && (
+        <div className="absolute inset-0 flex items-center justify-center" role="status" aria-label="Loading image">
+          <Loader2 className="size-8 animate-spin text-white/60" aria-hidden="true" />
+        </div>
+      )}
       {state !== 'failed' && (
         <img
           ref={ref}
@@ -50,13 +56,8 @@ export function CaseStudyImage({
           decoding="async"
           onLoad={() => setState('loaded')}
           onError={() => setState('failed')}
-          className={cn('size-full object-cover transition-opacity duration-500', state === 'loaded' ? 'opacity-100' : 'opacity-0', imageClassName)}
+          className={cn('relative size-full object-cover', imageClassName)}
         />
-      )}
-      {state === 'loading' && (
-        <div className="absolute inset-0 flex items-center justify-center" role="status" aria-label="Loading image">
-          <Loader2 className="size-8 animate-spin text-white/60" aria-hidden="true" />
-        </div>
       )}
       {state === 'failed' && (
         <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-mist text-ink-muted">

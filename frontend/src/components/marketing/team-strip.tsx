@@ -35,14 +35,10 @@ export function TeamStrip({ className, tone = 'light' }: { className?: string; t
     };
   }, [pinned]);
 
+  // A click pins the card (hover may already show it); a second click unpins and closes it.
   const toggle = (slug: string) => {
-    if (open === slug) {
-      setPinned(null);
-      setHovered(null);
-    } else {
-      setPinned(slug);
-      setHovered(null);
-    }
+    setHovered(null);
+    setPinned((current) => (current === slug ? null : slug));
   };
 
   return (
