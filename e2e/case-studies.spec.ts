@@ -113,13 +113,9 @@ test.describe('Case study detail', () => {
     await expect(figure).toHaveAttribute('data-level', 'high');
     const red = await colour();
 
-    const channels = (value: string) => (value.match(/[\d.]+/g) ?? []).map(Number);
-    const [redR, redG] = channels(red);
-    const [greenR, greenG] = channels(green);
-    const [yellowR, yellowG, yellowB] = channels(yellow);
-    expect(redR).toBeGreaterThan(redG);
-    expect(greenG).toBeGreaterThan(greenR);
-    expect(Math.min(yellowR, yellowG)).toBeGreaterThan(yellowB);
+    expect(yellow).toBe('rgb(250, 204, 21)');
+    expect(green).toBe('rgb(74, 222, 128)');
+    expect(red).toBe('rgb(239, 68, 68)');
     await expect(dashboard.getByTestId('model-confidence')).toHaveText('94.2%');
     await expect(dashboard).toContainText('Based on 10,000+ validated cases');
     await expect(dashboard.getByTestId('model-version')).toContainText('v2.1.3');

@@ -18,10 +18,11 @@ export function riskLevel(probability: number): RiskLevel {
   return 'low';
 }
 
+/** Plain sRGB colours (red, yellow, green) so that the meaning survives any theme change. */
 const levelStyle: Record<RiskLevel, { text: string; bar: string; label: string }> = {
-  high: { text: 'text-red-500', bar: 'bg-red-500', label: 'High risk' },
-  elevated: { text: 'text-yellow-400', bar: 'bg-yellow-400', label: 'Elevated risk' },
-  low: { text: 'text-green-400', bar: 'bg-green-400', label: 'Low risk' },
+  high: { text: 'text-[#ef4444]', bar: 'bg-[#ef4444]', label: 'High risk' },
+  elevated: { text: 'text-[#facc15]', bar: 'bg-[#facc15]', label: 'Elevated risk' },
+  low: { text: 'text-[#4ade80]', bar: 'bg-[#4ade80]', label: 'Low risk' },
 };
 
 const factors: Record<ScenarioId, { name: string; impact: string; weight: number }[]> = {
