@@ -211,6 +211,14 @@ test.describe('Screenshots', () => {
       );
       for (const [name, path] of pages) {
         await page.goto(path);
+        // Scroll through once so that lazy images load before the full-page capture.
+        await page.evaluate(async () => {
+          for (let y = 0; y < document.body.scrollHeight; y += 700) {
+            window.scrollTo(0, y);
+            await new Promise((resolve) => setTimeout(resolve, 60));
+          }
+          window.scrollTo(0, 0);
+        });
         await page.waitForLoadState('networkidle');
         await page.screenshot({ path: `e2e/artifacts/screenshots/${name}-${width}.png`, fullPage: true, animations: 'disabled' });
       }

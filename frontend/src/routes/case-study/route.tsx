@@ -72,7 +72,8 @@ export const handle: RouteHandle<CaseStudyData | undefined> = {
       keywords: [caseStudy.client, caseStudy.sector, ...caseStudy.services, ...caseStudy.tech],
       canonicalPath: `/case-studies/${caseStudy.slug}`,
       ogType: 'article',
-      image: caseStudy.seo.image || `/api/og-image/${caseStudy.slug}`,
+      // Social networks want a raster image: the server renders one per slug.
+      image: `/api/og-image/${caseStudy.slug}`,
       imageAlt: caseStudy.title,
       jsonLd: [
         {
