@@ -24,6 +24,9 @@ const shared = {
 };
 
 export default {
+  // A global option: Jest ignores testTimeout inside a project, so hooks fell back to 5 s and the
+  // embedded database's start-up in beforeAll timed out whenever the machine was busy.
+  testTimeout: 60000,
   projects: [
     {
       ...shared,
