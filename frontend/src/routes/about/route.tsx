@@ -10,7 +10,7 @@ import { TeamStrip } from '@/components/marketing/team-strip';
 
 export const handle: RouteHandle = {
   head: () => ({
-    title: 'About us: builders, not talkers',
+    title: 'About',
     description: `Meet ${site.name}: a UK digital transformation company of consultants, engineers and creatives who build AI, XR and simulation products with SMEs.`,
     keywords: ['about', 'team', 'digital transformation', 'consultants', 'leadership'],
     canonicalPath: '/about',
