@@ -4,6 +4,8 @@ import { ConfigModule } from './core/config/config.module.js';
 import type { DatabaseConnection } from './database/data-source-options.js';
 import { DatabaseModule } from './database/database.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
+import { CaseStudiesModule } from './modules/case-studies/case-studies.module.js';
+import { FeedsModule } from './modules/feeds/feeds.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { SeoModule } from './modules/seo/seo.module.js';
 import { ContentVersionModule } from './modules/content-version/content-version.module.js';
@@ -24,6 +26,8 @@ export class AppModule {
         AuthModule,
         PostsModule,
         SeoModule,
+        CaseStudiesModule,
+        FeedsModule,
         ...extraModules,
       ],
     };

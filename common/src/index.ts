@@ -6,3 +6,5 @@ export * from './pagination.js';
 export * from './team.js';
 export * from './types.js';
 export * from './meta-tags.js';
+export * from './case-studies.js';
+export * from './clients.js';

@@ -1,10 +1,7 @@
 import { LoginAttempt } from '../modules/auth/entities/login-attempt.entity.js';
+import { CaseStudyEntity } from '../modules/case-studies/entities/case-study.entity.js';
 import { Post } from '../modules/posts/entities/post.entity.js';
 import { User } from '../modules/users/entities/user.entity.js';
 
 /** Every TypeORM entity of the application, listed once (ESM has no glob loading). */
-export const entities: Function[] = [
-  User,
-  LoginAttempt,
-  Post,
-];
+export const entities: Function[] = [User, LoginAttempt, Post, CaseStudyEntity];

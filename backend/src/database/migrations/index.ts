@@ -2,6 +2,7 @@ import { Initial1763780000000 } from './1763780000000-initial.js';
 import { ContentVersion1763780500000 } from './1763780500000-content-version.js';
 import { StaffAndPosts1763781000000 } from './1763781000000-staff-and-posts.js';
 import { PostsPublishedIndex1763781500000 } from './1763781500000-posts-published-index.js';
+import { CaseStudies1763782000000 } from './1763782000000-case-studies.js';
 
 /** Every migration, oldest first. Never rewrite one that has landed: add a new one. */
 export const migrations: Function[] = [
@@ -9,4 +10,5 @@ export const migrations: Function[] = [
   ContentVersion1763780500000,
   StaffAndPosts1763781000000,
   PostsPublishedIndex1763781500000,
+  CaseStudies1763782000000,
 ];

@@ -1,19 +1,131 @@
+import { ArrowRight, Quote } from 'lucide-react';
+import { Suspense } from 'react';
+import { Await, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
+import { limits, site, type CaseStudySummary } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
-import { PlaceholderScreen } from '@/components/page/placeholder-screen';
+import { CaseStudyCard, CaseStudyCardSkeleton } from '@/components/case-studies/case-study-card';
+import { CtaBand } from '@/components/marketing/cta-band';
+import { PageHero } from '@/components/marketing/page-hero';
+import { TeamStrip } from '@/components/marketing/team-strip';
+import { buttonVariants } from '@/components/ui/button';
+import { loadJson } from '@/lib/api';
+import { cn } from '@/lib/cn';
+import { isServerContext } from '@/lib/server-context';
+
+/** `null` means the list could not be loaded. */
+type CaseStudyList = CaseStudySummary[] | null;
+
+interface CaseStudiesData {
+  caseStudies: CaseStudyList | Promise<CaseStudyList>;
+}
+
+/**
+ * On the server the list is awaited so that crawlers get the cards; in the browser the page shows
+ * its six skeleton cards while the list loads.
+ */
+export async function loader({ context }: LoaderFunctionArgs): Promise<CaseStudiesData> {
+  const request = loadJson<CaseStudySummary[]>(context, '/api/case-studies')
+    .then((list) => list ?? [])
+    .catch(() => null);
+  if (isServerContext(context)) return { caseStudies: await request };
+  return { caseStudies: request };
+}
 
 export const handle: RouteHandle = {
-  head: ({ pathname }) => ({
-    title: "Case Studies",
-    description: "How Northbeam clients adopted AI, XR and simulation: the challenge, our approach, the solution and the outcomes.",
-    canonicalPath: pathname.toLowerCase(),
+  head: () => ({
+    title: 'Case studies: real builds, real results',
+    description: `Case studies from ${site.name}: AI risk engines, readiness assessments, XR training, compliance engines, governance and digital twins for UK organisations.`,
+    keywords: ['case studies', 'AI projects', 'XR training', 'digital twin', 'results'],
+    canonicalPath: '/case-studies',
   }),
 };
 
-export function Component() {
+function Grid({ children }: { children: React.ReactNode }) {
+  return <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3" data-testid="case-study-grid">{children}</div>;
+}
+
+function Skeletons() {
   return (
-    <PlaceholderScreen
-      title="Case Studies"
-      willHold={["Hero, quote and team row","Grid of case study cards with tags","Closing call to action"]}
-    />
+    <Grid>
+      {Array.from({ length: limits.caseStudySkeletons }, (_, index) => (
+        <CaseStudyCardSkeleton key={index} />
+      ))}
+    </Grid>
+  );
+}
+
+function ErrorState() {
+  return (
+    <div className="rounded-card border border-line bg-white p-10 text-center" role="alert" data-testid="case-studies-error">
+      <h2 className="heading-3">Unable to load case studies</h2>
+      <p className="mt-2 text-ink-muted">Please try again later.</p>
+    </div>
+  );
+}
+
+function CaseStudyList({ list }: { list: CaseStudyList }) {
+  if (list === null) return <ErrorState />;
+  if (list.length === 0) {
+    return (
+      <div className="rounded-card border border-dashed border-line bg-white p-10 text-center" data-testid="case-studies-empty">
+        <h2 className="heading-3">No case studies available</h2>
+        <p className="mt-2 text-ink-muted">Check back soon</p>
+      </div>
+    );
+  }
+  return (
+    <Grid>
+      {list.map((caseStudy) => (
+        <CaseStudyCard key={caseStudy.slug} caseStudy={caseStudy} headingLevel={2} />
+      ))}
+    </Grid>
+  );
+}
+
+export function Component() {
+  const { caseStudies } = useLoaderData<CaseStudiesData>();
+  return (
+    <>
+      <PageHero
+        eyebrow="Case Studies"
+        accent="var(--color-immersive)"
+        title="Proof, not promises."
+        lead="Insurers, advisers, justice services, media owners, pharma and fire services: here is what we built with them and what changed."
+        aside={
+          <figure className="rounded-card bg-white/5 p-7 ring-1 ring-white/10">
+            <Quote className="size-8 text-immersive" aria-hidden="true" />
+            <blockquote className="mt-4 font-display text-xl leading-snug font-medium sm:text-2xl">
+              “They had a working prototype in front of our underwriters in three weeks. Nobody had ever done that for us.”
+            </blockquote>
+            <figcaption className="mt-5 text-sm text-white/70">Chief Underwriting Officer, Relative Probability</figcaption>
+          </figure>
+        }
+      >
+        <div className="flex flex-col gap-8 sm:flex-row sm:items-end">
+          <TeamStrip tone="dark" />
+          <Link to="/contact" className={cn(buttonVariants({ size: 'lg' }), 'bg-white text-ink hover:bg-immersive')}>
+            Get in touch <ArrowRight aria-hidden="true" />
+          </Link>
+        </div>
+      </PageHero>
+
+      <section className="section" aria-label="Case studies">
+        <div className="container-page">
+          <Suspense fallback={<Skeletons />}>
+            <Await resolve={caseStudies} errorElement={<ErrorState />}>
+              {(list: CaseStudyList) => <CaseStudyList list={list} />}
+            </Await>
+          </Suspense>
+        </div>
+      </section>
+
+      <CtaBand
+        title="Ready to start your project?"
+        text="Tell us what you want to change. NDAs on day one, a reply within 48 hours."
+        label="Start your project"
+        accent="var(--color-immersive)"
+        testId="case-studies-cta"
+      />
+    </>
   );
 }

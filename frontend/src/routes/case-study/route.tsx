@@ -1,19 +1,330 @@
+import { format, parseISO } from 'date-fns';
+import { ArrowLeft, ArrowRight, ArrowUpRight, FileQuestion, TriangleAlert } from 'lucide-react';
+import { Suspense, useEffect, type ReactNode } from 'react';
+import Markdown from 'react-markdown';
+import {
+  Await,
+  data,
+  isRouteErrorResponse,
+  Link,
+  useAsyncError,
+  useLoaderData,
+  useRouteError,
+  type LoaderFunctionArgs,
+} from 'react-router-dom';
+import { messages, outcomesSplitMarker, site, type CaseStudy, type CaseStudyImage as GalleryImage } from '@northbeam/common';
+import { fullTitle } from '@/app/head';
 import type { RouteHandle } from '@/app/route-handle';
-import { PlaceholderScreen } from '@/components/page/placeholder-screen';
+import { CaseStudyImage } from '@/components/case-studies/case-study-image';
+import { RiskDashboard } from '@/components/case-studies/risk-dashboard';
+import { Badge } from '@/components/ui/badge';
+import { buttonVariants } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { ApiRequestError, loadJson } from '@/lib/api';
+import { cn } from '@/lib/cn';
+import { isServerContext } from '@/lib/server-context';
 
-export const handle: RouteHandle = {
-  head: ({ pathname }) => ({
-    title: "Case Study",
-    description: "A Northbeam case study.",
-    canonicalPath: pathname.toLowerCase(),
-  }),
+interface CaseStudyData {
+  caseStudy: CaseStudy | Promise<CaseStudy>;
+}
+
+async function fetchCaseStudy(context: unknown, slug: string): Promise<CaseStudy> {
+  const caseStudy = await loadJson<CaseStudy>(context, `/api/case-studies/${encodeURIComponent(slug)}`);
+  if (!caseStudy) throw new Error(messages.caseStudyNotFound);
+  return caseStudy;
+}
+
+/**
+ * Awaited on the server (so that a missing slug answers HTTP 404 and crawlers get the page); in
+ * the browser the page shows its skeleton while the case study loads.
+ */
+export async function loader({ context, params }: LoaderFunctionArgs): Promise<CaseStudyData> {
+  const slug = params.slug ?? '';
+  if (!isServerContext(context)) return { caseStudy: fetchCaseStudy(context, slug) };
+  try {
+    return { caseStudy: await fetchCaseStudy(context, slug) };
+  } catch (error) {
+    const status = error instanceof ApiRequestError && error.status === 404 ? 404 : 502;
+    // React Router's way to answer a status from a loader: the server then sends it as the HTTP status.
+    // eslint-disable-next-line @typescript-eslint/only-throw-error
+    throw data(null, { status });
+  }
+}
+
+function isCaseStudy(value: unknown): value is CaseStudy {
+  return typeof value === 'object' && value !== null && 'slug' in value && !(value instanceof Promise);
+}
+
+export const handle: RouteHandle<CaseStudyData | undefined> = {
+  head: ({ data: loaded, params }) => {
+    const caseStudy = loaded?.caseStudy;
+    if (!isCaseStudy(caseStudy)) {
+      return {
+        title: loaded ? 'Case study' : 'Case Study Not Found',
+        description: `A ${site.name} case study.`,
+        canonicalPath: `/case-studies/${(params.slug ?? '').toLowerCase()}`,
+        noindex: !loaded,
+      };
+    }
+    return {
+      title: caseStudy.seo.title || caseStudy.title,
+      description: caseStudy.seo.description || caseStudy.summary,
+      keywords: [caseStudy.client, caseStudy.sector, ...caseStudy.services, ...caseStudy.tech],
+      canonicalPath: `/case-studies/${caseStudy.slug}`,
+      ogType: 'article',
+      // Social networks want a raster image: the server renders one per slug.
+      image: `/api/og-image/${caseStudy.slug}`,
+      imageAlt: caseStudy.title,
+      jsonLd: [
+        {
+          '@context': 'https://schema.org',
+          '@type': 'Article',
+          headline: caseStudy.title,
+          description: caseStudy.summary,
+          datePublished: caseStudy.date,
+          image: caseStudy.hero_image,
+          about: caseStudy.client,
+          publisher: { '@type': 'Organization', name: site.legalName },
+        },
+      ],
+    };
+  },
 };
 
-export function Component() {
+function Prose({ markdown }: { markdown: string }) {
   return (
-    <PlaceholderScreen
-      title="Case Study"
-      willHold={["Meta box, challenge, approach, solution and outcomes","Metrics, gallery, technologies and services"]}
-    />
+    <div className="prose-case-study grid gap-4 text-lg leading-relaxed text-ink-muted [&_a]:text-beam [&_a]:underline [&_li]:ml-5 [&_ol]:list-decimal [&_ol]:space-y-2 [&_strong]:text-ink [&_ul]:list-disc [&_ul]:space-y-2">
+      <Markdown>{markdown}</Markdown>
+    </div>
   );
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="mt-14 first:mt-0" data-testid={`section-${id}`}>
+      <h2 id={id} className="heading-2 mb-6">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function Figure({ image, testId }: { image: GalleryImage; testId: string }) {
+  return (
+    <figure className="my-10" data-testid={testId}>
+      <CaseStudyImage src={image.src} alt={image.alt} className="rounded-card shadow-card" />
+      {image.caption && <figcaption className="mt-3 text-sm text-ink-muted">{image.caption}</figcaption>}
+    </figure>
+  );
+}
+
+/** Where each gallery image goes (spec: interleaving, with the relative-probability and panaquest layouts). */
+function galleryPlan(caseStudy: CaseStudy) {
+  const [first, second, ...rest] = caseStudy.gallery;
+  if (caseStudy.slug === 'panaquest') {
+    return { afterChallenge: null, dashboard: false, afterApproach: null, afterSolution: first ?? null, inOutcomes: second ?? null, rest };
+  }
+  return {
+    afterChallenge: caseStudy.slug === 'relative-probability' ? null : (first ?? null),
+    dashboard: caseStudy.slug === 'relative-probability',
+    afterApproach: second ?? null,
+    afterSolution: null,
+    inOutcomes: null,
+    rest,
+  };
+}
+
+function CaseStudyView({ caseStudy }: { caseStudy: CaseStudy }) {
+  const plan = galleryPlan(caseStudy);
+  const [outcomesBefore, outcomesAfter] = caseStudy.outcomes_md.includes(outcomesSplitMarker)
+    ? caseStudy.outcomes_md.split(outcomesSplitMarker, 2)
+    : [caseStudy.outcomes_md, ''];
+
+  useEffect(() => {
+    document.title = fullTitle({ title: caseStudy.seo.title || caseStudy.title, description: '' });
+  }, [caseStudy]);
+
+  const date = parseISO(caseStudy.date);
+  return (
+    <article data-testid="case-study" data-slug={caseStudy.slug}>
+      <header className="relative isolate overflow-hidden bg-ink text-white">
+        <div aria-hidden="true" className="absolute -top-40 -right-20 -z-10 size-[34rem] rounded-full bg-immersive opacity-25 blur-3xl" />
+        <div className="container-page pt-12 pb-16 sm:pt-16">
+          <Link to="/case-studies" className="inline-flex items-center gap-2 text-sm font-semibold text-white/70 hover:text-white">
+            <ArrowLeft className="size-4" aria-hidden="true" /> All case studies
+          </Link>
+          <div className="mt-10 grid gap-10 lg:grid-cols-[1.5fr_1fr] lg:items-end">
+            <div>
+              <p className="eyebrow text-immersive">{caseStudy.client}</p>
+              <h1 className="mt-4 font-display text-4xl leading-[1.05] font-semibold tracking-[-0.03em] sm:text-5xl lg:text-6xl">{caseStudy.title}</h1>
+              <p className="mt-6 max-w-2xl text-lg leading-relaxed text-white/75 sm:text-xl">{caseStudy.summary}</p>
+            </div>
+            <dl className="grid grid-cols-2 gap-5 rounded-card bg-white/5 p-6 text-sm ring-1 ring-white/10" data-testid="case-study-meta">
+              <div>
+                <dt className="text-white/55">Client</dt>
+                <dd className="mt-1 font-semibold">{caseStudy.client}</dd>
+              </div>
+              <div>
+                <dt className="text-white/55">Sector</dt>
+                <dd className="mt-1 font-semibold">{caseStudy.sector}</dd>
+              </div>
+              <div>
+                <dt className="text-white/55">Date</dt>
+                <dd className="mt-1 font-semibold">
+                  <time dateTime={caseStudy.date}>{Number.isNaN(date.getTime()) ? caseStudy.date : format(date, 'MMMM yyyy')}</time>
+                </dd>
+              </div>
+              <div className="col-span-2">
+                <dt className="text-white/55">Services</dt>
+                <dd className="mt-1 font-semibold">{caseStudy.services.join(' · ')}</dd>
+              </div>
+              {caseStudy.link && (
+                <div className="col-span-2">
+                  <a href={caseStudy.link} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1.5 font-semibold text-labs hover:underline">
+                    Visit the project <ArrowUpRight className="size-4" aria-hidden="true" />
+                  </a>
+                </div>
+              )}
+            </dl>
+          </div>
+        </div>
+      </header>
+
+      <div className="container-page -mt-2 pt-12">
+        <CaseStudyImage src={caseStudy.hero_image} alt={caseStudy.title} eager className="rounded-[1.75rem] shadow-lift" />
+      </div>
+
+      <div className="container-page max-w-4xl py-16 sm:py-20">
+        <Section id="challenge" title="The Challenge">
+          <Prose markdown={caseStudy.problem_md} />
+        </Section>
+        {plan.dashboard && <RiskDashboard />}
+        {plan.afterChallenge && <Figure image={plan.afterChallenge} testId="gallery-after-challenge" />}
+
+        <Section id="approach" title="Our Approach">
+          <Prose markdown={caseStudy.approach_md} />
+        </Section>
+        {plan.afterApproach && <Figure image={plan.afterApproach} testId="gallery-after-approach" />}
+
+        <Section id="solution" title="The Solution">
+          <Prose markdown={caseStudy.solution_md} />
+        </Section>
+        {plan.afterSolution && <Figure image={plan.afterSolution} testId="gallery-after-solution" />}
+
+        <Section id="outcomes" title="Outcomes">
+          <Prose markdown={outcomesBefore} />
+          {plan.inOutcomes && <Figure image={plan.inOutcomes} testId="gallery-in-outcomes" />}
+          {outcomesAfter.trim() && <Prose markdown={outcomesAfter} />}
+        </Section>
+        {plan.rest.map((image) => (
+          <Figure key={image.src} image={image} testId="gallery-extra" />
+        ))}
+
+        {caseStudy.metrics.length > 0 && (
+          <ul className="mt-14 grid gap-4 sm:grid-cols-3" data-testid="metrics">
+            {caseStudy.metrics.map((metric) => (
+              <li key={metric.label} className="rounded-card border border-line bg-white p-6 shadow-card">
+                <p className="font-display text-4xl font-semibold tracking-tight">{metric.value}</p>
+                <p className="mt-2 font-semibold">{metric.label}</p>
+                {metric.context && <p className="mt-1 text-sm text-ink-muted">{metric.context}</p>}
+              </li>
+            ))}
+          </ul>
+        )}
+
+        <div className="mt-14 grid gap-8 sm:grid-cols-2">
+          <div>
+            <h2 className="eyebrow">Technologies Used</h2>
+            <ul className="mt-4 flex flex-wrap gap-2" data-testid="technologies">
+              {caseStudy.tech.map((item) => (
+                <li key={item}>
+                  <Badge variant="secondary">{item}</Badge>
+                </li>
+              ))}
+            </ul>
+          </div>
+          <div>
+            <h2 className="eyebrow">Services Provided</h2>
+            <ul className="mt-4 flex flex-wrap gap-2" data-testid="services">
+              {caseStudy.services.map((item) => (
+                <li key={item}>
+                  <Badge variant="immersive">{item}</Badge>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </div>
+
+        <div className="mt-16 flex flex-col gap-4 rounded-[1.75rem] bg-ink p-8 text-white sm:flex-row sm:items-center sm:justify-between sm:p-10" data-testid="case-study-cta">
+          <p className="font-display text-2xl font-semibold">Want results like these?</p>
+          <div className="flex flex-wrap gap-3">
+            <Link to={caseStudy.cta.href} className={cn(buttonVariants({ size: 'lg' }), 'bg-white text-ink hover:bg-immersive')}>
+              {caseStudy.cta.label} <ArrowRight aria-hidden="true" />
+            </Link>
+            <Link to="/case-studies" className={cn(buttonVariants({ size: 'lg', variant: 'outline' }), 'border-white/30 bg-transparent text-white hover:bg-white/10')}>
+              View more case studies
+            </Link>
+          </div>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+function DetailSkeleton() {
+  return (
+    <div data-testid="case-study-loading" aria-busy="true">
+      <div className="bg-ink">
+        <div className="container-page grid gap-4 py-16">
+          <Skeleton className="h-4 w-40 bg-white/10" />
+          <Skeleton className="h-12 w-3/4 bg-white/10" />
+          <Skeleton className="h-5 w-1/2 bg-white/10" />
+        </div>
+      </div>
+      <div className="container-page grid gap-4 py-12">
+        <Skeleton className="aspect-video w-full" />
+        <Skeleton className="h-6 w-1/3" />
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-4 w-5/6" />
+      </div>
+    </div>
+  );
+}
+
+function Problem({ notFound }: { notFound: boolean }) {
+  const Icon = notFound ? FileQuestion : TriangleAlert;
+  return (
+    <section className="container-page flex min-h-[60vh] flex-col items-start justify-center gap-5 py-24" data-testid="case-study-problem">
+      <span className="inline-flex size-14 items-center justify-center rounded-2xl bg-ink text-immersive">
+        <Icon className="size-7" aria-hidden="true" />
+      </span>
+      <h1 className="heading-1">{notFound ? 'Case Study Not Found' : 'Error Loading Case Study'}</h1>
+      <p className="lead">{notFound ? "The case study you're looking for doesn't exist." : 'Please try again later.'}</p>
+      <Link to="/case-studies" className={buttonVariants({ variant: 'outline' })}>
+        <ArrowLeft aria-hidden="true" /> View more case studies
+      </Link>
+    </section>
+  );
+}
+
+function AsyncProblem() {
+  const error = useAsyncError();
+  return <Problem notFound={error instanceof ApiRequestError && error.status === 404} />;
+}
+
+export function Component() {
+  const { caseStudy } = useLoaderData<CaseStudyData>();
+  return (
+    <Suspense fallback={<DetailSkeleton />}>
+      <Await resolve={caseStudy} errorElement={<AsyncProblem />}>
+        {(resolved: CaseStudy) => <CaseStudyView caseStudy={resolved} />}
+      </Await>
+    </Suspense>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  return <Problem notFound={isRouteErrorResponse(error) && error.status === 404} />;
 }

@@ -1,19 +1,70 @@
+import { Mail, Phone, ShieldCheck, Timer } from 'lucide-react';
+import { site } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
-import { PlaceholderScreen } from '@/components/page/placeholder-screen';
+import { ContactSection } from '@/components/marketing/contact-section';
+import { PageHero } from '@/components/marketing/page-hero';
 
 export const handle: RouteHandle = {
-  head: ({ pathname }) => ({
-    title: "Contact",
-    description: "Talk to the Northbeam team. NDAs on day one and a reply within 48 hours.",
-    canonicalPath: pathname.toLowerCase(),
+  head: () => ({
+    title: 'Contact us',
+    description: `Contact ${site.name}: tell us what you want to build. NDAs on day one and a reply within 48 hours.`,
+    keywords: ['contact', 'enquiry', 'digital transformation', 'AI consulting'],
+    canonicalPath: '/contact',
   }),
 };
 
 export function Component() {
   return (
-    <PlaceholderScreen
-      title="Contact"
-      willHold={["Support e-mail and phone links","The contact form with bot check"]}
-    />
+    <>
+      <PageHero
+        eyebrow={`Contact ${site.name}`}
+        title="Let's build something."
+        lead="Tell us about the problem, the idea or the deadline. A senior member of the team reads every message."
+        aside={
+          <ul className="grid gap-4">
+            <li>
+              <a
+                href={`mailto:${site.email}`}
+                className="flex items-center gap-4 rounded-card bg-white/5 p-5 ring-1 ring-white/10 transition-colors hover:bg-white/10"
+                data-testid="contact-email"
+              >
+                <Mail className="size-6 text-labs" aria-hidden="true" />
+                <span>
+                  <span className="block text-sm text-white/60">Email support</span>
+                  <span className="font-display text-lg font-semibold">{site.email}</span>
+                </span>
+              </a>
+            </li>
+            <li>
+              <a
+                href={`tel:${site.phone.replace(/\s+/g, '')}`}
+                className="flex items-center gap-4 rounded-card bg-white/5 p-5 ring-1 ring-white/10 transition-colors hover:bg-white/10"
+                data-testid="contact-phone"
+              >
+                <Phone className="size-6 text-labs" aria-hidden="true" />
+                <span>
+                  <span className="block text-sm text-white/60">Prefer to talk?</span>
+                  <span className="font-display text-lg font-semibold">Call us</span>
+                </span>
+              </a>
+            </li>
+          </ul>
+        }
+      >
+        <p className="font-display text-xl font-semibold text-white" data-testid="tagline">
+          {site.tagline}
+        </p>
+        <ul className="mt-6 flex flex-wrap gap-3 text-sm">
+          <li className="inline-flex items-center gap-2 rounded-full bg-white/10 px-4 py-2">
+            <ShieldCheck className="size-4 text-labs" aria-hidden="true" /> NDAs on day one
+          </li>
+          <li className="inline-flex items-center gap-2 rounded-full bg-white/10 px-4 py-2">
+            <Timer className="size-4 text-labs" aria-hidden="true" /> A reply within 48 hours
+          </li>
+        </ul>
+      </PageHero>
+
+      <ContactSection title="Send us a message" />
+    </>
   );
 }

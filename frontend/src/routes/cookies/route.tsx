@@ -1,19 +1,66 @@
+import { site } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
-import { PlaceholderScreen } from '@/components/page/placeholder-screen';
+import { LegalPage, today } from '@/components/legal/legal-page';
 
 export const handle: RouteHandle = {
-  head: ({ pathname }) => ({
-    title: "Cookie Policy",
-    description: "How Northbeam uses cookies and how to change your choices.",
-    canonicalPath: pathname.toLowerCase(),
+  head: () => ({
+    title: 'Cookie Policy',
+    description: `How ${site.name} uses cookies and similar technologies, which categories you can choose, and how to change your mind.`,
+    keywords: ['cookie policy', 'cookies', 'consent', 'privacy'],
+    canonicalPath: '/cookies',
   }),
 };
 
 export function Component() {
   return (
-    <PlaceholderScreen
+    <LegalPage
       title="Cookie Policy"
-      willHold={["The cookies we set, why, and for how long","How to change your consent"]}
-    />
+      updated={today()}
+      intro={`This policy explains what cookies ${site.legalName} ("${site.name}", "we") uses on this website, why, and the choices you have.`}
+    >
+      <section>
+        <h2>1. What cookies are</h2>
+        <p>
+          Cookies are small text files that a website stores in your browser. Similar technologies, such as local storage, work in the same way. We
+          use both, and this policy calls them all cookies.
+        </p>
+      </section>
+      <section>
+        <h2>2. The categories we use</h2>
+        <h3>Essential (always on)</h3>
+        <p>
+          Needed for the site to work and to remember your cookie choices. They cannot be switched off. Our consent record is kept in your browser
+          under the key <code>{site.consentStorageKey}</code>.
+        </p>
+        <h3>Analytics (optional)</h3>
+        <p>
+          Help us understand which pages are useful, using aggregated statistics. They are only set if you accept analytics cookies. Analytics
+          cookies last about 2 years.
+        </p>
+        <h3>Marketing (optional)</h3>
+        <p>Let us measure campaigns and, where you agree, show relevant follow-up. They are only set if you accept marketing cookies.</p>
+      </section>
+      <section>
+        <h2>3. Your choices</h2>
+        <p>
+          When you first visit, the cookie banner lets you accept all, reject all or customise your choices. You can change your mind at any time by
+          clearing this site&rsquo;s data in your browser, which brings the banner back. Rejecting optional cookies does not affect how the site works.
+        </p>
+      </section>
+      <section>
+        <h2>4. Third parties</h2>
+        <p>
+          If you accept analytics or marketing cookies, our analytics and customer relationship providers may set their own cookies. They process
+          data on our behalf under contracts that meet UK data protection law.
+        </p>
+      </section>
+      <section>
+        <h2>5. More information</h2>
+        <p>
+          Our <a href="/privacy">Privacy Policy</a> explains how we handle personal data, how long we keep it and your rights. For any question,
+          email <a href={`mailto:${site.email}`}>{site.email}</a>.
+        </p>
+      </section>
+    </LegalPage>
   );
 }

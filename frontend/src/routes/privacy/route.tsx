@@ -1,19 +1,102 @@
+import { site } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
-import { PlaceholderScreen } from '@/components/page/placeholder-screen';
+import { LegalPage, today } from '@/components/legal/legal-page';
 
 export const handle: RouteHandle = {
-  head: ({ pathname }) => ({
-    title: "Privacy Policy",
-    description: "How Northbeam collects, uses and protects personal data under UK data protection law.",
-    canonicalPath: pathname.toLowerCase(),
+  head: () => ({
+    title: 'Privacy Policy',
+    description: `How ${site.name} collects, uses and protects personal data under UK data protection law, how long we keep it, and your rights.`,
+    keywords: ['privacy policy', 'UK GDPR', 'data protection', 'retention', 'your rights'],
+    canonicalPath: '/privacy',
   }),
 };
 
 export function Component() {
   return (
-    <PlaceholderScreen
+    <LegalPage
       title="Privacy Policy"
-      willHold={["What we collect and why","Retention periods, your rights and how to complain"]}
-    />
+      updated={today()}
+      intro={`${site.legalName} is the controller of the personal data described here. We process it under the UK General Data Protection Regulation (UK GDPR) and the Data Protection Act 2018.`}
+    >
+      <section>
+        <h2>1. Who we are</h2>
+        <p>
+          {site.legalName}, registered in {site.registeredIn} with company number {site.companyNumber}, {site.registeredAddress}. General enquiries:{' '}
+          <a href={`mailto:${site.email}`}>{site.email}</a>. Privacy requests: <a href={`mailto:${site.privacyEmail}`}>{site.privacyEmail}</a>.
+        </p>
+      </section>
+      <section>
+        <h2>2. What we collect and why</h2>
+        <ul>
+          <li>
+            <strong>Contact form</strong>: your name, email, company, the service you are interested in and your message, to reply to your
+            enquiry (legitimate interests, or steps before a contract).
+          </li>
+          <li>
+            <strong>Newsletter</strong>: your email address, to send the newsletter you asked for (consent).
+          </li>
+          <li>
+            <strong>Playbook download</strong>: your email address and the page you requested it from, to send the playbook and follow up
+            (consent).
+          </li>
+          <li>
+            <strong>Analytics</strong>: pages visited, referrer and device information, only if you accept analytics cookies (consent). We do not
+            store your IP address.
+          </li>
+        </ul>
+      </section>
+      <section>
+        <h2>3. How long we keep it</h2>
+        <ul data-testid="retention">
+          <li>Contact form data: up to 3 years after our last contact.</li>
+          <li>Analytics data: up to 2 years.</li>
+          <li>Newsletter data: until you unsubscribe, after which we keep only a suppression record so we never email you again.</li>
+          <li>Analytics cookies: about 2 years in your browser.</li>
+        </ul>
+      </section>
+      <section>
+        <h2>4. Who we share it with</h2>
+        <p>
+          Trusted processors that host our website, deliver email and provide analytics, under contracts that meet UK data protection law. Where data
+          leaves the UK we rely on adequacy regulations or the International Data Transfer Agreement. We never sell personal data.
+        </p>
+      </section>
+      <section>
+        <h2>5. Your rights</h2>
+        <p>Under UK data protection law you have the right to:</p>
+        <ul data-testid="rights">
+          <li>access the personal data we hold about you;</li>
+          <li>have inaccurate data corrected;</li>
+          <li>have your data erased (you can use our <a href="/data-deletion">data deletion request</a>);</li>
+          <li>restrict or object to processing, including direct marketing;</li>
+          <li>data portability;</li>
+          <li>withdraw consent at any time, without affecting processing before withdrawal.</li>
+        </ul>
+        <p>
+          To exercise any right, email <a href={`mailto:${site.privacyEmail}`}>{site.privacyEmail}</a>. We reply within one month.
+        </p>
+      </section>
+      <section>
+        <h2>6. Security</h2>
+        <p>Data is encrypted in transit, access is limited to staff who need it, and staff accounts are protected by strong passwords and session limits.</p>
+      </section>
+      <section>
+        <h2>7. Complaints</h2>
+        <p>
+          If you are unhappy with how we handle your data, please tell us first at <a href={`mailto:${site.email}`}>{site.email}</a>. You also have
+          the right to complain to the Information Commissioner&rsquo;s Office (ICO), the UK supervisory authority:{' '}
+          <a href="https://ico.org.uk/make-a-complaint/" target="_blank" rel="noopener noreferrer">
+            ico.org.uk
+          </a>
+          , telephone 0303 123 1113.
+        </p>
+      </section>
+      <section>
+        <h2>8. Cookies</h2>
+        <p>
+          See our <a href="/cookies">Cookie Policy</a>.
+        </p>
+      </section>
+    </LegalPage>
   );
 }

@@ -1,0 +1,117 @@
+import { ArrowRight, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { team } from '@northbeam/common';
+import { cn } from '@/lib/cn';
+import { TeamAvatar } from './team-avatar';
+
+/**
+ * 'Talk to the Team': a row of avatars. A click toggles the member's profile card (a second click
+ * closes it), hovering shows it, and only one card is open at a time. Escape closes it.
+ */
+export function TeamStrip({ className, tone = 'light' }: { className?: string; tone?: 'light' | 'dark' }) {
+  const [pinned, setPinned] = useState<string | null>(null);
+  const [hovered, setHovered] = useState<string | null>(null);
+  const open = hovered ?? pinned;
+  const baseId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!pinned) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setPinned(null);
+        setHovered(null);
+      }
+    };
+    const onPointer = (event: PointerEvent) => {
+      if (rootRef.current && !rootRef.current.contains(event.target as Node)) setPinned(null);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [pinned]);
+
+  // A click pins the card (hover may already show it); a second click unpins and closes it.
+  const toggle = (slug: string) => {
+    setHovered(null);
+    setPinned((current) => (current === slug ? null : slug));
+  };
+
+  return (
+    <div ref={rootRef} className={cn('flex flex-col gap-3', className)} data-testid="team-strip">
+      <p className={cn('eyebrow', tone === 'dark' && 'text-white/70')}>Talk to the Team</p>
+      <ul className="flex flex-wrap items-center gap-2 sm:gap-0 sm:-space-x-3">
+        {team.map((member, index) => {
+          const cardId = `${baseId}-${member.slug}`;
+          const isOpen = open === member.slug;
+          const align = index < 2 ? 'left-0' : index > team.length - 3 ? 'right-0' : 'left-1/2 -translate-x-1/2';
+          return (
+            <li
+              key={member.slug}
+              className="relative"
+              onMouseEnter={() => setHovered(member.slug)}
+              onMouseLeave={() => setHovered(null)}
+            >
+              <button
+                type="button"
+                aria-expanded={isOpen}
+                aria-controls={cardId}
+                aria-label={`${member.name}, ${member.stripRole}`}
+                data-testid={`team-avatar-${member.slug}`}
+                onClick={() => toggle(member.slug)}
+                className={cn(
+                  'relative block rounded-full ring-3 transition-transform duration-200 hover:z-10 hover:-translate-y-1 focus-visible:z-10',
+                  tone === 'dark' ? 'ring-ink' : 'ring-paper',
+                  isOpen && 'z-10 -translate-y-1 ring-beam',
+                )}
+              >
+                <TeamAvatar member={member} size={52} />
+              </button>
+              {isOpen && (
+                <div
+                  id={cardId}
+                  role="group"
+                  aria-label={`${member.name} profile`}
+                  data-testid="team-card"
+                  className={cn(
+                    'absolute top-full z-30 mt-3 w-72 max-w-[calc(100vw-2.5rem)] animate-fade-up rounded-card border border-line bg-white p-5 text-left text-ink shadow-lift',
+                    align,
+                  )}
+                >
+                  <div className="flex items-start gap-3">
+                    <TeamAvatar member={member} size={44} />
+                    <div className="min-w-0 flex-1">
+                      <p className="font-display font-semibold">{member.name}</p>
+                      <p className="text-sm text-ink-muted">{member.stripRole}</p>
+                    </div>
+                    {pinned === member.slug && (
+                      <button
+                        type="button"
+                        aria-label="Close profile"
+                        onClick={() => setPinned(null)}
+                        className="rounded-full p-1 text-ink-muted hover:bg-mist"
+                      >
+                        <X className="size-4" aria-hidden="true" />
+                      </button>
+                    )}
+                  </div>
+                  <p className="mt-3 text-sm leading-relaxed text-ink-muted">{member.bio}</p>
+                  <Link
+                    to="/contact"
+                    className="mt-4 inline-flex items-center gap-1.5 text-sm font-semibold text-beam hover:underline"
+                  >
+                    Contact Us <ArrowRight className="size-4" aria-hidden="true" />
+                  </Link>
+                </div>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
