@@ -1,7 +1,7 @@
 import { format } from 'date-fns';
 import { ArrowRight, ArrowUpRight, Boxes, Cpu, FlaskConical, Glasses, Handshake, Layers, Rocket, Sparkles, Wrench } from 'lucide-react';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
-import { limits, site, type CaseStudySummary, type PostSection, type PostSummary } from '@northbeam/common';
+import { limits, site, type CaseStudySummary, type PostPage, type PostSection, type PostSummary } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
 import { CaseStudyCard } from '@/components/case-studies/case-study-card';
 import { ContactSection } from '@/components/marketing/contact-section';
@@ -29,17 +29,23 @@ async function optionalList<T>(context: unknown, path: string): Promise<T[]> {
   }
 }
 
-function newest(posts: PostSummary[]): PostSummary[] {
-  return [...posts].sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, limits.homePostsPerSection);
+/** The newest posts of a section: one small page, so the home page costs the same at any blog size. */
+async function newestPosts(context: unknown, section: PostSection): Promise<PostSummary[]> {
+  try {
+    const page = await loadJson<PostPage>(context, `/api/posts?section=${section}&page=1&pageSize=${limits.homePostsPerSection}`);
+    return page?.items ?? [];
+  } catch {
+    return [];
+  }
 }
 
 export async function loader({ context }: LoaderFunctionArgs): Promise<HomeData> {
   const [caseStudies, consulting, labs] = await Promise.all([
     optionalList<CaseStudySummary>(context, '/api/case-studies'),
-    optionalList<PostSummary>(context, '/api/posts/consulting'),
-    optionalList<PostSummary>(context, '/api/posts/labs'),
+    newestPosts(context, 'consulting'),
+    newestPosts(context, 'labs'),
   ]);
-  return { caseStudies: caseStudies.slice(0, limits.homeCaseStudies), posts: { consulting: newest(consulting), labs: newest(labs) } };
+  return { caseStudies: caseStudies.slice(0, limits.homeCaseStudies), posts: { consulting, labs } };
 }
 
 export const handle: RouteHandle = {
