@@ -17,7 +17,7 @@ export class ContactRateLimiter {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   async hit(key: string, max: number, windowSeconds: number): Promise<RateLimitDecision> {
-    const rows = (await this.dataSource.query(
+    const rows = await this.dataSource.query<{ count: number; retry_after: number }[]>(
       `INSERT INTO "rate_limit_counters" AS counter ("key", "window_start", "count")
        VALUES ($1, now(), 1)
        ON CONFLICT ("key") DO UPDATE SET
@@ -25,7 +25,7 @@ export class ContactRateLimiter {
          "window_start" = CASE WHEN counter."window_start" <= now() - make_interval(secs => $2) THEN now() ELSE counter."window_start" END
        RETURNING "count", GREATEST(1, CEIL(EXTRACT(EPOCH FROM ("window_start" + make_interval(secs => $2) - now()))))::int AS "retry_after"`,
       [key, windowSeconds],
-    )) as { count: number; retry_after: number }[];
+    );
     const row = rows[0];
     return { allowed: row.count <= max, retryAfterSeconds: row.retry_after };
   }

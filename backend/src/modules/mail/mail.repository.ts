@@ -59,7 +59,7 @@ export class MailRepository {
    * claiming the same row.
    */
   async claimDue(limit: number, leaseSeconds: number): Promise<ClaimedMail[]> {
-    const rows = (await this.dataSource.query(
+    const rows = await this.dataSource.query<[ClaimedRow[], number] | ClaimedRow[]>(
       `UPDATE "email_outbox"
           SET "attempts" = "attempts" + 1,
               "next_attempt_at" = now() + make_interval(secs => $2)
@@ -71,8 +71,9 @@ export class MailRepository {
            FOR UPDATE SKIP LOCKED)
         RETURNING "id", "kind", "to_address", "subject", "text_body", "html_body", "headers", "attempts"`,
       [limit, leaseSeconds],
-    )) as [ClaimedRow[], number] | ClaimedRow[];
-    const list = Array.isArray(rows[0]) ? (rows[0] as ClaimedRow[]) : (rows as ClaimedRow[]);
+    );
+    // TypeORM answers UPDATE … RETURNING with [rows, count].
+    const list = Array.isArray(rows[0]) ? rows[0] : (rows as ClaimedRow[]);
     return list.map((row) => ({
       id: row.id,
       kind: row.kind,

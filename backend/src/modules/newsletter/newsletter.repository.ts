@@ -22,7 +22,7 @@ export class NewsletterRepository {
     manager: EntityManager,
     subscriber: { email: string; source: string | null; page: string | null; confirmTokenHash: string },
   ): Promise<boolean> {
-    const result = await manager.query(
+    const result: unknown = await manager.query(
       `INSERT INTO "subscribers" ("id", "email", "status", "source", "page", "confirm_token_hash", "confirmation_sent_at")
        VALUES ($1, $2, 'pending', $3, $4, $5, now())
        ON CONFLICT ("email") DO NOTHING
@@ -41,7 +41,7 @@ export class NewsletterRepository {
     manager: EntityManager,
     subscriber: { email: string; source: string | null; page: string | null; confirmTokenHash: string },
   ): Promise<boolean> {
-    const result = await manager.query(
+    const result: unknown = await manager.query(
       `UPDATE "subscribers"
           SET "status" = 'pending',
               "confirm_token_hash" = $2,
@@ -59,7 +59,7 @@ export class NewsletterRepository {
 
   /** Confirms the subscriber holding this token; true also when it was confirmed already (a second click). */
   async confirmByTokenHash(tokenHash: string): Promise<boolean> {
-    const result = await this.dataSource.query(
+    const result: unknown = await this.dataSource.query(
       `UPDATE "subscribers"
           SET "status" = 'confirmed', "confirmed_at" = COALESCE("confirmed_at", now())
         WHERE "confirm_token_hash" = $1
