@@ -1,4 +1,5 @@
 import type { RouteHandle } from '@/app/route-handle';
+import { PlaybookWidget } from '@/components/lead-capture/playbook-widget';
 import { PlaceholderScreen } from '@/components/page/placeholder-screen';
 
 export const handle: RouteHandle = {
@@ -11,9 +12,12 @@ export const handle: RouteHandle = {
 
 export function Component() {
   return (
+    <>
     <PlaceholderScreen
       title="About"
       willHold={["Our Story & Vision","Consultants & Leadership: the seven team members with bios"]}
     />
+    <PlaybookWidget />
+    </>
   );
 }

@@ -1,4 +1,5 @@
 import type { RouteHandle } from '@/app/route-handle';
+import { ContactForm } from '@/components/lead-capture/contact-form';
 import { PlaceholderScreen } from '@/components/page/placeholder-screen';
 
 export const handle: RouteHandle = {
@@ -11,9 +12,12 @@ export const handle: RouteHandle = {
 
 export function Component() {
   return (
+    <>
     <PlaceholderScreen
       title="Contact"
       willHold={["Support e-mail and phone links","The contact form with bot check"]}
     />
+    <div className="container-page pb-20"><ContactForm /></div>
+    </>
   );
 }

@@ -1,4 +1,6 @@
 import type { RouteHandle } from '@/app/route-handle';
+import { ContactForm } from '@/components/lead-capture/contact-form';
+import { PlaybookWidget } from '@/components/lead-capture/playbook-widget';
 import { PlaceholderScreen } from '@/components/page/placeholder-screen';
 
 export const handle: RouteHandle = {
@@ -11,9 +13,12 @@ export const handle: RouteHandle = {
 
 export function Component() {
   return (
+    <>
     <PlaceholderScreen
       title="Northbeam: Less talk. More build."
       willHold={["Hero with calls to action to Consulting, Labs and Immersive","Capability themes, team strip, client logos, How We Work","Recent case studies and the latest Labs and Consulting posts","The contact form and the playbook widget"]}
     />
+    <div className="container-page pb-20"><ContactForm /></div><PlaybookWidget />
+    </>
   );
 }
