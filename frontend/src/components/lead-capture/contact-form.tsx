@@ -53,7 +53,7 @@ export function ContactForm({ onFormStart, onSubmitted, className }: ContactForm
   const [errors, setErrors] = useState<FieldErrors>({});
   const [sending, setSending] = useState(false);
   const startedAt = useRef<number | null>(null);
-  const { markStarted, resetStarted } = useFormStart(onFormStart);
+  const { started, markStarted, resetStarted } = useFormStart(onFormStart);
   const turnstile = useTurnstile();
 
   // The page's load time, for the server's "faster than a person" rule.
@@ -116,6 +116,7 @@ export function ContactForm({ onFormStart, onSubmitted, className }: ContactForm
       onSubmit={(event) => void onSubmit(event)}
       aria-label="Contact form"
       data-testid="contact-form"
+      data-started={started ? 'true' : 'false'}
       className={cn('grid gap-5 rounded-card border border-line bg-white p-6 shadow-card sm:p-8', className)}
     >
       <div className="grid gap-5 sm:grid-cols-2">

@@ -36,7 +36,7 @@ export function EmailCaptureForm({ label, submitLabel, pendingLabel, onSend, sta
         placeholder="you@company.co.uk"
         value={capture.email}
         onChange={(event) => capture.setEmail(event.target.value)}
-        className={cn('min-w-0 flex-1', tone === 'dark' && 'border-white/15 bg-white/10 text-white placeholder:text-white/50')}
+        className={cn('min-w-0', !stacked && 'sm:flex-1', tone === 'dark' && 'border-white/15 bg-white/10 text-white placeholder:text-white/50')}
       />
       <Button type="submit" disabled={capture.pending} variant={tone === 'dark' ? 'secondary' : 'default'}>
         {capture.pending ? (

@@ -1,4 +1,4 @@
-import { useCallback, useRef } from 'react';
+import { useCallback, useRef, useState } from 'react';
 
 /**
  * The contact form's 'form started' state (spec §4): `markStarted` calls `onFormStart` once, on the
@@ -6,14 +6,17 @@ import { useCallback, useRef } from 'react';
  * attach through `onFormStart`.
  */
 export function useFormStart(onFormStart?: () => void) {
-  const started = useRef(false);
+  const startedRef = useRef(false);
+  const [started, setStarted] = useState(false);
   const markStarted = useCallback(() => {
-    if (started.current) return;
-    started.current = true;
+    if (startedRef.current) return;
+    startedRef.current = true;
+    setStarted(true);
     onFormStart?.();
   }, [onFormStart]);
   const resetStarted = useCallback(() => {
-    started.current = false;
+    startedRef.current = false;
+    setStarted(false);
   }, []);
-  return { markStarted, resetStarted, hasStarted: () => started.current };
+  return { started, markStarted, resetStarted };
 }
