@@ -24,6 +24,9 @@ const shared = {
 };
 
 export default {
+  // Jest reads testTimeout from the top level only (a project's own value is ignored); hooks that start
+  // the application and its database need more than the 5 s default on a busy machine.
+  testTimeout: 60000,
   projects: [
     {
       ...shared,

@@ -1,10 +1,6 @@
-import { jest } from '@jest/globals';
 import { leadMessages, messages } from '@northbeam/common';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 import { TurnstileStub } from './helpers/turnstile-stub.js';
-
-// Each file starts its own database and application; the suite's own budget applies.
-jest.setTimeout(60_000);
 
 describe('POST /api/contact with TURNSTILE_SECRET set', () => {
   const stub = new TurnstileStub();
@@ -16,7 +12,7 @@ describe('POST /api/contact with TURNSTILE_SECRET set', () => {
     testApp = await createTestApp({
       config: { mailDispatchIntervalMs: 0, turnstileSecret: 'test-secret', turnstileVerifyUrl: verifyUrl, turnstileTimeoutMs: 400 },
     });
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await testApp?.close();

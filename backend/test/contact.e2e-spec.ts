@@ -1,9 +1,5 @@
-import { jest } from '@jest/globals';
 import { leadMessages, messages, turnstileFallbackToken } from '@northbeam/common';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
-
-// Each file starts its own database and application; the suite's own budget applies.
-jest.setTimeout(60_000);
 
 /** A submission as the spec's form sends it, started well over three seconds ago. */
 function validSubmission(overrides: Record<string, unknown> = {}) {
@@ -33,7 +29,7 @@ describe('POST /api/contact (bot check in development fallback mode)', () => {
 
   beforeAll(async () => {
     testApp = await createTestApp({ config: { mailDispatchIntervalMs: 0 } });
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await testApp?.close();

@@ -1,4 +1,3 @@
-import { jest } from '@jest/globals';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { site } from '@northbeam/common';
 import { MailDispatcher } from '../src/modules/mail/mail-dispatcher.js';
@@ -6,9 +5,6 @@ import { SmtpMailTransport } from '../src/modules/mail/mail-transport.js';
 import { MailRepository } from '../src/modules/mail/mail.repository.js';
 import { SmtpCatcher } from './helpers/smtp-catcher.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
-
-// Each file starts its own database and application; the suite's own budget applies.
-jest.setTimeout(60_000);
 
 describe('Mail delivered over SMTP through the outbox', () => {
   const smtp = new SmtpCatcher();

@@ -1,9 +1,5 @@
-import { jest } from '@jest/globals';
 import { leadMessages, messages } from '@northbeam/common';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
-
-// Each file starts its own database and application; the suite's own budget applies.
-jest.setTimeout(60_000);
 
 describe('Newsletter: subscribe, confirm, unsubscribe', () => {
   let testApp: TestApp;
