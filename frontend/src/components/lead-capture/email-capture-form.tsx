@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Loader2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -19,6 +19,9 @@ interface EmailCaptureFormProps {
 /** An e-mail field and a button; empty entries get the 'Email Required' toast. */
 export function EmailCaptureForm({ label, submitLabel, pendingLabel, onSend, stacked, tone = 'light', testId }: EmailCaptureFormProps) {
   const id = useId();
+  // Until the page is hydrated a click would submit the form natively and put the address in the URL.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const capture = useEmailCapture(async (email) => {
     if (await onSend(email)) capture.setEmail('');
   });
@@ -38,7 +41,7 @@ export function EmailCaptureForm({ label, submitLabel, pendingLabel, onSend, sta
         onChange={(event) => capture.setEmail(event.target.value)}
         className={cn('min-w-0', !stacked && 'sm:flex-1', tone === 'dark' && 'border-white/15 bg-white/10 text-white placeholder:text-white/50')}
       />
-      <Button type="submit" disabled={capture.pending} variant={tone === 'dark' ? 'secondary' : 'default'}>
+      <Button type="submit" disabled={!hydrated || capture.pending} variant={tone === 'dark' ? 'secondary' : 'default'}>
         {capture.pending ? (
           <>
             <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" />
