@@ -10,7 +10,7 @@ export const contactServiceOptions = [
 
 export type ContactService = (typeof contactServiceOptions)[number]['value'];
 
-export const contactServiceValues = contactServiceOptions.map((option) => option.value) as ContactService[];
+export const contactServiceValues = contactServiceOptions.map<ContactService>((option) => option.value);
 
 export function contactServiceLabel(value: string | null | undefined): string | undefined {
   return contactServiceOptions.find((option) => option.value === value)?.label;
