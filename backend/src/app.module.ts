@@ -1,4 +1,5 @@
 import { type DynamicModule, Module, type Type } from '@nestjs/common';
+import { ScheduleModule } from '@nestjs/schedule';
 import type { AppConfig } from './core/config/config.js';
 import { ConfigModule } from './core/config/config.module.js';
 import type { DatabaseConnection } from './database/data-source-options.js';
@@ -11,6 +12,10 @@ import { SeoModule } from './modules/seo/seo.module.js';
 import { ContentVersionModule } from './modules/content-version/content-version.module.js';
 import { PostsModule } from './modules/posts/posts.module.js';
 import { UsersModule } from './modules/users/users.module.js';
+import { ContactModule } from './modules/contact/contact.module.js';
+import { MailModule } from './modules/mail/mail.module.js';
+import { NewsletterModule } from './modules/newsletter/newsletter.module.js';
+import { PlaybookModule } from './modules/playbook/playbook.module.js';
 
 @Module({})
 export class AppModule {
@@ -28,6 +33,11 @@ export class AppModule {
         SeoModule,
         CaseStudiesModule,
         FeedsModule,
+        ScheduleModule.forRoot(),
+        MailModule,
+        ContactModule,
+        NewsletterModule,
+        PlaybookModule,
         ...extraModules,
       ],
     };

@@ -8,3 +8,4 @@ export * from './types.js';
 export * from './meta-tags.js';
 export * from './case-studies.js';
 export * from './clients.js';
+export * from './lead-capture.js';

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { serialiseExtendedQueries } from './pglite-socket-queue.js';
 
 export interface EmbeddedDatabase {
   url: string;
@@ -62,6 +63,7 @@ export async function startEmbeddedDatabase(pgliteDir: string): Promise<Embedded
   }
   const db = await PGlite.create(inMemory ? undefined : pgliteDir);
   const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 32 });
+  serialiseExtendedQueries(server);
   await server.start();
   const [host, port] = server.getServerConn().split(':');
   const info: EmbeddedConnectionInfo = { host, port: Number(port), pid: process.pid };

@@ -28,6 +28,7 @@ export const routes: RouteObject[] = [
       { path: 'blog/consulting/:slug', lazy: () => import('../routes/article/route') },
       { path: 'team/:slug', lazy: () => import('../routes/team-member/route') },
       { path: 'unsubscribe', lazy: () => import('../routes/unsubscribe/route') },
+      { path: 'newsletter/confirm', lazy: () => import('../routes/newsletter-confirm/route') },
       { path: 'cookies', lazy: () => import('../routes/cookies/route') },
       { path: 'privacy', lazy: () => import('../routes/privacy/route') },
       { path: 'terms', lazy: () => import('../routes/terms/route') },

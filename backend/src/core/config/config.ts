@@ -153,6 +153,11 @@ export interface AppConfig {
   turnstileSiteKey: string | undefined;
   turnstileSecret: string | undefined;
   turnstileVerifyUrl: string;
+  /** How long the server waits for the bot-check provider before answering 503. */
+  turnstileTimeoutMs: number;
+  /** Contact form submissions allowed per client address within the window. */
+  contactRateLimitMax: number;
+  contactRateLimitWindowSeconds: number;
   simulationCreationFeedUrl: string;
   playbookUrl: string;
   analyticsTagId: string | undefined;
@@ -164,6 +169,10 @@ export interface AppConfig {
   /** Fill an empty posts table with the built-in articles at start-up (SEED_CONTENT=false turns it off). */
   seedContent: boolean;
   logLevel: LogLevel;
+  /** How often the mail dispatcher sends due outbox rows; 0 turns the schedule off (tests call it). */
+  mailDispatchIntervalMs: number;
+  /** First retry delay of a failed mail; each further failure doubles it (capped at an hour). */
+  mailRetryBaseMs: number;
   /** Serve the front end through Vite with hot reload instead of the production build. */
   devServer: boolean;
   /** Development fallbacks in use, listed in the start-up log. */
@@ -225,10 +234,11 @@ export function loadConfig(
   }
 
   const port = env.PORT;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
   const config: AppConfig = {
     production,
     port,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicUrl,
     databaseUrl: env.DATABASE_URL,
     pgliteDir,
     dataDir,
@@ -240,8 +250,11 @@ export function loadConfig(
     turnstileSiteKey: env.TURNSTILE_SITE_KEY,
     turnstileSecret: env.TURNSTILE_SECRET,
     turnstileVerifyUrl: env.TURNSTILE_VERIFY_URL ?? 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
+    turnstileTimeoutMs: 5000,
+    contactRateLimitMax: 5,
+    contactRateLimitWindowSeconds: 600,
     simulationCreationFeedUrl: env.SIMULATION_CREATION_FEED_URL ?? `${site.simulationCreationBlogUrl}/rss.xml`,
-    playbookUrl: env.PLAYBOOK_URL ?? `${site.defaultPublicUrl}/downloads/sme-ai-adoption-playbook.pdf`,
+    playbookUrl: env.PLAYBOOK_URL ?? `${publicUrl}/downloads/sme-ai-adoption-playbook.pdf`,
     analyticsTagId: env.ANALYTICS_TAG_ID,
     marketingTrackerId: env.MARKETING_TRACKER_ID,
     adminEmail: env.ADMIN_EMAIL,
@@ -249,6 +262,8 @@ export function loadConfig(
     developmentAdmin: !production && env.NODE_ENV !== 'test' && !env.DATABASE_URL,
     seedContent: env.SEED_CONTENT !== 'false',
     logLevel: (env.LOG_LEVEL as LogLevel | undefined) ?? (env.NODE_ENV === 'test' ? 'warn' : 'info'),
+    mailDispatchIntervalMs: 5000,
+    mailRetryBaseMs: 30_000,
     devServer: environment.NORTHBEAM_DEV_SERVER === '1',
     fallbacks,
     ...overrides,

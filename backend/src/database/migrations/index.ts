@@ -3,6 +3,7 @@ import { ContentVersion1763780500000 } from './1763780500000-content-version.js'
 import { StaffAndPosts1763781000000 } from './1763781000000-staff-and-posts.js';
 import { PostsPublishedIndex1763781500000 } from './1763781500000-posts-published-index.js';
 import { CaseStudies1763782000000 } from './1763782000000-case-studies.js';
+import { LeadCapture1763783000000 } from './1763783000000-lead-capture.js';
 
 /** Every migration, oldest first. Never rewrite one that has landed: add a new one. */
 export const migrations: Function[] = [
@@ -11,4 +12,5 @@ export const migrations: Function[] = [
   StaffAndPosts1763781000000,
   PostsPublishedIndex1763781500000,
   CaseStudies1763782000000,
+  LeadCapture1763783000000,
 ];

@@ -1,9 +1,10 @@
 import { Mail, ShieldCheck, Timer } from 'lucide-react';
 import { site } from '@northbeam/common';
+import { ContactForm } from '@/components/lead-capture/contact-form';
 
 /**
- * Where the contact form goes: heading, intro and the mount point the contact form fills in
- * (`data-slot="contact-form"`).
+ * The contact section of the home, Consulting, Labs and Contact pages: heading, intro, promises
+ * and the contact form.
  */
 export function ContactSection({
   title = 'Tell us what you want to build',
@@ -36,7 +37,7 @@ export function ContactSection({
             </li>
           </ul>
         </div>
-        <div data-slot="contact-form" className="min-h-24" />
+        <ContactForm />
       </div>
     </section>
   );

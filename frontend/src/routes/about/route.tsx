@@ -7,6 +7,7 @@ import { CtaBand } from '@/components/marketing/cta-band';
 import { PageHero, SectionHeading } from '@/components/marketing/page-hero';
 import { TeamAvatar } from '@/components/marketing/team-avatar';
 import { TeamStrip } from '@/components/marketing/team-strip';
+import { PlaybookWidget } from '@/components/lead-capture/playbook-widget';
 
 export const handle: RouteHandle = {
   head: () => ({
@@ -101,6 +102,7 @@ export function Component() {
       </section>
 
       <CtaBand title="Work with people who build." text="Tell us what you are trying to change. We reply within 48 hours." label="Get in touch" />
+      <PlaybookWidget />
     </>
   );
 }

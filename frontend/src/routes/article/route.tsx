@@ -16,6 +16,7 @@ import { AuthorBlock } from '@/components/blog/author-block';
 import { MarkdownBody } from '@/components/blog/markdown-body';
 import { SectionBanner } from '@/components/blog/section-banner';
 import { ShareBar } from '@/components/blog/share-bar';
+import { NewsletterBox } from '@/components/lead-capture/newsletter-box';
 import { SectionBadge } from '@/components/page/section-badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiRequestError, loadJson } from '@/lib/api';
@@ -222,7 +223,9 @@ export function Component() {
         </div>
       </article>
       {sectionTotal > 1 && more.length > 0 ? <MoreFrom section={post.section} posts={more} /> : null}
-      <section className="container-page py-16" data-slot="newsletter-article" />
+      <section className="container-page py-16">
+        <NewsletterBox source={post.section === 'labs' ? 'labs_blog' : 'consulting_blog'} />
+      </section>
     </>
   );
 }

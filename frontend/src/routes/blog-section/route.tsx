@@ -3,6 +3,7 @@ import { Link, useLoaderData, useLocation, useRouteError, type LoaderFunctionArg
 import { sectionColours, site, type PostPage, type PostSection } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
 import { PostList, PostsLoadError } from '@/components/blog/post-list';
+import { NewsletterBox } from '@/components/lead-capture/newsletter-box';
 import { loadPostPage, readListQuery, type ListQuery } from '@/components/blog/post-queries';
 
 interface SectionData {
@@ -69,7 +70,9 @@ export function Component() {
       <section className="container-page py-12 sm:py-16">
         <PostList page={page} search="" clearSearchHref={`/blog/${section}`} />
       </section>
-      <section className="container-page pb-20" data-slot={`newsletter-card-${section}`} />
+      <section className="container-page pb-20">
+        <NewsletterBox source={section === 'labs' ? 'labs_blog' : 'consulting_blog'} />
+      </section>
     </>
   );
 }

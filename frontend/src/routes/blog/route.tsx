@@ -4,6 +4,8 @@ import { Link, useLoaderData, useNavigate, useRouteError, type LoaderFunctionArg
 import { site, type PostPage } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
 import { PostList, PostsLoadError } from '@/components/blog/post-list';
+import { NewsletterBox } from '@/components/lead-capture/newsletter-box';
+import { NewsletterFloatingWidget } from '@/components/lead-capture/newsletter-floating-widget';
 import { loadPostPage, readListQuery, type ListQuery } from '@/components/blog/post-queries';
 import { cn } from '@/lib/cn';
 
@@ -117,7 +119,7 @@ export function Component() {
   return (
     <>
       <BlogHero>
-        <div className="mt-8 lg:hidden" data-slot="newsletter-hero" />
+        <NewsletterBox source="blog_mobile_hero" className="mt-8 lg:hidden" />
       </BlogHero>
       <section className="container-page py-12 sm:py-16">
         <div className="flex flex-col gap-5 lg:flex-row lg:items-center lg:justify-between">
@@ -133,7 +135,10 @@ export function Component() {
           <PostList page={page} search={query.search} clearSearchHref="/blog" />
         </div>
       </section>
-      <section className="container-page pb-20" data-slot="newsletter-card" />
+      <section className="container-page pb-20">
+        <NewsletterBox source="blog" />
+      </section>
+      <NewsletterFloatingWidget />
     </>
   );
 }

@@ -10,6 +10,7 @@ import { serviceJsonLd } from '@/components/marketing/service-json-ld';
 import { TeamStrip } from '@/components/marketing/team-strip';
 import { buttonVariants } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { PlaybookWidget } from '@/components/lead-capture/playbook-widget';
 
 const description =
   'AI and digital transformation consulting for UK SMEs: strategy and roadmaps, prototypes and proofs of concept, governance and compliance, and change enablement.';
@@ -148,6 +149,7 @@ export function Component() {
       />
 
       <ContactSection title="Talk to a consultant" />
+      <PlaybookWidget />
     </>
   );
 }

@@ -13,6 +13,7 @@ import { SectionBadge } from '@/components/page/section-badge';
 import { buttonVariants } from '@/components/ui/button';
 import { loadJson } from '@/lib/api';
 import { cn } from '@/lib/cn';
+import { PlaybookWidget } from '@/components/lead-capture/playbook-widget';
 
 interface HomeData {
   caseStudies: CaseStudySummary[];
@@ -361,6 +362,7 @@ export function Component() {
       />
 
       <ContactSection />
+      <PlaybookWidget />
     </>
   );
 }

@@ -9,6 +9,7 @@ import { serviceJsonLd } from '@/components/marketing/service-json-ld';
 import { TeamStrip } from '@/components/marketing/team-strip';
 import { buttonVariants } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { PlaybookWidget } from '@/components/lead-capture/playbook-widget';
 
 const description =
   'Northbeam Immersive: XR training, digital twins and CGI for advertising from our Simulation Creation and Fooh Studios teams.';
@@ -103,6 +104,7 @@ export function Component() {
         label="Talk to the studio"
         accent="var(--color-immersive)"
       />
+      <PlaybookWidget />
     </>
   );
 }

@@ -7,6 +7,7 @@ import { PageHero, SectionHeading } from '@/components/marketing/page-hero';
 import { serviceJsonLd } from '@/components/marketing/service-json-ld';
 import { buttonVariants } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { PlaybookWidget } from '@/components/lead-capture/playbook-widget';
 
 const description =
   'Northbeam Labs: experimental R&D, innovation-as-a-service, IP builds and licensing, and future simulations, with a sprint plan within 48 hours.';
@@ -181,6 +182,7 @@ export function Component() {
       </section>
 
       <ContactSection title="Book a discovery call" intro="Tell us the idea or the problem. We reply within 48 hours with a sprint plan and the questions we would test first." />
+      <PlaybookWidget />
     </>
   );
 }

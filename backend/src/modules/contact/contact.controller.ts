@@ -1,0 +1,35 @@
+import { Body, Controller, Get, HttpCode, HttpStatus, Inject, Post, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
+import { ContactRateLimitedError, ContactService } from './contact.service.js';
+import { CreateContactMessageDto, type ContactAcceptedDto } from './dto/create-contact-message.dto.js';
+
+@Controller()
+export class ContactController {
+  constructor(
+    private readonly contactService: ContactService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Post('contact')
+  @HttpCode(HttpStatus.CREATED)
+  async create(
+    @Body() body: CreateContactMessageDto,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<ContactAcceptedDto> {
+    try {
+      return await this.contactService.submit(body, { ip: request.ip, now: Date.now() });
+    } catch (error) {
+      if (error instanceof ContactRateLimitedError) response.setHeader('Retry-After', String(error.retryAfterSeconds));
+      throw error;
+    }
+  }
+
+  /** What the browser needs to know to load the bot check: the public site key, when one is set. */
+  @Get('config/public')
+  publicConfig(@Res({ passthrough: true }) response: Response): { turnstileSiteKey: string | null } {
+    response.setHeader('Cache-Control', 'public, max-age=300');
+    return { turnstileSiteKey: this.config.turnstileSiteKey ?? null };
+  }
+}

@@ -1,0 +1,49 @@
+import { contactServiceLabel, site } from '@northbeam/common';
+import { renderMail } from '../mail/mail-layout.js';
+import type { OutgoingMail } from '../mail/mail.repository.js';
+import type { NewContactMessage } from './contact.repository.js';
+
+/** The company inbox's copy of an enquiry; replying goes straight to the sender. */
+export function contactNotificationMail(inbox: string, message: NewContactMessage): OutgoingMail {
+  const service = contactServiceLabel(message.service) ?? 'Not specified';
+  const rendered = renderMail({
+    preview: `${message.name} wrote about ${service}`,
+    heading: `New enquiry from ${message.name}`,
+    paragraphs: ['A visitor sent the contact form on the website. Reply to this mail to answer them directly.'],
+    details: [
+      { label: 'Name', value: message.name },
+      { label: 'Email', value: message.email },
+      { label: 'Company', value: message.company ?? 'Not given' },
+      { label: 'Service', value: service },
+      { label: 'Message', value: message.message },
+    ],
+    footer: ['The sender agreed to the Terms of Service and Privacy Policy.'],
+  });
+  return {
+    kind: 'contact_notification',
+    to: inbox,
+    subject: `New enquiry: ${service} — ${message.name}`.slice(0, 300),
+    ...rendered,
+    headers: { 'Reply-To': message.email },
+  };
+}
+
+/** The sender's receipt, repeating what they wrote. */
+export function contactReceiptMail(message: NewContactMessage): OutgoingMail {
+  const rendered = renderMail({
+    preview: "Thanks — we'll get back within 48 hours.",
+    heading: `Thanks for getting in touch, ${message.name}`,
+    paragraphs: [
+      `We have received your message and a member of the ${site.name} team will reply within 48 hours.`,
+      'For your records, this is what you sent:',
+    ],
+    details: [
+      { label: 'Service', value: contactServiceLabel(message.service) ?? 'Not specified' },
+      { label: 'Message', value: message.message },
+    ],
+    footer: [
+      `You receive this mail because this address was entered in the contact form of ${site.name}. If that was not you, ignore it or write to ${site.privacyEmail}.`,
+    ],
+  });
+  return { kind: 'contact_receipt', to: message.email, subject: `We received your message — ${site.name}`, ...rendered };
+}

@@ -1,0 +1,23 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
+import { ContactMessageEntity } from './entities/contact-message.entity.js';
+
+export interface NewContactMessage {
+  name: string;
+  email: string;
+  company: string | null;
+  service: string | null;
+  message: string;
+  consent: boolean;
+}
+
+@Injectable()
+export class ContactRepository {
+  /** Stores a message inside the caller's transaction and returns its id. */
+  async insert(manager: EntityManager, message: NewContactMessage): Promise<string> {
+    const id = randomUUID();
+    await manager.insert(ContactMessageEntity, { id, ...message });
+    return id;
+  }
+}

@@ -1,0 +1,83 @@
+import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { leadLimits, leadMessages, messages } from '@northbeam/common';
+import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
+import { ApiError } from '../../core/http/api-error.js';
+import { MailService } from '../mail/mail.service.js';
+import { contactNotificationMail, contactReceiptMail } from './contact.mails.js';
+import { ContactRateLimiter } from './contact-rate-limiter.js';
+import { ContactRepository, type NewContactMessage } from './contact.repository.js';
+import type { ContactAcceptedDto, CreateContactMessageDto } from './dto/create-contact-message.dto.js';
+import { TurnstileVerifier } from './turnstile-verifier.js';
+
+export interface ContactClient {
+  ip: string | undefined;
+  /** Server time of the request, in milliseconds. */
+  now: number;
+}
+
+/** Too many requests, with the seconds to wait for the Retry-After header. */
+export class ContactRateLimitedError extends ApiError {
+  constructor(public readonly retryAfterSeconds: number) {
+    super(HttpStatus.TOO_MANY_REQUESTS, messages.tooManyRequests);
+  }
+}
+
+@Injectable()
+export class ContactService {
+  private readonly logger = new Logger(ContactService.name);
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly contactRepository: ContactRepository,
+    private readonly rateLimiter: ContactRateLimiter,
+    private readonly turnstile: TurnstileVerifier,
+    private readonly mailService: MailService,
+  ) {}
+
+  /**
+   * Accepts an enquiry: rate limit per address, silent acceptance of bots (honeypot or a form sent
+   * faster than a person can), bot check, then the message and its two mails in one transaction.
+   */
+  async submit(input: CreateContactMessageDto, client: ContactClient): Promise<ContactAcceptedDto> {
+    const decision = await this.rateLimiter.hit(
+      `contact:${client.ip ?? 'unknown'}`,
+      this.config.contactRateLimitMax,
+      this.config.contactRateLimitWindowSeconds,
+    );
+    if (!decision.allowed) throw new ContactRateLimitedError(decision.retryAfterSeconds);
+
+    const accepted = { message: leadMessages.contactSent };
+    if (this.looksAutomated(input, client.now)) {
+      this.logger.log('Contact form submission dropped as automated (honeypot or filled too fast).');
+      return accepted;
+    }
+
+    await this.turnstile.verify(input.turnstileToken, client.ip);
+
+    const message: NewContactMessage = {
+      name: input.name,
+      email: input.email,
+      company: input.company ?? null,
+      service: input.service ?? null,
+      message: input.message,
+      consent: input.consent,
+    };
+    await this.dataSource.transaction(async (manager) => {
+      await this.contactRepository.insert(manager, message);
+      await this.mailService.enqueue(manager, contactNotificationMail(this.config.contactInbox, message));
+      await this.mailService.enqueue(manager, contactReceiptMail(message));
+    });
+    return accepted;
+  }
+
+  /** A filled honeypot, or a form sent under 3 s after the page loaded (or with no usable start time). */
+  private looksAutomated(input: CreateContactMessageDto, now: number): boolean {
+    if (input.website !== undefined && input.website.trim() !== '') return true;
+    const startedAt = Number(input.startedAt);
+    if (!input.startedAt || !Number.isFinite(startedAt)) return true;
+    return now - startedAt < leadLimits.contactMinimumFillMs;
+  }
+}

@@ -1,0 +1,71 @@
+import { Transform } from 'class-transformer';
+import { Equals, IsEmail, IsIn, IsOptional, IsString, MaxLength, MinLength, ValidateBy, type ValidationOptions } from 'class-validator';
+import { contactServiceValues, leadLimits, leadMessages, limits, messages, type ContactService } from '@northbeam/common';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+const trimToUndefined = ({ value }: { value: unknown }) => {
+  if (typeof value !== 'string') return value;
+  const trimmed = value.trim();
+  return trimmed === '' ? undefined : trimmed;
+};
+
+/** Like MaxLength, but silent when the value is missing: the field's "required" sentence says it all. */
+function MaxLengthWhenPresent(max: number, options: ValidationOptions) {
+  return ValidateBy(
+    { name: 'maxLengthWhenPresent', validator: { validate: (value: unknown) => typeof value !== 'string' || value.length <= max } },
+    options,
+  );
+}
+
+/** POST /api/contact, with the rules and sentences of spec/public-site.md §5. */
+export class CreateContactMessageDto {
+  @Transform(trim)
+  @IsString({ message: messages.nameRequired })
+  @MinLength(1, { message: messages.nameRequired })
+  @MaxLengthWhenPresent(leadLimits.nameMax, { message: leadMessages.nameTooLong })
+  name: string;
+
+  @Transform(trim)
+  @IsEmail({}, { message: messages.emailInvalid })
+  @MaxLengthWhenPresent(leadLimits.emailMax, { message: messages.emailInvalid })
+  email: string;
+
+  @Transform(trimToUndefined)
+  @IsOptional()
+  @IsString()
+  @MaxLength(leadLimits.companyMax, { message: leadMessages.companyTooLong })
+  company?: string;
+
+  @Transform(trimToUndefined)
+  @IsOptional()
+  @IsIn(contactServiceValues, { message: leadMessages.serviceInvalid })
+  service?: ContactService;
+
+  @Transform(trim)
+  @IsString({ message: messages.messageTooShort })
+  @MinLength(limits.contactMessageMin, { message: messages.messageTooShort })
+  @MaxLengthWhenPresent(limits.contactMessageMax, { message: leadMessages.messageTooLong })
+  message: string;
+
+  @Equals(true, { message: messages.consentRequired })
+  consent: boolean;
+
+  @IsString({ message: messages.turnstileRequired })
+  @MinLength(1, { message: messages.turnstileRequired })
+  turnstileToken: string;
+
+  /** Honeypot: hidden from people, filled in by bots. */
+  @IsOptional()
+  @IsString()
+  website?: string;
+
+  /** When the page loaded, in milliseconds since the epoch (a string or a number). */
+  @IsOptional()
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'number' ? String(value) : value))
+  @IsString()
+  startedAt?: string;
+}
+
+export interface ContactAcceptedDto {
+  message: string;
+}

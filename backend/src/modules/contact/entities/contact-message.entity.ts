@@ -1,0 +1,28 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+@Entity('contact_messages')
+export class ContactMessageEntity {
+  @PrimaryColumn('uuid')
+  id: string;
+
+  @Column({ type: 'varchar', length: 200 })
+  name: string;
+
+  @Column({ type: 'varchar', length: 254 })
+  email: string;
+
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  company: string | null;
+
+  @Column({ type: 'varchar', length: 40, nullable: true })
+  service: string | null;
+
+  @Column({ type: 'text' })
+  message: string;
+
+  @Column({ type: 'boolean' })
+  consent: boolean;
+
+  @Column({ name: 'created_at', type: 'timestamptz', default: () => 'now()' })
+  createdAt: Date;
+}

@@ -1,0 +1,47 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+export type OutboxStatus = 'pending' | 'sent' | 'failed';
+
+/** One mail to send, written in the same transaction as the data that caused it (DESIGN.md §6). */
+@Entity('email_outbox')
+export class EmailOutboxEntity {
+  @PrimaryColumn('uuid')
+  id: string;
+
+  /** What the mail is, e.g. contact_notification, newsletter_confirmation. */
+  @Column({ type: 'varchar', length: 40 })
+  kind: string;
+
+  @Column({ name: 'to_address', type: 'varchar', length: 254 })
+  toAddress: string;
+
+  @Column({ type: 'varchar', length: 300 })
+  subject: string;
+
+  @Column({ name: 'text_body', type: 'text' })
+  textBody: string;
+
+  @Column({ name: 'html_body', type: 'text' })
+  htmlBody: string;
+
+  @Column({ type: 'jsonb', default: () => "'{}'::jsonb" })
+  headers: Record<string, string>;
+
+  @Column({ type: 'varchar', length: 20, default: 'pending' })
+  status: OutboxStatus;
+
+  @Column({ type: 'integer', default: 0 })
+  attempts: number;
+
+  @Column({ name: 'next_attempt_at', type: 'timestamptz', default: () => 'now()' })
+  nextAttemptAt: Date;
+
+  @Column({ name: 'last_error', type: 'text', nullable: true })
+  lastError: string | null;
+
+  @Column({ name: 'created_at', type: 'timestamptz', default: () => 'now()' })
+  createdAt: Date;
+
+  @Column({ name: 'sent_at', type: 'timestamptz', nullable: true })
+  sentAt: Date | null;
+}

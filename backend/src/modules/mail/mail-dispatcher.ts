@@ -1,0 +1,81 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { SchedulerRegistry } from '@nestjs/schedule';
+import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
+import { MAIL_TRANSPORT, type MailTransport } from './mail-transport.js';
+import { MailRepository } from './mail.repository.js';
+
+const batchSize = 50;
+/** A claimed row is not claimed again for this long, so a send in progress is never repeated. */
+const leaseSeconds = 300;
+const maximumRetryDelayMs = 60 * 60 * 1000;
+/** About two days of retries with the default first delay before a mail is given up as failed. */
+export const maximumAttempts = 12;
+
+export interface DispatchResult {
+  sent: number;
+  failed: number;
+}
+
+/** Exponential back-off: base, 2×base, 4×base … capped at an hour. */
+export function retryDelayMs(attempts: number, baseMs: number): number {
+  return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), maximumRetryDelayMs);
+}
+
+/** Sends due outbox rows on a schedule; `dispatchDue()` may also be called directly. */
+@Injectable()
+export class MailDispatcher implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(MailDispatcher.name);
+  private running: Promise<DispatchResult> | undefined;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(MAIL_TRANSPORT) private readonly transport: MailTransport,
+    private readonly mailRepository: MailRepository,
+    private readonly schedulerRegistry: SchedulerRegistry,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (this.config.mailDispatchIntervalMs <= 0) return;
+    const interval = setInterval(() => {
+      this.dispatchDue().catch((error: unknown) => this.logger.error(`Mail dispatch failed: ${String(error)}`));
+    }, this.config.mailDispatchIntervalMs);
+    interval.unref();
+    this.schedulerRegistry.addInterval('mail-dispatcher', interval);
+  }
+
+  onApplicationShutdown(): void {
+    if (this.schedulerRegistry.doesExist('interval', 'mail-dispatcher')) this.schedulerRegistry.deleteInterval('mail-dispatcher');
+    this.transport.close();
+  }
+
+  /** Sends every due mail; a call while one is running in this process joins that run. */
+  dispatchDue(): Promise<DispatchResult> {
+    this.running ??= this.dispatchAll().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  private async dispatchAll(): Promise<DispatchResult> {
+    const result: DispatchResult = { sent: 0, failed: 0 };
+    for (;;) {
+      const batch = await this.mailRepository.claimDue(batchSize, leaseSeconds);
+      for (const mail of batch) {
+        try {
+          await this.transport.send(this.config.mailFrom, mail);
+          await this.mailRepository.markSent(mail.id);
+          result.sent += 1;
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          const giveUp = mail.attempts >= maximumAttempts;
+          await this.mailRepository.markFailed(mail.id, message, retryDelayMs(mail.attempts, this.config.mailRetryBaseMs) / 1000, giveUp);
+          result.failed += 1;
+          this.logger.warn(
+            `Mail ${mail.id} (${mail.kind}) attempt ${mail.attempts} failed${giveUp ? ', given up' : ', will retry'}: ${message}`,
+          );
+        }
+      }
+      if (batch.length < batchSize) return result;
+    }
+  }
+}

@@ -1,0 +1,37 @@
+import { Body, Controller, Get, HttpCode, HttpStatus, Post, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { OneClickUnsubscribeQueryDto, SubscribeDto, UnsubscribeQueryDto, type NewsletterMessageDto } from './dto/email.dto.js';
+import { NewsletterService } from './newsletter.service.js';
+
+@Controller()
+export class NewsletterController {
+  constructor(private readonly newsletterService: NewsletterService) {}
+
+  @Post('subscribe')
+  async subscribe(@Body() body: SubscribeDto, @Res({ passthrough: true }) response: Response): Promise<NewsletterMessageDto> {
+    const result = await this.newsletterService.subscribe(body);
+    response.status(result.created ? HttpStatus.CREATED : HttpStatus.OK);
+    return { message: result.message };
+  }
+
+  /** The link in the confirmation mail: confirms, then shows the confirmation page. */
+  @Get('newsletter/confirm')
+  async confirm(@Query('token') token: unknown, @Res() response: Response): Promise<void> {
+    const confirmed = await this.newsletterService.confirm(typeof token === 'string' ? token : undefined);
+    response.setHeader('Cache-Control', 'no-store');
+    response.redirect(HttpStatus.FOUND, `/newsletter/confirm?status=${confirmed ? 'ok' : 'invalid'}`);
+  }
+
+  @Get('unsubscribe')
+  async unsubscribe(@Query() query: UnsubscribeQueryDto, @Res({ passthrough: true }) response: Response): Promise<NewsletterMessageDto> {
+    response.setHeader('Cache-Control', 'no-store');
+    return this.newsletterService.unsubscribe(query.email);
+  }
+
+  /** RFC 8058: mail providers POST here (as a form) when the reader presses their Unsubscribe button. */
+  @Post('unsubscribe/one-click')
+  @HttpCode(HttpStatus.OK)
+  unsubscribeOneClick(@Query() query: OneClickUnsubscribeQueryDto): Promise<NewsletterMessageDto> {
+    return this.newsletterService.unsubscribeOneClick(query.email, query.token);
+  }
+}

@@ -1,0 +1,35 @@
+import { site } from '@northbeam/common';
+import { renderMail } from '../mail/mail-layout.js';
+import type { OutgoingMail } from '../mail/mail.repository.js';
+
+export interface NewsletterLinks {
+  confirmUrl: string;
+  /** The page with the address filled in. */
+  unsubscribePageUrl: string;
+  /** RFC 8058 one-click target, signed for this address. */
+  oneClickUnsubscribeUrl: string;
+}
+
+/** Double opt-in: nothing is sent to the address until its owner follows this link. */
+export function newsletterConfirmationMail(email: string, links: NewsletterLinks): OutgoingMail {
+  const rendered = renderMail({
+    preview: `Confirm your subscription to the ${site.name} newsletter`,
+    heading: 'Please confirm your subscription',
+    paragraphs: [
+      `Someone, hopefully you, asked to receive the ${site.name} newsletter at this address: practical notes on AI, XR and building things that work, a few times a month.`,
+      'Confirm with the button below. If you did not ask for it, ignore this mail and you will not hear from us again.',
+    ],
+    action: { label: 'Confirm subscription', url: links.confirmUrl },
+    footer: [`Unsubscribe at any time: ${links.unsubscribePageUrl}`],
+  });
+  return {
+    kind: 'newsletter_confirmation',
+    to: email,
+    subject: `Confirm your subscription to the ${site.name} newsletter`,
+    ...rendered,
+    headers: {
+      'List-Unsubscribe': `<${links.oneClickUnsubscribeUrl}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
+}

@@ -1,0 +1,84 @@
+import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { leadMessages } from '@northbeam/common';
+import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
+import { ApiError } from '../../core/http/api-error.js';
+import { MailService } from '../mail/mail.service.js';
+import type { SubscribeDto } from './dto/email.dto.js';
+import { newsletterConfirmationMail } from './newsletter.mails.js';
+import { NewsletterRepository } from './newsletter.repository.js';
+
+export interface SubscribeResult {
+  /** A new pending subscriber was created (201); otherwise 200. The message is the same either way. */
+  created: boolean;
+  message: string;
+}
+
+function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+@Injectable()
+export class NewsletterService {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly newsletterRepository: NewsletterRepository,
+    private readonly mailService: MailService,
+  ) {}
+
+  /**
+   * Double opt-in. Idempotent, and the answer's words never reveal whether the address was known:
+   * a confirmation mail goes out for a new or formerly unsubscribed address, or again for a pending
+   * one after ten minutes; a confirmed address gets nothing.
+   */
+  async subscribe(input: SubscribeDto): Promise<SubscribeResult> {
+    const token = randomBytes(32).toString('base64url');
+    const subscriber = { email: input.email, source: input.source ?? null, page: input.page ?? null, confirmTokenHash: sha256(token) };
+    const created = await this.dataSource.transaction(async (manager) => {
+      const inserted = await this.newsletterRepository.insertPending(manager, subscriber);
+      const mailDue = inserted || (await this.newsletterRepository.renewConfirmation(manager, subscriber));
+      if (mailDue) await this.mailService.enqueue(manager, newsletterConfirmationMail(input.email, this.links(input.email, token)));
+      return inserted;
+    });
+    return { created, message: leadMessages.subscribeThanks };
+  }
+
+  /** True when the token confirmed (or had already confirmed) a subscription. */
+  async confirm(token: string | undefined): Promise<boolean> {
+    if (!token || token.length > 200) return false;
+    return this.newsletterRepository.confirmByTokenHash(sha256(token));
+  }
+
+  /** Same answer whether or not the address is known. */
+  async unsubscribe(email: string): Promise<{ message: string }> {
+    await this.newsletterRepository.unsubscribe(email);
+    return { message: leadMessages.unsubscribed };
+  }
+
+  /** RFC 8058 one-click: the address must carry the signature that only our mails contain. */
+  async unsubscribeOneClick(email: string, token: string): Promise<{ message: string }> {
+    const expected = Buffer.from(this.unsubscribeSignature(email));
+    const given = Buffer.from(token);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+      throw new ApiError(HttpStatus.BAD_REQUEST, leadMessages.unsubscribeLinkInvalid);
+    }
+    return this.unsubscribe(email);
+  }
+
+  unsubscribeSignature(email: string): string {
+    return createHmac('sha256', this.config.sessionSecret).update(`newsletter-unsubscribe:${email}`).digest('base64url');
+  }
+
+  private links(email: string, token: string) {
+    const base = this.config.publicUrl;
+    const address = encodeURIComponent(email);
+    return {
+      confirmUrl: `${base}/api/newsletter/confirm?token=${encodeURIComponent(token)}`,
+      unsubscribePageUrl: `${base}/unsubscribe?email=${address}`,
+      oneClickUnsubscribeUrl: `${base}/api/unsubscribe/one-click?email=${address}&token=${this.unsubscribeSignature(email)}`,
+    };
+  }
+}

@@ -1,0 +1,38 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { leadMessages } from '@northbeam/common';
+import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
+import { MailService } from '../mail/mail.service.js';
+import {
+  mapPlaybookDownload,
+  type CreatePlaybookDownloadDto,
+  type PlaybookDownloadCreatedDto,
+  type PlaybookDownloadDto,
+} from './dto/playbook-download.dto.js';
+import { playbookLinkMail } from './playbook.mails.js';
+import { PlaybookRepository } from './playbook.repository.js';
+
+@Injectable()
+export class PlaybookService {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly playbookRepository: PlaybookRepository,
+    private readonly mailService: MailService,
+  ) {}
+
+  /** Records the request and mails the link, in one transaction; the link is also answered at once. */
+  async request(input: CreatePlaybookDownloadDto): Promise<PlaybookDownloadCreatedDto> {
+    const downloadUrl = this.config.playbookUrl;
+    await this.dataSource.transaction(async (manager) => {
+      await this.playbookRepository.insert(manager, { email: input.email, page: input.page ?? null });
+      await this.mailService.enqueue(manager, playbookLinkMail(input.email, downloadUrl));
+    });
+    return { message: leadMessages.playbookSent, downloadUrl };
+  }
+
+  async list(): Promise<PlaybookDownloadDto[]> {
+    return (await this.playbookRepository.findAllNewestFirst()).map(mapPlaybookDownload);
+  }
+}

@@ -1,0 +1,192 @@
+import { leadMessages, messages } from '@northbeam/common';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
+
+describe('Newsletter: subscribe, confirm, unsubscribe', () => {
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    testApp = await createTestApp({ config: { mailDispatchIntervalMs: 0, publicUrl: 'https://northbeam.test' } });
+  });
+
+  afterAll(async () => {
+    await testApp?.close();
+  });
+
+  const subscribe = (body: unknown) => testApp.request().post('/api/subscribe').send(body as object);
+  const subscriber = async (email: string) =>
+    (await testApp.dataSource.query('SELECT email, status, source, confirmed_at, unsubscribed_at FROM "subscribers" WHERE email = $1', [email]))[0];
+  const mailsTo = async (email: string) =>
+    testApp.dataSource.query('SELECT kind, subject, text_body, html_body, headers FROM "email_outbox" WHERE to_address = $1 ORDER BY created_at', [email]);
+  const confirmToken = (text: string) => /\/api\/newsletter\/confirm\?token=([A-Za-z0-9_%-]+)/.exec(text)?.[1];
+
+  describe('POST /api/subscribe', () => {
+    it('asks for an address when none is given', async () => {
+      for (const body of [{}, { email: '' }, { email: '   ' }]) {
+        const response = await subscribe(body);
+        expect(response.status).toBe(400);
+        expect(response.body).toEqual({ statusCode: 400, error: messages.emailRequired, fieldErrors: { email: [messages.emailRequired] } });
+      }
+    });
+
+    it('refuses an invalid address', async () => {
+      const response = await subscribe({ email: 'not-an-address' });
+      expect(response.status).toBe(400);
+      expect(response.body.error).toBe(messages.emailInvalid);
+    });
+
+    it('creates a pending subscriber with 201, trimmed and lower-cased, and queues one confirmation mail', async () => {
+      const response = await subscribe({ email: '  New.Reader@Example.COM ', source: 'labs_blog', page: '/blog/labs' });
+      expect(response.status).toBe(201);
+      expect(response.body).toEqual({ message: leadMessages.subscribeThanks });
+      expect(await subscriber('new.reader@example.com')).toMatchObject({ status: 'pending', source: 'labs_blog', confirmed_at: null });
+      const mails = await mailsTo('new.reader@example.com');
+      expect(mails).toHaveLength(1);
+      expect(mails[0].kind).toBe('newsletter_confirmation');
+      expect(mails[0].text_body).toContain('https://northbeam.test/api/newsletter/confirm?token=');
+      expect(mails[0].text_body).toContain('https://northbeam.test/unsubscribe?email=new.reader%40example.com');
+      expect(mails[0].headers['List-Unsubscribe']).toMatch(
+        /^<https:\/\/northbeam\.test\/api\/unsubscribe\/one-click\?email=new\.reader%40example\.com&token=[A-Za-z0-9_-]+>$/,
+      );
+      expect(mails[0].headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    });
+
+    it('answers a repeat with 200 and the same words, without another mail', async () => {
+      const response = await subscribe({ email: 'new.reader@example.com' });
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({ message: leadMessages.subscribeThanks });
+      expect(await mailsTo('new.reader@example.com')).toHaveLength(1);
+    });
+
+    it('refuses a source outside the list', async () => {
+      const response = await subscribe({ email: 'someone@example.com', source: 'spam' });
+      expect(response.status).toBe(400);
+      expect(Object.keys(response.body.fieldErrors)).toEqual(['source']);
+    });
+
+    it('leaves one subscriber and one mail after 50 concurrent subscribes of one address', async () => {
+      const responses = await Promise.all(Array.from({ length: 50 }, () => subscribe({ email: 'rush@example.com', source: 'blog' })));
+      expect(responses.every((response) => [200, 201].includes(response.status))).toBe(true);
+      expect(responses.filter((response) => response.status === 201)).toHaveLength(1);
+      expect(new Set(responses.map((response) => response.body.message))).toEqual(new Set([leadMessages.subscribeThanks]));
+      const rows = await testApp.dataSource.query('SELECT count(*)::int AS n FROM "subscribers" WHERE email = $1', ['rush@example.com']);
+      expect(rows[0].n).toBe(1);
+      expect(await mailsTo('rush@example.com')).toHaveLength(1);
+    });
+
+    it('sends a pending address a new confirmation mail once ten minutes have passed', async () => {
+      await subscribe({ email: 'late@example.com' });
+      await testApp.dataSource.query(
+        `UPDATE "subscribers" SET "confirmation_sent_at" = now() - interval '11 minutes' WHERE email = 'late@example.com'`,
+      );
+      expect((await subscribe({ email: 'late@example.com' })).status).toBe(200);
+      const mails = await mailsTo('late@example.com');
+      expect(mails).toHaveLength(2);
+      expect(confirmToken(mails[0].text_body)).not.toBe(confirmToken(mails[1].text_body));
+    });
+  });
+
+  describe('GET /api/newsletter/confirm', () => {
+    it('confirms with the link from the mail and redirects to the confirmation page', async () => {
+      await subscribe({ email: 'confirm.me@example.com' });
+      const [mail] = await mailsTo('confirm.me@example.com');
+      const token = confirmToken(mail.text_body);
+      const response = await testApp.request().get(`/api/newsletter/confirm?token=${token}`);
+      expect(response.status).toBe(302);
+      expect(response.headers.location).toBe('/newsletter/confirm?status=ok');
+      expect(await subscriber('confirm.me@example.com')).toMatchObject({ status: 'confirmed' });
+      const again = await testApp.request().get(`/api/newsletter/confirm?token=${token}`);
+      expect(again.headers.location).toBe('/newsletter/confirm?status=ok');
+    });
+
+    it('redirects an unknown or missing token to the invalid state', async () => {
+      for (const path of ['/api/newsletter/confirm?token=nonsense', '/api/newsletter/confirm']) {
+        const response = await testApp.request().get(path);
+        expect(response.status).toBe(302);
+        expect(response.headers.location).toBe('/newsletter/confirm?status=invalid');
+      }
+    });
+
+    it('does not accept a link older than 30 days', async () => {
+      await subscribe({ email: 'stale@example.com' });
+      const [mail] = await mailsTo('stale@example.com');
+      await testApp.dataSource.query(`UPDATE "subscribers" SET "confirmation_sent_at" = now() - interval '31 days' WHERE email = 'stale@example.com'`);
+      const response = await testApp.request().get(`/api/newsletter/confirm?token=${confirmToken(mail.text_body)}`);
+      expect(response.headers.location).toBe('/newsletter/confirm?status=invalid');
+      expect(await subscriber('stale@example.com')).toMatchObject({ status: 'pending' });
+    });
+
+    it('answers a confirmed address that subscribes again with the same words and no mail', async () => {
+      const response = await subscribe({ email: 'confirm.me@example.com' });
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({ message: leadMessages.subscribeThanks });
+      expect(await mailsTo('confirm.me@example.com')).toHaveLength(1);
+    });
+  });
+
+  describe('GET /api/unsubscribe', () => {
+    it('marks the subscriber unsubscribed and keeps the row', async () => {
+      const response = await testApp.request().get('/api/unsubscribe').query({ email: 'Confirm.Me@example.com' });
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({ message: leadMessages.unsubscribed });
+      expect(await subscriber('confirm.me@example.com')).toMatchObject({ status: 'unsubscribed' });
+    });
+
+    it('answers an unknown address with the same words', async () => {
+      const response = await testApp.request().get('/api/unsubscribe').query({ email: 'stranger@example.com' });
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({ message: leadMessages.unsubscribed });
+      expect(await subscriber('stranger@example.com')).toBeUndefined();
+    });
+
+    it('refuses a missing or invalid address with 400 and an error', async () => {
+      const missing = await testApp.request().get('/api/unsubscribe');
+      expect(missing.status).toBe(400);
+      expect(missing.body.error).toBe(messages.emailRequired);
+      const invalid = await testApp.request().get('/api/unsubscribe?email=nope');
+      expect(invalid.status).toBe(400);
+      expect(invalid.body.error).toBe(messages.emailInvalid);
+    });
+
+    it('lets an unsubscribed address subscribe again through a new confirmation', async () => {
+      const response = await subscribe({ email: 'confirm.me@example.com' });
+      expect(response.status).toBe(200);
+      expect(await subscriber('confirm.me@example.com')).toMatchObject({ status: 'pending' });
+      const mails = await mailsTo('confirm.me@example.com');
+      expect(mails).toHaveLength(2);
+      await testApp.request().get(`/api/newsletter/confirm?token=${confirmToken(mails[1].text_body)}`);
+      expect(await subscriber('confirm.me@example.com')).toMatchObject({ status: 'confirmed' });
+    });
+  });
+
+  describe('POST /api/unsubscribe/one-click', () => {
+    it('unsubscribes with the signed address from the List-Unsubscribe header, posted as a form', async () => {
+      const mails = await mailsTo('confirm.me@example.com');
+      const target = new URL(/^<(.+)>$/.exec(mails[1].headers['List-Unsubscribe'])![1]);
+      const response = await testApp
+        .request()
+        .post(`${target.pathname}${target.search}`)
+        .set('Origin', 'https://mail.provider.example')
+        .type('form')
+        .send('List-Unsubscribe=One-Click');
+      expect(response.status).toBe(403);
+      const sameSite = await testApp.request().post(`${target.pathname}${target.search}`).type('form').send('List-Unsubscribe=One-Click');
+      expect(sameSite.status).toBe(200);
+      expect(sameSite.body).toEqual({ message: leadMessages.unsubscribed });
+      expect(await subscriber('confirm.me@example.com')).toMatchObject({ status: 'unsubscribed' });
+    });
+
+    it('refuses a token that was not signed for the address', async () => {
+      await subscribe({ email: 'victim@example.com' });
+      const [mail] = await mailsTo('confirm.me@example.com');
+      const token = new URL(/^<(.+)>$/.exec(mail.headers['List-Unsubscribe'])![1]).searchParams.get('token')!;
+      const response = await testApp
+        .request()
+        .post(`/api/unsubscribe/one-click?email=victim%40example.com&token=${token}`)
+        .type('form')
+        .send('List-Unsubscribe=One-Click');
+      expect(response.status).toBe(400);
+      expect(response.body.error).toBe(leadMessages.unsubscribeLinkInvalid);
+      expect(await subscriber('victim@example.com')).toMatchObject({ status: 'pending' });
+    });
+  });
+});

@@ -1,0 +1,66 @@
+/** Shared facts of the contact form, newsletter and playbook (spec/public-site.md §3–§5, §8). */
+
+export const contactServiceOptions = [
+  { value: 'consulting', label: 'Consulting' },
+  { value: 'labs', label: 'Labs (R&D and IP builds)' },
+  { value: 'immersive', label: 'Immersive (XR and CGI)' },
+  { value: 'become-consultant', label: 'Become a consultant' },
+  { value: 'general', label: 'General enquiry' },
+] as const;
+
+export type ContactService = (typeof contactServiceOptions)[number]['value'];
+
+export const contactServiceValues = contactServiceOptions.map<ContactService>((option) => option.value);
+
+export function contactServiceLabel(value: string | null | undefined): string | undefined {
+  return contactServiceOptions.find((option) => option.value === value)?.label;
+}
+
+/** Where a newsletter subscription came from (spec §7). */
+export const subscribeSources = ['consulting_blog', 'labs_blog', 'blog', 'blog_floating_widget', 'blog_mobile_hero'] as const;
+export type SubscribeSource = (typeof subscribeSources)[number];
+
+export const leadLimits = {
+  nameMax: 200,
+  companyMax: 200,
+  emailMax: 254,
+  pageMax: 200,
+  /** A contact form sent sooner than this after the page loaded is taken for a bot. */
+  contactMinimumFillMs: 3000,
+  turnstileRetryDelayMs: 1000,
+  turnstileGlobalCheckDelayMs: 100,
+} as const;
+
+/** The token the client's bot-check fallback mode sends; accepted only while no secret is set. */
+export const turnstileFallbackToken = 'development-fallback-token';
+
+export const leadMessages = {
+  contactSent: "Thanks — we'll get back within 48 hours.",
+  contactSentTitle: 'Message sent successfully!',
+  contactFailedTitle: 'Failed to send message',
+  contactFailed: 'Please try again later or contact us directly.',
+  securityFailedTitle: 'Security verification failed',
+  securityFailed: 'Please try again.',
+  securityRequiredTitle: 'Security verification required',
+  securityRequired: 'Please complete the security check before submitting.',
+  securityUnavailable: 'The security check could not be completed right now. Please try again in a moment.',
+  nameTooLong: 'Name must be 200 characters or less',
+  companyTooLong: 'Company must be 200 characters or less',
+  messageTooLong: 'Message must be 2000 characters or less',
+  serviceInvalid: 'Please choose one of the listed services',
+  consentLabel: 'I agree to the Terms of Service and Privacy Policy',
+  emailRequiredTitle: 'Email Required',
+  subscribeThanks: 'Thanks! Please check your inbox to confirm your subscription.',
+  subscribeSuccessTitle: 'Subscription Successful',
+  subscribeFailedTitle: 'Subscription Failed',
+  subscribeFailed: 'Subscription failed',
+  unsubscribed: 'You have been unsubscribed. You will not receive any more newsletters from us.',
+  unsubscribeFailed: 'Failed to unsubscribe',
+  unsubscribeNetworkError: 'An error occurred. Please try again.',
+  unsubscribeLinkInvalid: 'This unsubscribe link is not valid.',
+  playbookSent: 'Your playbook is ready. We have also e-mailed you the link.',
+  playbookSuccessTitle: 'Success!',
+  playbookSuccess: 'Click the download button below to get your playbook.',
+  playbookFailedTitle: 'Failed',
+  playbookFailed: 'Failed to submit',
+} as const;

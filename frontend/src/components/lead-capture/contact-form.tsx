@@ -1,0 +1,290 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { Loader2, Send, ShieldCheck } from 'lucide-react';
+import { contactServiceOptions, leadMessages, limits, messages } from '@northbeam/common';
+import { Button } from '@/components/ui/button';
+import { Input, fieldClass } from '@/components/ui/input';
+import { FieldError, Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/components/ui/toast';
+import { apiRequest, ApiRequestError } from '@/lib/api';
+import { cn } from '@/lib/cn';
+import { useFormStart } from './use-form-start';
+import { useTurnstile } from './use-turnstile';
+
+interface ContactValues {
+  name: string;
+  email: string;
+  company: string;
+  service: string;
+  message: string;
+  consent: boolean;
+  website: string;
+}
+
+type FieldName = 'name' | 'email' | 'message' | 'consent';
+type FieldErrors = Partial<Record<FieldName, string>>;
+
+const emptyValues: ContactValues = { name: '', email: '', company: '', service: '', message: '', consent: false, website: '' };
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The client-side half of spec §5; the server applies the same rules again. */
+function validate(values: ContactValues): FieldErrors {
+  const errors: FieldErrors = {};
+  if (values.name.trim().length < 1) errors.name = messages.nameRequired;
+  if (!emailPattern.test(values.email.trim())) errors.email = messages.emailInvalid;
+  if (values.message.trim().length < limits.contactMessageMin) errors.message = messages.messageTooShort;
+  if (!values.consent) errors.consent = messages.consentRequired;
+  return errors;
+}
+
+export interface ContactFormProps {
+  /** Fires once, on the first focus of the name field (again after a successful send). */
+  onFormStart?: () => void;
+  /** Fires after the server accepted a message (analytics: contact_form_submit). */
+  onSubmitted?: (details: { service: string; hasCompany: boolean; messageLength: number }) => void;
+  className?: string;
+}
+
+/** The contact form of spec §4, §5 and §8, with the Turnstile bot check and a hidden honeypot. */
+export function ContactForm({ onFormStart, onSubmitted, className }: ContactFormProps) {
+  const id = useId();
+  const [values, setValues] = useState<ContactValues>(emptyValues);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [sending, setSending] = useState(false);
+  const startedAt = useRef<number | null>(null);
+  const { started, markStarted, resetStarted } = useFormStart(onFormStart);
+  const turnstile = useTurnstile();
+
+  // The page's load time, for the server's "faster than a person" rule.
+  useEffect(() => {
+    startedAt.current = Date.now();
+  }, []);
+
+  function update<K extends keyof ContactValues>(field: K, value: ContactValues[K]) {
+    setValues((current) => ({ ...current, [field]: value }));
+    if (field in errors) setErrors((current) => ({ ...current, [field]: undefined }));
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending) return;
+    const found = validate(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      const first = Object.keys(found)[0];
+      document.getElementById(`${id}-${first}`)?.focus();
+      return;
+    }
+    if (!turnstile.token) {
+      toast({ title: leadMessages.securityRequiredTitle, description: leadMessages.securityRequired, variant: 'destructive' });
+      return;
+    }
+    setSending(true);
+    try {
+      await apiRequest('POST', '/api/contact', {
+        name: values.name.trim(),
+        email: values.email.trim(),
+        company: values.company.trim(),
+        service: values.service,
+        message: values.message.trim(),
+        consent: values.consent,
+        turnstileToken: turnstile.token,
+        website: values.website,
+        startedAt: String(startedAt.current ?? Date.now()),
+      });
+      toast({ title: leadMessages.contactSentTitle, description: leadMessages.contactSent });
+      onSubmitted?.({ service: values.service, hasCompany: values.company.trim() !== '', messageLength: values.message.trim().length });
+      setValues(emptyValues);
+      setErrors({});
+      resetStarted();
+      turnstile.reset();
+    } catch (error) {
+      toast({ title: leadMessages.contactFailedTitle, description: leadMessages.contactFailed, variant: 'destructive' });
+      // A Turnstile token is good for one check only.
+      if (error instanceof ApiRequestError && error.status === 403) turnstile.reset();
+    } finally {
+      setSending(false);
+    }
+  }
+
+  const describedBy = (field: FieldName) => (errors[field] ? `${id}-${field}-error` : undefined);
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      aria-label="Contact form"
+      data-testid="contact-form"
+      data-started={started ? 'true' : 'false'}
+      className={cn('grid gap-5 rounded-card border border-line bg-white p-6 shadow-card sm:p-8', className)}
+    >
+      <div className="grid gap-5 sm:grid-cols-2">
+        <div className="grid gap-2">
+          <Label htmlFor={`${id}-name`}>Name</Label>
+          <Input
+            id={`${id}-name`}
+            name="name"
+            autoComplete="name"
+            value={values.name}
+            onFocus={markStarted}
+            onChange={(event) => update('name', event.target.value)}
+            aria-invalid={errors.name ? true : undefined}
+            aria-describedby={describedBy('name')}
+            aria-required="true"
+          />
+          <FieldError id={`${id}-name-error`} message={errors.name} />
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor={`${id}-email`}>Email</Label>
+          <Input
+            id={`${id}-email`}
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={values.email}
+            onChange={(event) => update('email', event.target.value)}
+            aria-invalid={errors.email ? true : undefined}
+            aria-describedby={describedBy('email')}
+            aria-required="true"
+          />
+          <FieldError id={`${id}-email-error`} message={errors.email} />
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor={`${id}-company`}>
+            Company <span className="font-normal text-ink-muted">(optional)</span>
+          </Label>
+          <Input
+            id={`${id}-company`}
+            name="company"
+            autoComplete="organization"
+            value={values.company}
+            onChange={(event) => update('company', event.target.value)}
+          />
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor={`${id}-service`}>
+            Service interest <span className="font-normal text-ink-muted">(optional)</span>
+          </Label>
+          <select
+            id={`${id}-service`}
+            name="service"
+            value={values.service}
+            onChange={(event) => update('service', event.target.value)}
+            className={cn(fieldClass, 'h-11 appearance-none bg-[length:16px] bg-[right_1rem_center] bg-no-repeat pr-10')}
+            style={{
+              backgroundImage:
+                "url(\"data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='%234a5270' stroke-width='2'%3E%3Cpath d='m6 9 6 6 6-6'/%3E%3C/svg%3E\")",
+            }}
+          >
+            <option value="">Choose a service</option>
+            {contactServiceOptions.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      <div className="grid gap-2">
+        <div className="flex items-baseline justify-between gap-4">
+          <Label htmlFor={`${id}-message`}>Message</Label>
+          <span className="text-xs text-ink-muted" aria-live="polite">
+            {values.message.length}/{limits.contactMessageMax}
+          </span>
+        </div>
+        <Textarea
+          id={`${id}-message`}
+          name="message"
+          rows={6}
+          maxLength={limits.contactMessageMax}
+          placeholder="What are you building, and where are you stuck?"
+          value={values.message}
+          onChange={(event) => update('message', event.target.value)}
+          aria-invalid={errors.message ? true : undefined}
+          aria-describedby={describedBy('message')}
+          aria-required="true"
+        />
+        <FieldError id={`${id}-message-error`} message={errors.message} />
+      </div>
+
+      {/* Honeypot: people never see it; bots fill it in and are then quietly ignored. */}
+      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+        <label htmlFor={`${id}-website`}>Website</label>
+        <input
+          id={`${id}-website`}
+          name="website"
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          value={values.website}
+          onChange={(event) => update('website', event.target.value)}
+        />
+      </div>
+
+      <div className="grid gap-2">
+        <div className="flex items-start gap-3">
+          <input
+            id={`${id}-consent`}
+            name="consent"
+            type="checkbox"
+            checked={values.consent}
+            onChange={(event) => update('consent', event.target.checked)}
+            aria-invalid={errors.consent ? true : undefined}
+            aria-describedby={describedBy('consent')}
+            className="mt-0.5 size-5 shrink-0 cursor-pointer rounded border-line accent-ink"
+          />
+          <Label htmlFor={`${id}-consent`} className="leading-relaxed font-normal text-ink-muted">
+            {leadMessages.consentLabel}
+          </Label>
+        </div>
+        <p className="pl-8 text-xs text-ink-muted">
+          Read the{' '}
+          <Link to="/terms" className="underline underline-offset-2 hover:text-ink">
+            Terms of Service
+          </Link>{' '}
+          and the{' '}
+          <Link to="/privacy" className="underline underline-offset-2 hover:text-ink">
+            Privacy Policy
+          </Link>
+          .
+        </p>
+        <FieldError id={`${id}-consent-error`} message={errors.consent} />
+      </div>
+
+      <div className="grid gap-2">
+        <div ref={turnstile.containerRef} data-testid="turnstile-widget" className={turnstile.mode === 'widget' ? 'min-h-16' : 'hidden'} />
+        {turnstile.mode === 'fallback' ? (
+          <p data-testid="turnstile-fallback" className="flex items-center gap-2 rounded-xl bg-mist px-4 py-3 text-sm text-ink-muted">
+            <ShieldCheck className="size-4 shrink-0 text-beam" aria-hidden="true" />
+            Security verification is enabled in development mode.
+          </p>
+        ) : null}
+        {turnstile.mode === 'loading' ? (
+          <p className="flex items-center gap-2 text-sm text-ink-muted">
+            <Loader2 className="size-4 animate-spin motion-reduce:animate-none" aria-hidden="true" />
+            Loading security check…
+          </p>
+        ) : null}
+      </div>
+
+      <div className="flex flex-col-reverse items-start gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm text-ink-muted">NDAs on day one. A reply within 48 hours.</p>
+        <Button type="submit" size="lg" disabled={!turnstile.token || sending} className="w-full sm:w-auto">
+          {sending ? (
+            <>
+              <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" />
+              Sending...
+            </>
+          ) : (
+            <>
+              Send message
+              <Send aria-hidden="true" />
+            </>
+          )}
+        </Button>
+      </div>
+    </form>
+  );
+}

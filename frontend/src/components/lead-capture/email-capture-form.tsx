@@ -1,0 +1,56 @@
+import { useEffect, useId, useState } from 'react';
+import { Loader2 } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { cn } from '@/lib/cn';
+import { useEmailCapture } from './use-email-capture';
+
+interface EmailCaptureFormProps {
+  label: string;
+  submitLabel: string;
+  pendingLabel: string;
+  onSend: (email: string) => Promise<boolean>;
+  /** Stack the button under the field (narrow widgets) instead of beside it. */
+  stacked?: boolean;
+  tone?: 'light' | 'dark';
+  testId?: string;
+}
+
+/** An e-mail field and a button; empty entries get the 'Email Required' toast. */
+export function EmailCaptureForm({ label, submitLabel, pendingLabel, onSend, stacked, tone = 'light', testId }: EmailCaptureFormProps) {
+  const id = useId();
+  // Until the page is hydrated a click would submit the form natively and put the address in the URL.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const capture = useEmailCapture(async (email) => {
+    if (await onSend(email)) capture.setEmail('');
+  });
+  return (
+    <form noValidate onSubmit={(event) => void capture.onSubmit(event)} className={cn('flex gap-2', stacked ? 'flex-col' : 'flex-col sm:flex-row')} data-testid={testId}>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <Input
+        id={id}
+        type="email"
+        name="email"
+        required
+        autoComplete="email"
+        placeholder="you@company.co.uk"
+        value={capture.email}
+        onChange={(event) => capture.setEmail(event.target.value)}
+        className={cn('min-w-0', !stacked && 'sm:flex-1', tone === 'dark' && 'border-white/15 bg-white/10 text-white placeholder:text-white/50')}
+      />
+      <Button type="submit" disabled={!hydrated || capture.pending} variant={tone === 'dark' ? 'secondary' : 'default'}>
+        {capture.pending ? (
+          <>
+            <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" />
+            {pendingLabel}
+          </>
+        ) : (
+          submitLabel
+        )}
+      </Button>
+    </form>
+  );
+}

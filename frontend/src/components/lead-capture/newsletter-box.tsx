@@ -1,0 +1,52 @@
+import { Mail } from 'lucide-react';
+import type { SubscribeSource } from '@northbeam/common';
+import { cn } from '@/lib/cn';
+import { EmailCaptureForm } from './email-capture-form';
+import { subscribeToNewsletter } from './subscribe';
+
+export interface NewsletterBoxProps {
+  /** Where the subscription comes from: consulting_blog, labs_blog, blog or blog_mobile_hero. */
+  source: Exclude<SubscribeSource, 'blog_floating_widget'>;
+  title?: string;
+  description?: string;
+  className?: string;
+}
+
+/** The newsletter sign-up box of the blog pages (a card; compact in the mobile hero). */
+export function NewsletterBox({
+  source,
+  title = 'Get the build notes',
+  description = 'Practical notes on AI, XR and shipping real products, a few times a month. Confirm by e-mail; unsubscribe any time.',
+  className,
+}: NewsletterBoxProps) {
+  const compact = source === 'blog_mobile_hero';
+  return (
+    <section
+      aria-label="Newsletter sign-up"
+      data-testid={`newsletter-box-${source}`}
+      className={cn(
+        'relative overflow-hidden rounded-card bg-ink text-white',
+        compact ? 'p-5 lg:hidden' : 'p-8 sm:p-10',
+        className,
+      )}
+    >
+      <div aria-hidden="true" className="pointer-events-none absolute -top-24 -right-16 size-64 rounded-full bg-beam/40 blur-3xl" />
+      <div className={cn('relative grid gap-5', !compact && 'md:grid-cols-[1fr_minmax(0,26rem)] md:items-center md:gap-10')}>
+        <div className="grid gap-2">
+          <p className="flex items-center gap-2 text-xs font-semibold tracking-[0.18em] text-white/60 uppercase">
+            <Mail className="size-4" aria-hidden="true" /> Newsletter
+          </p>
+          <h2 className={cn('font-display font-semibold tracking-tight', compact ? 'text-xl' : 'text-2xl sm:text-3xl')}>{title}</h2>
+          {!compact ? <p className="max-w-xl text-white/70">{description}</p> : null}
+        </div>
+        <EmailCaptureForm
+          label="Email address for the newsletter"
+          submitLabel="Subscribe"
+          pendingLabel="Subscribing..."
+          tone="dark"
+          onSend={(email) => subscribeToNewsletter(email, source)}
+        />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,38 @@
+import { useState } from 'react';
+import { Mail, Minus } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { EmailCaptureForm } from './email-capture-form';
+import { subscribeToNewsletter } from './subscribe';
+
+/** Floating subscribe widget of the blog index: large screens only, expanded or minimised to an icon. */
+export function NewsletterFloatingWidget() {
+  const [expanded, setExpanded] = useState(true);
+  return (
+    <aside aria-label="Newsletter" data-testid="newsletter-floating-widget" className="fixed bottom-6 left-6 z-40 hidden lg:block">
+      {expanded ? (
+        <div className="w-80 animate-fade-up rounded-card border border-line bg-white p-5 shadow-lift motion-reduce:animate-none">
+          <div className="mb-3 flex items-start justify-between gap-3">
+            <div>
+              <p className="font-display text-lg font-semibold text-ink">Stay in the loop</p>
+              <p className="text-sm text-ink-muted">New posts from Labs and Consulting, straight to your inbox.</p>
+            </div>
+            <Button variant="ghost" size="icon" className="-mt-1 -mr-2 size-8" aria-label="Minimise newsletter sign-up" onClick={() => setExpanded(false)}>
+              <Minus aria-hidden="true" />
+            </Button>
+          </div>
+          <EmailCaptureForm
+            label="Email address for the newsletter"
+            submitLabel="Subscribe"
+            pendingLabel="Subscribing..."
+            stacked
+            onSend={(email) => subscribeToNewsletter(email, 'blog_floating_widget')}
+          />
+        </div>
+      ) : (
+        <Button size="icon" className="size-14 shadow-lift" aria-label="Open newsletter sign-up" onClick={() => setExpanded(true)}>
+          <Mail className="size-5!" aria-hidden="true" />
+        </Button>
+      )}
+    </aside>
+  );
+}

@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { BookOpen, Download, Minus } from 'lucide-react';
+import { useLocation } from 'react-router-dom';
+import { leadMessages } from '@northbeam/common';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { toast } from '@/components/ui/toast';
+import { apiRequest, ApiRequestError } from '@/lib/api';
+import { cn } from '@/lib/cn';
+import { EmailCaptureForm } from './email-capture-form';
+
+/**
+ * The gated playbook download of spec §4: large screens only, fixed bottom right; expanded it asks
+ * for an e-mail address, then offers a Download Playbook button that opens the document in a new tab.
+ */
+export function PlaybookWidget() {
+  const { pathname } = useLocation();
+  const [expanded, setExpanded] = useState(true);
+  const [downloadUrl, setDownloadUrl] = useState<string | null>(null);
+
+  async function request(email: string): Promise<boolean> {
+    try {
+      const response = await apiRequest('POST', '/api/playbook-download', { email, page: pathname });
+      const body = (await response.json()) as { downloadUrl: string };
+      setDownloadUrl(body.downloadUrl);
+      toast({ title: leadMessages.playbookSuccessTitle, description: leadMessages.playbookSuccess });
+      return true;
+    } catch (error) {
+      const serverError = error instanceof ApiRequestError ? error.serverError : undefined;
+      toast({ title: leadMessages.playbookFailedTitle, description: serverError ?? leadMessages.playbookFailed, variant: 'destructive' });
+      return false;
+    }
+  }
+
+  return (
+    <aside aria-label="Playbook download" data-testid="playbook-widget" className="fixed right-6 bottom-6 z-40 hidden lg:block">
+      {expanded ? (
+        <div className="w-80 animate-fade-up overflow-hidden rounded-card border border-line bg-white shadow-lift motion-reduce:animate-none">
+          <div className="relative bg-ink p-5 text-white">
+            <div aria-hidden="true" className="pointer-events-none absolute -top-16 -right-10 size-40 rounded-full bg-beam/50 blur-2xl" />
+            <div className="relative flex items-start justify-between gap-3">
+              <div>
+                <p className="text-xs font-semibold tracking-[0.18em] text-white/60 uppercase">Free guide</p>
+                <p className="mt-1 font-display text-lg leading-snug font-semibold">The SME AI Adoption Playbook</p>
+              </div>
+              <Button
+                variant="ghost"
+                size="icon"
+                className="-mt-1 -mr-2 size-8 text-white hover:bg-white/10"
+                aria-label="Minimise playbook"
+                onClick={() => setExpanded(false)}
+              >
+                <Minus aria-hidden="true" />
+              </Button>
+            </div>
+          </div>
+          <div className="grid gap-3 p-5">
+            {downloadUrl ? (
+              <>
+                <p className="text-sm text-ink-muted">It is yours. We have also e-mailed you the link.</p>
+                <a href={downloadUrl} target="_blank" rel="noopener noreferrer" className={cn(buttonVariants(), 'w-full')}>
+                  <Download aria-hidden="true" />
+                  Download Playbook
+                </a>
+              </>
+            ) : (
+              <>
+                <p className="text-sm text-ink-muted">Pick, prototype and roll out AI in a small business, step by step. Free, 6 pages.</p>
+                <EmailCaptureForm label="Email address for the playbook" submitLabel="Get the Playbook" pendingLabel="Sending..." stacked onSend={request} />
+              </>
+            )}
+          </div>
+        </div>
+      ) : (
+        <Button size="icon" className="size-14 shadow-lift" aria-label="Open playbook download" onClick={() => setExpanded(true)}>
+          <BookOpen className="size-5!" aria-hidden="true" />
+        </Button>
+      )}
+    </aside>
+  );
+}
