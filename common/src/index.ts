@@ -5,3 +5,4 @@ export * from './word-count.js';
 export * from './pagination.js';
 export * from './team.js';
 export * from './types.js';
+export * from './privacy.js';
