@@ -8,7 +8,7 @@ export class RejectDeletionRequestDto {
   @Transform(trimmed)
   @IsString({ message: messages.deletionRejectionReasonRequired })
   @MinLength(1, { message: messages.deletionRejectionReasonRequired })
-  @MaxLength(1000)
+  @MaxLength(1000, { message: 'Reason must be 1000 characters or less' })
   reason: string;
 }
 
@@ -16,6 +16,6 @@ export class CompleteDeletionRequestDto {
   @Transform(trimmed)
   @IsString({ message: messages.deletionCompletionNoteRequired })
   @MinLength(1, { message: messages.deletionCompletionNoteRequired })
-  @MaxLength(2000)
+  @MaxLength(2000, { message: 'Note must be 2000 characters or less' })
   note: string;
 }
