@@ -1,5 +1,6 @@
 import type { RouteHandle } from '@/app/route-handle';
 import { PlaceholderScreen } from '@/components/page/placeholder-screen';
+import { useServiceEngagement } from '@/hooks/use-service-engagement';
 
 export const handle: RouteHandle = {
   head: ({ pathname }) => ({
@@ -10,6 +11,7 @@ export const handle: RouteHandle = {
 };
 
 export function Component() {
+  useServiceEngagement('consulting');
   return (
     <PlaceholderScreen
       title="Consulting"
