@@ -29,7 +29,7 @@ describe('Analytics API', () => {
   const track = (body: unknown, userAgent = browser) =>
     testApp.request().post('/api/analytics/track').set('User-Agent', userAgent).send(body as object);
 
-  const stored = () => testApp.dataSource.query('SELECT * FROM "analytics_events" ORDER BY "id"') as Promise<StoredEvent[]>;
+  const stored = () => testApp.dataSource.query<StoredEvent[]>('SELECT * FROM "analytics_events" ORDER BY "id"');
 
   describe('POST /api/analytics/track', () => {
     it('stores an event with its path and referrer and answers 204', async () => {
@@ -57,9 +57,9 @@ describe('Analytics API', () => {
       await track({ event: 'Page View', properties: { page_url: '/', referrer: 'direct' } });
       const [row] = await stored();
       expect(row.referrer).toBeNull();
-      const columns = (await testApp.dataSource.query(
+      const columns = await testApp.dataSource.query<{ column_name: string }[]>(
         `SELECT column_name FROM information_schema.columns WHERE table_name = 'analytics_events'`,
-      )) as { column_name: string }[];
+      );
       expect(columns.map((column) => column.column_name).filter((name) => /ip|address|agent/i.test(name))).toEqual([]);
     });
 

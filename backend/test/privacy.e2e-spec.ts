@@ -40,9 +40,9 @@ describe('Privacy: data-deletion requests', () => {
     const mail = mails.filter((entry) => entry.kind === 'deletion_verification').at(-1)!;
     const verified = await testApp.request().get(`/api/request-data-deletion/verify?token=${encodeURIComponent(tokenFrom(mail))}`);
     expect(verified.headers.location).toBe('/data-deletion/verified?status=ok');
-    const [row] = (await testApp.dataSource.query('SELECT "id" FROM "deletion_requests" WHERE "request_id" = $1', [
+    const [row] = await testApp.dataSource.query<{ id: string }[]>('SELECT "id" FROM "deletion_requests" WHERE "request_id" = $1', [
       created.body.requestId,
-    ])) as { id: string }[];
+    ]);
     return { requestId: created.body.requestId as string, id: row.id };
   }
 
@@ -242,9 +242,9 @@ describe('Privacy: data-deletion requests', () => {
       expect(mails.map((mail) => mail.kind)).toEqual(['deletion_verification', 'deletion_progress', 'deletion_completed']);
 
       // No table holds the address, in any letter case, any more.
-      const tables = (await testApp.dataSource.query(
+      const tables = await testApp.dataSource.query<{ table_name: string }[]>(
         `SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`,
-      )) as { table_name: string }[];
+      );
       for (const { table_name } of tables) {
         const [hit] = await testApp.dataSource.query(`SELECT count(*)::int AS "count" FROM "${table_name}" t WHERE lower(t::text) LIKE $1`, [
           `%${email}%`,

@@ -106,8 +106,8 @@ export function onOpenCookieSettings(listener: () => void): () => void {
 function clearCookies(patterns: RegExp[]): void {
   const names = document.cookie
     .split(';')
-    .map((pair) => pair.split('=')[0]?.trim())
-    .filter((name): name is string => Boolean(name) && patterns.some((pattern) => pattern.test(name!)));
+    .map((pair) => pair.split('=')[0]?.trim() ?? '')
+    .filter((name) => name !== '' && patterns.some((pattern) => pattern.test(name)));
   const host = window.location.hostname;
   const domains = ['', host, `.${host}`, `.${host.split('.').slice(-2).join('.')}`];
   for (const name of names) {

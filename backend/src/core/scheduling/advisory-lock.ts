@@ -27,10 +27,10 @@ export async function withAdvisoryLock<T>(dataSource: DataSource, key: number, t
  * false afterwards: tasks that must happen once a day (a digest mail) check it.
  */
 export async function claimTaskRun(dataSource: DataSource, task: string, runKey: string): Promise<boolean> {
-  const rows = (await dataSource.query(
+  const rows = await dataSource.query<unknown[]>(
     `INSERT INTO "scheduled_task_runs" ("task", "run_key") VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING "task"`,
     [task, runKey],
-  )) as unknown[];
+  );
   return rows.length === 1;
 }
 

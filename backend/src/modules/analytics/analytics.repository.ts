@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { EntityManager, Repository } from 'typeorm';
+import type { Repository } from 'typeorm';
 import { AnalyticsEvent, type AnalyticsPropertyValue } from './entities/analytics-event.entity.js';
 
 export interface NewAnalyticsEvent {
@@ -24,26 +24,20 @@ export class AnalyticsRepository {
   }
 
   async countEvents(names: string[], since: Date): Promise<number> {
-    const rows = (await this.events.query(
+    const rows = await this.events.query<{ count: number }[]>(
       `SELECT count(*)::int AS "count" FROM "analytics_events" WHERE "event" = ANY($1) AND "created_at" >= $2`,
       [names, since],
-    )) as { count: number }[];
+    );
     return rows[0]?.count ?? 0;
   }
 
   async topPages(since: Date, limit: number): Promise<{ path: string; views: number }[]> {
-    return (await this.events.query(
+    return await this.events.query<{ path: string; views: number }[]>(
       `SELECT "path", count(*)::int AS "views" FROM "analytics_events"
         WHERE "event" = $1 AND "created_at" >= $2 AND "path" IS NOT NULL
         GROUP BY "path" ORDER BY "views" DESC, "path" ASC LIMIT $3`,
       [pageViewEvent, since, limit],
-    )) as { path: string; views: number }[];
-  }
-
-  /** Retention: events older than `cutoff`. Returns how many were deleted. */
-  async deleteOlderThan(cutoff: Date, manager: EntityManager = this.events.manager): Promise<number> {
-    const result = await manager.query(`DELETE FROM "analytics_events" WHERE "created_at" < $1 RETURNING "id"`, [cutoff]);
-    return rowCount(result);
+    );
   }
 }
 

@@ -34,10 +34,10 @@ export class PrivacyRepository {
 
   /** Approved full deletions not yet carried out, each locked; rows another instance holds are skipped. */
   async claimApprovedFullDeletion(manager: EntityManager): Promise<DeletionRequest | null> {
-    const rows = (await manager.query(
+    const rows = await manager.query<{ id: string }[]>(
       `SELECT "id" FROM "deletion_requests" WHERE "status" = 'approved' AND "request_type" = 'full_deletion'
         ORDER BY "approved_at" LIMIT 1 FOR UPDATE SKIP LOCKED`,
-    )) as { id: string }[];
+    );
     if (rows.length === 0) return null;
     return manager.getRepository(DeletionRequest).findOneBy({ id: rows[0].id });
   }

@@ -6,7 +6,7 @@ const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? 
 
 /** POST /api/request-data-deletion (spec admin-and-supporting-pages §5). */
 export class CreateDeletionRequestDto {
-  @Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
   @IsEmail({}, { message: messages.emailInvalid })
   @MaxLength(320, { message: messages.emailInvalid })
   email: string;

@@ -11,7 +11,7 @@ import type { PersonalDataEraser } from './personal-data-eraser.js';
 export const analyticsEventsEraser: PersonalDataEraser = {
   tableName: 'analytics_events',
   async erase(manager, email) {
-    const result = await manager.query(
+    const result = await manager.query<unknown>(
       `DELETE FROM "analytics_events"
         WHERE lower("properties"->>'email') = $1
            OR "visitor_id" IN (SELECT "visitor_id" FROM "deletion_requests" WHERE "email" = $1 AND "visitor_id" IS NOT NULL)
@@ -34,7 +34,7 @@ export function emailColumnEraser(tableName: string, candidateColumns: string[])
       const columns = await tableColumns(manager, tableName);
       const column = candidateColumns.find((candidate) => columns.has(candidate));
       if (!column) return 0;
-      const result = await manager.query(`DELETE FROM "${tableName}" WHERE lower(trim("${column}")) = $1 RETURNING 1`, [email]);
+      const result = await manager.query<unknown>(`DELETE FROM "${tableName}" WHERE lower(trim("${column}")) = $1 RETURNING 1`, [email]);
       return rowCount(result);
     },
   };
