@@ -1,5 +1,5 @@
 import { AlertTriangle, CheckCircle2, Info, Loader2, Mail, ShieldCheck } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { deletionRequestTypes, limits, messages, site, type DeletionRequestType } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
@@ -77,7 +77,6 @@ export function Component() {
       const body = (await response.json()) as { requestId: string };
       setSubmitted({ requestId: body.requestId, submittedAt: new Date() });
       toast({ title: messages.deletionSubmittedTitle, description: messages.deletionSubmitted });
-      window.scrollTo({ top: 0 });
     } catch (error) {
       const serverError = error instanceof ApiRequestError ? error.serverError : undefined;
       if (error instanceof ApiRequestError && error.status === 400) {
@@ -264,11 +263,19 @@ export function Component() {
 }
 
 function Confirmation({ submitted }: { submitted: Submitted }) {
+  const title = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    // The form is gone: bring the confirmation into view and give it focus for screen readers.
+    title.current?.scrollIntoView({ block: 'center' });
+    title.current?.focus({ preventScroll: true });
+  }, []);
   return (
     <Card className="self-start" data-testid="deletion-confirmation">
       <CardHeader>
         <CheckCircle2 className="size-10 text-success" aria-hidden="true" />
-        <CardTitle role="status">{messages.deletionSubmittedTitle}</CardTitle>
+        <h2 ref={title} tabIndex={-1} className="heading-3 outline-none">
+          {messages.deletionSubmittedTitle}
+        </h2>
         <CardDescription>{messages.deletionSubmitted}</CardDescription>
       </CardHeader>
       <CardContent className="space-y-6">
