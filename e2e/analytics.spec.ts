@@ -21,7 +21,12 @@ test.describe('First-party analytics', () => {
     // A choice already made, so that the banner stays out of the way of the footer.
     await page.addInitScript(
       ({ key, version }) => {
-        const record = { preferences: { essential: true, analytics: false, marketing: false }, timestamp: new Date().toISOString(), userId: 'user_e2e00000_1763784000000', version };
+        const record = {
+          preferences: { essential: true, analytics: false, marketing: false },
+          timestamp: new Date().toISOString(),
+          userId: 'user_e2e00000_1763784000000',
+          version,
+        };
         localStorage.setItem(key, JSON.stringify(record));
       },
       { key: site.consentStorageKey, version: consentVersion },
@@ -50,7 +55,10 @@ test.describe('First-party analytics', () => {
     await waitForPageView(events, '/about');
     await page.getByTestId('site-footer').getByRole('link', { name: 'Labs' }).click();
     await waitForPageView(events, '/labs');
-    const views = named(events, 'Page View').map((event) => [event.properties.page_url, event.properties.previous_page]);
+    const views = named(events, 'Page View').map((event) => [
+      event.properties.page_url,
+      event.properties.previous_page,
+    ]);
     expect(views).toEqual([
       ['/', 'direct'],
       ['/about', '/'],
@@ -90,13 +98,21 @@ test.describe('First-party analytics', () => {
     test(`names the ${name} page in its engagement event`, async ({ page }) => {
       await openWithClock(page, events, path);
       await page.clock.runFor(15_500);
-      await expect.poll(() => named(events, 'service_page_engagement').map((event) => event.properties.page_name)).toEqual([name]);
+      await expect
+        .poll(() => named(events, 'service_page_engagement').map((event) => event.properties.page_name))
+        .toEqual([name]);
     });
   }
 
-  test('article: a view on arrival, engaged once after 30 seconds, and each scroll milestone once with its level', async ({ page }) => {
+  test('article: a view on arrival, engaged once after 30 seconds, and each scroll milestone once with its level', async ({
+    page,
+  }) => {
     await openWithClock(page, events, '/blog/labs/some-article');
-    expect(named(events, 'Blog Post View')[0].properties).toMatchObject({ title: 'some-article', section: 'labs', path: '/blog/labs/some-article' });
+    expect(named(events, 'Blog Post View')[0].properties).toMatchObject({
+      title: 'some-article',
+      section: 'labs',
+      path: '/blog/labs/some-article',
+    });
     // A long body so that the page scrolls.
     await page.evaluate(() => {
       const filler = document.createElement('div');
@@ -116,7 +132,12 @@ test.describe('First-party analytics', () => {
     await scrollTo(0.1);
     await scrollTo(1);
     await expect
-      .poll(() => named(events, 'blog_post_scroll').map((event) => [event.properties.scroll_depth, event.properties.engagement_level]))
+      .poll(() =>
+        named(events, 'blog_post_scroll').map((event) => [
+          event.properties.scroll_depth,
+          event.properties.engagement_level,
+        ]),
+      )
       .toEqual([
         [25, 'low'],
         [50, 'medium'],
@@ -128,7 +149,11 @@ test.describe('First-party analytics', () => {
     expect(named(events, 'blog_post_read')).toHaveLength(0);
     await page.clock.runFor(6_000);
     await expect.poll(() => named(events, 'blog_post_read').length).toBe(1);
-    expect(named(events, 'blog_post_read')[0].properties).toMatchObject({ engagement_type: 'engaged', seconds: 30, section: 'labs' });
+    expect(named(events, 'blog_post_read')[0].properties).toMatchObject({
+      engagement_type: 'engaged',
+      seconds: 30,
+      section: 'labs',
+    });
 
     // Leaving after engagement sends nothing more.
     await page.getByTestId('site-footer').getByRole('link', { name: 'About' }).click();
@@ -149,7 +174,11 @@ test.describe('First-party analytics', () => {
     await page.getByTestId('site-footer').getByRole('link', { name: 'About' }).click();
     await expect.poll(() => named(events, 'blog_post_read').length).toBe(1);
     const read = named(events, 'blog_post_read')[0].properties;
-    expect(read).toMatchObject({ engagement_type: 'time_spent', section: 'consulting', path: '/blog/consulting/short-visit' });
+    expect(read).toMatchObject({
+      engagement_type: 'time_spent',
+      section: 'consulting',
+      path: '/blog/consulting/short-visit',
+    });
     expect(read.seconds).toBeGreaterThan(10);
   });
 
@@ -170,8 +199,12 @@ test.describe('First-party analytics', () => {
     await footer.getByRole('link', { name: /on LinkedIn/ }).click();
     await footer.getByRole('link', { name: /on YouTube/ }).click();
     await footer.getByRole('link', { name: /Simulation Creation/ }).click();
-    await expect.poll(() => named(events, 'social_media_click').map((event) => event.properties.platform)).toEqual(['linkedin', 'youtube']);
-    await expect.poll(() => named(events, 'studio_visit').map((event) => event.properties.studio)).toEqual(['simulation_creation']);
+    await expect
+      .poll(() => named(events, 'social_media_click').map((event) => event.properties.platform))
+      .toEqual(['linkedin', 'youtube']);
+    await expect
+      .poll(() => named(events, 'studio_visit').map((event) => event.properties.studio))
+      .toEqual(['simulation_creation']);
   });
 
   test('a failing analytics call only logs a warning', async ({ page }) => {

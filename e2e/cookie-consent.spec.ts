@@ -1,10 +1,20 @@
 import { expect, test, type Page } from '@playwright/test';
 import { consentVersion } from '../common/src/privacy';
 import { site } from '../common/src/site';
-import { gtagCalls, named, spyOnAnalytics, stubTrackers, trackerCalls, type TrackedEvent } from './helpers/analytics-spy';
+import {
+  gtagCalls,
+  named,
+  spyOnAnalytics,
+  stubTrackers,
+  trackerCalls,
+  type TrackedEvent,
+} from './helpers/analytics-spy';
 
 async function storedConsent(page: Page) {
-  return page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null') as unknown, site.consentStorageKey) as Promise<{
+  return page.evaluate(
+    (key) => JSON.parse(localStorage.getItem(key) ?? 'null') as unknown,
+    site.consentStorageKey,
+  ) as Promise<{
     preferences: { essential: boolean; analytics: boolean; marketing: boolean };
     timestamp: string;
     userId: string;
@@ -48,14 +58,21 @@ test.describe('Cookie banner', () => {
     expect(calls[0]).toEqual([
       'consent',
       'default',
-      expect.objectContaining({ analytics_storage: 'denied', ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied' }),
+      expect.objectContaining({
+        analytics_storage: 'denied',
+        ad_storage: 'denied',
+        ad_user_data: 'denied',
+        ad_personalization: 'denied',
+      }),
     ]);
     expect(await storedConsent(page)).toBeNull();
     // Without consent the visitor id is never sent.
     expect(events.every((event) => event.visitorId === undefined && event.analyticsConsent === false)).toBe(true);
   });
 
-  test('Accept All stores every category on, grants consent mode and lets the tracker track the page', async ({ page }) => {
+  test('Accept All stores every category on, grants consent mode and lets the tracker track the page', async ({
+    page,
+  }) => {
     await openWithClock(page, events);
     await page.clock.runFor(1600);
     await page.getByRole('button', { name: 'Accept All' }).click();
@@ -87,10 +104,19 @@ test.describe('Cookie banner', () => {
     await expect(page.getByTestId('cookie-banner')).toBeHidden();
   });
 
-  test('Reject All stores both off, denies consent mode, revokes the tracker and clears cookies already set', async ({ page, context, baseURL }) => {
+  test('Reject All stores both off, denies consent mode, revokes the tracker and clears cookies already set', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     const url = new URL(baseURL!);
     await context.addCookies(
-      ['_ga', '_gid', '__hstc', 'hubspotutk', 'session_keep'].map((name) => ({ name, value: '1', domain: url.hostname, path: '/' })),
+      ['_ga', '_gid', '__hstc', 'hubspotutk', 'session_keep'].map((name) => ({
+        name,
+        value: '1',
+        domain: url.hostname,
+        path: '/',
+      })),
     );
     await openWithClock(page, events);
     await page.clock.runFor(1600);
@@ -143,12 +169,16 @@ test.describe('Cookie banner', () => {
       { analytics_storage: 'granted', ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied' },
     ]);
     expect(await trackerCalls(page)).toEqual([['revokeCookieConsent'], ['doNotTrack']]);
-    await expect.poll(() => consentActions(events)).toEqual(['customize', 'customize', 'save_custom', 'consent_accepted']);
+    await expect
+      .poll(() => consentActions(events))
+      .toEqual(['customize', 'customize', 'save_custom', 'consent_accepted']);
     const saved = named(events, 'Cookie Consent').find((event) => event.properties.action === 'save_custom')!;
     expect(saved.properties.enabled_categories).toBe(1);
   });
 
-  test('the footer Cookie settings button reopens the choices with the stored values, by keyboard', async ({ page }) => {
+  test('the footer Cookie settings button reopens the choices with the stored values, by keyboard', async ({
+    page,
+  }) => {
     await openWithClock(page, events);
     await page.clock.runFor(1600);
     await page.getByRole('button', { name: 'Reject All' }).click();

@@ -18,8 +18,14 @@ test.describe('/data-deletion', () => {
     await expect(information).toContainText('kept where the law requires');
     await expect(information).toContainText('re-subscribe');
     await expect(information).toContainText('Full deletion removes all data tied to your email');
-    await expect(page.getByRole('link', { name: site.privacyEmail })).toHaveAttribute('href', `mailto:${site.privacyEmail}`);
-    await expect(page.getByRole('main').getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
+    await expect(page.getByRole('link', { name: site.privacyEmail })).toHaveAttribute(
+      'href',
+      `mailto:${site.privacyEmail}`,
+    );
+    await expect(page.getByRole('main').getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+      'href',
+      '/privacy',
+    );
     await expect(page.getByText('within 5 business days').first()).toBeVisible();
     await expect(page.getByText('10-15 business days').first()).toBeVisible();
   });
@@ -79,12 +85,17 @@ test.describe('/data-deletion', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test('stays on the form with a destructive Submission Failed notice carrying the server message', async ({ page }) => {
+  test('stays on the form with a destructive Submission Failed notice carrying the server message', async ({
+    page,
+  }) => {
     await page.route('**/api/request-data-deletion', (route) =>
       route.fulfill({
         status: 503,
         contentType: 'application/json',
-        body: JSON.stringify({ statusCode: 503, error: 'The service is temporarily unavailable, please try again shortly' }),
+        body: JSON.stringify({
+          statusCode: 503,
+          error: 'The service is temporarily unavailable, please try again shortly',
+        }),
       }),
     );
     await page.goto('/data-deletion');
@@ -104,9 +115,7 @@ test.describe('/data-deletion', () => {
     await page.getByLabel('Email address', { exact: true }).fill('visitor@example.com');
     await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Submit Deletion Request' }).click();
-    await expect(page.getByTestId('toast')).toContainText(
-      'Failed to submit data deletion request. Please try again.',
-    );
+    await expect(page.getByTestId('toast')).toContainText('Failed to submit data deletion request. Please try again.');
     await expect(page.getByRole('form', { name: 'Data deletion request' })).toBeVisible();
   });
 

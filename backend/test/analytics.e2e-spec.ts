@@ -1,7 +1,8 @@
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 import { asStaff, TestUserModule } from './fixtures/test-user.module.js';
 
-const browser = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const browser =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 interface StoredEvent {
   event: string;
@@ -27,7 +28,11 @@ describe('Analytics API', () => {
   });
 
   const track = (body: unknown, userAgent = browser) =>
-    testApp.request().post('/api/analytics/track').set('User-Agent', userAgent).send(body as object);
+    testApp
+      .request()
+      .post('/api/analytics/track')
+      .set('User-Agent', userAgent)
+      .send(body as object);
 
   const stored = () => testApp.dataSource.query<StoredEvent[]>('SELECT * FROM "analytics_events" ORDER BY "id"');
 
@@ -35,13 +40,23 @@ describe('Analytics API', () => {
     it('stores an event with its path and referrer and answers 204', async () => {
       const response = await track({
         event: 'Page View',
-        properties: { page_url: '/labs', referrer: 'https://www.google.com/', previous_page: '/', screen_resolution: '1280x800' },
+        properties: {
+          page_url: '/labs',
+          referrer: 'https://www.google.com/',
+          previous_page: '/',
+          screen_resolution: '1280x800',
+        },
       });
       expect(response.status).toBe(204);
       expect(response.text).toBe('');
       const rows = await stored();
       expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({ event: 'Page View', path: '/labs', referrer: 'https://www.google.com/', visitor_id: null });
+      expect(rows[0]).toMatchObject({
+        event: 'Page View',
+        path: '/labs',
+        referrer: 'https://www.google.com/',
+        visitor_id: null,
+      });
       expect(rows[0].properties).toMatchObject({ previous_page: '/', screen_resolution: '1280x800' });
     });
 
@@ -88,16 +103,32 @@ describe('Analytics API', () => {
     });
 
     it('refuses a body over 8 KiB with 413 and accepts one just under', async () => {
-      const over = await track({ event: 'Page View', properties: { text: 'x'.repeat(2000), more: 'y'.repeat(2000), extra: 'z'.repeat(2000), last: 'w'.repeat(2000), fifth: 'v'.repeat(2000) } });
+      const over = await track({
+        event: 'Page View',
+        properties: {
+          text: 'x'.repeat(2000),
+          more: 'y'.repeat(2000),
+          extra: 'z'.repeat(2000),
+          last: 'w'.repeat(2000),
+          fifth: 'v'.repeat(2000),
+        },
+      });
       expect(over.status).toBe(413);
       expect(over.body).toMatchObject({ statusCode: 413, error: 'Request body is too large' });
-      const under = await track({ event: 'Page View', properties: { text: 'x'.repeat(2000), more: 'y'.repeat(2000), extra: 'z'.repeat(2000) } });
+      const under = await track({
+        event: 'Page View',
+        properties: { text: 'x'.repeat(2000), more: 'y'.repeat(2000), extra: 'z'.repeat(2000) },
+      });
       expect(under.status).toBe(204);
       expect(await stored()).toHaveLength(1);
     });
 
     it('drops events from obvious bots but still answers 204', async () => {
-      for (const userAgent of ['Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', 'curl/8.5.0', '']) {
+      for (const userAgent of [
+        'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+        'curl/8.5.0',
+        '',
+      ]) {
         const response = await track({ event: 'Page View', properties: { page_url: '/' } }, userAgent);
         expect(response.status).toBe(204);
       }

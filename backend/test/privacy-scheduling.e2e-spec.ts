@@ -36,15 +36,21 @@ describe('Privacy scheduled tasks with two application instances on one database
     const created = await first.request().post('/api/request-data-deletion').send({ email, consent: true });
     const mail = firstMails.find((entry) => entry.kind === 'deletion_verification' && entry.to === email)!;
     await second.request().get(`/api/request-data-deletion/verify?token=${encodeURIComponent(tokenFrom(mail))}`);
-    const [row] = await first.dataSource.query('SELECT "id" FROM "deletion_requests" WHERE "request_id" = $1', [created.body.requestId]);
-    const approved = await second.request().post(`/api/admin/deletion-requests/${row.id}/approve`).set(asStaff('admin'));
+    const [row] = await first.dataSource.query('SELECT "id" FROM "deletion_requests" WHERE "request_id" = $1', [
+      created.body.requestId,
+    ]);
+    const approved = await second
+      .request()
+      .post(`/api/admin/deletion-requests/${row.id}/approve`)
+      .set(asStaff('admin'));
     expect(approved.status).toBe(200);
     return created.body.requestId as string;
   }
 
   it('carries out each approved deletion once when both instances run the task together', async () => {
     const ids: string[] = [];
-    for (const email of ['one@example.com', 'two@example.com', 'three@example.com']) ids.push(await approvedRequest(email));
+    for (const email of ['one@example.com', 'two@example.com', 'three@example.com'])
+      ids.push(await approvedRequest(email));
     const runs = await Promise.all([
       first.app.get(PrivacyScheduler).processDeletions(),
       second.app.get(PrivacyScheduler).processDeletions(),
@@ -54,16 +60,26 @@ describe('Privacy scheduled tasks with two application instances on one database
     expect(completedByRuns).toBe(3);
     const finals = allMails().filter((mail) => mail.kind === 'deletion_completed');
     expect(finals.map((mail) => mail.to).sort()).toEqual(['one@example.com', 'three@example.com', 'two@example.com']);
-    const audit = await first.dataSource.query(`SELECT "request_id" FROM "deletion_audit" WHERE "action" = 'completed' ORDER BY "request_id"`);
+    const audit = await first.dataSource.query(
+      `SELECT "request_id" FROM "deletion_audit" WHERE "action" = 'completed' ORDER BY "request_id"`,
+    );
     expect(audit.map((row: { request_id: string }) => row.request_id)).toEqual([...ids].sort());
   });
 
   it('sends the privacy digest once a day whichever instances run it', async () => {
     await approvedRequest('digest@example.com');
-    await first.dataSource.query(`UPDATE "deletion_requests" SET "deadline_at" = now() + interval '2 days' WHERE "status" = 'approved'`);
+    await first.dataSource.query(
+      `UPDATE "deletion_requests" SET "deadline_at" = now() + interval '2 days' WHERE "status" = 'approved'`,
+    );
     const now = new Date();
-    await Promise.all([first.app.get(PrivacyScheduler).sendDigest(now), second.app.get(PrivacyScheduler).sendDigest(now)]);
-    await Promise.all([first.app.get(PrivacyScheduler).sendDigest(now), second.app.get(PrivacyScheduler).sendDigest(now)]);
+    await Promise.all([
+      first.app.get(PrivacyScheduler).sendDigest(now),
+      second.app.get(PrivacyScheduler).sendDigest(now),
+    ]);
+    await Promise.all([
+      first.app.get(PrivacyScheduler).sendDigest(now),
+      second.app.get(PrivacyScheduler).sendDigest(now),
+    ]);
     expect(allMails().filter((mail) => mail.kind === 'privacy_digest')).toHaveLength(1);
   });
 
@@ -71,8 +87,14 @@ describe('Privacy scheduled tasks with two application instances on one database
     await first.dataSource.query(
       `INSERT INTO "analytics_events" ("event", "created_at") SELECT 'Page View', now() - interval '3 years' FROM generate_series(1, 25)`,
     );
-    const runs = await Promise.all([first.app.get(PrivacyScheduler).runRetention(), second.app.get(PrivacyScheduler).runRetention()]);
-    const purged = runs.reduce((sum, run) => sum + (run.ran ? run.result['analytics_events older than 2 years'] : 0), 0);
+    const runs = await Promise.all([
+      first.app.get(PrivacyScheduler).runRetention(),
+      second.app.get(PrivacyScheduler).runRetention(),
+    ]);
+    const purged = runs.reduce(
+      (sum, run) => sum + (run.ran ? run.result['analytics_events older than 2 years'] : 0),
+      0,
+    );
     expect(purged).toBe(25);
     const [left] = await first.dataSource.query(`SELECT count(*)::int AS "count" FROM "analytics_events"`);
     expect(left.count).toBe(0);

@@ -29,7 +29,9 @@ describe('Privacy: data-deletion requests', () => {
 
   beforeEach(async () => {
     mails.length = 0;
-    await testApp.dataSource.query('DELETE FROM "deletion_requests"; DELETE FROM "deletion_audit"; DELETE FROM "analytics_events"; DELETE FROM "scheduled_task_runs"');
+    await testApp.dataSource.query(
+      'DELETE FROM "deletion_requests"; DELETE FROM "deletion_audit"; DELETE FROM "analytics_events"; DELETE FROM "scheduled_task_runs"',
+    );
   });
 
   const submit = (body: Record<string, unknown>) => testApp.request().post('/api/request-data-deletion').send(body);
@@ -38,28 +40,45 @@ describe('Privacy: data-deletion requests', () => {
     const created = await submit({ email, requestType: 'full_deletion', consent: true, ...extra });
     expect(created.status).toBe(201);
     const mail = mails.filter((entry) => entry.kind === 'deletion_verification').at(-1)!;
-    const verified = await testApp.request().get(`/api/request-data-deletion/verify?token=${encodeURIComponent(tokenFrom(mail))}`);
+    const verified = await testApp
+      .request()
+      .get(`/api/request-data-deletion/verify?token=${encodeURIComponent(tokenFrom(mail))}`);
     expect(verified.headers.location).toBe('/data-deletion/verified?status=ok');
-    const [row] = await testApp.dataSource.query<{ id: string }[]>('SELECT "id" FROM "deletion_requests" WHERE "request_id" = $1', [
-      created.body.requestId,
-    ]);
+    const [row] = await testApp.dataSource.query<{ id: string }[]>(
+      'SELECT "id" FROM "deletion_requests" WHERE "request_id" = $1',
+      [created.body.requestId],
+    );
     return { requestId: created.body.requestId as string, id: row.id };
   }
 
   describe('POST /api/request-data-deletion', () => {
     it('creates a request with an unguessable id and sends the verification mail in the same transaction', async () => {
-      const response = await submit({ email: '  Jane.Doe@Example.com ', requestType: 'partial_deletion', reason: 'Moving on', consent: true });
+      const response = await submit({
+        email: '  Jane.Doe@Example.com ',
+        requestType: 'partial_deletion',
+        reason: 'Moving on',
+        consent: true,
+      });
       expect(response.status).toBe(201);
       expect(response.body).toEqual({
         requestId: expect.stringMatching(/^DDR-[A-Z0-9]{16}$/),
         message: 'Your data deletion request has been submitted successfully. Check your email for confirmation.',
       });
       expect(mails).toHaveLength(1);
-      expect(mails[0]).toMatchObject({ to: 'jane.doe@example.com', kind: 'deletion_verification', inTransaction: true });
+      expect(mails[0]).toMatchObject({
+        to: 'jane.doe@example.com',
+        kind: 'deletion_verification',
+        inTransaction: true,
+      });
       expect(mails[0].text).toContain(response.body.requestId);
       expect(mails[0].html).toContain('/api/request-data-deletion/verify?token=');
       const [row] = await testApp.dataSource.query('SELECT * FROM "deletion_requests"');
-      expect(row).toMatchObject({ email: 'jane.doe@example.com', status: 'received', request_type: 'partial_deletion', reason: 'Moving on' });
+      expect(row).toMatchObject({
+        email: 'jane.doe@example.com',
+        status: 'received',
+        request_type: 'partial_deletion',
+        reason: 'Moving on',
+      });
       expect(new Date(row.deadline_at).getUTCMonth()).toBe((new Date(row.received_at).getUTCMonth() + 1) % 12);
       expect(row.verification_token_hash).not.toContain(tokenFrom(mails[0]));
     });
@@ -72,7 +91,12 @@ describe('Privacy: data-deletion requests', () => {
     });
 
     it('answers 400 with the spec messages for each invalid field and stores nothing', async () => {
-      const response = await submit({ email: 'not-an-email', requestType: 'everything', reason: 'x'.repeat(501), consent: false });
+      const response = await submit({
+        email: 'not-an-email',
+        requestType: 'everything',
+        reason: 'x'.repeat(501),
+        consent: false,
+      });
       expect(response.status).toBe(400);
       expect(response.body.fieldErrors).toEqual({
         email: ['Please enter a valid email address'],
@@ -106,8 +130,12 @@ describe('Privacy: data-deletion requests', () => {
 
     it('refuses a token older than 14 days', async () => {
       await submit({ email: 'late@example.com', consent: true });
-      await testApp.dataSource.query(`UPDATE "deletion_requests" SET "verification_expires_at" = now() - interval '1 minute'`);
-      const response = await testApp.request().get(`/api/request-data-deletion/verify?token=${encodeURIComponent(tokenFrom(mails[0]))}`);
+      await testApp.dataSource.query(
+        `UPDATE "deletion_requests" SET "verification_expires_at" = now() - interval '1 minute'`,
+      );
+      const response = await testApp
+        .request()
+        .get(`/api/request-data-deletion/verify?token=${encodeURIComponent(tokenFrom(mails[0]))}`);
       expect(response.headers.location).toBe('/data-deletion/verified?status=invalid');
     });
   });
@@ -137,28 +165,56 @@ describe('Privacy: data-deletion requests', () => {
       const soon = await submitAndVerify('soon@example.com');
       const late = await submitAndVerify('late@example.com');
       const done = await submitAndVerify('done@example.com');
-      await testApp.dataSource.query(`UPDATE "deletion_requests" SET "deadline_at" = now() + interval '5 days' WHERE "id" = $1`, [soon.id]);
-      await testApp.dataSource.query(`UPDATE "deletion_requests" SET "deadline_at" = now() - interval '1 day' WHERE "id" = $1`, [late.id]);
-      await testApp.dataSource.query(`UPDATE "deletion_requests" SET "deadline_at" = now() - interval '1 day', "status" = 'rejected' WHERE "id" = $1`, [done.id]);
+      await testApp.dataSource.query(
+        `UPDATE "deletion_requests" SET "deadline_at" = now() + interval '5 days' WHERE "id" = $1`,
+        [soon.id],
+      );
+      await testApp.dataSource.query(
+        `UPDATE "deletion_requests" SET "deadline_at" = now() - interval '1 day' WHERE "id" = $1`,
+        [late.id],
+      );
+      await testApp.dataSource.query(
+        `UPDATE "deletion_requests" SET "deadline_at" = now() - interval '1 day', "status" = 'rejected' WHERE "id" = $1`,
+        [done.id],
+      );
       const response = await testApp.request().get('/api/admin/deletion-requests').set(asStaff('admin'));
       expect(response.status).toBe(200);
-      const byId = new Map((response.body as { id: string; dueSoon: boolean; overdue: boolean }[]).map((row) => [row.id, row]));
-      expect(byId.get(fresh.id)).toMatchObject({ dueSoon: false, overdue: false, status: 'verified', email: 'fresh@example.com' });
+      const byId = new Map(
+        (response.body as { id: string; dueSoon: boolean; overdue: boolean }[]).map((row) => [row.id, row]),
+      );
+      expect(byId.get(fresh.id)).toMatchObject({
+        dueSoon: false,
+        overdue: false,
+        status: 'verified',
+        email: 'fresh@example.com',
+      });
       expect(byId.get(soon.id)).toMatchObject({ dueSoon: true, overdue: false });
       expect(byId.get(late.id)).toMatchObject({ dueSoon: false, overdue: true });
       expect(byId.get(done.id)).toMatchObject({ dueSoon: false, overdue: false });
-      const detail = await testApp.request().get(`/api/admin/deletion-requests/${fresh.id}`).set(asStaff('super_admin'));
+      const detail = await testApp
+        .request()
+        .get(`/api/admin/deletion-requests/${fresh.id}`)
+        .set(asStaff('super_admin'));
       expect(detail.status).toBe(200);
       expect(detail.body.history.map((entry: { action: string }) => entry.action)).toEqual(['received', 'verified']);
-      const missing = await testApp.request().get('/api/admin/deletion-requests/00000000-0000-4000-8000-000000000000').set(asStaff('admin'));
+      const missing = await testApp
+        .request()
+        .get('/api/admin/deletion-requests/00000000-0000-4000-8000-000000000000')
+        .set(asStaff('admin'));
       expect(missing.status).toBe(404);
       expect(missing.body.error).toBe('Deletion request not found');
-      expect((await testApp.request().get('/api/admin/deletion-requests/not-a-uuid').set(asStaff('admin'))).status).toBe(404);
+      expect(
+        (await testApp.request().get('/api/admin/deletion-requests/not-a-uuid').set(asStaff('admin'))).status,
+      ).toBe(404);
     });
 
     it('reject needs a reason, mails it to the requester and ends the request', async () => {
       const { id } = await submitAndVerify('reject@example.com');
-      const noReason = await testApp.request().post(`/api/admin/deletion-requests/${id}/reject`).set(asStaff('admin')).send({ reason: '  ' });
+      const noReason = await testApp
+        .request()
+        .post(`/api/admin/deletion-requests/${id}/reject`)
+        .set(asStaff('admin'))
+        .send({ reason: '  ' });
       expect(noReason.status).toBe(400);
       expect(noReason.body.fieldErrors.reason).toEqual(['Please give a reason for the rejection']);
       expect(noReason.body.error).toBe('Please give a reason for the rejection');
@@ -168,7 +224,10 @@ describe('Privacy: data-deletion requests', () => {
         .set(asStaff('admin'))
         .send({ reason: 'We could not confirm your identity.' });
       expect(rejected.status).toBe(200);
-      expect(rejected.body).toMatchObject({ status: 'rejected', rejectionReason: 'We could not confirm your identity.' });
+      expect(rejected.body).toMatchObject({
+        status: 'rejected',
+        rejectionReason: 'We could not confirm your identity.',
+      });
       expect(mails.at(-1)).toMatchObject({ to: 'reject@example.com', kind: 'deletion_rejected', inTransaction: true });
       expect(mails.at(-1)!.text).toContain('We could not confirm your identity.');
       const approve = await testApp.request().post(`/api/admin/deletion-requests/${id}/approve`).set(asStaff('admin'));
@@ -178,17 +237,26 @@ describe('Privacy: data-deletion requests', () => {
     it('cannot approve a request that was never verified', async () => {
       await submit({ email: 'unverified@example.com', consent: true });
       const [row] = await testApp.dataSource.query('SELECT "id" FROM "deletion_requests"');
-      const response = await testApp.request().post(`/api/admin/deletion-requests/${row.id}/approve`).set(asStaff('admin'));
+      const response = await testApp
+        .request()
+        .post(`/api/admin/deletion-requests/${row.id}/approve`)
+        .set(asStaff('admin'));
       expect(response.status).toBe(409);
       expect(response.body.error).toBe('This request cannot take that action in its current state');
     });
 
     it('a partial deletion is approved, left alone by the task, and completed by hand with a note', async () => {
       const { id, requestId } = await submitAndVerify('partial@example.com', { requestType: 'partial_deletion' });
-      expect((await testApp.request().post(`/api/admin/deletion-requests/${id}/approve`).set(asStaff('admin'))).status).toBe(200);
+      expect(
+        (await testApp.request().post(`/api/admin/deletion-requests/${id}/approve`).set(asStaff('admin'))).status,
+      ).toBe(200);
       expect(mails.at(-1)).toMatchObject({ kind: 'deletion_progress', to: 'partial@example.com' });
       expect(await scheduler.processDeletions()).toEqual({ ran: true, result: 0 });
-      const noNote = await testApp.request().post(`/api/admin/deletion-requests/${id}/complete`).set(asStaff('admin')).send({});
+      const noNote = await testApp
+        .request()
+        .post(`/api/admin/deletion-requests/${id}/complete`)
+        .set(asStaff('admin'))
+        .send({});
       expect(noNote.status).toBe(400);
       expect(noNote.body.fieldErrors.note).toContain('Please describe what was deleted');
       const completed = await testApp
@@ -197,9 +265,20 @@ describe('Privacy: data-deletion requests', () => {
         .set(asStaff('super_admin'))
         .send({ note: 'Removed the newsletter subscription only.' });
       expect(completed.status).toBe(200);
-      expect(completed.body).toMatchObject({ status: 'completed', email: null, completionNote: 'Removed the newsletter subscription only.' });
-      expect(mails.at(-1)).toMatchObject({ kind: 'deletion_completed', to: 'partial@example.com', inTransaction: true });
-      const audit = await testApp.dataSource.query(`SELECT "action", "actor" FROM "deletion_audit" WHERE "request_id" = $1 ORDER BY "id"`, [requestId]);
+      expect(completed.body).toMatchObject({
+        status: 'completed',
+        email: null,
+        completionNote: 'Removed the newsletter subscription only.',
+      });
+      expect(mails.at(-1)).toMatchObject({
+        kind: 'deletion_completed',
+        to: 'partial@example.com',
+        inTransaction: true,
+      });
+      const audit = await testApp.dataSource.query(
+        `SELECT "action", "actor" FROM "deletion_audit" WHERE "request_id" = $1 ORDER BY "id"`,
+        [requestId],
+      );
       expect(audit).toEqual([
         { action: 'received', actor: null },
         { action: 'verified', actor: null },
@@ -211,7 +290,11 @@ describe('Privacy: data-deletion requests', () => {
     it('complete refuses a full deletion, which the scheduled task carries out', async () => {
       const { id } = await submitAndVerify('fullonly@example.com');
       await testApp.request().post(`/api/admin/deletion-requests/${id}/approve`).set(asStaff('admin'));
-      const response = await testApp.request().post(`/api/admin/deletion-requests/${id}/complete`).set(asStaff('admin')).send({ note: 'x' });
+      const response = await testApp
+        .request()
+        .post(`/api/admin/deletion-requests/${id}/complete`)
+        .set(asStaff('admin'))
+        .send({ note: 'x' });
       expect(response.status).toBe(409);
     });
   });
@@ -221,11 +304,20 @@ describe('Privacy: data-deletion requests', () => {
       const email = 'erase.me@example.com';
       const visitorId = 'user_abcd1234_1763784000000';
       const otherVisitor = 'user_zzzz9999_1763784000000';
-      const track = (body: object) => testApp.request().post('/api/analytics/track').set('User-Agent', browser).send(body);
+      const track = (body: object) =>
+        testApp.request().post('/api/analytics/track').set('User-Agent', browser).send(body);
       await track({ event: 'Page View', properties: { page_url: '/labs' }, visitorId, analyticsConsent: true });
-      await track({ event: 'Playbook Downloaded', properties: { email: 'Erase.Me@example.com', page: '/labs', download_type: 'sme_playbook' } });
+      await track({
+        event: 'Playbook Downloaded',
+        properties: { email: 'Erase.Me@example.com', page: '/labs', download_type: 'sme_playbook' },
+      });
       await track({ event: 'Newsletter Subscribed', properties: { email, source: 'blog' } });
-      await track({ event: 'Page View', properties: { page_url: '/' }, visitorId: otherVisitor, analyticsConsent: true });
+      await track({
+        event: 'Page View',
+        properties: { page_url: '/' },
+        visitorId: otherVisitor,
+        analyticsConsent: true,
+      });
       await track({ event: 'Playbook Downloaded', properties: { email: 'someone.else@example.com' } });
 
       const { id, requestId } = await submitAndVerify(email, { visitorId });
@@ -239,32 +331,48 @@ describe('Privacy: data-deletion requests', () => {
       const final = mails.at(-1)!;
       expect(final).toMatchObject({ kind: 'deletion_completed', to: email, inTransaction: true });
       expect(final.text).toContain(requestId);
-      expect(mails.map((mail) => mail.kind)).toEqual(['deletion_verification', 'deletion_progress', 'deletion_completed']);
+      expect(mails.map((mail) => mail.kind)).toEqual([
+        'deletion_verification',
+        'deletion_progress',
+        'deletion_completed',
+      ]);
 
       // No table holds the address, in any letter case, any more.
       const tables = await testApp.dataSource.query<{ table_name: string }[]>(
         `SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`,
       );
       for (const { table_name } of tables) {
-        const [hit] = await testApp.dataSource.query(`SELECT count(*)::int AS "count" FROM "${table_name}" t WHERE lower(t::text) LIKE $1`, [
-          `%${email}%`,
-        ]);
+        const [hit] = await testApp.dataSource.query(
+          `SELECT count(*)::int AS "count" FROM "${table_name}" t WHERE lower(t::text) LIKE $1`,
+          [`%${email}%`],
+        );
         expect({ table: table_name, count: hit.count }).toEqual({ table: table_name, count: 0 });
-        const [visitor] = await testApp.dataSource.query(`SELECT count(*)::int AS "count" FROM "${table_name}" t WHERE t::text LIKE $1`, [
-          `%${visitorId}%`,
-        ]);
+        const [visitor] = await testApp.dataSource.query(
+          `SELECT count(*)::int AS "count" FROM "${table_name}" t WHERE t::text LIKE $1`,
+          [`%${visitorId}%`],
+        );
         expect({ table: table_name, count: visitor.count }).toEqual({ table: table_name, count: 0 });
       }
       // Other people's rows are untouched.
-      const remaining = await testApp.dataSource.query(`SELECT "event", "visitor_id" FROM "analytics_events" ORDER BY "id"`);
+      const remaining = await testApp.dataSource.query(
+        `SELECT "event", "visitor_id" FROM "analytics_events" ORDER BY "id"`,
+      );
       expect(remaining).toEqual([
         { event: 'Page View', visitor_id: otherVisitor },
         { event: 'Playbook Downloaded', visitor_id: null },
       ]);
 
       const expectedHash = createHmac('sha256', sessionSecret).update(email).digest('hex');
-      const audit = await testApp.dataSource.query(`SELECT "action", "email_hash", "details" FROM "deletion_audit" WHERE "request_id" = $1 ORDER BY "id"`, [requestId]);
-      expect(audit.map((row: { action: string }) => row.action)).toEqual(['received', 'verified', 'approved', 'completed']);
+      const audit = await testApp.dataSource.query(
+        `SELECT "action", "email_hash", "details" FROM "deletion_audit" WHERE "request_id" = $1 ORDER BY "id"`,
+        [requestId],
+      );
+      expect(audit.map((row: { action: string }) => row.action)).toEqual([
+        'received',
+        'verified',
+        'approved',
+        'completed',
+      ]);
       for (const row of audit) expect(row.email_hash).toBe(expectedHash);
       expect(audit[3].details.counts).toMatchObject({ analytics_events: 3 });
       const [request] = await testApp.dataSource.query('SELECT * FROM "deletion_requests" WHERE "id" = $1', [id]);
@@ -278,23 +386,43 @@ describe('Privacy: data-deletion requests', () => {
     });
 
     it('running the erasure twice is harmless: the second run erases nothing', async () => {
-      await testApp.request().post('/api/analytics/track').set('User-Agent', browser).send({ event: 'Newsletter Subscribed', properties: { email: 'twice@example.com' } });
-      const first = await testApp.dataSource.transaction((manager) => service.eraseAddress(manager, 'Twice@Example.com'));
-      const second = await testApp.dataSource.transaction((manager) => service.eraseAddress(manager, 'twice@example.com'));
+      await testApp
+        .request()
+        .post('/api/analytics/track')
+        .set('User-Agent', browser)
+        .send({ event: 'Newsletter Subscribed', properties: { email: 'twice@example.com' } });
+      const first = await testApp.dataSource.transaction((manager) =>
+        service.eraseAddress(manager, 'Twice@Example.com'),
+      );
+      const second = await testApp.dataSource.transaction((manager) =>
+        service.eraseAddress(manager, 'twice@example.com'),
+      );
       expect(first.analytics_events).toBe(1);
       expect(Object.values(second).every((count) => count === 0)).toBe(true);
-      expect(Object.keys(second)).toEqual(['analytics_events', 'contact_messages', 'subscribers', 'playbook_downloads', 'email_outbox']);
+      expect(Object.keys(second)).toEqual([
+        'analytics_events',
+        'contact_messages',
+        'subscribers',
+        'playbook_downloads',
+        'email_outbox',
+      ]);
     });
 
     it('an eraser for a table owned by another module does nothing while the table is missing and erases once it exists', async () => {
       const eraser = emailColumnEraser('privacy_test_people', ['to_address', 'email']);
       await testApp.dataSource.query('DROP TABLE IF EXISTS "privacy_test_people"');
       expect(await testApp.dataSource.transaction((manager) => eraser.erase(manager, 'p@example.com'))).toBe(0);
-      await testApp.dataSource.query('CREATE TABLE "privacy_test_people" ("id" serial PRIMARY KEY, "email" varchar(320) NOT NULL)');
-      await testApp.dataSource.query(`INSERT INTO "privacy_test_people" ("email") VALUES ('P@Example.com'), ('other@example.com')`);
+      await testApp.dataSource.query(
+        'CREATE TABLE "privacy_test_people" ("id" serial PRIMARY KEY, "email" varchar(320) NOT NULL)',
+      );
+      await testApp.dataSource.query(
+        `INSERT INTO "privacy_test_people" ("email") VALUES ('P@Example.com'), ('other@example.com')`,
+      );
       expect(await testApp.dataSource.transaction((manager) => eraser.erase(manager, 'p@example.com'))).toBe(1);
       expect(await testApp.dataSource.transaction((manager) => eraser.erase(manager, 'p@example.com'))).toBe(0);
-      expect(await testApp.dataSource.query('SELECT "email" FROM "privacy_test_people"')).toEqual([{ email: 'other@example.com' }]);
+      expect(await testApp.dataSource.query('SELECT "email" FROM "privacy_test_people"')).toEqual([
+        { email: 'other@example.com' },
+      ]);
       await testApp.dataSource.query('DROP TABLE "privacy_test_people"');
     });
   });
@@ -310,12 +438,14 @@ describe('Privacy: data-deletion requests', () => {
       await submit({ email: 'stale@example.com', consent: true });
       await submit({ email: 'young@example.com', consent: true });
       await submitAndVerify('verified-old@example.com');
-      await testApp.dataSource.query(`UPDATE "deletion_requests" SET "received_at" = $1 WHERE "email" IN ('stale@example.com', 'verified-old@example.com')`, [
-        new Date(now.getTime() - 31 * dayMs),
-      ]);
-      await testApp.dataSource.query(`UPDATE "deletion_requests" SET "received_at" = $1 WHERE "email" = 'young@example.com'`, [
-        new Date(now.getTime() - 29 * dayMs),
-      ]);
+      await testApp.dataSource.query(
+        `UPDATE "deletion_requests" SET "received_at" = $1 WHERE "email" IN ('stale@example.com', 'verified-old@example.com')`,
+        [new Date(now.getTime() - 31 * dayMs)],
+      );
+      await testApp.dataSource.query(
+        `UPDATE "deletion_requests" SET "received_at" = $1 WHERE "email" = 'young@example.com'`,
+        [new Date(now.getTime() - 29 * dayMs)],
+      );
 
       const run = await scheduler.runRetention(now);
       expect(run.ran).toBe(true);
@@ -323,7 +453,10 @@ describe('Privacy: data-deletion requests', () => {
         'analytics_events older than 2 years': 1,
         'unverified deletion_requests older than 30 days': 1,
       });
-      expect(await testApp.dataSource.query('SELECT "path" FROM "analytics_events" ORDER BY "path"')).toEqual([{ path: '/kept' }, { path: '/recent' }]);
+      expect(await testApp.dataSource.query('SELECT "path" FROM "analytics_events" ORDER BY "path"')).toEqual([
+        { path: '/kept' },
+        { path: '/recent' },
+      ]);
       const requests = await testApp.dataSource.query('SELECT "email" FROM "deletion_requests" ORDER BY "email"');
       expect(requests).toEqual([{ email: 'verified-old@example.com' }, { email: 'young@example.com' }]);
       const again = await scheduler.runRetention(now);
@@ -341,8 +474,14 @@ describe('Privacy: data-deletion requests', () => {
       const due = await submitAndVerify('due@example.com');
       const overdue = await submitAndVerify('overdue@example.com');
       await submitAndVerify('later@example.com');
-      await testApp.dataSource.query(`UPDATE "deletion_requests" SET "deadline_at" = now() + interval '3 days' WHERE "id" = $1`, [due.id]);
-      await testApp.dataSource.query(`UPDATE "deletion_requests" SET "deadline_at" = now() - interval '2 days' WHERE "id" = $1`, [overdue.id]);
+      await testApp.dataSource.query(
+        `UPDATE "deletion_requests" SET "deadline_at" = now() + interval '3 days' WHERE "id" = $1`,
+        [due.id],
+      );
+      await testApp.dataSource.query(
+        `UPDATE "deletion_requests" SET "deadline_at" = now() - interval '2 days' WHERE "id" = $1`,
+        [overdue.id],
+      );
       mails.length = 0;
 
       expect(await scheduler.sendDigest(now)).toEqual({ ran: true, result: 2 });

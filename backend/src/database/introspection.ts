@@ -3,7 +3,9 @@ type Queryable = { query<T>(sql: string, parameters?: unknown[]): Promise<T> };
 
 /** True when the table exists in the current schema (tables owned by modules merged later). */
 export async function tableExists(runner: Queryable, table: string): Promise<boolean> {
-  const rows = await runner.query<{ exists: boolean }[]>(`SELECT to_regclass($1) IS NOT NULL AS "exists"`, [`"${table}"`]);
+  const rows = await runner.query<{ exists: boolean }[]>(`SELECT to_regclass($1) IS NOT NULL AS "exists"`, [
+    `"${table}"`,
+  ]);
   return rows[0]?.exists === true;
 }
 

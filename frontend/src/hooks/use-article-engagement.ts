@@ -30,16 +30,27 @@ export function useArticleEngagement({ title, section, path }: ArticleIdentity):
 
     const timer = window.setTimeout(() => {
       engaged = true;
-      trackEvent(analyticsEvents.blogPostRead, { ...article, engagement_type: 'engaged', seconds: limits.articleEngagementSeconds });
+      trackEvent(analyticsEvents.blogPostRead, {
+        ...article,
+        engagement_type: 'engaged',
+        seconds: limits.articleEngagementSeconds,
+      });
     }, limits.articleEngagementSeconds * 1000);
 
     const onScroll = () => {
       const scrollable = document.documentElement.scrollHeight - window.innerHeight;
-      const depth = scrollable <= 0 ? 100 : Math.min(100, ((window.scrollY || document.documentElement.scrollTop) / scrollable) * 100);
+      const depth =
+        scrollable <= 0
+          ? 100
+          : Math.min(100, ((window.scrollY || document.documentElement.scrollTop) / scrollable) * 100);
       for (const milestone of limits.scrollMilestones) {
         if (depth + 0.5 >= milestone && !reached.has(milestone)) {
           reached.add(milestone);
-          trackEvent(analyticsEvents.blogPostScroll, { ...article, scroll_depth: milestone, engagement_level: engagementLevel(milestone) });
+          trackEvent(analyticsEvents.blogPostScroll, {
+            ...article,
+            scroll_depth: milestone,
+            engagement_level: engagementLevel(milestone),
+          });
         }
       }
     };

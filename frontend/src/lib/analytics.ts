@@ -93,7 +93,10 @@ export function trackEvent(event: string, properties: AnalyticsProperties = {}):
 }
 
 export function trackPageView(path: string, previousPage: string | null): void {
-  trackEvent(analyticsEvents.pageView, { page_url: path, previous_page: previousPage ?? (document.referrer || 'direct') });
+  trackEvent(analyticsEvents.pageView, {
+    page_url: path,
+    previous_page: previousPage ?? (document.referrer || 'direct'),
+  });
 }
 
 export function trackPageTiming(path: string, seconds: number): void {
@@ -125,7 +128,12 @@ export function trackContactFormStart(formType = 'contact'): void {
   trackEvent(analyticsEvents.contactFormStarted, { form_type: formType });
 }
 
-export function trackContactFormSubmit(details: { service: string; hasCompany: boolean; messageLength: number; formType?: string }): void {
+export function trackContactFormSubmit(details: {
+  service: string;
+  hasCompany: boolean;
+  messageLength: number;
+  formType?: string;
+}): void {
   const properties = {
     service: details.service,
     has_company: details.hasCompany,
@@ -148,5 +156,9 @@ export function trackNewsletterSignup(email: string, source: string): void {
 
 export function trackPlaybookDownload(email: string): void {
   trackEvent(analyticsEvents.playbookDownload, { download_type: 'sme_playbook' });
-  trackEvent(analyticsEvents.playbookDownloaded, { email, page: window.location.pathname, download_type: 'sme_playbook' });
+  trackEvent(analyticsEvents.playbookDownloaded, {
+    email,
+    page: window.location.pathname,
+    download_type: 'sme_playbook',
+  });
 }

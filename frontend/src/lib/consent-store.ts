@@ -7,7 +7,12 @@ export function readConsent(): ConsentRecord | null {
     if (!raw) return null;
     const record = JSON.parse(raw) as Partial<ConsentRecord>;
     const preferences = record.preferences;
-    if (record.version !== consentVersion || !preferences || typeof preferences.analytics !== 'boolean' || typeof preferences.marketing !== 'boolean') {
+    if (
+      record.version !== consentVersion ||
+      !preferences ||
+      typeof preferences.analytics !== 'boolean' ||
+      typeof preferences.marketing !== 'boolean'
+    ) {
       return null;
     }
     return record as ConsentRecord;

@@ -85,7 +85,10 @@ export function recordChoice(action: ConsentAction, choice: Choice): ConsentReco
     marketing: choice.marketing,
     ...(action === 'save_custom' ? { enabled_categories: enabled } : {}),
   });
-  trackEvent(analyticsEvents.cookieConsent, { action: enabled > 0 ? 'consent_accepted' : 'consent_declined', enabled_categories: enabled });
+  trackEvent(analyticsEvents.cookieConsent, {
+    action: enabled > 0 ? 'consent_accepted' : 'consent_declined',
+    enabled_categories: enabled,
+  });
   return record;
 }
 

@@ -23,7 +23,8 @@ export class AdminRoleGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     const user = requestUserOf(context.switchToHttp().getRequest());
     if (!user) throw new ApiError(HttpStatus.UNAUTHORIZED, messages.notSignedIn);
-    if (user.role !== 'admin' && user.role !== 'super_admin') throw new ApiError(HttpStatus.FORBIDDEN, messages.forbidden);
+    if (user.role !== 'admin' && user.role !== 'super_admin')
+      throw new ApiError(HttpStatus.FORBIDDEN, messages.forbidden);
     return true;
   }
 }

@@ -7,7 +7,11 @@ export type LockedRun<T> = { ran: true; result: T } | { ran: false };
  * holding it makes this call return `{ ran: false }` at once. The lock is session-level, so it is
  * taken and released on one dedicated connection.
  */
-export async function withAdvisoryLock<T>(dataSource: DataSource, key: number, task: () => Promise<T>): Promise<LockedRun<T>> {
+export async function withAdvisoryLock<T>(
+  dataSource: DataSource,
+  key: number,
+  task: () => Promise<T>,
+): Promise<LockedRun<T>> {
   const runner = dataSource.createQueryRunner();
   await runner.connect();
   let locked = false;

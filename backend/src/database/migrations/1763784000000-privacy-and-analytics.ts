@@ -16,8 +16,12 @@ export class PrivacyAndAnalytics1763784000000 implements MigrationInterface {
         "created_at" timestamptz NOT NULL DEFAULT now()
       )`);
     await queryRunner.query(`CREATE INDEX "analytics_events_created_at_idx" ON "analytics_events" ("created_at")`);
-    await queryRunner.query(`CREATE INDEX "analytics_events_visitor_id_idx" ON "analytics_events" ("visitor_id") WHERE "visitor_id" IS NOT NULL`);
-    await queryRunner.query(`CREATE INDEX "analytics_events_email_idx" ON "analytics_events" (lower("properties"->>'email'))`);
+    await queryRunner.query(
+      `CREATE INDEX "analytics_events_visitor_id_idx" ON "analytics_events" ("visitor_id") WHERE "visitor_id" IS NOT NULL`,
+    );
+    await queryRunner.query(
+      `CREATE INDEX "analytics_events_email_idx" ON "analytics_events" (lower("properties"->>'email'))`,
+    );
 
     await queryRunner.query(`
       CREATE TABLE "deletion_requests" (
@@ -40,9 +44,15 @@ export class PrivacyAndAnalytics1763784000000 implements MigrationInterface {
         "completed_at" timestamptz,
         "completion_note" varchar(2000)
       )`);
-    await queryRunner.query(`CREATE INDEX "deletion_requests_status_idx" ON "deletion_requests" ("status", "deadline_at")`);
-    await queryRunner.query(`CREATE INDEX "deletion_requests_email_idx" ON "deletion_requests" ("email") WHERE "email" IS NOT NULL`);
-    await queryRunner.query(`CREATE UNIQUE INDEX "deletion_requests_token_idx" ON "deletion_requests" ("verification_token_hash") WHERE "verification_token_hash" IS NOT NULL`);
+    await queryRunner.query(
+      `CREATE INDEX "deletion_requests_status_idx" ON "deletion_requests" ("status", "deadline_at")`,
+    );
+    await queryRunner.query(
+      `CREATE INDEX "deletion_requests_email_idx" ON "deletion_requests" ("email") WHERE "email" IS NOT NULL`,
+    );
+    await queryRunner.query(
+      `CREATE UNIQUE INDEX "deletion_requests_token_idx" ON "deletion_requests" ("verification_token_hash") WHERE "verification_token_hash" IS NOT NULL`,
+    );
 
     await queryRunner.query(`
       CREATE TABLE "deletion_audit" (
@@ -54,7 +64,9 @@ export class PrivacyAndAnalytics1763784000000 implements MigrationInterface {
         "details" jsonb NOT NULL DEFAULT '{}'::jsonb,
         "created_at" timestamptz NOT NULL DEFAULT now()
       )`);
-    await queryRunner.query(`CREATE INDEX "deletion_audit_request_idx" ON "deletion_audit" ("request_id", "created_at")`);
+    await queryRunner.query(
+      `CREATE INDEX "deletion_audit_request_idx" ON "deletion_audit" ("request_id", "created_at")`,
+    );
 
     await queryRunner.query(`
       CREATE TABLE "email_suppressions" (

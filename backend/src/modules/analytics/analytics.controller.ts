@@ -11,7 +11,11 @@ export class AnalyticsController {
 
   @Post('analytics/track')
   @HttpCode(HttpStatus.NO_CONTENT)
-  async track(@Body() body: TrackEventDto, @Req() request: Request, @Headers('user-agent') userAgent?: string): Promise<void> {
+  async track(
+    @Body() body: TrackEventDto,
+    @Req() request: Request,
+    @Headers('user-agent') userAgent?: string,
+  ): Promise<void> {
     await this.analyticsService.track(body, { userAgent, bodyBytes: bodySize(request) });
   }
 

@@ -13,7 +13,8 @@ describe('flatProperties', () => {
   });
 
   it('accepts 40 keys and refuses 41', () => {
-    const keys = (count: number) => Object.fromEntries(Array.from({ length: count }, (_, index) => [`k${index}`, index]));
+    const keys = (count: number) =>
+      Object.fromEntries(Array.from({ length: count }, (_, index) => [`k${index}`, index]));
     expect(flatProperties(keys(40))).not.toBeNull();
     expect(flatProperties(keys(41))).toBeNull();
   });

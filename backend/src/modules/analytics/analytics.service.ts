@@ -2,7 +2,12 @@ import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { limits, messages, visitorIdPattern, type AnalyticsSummary } from '@northbeam/common';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
 import { ApiError } from '../../core/http/api-error.js';
-import { AnalyticsRepository, contactFormStartEvents, contactFormSubmitEvents, pageViewEvent } from './analytics.repository.js';
+import {
+  AnalyticsRepository,
+  contactFormStartEvents,
+  contactFormSubmitEvents,
+  pageViewEvent,
+} from './analytics.repository.js';
 import { isObviousBot } from './bot-filter.js';
 import type { TrackEventDto } from './dto/track-event.dto.js';
 import type { AnalyticsPropertyValue } from './entities/analytics-event.entity.js';
@@ -30,7 +35,8 @@ export class AnalyticsService {
 
   /** Stores one event, or drops it silently for a bot. Refuses malformed or oversized bodies. */
   async track(body: TrackEventDto, context: TrackContext): Promise<void> {
-    if (context.bodyBytes > limits.analyticsBodyMaxBytes) throw new ApiError(HttpStatus.PAYLOAD_TOO_LARGE, messages.payloadTooLarge);
+    if (context.bodyBytes > limits.analyticsBodyMaxBytes)
+      throw new ApiError(HttpStatus.PAYLOAD_TOO_LARGE, messages.payloadTooLarge);
     const properties = flatProperties(body.properties ?? {});
     if (!properties) {
       throw new ApiError(HttpStatus.BAD_REQUEST, messages.analyticsPropertiesInvalid, {
@@ -38,12 +44,14 @@ export class AnalyticsService {
       });
     }
     if (isObviousBot(context.userAgent)) return;
-    const consented = body.analyticsConsent === true && typeof body.visitorId === 'string' && visitorIdPattern.test(body.visitorId);
+    const consented =
+      body.analyticsConsent === true && typeof body.visitorId === 'string' && visitorIdPattern.test(body.visitorId);
     await this.repository.insert({
       event: body.event,
       properties,
       path: pathOf(properties.page_url),
-      referrer: typeof properties.referrer === 'string' && properties.referrer !== 'direct' ? properties.referrer : null,
+      referrer:
+        typeof properties.referrer === 'string' && properties.referrer !== 'direct' ? properties.referrer : null,
       visitorId: consented ? (body.visitorId ?? null) : null,
     });
   }
@@ -61,9 +69,11 @@ export class AnalyticsService {
 
   /** The third-party ids the browser may load after consent; both null when not configured. */
   publicConfig(): PublicAnalyticsConfig {
-    return { analyticsTagId: this.config.analyticsTagId ?? null, marketingTrackerId: this.config.marketingTrackerId ?? null };
+    return {
+      analyticsTagId: this.config.analyticsTagId ?? null,
+      marketingTrackerId: this.config.marketingTrackerId ?? null,
+    };
   }
-
 }
 
 /** The properties if they form a flat object of at most 40 scalar values, otherwise null. */

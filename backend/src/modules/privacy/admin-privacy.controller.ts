@@ -28,13 +28,21 @@ export class AdminPrivacyController {
 
   @Post(':id/reject')
   @HttpCode(HttpStatus.OK)
-  reject(@Param('id') id: string, @Body() body: RejectDeletionRequestDto, @Req() request: unknown): Promise<DeletionRequestDetail> {
+  reject(
+    @Param('id') id: string,
+    @Body() body: RejectDeletionRequestDto,
+    @Req() request: unknown,
+  ): Promise<DeletionRequestDetail> {
     return this.privacyService.reject(id, actorOf(request), body.reason);
   }
 
   @Post(':id/complete')
   @HttpCode(HttpStatus.OK)
-  complete(@Param('id') id: string, @Body() body: CompleteDeletionRequestDto, @Req() request: unknown): Promise<DeletionRequestDetail> {
+  complete(
+    @Param('id') id: string,
+    @Body() body: CompleteDeletionRequestDto,
+    @Req() request: unknown,
+  ): Promise<DeletionRequestDetail> {
     return this.privacyService.completePartial(id, actorOf(request), body.note);
   }
 }

@@ -2,11 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
 export type PrivacyMailKind =
-  | 'deletion_verification'
-  | 'deletion_progress'
-  | 'deletion_rejected'
-  | 'deletion_completed'
-  | 'privacy_digest';
+  'deletion_verification' | 'deletion_progress' | 'deletion_rejected' | 'deletion_completed' | 'privacy_digest';
 
 export interface OutgoingMail {
   to: string;

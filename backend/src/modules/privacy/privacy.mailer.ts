@@ -82,10 +82,22 @@ export class PrivacyMailer {
       '',
       `Open ${this.config.publicUrl}/admin/privacy to act on them.`,
     ].join('\n');
-    return this.send(manager, this.config.privacyInbox, `Privacy digest: ${lines.length} deletion request(s) due`, text, 'privacy_digest');
+    return this.send(
+      manager,
+      this.config.privacyInbox,
+      `Privacy digest: ${lines.length} deletion request(s) due`,
+      text,
+      'privacy_digest',
+    );
   }
 
-  private send(manager: EntityManager, to: string, subject: string, text: string, kind: Parameters<MailOutbox['enqueue']>[1]['kind']) {
+  private send(
+    manager: EntityManager,
+    to: string,
+    subject: string,
+    text: string,
+    kind: Parameters<MailOutbox['enqueue']>[1]['kind'],
+  ) {
     return this.outbox.enqueue(manager, { to, subject, text, html: toHtml(text), kind });
   }
 }

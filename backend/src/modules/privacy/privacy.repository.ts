@@ -58,12 +58,18 @@ export class PrivacyRepository {
   async clearPersonalFields(manager: EntityManager, email: string): Promise<number> {
     const result = await manager
       .getRepository(DeletionRequest)
-      .update({ email, status: Not('received') }, { email: null, reason: null, visitorId: null, verificationTokenHash: null });
+      .update(
+        { email, status: Not('received') },
+        { email: null, reason: null, visitorId: null, verificationTokenHash: null },
+      );
     const pending = await manager.getRepository(DeletionRequest).delete({ email, status: 'received' });
     return (result.affected ?? 0) + (pending.affected ?? 0);
   }
 
-  async addAudit(manager: EntityManager, entry: { requestId: string; emailHash: string; action: string; actor: string | null; details: object }) {
+  async addAudit(
+    manager: EntityManager,
+    entry: { requestId: string; emailHash: string; action: string; actor: string | null; details: object },
+  ) {
     await manager.query(
       `INSERT INTO "deletion_audit" ("request_id", "email_hash", "action", "actor", "details") VALUES ($1, $2, $3, $4, $5)`,
       [entry.requestId, entry.emailHash, entry.action, entry.actor, JSON.stringify(entry.details)],

@@ -34,7 +34,9 @@ export class PrivacyScheduler {
   }
 
   processDeletions(now = new Date()): Promise<LockedRun<number>> {
-    return withAdvisoryLock(this.dataSource, taskLockKeys.deletionProcessing, () => this.privacyService.processApprovedDeletions(now));
+    return withAdvisoryLock(this.dataSource, taskLockKeys.deletionProcessing, () =>
+      this.privacyService.processApprovedDeletions(now),
+    );
   }
 
   runRetention(now = new Date()): Promise<LockedRun<Record<string, number>>> {

@@ -72,7 +72,10 @@ export class PrivacyService {
     return createHmac('sha256', this.config.sessionSecret).update(email.trim().toLowerCase()).digest('hex');
   }
 
-  async createRequest(input: CreateDeletionRequestDto, now = new Date()): Promise<{ requestId: string; message: string }> {
+  async createRequest(
+    input: CreateDeletionRequestDto,
+    now = new Date(),
+  ): Promise<{ requestId: string; message: string }> {
     const token = randomBytes(32).toString('base64url');
     const requestId = newRequestId();
     const emailHash = this.hashEmail(input.email);
@@ -90,7 +93,13 @@ export class PrivacyService {
         receivedAt: now,
         deadlineAt: oneMonthAfter(now),
       });
-      await this.repository.addAudit(manager, { requestId, emailHash, action: 'received', actor: null, details: { requestType: input.requestType } });
+      await this.repository.addAudit(manager, {
+        requestId,
+        emailHash,
+        action: 'received',
+        actor: null,
+        details: { requestType: input.requestType },
+      });
       await this.mailer.verification(manager, input.email, requestId, input.requestType, token);
     });
     return { requestId, message: messages.deletionSubmitted };
@@ -101,12 +110,24 @@ export class PrivacyService {
     if (!token || token.length > 100) return 'invalid';
     return this.dataSource.transaction(async (manager) => {
       const request = await this.repository.findByTokenHashForUpdate(manager, sha256(token));
-      if (!request || request.status !== 'received' || !request.verificationExpiresAt || request.verificationExpiresAt < now) return 'invalid';
+      if (
+        !request ||
+        request.status !== 'received' ||
+        !request.verificationExpiresAt ||
+        request.verificationExpiresAt < now
+      )
+        return 'invalid';
       request.status = 'verified';
       request.verifiedAt = now;
       request.verificationTokenHash = null;
       await manager.save(request);
-      await this.repository.addAudit(manager, { requestId: request.requestId, emailHash: request.emailHash, action: 'verified', actor: null, details: {} });
+      await this.repository.addAudit(manager, {
+        requestId: request.requestId,
+        emailHash: request.emailHash,
+        action: 'verified',
+        actor: null,
+        details: {},
+      });
       return 'ok';
     });
   }
@@ -129,7 +150,11 @@ export class PrivacyService {
       rejectionReason: request.rejectionReason,
       completedAt: iso(request.completedAt),
       completionNote: request.completionNote,
-      history: history.map((entry) => ({ action: entry.action, actor: entry.actor, createdAt: entry.createdAt.toISOString() })),
+      history: history.map((entry) => ({
+        action: entry.action,
+        actor: entry.actor,
+        createdAt: entry.createdAt.toISOString(),
+      })),
     };
   }
 
@@ -139,7 +164,13 @@ export class PrivacyService {
       request.status = 'approved';
       request.approvedAt = now;
       await manager.save(request);
-      await this.repository.addAudit(manager, { requestId: request.requestId, emailHash: request.emailHash, action: 'approved', actor, details: {} });
+      await this.repository.addAudit(manager, {
+        requestId: request.requestId,
+        emailHash: request.emailHash,
+        action: 'approved',
+        actor,
+        details: {},
+      });
       await this.mailer.approved(manager, request.email!, request.requestId, request.requestType);
     });
     return this.detail(id, now);
@@ -152,7 +183,13 @@ export class PrivacyService {
       request.rejectionReason = reason;
       request.verificationTokenHash = null;
       await manager.save(request);
-      await this.repository.addAudit(manager, { requestId: request.requestId, emailHash: request.emailHash, action: 'rejected', actor, details: { reason } });
+      await this.repository.addAudit(manager, {
+        requestId: request.requestId,
+        emailHash: request.emailHash,
+        action: 'rejected',
+        actor,
+        details: { reason },
+      });
       await this.mailer.rejected(manager, request.email!, request.requestId, reason);
     });
     return this.detail(id, now);
@@ -161,7 +198,8 @@ export class PrivacyService {
   /** An approved partial deletion, carried out by hand, is closed with a note saying what was deleted. */
   async completePartial(id: string, actor: string, note: string, now = new Date()): Promise<DeletionRequestDetail> {
     await this.transition(id, ['approved'], async (manager, request) => {
-      if (request.requestType !== 'partial_deletion') throw new ApiError(HttpStatus.CONFLICT, messages.deletionRequestWrongState);
+      if (request.requestType !== 'partial_deletion')
+        throw new ApiError(HttpStatus.CONFLICT, messages.deletionRequestWrongState);
       await this.finish(manager, request, actor, now, { note }, note);
     });
     return this.detail(id, now);
@@ -180,7 +218,14 @@ export class PrivacyService {
         const counts = await this.eraseAddress(manager, request.email!);
         await this.repository.addSuppression(manager, request.emailHash, 'deletion_request');
         const erased = Object.values(counts).reduce((sum, count) => sum + count, 0);
-        await this.finish(manager, request, systemActor, now, { counts }, `We deleted ${erased} record(s) tied to this address.`);
+        await this.finish(
+          manager,
+          request,
+          systemActor,
+          now,
+          { counts },
+          `We deleted ${erased} record(s) tied to this address.`,
+        );
         return true;
       });
       if (!done) return completed;
@@ -239,7 +284,13 @@ export class PrivacyService {
     request.completedAt = now;
     request.completionNote = typeof details.note === 'string' ? details.note : null;
     await manager.save(request);
-    await this.repository.addAudit(manager, { requestId: request.requestId, emailHash: request.emailHash, action: 'completed', actor, details });
+    await this.repository.addAudit(manager, {
+      requestId: request.requestId,
+      emailHash: request.emailHash,
+      action: 'completed',
+      actor,
+      details,
+    });
     await this.mailer.completed(manager, email, request.requestId, summary);
     await this.repository.clearPersonalFields(manager, email);
   }
@@ -253,7 +304,8 @@ export class PrivacyService {
     await this.dataSource.transaction(async (manager) => {
       const request = await this.repository.findByIdForUpdate(manager, id);
       if (!request) throw new ApiError(HttpStatus.NOT_FOUND, messages.deletionRequestNotFound);
-      if (!allowed.includes(request.status) || !request.email) throw new ApiError(HttpStatus.CONFLICT, messages.deletionRequestWrongState);
+      if (!allowed.includes(request.status) || !request.email)
+        throw new ApiError(HttpStatus.CONFLICT, messages.deletionRequestWrongState);
       await change(manager, request);
     });
   }

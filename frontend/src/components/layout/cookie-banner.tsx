@@ -3,7 +3,14 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { limits } from '@northbeam/common';
 import { Button } from '@/components/ui/button';
-import { onOpenCookieSettings, readConsent, recordChoice, trackConsentAction, type Choice, type ConsentAction } from '@/lib/consent';
+import {
+  onOpenCookieSettings,
+  readConsent,
+  recordChoice,
+  trackConsentAction,
+  type Choice,
+  type ConsentAction,
+} from '@/lib/consent';
 
 type View = 'hidden' | 'main' | 'customize';
 
@@ -25,7 +32,10 @@ export function CookieBanner() {
     const stop = onOpenCookieSettings(() => {
       window.clearTimeout(timer);
       const stored = readConsent();
-      setChoice({ analytics: stored?.preferences.analytics ?? false, marketing: stored?.preferences.marketing ?? false });
+      setChoice({
+        analytics: stored?.preferences.analytics ?? false,
+        marketing: stored?.preferences.marketing ?? false,
+      });
       reopened.current = true;
       returnFocus.current = document.activeElement as HTMLElement | null;
       setView('main');
@@ -82,8 +92,8 @@ export function CookieBanner() {
                 We value your privacy
               </h2>
               <p id={descriptionId} className="text-sm leading-relaxed text-ink-muted">
-                We use essential cookies to run this site. With your permission we also use analytics cookies to understand how
-                it is used, and marketing cookies to measure our campaigns. Read our{' '}
+                We use essential cookies to run this site. With your permission we also use analytics cookies to
+                understand how it is used, and marketing cookies to measure our campaigns. Read our{' '}
                 <Link to="/cookies" className="font-medium text-beam underline underline-offset-4">
                   Cookie Policy
                 </Link>
@@ -95,7 +105,11 @@ export function CookieBanner() {
             <Button size="sm" onClick={() => choose('accept_all', { analytics: true, marketing: true })}>
               Accept All
             </Button>
-            <Button size="sm" variant="outline" onClick={() => choose('reject_all', { analytics: false, marketing: false })}>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => choose('reject_all', { analytics: false, marketing: false })}
+            >
               Reject All
             </Button>
             <Button

@@ -18,7 +18,10 @@ export function Component() {
   const ok = params.get('status') === 'ok';
   return (
     <section className="container-page py-20 sm:py-28">
-      <div className="mx-auto max-w-xl rounded-card border border-line bg-white p-8 text-center shadow-card" data-testid="deletion-verified">
+      <div
+        className="mx-auto max-w-xl rounded-card border border-line bg-white p-8 text-center shadow-card"
+        data-testid="deletion-verified"
+      >
         {ok ? (
           <CheckCircle2 className="mx-auto size-12 text-success" aria-hidden="true" />
         ) : (

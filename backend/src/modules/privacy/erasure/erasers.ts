@@ -34,7 +34,10 @@ export function emailColumnEraser(tableName: string, candidateColumns: string[])
       const columns = await tableColumns(manager, tableName);
       const column = candidateColumns.find((candidate) => columns.has(candidate));
       if (!column) return 0;
-      const result = await manager.query<unknown>(`DELETE FROM "${tableName}" WHERE lower(trim("${column}")) = $1 RETURNING 1`, [email]);
+      const result = await manager.query<unknown>(
+        `DELETE FROM "${tableName}" WHERE lower(trim("${column}")) = $1 RETURNING 1`,
+        [email],
+      );
       return rowCount(result);
     },
   };

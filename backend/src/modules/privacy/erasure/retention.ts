@@ -24,20 +24,26 @@ export const retentionRules: RetentionRule[] = [
   {
     name: 'analytics_events older than 2 years',
     purge: (manager, now) =>
-      deleteWhere(manager, `DELETE FROM "analytics_events" WHERE "created_at" < $1 RETURNING "id"`, [subtract(now, { years: 2 })]),
+      deleteWhere(manager, `DELETE FROM "analytics_events" WHERE "created_at" < $1 RETURNING "id"`, [
+        subtract(now, { years: 2 }),
+      ]),
   },
   {
     name: 'unverified deletion_requests older than 30 days',
     purge: (manager, now) =>
-      deleteWhere(manager, `DELETE FROM "deletion_requests" WHERE "status" = 'received' AND "received_at" < $1 RETURNING "id"`, [
-        subtract(now, { days: 30 }),
-      ]),
+      deleteWhere(
+        manager,
+        `DELETE FROM "deletion_requests" WHERE "status" = 'received' AND "received_at" < $1 RETURNING "id"`,
+        [subtract(now, { days: 30 })],
+      ),
   },
   {
     name: 'contact_messages older than 3 years',
     async purge(manager, now) {
       if (!(await tableExists(manager, 'contact_messages'))) return 0;
-      return deleteWhere(manager, `DELETE FROM "contact_messages" WHERE "created_at" < $1 RETURNING 1`, [subtract(now, { years: 3 })]);
+      return deleteWhere(manager, `DELETE FROM "contact_messages" WHERE "created_at" < $1 RETURNING 1`, [
+        subtract(now, { years: 3 }),
+      ]);
     },
   },
   {
@@ -54,7 +60,11 @@ export const retentionRules: RetentionRule[] = [
         );
       }
       if (columns.has('status')) {
-        return deleteWhere(manager, `DELETE FROM "subscribers" WHERE "status" = 'pending' AND "created_at" < $1 RETURNING 1`, [cutoff]);
+        return deleteWhere(
+          manager,
+          `DELETE FROM "subscribers" WHERE "status" = 'pending' AND "created_at" < $1 RETURNING 1`,
+          [cutoff],
+        );
       }
       return 0;
     },
@@ -66,10 +76,18 @@ export const retentionRules: RetentionRule[] = [
       const columns = await tableColumns(manager, 'email_outbox');
       const cutoff = subtract(now, { days: 90 });
       if (columns.has('sent_at')) {
-        return deleteWhere(manager, `DELETE FROM "email_outbox" WHERE "sent_at" IS NOT NULL AND "sent_at" < $1 RETURNING 1`, [cutoff]);
+        return deleteWhere(
+          manager,
+          `DELETE FROM "email_outbox" WHERE "sent_at" IS NOT NULL AND "sent_at" < $1 RETURNING 1`,
+          [cutoff],
+        );
       }
       if (columns.has('status')) {
-        return deleteWhere(manager, `DELETE FROM "email_outbox" WHERE "status" = 'sent' AND "created_at" < $1 RETURNING 1`, [cutoff]);
+        return deleteWhere(
+          manager,
+          `DELETE FROM "email_outbox" WHERE "status" = 'sent' AND "created_at" < $1 RETURNING 1`,
+          [cutoff],
+        );
       }
       return 0;
     },

@@ -39,7 +39,9 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
     throw redirect(`/admin/login?redirect=${encodeURIComponent(url.pathname)}`);
   }
   const allowed = user.role === 'admin' || user.role === 'super_admin';
-  const requests = allowed ? ((await loadJson<DeletionRequestSummary[]>(context, '/api/admin/deletion-requests')) ?? []) : [];
+  const requests = allowed
+    ? ((await loadJson<DeletionRequestSummary[]>(context, '/api/admin/deletion-requests')) ?? [])
+    : [];
   return { user, allowed, requests };
 }
 
@@ -64,7 +66,9 @@ export function Component() {
       <section className="container-page py-16">
         <Alert variant="destructive">
           <AlertTitle>Not allowed</AlertTitle>
-          <AlertDescription>Only admins and super admins (the privacy team) can handle data deletion requests.</AlertDescription>
+          <AlertDescription>
+            Only admins and super admins (the privacy team) can handle data deletion requests.
+          </AlertDescription>
         </Alert>
       </section>
     );
@@ -101,14 +105,20 @@ export function Component() {
                       className={cn('border-b border-line last:border-0', selectedId === request.id && 'bg-beam-soft')}
                     >
                       <td className="px-4 py-3">
-                        <button type="button" className="text-left font-mono font-semibold text-beam hover:underline" onClick={() => setSelectedId(request.id)}>
+                        <button
+                          type="button"
+                          className="text-left font-mono font-semibold text-beam hover:underline"
+                          onClick={() => setSelectedId(request.id)}
+                        >
                           {request.requestId}
                         </button>
                         <div className="text-xs text-ink-muted">{request.email ?? 'erased'}</div>
                       </td>
                       <td className="px-4 py-3">
                         <Badge variant={statusVariant[request.status]}>{request.status}</Badge>
-                        <div className="mt-1 text-xs text-ink-muted">{request.requestType === 'full_deletion' ? 'full' : 'partial'}</div>
+                        <div className="mt-1 text-xs text-ink-muted">
+                          {request.requestType === 'full_deletion' ? 'full' : 'partial'}
+                        </div>
                       </td>
                       <td className="px-4 py-3">
                         <div>{format(new Date(request.deadlineAt), 'd MMM yyyy')}</div>
@@ -129,7 +139,11 @@ export function Component() {
             )}
           </CardContent>
         </Card>
-        {selectedId ? <RequestDetail key={selectedId} id={selectedId} /> : <p className="text-sm text-ink-muted">Choose a request to see its detail.</p>}
+        {selectedId ? (
+          <RequestDetail key={selectedId} id={selectedId} />
+        ) : (
+          <p className="text-sm text-ink-muted">Choose a request to see its detail.</p>
+        )}
       </div>
     </section>
   );
@@ -147,7 +161,10 @@ function RequestDetail({ id }: { id: string }) {
     apiRequest('GET', `/api/admin/deletion-requests/${id}`)
       .then((response) => response.json() as Promise<DeletionRequestDetail>)
       .then((loaded) => current && setDetail(loaded))
-      .catch((error: unknown) => current && setLoadError(error instanceof Error ? error.message : 'Failed to load the request'));
+      .catch(
+        (error: unknown) =>
+          current && setLoadError(error instanceof Error ? error.message : 'Failed to load the request'),
+      );
     return () => {
       current = false;
     };
@@ -181,7 +198,8 @@ function RequestDetail({ id }: { id: string }) {
       <CardHeader>
         <CardTitle className="font-mono">{detail.requestId}</CardTitle>
         <CardDescription>
-          {detail.email ?? 'Address erased'} · {detail.requestType === 'full_deletion' ? 'Full deletion' : 'Partial deletion'}
+          {detail.email ?? 'Address erased'} ·{' '}
+          {detail.requestType === 'full_deletion' ? 'Full deletion' : 'Partial deletion'}
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-5 text-sm">
@@ -210,8 +228,15 @@ function RequestDetail({ id }: { id: string }) {
           <div className="space-y-3 border-t border-line pt-4">
             {canReject || canComplete ? (
               <div className="space-y-2">
-                <Label htmlFor="privacy-action-text">{canComplete ? 'Note (what was deleted) or rejection reason' : 'Rejection reason'}</Label>
-                <Textarea id="privacy-action-text" value={text} onChange={(event) => setText(event.target.value)} className="min-h-20" />
+                <Label htmlFor="privacy-action-text">
+                  {canComplete ? 'Note (what was deleted) or rejection reason' : 'Rejection reason'}
+                </Label>
+                <Textarea
+                  id="privacy-action-text"
+                  value={text}
+                  onChange={(event) => setText(event.target.value)}
+                  className="min-h-20"
+                />
               </div>
             ) : null}
             <div className="flex flex-wrap gap-2">
@@ -226,7 +251,12 @@ function RequestDetail({ id }: { id: string }) {
                 </Button>
               ) : null}
               {canReject ? (
-                <Button size="sm" variant="destructive" disabled={busy || !text.trim()} onClick={() => void act('reject')}>
+                <Button
+                  size="sm"
+                  variant="destructive"
+                  disabled={busy || !text.trim()}
+                  onClick={() => void act('reject')}
+                >
                   Reject
                 </Button>
               ) : null}
