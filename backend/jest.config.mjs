@@ -24,6 +24,8 @@ const shared = {
 };
 
 export default {
+  // A project-level testTimeout is ignored by Jest; hooks that start the app on the embedded database need it too.
+  testTimeout: 60000,
   projects: [
     {
       ...shared,
