@@ -16,6 +16,8 @@ import { ContactModule } from './modules/contact/contact.module.js';
 import { MailModule } from './modules/mail/mail.module.js';
 import { NewsletterModule } from './modules/newsletter/newsletter.module.js';
 import { PlaybookModule } from './modules/playbook/playbook.module.js';
+import { AnalyticsModule } from './modules/analytics/analytics.module.js';
+import { PrivacyModule } from './modules/privacy/privacy.module.js';
 
 @Module({})
 export class AppModule {
@@ -38,6 +40,8 @@ export class AppModule {
         ContactModule,
         NewsletterModule,
         PlaybookModule,
+        AnalyticsModule,
+        PrivacyModule,
         ...extraModules,
       ],
     };

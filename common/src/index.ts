@@ -9,3 +9,4 @@ export * from './meta-tags.js';
 export * from './case-studies.js';
 export * from './clients.js';
 export * from './lead-capture.js';
+export * from './privacy.js';

@@ -26,6 +26,14 @@ export const limits = {
   toastDurationMs: 5000,
   copyConfirmationMs: 2000,
   wordsPerMinute: 200,
+  analyticsBodyMaxBytes: 8 * 1024,
+  analyticsPropertiesMax: 40,
+  analyticsStringMax: 2048,
+  serviceEngagementSeconds: 15,
+  articleEngagementSeconds: 30,
+  articleLeaveReportSeconds: 10,
+  scrollMilestones: [25, 50, 75, 100],
+  deletionDueSoonDays: 7,
 } as const;
 
 export const messages = {
@@ -67,6 +75,17 @@ export const messages = {
   serviceUnavailable: 'The service is temporarily unavailable, please try again shortly',
   internalError: 'Something went wrong on our side',
   crossSiteRefused: 'Cross-site requests are not allowed',
+  deletionRequestTypeInvalid: 'Please choose full deletion or partial deletion',
+  deletionSubmitted: 'Your data deletion request has been submitted successfully. Check your email for confirmation.',
+  deletionSubmittedTitle: 'Request Submitted',
+  deletionFailedTitle: 'Submission Failed',
+  deletionFailed: 'Failed to submit data deletion request. Please try again.',
+  deletionRequestNotFound: 'Deletion request not found',
+  deletionRequestWrongState: 'This request cannot take that action in its current state',
+  deletionRejectionReasonRequired: 'Please give a reason for the rejection',
+  deletionCompletionNoteRequired: 'Please describe what was deleted',
+  analyticsEventInvalid: 'Event name is not allowed',
+  analyticsPropertiesInvalid: 'Properties must be a flat object of at most 40 strings, numbers, booleans or nulls',
 } as const;
 
 export type Messages = typeof messages;

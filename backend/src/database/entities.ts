@@ -1,3 +1,4 @@
+import { AnalyticsEvent } from '../modules/analytics/entities/analytics-event.entity.js';
 import { LoginAttempt } from '../modules/auth/entities/login-attempt.entity.js';
 import { CaseStudyEntity } from '../modules/case-studies/entities/case-study.entity.js';
 import { ContactMessageEntity } from '../modules/contact/entities/contact-message.entity.js';
@@ -5,6 +6,8 @@ import { EmailOutboxEntity } from '../modules/mail/entities/email-outbox.entity.
 import { SubscriberEntity } from '../modules/newsletter/entities/subscriber.entity.js';
 import { PlaybookDownloadEntity } from '../modules/playbook/entities/playbook-download.entity.js';
 import { Post } from '../modules/posts/entities/post.entity.js';
+import { DeletionAudit } from '../modules/privacy/entities/deletion-audit.entity.js';
+import { DeletionRequest } from '../modules/privacy/entities/deletion-request.entity.js';
 import { User } from '../modules/users/entities/user.entity.js';
 
 /** Every TypeORM entity of the application, listed once (ESM has no glob loading). */
@@ -17,4 +20,7 @@ export const entities: Function[] = [
   ContactMessageEntity,
   SubscriberEntity,
   PlaybookDownloadEntity,
+  AnalyticsEvent,
+  DeletionRequest,
+  DeletionAudit,
 ];

@@ -17,11 +17,14 @@ export interface TestApp {
 export interface TestAppOptions extends CreateApplicationOptions {
   config?: Partial<AppConfig>;
   env?: NodeJS.ProcessEnv;
+  /** Reuse this database (several instances on one database); the caller drops it. */
+  database?: TestDatabase;
 }
 
 /** The real application on a clean database, without the front end unless asked for. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const shared = options.database;
+  const database = shared ?? (await createTestDatabase());
   const config = loadConfig(
     { NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000', ...options.env },
     {
@@ -36,7 +39,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   try {
     application = await createApplication(config, { frontend: false, ...options });
   } catch (error) {
-    await database.drop();
+    if (!shared) await database.drop();
     throw error;
   }
   const app = application.app;
@@ -50,7 +53,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     request: () => supertest(server),
     async close() {
       await application.close();
-      await database.drop();
+      if (!shared) await database.drop();
     },
   };
 }

@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router-dom';
+import { CookieBanner } from '@/components/layout/cookie-banner';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
+import { PageViewTracker } from '@/components/layout/page-view-tracker';
 import { Toaster } from '@/components/ui/toast';
 import { fullTitle } from './head';
 import { resolveHead } from './resolve-head';
@@ -36,7 +38,9 @@ export function RootLayout() {
         <Outlet />
       </main>
       <Footer />
+      <CookieBanner />
       <Toaster />
+      <PageViewTracker />
       <DocumentHeadSync />
       <ScrollRestoration />
     </div>

@@ -4,6 +4,7 @@ import { StaffAndPosts1763781000000 } from './1763781000000-staff-and-posts.js';
 import { PostsPublishedIndex1763781500000 } from './1763781500000-posts-published-index.js';
 import { CaseStudies1763782000000 } from './1763782000000-case-studies.js';
 import { LeadCapture1763783000000 } from './1763783000000-lead-capture.js';
+import { PrivacyAndAnalytics1763784000000 } from './1763784000000-privacy-and-analytics.js';
 
 /** Every migration, oldest first. Never rewrite one that has landed: add a new one. */
 export const migrations: Function[] = [
@@ -13,4 +14,5 @@ export const migrations: Function[] = [
   PostsPublishedIndex1763781500000,
   CaseStudies1763782000000,
   LeadCapture1763783000000,
+  PrivacyAndAnalytics1763784000000,
 ];

@@ -1,6 +1,8 @@
 import { ArrowUpRight } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { site } from '@northbeam/common';
+import { trackSocialClick, trackStudioVisit } from '@/lib/analytics';
+import { openCookieSettings } from '@/lib/consent';
 import { LogoMark } from './logo';
 import { SocialIcon } from './social-icon';
 
@@ -44,6 +46,7 @@ export function Footer() {
                   target="_blank"
                   rel="noopener noreferrer"
                   aria-label={`${site.name} on ${link.name}`}
+                  onClick={() => trackSocialClick(link.name.toLowerCase())}
                   className="inline-flex size-9 items-center justify-center rounded-full border border-white/15 text-white/85 transition-colors hover:border-white/50 hover:text-white"
                 >
                   <SocialIcon name={link.name} />
@@ -69,7 +72,13 @@ export function Footer() {
           <ul className="space-y-3">
             {site.studios.map((studio) => (
               <li key={studio.href}>
-                <a href={studio.href} target="_blank" rel="noopener noreferrer" className={`${linkClass} inline-flex items-center gap-1`}>
+                <a
+                  href={studio.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  onClick={() => trackStudioVisit(studio.id)}
+                  className={`${linkClass} inline-flex items-center gap-1`}
+                >
                   {studio.name}
                   <ArrowUpRight className="size-3.5" aria-hidden="true" />
                   <span className="sr-only">(opens in a new tab)</span>
@@ -92,10 +101,19 @@ export function Footer() {
         </nav>
       </div>
       <div className="border-t border-white/10">
-        <p className="container-page py-6 text-xs leading-relaxed text-white/70" data-testid="copyright">
-          © {year} {site.legalName}. Registered in {site.registeredIn}, company number {site.companyNumber}. Registered
-          office: {site.registeredAddress}.
-        </p>
+        <div className="container-page flex flex-col gap-3 py-6 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-xs leading-relaxed text-white/70" data-testid="copyright">
+            © {year} {site.legalName}. Registered in {site.registeredIn}, company number {site.companyNumber}. Registered
+            office: {site.registeredAddress}.
+          </p>
+          <button
+            type="button"
+            onClick={openCookieSettings}
+            className="shrink-0 self-start text-xs font-medium text-white/80 underline-offset-4 transition-colors hover:text-white hover:underline focus-visible:outline-2 focus-visible:outline-white sm:self-auto"
+          >
+            Cookie settings
+          </button>
+        </div>
       </div>
     </footer>
   );

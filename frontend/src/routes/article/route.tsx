@@ -17,6 +17,7 @@ import { MarkdownBody } from '@/components/blog/markdown-body';
 import { SectionBanner } from '@/components/blog/section-banner';
 import { ShareBar } from '@/components/blog/share-bar';
 import { NewsletterBox } from '@/components/lead-capture/newsletter-box';
+import { useArticleEngagement } from '@/hooks/use-article-engagement';
 import { SectionBadge } from '@/components/page/section-badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiRequestError, loadJson } from '@/lib/api';
@@ -155,6 +156,7 @@ function MoreFrom({ section, posts }: { section: PostSection; posts: PostSummary
 
 export function Component() {
   const { post, more, sectionTotal, url } = useLoaderData<ArticleData>();
+  useArticleEngagement({ title: post.title, section: post.section, path: `/blog/${post.section}/${post.slug}` });
   const published = post.publishedAt ?? post.createdAt;
   return (
     <>

@@ -11,6 +11,7 @@ import { TeamStrip } from '@/components/marketing/team-strip';
 import { buttonVariants } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { PlaybookWidget } from '@/components/lead-capture/playbook-widget';
+import { useServiceEngagement } from '@/hooks/use-service-engagement';
 
 const description =
   'AI and digital transformation consulting for UK SMEs: strategy and roadmaps, prototypes and proofs of concept, governance and compliance, and change enablement.';
@@ -62,6 +63,8 @@ const offerings = [
 const sectors = ['Pharma', 'Oil & Gas', 'Manufacturing', 'Education', 'Fire Safety', 'Military', 'Hospitality', 'Healthcare', 'Space'];
 
 export function Component() {
+  useServiceEngagement('consulting');
+  useServiceEngagement('consulting');
   return (
     <>
       <PageHero

@@ -1,19 +1,315 @@
+import { AlertTriangle, CheckCircle2, Info, Loader2, Mail, ShieldCheck } from 'lucide-react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { deletionRequestTypes, limits, messages, site, type DeletionRequestType } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
-import { PlaceholderScreen } from '@/components/page/placeholder-screen';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input, fieldClass } from '@/components/ui/input';
+import { FieldError, Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/components/ui/toast';
+import { ApiRequestError, apiRequest } from '@/lib/api';
+import { trackEmailClick } from '@/lib/analytics';
+import { readConsent } from '@/lib/consent';
+import { getVisitorId } from '@/lib/analytics';
+import { cn } from '@/lib/cn';
 
 export const handle: RouteHandle = {
   head: ({ pathname }) => ({
-    title: "Data Deletion Request",
-    description: "Ask Northbeam to delete the personal data we hold about you under UK data protection law.",
+    title: 'Data Deletion Request',
+    description: 'Ask Northbeam to delete the personal data we hold about you under UK data protection law.',
     canonicalPath: pathname.toLowerCase(),
   }),
 };
 
+const typeLabels: Record<DeletionRequestType, string> = {
+  full_deletion: 'Full deletion - remove all data tied to my email',
+  partial_deletion: 'Partial deletion - contact me to agree what to delete',
+};
+
+type FieldName = 'email' | 'requestType' | 'reason' | 'consent';
+type FieldErrors = Partial<Record<FieldName, string>>;
+
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function validate(values: { email: string; reason: string; consent: boolean }): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!emailPattern.test(values.email.trim())) errors.email = messages.emailInvalid;
+  if (values.reason.length > limits.deletionReasonMax) errors.reason = messages.deletionReasonTooLong;
+  if (!values.consent) errors.consent = messages.deletionConsentRequired;
+  return errors;
+}
+
+interface Submitted {
+  requestId: string;
+  submittedAt: Date;
+}
+
 export function Component() {
+  const [email, setEmail] = useState('');
+  const [requestType, setRequestType] = useState<DeletionRequestType>('full_deletion');
+  const [reason, setReason] = useState('');
+  const [consent, setConsent] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [pending, setPending] = useState(false);
+  const [submitted, setSubmitted] = useState<Submitted | null>(null);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found = validate({ email, reason, consent });
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      document.getElementById(`deletion-${Object.keys(found)[0]}`)?.focus();
+      return;
+    }
+    setPending(true);
+    try {
+      const withVisitor = readConsent()?.preferences.analytics ? { visitorId: getVisitorId() } : {};
+      const response = await apiRequest('POST', '/api/request-data-deletion', {
+        email: email.trim(),
+        requestType,
+        reason: reason.trim() || undefined,
+        consent,
+        ...withVisitor,
+      });
+      const body = (await response.json()) as { requestId: string };
+      setSubmitted({ requestId: body.requestId, submittedAt: new Date() });
+      toast({ title: messages.deletionSubmittedTitle, description: messages.deletionSubmitted });
+    } catch (error) {
+      const serverError = error instanceof ApiRequestError ? error.serverError : undefined;
+      if (error instanceof ApiRequestError && error.status === 400) {
+        try {
+          const parsed = JSON.parse(error.bodyText) as { fieldErrors?: Record<string, string[]> };
+          const fromServer: FieldErrors = {};
+          for (const [field, list] of Object.entries(parsed.fieldErrors ?? {})) fromServer[field as FieldName] = list[0];
+          setErrors(fromServer);
+        } catch {
+          // Not the error contract: the toast below still tells the visitor.
+        }
+      }
+      toast({ title: messages.deletionFailedTitle, description: serverError ?? messages.deletionFailed, variant: 'destructive' });
+    } finally {
+      setPending(false);
+    }
+  }
+
   return (
-    <PlaceholderScreen
-      title="Data Deletion Request"
-      willHold={["A form for full or partial deletion requests","A confirmation with your request ID"]}
-    />
+    <section className="bg-paper">
+      <div className="container-page grid gap-12 py-16 sm:py-24 lg:grid-cols-[1fr_1.1fr]">
+        <div className="space-y-6">
+          <p className="eyebrow">Your data, your choice</p>
+          <h1 className="heading-1">Data Deletion Request</h1>
+          <p className="lead max-w-xl">
+            Under UK data protection law you can ask us to erase the personal data we hold about you. Tell us the email address
+            you used with us and we will take it from there.
+          </p>
+          <ol className="space-y-4 text-sm text-ink-muted">
+            {[
+              'You confirm the request from the link we email you.',
+              'Our privacy team reviews it within 5 business days.',
+              'We verify your identity and delete the data.',
+              'You receive a final confirmation email.',
+            ].map((step, index) => (
+              <li key={step} className="flex gap-3">
+                <span className="inline-flex size-7 shrink-0 items-center justify-center rounded-full bg-beam-soft font-display text-xs font-semibold text-beam">
+                  {index + 1}
+                </span>
+                <span className="pt-1">{step}</span>
+              </li>
+            ))}
+          </ol>
+          <p className="text-sm text-ink-muted">The whole process typically takes 10-15 business days.</p>
+          <p className="text-sm text-ink-muted">
+            Questions? Email{' '}
+            <a
+              href={`mailto:${site.privacyEmail}`}
+              onClick={() => trackEmailClick('data_deletion')}
+              className="font-medium text-beam underline underline-offset-4"
+            >
+              {site.privacyEmail}
+            </a>{' '}
+            or read our{' '}
+            <Link to="/privacy" className="font-medium text-beam underline underline-offset-4">
+              Privacy Policy
+            </Link>
+            .
+          </p>
+        </div>
+
+        {submitted ? (
+          <Confirmation submitted={submitted} />
+        ) : (
+          <Card className="self-start">
+            <CardHeader>
+              <CardTitle>Submit your request</CardTitle>
+              <CardDescription>All fields except the reason are required.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-6" aria-label="Data deletion request">
+                <div className="space-y-2">
+                  <Label htmlFor="deletion-email">Email address</Label>
+                  <Input
+                    id="deletion-email"
+                    type="email"
+                    autoComplete="email"
+                    required
+                    value={email}
+                    onChange={(event) => setEmail(event.target.value)}
+                    aria-invalid={errors.email ? true : undefined}
+                    aria-describedby={errors.email ? 'deletion-email-error' : 'deletion-email-hint'}
+                  />
+                  <p id="deletion-email-hint" className="text-xs text-ink-muted">
+                    The address you used for our newsletter, playbook or contact form.
+                  </p>
+                  <FieldError id="deletion-email-error" message={errors.email} />
+                </div>
+
+                <div className="space-y-2">
+                  <Label htmlFor="deletion-requestType">Request type</Label>
+                  <select
+                    id="deletion-requestType"
+                    value={requestType}
+                    onChange={(event) => setRequestType(event.target.value as DeletionRequestType)}
+                    className={cn(fieldClass, 'h-11')}
+                  >
+                    {deletionRequestTypes.map((type) => (
+                      <option key={type} value={type}>
+                        {typeLabels[type]}
+                      </option>
+                    ))}
+                  </select>
+                  <FieldError message={errors.requestType} />
+                </div>
+
+                <div className="space-y-2">
+                  <div className="flex items-baseline justify-between">
+                    <Label htmlFor="deletion-reason">Reason (optional)</Label>
+                    <span className={cn('text-xs', reason.length > limits.deletionReasonMax ? 'text-danger' : 'text-ink-muted')}>
+                      {reason.length}/{limits.deletionReasonMax}
+                    </span>
+                  </div>
+                  <Textarea
+                    id="deletion-reason"
+                    value={reason}
+                    maxLength={limits.deletionReasonMax}
+                    onChange={(event) => setReason(event.target.value)}
+                    aria-invalid={errors.reason ? true : undefined}
+                    aria-describedby={errors.reason ? 'deletion-reason-error' : undefined}
+                    placeholder="Tell us why, if you like. It helps us improve."
+                  />
+                  <FieldError id="deletion-reason-error" message={errors.reason} />
+                </div>
+
+                <Alert variant="info" role="note" data-testid="deletion-information">
+                  <Info className="size-4 text-beam" aria-hidden="true" />
+                  <div>
+                    <AlertTitle>Before you submit</AlertTitle>
+                    <AlertDescription>
+                      <ul className="mt-1 list-disc space-y-1 pl-4">
+                        <li>Full deletion removes all data tied to your email. Partial deletion means we contact you for details.</li>
+                        <li>This action is permanent and cannot be undone.</li>
+                        <li>Some data may be kept where the law requires it (for example for tax or legal claims).</li>
+                        <li>To receive our communications again you will need to re-subscribe.</li>
+                      </ul>
+                    </AlertDescription>
+                  </div>
+                </Alert>
+
+                <div className="space-y-2">
+                  <div className="flex items-start gap-3">
+                    <input
+                      id="deletion-consent"
+                      type="checkbox"
+                      checked={consent}
+                      onChange={(event) => setConsent(event.target.checked)}
+                      aria-invalid={errors.consent ? true : undefined}
+                      aria-describedby={errors.consent ? 'deletion-consent-error' : undefined}
+                      className="mt-1 size-4 accent-beam"
+                    />
+                    <Label htmlFor="deletion-consent" className="font-normal leading-relaxed text-ink-muted">
+                      I confirm that I own this email address, that I want my personal data deleted, and that I understand this is
+                      permanent.
+                    </Label>
+                  </div>
+                  <FieldError id="deletion-consent-error" message={errors.consent} />
+                </div>
+
+                <Button type="submit" size="lg" className="w-full" disabled={pending}>
+                  {pending ? (
+                    <>
+                      <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" />
+                      Submitting Request...
+                    </>
+                  ) : (
+                    <>
+                      <ShieldCheck aria-hidden="true" />
+                      Submit Deletion Request
+                    </>
+                  )}
+                </Button>
+                <p className="flex items-center gap-2 text-xs text-ink-muted">
+                  <AlertTriangle className="size-3.5 shrink-0" aria-hidden="true" />
+                  We only use this address to handle your request.
+                </p>
+              </form>
+            </CardContent>
+          </Card>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function Confirmation({ submitted }: { submitted: Submitted }) {
+  const title = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    // The form is gone: bring the confirmation into view and give it focus for screen readers.
+    title.current?.scrollIntoView({ block: 'center' });
+    title.current?.focus({ preventScroll: true });
+  }, []);
+  return (
+    <Card className="self-start" data-testid="deletion-confirmation">
+      <CardHeader>
+        <CheckCircle2 className="size-10 text-success" aria-hidden="true" />
+        <h2 ref={title} tabIndex={-1} className="heading-3 outline-none">
+          {messages.deletionSubmittedTitle}
+        </h2>
+        <CardDescription>{messages.deletionSubmitted}</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-6">
+        <dl className="grid gap-4 rounded-2xl bg-mist p-4 text-sm sm:grid-cols-2">
+          <div>
+            <dt className="text-ink-muted">Request ID</dt>
+            <dd className="font-mono font-semibold text-ink" data-testid="deletion-request-id">
+              {submitted.requestId}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-ink-muted">Submitted</dt>
+            <dd className="font-semibold text-ink" data-testid="deletion-submitted-at">
+              {submitted.submittedAt.toLocaleDateString('en-GB')} {submitted.submittedAt.toLocaleTimeString('en-GB')}
+            </dd>
+          </div>
+        </dl>
+        <p className="flex items-start gap-2 text-sm text-ink-muted">
+          <Mail className="mt-0.5 size-4 shrink-0 text-beam" aria-hidden="true" />A confirmation email has been sent to your address.
+          Open the link in it to confirm the request.
+        </p>
+        <div>
+          <h3 className="font-display text-base font-semibold">Next steps</h3>
+          <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm text-ink-muted">
+            <li>Confirm your request from the email we sent you.</li>
+            <li>Our privacy team reviews it within 5 business days.</li>
+            <li>We verify your identity and delete your data.</li>
+            <li>You receive a final confirmation email. The whole process typically takes 10-15 business days.</li>
+          </ol>
+        </div>
+        <Link to="/" className={buttonVariants({ variant: 'default' })}>
+          Return to Homepage
+        </Link>
+      </CardContent>
+    </Card>
   );
 }

@@ -10,6 +10,7 @@ import { TeamStrip } from '@/components/marketing/team-strip';
 import { buttonVariants } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { PlaybookWidget } from '@/components/lead-capture/playbook-widget';
+import { useServiceEngagement } from '@/hooks/use-service-engagement';
 
 const description =
   'Northbeam Immersive: XR training, digital twins and CGI for advertising from our Simulation Creation and Fooh Studios teams.';
@@ -30,6 +31,8 @@ const studioStyle: Record<string, { icon: typeof Glasses; className: string }> =
 };
 
 export function Component() {
+  useServiceEngagement('immersive');
+  useServiceEngagement('immersive');
   return (
     <>
       <PageHero

@@ -8,6 +8,7 @@ import { serviceJsonLd } from '@/components/marketing/service-json-ld';
 import { buttonVariants } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { PlaybookWidget } from '@/components/lead-capture/playbook-widget';
+import { useServiceEngagement } from '@/hooks/use-service-engagement';
 
 const description =
   'Northbeam Labs: experimental R&D, innovation-as-a-service, IP builds and licensing, and future simulations, with a sprint plan within 48 hours.';
@@ -86,6 +87,8 @@ const models = [
 ];
 
 export function Component() {
+  useServiceEngagement('labs');
+  useServiceEngagement('labs');
   return (
     <>
       <PageHero

@@ -1,0 +1,21 @@
+import { IsBoolean, IsObject, IsOptional, IsString, Matches } from 'class-validator';
+import { analyticsEventPattern, messages } from '@northbeam/common';
+
+/** POST /api/analytics/track. `visitorId` is sent by the browser only with analytics consent. */
+export class TrackEventDto {
+  @IsString({ message: messages.analyticsEventInvalid })
+  @Matches(analyticsEventPattern, { message: messages.analyticsEventInvalid })
+  event: string;
+
+  @IsOptional()
+  @IsObject({ message: messages.analyticsPropertiesInvalid })
+  properties?: Record<string, unknown>;
+
+  @IsOptional()
+  @IsString()
+  visitorId?: string;
+
+  @IsOptional()
+  @IsBoolean()
+  analyticsConsent?: boolean;
+}

@@ -1,0 +1,21 @@
+import { Transform } from 'class-transformer';
+import { IsString, MaxLength, MinLength } from 'class-validator';
+import { messages } from '@northbeam/common';
+
+const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+export class RejectDeletionRequestDto {
+  @Transform(trimmed)
+  @IsString({ message: messages.deletionRejectionReasonRequired })
+  @MinLength(1, { message: messages.deletionRejectionReasonRequired })
+  @MaxLength(1000, { message: 'Reason must be 1000 characters or less' })
+  reason: string;
+}
+
+export class CompleteDeletionRequestDto {
+  @Transform(trimmed)
+  @IsString({ message: messages.deletionCompletionNoteRequired })
+  @MinLength(1, { message: messages.deletionCompletionNoteRequired })
+  @MaxLength(2000, { message: 'Note must be 2000 characters or less' })
+  note: string;
+}

@@ -1,0 +1,118 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { DeletionRequestDetail, DeletionRequestSummary } from '../common/src/privacy';
+
+/**
+ * The /admin/privacy screen before the auth module is merged: the staff calls are answered by
+ * page.route, and the screen is reached by client-side navigation so that its loader runs in the
+ * browser. After merge this suite should sign in for real instead.
+ */
+const now = Date.now();
+const day = 24 * 60 * 60 * 1000;
+
+function summary(overrides: Partial<DeletionRequestSummary>): DeletionRequestSummary {
+  return {
+    id: '11111111-1111-4111-8111-111111111111',
+    requestId: 'DDR-AAAABBBBCCCCDDDD',
+    email: 'person@example.com',
+    requestType: 'full_deletion',
+    status: 'verified',
+    receivedAt: new Date(now - 2 * day).toISOString(),
+    deadlineAt: new Date(now + 28 * day).toISOString(),
+    dueSoon: false,
+    overdue: false,
+    ...overrides,
+  };
+}
+
+const list = [
+  summary({}),
+  summary({
+    id: '22222222-2222-4222-8222-222222222222',
+    requestId: 'DDR-SOONSOONSOONSOON',
+    email: 'soon@example.com',
+    dueSoon: true,
+  }),
+  summary({
+    id: '33333333-3333-4333-8333-333333333333',
+    requestId: 'DDR-LATELATELATELATE',
+    email: 'late@example.com',
+    overdue: true,
+  }),
+];
+
+function detail(status: DeletionRequestSummary['status']): DeletionRequestDetail {
+  return {
+    ...list[0],
+    status,
+    reason: 'Please remove me',
+    verifiedAt: new Date(now - day).toISOString(),
+    approvedAt: status === 'approved' ? new Date(now).toISOString() : null,
+    rejectedAt: null,
+    rejectionReason: null,
+    completedAt: null,
+    completionNote: null,
+    history: [
+      { action: 'received', actor: null, createdAt: list[0].receivedAt },
+      { action: 'verified', actor: null, createdAt: new Date(now - day).toISOString() },
+    ],
+  };
+}
+
+async function openScreen(page: Page, role: 'admin' | 'consultant' | null) {
+  await page.route('**/api/analytics/track', (route) => route.fulfill({ status: 204 }));
+  await page.route('**/api/admin/user', (route) =>
+    role
+      ? route.fulfill({ json: { id: 'u1', name: 'Ada Admin', email: 'ada@northbeam.example', role } })
+      : route.fulfill({ status: 401, json: { statusCode: 401, error: 'Not signed in' } }),
+  );
+  await page.route('**/api/admin/deletion-requests', (route) => route.fulfill({ json: list }));
+  await page.goto('/');
+  await expect(page.getByTestId('site-footer')).toBeVisible();
+  await page.evaluate(() => {
+    window.history.pushState({ idx: 1, key: 'privacy', usr: null }, '', '/admin/privacy');
+    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state as unknown }));
+  });
+}
+
+test.describe('/admin/privacy', () => {
+  test('lists requests with status, deadline and the due-soon and overdue flags, then approves one', async ({
+    page,
+  }) => {
+    let approved = false;
+    await page.route('**/api/admin/deletion-requests/11111111-1111-4111-8111-111111111111', (route) =>
+      route.fulfill({ json: detail(approved ? 'approved' : 'verified') }),
+    );
+    await page.route('**/api/admin/deletion-requests/11111111-1111-4111-8111-111111111111/approve', (route) => {
+      approved = true;
+      return route.fulfill({ json: detail('approved') });
+    });
+    await openScreen(page, 'admin');
+    await expect(page.getByRole('heading', { name: 'Privacy requests' })).toBeVisible();
+    const table = page.getByTestId('deletion-requests');
+    await expect(table.getByRole('row')).toHaveCount(4);
+    await expect(table.getByRole('row', { name: /DDR-SOONSOONSOONSOON/ })).toContainText('Due within 7 days');
+    await expect(table.getByRole('row', { name: /DDR-LATELATELATELATE/ })).toContainText('Overdue');
+    await expect(table.getByRole('row', { name: /DDR-AAAABBBBCCCCDDDD/ })).toContainText('verified');
+
+    await table.getByRole('button', { name: 'DDR-AAAABBBBCCCCDDDD' }).click();
+    const panel = page.getByTestId('deletion-request-detail');
+    await expect(panel).toContainText('Please remove me');
+    await expect(panel).toContainText('verified');
+    await panel.getByRole('button', { name: 'Approve' }).click();
+    await expect(page.getByTestId('toast')).toContainText('Request approved');
+    await expect(panel.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+    await expect(panel.getByRole('button', { name: 'Reject' })).toBeDisabled();
+  });
+
+  test('tells a consultant that only the privacy team may handle requests', async ({ page }) => {
+    await openScreen(page, 'consultant');
+    await expect(
+      page.getByText('Only admins and super admins (the privacy team) can handle data deletion requests.'),
+    ).toBeVisible();
+  });
+
+  test('sends a signed-out visitor to the login with a redirect back', async ({ page }) => {
+    await openScreen(page, null);
+    await expect(page).toHaveURL(/\/admin\/login\?redirect=%2Fadmin%2Fprivacy$/);
+  });
+});

@@ -1,0 +1,164 @@
+import { site, visitorIdPattern } from '@northbeam/common';
+import { readConsent } from './consent-store';
+
+/**
+ * First-party analytics (spec public-site §3, §7): every event goes to POST /api/analytics/track
+ * with the shared properties; the anonymous visitor id goes along only with analytics consent.
+ * Failures only warn: analytics must never break the page.
+ */
+export const analyticsEvents = {
+  pageView: 'Page View',
+  contactFormStarted: 'Contact Form Started',
+  contactFormSubmitted: 'Contact Form Submitted',
+  newsletterSubscribed: 'Newsletter Subscribed',
+  playbookDownloaded: 'Playbook Downloaded',
+  blogPostView: 'Blog Post View',
+  cookieConsent: 'Cookie Consent',
+  contactFormSubmit: 'contact_form_submit',
+  newsletterSignup: 'newsletter_signup',
+  playbookDownload: 'playbook_download',
+  contactFormStart: 'contact_form_start',
+  servicePageEngagement: 'service_page_engagement',
+  serviceInquiry: 'service_inquiry',
+  studioVisit: 'studio_visit',
+  socialMediaClick: 'social_media_click',
+  blogPostRead: 'blog_post_read',
+  blogPostScroll: 'blog_post_scroll',
+  emailClick: 'email_click',
+  phoneClick: 'phone_click',
+  pageTiming: 'page_timing',
+} as const;
+
+export type AnalyticsProperties = Record<string, string | number | boolean | null>;
+
+function randomPart(): string {
+  const bytes = new Uint8Array(8);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (byte) => (byte % 36).toString(36)).join('');
+}
+
+/** The anonymous visitor id: `user_<random>_<ms>`, created once and kept in local storage. */
+export function getVisitorId(): string {
+  try {
+    const stored = localStorage.getItem(site.visitorIdStorageKey);
+    if (stored && visitorIdPattern.test(stored)) return stored;
+    const created = `user_${randomPart()}_${Date.now()}`;
+    localStorage.setItem(site.visitorIdStorageKey, created);
+    return created;
+  } catch {
+    return `user_${randomPart()}_${Date.now()}`;
+  }
+}
+
+function baseProperties(): AnalyticsProperties {
+  return {
+    timestamp: new Date().toISOString(),
+    page_url: window.location.pathname,
+    page_title: document.title,
+    referrer: document.referrer || 'direct',
+    source: 'client',
+    user_agent: navigator.userAgent,
+    screen_resolution: `${window.screen.width}x${window.screen.height}`,
+    language: navigator.language,
+    platform: 'web',
+    timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+  };
+}
+
+/** Sends one event. Never throws; a failure logs a console warning. */
+export function trackEvent(event: string, properties: AnalyticsProperties = {}): void {
+  if (typeof window === 'undefined') return;
+  try {
+    const analyticsConsent = readConsent()?.preferences.analytics === true;
+    const body = {
+      event,
+      properties: { ...baseProperties(), ...properties },
+      analyticsConsent,
+      ...(analyticsConsent ? { visitorId: getVisitorId() } : {}),
+    };
+    fetch('/api/analytics/track', {
+      method: 'POST',
+      credentials: 'include',
+      keepalive: true,
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+      .then((response) => {
+        if (!response.ok) console.warn(`Analytics tracking failed: ${response.status}`);
+      })
+      .catch((error: unknown) => console.warn('Analytics tracking failed', error));
+  } catch (error) {
+    console.warn('Analytics tracking failed', error);
+  }
+}
+
+export function trackPageView(path: string, previousPage: string | null): void {
+  trackEvent(analyticsEvents.pageView, {
+    page_url: path,
+    previous_page: previousPage ?? (document.referrer || 'direct'),
+  });
+}
+
+export function trackPageTiming(path: string, seconds: number): void {
+  trackEvent(analyticsEvents.pageTiming, { page_url: path, seconds });
+}
+
+export function trackStudioVisit(studio: string): void {
+  trackEvent(analyticsEvents.studioVisit, { studio });
+}
+
+export function trackEmailClick(location: string): void {
+  trackEvent(analyticsEvents.emailClick, { location });
+}
+
+export function trackPhoneClick(location: string): void {
+  trackEvent(analyticsEvents.phoneClick, { location });
+}
+
+export function trackSocialClick(platform: string, location = 'footer'): void {
+  trackEvent(analyticsEvents.socialMediaClick, { platform, location });
+}
+
+export function trackServiceInquiry(service: string): void {
+  trackEvent(analyticsEvents.serviceInquiry, { service });
+}
+
+export function trackContactFormStart(formType = 'contact'): void {
+  trackEvent(analyticsEvents.contactFormStart, { form_type: formType });
+  trackEvent(analyticsEvents.contactFormStarted, { form_type: formType });
+}
+
+export function trackContactFormSubmit(details: {
+  service: string;
+  hasCompany: boolean;
+  messageLength: number;
+  formType?: string;
+}): void {
+  const properties = {
+    service: details.service,
+    has_company: details.hasCompany,
+    message_length: details.messageLength,
+    form_type: details.formType ?? 'contact',
+  };
+  trackEvent(analyticsEvents.contactFormSubmit, properties);
+  trackEvent(analyticsEvents.contactFormSubmitted, properties);
+}
+
+export function trackNewsletterSignup(email: string, source: string): void {
+  trackEvent(analyticsEvents.newsletterSignup, { source });
+  trackEvent(analyticsEvents.newsletterSubscribed, {
+    email,
+    source,
+    page: window.location.pathname,
+    subscription_type: 'newsletter',
+  });
+}
+
+export function trackPlaybookDownload(email: string): void {
+  trackEvent(analyticsEvents.playbookDownload, { download_type: 'sme_playbook' });
+  trackEvent(analyticsEvents.playbookDownloaded, {
+    email,
+    page: window.location.pathname,
+    download_type: 'sme_playbook',
+  });
+}
