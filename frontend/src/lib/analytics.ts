@@ -27,6 +27,9 @@ export const analyticsEvents = {
   emailClick: 'email_click',
   phoneClick: 'phone_click',
   pageTiming: 'page_timing',
+  caseStudyIndexView: 'case_study_index_view',
+  caseStudyView: 'case_study_view',
+  caseStudyCtaClick: 'case_study_cta_click',
 } as const;
 
 export type AnalyticsProperties = Record<string, string | number | boolean | null>;
@@ -161,4 +164,23 @@ export function trackPlaybookDownload(email: string): void {
     page: window.location.pathname,
     download_type: 'sme_playbook',
   });
+}
+
+export interface CaseStudyFacts {
+  slug: string;
+  title: string;
+  client: string;
+  sector: string;
+}
+
+export function trackCaseStudyIndexView(count: number): void {
+  trackEvent(analyticsEvents.caseStudyIndexView, { case_studies: count });
+}
+
+export function trackCaseStudyView(caseStudy: CaseStudyFacts): void {
+  trackEvent(analyticsEvents.caseStudyView, { ...caseStudy });
+}
+
+export function trackCaseStudyCtaClick(caseStudy: CaseStudyFacts, ctaText: string, href: string): void {
+  trackEvent(analyticsEvents.caseStudyCtaClick, { ...caseStudy, cta_text: ctaText, href });
 }

@@ -83,9 +83,12 @@ export class HttpExceptionFilter implements ExceptionFilter {
 
 export function sendError(exception: unknown, request: Request, response: Response, logger: Logger): void {
   const body = toErrorBody(exception);
-  if (body.statusCode >= 500) {
+  if (body.statusCode === 500) {
     const detail = exception instanceof Error ? (exception.stack ?? exception.message) : String(exception);
     logger.error(`${request.method} ${request.path} -> ${body.statusCode}: ${detail}`);
+  } else if (body.statusCode > 500) {
+    // A dependency is down or slow (502, 503): expected, so one line without a stack.
+    logger.warn(`${request.method} ${request.path} -> ${body.statusCode}: ${body.error}`);
   }
   if (response.headersSent) {
     response.end();

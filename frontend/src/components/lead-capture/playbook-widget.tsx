@@ -4,6 +4,7 @@ import { useLocation } from 'react-router-dom';
 import { leadMessages } from '@northbeam/common';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
+import { trackPlaybookDownload } from '@/lib/analytics';
 import { apiRequest, ApiRequestError } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { EmailCaptureForm } from './email-capture-form';
@@ -23,6 +24,7 @@ export function PlaybookWidget() {
       const body = (await response.json()) as { downloadUrl: string };
       setDownloadUrl(body.downloadUrl);
       toast({ title: leadMessages.playbookSuccessTitle, description: leadMessages.playbookSuccess });
+      trackPlaybookDownload(email);
       return true;
     } catch (error) {
       const serverError = error instanceof ApiRequestError ? error.serverError : undefined;

@@ -1,5 +1,6 @@
 import { leadMessages, type SubscribeSource } from '@northbeam/common';
 import { toast } from '@/components/ui/toast';
+import { trackNewsletterSignup } from '@/lib/analytics';
 
 /**
  * POST /api/subscribe as spec §7 says: reads `message` for the success toast and, on a non-ok
@@ -19,6 +20,7 @@ export async function subscribeToNewsletter(email: string, source: SubscribeSour
       return false;
     }
     toast({ title: leadMessages.subscribeSuccessTitle, description: body.message });
+    trackNewsletterSignup(email, source);
     return true;
   } catch {
     toast({ title: leadMessages.subscribeFailedTitle, description: leadMessages.subscribeFailed, variant: 'destructive' });

@@ -1,6 +1,7 @@
 import { Mail, ShieldCheck, Timer } from 'lucide-react';
 import { site } from '@northbeam/common';
 import { ContactForm } from '@/components/lead-capture/contact-form';
+import { trackContactFormStart, trackContactFormSubmit } from '@/lib/analytics';
 
 /**
  * The contact section of the home, Consulting, Labs and Contact pages: heading, intro, promises
@@ -37,7 +38,7 @@ export function ContactSection({
             </li>
           </ul>
         </div>
-        <ContactForm />
+        <ContactForm onFormStart={() => trackContactFormStart()} onSubmitted={(details) => trackContactFormSubmit(details)} />
       </div>
     </section>
   );

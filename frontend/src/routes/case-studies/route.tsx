@@ -1,5 +1,5 @@
 import { ArrowRight, Quote } from 'lucide-react';
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Await, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import { limits, site, type CaseStudySummary } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
@@ -11,6 +11,7 @@ import { buttonVariants } from '@/components/ui/button';
 import { loadJson } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { isServerContext } from '@/lib/server-context';
+import { trackCaseStudyIndexView } from '@/lib/analytics';
 
 /** `null` means the list could not be loaded. */
 type CaseStudyList = CaseStudySummary[] | null;
@@ -84,6 +85,11 @@ function CaseStudyList({ list }: { list: CaseStudyList }) {
 
 export function Component() {
   const { caseStudies } = useLoaderData<CaseStudiesData>();
+  useEffect(() => {
+    Promise.resolve(caseStudies)
+      .then((list) => trackCaseStudyIndexView(Array.isArray(list) ? list.length : 0))
+      .catch(() => trackCaseStudyIndexView(0));
+  }, [caseStudies]);
   return (
     <>
       <PageHero

@@ -23,6 +23,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ApiRequestError, loadJson } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { isServerContext } from '@/lib/server-context';
+import { trackCaseStudyCtaClick, trackCaseStudyView, type CaseStudyFacts } from '@/lib/analytics';
 
 interface CaseStudyData {
   caseStudy: CaseStudy | Promise<CaseStudy>;
@@ -46,7 +47,7 @@ export async function loader({ context, params }: LoaderFunctionArgs): Promise<C
   } catch (error) {
     const status = error instanceof ApiRequestError && error.status === 404 ? 404 : 502;
     // React Router's way to answer a status from a loader: the server then sends it as the HTTP status.
-    // eslint-disable-next-line @typescript-eslint/only-throw-error
+     
     throw data(null, { status });
   }
 }
@@ -136,6 +137,9 @@ function galleryPlan(caseStudy: CaseStudy) {
 }
 
 function CaseStudyView({ caseStudy }: { caseStudy: CaseStudy }) {
+  useEffect(() => {
+    trackCaseStudyView(caseStudyFacts(caseStudy));
+  }, [caseStudy]);
   const plan = galleryPlan(caseStudy);
   const [outcomesBefore, outcomesAfter] = caseStudy.outcomes_md.includes(outcomesSplitMarker)
     ? caseStudy.outcomes_md.split(outcomesSplitMarker, 2)
@@ -259,7 +263,11 @@ function CaseStudyView({ caseStudy }: { caseStudy: CaseStudy }) {
         <div className="mt-16 flex flex-col gap-4 rounded-[1.75rem] bg-ink p-8 text-white sm:flex-row sm:items-center sm:justify-between sm:p-10" data-testid="case-study-cta">
           <p className="font-display text-2xl font-semibold">Want results like these?</p>
           <div className="flex flex-wrap gap-3">
-            <Link to={caseStudy.cta.href} className={cn(buttonVariants({ size: 'lg' }), 'bg-white text-ink hover:bg-immersive')}>
+            <Link
+              to={caseStudy.cta.href}
+              onClick={() => trackCaseStudyCtaClick(caseStudyFacts(caseStudy), caseStudy.cta.label, caseStudy.cta.href)}
+              className={cn(buttonVariants({ size: 'lg' }), 'bg-white text-ink hover:bg-immersive')}
+            >
               {caseStudy.cta.label} <ArrowRight aria-hidden="true" />
             </Link>
             <Link to="/case-studies" className={cn(buttonVariants({ size: 'lg', variant: 'outline' }), 'border-white/30 bg-transparent text-white hover:bg-white/10')}>
@@ -311,6 +319,10 @@ function Problem({ notFound }: { notFound: boolean }) {
 function AsyncProblem() {
   const error = useAsyncError();
   return <Problem notFound={error instanceof ApiRequestError && error.status === 404} />;
+}
+
+function caseStudyFacts(caseStudy: { slug: string; title: string; client: string; sector: string }): CaseStudyFacts {
+  return { slug: caseStudy.slug, title: caseStudy.title, client: caseStudy.client, sector: caseStudy.sector };
 }
 
 export function Component() {

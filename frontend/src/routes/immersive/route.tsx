@@ -11,6 +11,7 @@ import { buttonVariants } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { PlaybookWidget } from '@/components/lead-capture/playbook-widget';
 import { useServiceEngagement } from '@/hooks/use-service-engagement';
+import { trackStudioVisit } from '@/lib/analytics';
 
 const description =
   'Northbeam Immersive: XR training, digital twins and CGI for advertising from our Simulation Creation and Fooh Studios teams.';
@@ -78,6 +79,7 @@ export function Component() {
                   target="_blank"
                   rel="noopener noreferrer"
                   data-studio={studio.id}
+                  onClick={() => trackStudioVisit(studio.id)}
                   data-testid="studio-card"
                   className={cn(
                     'group relative flex min-h-72 flex-col justify-between overflow-hidden rounded-[1.75rem] p-8 shadow-card transition-shadow hover:shadow-lift sm:p-10',

@@ -10,7 +10,7 @@ import { cn } from '@/lib/cn';
 export function loader({ params }: LoaderFunctionArgs): TeamMember {
   const member = findTeamMember(params.slug?.toLowerCase());
   // React Router's way to answer a status from a loader: the server then sends it as the HTTP status.
-  // eslint-disable-next-line @typescript-eslint/only-throw-error
+   
   if (!member) throw data(null, { status: 404 });
   return member;
 }

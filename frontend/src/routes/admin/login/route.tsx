@@ -23,7 +23,7 @@ export const handle: RouteHandle = {
 /** Already signed in: straight on to where the visitor was going. */
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const user = await fetchStaffUser(context);
-  // eslint-disable-next-line @typescript-eslint/only-throw-error -- React Router's redirects are thrown responses
+   
   if (user) throw redirect(safeRedirectPath(new URL(request.url).searchParams.get('redirect')));
   return null;
 }

@@ -52,7 +52,7 @@ export async function loader({ context, request, params }: LoaderFunctionArgs): 
     if (!post) signInAgain(request);
     return { user, post };
   } catch (error) {
-    // eslint-disable-next-line @typescript-eslint/only-throw-error -- React Router's not-found is a thrown response
+     
     if (error instanceof ApiRequestError && error.status === 404) throw data(null, { status: 404 });
     throw error;
   }

@@ -35,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
   if (!user) {
     const url = new URL(request.url);
     // React Router's redirect is a Response, which loaders throw by design.
-    // eslint-disable-next-line @typescript-eslint/only-throw-error
+     
     throw redirect(`/admin/login?redirect=${encodeURIComponent(url.pathname)}`);
   }
   const allowed = user.role === 'admin' || user.role === 'super_admin';
