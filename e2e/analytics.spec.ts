@@ -7,6 +7,13 @@ async function waitForPageView(events: TrackedEvent[], path: string) {
   await expect.poll(() => named(events, 'Page View').some((event) => event.properties.page_url === path)).toBe(true);
 }
 
+/** The newest published post of a section (the e2e server seeds some). */
+async function firstPost(page: Page, section: 'labs' | 'consulting'): Promise<{ slug: string; title: string }> {
+  const response = await page.request.get(`/api/posts?section=${section}&pageSize=1`);
+  const [post] = ((await response.json()) as { items: { slug: string; title: string }[] }).items;
+  return post;
+}
+
 async function openWithClock(page: Page, events: TrackedEvent[], path: string) {
   await page.clock.install();
   await page.goto(path);
@@ -107,11 +114,13 @@ test.describe('First-party analytics', () => {
   test('article: a view on arrival, engaged once after 30 seconds, and each scroll milestone once with its level', async ({
     page,
   }) => {
-    await openWithClock(page, events, '/blog/labs/some-article');
+    const article = await firstPost(page, 'labs');
+    await openWithClock(page, events, `/blog/labs/${article.slug}`);
+    await expect.poll(() => named(events, 'Blog Post View').length).toBe(1);
     expect(named(events, 'Blog Post View')[0].properties).toMatchObject({
-      title: 'some-article',
+      title: article.title,
       section: 'labs',
-      path: '/blog/labs/some-article',
+      path: `/blog/labs/${article.slug}`,
     });
     // A long body so that the page scrolls.
     await page.evaluate(() => {
@@ -162,14 +171,20 @@ test.describe('First-party analytics', () => {
   });
 
   test('article: leaving before 30 seconds reports the time only when over 10 seconds', async ({ page }) => {
-    await openWithClock(page, events, '/blog/consulting/short-visit');
+    const article = await firstPost(page, 'consulting');
+    const articlePath = `/blog/consulting/${article.slug}`;
+    await openWithClock(page, events, articlePath);
     await page.clock.runFor(8_000);
     await page.getByTestId('site-footer').getByRole('link', { name: 'About' }).click();
     await waitForPageView(events, '/about');
     expect(named(events, 'blog_post_read')).toHaveLength(0);
 
     await page.goBack();
-    await waitForPageView(events, '/blog/consulting/short-visit');
+    // The second arrival (the first visit's page view is already recorded).
+    await expect
+      .poll(() => named(events, 'Page View').filter((event) => event.properties.page_url === articlePath).length)
+      .toBe(2);
+    await expect(page.getByRole('heading', { level: 1, name: article.title })).toBeVisible();
     await page.clock.runFor(12_000);
     await page.getByTestId('site-footer').getByRole('link', { name: 'About' }).click();
     await expect.poll(() => named(events, 'blog_post_read').length).toBe(1);
@@ -177,7 +192,7 @@ test.describe('First-party analytics', () => {
     expect(read).toMatchObject({
       engagement_type: 'time_spent',
       section: 'consulting',
-      path: '/blog/consulting/short-visit',
+      path: articlePath,
     });
     expect(read.seconds).toBeGreaterThan(10);
   });

@@ -64,7 +64,6 @@ const sectors = ['Pharma', 'Oil & Gas', 'Manufacturing', 'Education', 'Fire Safe
 
 export function Component() {
   useServiceEngagement('consulting');
-  useServiceEngagement('consulting');
   return (
     <>
       <PageHero

@@ -33,7 +33,6 @@ const studioStyle: Record<string, { icon: typeof Glasses; className: string }> =
 
 export function Component() {
   useServiceEngagement('immersive');
-  useServiceEngagement('immersive');
   return (
     <>
       <PageHero

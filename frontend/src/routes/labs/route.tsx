@@ -88,7 +88,6 @@ const models = [
 
 export function Component() {
   useServiceEngagement('labs');
-  useServiceEngagement('labs');
   return (
     <>
       <PageHero
