@@ -33,7 +33,7 @@ test.describe('Home', () => {
     await expect(main.getByRole('heading', { name: 'Latest Insights' })).toBeVisible();
     await expect(main.getByRole('link', { name: 'Read the blog' })).toHaveAttribute('href', '/blog');
     await expect(page.getByTestId('home-cta').getByRole('link', { name: /Start a project/ })).toHaveAttribute('href', '/contact');
-    await expect(page.locator('section#contact [data-slot="contact-form"]')).toHaveCount(1);
+    await expect(page.locator('section#contact').getByLabel('Name', { exact: true })).toHaveCount(1);
 
     const order = await main.locator('h2').allInnerTexts();
     const indexOf = (text: string) => order.findIndex((heading) => heading.includes(text));
@@ -44,22 +44,31 @@ test.describe('Home', () => {
   });
 
   test('renders Latest Insights with an empty state when the post lists are unavailable', async ({ page }) => {
-    await open(page, '/');
+    await page.route('**/api/posts?**', (route) => route.fulfill({ status: 503, json: { statusCode: 503, error: 'down' } }));
+    // Start elsewhere so that the home loader runs in the browser, where the routes apply.
+    await open(page, '/about');
+    await page.getByTestId('brand').click();
+    await expect(page).toHaveURL(/\/$/);
     await expect(page.getByTestId('insights-consulting')).toContainText('No posts yet');
     await expect(page.getByTestId('insights-labs')).toContainText('No posts yet');
   });
 
-  test('links the two newest posts of each section when the lists answer', async ({ page }) => {
+  test('links the two newest posts of each section, asking the server for two of each', async ({ page }) => {
     const post = (section: string, slug: string, createdAt: string) => ({
       id: slug, section, slug, title: `Post ${slug}`, excerpt: 'Excerpt', status: 'published', authorId: null, authorName: 'Helena Marsh',
       authorCredentials: null, authorBio: null, tags: [], metaDescription: null, customMetaTags: null, wordCount: 400, readingTime: 2,
       createdAt, updatedAt: createdAt, publishedAt: createdAt, revisionDate: null,
     });
-    await page.route('**/api/posts/consulting', (route) =>
-      route.fulfill({ json: [post('consulting', 'c-old', '2025-01-01T00:00:00Z'), post('consulting', 'c-new', '2025-03-01T00:00:00Z'), post('consulting', 'c-mid', '2025-02-01T00:00:00Z')] }),
-    );
-    await page.route('**/api/posts/labs', (route) => route.fulfill({ json: [post('labs', 'l-one', '2025-01-01T00:00:00Z')] }));
-    // Start elsewhere so that the home loader runs in the browser, where the routes apply.
+    const asked: string[] = [];
+    await page.route('**/api/posts?**', (route) => {
+      const url = new URL(route.request().url());
+      asked.push(`${url.searchParams.get('section')}:${url.searchParams.get('pageSize')}`);
+      const items =
+        url.searchParams.get('section') === 'consulting'
+          ? [post('consulting', 'c-new', '2025-03-01T00:00:00Z'), post('consulting', 'c-mid', '2025-02-01T00:00:00Z')]
+          : [post('labs', 'l-one', '2025-01-01T00:00:00Z')];
+      return route.fulfill({ json: { items, total: items.length, page: 1, pageSize: 2, totalPages: 1 } });
+    });
     await open(page, '/about');
     await page.getByTestId('brand').click();
     await expect(page).toHaveURL(/\/$/);
@@ -68,6 +77,7 @@ test.describe('Home', () => {
     await expect(consulting.first().getByRole('link')).toHaveAttribute('href', '/blog/consulting/c-new');
     await expect(consulting.nth(1).getByRole('link')).toHaveAttribute('href', '/blog/consulting/c-mid');
     await expect(page.getByTestId('insights-labs').getByRole('link', { name: 'Post l-one' })).toHaveAttribute('href', '/blog/labs/l-one');
+    expect(asked.sort()).toEqual(['consulting:2', 'labs:2']);
   });
 });
 
@@ -89,7 +99,7 @@ test.describe('Consulting', () => {
       'Pharma', 'Oil & Gas', 'Manufacturing', 'Education', 'Fire Safety', 'Military', 'Hospitality', 'Healthcare', 'Space',
     ]);
     await expect(page.getByTestId('logo-marquee')).toBeVisible();
-    await expect(page.locator('section#contact [data-slot="contact-form"]')).toHaveCount(1);
+    await expect(page.locator('section#contact').getByLabel('Name', { exact: true })).toHaveCount(1);
   });
 });
 
@@ -109,7 +119,7 @@ test.describe('Labs', () => {
     await expect(models.getByRole('heading')).toHaveText(['You Fund You Own', 'Shared Investment', 'Leaseback']);
     for (const link of await models.getByRole('link', { name: 'Discuss This Model' }).all()) await expect(link).toHaveAttribute('href', '/contact');
     await expect(page.getByTestId('sprint-promise')).toContainText('sprint plan within 48 hours');
-    await expect(page.locator('section#contact [data-slot="contact-form"]')).toHaveCount(1);
+    await expect(page.locator('section#contact').getByLabel('Name', { exact: true })).toHaveCount(1);
   });
 });
 
@@ -259,7 +269,7 @@ test.describe('Contact', () => {
     await expect(page.getByTestId('contact-phone')).not.toContainText(site.phone);
     await expect(page.getByTestId('tagline')).toHaveText(site.tagline);
     await expect(page.locator('main').getByText('NDAs on day one').first()).toBeVisible();
-    await expect(page.locator('section#contact [data-slot="contact-form"]')).toHaveCount(1);
+    await expect(page.locator('section#contact').getByLabel('Name', { exact: true })).toHaveCount(1);
   });
 });
 
