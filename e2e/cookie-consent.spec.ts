@@ -201,8 +201,8 @@ test.describe('Cookie banner', () => {
 
     await settings.click();
     await page.getByRole('button', { name: 'Customize' }).click();
-    await expect(page.getByLabel('Analytics')).toBeChecked();
-    await expect(page.getByLabel('Marketing')).toBeChecked();
+    await expect(page.getByTestId('cookie-banner').getByLabel('Analytics')).toBeChecked();
+    await expect(page.getByTestId('cookie-banner').getByLabel('Marketing')).toBeChecked();
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('cookie-banner')).toBeHidden();
     expect((await storedConsent(page))!.preferences).toEqual({ essential: true, analytics: false, marketing: false });

@@ -1,7 +1,8 @@
-import { StrictMode, useEffect } from 'react';
+import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
 import type { OnRenderClientAsync } from 'vike/types';
+import { HydrationMarker } from '../src/app/hydration-marker';
 import { routes } from '../src/app/routes';
 import '../src/styles/app.css';
 
@@ -21,14 +22,6 @@ async function resolveInitialLazyRoutes() {
       Object.assign(route, { ...module, lazy: undefined });
     }),
   );
-}
-
-/** Marks the document once React has hydrated it, so that tests (and tools) know the page is interactive. */
-function HydrationMarker() {
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
-  return null;
 }
 
 const onRenderClient: OnRenderClientAsync = async () => {

@@ -4,6 +4,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { dangerouslySkipEscape, escapeInject } from 'vike/server';
 import type { OnRenderHtmlAsync, PageContextServer } from 'vike/types';
 import { jsonForScript, renderHeadHtml } from '../src/app/head';
+import { HydrationMarker } from '../src/app/hydration-marker';
 import { resolveHead, resolveStatus } from '../src/app/resolve-head';
 import { routes } from '../src/app/routes';
 import '../src/styles/app.css';
@@ -49,6 +50,7 @@ const onRenderHtml: OnRenderHtmlAsync = async (pageContext) => {
   const appHtml = renderToString(
     <StrictMode>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
+      <HydrationMarker />
     </StrictMode>,
   );
   const pathname = new URL(request.url).pathname;

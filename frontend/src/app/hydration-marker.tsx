@@ -1,0 +1,13 @@
+import { useEffect } from 'react';
+
+/**
+ * Marks the document once React has hydrated it, so that tests (and tools) know the page is
+ * interactive. Rendered on the server too: the server and client trees must have the same shape, or
+ * React's `useId` values (form field ids) would differ between the HTML and the browser.
+ */
+export function HydrationMarker() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return null;
+}
