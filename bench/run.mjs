@@ -271,6 +271,15 @@ async function lighthouseScores(paths) {
         const scores = {};
         for (const [id, category] of Object.entries(categories)) scores[id] = category.score === null ? null : Math.round(category.score * 100);
         if (result?.lhr?.runtimeError) scores.runtimeError = result.lhr.runtimeError.message;
+        const audits = result?.lhr?.audits ?? {};
+        scores.failedAccessibilityAudits = (categories.accessibility?.auditRefs ?? [])
+          .filter((ref) => ref.weight > 0 && audits[ref.id]?.score === 0)
+          .map((ref) => ref.id);
+        scores.metrics = Object.fromEntries(
+          ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index']
+            .filter((id) => audits[id])
+            .map((id) => [id, audits[id].displayValue]),
+        );
         out[pagePath] = scores;
         log(`lighthouse ${pagePath}: ${JSON.stringify(scores)}`);
       } catch (error) {
