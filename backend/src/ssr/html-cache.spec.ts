@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { etagOf, HtmlCache, type CachedPage } from './html-cache.js';
 
 const page = (body: string, version = 1): CachedPage => ({ status: 200, headers: [], body, etag: etagOf(body), version });
@@ -19,5 +20,15 @@ describe(HtmlCache.name, () => {
   it('gives different bodies different ETags', () => {
     expect(etagOf('a')).not.toBe(etagOf('b'));
     expect(etagOf('a')).toBe(etagOf('a'));
+  });
+
+  it('keeps gzip and brotli copies of a stored page that decompress to its body', () => {
+    const cache = new HtmlCache();
+    const body = '<main>' + 'premium agency '.repeat(200) + '</main>';
+    cache.set('/', page(body));
+    const stored = cache.get('/', 1);
+    expect(gunzipSync(stored!.gzip).toString('utf8')).toBe(body);
+    expect(brotliDecompressSync(stored!.br).toString('utf8')).toBe(body);
+    expect(stored!.br.length).toBeLessThan(body.length);
   });
 });

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 
 export interface CachedPage {
   status: number;
@@ -6,6 +7,27 @@ export interface CachedPage {
   body: string;
   etag: string;
   version: number;
+}
+
+/** A stored page with its body compressed once, so that a hit is never compressed again. */
+export interface StoredPage extends CachedPage {
+  gzip: Buffer;
+  br: Buffer;
+}
+
+/** Compressed copies of a body (brotli at a moderate level: made once per entry, served many times). */
+export function compressedCopies(body: string): { gzip: Buffer; br: Buffer } {
+  const raw = Buffer.from(body, 'utf8');
+  return {
+    gzip: gzipSync(raw, { level: 9 }),
+    br: brotliCompressSync(raw, {
+      params: {
+        [zlibConstants.BROTLI_PARAM_QUALITY]: 9,
+        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+        [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+      },
+    }),
+  };
 }
 
 const maxEntries = 1000;
@@ -21,10 +43,10 @@ export function etagOf(body: string): string {
  * while its content version is current, so one change invalidates every page at once.
  */
 export class HtmlCache {
-  private readonly entries = new Map<string, CachedPage>();
+  private readonly entries = new Map<string, StoredPage>();
   private bytes = 0;
 
-  get(key: string, version: number): CachedPage | undefined {
+  get(key: string, version: number): StoredPage | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.version !== version) {
@@ -36,15 +58,18 @@ export class HtmlCache {
     return entry;
   }
 
-  set(key: string, page: CachedPage): void {
+  /** Stores a page with its compressed copies and returns the stored entry. */
+  set(key: string, page: CachedPage): StoredPage {
     this.delete(key);
-    this.entries.set(key, page);
-    this.bytes += page.body.length;
+    const stored: StoredPage = { ...page, ...compressedCopies(page.body) };
+    this.entries.set(key, stored);
+    this.bytes += sizeOf(stored);
     while (this.entries.size > maxEntries || this.bytes > maxBytes) {
       const oldest = this.entries.keys().next().value;
       if (oldest === undefined) break;
       this.delete(oldest);
     }
+    return stored;
   }
 
   clear(): void {
@@ -59,7 +84,11 @@ export class HtmlCache {
   private delete(key: string): void {
     const entry = this.entries.get(key);
     if (!entry) return;
-    this.bytes -= entry.body.length;
+    this.bytes -= sizeOf(entry);
     this.entries.delete(key);
   }
+}
+
+function sizeOf(entry: StoredPage): number {
+  return entry.body.length + entry.gzip.length + entry.br.length;
 }

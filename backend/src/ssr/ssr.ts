@@ -5,7 +5,7 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import type { AppConfig } from '../core/config/config.js';
 import type { JsonLogger } from '../core/logging/json-logger.js';
 import type { ContentVersionService } from '../modules/content-version/content-version.service.js';
-import { etagOf, HtmlCache, type CachedPage } from './html-cache.js';
+import { etagOf, HtmlCache, type CachedPage, type StoredPage } from './html-cache.js';
 import { frontendClientDir, frontendRoot, frontendServerEntry } from './frontend-paths.js';
 
 /** Paths that NestJS answers although they are not under /api. */
@@ -43,7 +43,14 @@ function cacheablePageRequest(request: Request): boolean {
   return !request.path.toLowerCase().startsWith('/admin') && !sessionCookiePattern.test(request.headers.cookie ?? '');
 }
 
-function sendPage(request: Request, response: Response, page: Omit<CachedPage, 'version'>, cacheState: 'HIT' | 'MISS' | 'BYPASS') {
+/** The stored compressed copy the client accepts, if any (brotli first, then gzip). */
+function storedEncoding(request: Request, page: StoredPage): { name: 'br' | 'gzip'; body: Buffer } | undefined {
+  if (request.acceptsEncodings('br') === 'br') return { name: 'br', body: page.br };
+  if (request.acceptsEncodings('gzip') === 'gzip') return { name: 'gzip', body: page.gzip };
+  return undefined;
+}
+
+function sendPage(request: Request, response: Response, page: Omit<CachedPage, 'version'> | StoredPage, cacheState: 'HIT' | 'MISS' | 'BYPASS') {
   for (const [name, value] of page.headers) response.setHeader(name, value);
   response.setHeader('Vary', 'Cookie, Accept-Encoding');
   response.setHeader('X-Cache', cacheState);
@@ -56,6 +63,13 @@ function sendPage(request: Request, response: Response, page: Omit<CachedPage, '
   response.setHeader('ETag', page.etag);
   if (page.status === 200 && request.headers['if-none-match'] === page.etag) {
     response.status(304).end();
+    return;
+  }
+  const encoded = 'gzip' in page ? storedEncoding(request, page) : undefined;
+  if (encoded) {
+    // `compression` leaves a response alone once it carries a Content-Encoding.
+    response.setHeader('Content-Encoding', encoded.name);
+    response.status(page.status).send(encoded.body);
     return;
   }
   response.status(page.status).send(page.body);
@@ -181,8 +195,8 @@ export async function mountFrontend(
       };
       const setsCookie = page.headers.some(([name]) => name.toLowerCase() === 'set-cookie') || response.hasHeader('set-cookie');
       if (cacheable && page.status === 200 && !setsCookie) {
-        cache.set(url, { ...page, version });
-        return sendPage(request, response, page, 'MISS');
+        const stored = cache.set(url, { ...page, version });
+        return sendPage(request, response, stored, 'MISS');
       }
       sendPage(request, response, page, 'BYPASS');
     } catch (error) {

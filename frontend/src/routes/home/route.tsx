@@ -238,7 +238,7 @@ export function Component() {
           <ol className="mt-14 grid gap-6 md:grid-cols-3">
             {steps.map((step, index) => (
               <li key={step.title} className="relative rounded-card border border-line bg-white p-8 shadow-card">
-                <span className="font-display text-6xl font-semibold text-mist">{String(index + 1).padStart(2, '0')}</span>
+                <span className="font-display text-6xl font-semibold text-ink-muted/70">{String(index + 1).padStart(2, '0')}</span>
                 <step.icon className="absolute top-8 right-8 size-6 text-beam" aria-hidden="true" />
                 <h3 className="heading-3 mt-4">{step.title}</h3>
                 <p className="mt-3 text-sm leading-relaxed text-ink-muted">{step.text}</p>

@@ -1,0 +1,447 @@
+#!/usr/bin/env node
+// Performance bench (DESIGN.md §9): production build, server on PostgreSQL, seeded posts, render
+// times, throughput with autocannon, first-visit JS/CSS bytes, Lighthouse. Not part of `npm test`.
+import { spawn, spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const port = Number(process.env.BENCH_PORT ?? 4301);
+const base = `http://127.0.0.1:${port}`;
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromiumFlags = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'];
+const bypassCookie = 'nb.sid=bench';
+const durationSeconds = Number(process.env.BENCH_DURATION ?? 5);
+const connections = 10;
+
+const budgets = {
+  cachedRatio: 0.5,
+  uncachedHomeRps: 400,
+  uncachedHomeP99Ms: 50,
+  blogGrowthRatio: 2,
+  homeJsKiB: 100,
+  lighthouse: { performance: 95, accessibility: 100, 'best-practices': 95, seo: 100 },
+};
+
+function log(message) {
+  process.stderr.write(`[bench] ${message}\n`);
+}
+
+// ---------------------------------------------------------------- build and database
+
+if (process.env.BENCH_SKIP_BUILD !== '1') {
+  log('building for production');
+  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+let databaseUrl = process.env.DATABASE_URL;
+let dropDatabase;
+if (!databaseUrl) {
+  const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `northbeam_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  databaseUrl = url.toString();
+  dropDatabase = async () => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await client.end();
+  };
+  log(`fresh database ${name}`);
+}
+
+// ---------------------------------------------------------------- server
+
+const server = spawn(process.execPath, ['backend/dist/main.js'], {
+  cwd: root,
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    DATABASE_URL: databaseUrl,
+    PUBLIC_URL: base,
+    SESSION_SECRET: 'bench-session-secret-0123456789abcdef0123456789',
+    TURNSTILE_SECRET: process.env.TURNSTILE_SECRET ?? '1x0000000000000000000000000000000AA',
+    // No network calls to the outside world during the bench.
+    SIMULATION_CREATION_FEED_URL: `http://127.0.0.1:${port + 8}/rss.xml`,
+    LOG_LEVEL: 'error',
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+let serverExited = false;
+server.on('exit', () => (serverExited = true));
+
+async function cleanUp() {
+  if (!serverExited) {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        server.kill('SIGKILL');
+        resolve();
+      }, 5000);
+      server.once('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+  if (dropDatabase) await dropDatabase().catch((error) => log(`could not drop the bench database: ${error.message}`));
+}
+
+async function waitForServer() {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (serverExited) throw new Error('the server exited during start-up');
+    try {
+      const response = await fetch(`${base}/api/health`);
+      if (response.status < 500) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('the server did not start within 60 s');
+}
+
+// ---------------------------------------------------------------- seeding
+
+const bodyMarkdown = [
+  '## Why it matters',
+  '',
+  'Small and medium firms adopt new tools when the **first step** is cheap and the outcome is visible. ',
+  'This article walks through a _practical_ approach with [links](https://example.com) and lists.',
+  '',
+  '- Map the process as it is today',
+  '- Pick one measurable bottleneck',
+  '- Pilot for four weeks, then decide',
+  '',
+  '### Detail',
+  '',
+  'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(30),
+  '',
+  '> A quote that sums it up.',
+  '',
+  '```ts\nconst answer = 42;\n```',
+].join('\n');
+
+async function seedPosts(client, from, to) {
+  await client.query(
+    `INSERT INTO posts (section, slug, title, excerpt, body, status, author_name, tags, word_count, reading_time, created_at, updated_at, published_at)
+     SELECT CASE WHEN n % 2 = 0 THEN 'labs' ELSE 'consulting' END,
+            'bench-post-' || n,
+            'Bench post number ' || n || ': practical notes on adoption',
+            'An excerpt of post ' || n || ' that says what the reader will learn in one or two sentences.',
+            $1,
+            'published',
+            'Bench Author',
+            '["ai","adoption"]'::jsonb,
+            520, 3,
+            now() - (n || ' minutes')::interval,
+            now() - (n || ' minutes')::interval,
+            now() - (n || ' minutes')::interval
+     FROM generate_series($2::int, $3::int) AS n`,
+    [bodyMarkdown, from, to],
+  );
+  await client.query('UPDATE content_version SET version = version + 1');
+}
+
+// ---------------------------------------------------------------- measurements
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** Median of sequential uncached renders (the bypass cookie skips the HTML cache). */
+async function renderTime(url, count = 30) {
+  const times = [];
+  for (let index = 0; index < count + 2; index += 1) {
+    const started = performance.now();
+    const response = await fetch(`${base}${url}`, { headers: { cookie: bypassCookie, 'accept-encoding': 'gzip' } });
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+    if (index >= 2) times.push(performance.now() - started);
+  }
+  return round(median(times), 2);
+}
+
+function round(value, digits = 1) {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+}
+
+async function load(name, options) {
+  const result = await autocannon({
+    url: `${base}${options.path}`,
+    connections,
+    duration: durationSeconds,
+    method: options.method ?? 'GET',
+    headers: { 'accept-encoding': 'gzip, deflate, br', ...(options.headers ?? {}) },
+    body: options.body,
+  });
+  const errors = result.errors + result.timeouts + result.non2xx;
+  const figure = {
+    name,
+    path: options.path,
+    requestsPerSecond: round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors,
+    requests: result.requests.total,
+  };
+  log(`${name}: ${figure.requestsPerSecond} req/s, p50 ${figure.p50Ms} ms, p99 ${figure.p99Ms} ms, errors ${errors}`);
+  return figure;
+}
+
+function assetClosestTo(bytes) {
+  const dir = path.join(root, 'frontend/dist/client/assets');
+  let best;
+  for (const file of readdirSync(dir, { recursive: true })) {
+    if (!/\.(js|css)$/.test(file)) continue;
+    const size = statSync(path.join(dir, file)).size;
+    if (!best || Math.abs(size - bytes) < Math.abs(best.size - bytes)) best = { file, size };
+  }
+  return best;
+}
+
+async function firstVisitBytes(paths) {
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
+  const out = {};
+  try {
+    for (const pagePath of paths) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const pending = [];
+      page.on('response', (response) => {
+        const type = response.request().resourceType();
+        if (type !== 'script' && type !== 'stylesheet') return;
+        pending.push(
+          response
+            .request()
+            .sizes()
+            .then((sizes) => ({ type, bytes: sizes.responseBodySize }))
+            .catch(() => ({ type, bytes: 0 })),
+        );
+      });
+      await page.goto(`${base}${pagePath}`, { waitUntil: 'networkidle' });
+      const sizes = await Promise.all(pending);
+      const js = sizes.filter((size) => size.type === 'script').reduce((sum, size) => sum + size.bytes, 0);
+      const css = sizes.filter((size) => size.type === 'stylesheet').reduce((sum, size) => sum + size.bytes, 0);
+      out[pagePath] = { jsKiB: round(js / 1024), cssKiB: round(css / 1024) };
+      log(`first visit ${pagePath}: JS ${out[pagePath].jsKiB} KiB, CSS ${out[pagePath].cssKiB} KiB (compressed)`);
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return out;
+}
+
+async function lighthouseScores(paths) {
+  let lighthouse;
+  let chromeLauncher;
+  try {
+    lighthouse = (await import('lighthouse')).default;
+    chromeLauncher = await import('chrome-launcher');
+  } catch (error) {
+    return { error: `lighthouse could not be loaded: ${error.message}` };
+  }
+  const out = {};
+  const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: ['--headless=new', ...chromiumFlags] });
+  try {
+    for (const pagePath of paths) {
+      try {
+        const result = await lighthouse(
+          `${base}${pagePath}`,
+          { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] },
+        );
+        const categories = result?.lhr?.categories ?? {};
+        const scores = {};
+        for (const [id, category] of Object.entries(categories)) scores[id] = category.score === null ? null : Math.round(category.score * 100);
+        if (result?.lhr?.runtimeError) scores.runtimeError = result.lhr.runtimeError.message;
+        const audits = result?.lhr?.audits ?? {};
+        scores.failedAccessibilityAudits = (categories.accessibility?.auditRefs ?? [])
+          .filter((ref) => ref.weight > 0 && audits[ref.id]?.score === 0)
+          .map((ref) => ref.id);
+        scores.metrics = Object.fromEntries(
+          ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index']
+            .filter((id) => audits[id])
+            .map((id) => [id, audits[id].displayValue]),
+        );
+        out[pagePath] = scores;
+        log(`lighthouse ${pagePath}: ${JSON.stringify(scores)}`);
+      } catch (error) {
+        out[pagePath] = { error: error.message };
+        log(`lighthouse ${pagePath} failed: ${error.message}`);
+      }
+    }
+  } finally {
+    await chrome.kill();
+  }
+  return out;
+}
+
+function peakMemoryMiB(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const match = /VmHWM:\s+(\d+)\s+kB/.exec(status);
+    return match ? round(Number(match[1]) / 1024) : null;
+  } catch {
+    return null;
+  }
+}
+
+// ---------------------------------------------------------------- run
+
+let exitCode = 0;
+try {
+  await waitForServer();
+  log('server up');
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  await client.query(`DELETE FROM posts WHERE slug LIKE 'bench-post-%'`);
+  await seedPosts(client, 1, 100);
+  const blogAt100 = await renderTime('/blog');
+  log(`/blog render at 100 posts: ${blogAt100} ms`);
+  await seedPosts(client, 101, 10_000);
+  await client.query('ANALYZE posts');
+  const blogAt10k = await renderTime('/blog');
+  log(`/blog render at 10,000 posts: ${blogAt10k} ms`);
+  await client.end();
+
+  const articlePath = '/blog/labs/bench-post-2';
+  const casePath = '/case-studies/relative-probability';
+  const articleRender = await renderTime(articlePath);
+  const caseRender = await renderTime(casePath);
+  const homeRender = await renderTime('/');
+
+  const homeBody = await (await fetch(`${base}/`)).text();
+  const asset = assetClosestTo(Buffer.byteLength(homeBody));
+  const bypass = { cookie: bypassCookie };
+  const runs = [];
+  runs.push(await load('static asset (ceiling)', { path: `/assets/${asset.file}` }));
+  runs.push(await load('/ cached', { path: '/' }));
+  runs.push(await load('/ uncached', { path: '/', headers: bypass }));
+  runs.push(await load('/blog cached', { path: '/blog' }));
+  runs.push(await load('/blog uncached', { path: '/blog', headers: bypass }));
+  runs.push(await load('article cached', { path: articlePath }));
+  runs.push(await load('article uncached', { path: articlePath, headers: bypass }));
+  runs.push(await load('case study cached', { path: casePath }));
+  runs.push(await load('case study uncached', { path: casePath, headers: bypass }));
+  runs.push(await load('GET /api/posts/labs', { path: '/api/posts/labs' }));
+  runs.push(
+    await load('POST /api/analytics/track', {
+      path: '/api/analytics/track',
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base },
+      body: JSON.stringify({ event: 'Page View', properties: { page_url: '/' } }),
+    }),
+  );
+  const ceiling = runs[0].requestsPerSecond;
+  for (const run of runs) run.ratioToStatic = ceiling ? round(run.requestsPerSecond / ceiling, 2) : null;
+
+  const bytes = await firstVisitBytes(['/', '/blog', articlePath]);
+  const lighthouse = process.env.BENCH_SKIP_LIGHTHOUSE === '1' ? { skipped: 'BENCH_SKIP_LIGHTHOUSE=1' } : await lighthouseScores(['/', articlePath, casePath]);
+  const memory = peakMemoryMiB(server.pid);
+
+  // ---------------------------------------------------------------- budgets
+  const checks = [];
+  const check = (name, value, budget, ok) => checks.push({ name, value, budget, ok });
+  for (const run of runs.filter((item) => item.name.endsWith(' cached'))) {
+    check(`${run.name} ≥ 0.5 × static rps`, run.requestsPerSecond, round(ceiling * budgets.cachedRatio), run.requestsPerSecond >= ceiling * budgets.cachedRatio);
+  }
+  const homeUncached = runs.find((run) => run.name === '/ uncached');
+  check('/ uncached rps ≥ 400', homeUncached.requestsPerSecond, budgets.uncachedHomeRps, homeUncached.requestsPerSecond >= budgets.uncachedHomeRps);
+  check('/ uncached p99 < 50 ms', homeUncached.p99Ms, budgets.uncachedHomeP99Ms, homeUncached.p99Ms < budgets.uncachedHomeP99Ms);
+  check('/blog render at 10,000 ≤ 2 × at 100', blogAt10k, round(blogAt100 * budgets.blogGrowthRatio, 2), blogAt10k <= blogAt100 * budgets.blogGrowthRatio);
+  check('home JS < 100 KiB compressed', bytes['/'].jsKiB, budgets.homeJsKiB, bytes['/'].jsKiB < budgets.homeJsKiB);
+  for (const run of runs) check(`${run.name}: no errors`, run.errors, 0, run.errors === 0);
+  if (lighthouse.skipped || lighthouse.error) {
+    check('Lighthouse scores', lighthouse.skipped ?? lighthouse.error, 'measured', false);
+  } else {
+    for (const [pagePath, scores] of Object.entries(lighthouse)) {
+      for (const [category, minimum] of Object.entries(budgets.lighthouse)) {
+        const score = scores[category];
+        check(`Lighthouse ${category} ${pagePath} ≥ ${minimum}`, score ?? scores.error ?? null, minimum, typeof score === 'number' && score >= minimum);
+      }
+    }
+  }
+
+  const results = {
+    date: new Date().toISOString(),
+    machine: {
+      os: `${os.type()} ${os.release()}`,
+      cpu: os.cpus()[0]?.model ?? 'unknown',
+      cpus: os.cpus().length,
+      memoryGiB: round(os.totalmem() / 1024 ** 3),
+      node: process.version,
+    },
+    settings: { connections, durationSeconds, staticAsset: asset },
+    renderMs: { blogAt100, blogAt10000: blogAt10k, article: articleRender, caseStudy: caseRender, home: homeRender },
+    load: runs,
+    firstVisitCompressed: bytes,
+    lighthouse,
+    serverPeakMemoryMiB: memory,
+    budgets: checks,
+  };
+  writeFileSync(path.join(root, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
+
+  // ---------------------------------------------------------------- table
+  const lines = [];
+  lines.push(`Bench ${results.date} on ${results.machine.cpus} × ${results.machine.cpu}, ${results.machine.memoryGiB} GiB, ${results.machine.os}, Node ${results.machine.node}`);
+  lines.push('');
+  lines.push('| Load (10 connections, ' + durationSeconds + ' s) | req/s | × static | p50 ms | p99 ms | errors |');
+  lines.push('|---|---:|---:|---:|---:|---:|');
+  for (const run of runs) lines.push(`| ${run.name} | ${run.requestsPerSecond} | ${run.ratioToStatic} | ${run.p50Ms} | ${run.p99Ms} | ${run.errors} |`);
+  lines.push('');
+  lines.push('| Render (median of 30, uncached) | ms |');
+  lines.push('|---|---:|');
+  lines.push(`| /blog at 100 posts | ${blogAt100} |`);
+  lines.push(`| /blog at 10,000 posts | ${blogAt10k} |`);
+  lines.push(`| / | ${homeRender} |`);
+  lines.push(`| article | ${articleRender} |`);
+  lines.push(`| case study | ${caseRender} |`);
+  lines.push('');
+  lines.push('| First visit (compressed) | JS KiB | CSS KiB |');
+  lines.push('|---|---:|---:|');
+  for (const [pagePath, value] of Object.entries(bytes)) lines.push(`| ${pagePath} | ${value.jsKiB} | ${value.cssKiB} |`);
+  lines.push('');
+  if (lighthouse.skipped || lighthouse.error) {
+    lines.push(`Lighthouse: ${lighthouse.skipped ?? lighthouse.error}`);
+  } else {
+    lines.push('| Lighthouse (mobile) | performance | accessibility | best practices | SEO |');
+    lines.push('|---|---:|---:|---:|---:|');
+    for (const [pagePath, scores] of Object.entries(lighthouse)) {
+      lines.push(`| ${pagePath} | ${scores.performance ?? scores.error ?? '-'} | ${scores.accessibility ?? '-'} | ${scores['best-practices'] ?? '-'} | ${scores.seo ?? '-'} |`);
+    }
+  }
+  lines.push('');
+  lines.push(`Server peak memory (VmHWM): ${memory} MiB`);
+  lines.push('');
+  lines.push('| Budget | value | budget | met |');
+  lines.push('|---|---:|---:|:---:|');
+  for (const item of checks) lines.push(`| ${item.name} | ${item.value} | ${item.budget} | ${item.ok ? 'yes' : 'NO'} |`);
+  console.log(lines.join('\n'));
+  if (checks.some((item) => !item.ok)) {
+    log(`${checks.filter((item) => !item.ok).length} budget(s) missed`);
+    exitCode = 1;
+  }
+} catch (error) {
+  log(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  exitCode = 1;
+} finally {
+  await cleanUp();
+}
+process.exit(exitCode);

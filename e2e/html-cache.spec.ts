@@ -1,0 +1,90 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+
+/** Anonymous visitors: a fresh request context without cookies for every call. */
+async function anonymousGet(playwright: { request: { newContext(options: { baseURL?: string }): Promise<APIRequestContext> } }, baseURL: string | undefined, url: string) {
+  const request = await playwright.request.newContext({ baseURL });
+  const response = await request.get(url, { maxRedirects: 0 });
+  const result = { status: response.status(), headers: response.headers(), text: await response.text() };
+  await request.dispose();
+  return result;
+}
+
+function postFields(title: string, slug: string, status: 'published' | 'draft') {
+  return {
+    title,
+    slug,
+    excerpt: `An excerpt for ${title}.`,
+    body: `## ${title}\n\nSome words about ${title} for the reader.`,
+    section: 'labs',
+    status,
+    tags: [],
+  };
+}
+
+test.describe('HTML cache', () => {
+  let admin: APIRequestContext;
+
+  test.beforeAll(async ({ playwright, baseURL }) => {
+    admin = await playwright.request.newContext({ baseURL });
+    const response = await admin.post('/api/admin/login', {
+      data: { email: process.env.E2E_ADMIN_EMAIL, password: process.env.E2E_ADMIN_PASSWORD },
+    });
+    expect(response.status()).toBe(200);
+  });
+
+  test.afterAll(async () => {
+    await admin?.dispose();
+  });
+
+  test('is invalidated by a publish, an edit and a delete', async ({ playwright, baseURL }) => {
+    const suffix = Date.now().toString(36);
+    const title = `Cache probe ${suffix}`;
+    await anonymousGet(playwright, baseURL, '/blog');
+    const warm = await anonymousGet(playwright, baseURL, '/blog');
+    expect(warm.status).toBe(200);
+    expect(warm.headers['x-cache']).toBe('HIT');
+    expect(warm.text).not.toContain(title);
+
+    const created = await admin.post('/api/admin/posts', { data: postFields(title, `cache-probe-${suffix}`, 'published') });
+    expect(created.status(), await created.text()).toBe(201);
+    const post = (await created.json()) as { id: string };
+    const afterPublish = await anonymousGet(playwright, baseURL, '/blog');
+    expect(afterPublish.headers['x-cache']).toBe('MISS');
+    expect(afterPublish.text).toContain(title);
+
+    const editedTitle = `Cache probe edited ${suffix}`;
+    const edited = await admin.put(`/api/admin/posts/${post.id}`, { data: postFields(editedTitle, `cache-probe-${suffix}`, 'published') });
+    expect(edited.status(), await edited.text()).toBe(200);
+    const afterEdit = await anonymousGet(playwright, baseURL, '/blog');
+    expect(afterEdit.text).toContain(editedTitle);
+    expect(afterEdit.text).not.toContain(`${title}<`);
+
+    const deleted = await admin.delete(`/api/admin/posts/${post.id}`);
+    expect(deleted.ok()).toBe(true);
+    const afterDelete = await anonymousGet(playwright, baseURL, '/blog');
+    expect(afterDelete.text).not.toContain(editedTitle);
+    const article = await anonymousGet(playwright, baseURL, `/blog/labs/cache-probe-${suffix}`);
+    expect(article.status).toBe(404);
+  });
+
+  test("never stores a staff member's page nor serves it to a visitor", async ({ playwright, baseURL }) => {
+    const suffix = Date.now().toString(36);
+    const slug = `cache-draft-${suffix}`;
+    const title = `Cache draft ${suffix}`;
+    const created = await admin.post('/api/admin/posts', { data: postFields(title, slug, 'draft') });
+    expect(created.status(), await created.text()).toBe(201);
+    const post = (await created.json()) as { id: string };
+
+    const preview = await admin.get(`/blog/labs/${slug}`);
+    expect(preview.status()).toBe(200);
+    expect(await preview.text()).toContain(title);
+    expect(preview.headers()['cache-control']).toBe('private, no-store');
+    expect(preview.headers()['x-cache']).toBe('BYPASS');
+
+    const visitor = await anonymousGet(playwright, baseURL, `/blog/labs/${slug}`);
+    expect(visitor.status).toBe(404);
+    expect(visitor.text).not.toContain(title);
+
+    expect((await admin.delete(`/api/admin/posts/${post.id}`)).ok()).toBe(true);
+  });
+});
