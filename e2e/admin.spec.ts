@@ -113,6 +113,10 @@ test.describe('Admin: an admin manages a post', () => {
     const post = await published.json();
     expect(post).toMatchObject({ title, status: 'published', authorName: 'Helena Marsh', authorCredentials: 'Strategy Director', tags: ['testing', 'e2e'], wordCount: 10, readingTime: 1, revisionDate: null });
     expect((await request.get(`/api/posts/labs/${slug}`)).status()).toBe(200);
+    // A visitor (no cookies) sees it on the public article page.
+    const publicPage = await request.get(`/blog/labs/${slug}`);
+    expect(publicPage.status()).toBe(200);
+    expect(await publicPage.text()).toContain(title);
     await expect(card).toContainText(`Published ${cardDate(post.publishedAt)}`);
 
     await card.getByRole('link', { name: `Edit "${title}"` }).click();
@@ -126,6 +130,9 @@ test.describe('Admin: an admin manages a post', () => {
     const revised = await (await page.request.get(`/api/posts/labs/${slug}`)).json();
     expect(revised.excerpt).toBe('Revised after review.');
     expect(revised.revisionDate).not.toBeNull();
+    const revisedPage = await (await request.get(`/blog/labs/${slug}`)).text();
+    expect(revisedPage).toContain('Revised after review.');
+    expect(revisedPage).toContain('data-testid="article-updated"');
     await page.getByRole('searchbox', { name: 'Search posts' }).fill(title);
     await expect(card).toContainText(`Updated ${cardDate(revised.revisionDate)}`);
 
@@ -140,6 +147,7 @@ test.describe('Admin: an admin manages a post', () => {
     await expect(page.getByRole('alertdialog')).toBeHidden();
     await expect(card).toHaveCount(0);
     expect((await page.request.get(`/api/posts/labs/${slug}`)).status()).toBe(404);
+    expect((await request.get(`/blog/labs/${slug}`)).status()).toBe(404);
   });
 
   test('the editor shows the validation messages of spec §5', async ({ page }) => {

@@ -58,3 +58,101 @@ test.describe('Server-rendered HTML', () => {
     expect(response.headers()['cache-control']).toMatch(/max-age=31536000.*immutable|immutable.*max-age=31536000/);
   });
 });
+
+test.describe('Server-rendered articles (plain HTTP)', () => {
+  let slug = '';
+  const title = 'Plain HTML article for crawlers';
+
+  test.beforeAll(async ({ playwright, baseURL }) => {
+    const request = await playwright.request.newContext({ baseURL });
+    const login = await request.post('/api/admin/login', { data: { email: process.env.E2E_ADMIN_EMAIL, password: process.env.E2E_ADMIN_PASSWORD } });
+    expect(login.status()).toBe(200);
+    const response = await request.post('/api/admin/posts', {
+      data: {
+        title,
+        slug: 'plain-html-article-for-crawlers',
+        excerpt: 'What a crawler sees without running any script.',
+        body: [
+          '## Readable without JavaScript',
+          '',
+          'The body arrives in the HTML.',
+          '',
+          '[js](javascript:alert(1)) [data](data:text/html;base64,PHNjcmlwdD4=) [vb](vbscript:msgbox) ![img](javascript:alert(2))',
+          '',
+          '<script>alert("raw")</script>',
+          '',
+          '<img src=x onerror=alert(1)>',
+        ].join('\n'),
+        section: 'consulting',
+        status: 'published',
+        tags: ['Crawlers', 'SEO'],
+        metaDescription: 'A post that proves server rendering.',
+        customMetaTags: '<meta name="topic" content="rendering"><script>alert(3)</script><meta http-equiv="refresh" content="0">',
+        authorId: 'helena-marsh',
+        authorName: 'Helena Marsh',
+      },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+    slug = ((await response.json()) as { slug: string }).slug;
+    await request.dispose();
+  });
+
+  test('an article arrives with its body, head tags and BlogPosting data', async ({ request }) => {
+    const response = await request.get(`/blog/consulting/${slug}`);
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    expect(html).toContain(`<h1 class="heading-1 mt-5 max-w-4xl">${title}</h1>`);
+    expect(html).toContain('Readable without JavaScript');
+    expect(html).toContain('The body arrives in the HTML.');
+    expect(html).toContain(`<title>${title} | `);
+    expect(html).toContain('<meta name="description" content="A post that proves server rendering.">');
+    expect(html).toContain('<meta name="keywords" content="Crawlers, SEO">');
+    expect(html).toMatch(new RegExp(`<link rel="canonical" href="[^"]*/blog/consulting/${slug}">`));
+    expect(html).toContain('<meta property="og:type" content="article">');
+    expect(html).toContain('<meta property="article:section" content="Consulting">');
+    expect(html).toContain('<meta property="article:tag" content="SEO">');
+    expect(html).toMatch(new RegExp(`<meta property="og:image" content="[^"]*/api/og-image/${slug}">`));
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
+    expect(html).toContain('<meta name="topic" content="rendering">');
+    expect(html).not.toContain('http-equiv="refresh"');
+    const blocks = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((match) => JSON.parse(match[1]));
+    const posting = blocks.find((block) => block['@type'] === 'BlogPosting');
+    expect(posting).toMatchObject({ headline: title, author: { '@type': 'Person', name: 'Helena Marsh' }, articleSection: 'Consulting' });
+    expect(posting.datePublished).toBeTruthy();
+    expect(posting.dateModified).toBeTruthy();
+  });
+
+  test('markdown is made safe on the server: bad schemes emptied, raw HTML and scripts as text', async ({ request }) => {
+    const html = await (await request.get(`/blog/consulting/${slug}`)).text();
+    const body = html.slice(html.indexOf('data-testid="article-body"'), html.indexOf('data-testid="share-bar"'));
+    expect(body).not.toMatch(/href="(javascript|data|vbscript):/i);
+    expect(body).not.toMatch(/src="javascript:/i);
+    expect(body).not.toContain('<script');
+    expect(body).not.toContain('<img src="x"');
+    expect(body).toContain('&lt;script&gt;alert(&quot;raw&quot;)&lt;/script&gt;');
+    expect(body).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(html).not.toContain('<script>alert(3)</script>');
+  });
+
+  test('an unknown article answers 404 with the "Post Not Found" screen', async ({ request }) => {
+    const response = await request.get('/blog/labs/this-post-does-not-exist');
+    expect(response.status()).toBe(404);
+    const html = await response.text();
+    expect(html).toContain('Post Not Found');
+    expect(html).toContain('The requested post could not be found.');
+  });
+
+  test('a draft is not public: its address answers 404 to a visitor', async ({ playwright, baseURL, request }) => {
+    const staff = await playwright.request.newContext({ baseURL });
+    await staff.post('/api/admin/login', { data: { email: process.env.E2E_ADMIN_EMAIL, password: process.env.E2E_ADMIN_PASSWORD } });
+    const draft = await staff.post('/api/admin/posts', {
+      data: { title: 'Secret draft', slug: 'secret-draft-html', excerpt: 'Not yet.', body: 'Draft body.', section: 'labs', status: 'draft', tags: [] },
+    });
+    expect(draft.status()).toBe(201);
+    const preview = await staff.get('/blog/labs/secret-draft-html');
+    expect(preview.status()).toBe(200);
+    expect(await preview.text()).toContain('Draft preview');
+    await staff.dispose();
+    expect((await request.get('/blog/labs/secret-draft-html')).status()).toBe(404);
+  });
+});

@@ -309,6 +309,25 @@ describe('Privacy: data-deletion requests', () => {
         analyticsConsent: true,
       });
       await track({ event: 'Playbook Downloaded', properties: { email: 'someone.else@example.com' } });
+      // The same person also wrote to us, subscribed and downloaded the playbook.
+      const contact = await testApp.request().post('/api/contact').send({
+        name: 'Erase Me',
+        email: 'Erase.Me@example.com',
+        message: 'Please call me about a prototype.',
+        consent: true,
+        turnstileToken: 'development-fallback-token',
+        website: '',
+        startedAt: String(Date.now() - 60_000),
+      });
+      expect(contact.status).toBe(201);
+      expect((await testApp.request().post('/api/subscribe').send({ email, source: 'blog' })).status).toBe(201);
+      expect((await testApp.request().post('/api/playbook-download').send({ email })).status).toBe(201);
+      const before = await testApp.dataSource.query(
+        `SELECT (SELECT count(*)::int FROM contact_messages) AS contacts, (SELECT count(*)::int FROM subscribers) AS subscribers,
+                (SELECT count(*)::int FROM playbook_downloads) AS downloads, (SELECT count(*)::int FROM email_outbox) AS mails`,
+      );
+      expect(before[0]).toMatchObject({ contacts: 1, subscribers: 1, downloads: 1 });
+      expect(before[0].mails).toBeGreaterThanOrEqual(4);
 
       const { id, requestId } = await submitAndVerify(email, { visitorId });
       const approved = await staff.admin.post(`/api/admin/deletion-requests/${id}/approve`);
@@ -364,7 +383,8 @@ describe('Privacy: data-deletion requests', () => {
         'completed',
       ]);
       for (const row of audit) expect(row.email_hash).toBe(expectedHash);
-      expect(audit[3].details.counts).toMatchObject({ analytics_events: 3 });
+      expect(audit[3].details.counts).toMatchObject({ analytics_events: 3, contact_messages: 1, subscribers: 1, playbook_downloads: 1 });
+      expect(audit[3].details.counts.email_outbox).toBeGreaterThanOrEqual(4);
       const [request] = await testApp.dataSource.query('SELECT * FROM "deletion_requests" WHERE "id" = $1', [id]);
       expect(request).toMatchObject({ status: 'completed', email: null, visitor_id: null, email_hash: expectedHash });
       const suppressed = await testApp.dataSource.query('SELECT "email_hash" FROM "email_suppressions"');

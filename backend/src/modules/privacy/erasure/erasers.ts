@@ -48,12 +48,26 @@ export function emailColumnEraser(tableName: string, candidateColumns: string[])
  * visitor ids on deletion requests, so the requests' addresses are cleared afterwards by the service.
  * Adding a table is one line here.
  */
+/** Outbox mails to the address, and mails about it (the company's notification of their enquiry). */
+export const emailOutboxEraser: PersonalDataEraser = {
+  tableName: 'email_outbox',
+  async erase(manager, email) {
+    if (!(await tableExists(manager, 'email_outbox'))) return 0;
+    const pattern = `%${email.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+    const result = await manager.query<unknown>(
+      `DELETE FROM "email_outbox" WHERE lower(trim("to_address")) = $1 OR lower("text_body") LIKE $2 OR lower("html_body") LIKE $2 RETURNING 1`,
+      [email, pattern],
+    );
+    return rowCount(result);
+  },
+};
+
 export const personalDataErasers: PersonalDataEraser[] = [
   analyticsEventsEraser,
   emailColumnEraser('contact_messages', ['email']),
   emailColumnEraser('subscribers', ['email']),
   emailColumnEraser('playbook_downloads', ['email']),
-  emailColumnEraser('email_outbox', ['to_address', 'recipient', 'to_email', 'to']),
+  emailOutboxEraser,
 ];
 
 export const PERSONAL_DATA_ERASERS = Symbol('PERSONAL_DATA_ERASERS');
