@@ -20,6 +20,9 @@ if (process.env.DATABASE_URL) {
   steps.push({ name: 'api (PostgreSQL server)', command: process.execPath, args: [...jest, '--selectProjects', 'api', '--runInBand', '--json', `--outputFile=${reports}/api-postgres.json`], cwd: 'backend', kind: 'jest' });
 }
 steps.push({ name: 'browser (Playwright, production build)', command: process.execPath, args: [path.join(root, 'scripts/test-e2e.mjs')], cwd: '.', kind: 'playwright' });
+// Faults: the production build (made by the browser step) against a PostgreSQL cluster of its own
+// (Debian's initdb/pg_ctl).
+steps.push({ name: 'faults (database outage, SIGTERM under load)', command: process.execPath, args: [path.join(root, 'scripts/test-faults.mjs')], cwd: '.', kind: 'faults' });
 
 let passed = 0;
 let failed = 0;
@@ -36,6 +39,10 @@ for (const step of steps) {
       const report = JSON.parse(readFileSync(step.args.find((arg) => arg.startsWith('--outputFile=')).slice(13), 'utf8'));
       passed += report.numPassedTests;
       failed += report.numFailedTests + report.numRuntimeErrorTestSuites;
+    } else if (step.kind === 'faults') {
+      const report = JSON.parse(readFileSync(path.join(reports, 'faults.json'), 'utf8'));
+      passed += report.passed;
+      failed += report.failed;
     } else {
       const report = JSON.parse(readFileSync(path.join(reports, 'e2e.json'), 'utf8'));
       passed += report.stats.expected;

@@ -10,6 +10,7 @@ import { limits } from '@northbeam/common';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './core/config/config.js';
 import { crossSiteGuard } from './core/http/cross-site-guard.js';
+import { hostileInputGuard } from './core/http/hostile-input-guard.js';
 import { HttpExceptionFilter, sendError } from './core/http/http-exception.filter.js';
 import { requestLogger } from './core/http/request-logger.js';
 import { securityHeaders } from './core/http/security-headers.js';
@@ -103,6 +104,7 @@ function configureHttp(app: INestApplication, config: AppConfig, logger: JsonLog
   http.use('/api', express.urlencoded({ extended: false, limit: limits.requestBodyMaxBytes }));
   // Staff sessions: only /api needs them (the server-side render asks /api/admin/user in-process).
   http.use('/api', sessions.handler);
+  http.use('/api', hostileInputGuard());
   const httpLogger = new Logger('HttpError');
   // Errors thrown by the body parsers above, before NestJS sees the request.
   http.use('/api', (error: unknown, request: Request, response: Response, next: NextFunction) => {

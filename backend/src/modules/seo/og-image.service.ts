@@ -81,7 +81,7 @@ export class OgImageService {
   }
 
   private async cardFor(slug: string): Promise<Card> {
-    if (pageCards[slug]) return pageCards[slug];
+    if (Object.hasOwn(pageCards, slug)) return pageCards[slug];
     const member = team.find((candidate) => slug === candidate.slug || slug === `team-${candidate.slug}`);
     if (member) return { eyebrow: `${site.name} Team`, title: `${member.name}, ${member.role}`, accent: sectionColours.consulting };
     let subject: ImageSubject | undefined;

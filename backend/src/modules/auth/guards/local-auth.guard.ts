@@ -16,7 +16,13 @@ import { LoginDto } from '../dto/login.dto.js';
 export class LocalAuthGuard extends AuthGuard('local') {
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<Request>();
-    const dto = plainToInstance(LoginDto, request.body ?? {});
+    // Only the two fields, read as own properties: a body such as {"__proto__": …} must not reach class-transformer.
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const fields = {
+      email: Object.hasOwn(body, 'email') ? body.email : undefined,
+      password: Object.hasOwn(body, 'password') ? body.password : undefined,
+    };
+    const dto = plainToInstance(LoginDto, fields);
     const errors = validateSync(dto, { whitelist: true, forbidUnknownValues: true });
     if (errors.length > 0) {
       const fieldErrors = toFieldErrors(errors);
