@@ -7,10 +7,7 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: {
-          // common/ compiles without its unit tests (they run under the backend's Jest).
-          allowDefaultProject: ['common/src/*.spec.ts'],
-        },
+        projectService: true,
         tsconfigRootDir: import.meta.dirname,
       },
     },

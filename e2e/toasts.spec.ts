@@ -59,7 +59,7 @@ test.describe('Toasts (spec §9)', () => {
     await expect(toasts(page)).toBeVisible();
     await page.keyboard.press('F8');
     const viewport = page.getByRole('region', { name: /Notifications \(F8\)/ });
-    await expect(viewport.locator('ol, :scope')).toBeTruthy();
+    await expect(viewport).toBeAttached();
     expect(await page.evaluate(() => document.activeElement?.closest('[role="region"]')?.getAttribute('aria-label') ?? document.activeElement?.getAttribute('aria-label'))).toMatch(/Notifications/);
     expect(await page.evaluate(() => getComputedStyle(document.querySelector('ol[tabindex]')!).maxWidth)).toBe('420px');
   });
