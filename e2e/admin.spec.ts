@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { slugify } from '../common/src/slugify';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
+import { type APIRequestContext } from '@playwright/test';
 import { sectionColours } from '../common/src/types';
 import { gotoHydrated } from './helpers/hydration';
 import { freePort, startServer, waitForHealth, type ServerProcess } from './helpers/server-process';

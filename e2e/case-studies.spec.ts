@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
+import { gotoHydrated } from './helpers/hydration';
 
 test.describe('Case study index', () => {
   test('shows hero, quote, team row, a three-column grid of cards and the closing call to action', async ({ page }) => {
-    const response = await page.goto('/case-studies');
+    const response = await gotoHydrated(page, '/case-studies');
     expect(response?.status()).toBe(200);
     await expect(page.locator('main blockquote')).toBeVisible();
     await expect(page.locator('main figcaption').first()).toContainText('Relative Probability');
@@ -19,7 +20,7 @@ test.describe('Case study index', () => {
   });
 
   test('shows at most three tags per card with a +N more chip', async ({ page }) => {
-    await page.goto('/case-studies');
+    await gotoHydrated(page, '/case-studies');
     const card = page.getByTestId('case-study-card').filter({ hasText: 'Relative Probability: an explainable' });
     // Four services plus the sector: the first two services, the sector, and '+2 more'.
     await expect(card.getByRole('list', { name: 'Tags' }).locator('li')).toHaveText(['AI Strategy', 'Prototyping & Proof of Concept', 'Insurance', '+2 more']);
@@ -29,7 +30,7 @@ test.describe('Case study index', () => {
   test('shows six skeleton cards while loading, then the list', async ({ page }) => {
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.goto('/');
+    await gotoHydrated(page, '/');
     await page.route('**/api/case-studies', async (route) => {
       await held;
       await route.continue();
@@ -41,7 +42,7 @@ test.describe('Case study index', () => {
   });
 
   test('shows the empty state when there are no case studies', async ({ page }) => {
-    await page.goto('/');
+    await gotoHydrated(page, '/');
     await page.route('**/api/case-studies', (route) => route.fulfill({ json: [] }));
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Case Studies' }).click();
     await expect(page.getByTestId('case-studies-empty')).toContainText('No case studies available');
@@ -49,7 +50,7 @@ test.describe('Case study index', () => {
   });
 
   test('shows the error state when the list cannot be loaded', async ({ page }) => {
-    await page.goto('/');
+    await gotoHydrated(page, '/');
     await page.route('**/api/case-studies', (route) => route.fulfill({ status: 500, json: { statusCode: 500, error: 'x' } }));
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Case Studies' }).click();
     await expect(page.getByTestId('case-studies-error')).toContainText('Unable to load case studies');
@@ -64,7 +65,7 @@ test.describe('Case study detail', () => {
     );
 
   test('shows the meta box, the four sections, metrics, tags and calls to action', async ({ page }) => {
-    const response = await page.goto('/case-studies/meridian-pharma-governance');
+    const response = await gotoHydrated(page, '/case-studies/meridian-pharma-governance');
     expect(response?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Meridian Pharma');
     const meta = page.getByTestId('case-study-meta');
@@ -87,14 +88,14 @@ test.describe('Case study detail', () => {
   });
 
   test('replaces the first gallery image of relative-probability with the risk dashboard', async ({ page }) => {
-    await page.goto('/case-studies/relative-probability');
+    await gotoHydrated(page, '/case-studies/relative-probability');
     expect(await sectionOrder(page)).toEqual([
       'section-challenge', 'risk-dashboard', 'section-approach', 'gallery-after-approach', 'section-solution', 'section-outcomes',
     ]);
   });
 
   test('switches the risk dashboard scenarios with their colours, confidence and version', async ({ page }) => {
-    await page.goto('/case-studies/relative-probability');
+    await gotoHydrated(page, '/case-studies/relative-probability');
     const dashboard = page.getByTestId('risk-dashboard');
     const figure = dashboard.getByTestId('risk-probability');
     const colour = () => figure.evaluate((node) => getComputedStyle(node).color);
@@ -123,7 +124,7 @@ test.describe('Case study detail', () => {
   });
 
   test('places the panaquest images after the Solution and inside Outcomes with the report caption', async ({ page }) => {
-    await page.goto('/case-studies/panaquest');
+    await gotoHydrated(page, '/case-studies/panaquest');
     expect(await sectionOrder(page)).toEqual(['section-challenge', 'section-approach', 'section-solution', 'gallery-after-solution', 'section-outcomes', 'gallery-in-outcomes']);
     const inOutcomes = page.getByTestId('section-outcomes').getByTestId('gallery-in-outcomes');
     await expect(inOutcomes.locator('figcaption')).toContainText('personalised readiness archetype');
@@ -135,7 +136,7 @@ test.describe('Case study detail', () => {
 
   test("shows 'Image unavailable' when an image fails to load", async ({ page }) => {
     await page.route('**/images/case-studies/meridian-pharma-governance/gallery-1.svg', (route) => route.fulfill({ status: 404, body: '' }));
-    await page.goto('/case-studies/meridian-pharma-governance');
+    await gotoHydrated(page, '/case-studies/meridian-pharma-governance');
     await expect(page.getByTestId('gallery-after-challenge').getByText('Image unavailable')).toBeVisible();
   });
 
@@ -154,7 +155,7 @@ test.describe('Case study detail', () => {
   });
 
   test('answers 404 with Case Study Not Found for an unknown slug', async ({ page }) => {
-    const response = await page.goto('/case-studies/no-such-study');
+    const response = await gotoHydrated(page, '/case-studies/no-such-study');
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'Case Study Not Found' })).toBeVisible();
     await expect(page.getByRole('link', { name: /View more case studies/ })).toHaveAttribute('href', '/case-studies');
@@ -163,7 +164,7 @@ test.describe('Case study detail', () => {
   test('shows the skeleton, then Error Loading Case Study when the request fails in the browser', async ({ page }) => {
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.goto('/case-studies');
+    await gotoHydrated(page, '/case-studies');
     await page.route('**/api/case-studies/harbourline-xr-release-training', async (route) => {
       await held;
       await route.fulfill({ status: 500, json: { statusCode: 500, error: 'x' } });
@@ -210,7 +211,7 @@ test.describe('Screenshots', () => {
         }),
       );
       for (const [name, path] of pages) {
-        await page.goto(path);
+        await gotoHydrated(page, path);
         // Scroll through once so that lazy images load before the full-page capture.
         await page.evaluate(async () => {
           for (let y = 0; y < document.body.scrollHeight; y += 700) {

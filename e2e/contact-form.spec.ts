@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { contactServiceOptions, leadMessages, messages } from '../common/src/index';
 
 /** Loads a page and waits until the browser has hydrated it (its lazy code and first calls are done). */

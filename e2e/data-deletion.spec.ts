@@ -1,9 +1,10 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { site } from '../common/src/site';
+import { gotoHydrated } from './helpers/hydration';
 
 test.describe('/data-deletion', () => {
   test('shows the form with its fields, information box and links', async ({ page }) => {
-    await page.goto('/data-deletion');
+    await gotoHydrated(page, '/data-deletion');
     await expect(page.getByRole('heading', { level: 1, name: 'Data Deletion Request' })).toBeVisible();
     const form = page.getByRole('form', { name: 'Data deletion request' });
     await expect(form.getByLabel('Email address', { exact: true })).toHaveValue('');
@@ -36,7 +37,7 @@ test.describe('/data-deletion', () => {
       calls += 1;
       await route.continue();
     });
-    await page.goto('/data-deletion');
+    await gotoHydrated(page, '/data-deletion');
     await page.getByRole('button', { name: 'Submit Deletion Request' }).click();
     await expect(page.getByText('Please enter a valid email address')).toBeVisible();
     await expect(page.getByText('You must confirm this request')).toBeVisible();
@@ -58,7 +59,7 @@ test.describe('/data-deletion', () => {
       await held;
       await route.continue();
     });
-    await page.goto('/data-deletion');
+    await gotoHydrated(page, '/data-deletion');
     await page.getByLabel('Email address', { exact: true }).fill('visitor@example.com');
     await page.getByLabel('Request type').selectOption('partial_deletion');
     await page.getByLabel('Reason (optional)').fill('I no longer need the newsletter.');
@@ -98,7 +99,7 @@ test.describe('/data-deletion', () => {
         }),
       }),
     );
-    await page.goto('/data-deletion');
+    await gotoHydrated(page, '/data-deletion');
     await page.getByLabel('Email address', { exact: true }).fill('visitor@example.com');
     await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Submit Deletion Request' }).click();
@@ -111,7 +112,7 @@ test.describe('/data-deletion', () => {
 
   test('falls back to the generic failure sentence when the server sends no message', async ({ page }) => {
     await page.route('**/api/request-data-deletion', (route) => route.fulfill({ status: 502, body: '' }));
-    await page.goto('/data-deletion');
+    await gotoHydrated(page, '/data-deletion');
     await page.getByLabel('Email address', { exact: true }).fill('visitor@example.com');
     await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Submit Deletion Request' }).click();
@@ -120,10 +121,10 @@ test.describe('/data-deletion', () => {
   });
 
   test('an invalid verification link lands on the outcome page', async ({ page }) => {
-    await page.goto('/api/request-data-deletion/verify?token=not-a-real-token');
+    await gotoHydrated(page, '/api/request-data-deletion/verify?token=not-a-real-token');
     await expect(page).toHaveURL(/\/data-deletion\/verified\?status=invalid$/);
     await expect(page.getByRole('heading', { name: 'This link is not valid' })).toBeVisible();
-    await page.goto('/data-deletion/verified?status=ok');
+    await gotoHydrated(page, '/data-deletion/verified?status=ok');
     await expect(page.getByRole('heading', { name: 'Request confirmed' })).toBeVisible();
   });
 });

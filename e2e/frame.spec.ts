@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { site } from '../common/src/site';
 
 const mainItems = ['About', 'Consulting', 'Labs', 'Immersive', 'Case Studies', 'Blog'];

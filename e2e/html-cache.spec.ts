@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { type APIRequestContext } from '@playwright/test';
 
 /** Anonymous visitors: a fresh request context without cookies for every call. */
 async function anonymousGet(playwright: { request: { newContext(options: { baseURL?: string }): Promise<APIRequestContext> } }, baseURL: string | undefined, url: string) {

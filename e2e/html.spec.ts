@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { site } from '../common/src/site';
 
 /** What a crawler or a visitor without JavaScript receives: plain HTTP, no browser. */

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import pg from 'pg';
 import { freePort, startServer, waitForHealth } from './helpers/server-process';
 
@@ -61,7 +61,8 @@ test.describe('The server process', () => {
         complete: (await response.text()).includes('</html>'),
       })),
     );
-    await new Promise((resolve) => setTimeout(resolve, 15));
+    // SIGTERM once the requests are in flight: sent, and being answered by the server.
+    await new Promise((resolve) => setTimeout(resolve, 300));
     const signalledAt = Date.now();
     server.child.kill('SIGTERM');
     const answers = await Promise.all(requests);

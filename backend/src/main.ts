@@ -12,6 +12,9 @@ const shutdownGraceMs = 8000;
  * has time to notice.
  */
 const drainDelayMs = 750;
+/** The drain also lasts until no new connection has arrived for this long (at most drainMaxMs). */
+const drainQuietMs = 300;
+const drainMaxMs = 5000;
 
 async function bootstrap() {
   readDotEnv();
@@ -39,6 +42,10 @@ async function bootstrap() {
   logger.log(`Serving ${config.publicUrl} on port ${port}${config.devServer ? ' (development, hot reload)' : ''}`, 'Main');
 
   let shuttingDown = false;
+  let lastConnectionAt = Date.now();
+  server.on('connection', () => {
+    lastConnectionAt = Date.now();
+  });
   server.on('request', (_request, response: ServerResponse) => {
     if (shuttingDown) response.setHeader('Connection', 'close');
   });
@@ -51,7 +58,14 @@ async function bootstrap() {
       process.exit(1);
     }, shutdownGraceMs);
     force.unref();
-    setTimeout(() => closeServer(), drainDelayMs);
+    const drainStartedAt = Date.now();
+    const waitForQuiet = () => {
+      const now = Date.now();
+      const quiet = now - lastConnectionAt >= drainQuietMs && now - drainStartedAt >= drainDelayMs;
+      if (quiet || now - drainStartedAt >= drainMaxMs) closeServer();
+      else setTimeout(waitForQuiet, 50);
+    };
+    setTimeout(waitForQuiet, 50);
   };
   const closeServer = () => {
     server.close(() => {
