@@ -472,6 +472,45 @@ describe('Privacy: data-deletion requests', () => {
       const again = await scheduler.runRetention(now);
       expect(again.ran && Object.values(again.result).every((count) => count === 0)).toBe(true);
     });
+
+    it('purges contact messages after 3 years, unconfirmed subscribers after 30 days and sent mails after 90 days', async () => {
+      const now = new Date('2026-11-22T02:30:00Z');
+      const ago = (days: number, extraMs = 0) => new Date(now.getTime() - days * dayMs + extraMs);
+      const threeYears = new Date('2023-11-22T02:30:00Z');
+      await testApp.dataSource.query(
+        `INSERT INTO "contact_messages" ("id", "name", "email", "message", "consent", "created_at") VALUES
+          (gen_random_uuid(), 'Old', 'retention-old@example.com', 'An old enquiry text', true, $1),
+          (gen_random_uuid(), 'Kept', 'retention-kept@example.com', 'A younger enquiry text', true, $2)`,
+        [new Date(threeYears.getTime() - 1000), new Date(threeYears.getTime() + 1000)],
+      );
+      await testApp.dataSource.query(
+        `INSERT INTO "subscribers" ("id", "email", "status", "created_at", "confirmed_at") VALUES
+          (gen_random_uuid(), 'retention-pending-old@example.com', 'pending', $1, NULL),
+          (gen_random_uuid(), 'retention-pending-young@example.com', 'pending', $2, NULL),
+          (gen_random_uuid(), 'retention-confirmed-old@example.com', 'confirmed', $1, $1)`,
+        [ago(31), ago(29)],
+      );
+      await testApp.dataSource.query(
+        `INSERT INTO "email_outbox" ("id", "kind", "to_address", "subject", "text_body", "html_body", "status", "created_at", "sent_at") VALUES
+          (gen_random_uuid(), 'retention', 'retention-sent-old@example.com', 's', 't', 'h', 'sent', $1, $1),
+          (gen_random_uuid(), 'retention', 'retention-sent-young@example.com', 's', 't', 'h', 'sent', $2, $2),
+          (gen_random_uuid(), 'retention', 'retention-pending@example.com', 's', 't', 'h', 'pending', $1, NULL)`,
+        [ago(91), ago(89)],
+      );
+
+      const run = await scheduler.runRetention(now);
+      expect(run.ran).toBe(true);
+
+      const left = async (table: string, column: string) =>
+        (
+          await testApp.dataSource.query(
+            `SELECT "${column}" AS "value" FROM "${table}" WHERE "${column}" LIKE 'retention-%' ORDER BY "${column}"`,
+          )
+        ).map((row: { value: string }) => row.value);
+      expect(await left('contact_messages', 'email')).toEqual(['retention-kept@example.com']);
+      expect(await left('subscribers', 'email')).toEqual(['retention-confirmed-old@example.com', 'retention-pending-young@example.com']);
+      expect(await left('email_outbox', 'to_address')).toEqual(['retention-pending@example.com', 'retention-sent-young@example.com']);
+    });
   });
 
   describe('privacy digest', () => {
