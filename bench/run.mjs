@@ -127,7 +127,7 @@ const bodyMarkdown = [
   '',
   '### Detail',
   '',
-  'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(30),
+  'Small teams ship working prototypes faster than large programmes write decks about them. '.repeat(30),
   '',
   '> A quote that sums it up.',
   '',
