@@ -120,11 +120,44 @@ test.describe('/data-deletion', () => {
     await expect(page.getByRole('form', { name: 'Data deletion request' })).toBeVisible();
   });
 
-  test('an invalid verification link lands on the outcome page', async ({ page }) => {
+  test('the mailed link opens a confirm page; nothing is confirmed until the button is pressed', async ({ page }) => {
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().includes('/api/request-data-deletion/verify')) posts.push(request.postData() ?? '');
+    });
+    // A link mailed before the confirm page existed is redirected there without touching the request.
     await gotoHydrated(page, '/api/request-data-deletion/verify?token=not-a-real-token');
+    await expect(page).toHaveURL(/\/data-deletion\/verify\?token=not-a-real-token$/);
+    await expect(page.getByRole('heading', { name: 'Confirm your deletion request' })).toBeVisible();
+    expect(posts).toHaveLength(0);
+
+    await page.getByRole('button', { name: 'Confirm deletion request' }).click();
     await expect(page).toHaveURL(/\/data-deletion\/verified\?status=invalid$/);
     await expect(page.getByRole('heading', { name: 'This link is not valid' })).toBeVisible();
-    await gotoHydrated(page, '/data-deletion/verified?status=ok');
+    expect(posts).toEqual([JSON.stringify({ token: 'not-a-real-token' })]);
+  });
+
+  test('a confirmed request lands on the outcome page; a failed call keeps the confirm page', async ({ page }) => {
+    let answer = { status: 503, body: JSON.stringify({ statusCode: 503, error: 'Service temporarily unavailable, please try again shortly' }) };
+    await page.route('**/api/request-data-deletion/verify', (route) =>
+      route.fulfill({ status: answer.status, contentType: 'application/json', body: answer.body }),
+    );
+    await gotoHydrated(page, '/data-deletion/verify?token=abc');
+    const button = page.getByRole('button', { name: 'Confirm deletion request' });
+    await button.click();
+    await expect(page.getByTestId('toast')).toContainText('Service temporarily unavailable, please try again shortly');
+    await expect(button).toBeEnabled();
+    await expect(page).toHaveURL(/\/data-deletion\/verify\?token=abc$/);
+
+    answer = { status: 200, body: JSON.stringify({ message: 'ok' }) };
+    await button.click();
+    await expect(page).toHaveURL(/\/data-deletion\/verified\?status=ok$/);
     await expect(page.getByRole('heading', { name: 'Request confirmed' })).toBeVisible();
+  });
+
+  test('the confirm page without a token says the link is not valid', async ({ page }) => {
+    await gotoHydrated(page, '/data-deletion/verify');
+    await expect(page.getByRole('heading', { name: 'This link is not valid' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Confirm deletion request' })).toHaveCount(0);
   });
 });

@@ -4,6 +4,7 @@ import type { AppConfig } from './core/config/config.js';
 import { ConfigModule } from './core/config/config.module.js';
 import type { DatabaseConnection } from './database/data-source-options.js';
 import { DatabaseModule } from './database/database.module.js';
+import { RateLimitModule } from './core/rate-limit/rate-limiter.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { CaseStudiesModule } from './modules/case-studies/case-studies.module.js';
 import { FeedsModule } from './modules/feeds/feeds.module.js';
@@ -27,6 +28,7 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config),
         DatabaseModule.forRoot(connection),
+        RateLimitModule,
         ContentVersionModule,
         HealthModule,
         UsersModule,

@@ -148,6 +148,13 @@ function endpoints(postId: string): Endpoint[] {
       fields: ['name', 'email', 'reason', 'requestType', 'confirm'],
       tables: ['deletion_requests', 'email_outbox'],
     },
+    {
+      name: 'POST /api/request-data-deletion/verify',
+      method: 'post',
+      path: '/api/request-data-deletion/verify',
+      fields: ['token'],
+      tables: ['deletion_requests'],
+    },
     { name: 'POST /api/admin/login', method: 'post', path: '/api/admin/login', fields: ['email', 'password'] },
     {
       name: 'POST /api/admin/posts',
@@ -228,7 +235,7 @@ describe('Hostile input never breaks the API', () => {
   const failures: string[] = [];
 
   beforeAll(async () => {
-    testApp = await createTestApp({ config: { contactRateLimitMax: 1_000_000, mailDispatchIntervalMs: 0 } });
+    testApp = await createTestApp({ config: { contactRateLimitMax: 1_000_000, deletionRateLimitMax: 1_000_000, mailDispatchIntervalMs: 0 } });
     await createStaff(testApp, 'admin', 'admin@northbeam.example');
     admin = (await signedInAgent(testApp, 'admin@northbeam.example'));
     const created = await admin.post('/api/admin/posts').send({

@@ -21,7 +21,7 @@ describe('Deletion request mails', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0].to_address).toBe('reader@example.com');
     expect(rows[0].subject).toContain(response.body.requestId);
-    expect(rows[0].text_body).toMatch(/\/api\/request-data-deletion\/verify\?token=/);
+    expect(rows[0].text_body).toMatch(/\/data-deletion\/verify\?token=/);
   });
 
   it('writes no mail when the request is refused', async () => {

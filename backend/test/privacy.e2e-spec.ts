@@ -36,20 +36,21 @@ describe('Privacy: data-deletion requests', () => {
   beforeEach(async () => {
     mails.length = 0;
     await testApp.dataSource.query(
-      'DELETE FROM "deletion_requests"; DELETE FROM "deletion_audit"; DELETE FROM "analytics_events"; DELETE FROM "scheduled_task_runs"',
+      'DELETE FROM "deletion_requests"; DELETE FROM "deletion_audit"; DELETE FROM "analytics_events"; DELETE FROM "scheduled_task_runs"; DELETE FROM "rate_limit_counters"',
     );
   });
 
   const submit = (body: Record<string, unknown>) => testApp.request().post('/api/request-data-deletion').send(body);
+  const confirm = (token: unknown) => testApp.request().post('/api/request-data-deletion/verify').send({ token });
+  const statusOf = async () =>
+    (await testApp.dataSource.query<{ status: string }[]>('SELECT "status" FROM "deletion_requests"')).map((row) => row.status);
 
   async function submitAndVerify(email: string, extra: Record<string, unknown> = {}) {
     const created = await submit({ email, requestType: 'full_deletion', consent: true, ...extra });
     expect(created.status).toBe(201);
     const mail = mails.filter((entry) => entry.kind === 'deletion_verification').at(-1)!;
-    const verified = await testApp
-      .request()
-      .get(`/api/request-data-deletion/verify?token=${encodeURIComponent(tokenFrom(mail))}`);
-    expect(verified.headers.location).toBe('/data-deletion/verified?status=ok');
+    const verified = await confirm(tokenFrom(mail));
+    expect(verified.status).toBe(200);
     const [row] = await testApp.dataSource.query<{ id: string }[]>(
       'SELECT "id" FROM "deletion_requests" WHERE "request_id" = $1',
       [created.body.requestId],
@@ -77,7 +78,7 @@ describe('Privacy: data-deletion requests', () => {
         inTransaction: true,
       });
       expect(mails[0].text).toContain(response.body.requestId);
-      expect(mails[0].html).toContain('/api/request-data-deletion/verify?token=');
+      expect(mails[0].html).toContain('/data-deletion/verify?token=');
       const [row] = await testApp.dataSource.query('SELECT * FROM "deletion_requests"');
       expect(row).toMatchObject({
         email: 'jane.doe@example.com',
@@ -116,22 +117,40 @@ describe('Privacy: data-deletion requests', () => {
     });
   });
 
-  describe('GET /api/request-data-deletion/verify', () => {
-    it('verifies once and redirects to the outcome page; an unknown or used token is invalid', async () => {
+  describe('verification', () => {
+    it('mails a link to the confirm page, never to an endpoint that changes state', async () => {
+      await submit({ email: 'link@example.com', consent: true });
+      expect(mails[0].text).toMatch(/\/data-deletion\/verify\?token=[A-Za-z0-9_-]{43}\n/);
+      expect(mails[0].text).not.toContain('/api/');
+    });
+
+    it('POST verifies once; a used, unknown, missing or malformed token answers 400 with a sentence', async () => {
       await submit({ email: 'v@example.com', consent: true });
       const token = tokenFrom(mails[0]);
-      const first = await testApp.request().get(`/api/request-data-deletion/verify?token=${encodeURIComponent(token)}`);
-      expect(first.status).toBe(302);
-      expect(first.headers.location).toBe('/data-deletion/verified?status=ok');
-      const again = await testApp.request().get(`/api/request-data-deletion/verify?token=${encodeURIComponent(token)}`);
-      expect(again.headers.location).toBe('/data-deletion/verified?status=invalid');
-      const unknown = await testApp.request().get('/api/request-data-deletion/verify?token=nope');
-      expect(unknown.headers.location).toBe('/data-deletion/verified?status=invalid');
-      const missing = await testApp.request().get('/api/request-data-deletion/verify');
-      expect(missing.headers.location).toBe('/data-deletion/verified?status=invalid');
+      const first = await confirm(token);
+      expect(first.status).toBe(200);
+      expect(first.body).toEqual({ message: 'Your request is confirmed. Our privacy team will review it within 5 business days.' });
       const [row] = await testApp.dataSource.query('SELECT "status", "verified_at" FROM "deletion_requests"');
       expect(row.status).toBe('verified');
       expect(row.verified_at).not.toBeNull();
+      for (const bad of [token, 'nope', undefined, '', 42, 'x'.repeat(101)]) {
+        const response = await confirm(bad);
+        expect(response.status).toBe(400);
+        expect(response.body.error).toBe('This confirmation link has expired or was already used.');
+      }
+      expect(await statusOf()).toEqual(['verified']);
+    });
+
+    it('opening the link (GET, as mail scanners do) changes nothing and leads to the confirm page', async () => {
+      await submit({ email: 'scanner@example.com', consent: true });
+      const token = tokenFrom(mails[0]);
+      const opened = await testApp.request().get(`/api/request-data-deletion/verify?token=${encodeURIComponent(token)}`);
+      expect(opened.status).toBe(302);
+      expect(opened.headers.location).toBe(`/data-deletion/verify?token=${encodeURIComponent(token)}`);
+      const missing = await testApp.request().get('/api/request-data-deletion/verify');
+      expect(missing.headers.location).toBe('/data-deletion/verify');
+      expect(await statusOf()).toEqual(['received']);
+      expect((await confirm(token)).status).toBe(200);
     });
 
     it('refuses a token older than 14 days', async () => {
@@ -139,10 +158,25 @@ describe('Privacy: data-deletion requests', () => {
       await testApp.dataSource.query(
         `UPDATE "deletion_requests" SET "verification_expires_at" = now() - interval '1 minute'`,
       );
-      const response = await testApp
-        .request()
-        .get(`/api/request-data-deletion/verify?token=${encodeURIComponent(tokenFrom(mails[0]))}`);
-      expect(response.headers.location).toBe('/data-deletion/verified?status=invalid');
+      expect((await confirm(tokenFrom(mails[0]))).status).toBe(400);
+      expect(await statusOf()).toEqual(['received']);
+    });
+  });
+
+  describe('rate limit', () => {
+    it('allows five requests an hour per address, then 429 with Retry-After and no mail', async () => {
+      const from = (address: string) => (body: Record<string, unknown>) =>
+        testApp.request().post('/api/request-data-deletion').set('X-Forwarded-For', address).send(body);
+      for (let index = 0; index < 5; index += 1) {
+        expect((await from('203.0.113.9')({ email: `r${index}@example.com`, consent: true })).status).toBe(201);
+      }
+      const refused = await from('203.0.113.9')({ email: 'r5@example.com', consent: true });
+      expect(refused.status).toBe(429);
+      expect(refused.body.error).toBe('Too many requests, please try again later');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3500);
+      expect((await from('203.0.113.10')({ email: 'other@example.com', consent: true })).status).toBe(201);
+      expect(mails).toHaveLength(6);
+      expect(await testApp.dataSource.query('SELECT 1 FROM "deletion_requests"')).toHaveLength(6);
     });
   });
 

@@ -80,6 +80,8 @@ export const messages = {
   deletionSubmittedTitle: 'Request Submitted',
   deletionFailedTitle: 'Submission Failed',
   deletionFailed: 'Failed to submit data deletion request. Please try again.',
+  deletionLinkInvalid: 'This confirmation link has expired or was already used.',
+  deletionVerified: 'Your request is confirmed. Our privacy team will review it within 5 business days.',
   deletionRequestNotFound: 'Deletion request not found',
   deletionRequestWrongState: 'This request cannot take that action in its current state',
   deletionRejectionReasonRequired: 'Please give a reason for the rejection',

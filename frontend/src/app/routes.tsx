@@ -33,6 +33,7 @@ export const routes: RouteObject[] = [
       { path: 'privacy', lazy: () => import('../routes/privacy/route') },
       { path: 'terms', lazy: () => import('../routes/terms/route') },
       { path: 'data-deletion', lazy: () => import('../routes/data-deletion/route') },
+      { path: 'data-deletion/verify', lazy: () => import('../routes/data-deletion-verify/route') },
       { path: 'data-deletion/verified', lazy: () => import('../routes/data-deletion-verified/route') },
       { path: 'admin/login', lazy: () => import('../routes/admin/login/route') },
       { path: 'admin', lazy: () => import('../routes/admin/dashboard/route') },

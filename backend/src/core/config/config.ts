@@ -158,6 +158,9 @@ export interface AppConfig {
   /** Contact form submissions allowed per client address within the window. */
   contactRateLimitMax: number;
   contactRateLimitWindowSeconds: number;
+  /** Data-deletion requests allowed per client address within the window. */
+  deletionRateLimitMax: number;
+  deletionRateLimitWindowSeconds: number;
   simulationCreationFeedUrl: string;
   playbookUrl: string;
   analyticsTagId: string | undefined;
@@ -253,6 +256,8 @@ export function loadConfig(
     turnstileTimeoutMs: 5000,
     contactRateLimitMax: 5,
     contactRateLimitWindowSeconds: 600,
+    deletionRateLimitMax: 5,
+    deletionRateLimitWindowSeconds: 3600,
     simulationCreationFeedUrl: env.SIMULATION_CREATION_FEED_URL ?? `${site.simulationCreationBlogUrl}/rss.xml`,
     playbookUrl: env.PLAYBOOK_URL ?? `${publicUrl}/downloads/sme-ai-adoption-playbook.pdf`,
     analyticsTagId: env.ANALYTICS_TAG_ID,

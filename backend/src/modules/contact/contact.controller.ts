@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Inject, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
-import { ContactRateLimitedError, ContactService } from './contact.service.js';
+import { ContactService } from './contact.service.js';
 import { CreateContactMessageDto, type ContactAcceptedDto } from './dto/create-contact-message.dto.js';
 
 @Controller()
@@ -13,17 +13,9 @@ export class ContactController {
 
   @Post('contact')
   @HttpCode(HttpStatus.CREATED)
-  async create(
-    @Body() body: CreateContactMessageDto,
-    @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
-  ): Promise<ContactAcceptedDto> {
-    try {
-      return await this.contactService.submit(body, { ip: request.ip, now: Date.now() });
-    } catch (error) {
-      if (error instanceof ContactRateLimitedError) response.setHeader('Retry-After', String(error.retryAfterSeconds));
-      throw error;
-    }
+  create(@Body() body: CreateContactMessageDto, @Req() request: Request): Promise<ContactAcceptedDto> {
+    // Over the limit, the service throws a 429 that the error filter sends with Retry-After.
+    return this.contactService.submit(body, { ip: request.ip, now: Date.now() });
   }
 
   /** What the browser needs to know to load the bot check: the public site key, when one is set. */

@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MailModule } from '../mail/mail.module.js';
 import { ContactController } from './contact.controller.js';
-import { ContactRateLimiter } from './contact-rate-limiter.js';
 import { ContactRepository } from './contact.repository.js';
 import { ContactService } from './contact.service.js';
 import { TurnstileVerifier } from './turnstile-verifier.js';
@@ -9,6 +8,6 @@ import { TurnstileVerifier } from './turnstile-verifier.js';
 @Module({
   imports: [MailModule],
   controllers: [ContactController],
-  providers: [ContactService, ContactRepository, ContactRateLimiter, TurnstileVerifier],
+  providers: [ContactService, ContactRepository, TurnstileVerifier],
 })
 export class ContactModule {}

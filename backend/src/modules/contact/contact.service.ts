@@ -1,12 +1,11 @@
-import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { leadLimits, leadMessages, messages } from '@northbeam/common';
+import { leadLimits, leadMessages } from '@northbeam/common';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
-import { ApiError } from '../../core/http/api-error.js';
+import { RateLimiter } from '../../core/rate-limit/rate-limiter.js';
 import { MailService } from '../mail/mail.service.js';
 import { contactNotificationMail, contactReceiptMail } from './contact.mails.js';
-import { ContactRateLimiter } from './contact-rate-limiter.js';
 import { ContactRepository, type NewContactMessage } from './contact.repository.js';
 import type { ContactAcceptedDto, CreateContactMessageDto } from './dto/create-contact-message.dto.js';
 import { TurnstileVerifier } from './turnstile-verifier.js';
@@ -17,13 +16,6 @@ export interface ContactClient {
   now: number;
 }
 
-/** Too many requests, with the seconds to wait for the Retry-After header. */
-export class ContactRateLimitedError extends ApiError {
-  constructor(public readonly retryAfterSeconds: number) {
-    super(HttpStatus.TOO_MANY_REQUESTS, messages.tooManyRequests);
-  }
-}
-
 @Injectable()
 export class ContactService {
   private readonly logger = new Logger(ContactService.name);
@@ -32,7 +24,7 @@ export class ContactService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly contactRepository: ContactRepository,
-    private readonly rateLimiter: ContactRateLimiter,
+    private readonly rateLimiter: RateLimiter,
     private readonly turnstile: TurnstileVerifier,
     private readonly mailService: MailService,
   ) {}
@@ -42,12 +34,11 @@ export class ContactService {
    * faster than a person can), bot check, then the message and its two mails in one transaction.
    */
   async submit(input: CreateContactMessageDto, client: ContactClient): Promise<ContactAcceptedDto> {
-    const decision = await this.rateLimiter.hit(
+    await this.rateLimiter.enforce(
       `contact:${client.ip ?? 'unknown'}`,
       this.config.contactRateLimitMax,
       this.config.contactRateLimitWindowSeconds,
     );
-    if (!decision.allowed) throw new ContactRateLimitedError(decision.retryAfterSeconds);
 
     const accepted = { message: leadMessages.contactSent };
     if (this.looksAutomated(input, client.now)) {

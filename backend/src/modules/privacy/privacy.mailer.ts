@@ -25,12 +25,13 @@ export class PrivacyMailer {
   ) {}
 
   verification(manager: EntityManager, to: string, requestId: string, requestType: DeletionRequestType, token: string) {
-    const link = `${this.config.publicUrl}/api/request-data-deletion/verify?token=${encodeURIComponent(token)}`;
+    // A page with a confirm button: opening the link (as mail scanners do) changes nothing.
+    const link = `${this.config.publicUrl}/data-deletion/verify?token=${encodeURIComponent(token)}`;
     const text = [
       `We received a request to delete personal data held by ${site.name} about this email address (${typeLabels[requestType]}).`,
       `Request ID: ${requestId}`,
       '',
-      `To confirm that you made this request, open this link within 14 days:`,
+      `To confirm that you made this request, open this link within 14 days and press the confirm button:`,
       link,
       '',
       'If you did not make this request, ignore this email and nothing will happen.',

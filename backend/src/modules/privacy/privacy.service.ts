@@ -11,6 +11,7 @@ import {
 } from '@northbeam/common';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
 import { ApiError } from '../../core/http/api-error.js';
+import { RateLimiter } from '../../core/rate-limit/rate-limiter.js';
 import { claimTaskRun } from '../../core/scheduling/advisory-lock.js';
 import type { CreateDeletionRequestDto } from './dto/create-deletion-request.dto.js';
 import { DeletionRequest } from './entities/deletion-request.entity.js';
@@ -65,6 +66,7 @@ export class PrivacyService {
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(PERSONAL_DATA_ERASERS) private readonly erasers: PersonalDataEraser[],
+    private readonly rateLimiter: RateLimiter,
   ) {}
 
   /** Keyed SHA-256 of a normalised address: proof in the audit without keeping the address. */
@@ -74,8 +76,15 @@ export class PrivacyService {
 
   async createRequest(
     input: CreateDeletionRequestDto,
+    clientIp: string | undefined,
     now = new Date(),
   ): Promise<{ requestId: string; message: string }> {
+    // Each request sends a mail: a per-address limit keeps the form from being used to spam inboxes.
+    await this.rateLimiter.enforce(
+      `deletion:${clientIp ?? 'unknown'}`,
+      this.config.deletionRateLimitMax,
+      this.config.deletionRateLimitWindowSeconds,
+    );
     const token = randomBytes(32).toString('base64url');
     const requestId = newRequestId();
     const emailHash = this.hashEmail(input.email);
@@ -105,7 +114,7 @@ export class PrivacyService {
     return { requestId, message: messages.deletionSubmitted };
   }
 
-  /** The link in the verification mail. Valid once, within 14 days. */
+  /** The confirm button behind the link in the verification mail. Valid once, within 14 days. */
   async verify(token: string | undefined, now = new Date()): Promise<VerifyOutcome> {
     if (!token || token.length > 100) return 'invalid';
     return this.dataSource.transaction(async (manager) => {

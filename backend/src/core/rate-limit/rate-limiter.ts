@@ -1,6 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Global, HttpStatus, Injectable, Module } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { messages } from '@northbeam/common';
+import { ApiError } from '../http/api-error.js';
 
 export interface RateLimitDecision {
   allowed: boolean;
@@ -8,12 +10,19 @@ export interface RateLimitDecision {
   retryAfterSeconds: number;
 }
 
+/** 429 with the shared sentence; the error filter turns `retryAfterSeconds` into Retry-After. */
+export class RateLimitedError extends ApiError {
+  constructor(public readonly retryAfterSeconds: number) {
+    super(HttpStatus.TOO_MANY_REQUESTS, messages.tooManyRequests);
+  }
+}
+
 /**
  * Fixed-window counter kept in PostgreSQL, so that every instance of the site sees the same count.
  * One statement counts and reads atomically, so concurrent requests are never under-counted.
  */
 @Injectable()
-export class ContactRateLimiter {
+export class RateLimiter {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   async hit(key: string, max: number, windowSeconds: number): Promise<RateLimitDecision> {
@@ -29,4 +38,14 @@ export class ContactRateLimiter {
     const row = rows[0];
     return { allowed: row.count <= max, retryAfterSeconds: row.retry_after };
   }
+
+  /** Counts one hit and throws {@link RateLimitedError} once the window's allowance is spent. */
+  async enforce(key: string, max: number, windowSeconds: number): Promise<void> {
+    const decision = await this.hit(key, max, windowSeconds);
+    if (!decision.allowed) throw new RateLimitedError(decision.retryAfterSeconds);
+  }
 }
+
+@Global()
+@Module({ providers: [RateLimiter], exports: [RateLimiter] })
+export class RateLimitModule {}
