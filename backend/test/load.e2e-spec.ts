@@ -41,10 +41,9 @@ describe('Load on the real application', () => {
     await testApp?.close();
   }, hookTimeoutMs);
 
-  // The pool waits at most 5 s for a connection (the same bound that makes requests fail fast while the
-  // database is down), so past the database's throughput a burst is shed with 503 and the error
-  // contract: the visitor is told, and nothing answered 503 is stored. Every 201 is stored exactly once.
-  it('stores each accepted one of 500 concurrent contact submissions exactly once, with two outbox mails each, and sheds the rest with an honest 503', async () => {
+  // A burst of 500 queues for pooled connections (5 s on a database server, 30 s on the embedded
+  // one) and every enquiry is accepted and stored exactly once, with its two mails.
+  it('accepts all of 500 concurrent contact submissions and stores each exactly once, with two outbox mails each', async () => {
     const total = 500;
     const started = Date.now();
     const responses = await Promise.all(
@@ -68,11 +67,7 @@ describe('Load on the real application', () => {
     console.log(
       `Load/contact: requests ${total}, answers ${JSON.stringify(statuses)} in ${elapsed} ms; rows expected ${accepted}, found ${rows} (${distinct} distinct); outbox mails expected ${accepted * 2}, found ${mails}`,
     );
-    expect(Object.keys(statuses).every((status) => status === '201' || status === '503')).toBe(true);
-    for (const shed of responses.filter((response) => response.status === 503)) {
-      expect(shed.body).toEqual({ statusCode: 503, error: expect.any(String) });
-    }
-    expect(accepted).toBeGreaterThan(0);
+    expect(statuses).toEqual({ 201: total });
     const acceptedEmails = responses
       .flatMap((response, index) => (response.status === 201 ? [`load-${index}@example.com`] : []))
       .sort();
