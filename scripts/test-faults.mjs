@@ -1,14 +1,16 @@
 #!/usr/bin/env node
 // `npm run test:faults`: the built application against a PostgreSQL cluster of its own (Debian's
 // initdb/pg_ctl, port 5499, a temp dir) under steady load. Faults injected: the database stopped for
-// 10 s and started again; SIGTERM under load. Checks: /api/health 503 then 200 again, failures fast
+// 10 s and started again; SIGTERM under load; with WEB_CONCURRENCY=2, a worker killed under load and
+// SIGTERM to the primary. Checks: /api/health 503 then 200 again, failures fast
 // (< 6 s) with 503 and the error contract, no crash, recovery within 10 s of the database returning
-// without a restart, no 201 enquiry lost, in-flight requests finished at SIGTERM, exit within 10 s.
+// without a restart, no 201 enquiry lost, in-flight requests finished at SIGTERM, exit within 10 s; a
+// dead worker replaced within 5 s while the other keeps answering, both drained at SIGTERM.
 // Builds first when backend/dist is missing. Writes test-results/faults.json {passed, failed}.
 // Turnstile and feed timeouts are covered by backend/test/contact-turnstile.e2e-spec.ts and
 // backend/test/simulation-creation-feed.e2e-spec.ts.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -60,11 +62,12 @@ const pgCtl = (action) =>
 
 let app;
 let appExit;
-function startApp() {
+function startApp(extraEnv = {}) {
   const child = spawn(process.execPath, [path.join(root, 'backend/dist/main.js')], {
     cwd: root,
     env: {
       ...process.env,
+      ...extraEnv,
       NODE_ENV: 'test',
       PORT: String(appPort),
       PUBLIC_URL: base,
@@ -114,6 +117,22 @@ function submitEnquiry() {
       startedAt: String(Date.now() - 30_000),
     }),
   }).then((result) => ({ ...result, email: `fault-${index}@example.com` }));
+}
+
+/** The child processes (cluster workers) of a process, from /proc. */
+function workersOf(pid) {
+  const children = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[1]) === pid && fields[0] !== 'Z') children.push(Number(entry));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return children;
 }
 
 async function waitFor(predicate, timeoutMs) {
@@ -208,8 +227,58 @@ try {
   );
   check('no enquiry refused at SIGTERM was stored', refused.every((result) => !after.has(result.email)));
   check('the process exits within 10 s of SIGTERM', exit !== undefined && exit.at - termAt <= 10_000, exit ? `${exit.at - termAt} ms, code ${exit.code}` : 'still running');
-  await client.end();
   check('every enquiry accepted during shutdown is stored', answered.every((result) => after.has(result.email)), `rows ${before} → ${after.size}`);
+
+  // Fault 3: WEB_CONCURRENCY=2 — a worker killed under load is replaced; SIGTERM drains both.
+  app = startApp({ WEB_CONCURRENCY: '2' });
+  const clusterUp = await waitFor(async () => (await timed(`${base}/api/health`)).status === 200 && workersOf(app.pid).length === 2, 60_000);
+  if (clusterUp === undefined) throw new Error('the application did not start with two workers');
+  const firstWorkers = workersOf(app.pid);
+  const clusterResults = [];
+  let clusterLoading = true;
+  const clusterLoop = (async () => {
+    const pending = [];
+    while (clusterLoading) {
+      pending.push(submitEnquiry().then((result) => clusterResults.push(result)));
+      await sleep(50);
+    }
+    await Promise.all(pending);
+  })();
+  await sleep(1500);
+  const killedAt = Date.now();
+  process.kill(firstWorkers[0], 'SIGKILL');
+  console.log(`Fault 3: worker ${firstWorkers[0]} of ${firstWorkers.join(', ')} killed (SIGKILL) under load`);
+  const replaced = await waitFor(async () => {
+    const now = workersOf(app.pid);
+    return now.length === 2 && !now.includes(firstWorkers[0]);
+  }, 15_000);
+  await sleep(1500);
+  clusterLoading = false;
+  await clusterLoop;
+  const storedNow = new Set((await client.query('SELECT email FROM contact_messages')).rows.map((row) => row.email));
+  const clusterAccepted = clusterResults.filter((result) => result.status === 201);
+  const afterReplacement = clusterResults.filter((result) => result.at > killedAt + (replaced ?? 0) + 500);
+  console.log(
+    `Cluster: ${clusterResults.length} enquiries, ${clusterAccepted.length} × 201, others ${JSON.stringify(clusterResults.filter((r) => r.status !== 201).map((r) => r.status))}; replacement worker after ${replaced} ms`,
+  );
+  check('the primary starts a new worker within 5 s of one dying', replaced !== undefined && replaced <= 5000, `${replaced} ms`);
+  check('the site keeps answering while a worker is replaced', afterReplacement.length > 0 && afterReplacement.every((result) => result.status === 201), `${afterReplacement.length} enquiries after the replacement`);
+  check('no enquiry accepted by the cluster is lost', clusterAccepted.length > 0 && clusterAccepted.every((result) => storedNow.has(result.email)), `${clusterAccepted.length} accepted`);
+  const clusterInFlight = Array.from({ length: 40 }, () => submitEnquiry());
+  await sleep(50);
+  const clusterTermAt = Date.now();
+  app.kill('SIGTERM');
+  const clusterAnswers = await Promise.all(clusterInFlight);
+  const clusterExit = await Promise.race([appExit, sleep(12_000).then(() => undefined)]);
+  const storedAfter = new Set((await client.query('SELECT email FROM contact_messages')).rows.map((row) => row.email));
+  const clusterAnswered = clusterAnswers.filter((result) => result.status === 201);
+  check(
+    'SIGTERM to the primary: both workers drain and it exits within 10 s',
+    clusterExit !== undefined && clusterExit.at - clusterTermAt <= 10_000 && clusterExit.code === 0 && workersOf(app.pid).length === 0,
+    clusterExit ? `${clusterExit.at - clusterTermAt} ms, code ${clusterExit.code}` : 'still running',
+  );
+  check('every enquiry the cluster accepted during shutdown is stored', clusterAnswered.length > 0 && clusterAnswered.every((result) => storedAfter.has(result.email)), `${clusterAnswered.length} accepted`);
+  await client.end();
   exitCode = checks.every((entry) => entry.ok) ? 0 : 1;
 } catch (error) {
   console.error(error);
@@ -226,6 +295,6 @@ try {
   const failed = checks.length - passed;
   mkdirSync(path.join(root, 'test-results'), { recursive: true });
   writeFileSync(path.join(root, 'test-results/faults.json'), JSON.stringify({ passed, failed }));
-  console.log(`Faults injected: 2 (database stopped 10 s, SIGTERM under load); checks ${passed} passed, ${failed} failed`);
+  console.log(`Faults injected: 4 (database stopped 10 s, SIGTERM under load, a cluster worker killed, SIGTERM to the cluster); checks ${passed} passed, ${failed} failed`);
 }
 process.exit(exitCode);

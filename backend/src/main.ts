@@ -1,6 +1,8 @@
 import 'reflect-metadata';
+import cluster from 'node:cluster';
 import type { Server, ServerResponse } from 'node:http';
 import { createApplication } from './app.factory.js';
+import { runClusterPrimary } from './cluster-primary.js';
 import { ConfigError, loadConfig, readDotEnv } from './core/config/config.js';
 import { JsonLogger } from './core/logging/json-logger.js';
 
@@ -33,7 +35,11 @@ async function bootstrap() {
   process.on('unhandledRejection', (reason) => {
     logger.error(reason instanceof Error ? (reason.stack ?? reason.message) : String(reason), 'UnhandledRejection');
   });
-  for (const fallback of config.fallbacks) logger.warn(`Development fallback in use: ${fallback}`, 'Config');
+  if (config.workers > 1 && cluster.isPrimary) {
+    runClusterPrimary(config.workers, logger);
+    return;
+  }
+  if (cluster.isPrimary) for (const fallback of config.fallbacks) logger.warn(`Development fallback in use: ${fallback}`, 'Config');
 
   const application = await createApplication(config);
   const server: Server = await application.app.listen(config.port);

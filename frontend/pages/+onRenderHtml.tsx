@@ -67,18 +67,21 @@ const onRenderHtml: OnRenderHtmlAsync = async (pageContext) => {
     actionData: context.actionData,
     errors: serializeErrors(context.errors),
   });
+  // Vike puts its tags at the two placeholders: a split instead of scanning the whole page for tags.
   const documentHtml = escapeInject`<!DOCTYPE html>
 <html lang="en-GB">
   <head>
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <meta name="theme-color" content="#0a0f1f">
+    __VITE_PLUGIN_SSR__ASSETS_FIRST__
     <link rel="icon" href="/favicon.svg" type="image/svg+xml">
     ${dangerouslySkipEscape(renderHeadHtml(head, publicUrl, pathname))}
   </head>
   <body>
     <div id="root">${dangerouslySkipEscape(appHtml)}</div>
     <script type="application/json" id="router-hydration">${dangerouslySkipEscape(hydration)}</script>
+    __VITE_PLUGIN__SSR_ASSETS_LAST__
   </body>
 </html>`;
   return { documentHtml, pageContext: { appStatus: status } };

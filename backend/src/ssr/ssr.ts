@@ -7,6 +7,7 @@ import type { JsonLogger } from '../core/logging/json-logger.js';
 import type { ContentVersionService } from '../modules/content-version/content-version.service.js';
 import { etagOf, HtmlCache, type CachedPage, type StoredPage } from './html-cache.js';
 import { frontendClientDir, frontendRoot, frontendServerEntry } from './frontend-paths.js';
+import { PublicDataMemo } from './public-data-memo.js';
 
 /** Paths that NestJS answers although they are not under /api. */
 const serverRenderedElsewhere = new Set(['/sitemap.xml', '/robots.txt', '/rss.xml']);
@@ -119,46 +120,57 @@ export async function mountFrontend(
   }
 
   // Loaders reach the API over a keep-alive loopback connection to this very server, so a page's
-  // data passes the same guards, validation and error contract as a browser's call.
+  // data passes the same guards, validation and error contract as a browser's call. Public answers
+  // for anonymous visitors are memoised per content version (see PublicDataMemo).
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-  const serverApi = (request: Request): ServerApi => ({
-    getJson(apiPath: string) {
+  const memo = new PublicDataMemo();
+  const loopback = (request: Request, apiPath: string) =>
+    new Promise<{ status: number; text: string }>((resolve, reject) => {
       const address = httpServer.address();
       const port = typeof address === 'object' && address ? address.port : config.port;
-      return new Promise<ServerApiResponse>((resolve, reject) => {
-        const apiRequest = http.get(
-          {
-            host: '127.0.0.1',
-            port,
-            path: apiPath,
-            agent,
-            headers: {
-              cookie: request.headers.cookie ?? '',
-              'user-agent': request.headers['user-agent'] ?? '',
-              'x-forwarded-for': request.ip ?? '',
-              accept: 'application/json',
-            },
-            timeout: 15000,
+      const apiRequest = http.get(
+        {
+          host: '127.0.0.1',
+          port,
+          path: apiPath,
+          agent,
+          headers: {
+            cookie: request.headers.cookie ?? '',
+            'user-agent': request.headers['user-agent'] ?? '',
+            'x-forwarded-for': request.ip ?? '',
+            accept: 'application/json',
           },
-          (apiResponse) => {
-            const chunks: Buffer[] = [];
-            apiResponse.on('data', (chunk: Buffer) => chunks.push(chunk));
-            apiResponse.on('end', () => {
-              const text = Buffer.concat(chunks).toString('utf8');
-              let body: unknown = null;
-              try {
-                body = text ? JSON.parse(text) : null;
-              } catch {
-                body = text;
-              }
-              resolve({ status: apiResponse.statusCode ?? 502, body });
-            });
-            apiResponse.on('error', reject);
-          },
-        );
-        apiRequest.on('timeout', () => apiRequest.destroy(new Error(`API call ${apiPath} timed out`)));
-        apiRequest.on('error', reject);
-      });
+          timeout: 15000,
+        },
+        (apiResponse) => {
+          const chunks: Buffer[] = [];
+          apiResponse.on('data', (chunk: Buffer) => chunks.push(chunk));
+          apiResponse.on('end', () => resolve({ status: apiResponse.statusCode ?? 502, text: Buffer.concat(chunks).toString('utf8') }));
+          apiResponse.on('error', reject);
+        },
+      );
+      apiRequest.on('timeout', () => apiRequest.destroy(new Error(`API call ${apiPath} timed out`)));
+      apiRequest.on('error', reject);
+    });
+  const parsed = ({ status, text }: { status: number; text: string }): ServerApiResponse => {
+    let body: unknown = null;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      body = text;
+    }
+    return { status, body };
+  };
+  const serverApi = (request: Request): ServerApi => ({
+    async getJson(apiPath: string) {
+      const anonymous = !sessionCookiePattern.test(request.headers.cookie ?? '');
+      if (!anonymous || !PublicDataMemo.handles(apiPath)) return parsed(await loopback(request, apiPath));
+      const version = await contentVersion.current();
+      const known = memo.get(apiPath, version);
+      if (known) return parsed(known);
+      const answer = await loopback(request, apiPath);
+      memo.set(apiPath, version, answer);
+      return parsed(answer);
     },
   });
 
@@ -166,7 +178,7 @@ export async function mountFrontend(
     if (!isPageRequest(request)) return next();
     try {
       const url = withoutTrailingSlash(request.originalUrl);
-      const cacheable = !config.devServer && cacheablePageRequest(request);
+      const cacheable = config.htmlCache && !config.devServer && cacheablePageRequest(request);
       // Read the version before rendering: a page rendered while content changes is stored under
       // the older version and so never served after the change.
       const version = cacheable ? await contentVersion.current() : 0;

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router-dom';
 import { CookieBanner } from '@/components/layout/cookie-banner';
 import { Footer } from '@/components/layout/footer';
+import { HydrationBoundary } from '@/components/page/hydration-boundary';
 import { Header } from '@/components/layout/header';
 import { PageViewTracker } from '@/components/layout/page-view-tracker';
 import { Toaster } from '@/components/ui/toast';
@@ -37,7 +38,9 @@ export function RootLayout() {
       <main id="main" className="flex-1">
         <Outlet />
       </main>
-      <Footer />
+      <HydrationBoundary>
+        <Footer />
+      </HydrationBoundary>
       <CookieBanner />
       <Toaster />
       <PageViewTracker />

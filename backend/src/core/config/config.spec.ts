@@ -43,4 +43,19 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('https://www.example.com');
     expect(config.fallbacks).toEqual(['mail written to the log instead of sent']);
   });
+
+  it('runs several workers only on a database server, and the page cache can be switched off', () => {
+    const base = { SESSION_SECRET: 's'.repeat(40), DATABASE_URL: 'postgres://app@db:5432/site' };
+    expect(loadConfig(base).workers).toBe(1);
+    expect(loadConfig(base).htmlCache).toBe(true);
+    const tuned = loadConfig({ ...base, WEB_CONCURRENCY: '2', HTML_CACHE: 'off' });
+    expect(tuned.workers).toBe(2);
+    expect(tuned.htmlCache).toBe(false);
+    expect(() => loadConfig({ SESSION_SECRET: 's'.repeat(40), WEB_CONCURRENCY: '2' })).toThrow(
+      /WEB_CONCURRENCY above 1 needs DATABASE_URL/,
+    );
+    expect(() => loadConfig({ ...base, WEB_CONCURRENCY: 'many', HTML_CACHE: 'maybe' })).toThrow(
+      /WEB_CONCURRENCY must be a whole number from 1 to 32[\s\S]*HTML_CACHE must be on or off/,
+    );
+  });
 });

@@ -132,6 +132,18 @@ class EnvironmentVariables {
   @IsOptional()
   @IsIn(['true', 'false'], { message: 'SEED_CONTENT must be true or false' })
   SEED_CONTENT?: string;
+
+  @Transform(({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value)))
+  @IsOptional()
+  @IsInt({ message: 'WEB_CONCURRENCY must be a whole number from 1 to 32' })
+  @Min(1, { message: 'WEB_CONCURRENCY must be a whole number from 1 to 32' })
+  @Max(32, { message: 'WEB_CONCURRENCY must be a whole number from 1 to 32' })
+  WEB_CONCURRENCY?: number;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsIn(['on', 'off'], { message: 'HTML_CACHE must be on or off' })
+  HTML_CACHE?: string;
 }
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
@@ -171,6 +183,10 @@ export interface AppConfig {
   developmentAdmin: boolean;
   /** Fill an empty posts table with the built-in articles at start-up (SEED_CONTENT=false turns it off). */
   seedContent: boolean;
+  /** Worker processes sharing the port (node:cluster); 1 runs the site in this process. */
+  workers: number;
+  /** Keep rendered public pages in memory (HTML_CACHE=off renders every request: for the bench). */
+  htmlCache: boolean;
   logLevel: LogLevel;
   /** How often the mail dispatcher sends due outbox rows; 0 turns the schedule off (tests call it). */
   mailDispatchIntervalMs: number;
@@ -221,6 +237,12 @@ export function loadConfig(
     if (!env.PUBLIC_URL) problems.push('PUBLIC_URL is required when NODE_ENV=production');
   }
   if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) problems.push('ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  if ((env.WEB_CONCURRENCY ?? 1) > 1 && !env.DATABASE_URL) {
+    problems.push('WEB_CONCURRENCY above 1 needs DATABASE_URL: the embedded database belongs to a single process');
+  }
+  if ((env.WEB_CONCURRENCY ?? 1) > 1 && environment.NORTHBEAM_DEV_SERVER === '1') {
+    problems.push('WEB_CONCURRENCY above 1 is for production builds, not the development server');
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   const fallbacks: string[] = [];
@@ -266,6 +288,8 @@ export function loadConfig(
     adminPassword: env.ADMIN_PASSWORD,
     developmentAdmin: !production && env.NODE_ENV !== 'test' && !env.DATABASE_URL,
     seedContent: env.SEED_CONTENT !== 'false',
+    htmlCache: env.HTML_CACHE !== 'off',
+    workers: env.WEB_CONCURRENCY ?? 1,
     logLevel: (env.LOG_LEVEL as LogLevel | undefined) ?? (env.NODE_ENV === 'test' ? 'warn' : 'info'),
     mailDispatchIntervalMs: 5000,
     mailRetryBaseMs: 30_000,

@@ -31,7 +31,7 @@ export function PageHero({
         className="absolute inset-0 -z-10 bg-[linear-gradient(rgba(255,255,255,.05)_1px,transparent_1px),linear-gradient(90deg,rgba(255,255,255,.05)_1px,transparent_1px)] bg-[size:48px_48px] [mask-image:radial-gradient(ellipse_at_top,black,transparent_75%)]"
       />
       <div className={cn('container-page grid gap-12 py-20 sm:py-28', aside && 'lg:grid-cols-[1.3fr_1fr] lg:items-center')}>
-        <div className="animate-fade-up">
+        <div className="motion-safe:animate-rise">
           <p className="eyebrow text-white/70">
             <span className="mr-2 inline-block size-2 rounded-full align-middle" style={{ background: accent }} />
             {eyebrow}
@@ -40,7 +40,7 @@ export function PageHero({
           <div className="mt-6 max-w-2xl text-lg leading-relaxed text-white/75 sm:text-xl">{lead}</div>
           {children && <div className="mt-10">{children}</div>}
         </div>
-        {aside && <div className="animate-fade-up [animation-delay:150ms]">{aside}</div>}
+        {aside && <div className="motion-safe:animate-rise [animation-delay:150ms]">{aside}</div>}
       </div>
     </section>
   );

@@ -1,5 +1,5 @@
 import { format } from 'date-fns';
-import { ArrowRight, ArrowUpRight, Boxes, Cpu, FlaskConical, Glasses, Handshake, Layers, Rocket, Sparkles, Wrench } from 'lucide-react';
+import { ArrowRight, ArrowUpRight, Boxes, Cpu, FlaskConical, Glasses, Handshake, Layers, Rocket, Wrench } from 'lucide-react';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import { limits, site, type CaseStudySummary, type PostPage, type PostSection, type PostSummary } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
@@ -9,6 +9,7 @@ import { CtaBand } from '@/components/marketing/cta-band';
 import { LogoMarquee } from '@/components/marketing/logo-marquee';
 import { SectionHeading } from '@/components/marketing/page-hero';
 import { TeamStrip } from '@/components/marketing/team-strip';
+import { HydrationBoundary } from '@/components/page/hydration-boundary';
 import { SectionBadge } from '@/components/page/section-badge';
 import { buttonVariants } from '@/components/ui/button';
 import { loadJson } from '@/lib/api';
@@ -175,15 +176,15 @@ export function Component() {
           className="absolute inset-0 -z-10 bg-[linear-gradient(rgba(255,255,255,.05)_1px,transparent_1px),linear-gradient(90deg,rgba(255,255,255,.05)_1px,transparent_1px)] bg-[size:56px_56px] [mask-image:radial-gradient(ellipse_at_center,black,transparent_75%)]"
         />
         <div className="container-page py-24 sm:py-32 lg:py-40">
-          <p className="eyebrow animate-fade-up text-white/70">Digital transformation · Made in the UK</p>
-          <h1 className="mt-6 max-w-5xl animate-fade-up font-display text-5xl leading-[0.98] font-semibold tracking-[-0.04em] sm:text-7xl lg:text-[5.5rem]">
+          <p className="eyebrow motion-safe:animate-rise text-white/70">Digital transformation · Made in the UK</p>
+          <h1 className="mt-6 max-w-5xl motion-safe:animate-rise font-display text-5xl leading-[0.98] font-semibold tracking-[-0.04em] sm:text-7xl lg:text-[5.5rem]">
             Less talk. More build. <span className="bg-gradient-to-r from-labs via-consulting to-immersive bg-clip-text text-transparent">Zero Deck Thirsty.</span>
           </h1>
-          <p className="mt-8 max-w-2xl animate-fade-up text-lg leading-relaxed text-white/75 [animation-delay:100ms] sm:text-xl">
+          <p className="mt-8 max-w-2xl motion-safe:animate-rise text-lg leading-relaxed text-white/75 [animation-delay:100ms] sm:text-xl">
             {site.name} helps small and medium businesses adopt AI, XR and future technology by building it with them: strategy that ships, a lab that
             prototypes in weeks, and studios that make the immersive real.
           </p>
-          <div className="mt-10 flex animate-fade-up flex-wrap gap-3 [animation-delay:200ms]" data-testid="hero-actions">
+          <div className="mt-10 flex motion-safe:animate-rise flex-wrap gap-3 [animation-delay:200ms]" data-testid="hero-actions">
             <Link to="/consulting" className={cn(buttonVariants({ size: 'lg' }), 'bg-consulting text-ink hover:bg-white')}>
               Explore Consulting <ArrowRight aria-hidden="true" />
             </Link>
@@ -197,172 +198,190 @@ export function Component() {
         </div>
       </section>
 
-      <section className="section overflow-hidden" aria-labelledby="we-get-it">
-        <div className="container-page grid gap-10 lg:grid-cols-2 lg:items-end">
-          <SectionHeading
-            id="we-get-it"
-            eyebrow="We get it"
-            title="You have heard enough about AI. You want to see it work in your business."
-          />
-          <p className="lead">
-            Most transformation stalls between the strategy deck and the first working product. We close that gap with small, fast builds your team can
-            use, measure and own.
-          </p>
-        </div>
-        <div className="mt-14 overflow-hidden [mask-image:linear-gradient(90deg,transparent,black_8%,black_92%,transparent)]" data-testid="capabilities">
-          <ul className="flex w-max animate-marquee gap-4 pr-4 motion-reduce:w-full motion-reduce:animate-none motion-reduce:flex-wrap motion-reduce:justify-center">
-            {[...capabilities, ...capabilities].map((capability, index) => (
-              <li
-                key={`${capability}-${index}`}
-                aria-hidden={index >= capabilities.length || undefined}
-                className={cn(
-                  'flex shrink-0 items-center gap-2 rounded-full border border-line bg-white px-5 py-3 font-display text-lg font-medium shadow-card',
-                  index >= capabilities.length && 'motion-reduce:hidden',
-                )}
-              >
-                <Sparkles className="size-4 text-beam" aria-hidden="true" /> {capability}
-              </li>
-            ))}
-          </ul>
-        </div>
-        <div className="container-page mt-14">
-          <TeamStrip />
-        </div>
-      </section>
-
-      <LogoMarquee />
-
-      <section className="section" aria-labelledby="how-we-work">
-        <div className="container-page">
-          <SectionHeading id="how-we-work" eyebrow="How We Work" title="Three ways in. One team that builds." />
-          <ol className="mt-14 grid gap-6 md:grid-cols-3">
-            {steps.map((step, index) => (
-              <li key={step.title} className="relative rounded-card border border-line bg-white p-8 shadow-card">
-                <span className="font-display text-6xl font-semibold text-ink-muted/70">{String(index + 1).padStart(2, '0')}</span>
-                <step.icon className="absolute top-8 right-8 size-6 text-beam" aria-hidden="true" />
-                <h3 className="heading-3 mt-4">{step.title}</h3>
-                <p className="mt-3 text-sm leading-relaxed text-ink-muted">{step.text}</p>
-              </li>
-            ))}
-          </ol>
-        </div>
-      </section>
-
-      <section className="section bg-white" aria-labelledby="recent-work">
-        <div className="container-page">
-          <div className="flex flex-wrap items-end justify-between gap-6">
-            <SectionHeading id="recent-work" eyebrow="Case studies" title="Recent work" intro="Real builds for real businesses, with the numbers to show for it." />
-            <Link to="/case-studies" className={buttonVariants({ variant: 'outline' })}>
-              View all case studies <ArrowRight aria-hidden="true" />
-            </Link>
+      <HydrationBoundary>
+        <section className="section overflow-hidden" aria-labelledby="we-get-it">
+          <div className="container-page grid gap-10 lg:grid-cols-2 lg:items-end">
+            <SectionHeading
+              id="we-get-it"
+              eyebrow="We get it"
+              title="You have heard enough about AI. You want to see it work in your business."
+            />
+            <p className="lead">
+              Most transformation stalls between the strategy deck and the first working product. We close that gap with small, fast builds your team can
+              use, measure and own.
+            </p>
           </div>
-          {caseStudies.length === 0 ? (
-            <p className="mt-10 text-ink-muted">No case studies available. Check back soon.</p>
-          ) : (
-            <div className="mt-12 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-              {caseStudies.map((caseStudy) => (
-                <CaseStudyCard key={caseStudy.slug} caseStudy={caseStudy} />
+          <div className="mt-14 overflow-hidden [mask-image:linear-gradient(90deg,transparent,black_8%,black_92%,transparent)]" data-testid="capabilities">
+            <ul className="flex w-max animate-marquee gap-4 pr-4 motion-reduce:w-full motion-reduce:animate-none motion-reduce:flex-wrap motion-reduce:justify-center">
+              {[...capabilities, ...capabilities].map((capability, index) => (
+                <li
+                  key={`${capability}-${index}`}
+                  aria-hidden={index >= capabilities.length || undefined}
+                  className={index >= capabilities.length ? 'capability-pill motion-reduce:hidden' : 'capability-pill'}
+                >
+                  <span className="size-2 rotate-45 rounded-[2px] bg-beam" aria-hidden="true" />
+                  {capability}
+                </li>
+              ))}
+            </ul>
+          </div>
+          <div className="container-page mt-14">
+            <TeamStrip />
+          </div>
+        </section>
+      </HydrationBoundary>
+
+      <HydrationBoundary>
+        <LogoMarquee />
+      </HydrationBoundary>
+
+      <HydrationBoundary>
+        <section className="section" aria-labelledby="how-we-work">
+          <div className="container-page">
+            <SectionHeading id="how-we-work" eyebrow="How We Work" title="Three ways in. One team that builds." />
+            <ol className="mt-14 grid gap-6 md:grid-cols-3">
+              {steps.map((step, index) => (
+                <li key={step.title} className="relative rounded-card border border-line bg-white p-8 shadow-card">
+                  <span className="font-display text-6xl font-semibold text-ink-muted/70">{String(index + 1).padStart(2, '0')}</span>
+                  <step.icon className="absolute top-8 right-8 size-6 text-beam" aria-hidden="true" />
+                  <h3 className="heading-3 mt-4">{step.title}</h3>
+                  <p className="mt-3 text-sm leading-relaxed text-ink-muted">{step.text}</p>
+                </li>
+              ))}
+            </ol>
+          </div>
+        </section>
+      </HydrationBoundary>
+
+      <HydrationBoundary>
+        <section className="section bg-white" aria-labelledby="recent-work">
+          <div className="container-page">
+            <div className="flex flex-wrap items-end justify-between gap-6">
+              <SectionHeading id="recent-work" eyebrow="Case studies" title="Recent work" intro="Real builds for real businesses, with the numbers to show for it." />
+              <Link to="/case-studies" className={buttonVariants({ variant: 'outline' })}>
+                View all case studies <ArrowRight aria-hidden="true" />
+              </Link>
+            </div>
+            {caseStudies.length === 0 ? (
+              <p className="mt-10 text-ink-muted">No case studies available. Check back soon.</p>
+            ) : (
+              <div className="mt-12 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+                {caseStudies.map((caseStudy) => (
+                  <CaseStudyCard key={caseStudy.slug} caseStudy={caseStudy} />
+                ))}
+              </div>
+            )}
+          </div>
+        </section>
+      </HydrationBoundary>
+
+      <HydrationBoundary>
+        <section className="section" aria-labelledby="builders">
+          <div className="container-page grid gap-12 lg:grid-cols-2 lg:items-center">
+            <div>
+              <SectionHeading
+                id="builders"
+                eyebrow="Builders, not talkers"
+                title="Senior people who still write the code, run the workshop and ship the thing."
+                intro="Our consultants have built trading platforms, national training programmes and BAFTA-nominated productions. You work with them directly, from the first call to handover."
+              />
+              <Link to="/about" className={cn(buttonVariants({ size: 'lg' }), 'mt-8')}>
+                Meet the team <ArrowRight aria-hidden="true" />
+              </Link>
+            </div>
+            <div className="grid grid-cols-2 gap-4" aria-hidden="true">
+              {[
+                { icon: Rocket, label: 'Prototype in weeks' },
+                { icon: Boxes, label: 'IP you can own' },
+                { icon: Cpu, label: 'AI in production' },
+                { icon: Glasses, label: 'XR that trains' },
+              ].map((item, index) => (
+                <div
+                  key={item.label}
+                  className={cn(
+                    'flex aspect-square flex-col justify-between rounded-card p-6',
+                    ['bg-ink text-white', 'bg-labs', 'bg-consulting', 'bg-immersive'][index],
+                  )}
+                >
+                  <item.icon className="size-8" />
+                  <span className="font-display text-xl font-semibold">{item.label}</span>
+                </div>
               ))}
             </div>
-          )}
-        </div>
-      </section>
-
-      <section className="section" aria-labelledby="builders">
-        <div className="container-page grid gap-12 lg:grid-cols-2 lg:items-center">
-          <div>
-            <SectionHeading
-              id="builders"
-              eyebrow="Builders, not talkers"
-              title="Senior people who still write the code, run the workshop and ship the thing."
-              intro="Our consultants have built trading platforms, national training programmes and BAFTA-nominated productions. You work with them directly, from the first call to handover."
-            />
-            <Link to="/about" className={cn(buttonVariants({ size: 'lg' }), 'mt-8')}>
-              Meet the team <ArrowRight aria-hidden="true" />
-            </Link>
           </div>
-          <div className="grid grid-cols-2 gap-4" aria-hidden="true">
-            {[
-              { icon: Rocket, label: 'Prototype in weeks' },
-              { icon: Boxes, label: 'IP you can own' },
-              { icon: Cpu, label: 'AI in production' },
-              { icon: Glasses, label: 'XR that trains' },
-            ].map((item, index) => (
-              <div
-                key={item.label}
-                className={cn(
-                  'flex aspect-square flex-col justify-between rounded-card p-6',
-                  ['bg-ink text-white', 'bg-labs', 'bg-consulting', 'bg-immersive'][index],
-                )}
-              >
-                <item.icon className="size-8" />
-                <span className="font-display text-xl font-semibold">{item.label}</span>
+        </section>
+      </HydrationBoundary>
+
+      <HydrationBoundary>
+        <section className="section bg-white" aria-labelledby="pillars">
+          <div className="container-page">
+            <SectionHeading id="pillars" eyebrow="What we do" title="Three service lines, one way of working" align="center" />
+            <div className="mt-14 grid gap-6 md:grid-cols-3">
+              {pillars.map((pillar) => (
+                <Link
+                  key={pillar.title}
+                  to={pillar.to}
+                  className="group flex flex-col rounded-card border border-line bg-paper p-8 transition-shadow hover:shadow-lift"
+                  data-testid="pillar-card"
+                >
+                  <span className={cn('inline-flex size-12 items-center justify-center rounded-2xl text-ink', pillar.accent)}>
+                    <pillar.icon className="size-6" aria-hidden="true" />
+                  </span>
+                  <h3 className="heading-3 mt-6">{pillar.title}</h3>
+                  <p className="mt-3 text-sm leading-relaxed text-ink-muted">{pillar.text}</p>
+                  <span className="mt-6 inline-flex items-center gap-1.5 text-sm font-semibold text-beam">
+                    Learn more <ArrowUpRight className="size-4" aria-hidden="true" />
+                  </span>
+                </Link>
+              ))}
+            </div>
+          </div>
+        </section>
+      </HydrationBoundary>
+
+      <HydrationBoundary>
+        <section aria-label="Key figures" className="bg-ink py-14 text-white" data-testid="stats">
+          <dl className="container-page grid grid-cols-2 gap-8 lg:grid-cols-4">
+            {stats.map((stat) => (
+              <div key={stat.label} className="border-l border-white/15 pl-5">
+                <dt className="text-sm text-white/65">{stat.label}</dt>
+                <dd className="mt-2 font-display text-4xl font-semibold tracking-tight sm:text-5xl">{stat.value}</dd>
               </div>
             ))}
-          </div>
-        </div>
-      </section>
+          </dl>
+        </section>
+      </HydrationBoundary>
 
-      <section className="section bg-white" aria-labelledby="pillars">
-        <div className="container-page">
-          <SectionHeading id="pillars" eyebrow="What we do" title="Three service lines, one way of working" align="center" />
-          <div className="mt-14 grid gap-6 md:grid-cols-3">
-            {pillars.map((pillar) => (
-              <Link
-                key={pillar.title}
-                to={pillar.to}
-                className="group flex flex-col rounded-card border border-line bg-paper p-8 transition-shadow hover:shadow-lift"
-                data-testid="pillar-card"
-              >
-                <span className={cn('inline-flex size-12 items-center justify-center rounded-2xl text-ink', pillar.accent)}>
-                  <pillar.icon className="size-6" aria-hidden="true" />
-                </span>
-                <h3 className="heading-3 mt-6">{pillar.title}</h3>
-                <p className="mt-3 text-sm leading-relaxed text-ink-muted">{pillar.text}</p>
-                <span className="mt-6 inline-flex items-center gap-1.5 text-sm font-semibold text-beam">
-                  Learn more <ArrowUpRight className="size-4" aria-hidden="true" />
-                </span>
+      <HydrationBoundary>
+        <section className="section" aria-labelledby="latest-insights">
+          <div className="container-page">
+            <div className="flex flex-wrap items-end justify-between gap-6">
+              <SectionHeading id="latest-insights" eyebrow="Blog" title="Latest Insights" />
+              <Link to="/blog" className={buttonVariants({ variant: 'outline' })}>
+                Read the blog <ArrowRight aria-hidden="true" />
               </Link>
-            ))}
-          </div>
-        </div>
-      </section>
-
-      <section aria-label="Key figures" className="bg-ink py-14 text-white" data-testid="stats">
-        <dl className="container-page grid grid-cols-2 gap-8 lg:grid-cols-4">
-          {stats.map((stat) => (
-            <div key={stat.label} className="border-l border-white/15 pl-5">
-              <dt className="text-sm text-white/65">{stat.label}</dt>
-              <dd className="mt-2 font-display text-4xl font-semibold tracking-tight sm:text-5xl">{stat.value}</dd>
             </div>
-          ))}
-        </dl>
-      </section>
-
-      <section className="section" aria-labelledby="latest-insights">
-        <div className="container-page">
-          <div className="flex flex-wrap items-end justify-between gap-6">
-            <SectionHeading id="latest-insights" eyebrow="Blog" title="Latest Insights" />
-            <Link to="/blog" className={buttonVariants({ variant: 'outline' })}>
-              Read the blog <ArrowRight aria-hidden="true" />
-            </Link>
+            <div className="mt-12 grid gap-10 lg:grid-cols-2">
+              <InsightColumn section="consulting" posts={posts.consulting} />
+              <InsightColumn section="labs" posts={posts.labs} />
+            </div>
           </div>
-          <div className="mt-12 grid gap-10 lg:grid-cols-2">
-            <InsightColumn section="consulting" posts={posts.consulting} />
-            <InsightColumn section="labs" posts={posts.labs} />
-          </div>
-        </div>
-      </section>
+        </section>
+      </HydrationBoundary>
 
-      <CtaBand
-        title="Ready to stop talking and start building?"
-        text="Tell us about the problem. We sign NDAs on day one and reply within 48 hours with a plan, not a pitch."
-        label="Start a project"
-        testId="home-cta"
-      />
+      <HydrationBoundary>
+        <CtaBand
+          title="Ready to stop talking and start building?"
+          text="Tell us about the problem. We sign NDAs on day one and reply within 48 hours with a plan, not a pitch."
+          label="Start a project"
+          testId="home-cta"
+        />
+      </HydrationBoundary>
 
-      <ContactSection />
-      <PlaybookWidget />
+      <HydrationBoundary>
+        <ContactSection />
+        <PlaybookWidget />
+      </HydrationBoundary>
     </>
   );
 }
