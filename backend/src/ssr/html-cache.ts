@@ -34,7 +34,7 @@ const maxEntries = 1000;
 const maxBytes = 64 * 1024 * 1024;
 
 /** Strong ETag of a rendered page. */
-export function etagOf(body: string): string {
+export function etagOf(body: string | Buffer): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 

@@ -8,6 +8,7 @@ import type { ContentVersionService } from '../modules/content-version/content-v
 import { etagOf, HtmlCache, type CachedPage, type StoredPage } from './html-cache.js';
 import { frontendClientDir, frontendRoot, frontendServerEntry } from './frontend-paths.js';
 import { PublicDataMemo } from './public-data-memo.js';
+import { fingerprintedAssets } from './static-assets.js';
 
 /** Paths that NestJS answers although they are not under /api. */
 const serverRenderedElsewhere = new Set(['/sitemap.xml', '/robots.txt', '/rss.xml']);
@@ -112,10 +113,7 @@ export async function mountFrontend(
     await import(pathToFileURL(frontendServerEntry).href);
     const vike = await import('vike/server');
     renderPage = vike.renderPage as unknown as RenderPage;
-    app.use(
-      '/assets',
-      express.static(`${frontendClientDir}/assets`, { immutable: true, maxAge: '1y', index: false, fallthrough: false }),
-    );
+    app.use('/assets', fingerprintedAssets(`${frontendClientDir}/assets`));
     app.use(express.static(frontendClientDir, { index: false, maxAge: '1h' }));
   }
 

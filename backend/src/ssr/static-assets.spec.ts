@@ -1,0 +1,77 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import http, { type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import express from 'express';
+import request from 'supertest';
+import { fingerprintedAssets } from './static-assets.js';
+
+describe('fingerprintedAssets', () => {
+  const directory = mkdtempSync(path.join(os.tmpdir(), 'assets-'));
+  const script = `export const words = ${JSON.stringify('lorem ipsum '.repeat(400))};\n`;
+  mkdirSync(path.join(directory, 'chunks'));
+  writeFileSync(path.join(directory, 'chunks/app.Ab12.js'), script);
+  writeFileSync(path.join(directory, 'font.woff2'), Buffer.alloc(2048, 7));
+  writeFileSync(path.join(os.tmpdir(), 'secret.js'), 'outside');
+  const app = express();
+  app.use('/assets', fingerprintedAssets(directory));
+  let server: Server;
+  let port = 0;
+  /** The bytes as sent (supertest would decompress them). */
+  const raw = (url: string, acceptEncoding: string) =>
+    new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      http
+        .get({ host: '127.0.0.1', port, path: url, headers: { 'accept-encoding': acceptEncoding } }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+        })
+        .on('error', reject);
+    });
+
+  beforeAll(async () => {
+    server = http.createServer(app);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    rmSync(directory, { recursive: true, force: true });
+  });
+
+  it('serves brotli, gzip or plain bytes as the client accepts, cached for a year as immutable', async () => {
+    const br = await raw('/assets/chunks/app.Ab12.js', 'gzip, br');
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(brotliDecompressSync(br.body).toString()).toBe(script);
+    expect(br.body.length).toBeLessThan(script.length / 10);
+
+    const gz = await raw('/assets/chunks/app.Ab12.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe(script);
+
+    const plain = await raw('/assets/chunks/app.Ab12.js', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(script);
+  });
+
+  it('answers 304 to a matching ETag and leaves fonts uncompressed', async () => {
+    const first = await request(app).get('/assets/chunks/app.Ab12.js');
+    const again = await request(app).get('/assets/chunks/app.Ab12.js').set('If-None-Match', first.headers.etag);
+    expect(again.status).toBe(304);
+    const font = await request(app).get('/assets/font.woff2').set('Accept-Encoding', 'br');
+    expect(font.headers['content-type']).toBe('font/woff2');
+    expect(font.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('answers 404 for unknown files and never serves a file outside the folder', async () => {
+    expect((await request(app).get('/assets/chunks/missing.js')).status).toBe(404);
+    expect((await request(app).get('/assets/..%2Fsecret.js')).status).toBe(404);
+    expect((await request(app).get('/assets/%E0%A4%A')).status).toBe(404);
+    expect((await request(app).get('/assets/chunks')).status).toBe(404);
+  });
+});

@@ -1,0 +1,111 @@
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
+import type { NextFunction, Request, Response } from 'express';
+import { etagOf } from './html-cache.js';
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+const contentTypes: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.woff2': 'font/woff2',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+  '.jpg': 'image/jpeg',
+  '.avif': 'image/avif',
+};
+/** Types worth compressing (fonts and images are compressed already). */
+const textTypes = new Set(['.js', '.mjs', '.css', '.json', '.svg']);
+
+interface Asset {
+  type: string;
+  etag: string;
+  raw: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+/**
+ * Fingerprinted build assets (`/assets/*`) from memory, each compressed once with brotli at its best
+ * level and gzip: a file name never changes content, so the work is never repeated, and a request
+ * costs no more than a cached page. Unknown files are 404s; nothing outside the folder is served.
+ */
+export function fingerprintedAssets(directory: string) {
+  const root = path.resolve(directory);
+  const loaded = new Map<string, Promise<Asset | null>>();
+
+  async function load(relative: string): Promise<Asset | null> {
+    const file = path.resolve(root, `.${relative}`);
+    if (!file.startsWith(`${root}${path.sep}`)) return null;
+    const extension = path.extname(file).toLowerCase();
+    const type = contentTypes[extension];
+    if (!type) return null;
+    try {
+      if (!(await stat(file)).isFile()) return null;
+    } catch {
+      return null;
+    }
+    const raw = await readFile(file);
+    const asset: Asset = { type, etag: etagOf(raw), raw };
+    if (textTypes.has(extension) && raw.length > 1024) {
+      [asset.br, asset.gzip] = await Promise.all([
+        brotli(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+        gzipAsync(raw, { level: 9 }),
+      ]);
+    }
+    return asset;
+  }
+
+  return (request: Request, response: Response, next: NextFunction) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return next();
+    let relative: string;
+    try {
+      relative = decodeURIComponent(request.path);
+    } catch {
+      response.status(404).end();
+      return;
+    }
+    let pending = loaded.get(relative);
+    if (!pending) {
+      pending = load(relative);
+      // Only files that exist are remembered, so requests for made-up names cannot fill memory.
+      void pending.then((asset) => {
+        if (!asset) loaded.delete(relative);
+      });
+      loaded.set(relative, pending);
+    }
+    pending
+      .then((asset) => {
+        if (!asset) {
+          response.status(404).type('text/plain').send('Not found');
+          return;
+        }
+        response.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        response.setHeader('Content-Type', asset.type);
+        response.setHeader('ETag', asset.etag);
+        response.setHeader('Vary', 'Accept-Encoding');
+        if (request.headers['if-none-match'] === asset.etag) {
+          response.status(304).end();
+          return;
+        }
+        let body = asset.raw;
+        if (asset.br && request.acceptsEncodings('br') === 'br') {
+          response.setHeader('Content-Encoding', 'br');
+          body = asset.br;
+        } else if (asset.gzip && request.acceptsEncodings('gzip') === 'gzip') {
+          response.setHeader('Content-Encoding', 'gzip');
+          body = asset.gzip;
+        }
+        response.setHeader('Content-Length', String(body.length));
+        if (request.method === 'HEAD') response.end();
+        else response.end(body);
+      })
+      .catch(next);
+  };
+}
