@@ -49,6 +49,13 @@ test.describe('Server-rendered HTML', () => {
     expect(await response.text()).toMatch(/<title>About \|/);
   });
 
+  test('pages load their entry script but preload no chunks that would compete with the first paint', async ({ request }) => {
+    const html = await (await request.get('/')).text();
+    expect(html).toMatch(/<script src="\/assets\/entries\/[^"]+\.js" type="module" async><\/script>/);
+    expect(html).not.toContain('modulepreload');
+    expect(html).toMatch(/<link rel="stylesheet"[^>]*href="\/assets\/static\/[^"]+\.css">/);
+  });
+
   test('fingerprinted assets are cached for a year as immutable', async ({ request }) => {
     const html = await (await request.get('/')).text();
     const asset = html.match(/src="(\/assets\/[^"]+\.js)"/)?.[1];

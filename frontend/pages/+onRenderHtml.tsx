@@ -37,16 +37,6 @@ function serializeErrors(errors: Record<string, unknown> | null) {
   return serialized;
 }
 
-/**
- * No modulepreload tags for the chunks behind the entry script: on a slow connection they would
- * share the bandwidth with the stylesheet and fonts that the first paint needs. The page is fully
- * readable without JavaScript; the entry script (async, at the end of the body) fetches the chunks
- * it imports, so hydration follows shortly after the first paint instead of delaying it.
- */
-function noScriptPreload(assets: { assetType: string | null; isEntry: boolean; inject: string | false }[]) {
-  for (const asset of assets) if (asset.assetType === 'script' && !asset.isEntry) asset.inject = false;
-}
-
 const onRenderHtml: OnRenderHtmlAsync = async (pageContext) => {
   const request = toRequest(pageContext);
   const context = await handler.query(request, { requestContext: { serverApi: pageContext.serverApi } });
@@ -94,7 +84,7 @@ const onRenderHtml: OnRenderHtmlAsync = async (pageContext) => {
     __VITE_PLUGIN__SSR_ASSETS_LAST__
   </body>
 </html>`;
-  return { documentHtml, pageContext: { appStatus: status }, injectFilter: noScriptPreload };
+  return { documentHtml, pageContext: { appStatus: status } };
 };
 
 export default onRenderHtml;

@@ -38,6 +38,19 @@ function withoutTrailingSlash(url: string): string {
   return [trimmed, ...query].join('?');
 }
 
+/**
+ * Vike lists every chunk behind the entry script as `<link rel="modulepreload">` at the end of the
+ * body. On a slow connection those 150 KiB would share the bandwidth with the stylesheet and fonts
+ * that the first paint needs, so they are left out: the page is readable without JavaScript, and the
+ * entry script (async) fetches what it imports, so hydration follows the first paint instead of
+ * delaying it. (Vike's injectFilter could drop them too, but warns about it on every process start.)
+ */
+export function withoutModulePreloads(html: string): string {
+  const first = html.indexOf('<link rel="modulepreload"');
+  if (first === -1) return html;
+  return html.slice(0, first) + html.slice(first).replace(/<link rel="modulepreload"[^>]*>\s*/g, '');
+}
+
 /** Cookies that mark a signed-in staff member: their pages are never cached nor served from cache. */
 const sessionCookiePattern = /(?:^|;\s*)(?:__Host-)?nb\.sid=/;
 
@@ -197,11 +210,12 @@ export async function mountFrontend(
       }
       const httpResponse = pageContext.httpResponse;
       if (!httpResponse) return next();
+      const body = withoutModulePreloads(httpResponse.body);
       const page = {
         status: pageContext.appStatus ?? httpResponse.statusCode,
         headers: httpResponse.headers.filter(([name]) => name.toLowerCase() !== 'cache-control'),
-        body: httpResponse.body,
-        etag: etagOf(httpResponse.body),
+        body,
+        etag: etagOf(body),
       };
       const setsCookie = page.headers.some(([name]) => name.toLowerCase() === 'set-cookie') || response.hasHeader('set-cookie');
       if (cacheable && page.status === 200 && !setsCookie) {
