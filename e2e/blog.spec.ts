@@ -206,6 +206,29 @@ test.describe('Blog on the shared server', () => {
     expect(await page.evaluate(() => (window as unknown as { __pwned?: boolean }).__pwned)).toBeUndefined();
   });
 
+  test('a first visit hydrates the article without the markdown parser; a client-side move parses the next body', async ({ page }) => {
+    const scripts: Promise<string>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.text().catch(() => ''));
+    });
+    // unified's own error text marks the chunk that holds react-markdown and its parser.
+    const parserLoaded = async () => (await Promise.all(scripts)).some((text) => text.includes('without `parser`'));
+    await page.goto(`/blog/labs/${labs.slug}`);
+    const body = page.getByTestId('article-body');
+    await expect(body.getByRole('heading', { name: 'Day one' })).toBeVisible();
+    await page.getByRole('button', { name: 'Copy link' }).waitFor();
+    expect(await parserLoaded()).toBe(false);
+
+    const next = page.getByTestId('more-from').getByTestId('more-from-card').first().getByRole('link').first();
+    const nextTitle = (await next.textContent())?.trim() ?? '';
+    await next.click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(nextTitle);
+    await expect(body).not.toContainText('Day one');
+    await expect(body.getByText('Loading…')).toHaveCount(0);
+    await expect(body.locator('p').first()).toBeVisible();
+    await expect.poll(parserLoaded).toBe(true);
+  });
+
   test('the copy button confirms for two seconds', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.clock.install();

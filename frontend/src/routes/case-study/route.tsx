@@ -1,7 +1,6 @@
 import { format, parseISO } from 'date-fns';
 import { ArrowLeft, ArrowRight, ArrowUpRight, FileQuestion, TriangleAlert } from 'lucide-react';
 import { Suspense, useEffect, type ReactNode } from 'react';
-import Markdown from 'react-markdown';
 import {
   Await,
   data,
@@ -14,6 +13,7 @@ import {
 } from 'react-router-dom';
 import { messages, outcomesSplitMarker, site, type CaseStudy, type CaseStudyImage as GalleryImage } from '@northbeam/common';
 import { fullTitle } from '@/app/head';
+import { MarkdownText } from '@/components/blog/markdown-body';
 import type { RouteHandle } from '@/app/route-handle';
 import { CaseStudyImage } from '@/components/case-studies/case-study-image';
 import { RiskDashboard } from '@/components/case-studies/risk-dashboard';
@@ -94,9 +94,10 @@ export const handle: RouteHandle<CaseStudyData | undefined> = {
 
 function Prose({ markdown }: { markdown: string }) {
   return (
-    <div className="prose-case-study grid gap-4 text-lg leading-relaxed text-ink-muted [&_a]:text-beam [&_a]:underline [&_li]:ml-5 [&_ol]:list-decimal [&_ol]:space-y-2 [&_strong]:text-ink [&_ul]:list-disc [&_ul]:space-y-2">
-      <Markdown>{markdown}</Markdown>
-    </div>
+    <MarkdownText
+      markdown={markdown}
+      className="prose-case-study grid gap-4 text-lg leading-relaxed text-ink-muted [&_a]:text-beam [&_a]:underline [&_li]:ml-5 [&_ol]:list-decimal [&_ol]:space-y-2 [&_strong]:text-ink [&_ul]:list-disc [&_ul]:space-y-2"
+    />
   );
 }
 
