@@ -20,7 +20,12 @@ const uncachedBase = `http://127.0.0.1:${uncachedPort}`;
 // As in production on this machine: one worker process per core (WEB_CONCURRENCY).
 const workers = Number(process.env.BENCH_WORKERS ?? os.cpus().length);
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const chromiumFlags = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'];
+const chromiumFlags = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+];
 const durationSeconds = Number(process.env.BENCH_DURATION ?? 5);
 const connections = 10;
 
@@ -299,24 +304,36 @@ async function lighthouseScores(paths) {
     return { error: `lighthouse could not be loaded: ${error.message}` };
   }
   const out = {};
-  const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: ['--headless=new', ...chromiumFlags] });
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumPath,
+    chromeFlags: ['--headless=new', ...chromiumFlags],
+  });
   try {
     for (const pagePath of paths) {
       try {
-        const result = await lighthouse(
-          `${base}${pagePath}`,
-          { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] },
-        );
+        const result = await lighthouse(`${base}${pagePath}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        });
         const categories = result?.lhr?.categories ?? {};
         const scores = {};
-        for (const [id, category] of Object.entries(categories)) scores[id] = category.score === null ? null : Math.round(category.score * 100);
+        for (const [id, category] of Object.entries(categories))
+          scores[id] = category.score === null ? null : Math.round(category.score * 100);
         if (result?.lhr?.runtimeError) scores.runtimeError = result.lhr.runtimeError.message;
         const audits = result?.lhr?.audits ?? {};
         scores.failedAccessibilityAudits = (categories.accessibility?.auditRefs ?? [])
           .filter((ref) => ref.weight > 0 && audits[ref.id]?.score === 0)
           .map((ref) => ref.id);
         scores.metrics = Object.fromEntries(
-          ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index']
+          [
+            'first-contentful-paint',
+            'largest-contentful-paint',
+            'total-blocking-time',
+            'cumulative-layout-shift',
+            'speed-index',
+          ]
             .filter((id) => audits[id])
             .map((id) => [id, audits[id].displayValue]),
         );
@@ -406,19 +423,42 @@ try {
   for (const run of runs) run.ratioToStatic = ceiling ? round(run.requestsPerSecond / ceiling, 2) : null;
 
   const bytes = await firstVisitBytes(['/', '/blog', articlePath]);
-  const lighthouse = process.env.BENCH_SKIP_LIGHTHOUSE === '1' ? { skipped: 'BENCH_SKIP_LIGHTHOUSE=1' } : await lighthouseScores(['/', articlePath, casePath]);
+  const lighthouse =
+    process.env.BENCH_SKIP_LIGHTHOUSE === '1'
+      ? { skipped: 'BENCH_SKIP_LIGHTHOUSE=1' }
+      : await lighthouseScores(['/', articlePath, casePath]);
   const memory = peakMemoryMiB(server.child.pid);
 
   // ---------------------------------------------------------------- budgets
   const checks = [];
   const check = (name, value, budget, ok) => checks.push({ name, value, budget, ok });
   for (const run of runs.filter((item) => item.name.endsWith(' cached'))) {
-    check(`${run.name} ≥ 0.5 × static rps`, run.requestsPerSecond, round(ceiling * budgets.cachedRatio), run.requestsPerSecond >= ceiling * budgets.cachedRatio);
+    check(
+      `${run.name} ≥ 0.5 × static rps`,
+      run.requestsPerSecond,
+      round(ceiling * budgets.cachedRatio),
+      run.requestsPerSecond >= ceiling * budgets.cachedRatio,
+    );
   }
   const homeUncached = runs.find((run) => run.name === '/ uncached');
-  check('/ uncached rps ≥ 400', homeUncached.requestsPerSecond, budgets.uncachedHomeRps, homeUncached.requestsPerSecond >= budgets.uncachedHomeRps);
-  check('/ uncached p99 < 50 ms', homeUncached.p99Ms, budgets.uncachedHomeP99Ms, homeUncached.p99Ms < budgets.uncachedHomeP99Ms);
-  check('/blog render at 10,000 ≤ 2 × at 100', blogAt10k, round(blogAt100 * budgets.blogGrowthRatio, 2), blogAt10k <= blogAt100 * budgets.blogGrowthRatio);
+  check(
+    '/ uncached rps ≥ 400',
+    homeUncached.requestsPerSecond,
+    budgets.uncachedHomeRps,
+    homeUncached.requestsPerSecond >= budgets.uncachedHomeRps,
+  );
+  check(
+    '/ uncached p99 < 50 ms',
+    homeUncached.p99Ms,
+    budgets.uncachedHomeP99Ms,
+    homeUncached.p99Ms < budgets.uncachedHomeP99Ms,
+  );
+  check(
+    '/blog render at 10,000 ≤ 2 × at 100',
+    blogAt10k,
+    round(blogAt100 * budgets.blogGrowthRatio, 2),
+    blogAt10k <= blogAt100 * budgets.blogGrowthRatio,
+  );
   check('home JS < 100 KiB compressed', bytes['/'].jsKiB, budgets.homeJsKiB, bytes['/'].jsKiB < budgets.homeJsKiB);
   for (const run of runs) check(`${run.name}: no errors`, run.errors, 0, run.errors === 0);
   if (lighthouse.skipped || lighthouse.error) {
@@ -427,7 +467,12 @@ try {
     for (const [pagePath, scores] of Object.entries(lighthouse)) {
       for (const [category, minimum] of Object.entries(budgets.lighthouse)) {
         const score = scores[category];
-        check(`Lighthouse ${category} ${pagePath} ≥ ${minimum}`, score ?? scores.error ?? null, minimum, typeof score === 'number' && score >= minimum);
+        check(
+          `Lighthouse ${category} ${pagePath} ≥ ${minimum}`,
+          score ?? scores.error ?? null,
+          minimum,
+          typeof score === 'number' && score >= minimum,
+        );
       }
     }
   }
@@ -453,11 +498,16 @@ try {
 
   // ---------------------------------------------------------------- table
   const lines = [];
-  lines.push(`Bench ${results.date} on ${results.machine.cpus} × ${results.machine.cpu}, ${results.machine.memoryGiB} GiB, ${results.machine.os}, Node ${results.machine.node}`);
+  lines.push(
+    `Bench ${results.date} on ${results.machine.cpus} × ${results.machine.cpu}, ${results.machine.memoryGiB} GiB, ${results.machine.os}, Node ${results.machine.node}`,
+  );
   lines.push('');
   lines.push('| Load (10 connections, ' + durationSeconds + ' s) | req/s | × static | p50 ms | p99 ms | errors |');
   lines.push('|---|---:|---:|---:|---:|---:|');
-  for (const run of runs) lines.push(`| ${run.name} | ${run.requestsPerSecond} | ${run.ratioToStatic} | ${run.p50Ms} | ${run.p99Ms} | ${run.errors} |`);
+  for (const run of runs)
+    lines.push(
+      `| ${run.name} | ${run.requestsPerSecond} | ${run.ratioToStatic} | ${run.p50Ms} | ${run.p99Ms} | ${run.errors} |`,
+    );
   lines.push('');
   lines.push('| Render (median, without the HTML cache) | ms |');
   lines.push('|---|---:|');
@@ -469,7 +519,8 @@ try {
   lines.push('');
   lines.push('| First visit (compressed) | JS KiB | CSS KiB |');
   lines.push('|---|---:|---:|');
-  for (const [pagePath, value] of Object.entries(bytes)) lines.push(`| ${pagePath} | ${value.jsKiB} | ${value.cssKiB} |`);
+  for (const [pagePath, value] of Object.entries(bytes))
+    lines.push(`| ${pagePath} | ${value.jsKiB} | ${value.cssKiB} |`);
   lines.push('');
   if (lighthouse.skipped || lighthouse.error) {
     lines.push(`Lighthouse: ${lighthouse.skipped ?? lighthouse.error}`);
@@ -477,7 +528,9 @@ try {
     lines.push('| Lighthouse (mobile) | performance | accessibility | best practices | SEO |');
     lines.push('|---|---:|---:|---:|---:|');
     for (const [pagePath, scores] of Object.entries(lighthouse)) {
-      lines.push(`| ${pagePath} | ${scores.performance ?? scores.error ?? '-'} | ${scores.accessibility ?? '-'} | ${scores['best-practices'] ?? '-'} | ${scores.seo ?? '-'} |`);
+      lines.push(
+        `| ${pagePath} | ${scores.performance ?? scores.error ?? '-'} | ${scores.accessibility ?? '-'} | ${scores['best-practices'] ?? '-'} | ${scores.seo ?? '-'} |`,
+      );
     }
   }
   lines.push('');
@@ -485,7 +538,8 @@ try {
   lines.push('');
   lines.push('| Budget | value | budget | met |');
   lines.push('|---|---:|---:|:---:|');
-  for (const item of checks) lines.push(`| ${item.name} | ${item.value} | ${item.budget} | ${item.ok ? 'yes' : 'NO'} |`);
+  for (const item of checks)
+    lines.push(`| ${item.name} | ${item.value} | ${item.budget} | ${item.ok ? 'yes' : 'NO'} |`);
   console.log(lines.join('\n'));
   if (checks.some((item) => !item.ok)) {
     log(`${checks.filter((item) => !item.ok).length} budget(s) missed`);

@@ -21,13 +21,28 @@ async function signIn(request: APIRequestContext, baseUrl: string) {
 async function createPost(
   request: APIRequestContext,
   baseUrl: string,
-  fields: Partial<{ title: string; slug: string; section: 'labs' | 'consulting'; body: string; excerpt: string; tags: string[]; status: string; authorName: string; customMetaTags: string }>,
+  fields: Partial<{
+    title: string;
+    slug: string;
+    section: 'labs' | 'consulting';
+    body: string;
+    excerpt: string;
+    tags: string[];
+    status: string;
+    authorName: string;
+    customMetaTags: string;
+  }>,
 ): Promise<CreatedPost> {
   const title = fields.title ?? `Post ${Math.random().toString(36).slice(2, 8)}`;
   const response = await request.post(`${baseUrl}/api/admin/posts`, {
     data: {
       title,
-      slug: fields.slug ?? title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, ''),
+      slug:
+        fields.slug ??
+        title
+          .toLowerCase()
+          .replace(/[^a-z0-9]+/g, '-')
+          .replace(/^-|-$/g, ''),
       excerpt: fields.excerpt ?? `An excerpt for ${title}.`,
       body: fields.body ?? `# ${title}\n\nSome words about ${title} for the reader.`,
       section: fields.section ?? 'labs',
@@ -42,7 +57,10 @@ async function createPost(
 }
 
 async function pageNumbers(page: Page): Promise<string[]> {
-  return page.getByTestId('pager').getByRole('link', { name: /^Page \d+$/ }).allTextContents();
+  return page
+    .getByTestId('pager')
+    .getByRole('link', { name: /^Page \d+$/ })
+    .allTextContents();
 }
 
 test.describe('Blog against a database of its own', () => {
@@ -51,7 +69,12 @@ test.describe('Blog against a database of its own', () => {
 
   test.beforeAll(async ({ playwright }) => {
     server = startServer(
-      { PGLITE_DIR: 'memory://', ADMIN_EMAIL: owner.email, ADMIN_PASSWORD: owner.password, SESSION_SECRET: 'blog-suite-session-secret-0123456789abcdef' },
+      {
+        PGLITE_DIR: 'memory://',
+        ADMIN_EMAIL: owner.email,
+        ADMIN_PASSWORD: owner.password,
+        SESSION_SECRET: 'blog-suite-session-secret-0123456789abcdef',
+      },
       await freePort(),
     );
     await waitForHealth(server);
@@ -59,7 +82,8 @@ test.describe('Blog against a database of its own', () => {
     await signIn(request, server.baseUrl);
     // Remove the seeded posts so that the counts below are exact.
     const existing = (await (await request.get(`${server.baseUrl}/api/admin/posts`)).json()) as { id: string }[];
-    for (const post of existing) expect((await request.delete(`${server.baseUrl}/api/admin/posts/${post.id}`)).ok()).toBe(true);
+    for (const post of existing)
+      expect((await request.delete(`${server.baseUrl}/api/admin/posts/${post.id}`)).ok()).toBe(true);
     await request.dispose();
   });
 
@@ -78,7 +102,10 @@ test.describe('Blog against a database of its own', () => {
     await signIn(request, server.baseUrl);
     // 8 pages of 15 (113 posts), alternating sections, created oldest first.
     for (let index = 1; index <= 113; index += 1) {
-      await createPost(request, server.baseUrl, { title: `Pager post ${String(index).padStart(3, '0')}`, section: index % 2 ? 'labs' : 'consulting' });
+      await createPost(request, server.baseUrl, {
+        title: `Pager post ${String(index).padStart(3, '0')}`,
+        section: index % 2 ? 'labs' : 'consulting',
+      });
     }
     await request.dispose();
 
@@ -137,7 +164,7 @@ test.describe('Blog against a database of its own', () => {
 test.describe('Blog on the shared server', () => {
   let labs: CreatedPost;
   let consulting: CreatedPost;
-  const baseUrl = "";
+  const baseUrl = '';
 
   test.beforeAll(async ({ playwright, baseURL }) => {
     const request = await playwright.request.newContext({ baseURL });
@@ -168,7 +195,10 @@ test.describe('Blog on the shared server', () => {
       ].join('\n'),
       customMetaTags: '<meta name="twin-topic" content="plant"><script>window.__pwned = true</script>',
     });
-    consulting = await createPost(request, baseUrl, { title: 'A governance checklist for AI pilots', section: 'consulting' });
+    consulting = await createPost(request, baseUrl, {
+      title: 'A governance checklist for AI pilots',
+      section: 'consulting',
+    });
     await request.dispose();
   });
 
@@ -189,8 +219,14 @@ test.describe('Blog on the shared server', () => {
     const share = page.getByTestId('share-bar');
     await expect(share).toContainText('Share this article');
     const url = encodeURIComponent(page.url());
-    await expect(share.getByRole('link', { name: 'Share on Twitter' })).toHaveAttribute('href', new RegExp(url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
-    await expect(share.getByRole('link', { name: 'Share on LinkedIn' })).toHaveAttribute('href', /summary=How%20a%20ten-day/);
+    await expect(share.getByRole('link', { name: 'Share on Twitter' })).toHaveAttribute(
+      'href',
+      new RegExp(url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')),
+    );
+    await expect(share.getByRole('link', { name: 'Share on LinkedIn' })).toHaveAttribute(
+      'href',
+      /summary=How%20a%20ten-day/,
+    );
     await expect(share.getByRole('link', { name: 'Share on Facebook' })).toHaveAttribute('target', '_blank');
   });
 
@@ -206,7 +242,9 @@ test.describe('Blog on the shared server', () => {
     expect(await page.evaluate(() => (window as unknown as { __pwned?: boolean }).__pwned)).toBeUndefined();
   });
 
-  test('a first visit hydrates the article without the markdown parser; a client-side move parses the next body', async ({ page }) => {
+  test('a first visit hydrates the article without the markdown parser; a client-side move parses the next body', async ({
+    page,
+  }) => {
     const scripts: Promise<string>[] = [];
     page.on('response', (response) => {
       if (response.request().resourceType() === 'script') scripts.push(response.text().catch(() => ''));
@@ -260,7 +298,9 @@ test.describe('Blog on the shared server', () => {
 
   test('a failing API shows "Error Loading Post" after client navigation', async ({ page }) => {
     await gotoHydrated(page, '/blog/consulting');
-    await page.route('**/api/posts/consulting/**', (route) => route.fulfill({ status: 503, body: '{"statusCode":503,"error":"down"}' }));
+    await page.route('**/api/posts/consulting/**', (route) =>
+      route.fulfill({ status: 503, body: '{"statusCode":503,"error":"down"}' }),
+    );
     await page.getByRole('link', { name: consulting.title }).first().click();
     await expect(page.getByRole('heading', { name: 'Error Loading Post' })).toBeVisible();
     await expect(page.getByText('Failed to load the blog post. Please try again later.')).toBeVisible();
@@ -268,7 +308,9 @@ test.describe('Blog on the shared server', () => {
 
   test('a failing list shows "Error Loading Posts"', async ({ page }) => {
     await gotoHydrated(page, '/blog');
-    await page.route('**/api/posts?**', (route) => route.fulfill({ status: 500, body: '{"statusCode":500,"error":"boom"}' }));
+    await page.route('**/api/posts?**', (route) =>
+      route.fulfill({ status: 500, body: '{"statusCode":500,"error":"boom"}' }),
+    );
     await page.getByRole('navigation', { name: 'Blog sections' }).getByRole('link', { name: 'Labs Content' }).click();
     await expect(page.getByTestId('posts-error')).toContainText('Error Loading Posts');
     await expect(page.getByText('Failed to load blog posts. Please try again later.')).toBeVisible();
@@ -293,7 +335,9 @@ test.describe('Blog on the shared server', () => {
       expect(overflow).toBeLessThanOrEqual(0);
       await page.goto(`/blog/labs/${labs.slug}`);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+        0,
+      );
     });
   });
 });

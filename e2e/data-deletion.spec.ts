@@ -123,7 +123,8 @@ test.describe('/data-deletion', () => {
   test('the mailed link opens a confirm page; nothing is confirmed until the button is pressed', async ({ page }) => {
     const posts: string[] = [];
     page.on('request', (request) => {
-      if (request.method() === 'POST' && request.url().includes('/api/request-data-deletion/verify')) posts.push(request.postData() ?? '');
+      if (request.method() === 'POST' && request.url().includes('/api/request-data-deletion/verify'))
+        posts.push(request.postData() ?? '');
     });
     // A link mailed before the confirm page existed is redirected there without touching the request.
     await gotoHydrated(page, '/api/request-data-deletion/verify?token=not-a-real-token');
@@ -138,7 +139,10 @@ test.describe('/data-deletion', () => {
   });
 
   test('a confirmed request lands on the outcome page; a failed call keeps the confirm page', async ({ page }) => {
-    let answer = { status: 503, body: JSON.stringify({ statusCode: 503, error: 'Service temporarily unavailable, please try again shortly' }) };
+    let answer = {
+      status: 503,
+      body: JSON.stringify({ statusCode: 503, error: 'Service temporarily unavailable, please try again shortly' }),
+    };
     await page.route('**/api/request-data-deletion/verify', (route) =>
       route.fulfill({ status: answer.status, contentType: 'application/json', body: answer.body }),
     );

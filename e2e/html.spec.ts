@@ -18,7 +18,9 @@ test.describe('Server-rendered HTML', () => {
     expect(html).toMatch(/<meta name="keywords"|<link rel="canonical" href="http:\/\/127\.0\.0\.1:\d+\/">/);
     expect(html).toMatch(/<meta property="og:title" content="[^"]+">/);
     expect(html).toMatch(/<meta name="twitter:card" content="summary_large_image">/);
-    const jsonLd = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((match) => JSON.parse(match[1]));
+    const jsonLd = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((match) =>
+      JSON.parse(match[1]),
+    );
     expect(jsonLd.find((block) => block['@type'] === 'Organization')).toMatchObject({ name: site.legalName });
   });
 
@@ -49,7 +51,9 @@ test.describe('Server-rendered HTML', () => {
     expect(await response.text()).toMatch(/<title>About \|/);
   });
 
-  test('pages load their entry script but preload no chunks that would compete with the first paint', async ({ request }) => {
+  test('pages load their entry script but preload no chunks that would compete with the first paint', async ({
+    request,
+  }) => {
     const html = await (await request.get('/')).text();
     expect(html).toMatch(/<script src="\/assets\/entries\/[^"]+\.js" type="module" async><\/script>/);
     expect(html).not.toContain('modulepreload');
@@ -72,7 +76,9 @@ test.describe('Server-rendered articles (plain HTTP)', () => {
 
   test.beforeAll(async ({ playwright, baseURL }) => {
     const request = await playwright.request.newContext({ baseURL });
-    const login = await request.post('/api/admin/login', { data: { email: process.env.E2E_ADMIN_EMAIL, password: process.env.E2E_ADMIN_PASSWORD } });
+    const login = await request.post('/api/admin/login', {
+      data: { email: process.env.E2E_ADMIN_EMAIL, password: process.env.E2E_ADMIN_PASSWORD },
+    });
     expect(login.status()).toBe(200);
     const response = await request.post('/api/admin/posts', {
       data: {
@@ -94,7 +100,8 @@ test.describe('Server-rendered articles (plain HTTP)', () => {
         status: 'published',
         tags: ['Crawlers', 'SEO'],
         metaDescription: 'A post that proves server rendering.',
-        customMetaTags: '<meta name="topic" content="rendering"><script>alert(3)</script><meta http-equiv="refresh" content="0">',
+        customMetaTags:
+          '<meta name="topic" content="rendering"><script>alert(3)</script><meta http-equiv="refresh" content="0">',
         authorId: 'helena-marsh',
         authorName: 'Helena Marsh',
       },
@@ -122,14 +129,22 @@ test.describe('Server-rendered articles (plain HTTP)', () => {
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
     expect(html).toContain('<meta name="topic" content="rendering">');
     expect(html).not.toContain('http-equiv="refresh"');
-    const blocks = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((match) => JSON.parse(match[1]));
+    const blocks = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((match) =>
+      JSON.parse(match[1]),
+    );
     const posting = blocks.find((block) => block['@type'] === 'BlogPosting');
-    expect(posting).toMatchObject({ headline: title, author: { '@type': 'Person', name: 'Helena Marsh' }, articleSection: 'Consulting' });
+    expect(posting).toMatchObject({
+      headline: title,
+      author: { '@type': 'Person', name: 'Helena Marsh' },
+      articleSection: 'Consulting',
+    });
     expect(posting.datePublished).toBeTruthy();
     expect(posting.dateModified).toBeTruthy();
   });
 
-  test('markdown is made safe on the server: bad schemes emptied, raw HTML and scripts as text', async ({ request }) => {
+  test('markdown is made safe on the server: bad schemes emptied, raw HTML and scripts as text', async ({
+    request,
+  }) => {
     const html = await (await request.get(`/blog/consulting/${slug}`)).text();
     const body = html.slice(html.indexOf('data-testid="article-body"'), html.indexOf('data-testid="share-bar"'));
     expect(body).not.toMatch(/href="(javascript|data|vbscript):/i);
@@ -151,9 +166,19 @@ test.describe('Server-rendered articles (plain HTTP)', () => {
 
   test('a draft is not public: its address answers 404 to a visitor', async ({ playwright, baseURL, request }) => {
     const staff = await playwright.request.newContext({ baseURL });
-    await staff.post('/api/admin/login', { data: { email: process.env.E2E_ADMIN_EMAIL, password: process.env.E2E_ADMIN_PASSWORD } });
+    await staff.post('/api/admin/login', {
+      data: { email: process.env.E2E_ADMIN_EMAIL, password: process.env.E2E_ADMIN_PASSWORD },
+    });
     const draft = await staff.post('/api/admin/posts', {
-      data: { title: 'Secret draft', slug: 'secret-draft-html', excerpt: 'Not yet.', body: 'Draft body.', section: 'labs', status: 'draft', tags: [] },
+      data: {
+        title: 'Secret draft',
+        slug: 'secret-draft-html',
+        excerpt: 'Not yet.',
+        body: 'Draft body.',
+        section: 'labs',
+        status: 'draft',
+        tags: [],
+      },
     });
     expect(draft.status()).toBe(201);
     const preview = await staff.get('/blog/labs/secret-draft-html');

@@ -10,7 +10,16 @@
 // Turnstile and feed timeouts are covered by backend/test/contact-turnstile.e2e-spec.ts and
 // backend/test/simulation-creation-feed.e2e-spec.ts.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,7 +50,9 @@ function pgBin() {
 
 const isRoot = process.getuid?.() === 0;
 function asPostgres(command, args) {
-  return isRoot ? execFileSync('runuser', ['-u', 'postgres', '--', command, ...args], { stdio: 'pipe' }) : execFileSync(command, args, { stdio: 'pipe' });
+  return isRoot
+    ? execFileSync('runuser', ['-u', 'postgres', '--', command, ...args], { stdio: 'pipe' })
+    : execFileSync(command, args, { stdio: 'pipe' });
 }
 
 if (!existsSync(path.join(root, 'backend/dist/main.js'))) {
@@ -58,7 +69,20 @@ mkdirSync(socketDir);
 chmodSync(socketDir, 0o777);
 if (isRoot) execFileSync('chown', ['postgres', tmp, socketDir]);
 const pgCtl = (action) =>
-  asPostgres(`${bin}/pg_ctl`, ['-D', dataDir, '-l', path.join(tmp, 'postgres.log'), '-w', '-t', '30', '-m', 'fast', '-o', `-p ${dbPort} -k ${socketDir} -c listen_addresses=127.0.0.1`, action]);
+  asPostgres(`${bin}/pg_ctl`, [
+    '-D',
+    dataDir,
+    '-l',
+    path.join(tmp, 'postgres.log'),
+    '-w',
+    '-t',
+    '30',
+    '-m',
+    'fast',
+    '-o',
+    `-p ${dbPort} -k ${socketDir} -c listen_addresses=127.0.0.1`,
+    action,
+  ]);
 
 let app;
 let appExit;
@@ -95,7 +119,12 @@ async function timed(url, init) {
     }
     return { status: response.status, ms: Date.now() - started, body, at: started };
   } catch (error) {
-    return { status: 0, ms: Date.now() - started, body: `${String(error)} ${String(error?.cause?.code ?? error?.cause?.message ?? '')}`, at: started };
+    return {
+      status: 0,
+      ms: Date.now() - started,
+      body: `${String(error)} ${String(error?.cause?.code ?? error?.cause?.message ?? '')}`,
+      at: started,
+    };
   }
 }
 
@@ -105,7 +134,10 @@ function submitEnquiry() {
   const index = enquiry;
   return timed(`${base}/api/contact`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.${Math.floor(index / 60000) % 250}.${Math.floor(index / 250) % 250}.${index % 250}` },
+    headers: {
+      'content-type': 'application/json',
+      'x-forwarded-for': `10.${Math.floor(index / 60000) % 250}.${Math.floor(index / 250) % 250}.${index % 250}`,
+    },
     body: JSON.stringify({
       name: `Fault tester ${index}`,
       email: `fault-${index}@example.com`,
@@ -144,7 +176,10 @@ async function waitFor(predicate, timeoutMs) {
   return undefined;
 }
 
-const isContract = (result) => typeof result.body === 'object' && result.body?.statusCode === result.status && typeof result.body?.error === 'string';
+const isContract = (result) =>
+  typeof result.body === 'object' &&
+  result.body?.statusCode === result.status &&
+  typeof result.body?.error === 'string';
 
 let exitCode = 1;
 try {
@@ -189,18 +224,37 @@ try {
   console.log(
     `Load: ${results.length} enquiries (${accepted.length} × 201, ${failures.length} other: ${JSON.stringify(Object.fromEntries([...new Set(failures.map((f) => f.status))].map((s) => [s, failures.filter((f) => f.status === s).length])))}), ${healths.length} health probes; slowest answer ${slowest} ms`,
   );
-  check('health answers 503 while the database is down', healthDuring.length > 0 && healthDuring.every((result) => result.status === 503), `${healthDuring.length} probes`);
-  check('enquiries answer 503 with the error contract while the database is down', during.length > 0 && during.every((result) => result.status === 503 && isContract(result)), `${during.length} enquiries`);
-  check('every failure is a 503 with the error contract (no 500, no hang)', failures.every((result) => result.status === 503 && isContract(result)));
+  check(
+    'health answers 503 while the database is down',
+    healthDuring.length > 0 && healthDuring.every((result) => result.status === 503),
+    `${healthDuring.length} probes`,
+  );
+  check(
+    'enquiries answer 503 with the error contract while the database is down',
+    during.length > 0 && during.every((result) => result.status === 503 && isContract(result)),
+    `${during.length} enquiries`,
+  );
+  check(
+    'every failure is a 503 with the error contract (no 500, no hang)',
+    failures.every((result) => result.status === 503 && isContract(result)),
+  );
   check('every answer comes in under 6 s', slowest < 6000, `slowest ${slowest} ms`);
   check('the process did not crash', app.exitCode === null && app.signalCode === null);
-  check('it recovers within 10 s of the database returning, without a restart', recovery !== undefined && recovery <= 10_000, `health 200 after ${recovery} ms`);
+  check(
+    'it recovers within 10 s of the database returning, without a restart',
+    recovery !== undefined && recovery <= 10_000,
+    `health 200 after ${recovery} ms`,
+  );
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const stored = new Set((await client.query('SELECT email FROM contact_messages')).rows.map((row) => row.email));
   const lost = accepted.filter((result) => !stored.has(result.email));
   const phantom = failures.filter((result) => stored.has(result.email));
-  check('no enquiry that got a 201 is lost', accepted.length > 0 && lost.length === 0, `201s ${accepted.length}, stored ${stored.size}, lost ${lost.length}`);
+  check(
+    'no enquiry that got a 201 is lost',
+    accepted.length > 0 && lost.length === 0,
+    `201s ${accepted.length}, stored ${stored.size}, lost ${lost.length}`,
+  );
   check('no enquiry that got a 503 was stored', phantom.length === 0, `${phantom.length}`);
 
   // Fault 2: SIGTERM under load.
@@ -216,22 +270,39 @@ try {
   const answered = answers.filter((result) => result.status === 201);
   const refused = answers.filter((result) => result.status !== 201);
   console.log(`SIGTERM errors: ${JSON.stringify([...new Set(refused.map((r) => String(r.body).slice(0, 160)))])}`);
-  console.log(`SIGTERM: ${answered.length} × 201, others ${JSON.stringify(refused.map((r) => r.status))}; exit ${JSON.stringify(exit)}`);
+  console.log(
+    `SIGTERM: ${answered.length} × 201, others ${JSON.stringify(refused.map((r) => r.status))}; exit ${JSON.stringify(exit)}`,
+  );
   // A request whose connection the closed listener refused never reached this instance (behind nginx it
   // goes to another replica); one that reached it must be answered, never reset or answered 500.
   const neverArrived = refused.filter((result) => result.status === 0 && /ECONNREFUSED/.test(String(result.body)));
   check(
     'in-flight requests finish after SIGTERM',
-    answered.length > 0 && refused.every((result) => neverArrived.includes(result) || (result.status === 503 && isContract(result))),
+    answered.length > 0 &&
+      refused.every((result) => neverArrived.includes(result) || (result.status === 503 && isContract(result))),
     `${answered.length} accepted, ${neverArrived.length} refused at connect after the listener closed`,
   );
-  check('no enquiry refused at SIGTERM was stored', refused.every((result) => !after.has(result.email)));
-  check('the process exits within 10 s of SIGTERM', exit !== undefined && exit.at - termAt <= 10_000, exit ? `${exit.at - termAt} ms, code ${exit.code}` : 'still running');
-  check('every enquiry accepted during shutdown is stored', answered.every((result) => after.has(result.email)), `rows ${before} → ${after.size}`);
+  check(
+    'no enquiry refused at SIGTERM was stored',
+    refused.every((result) => !after.has(result.email)),
+  );
+  check(
+    'the process exits within 10 s of SIGTERM',
+    exit !== undefined && exit.at - termAt <= 10_000,
+    exit ? `${exit.at - termAt} ms, code ${exit.code}` : 'still running',
+  );
+  check(
+    'every enquiry accepted during shutdown is stored',
+    answered.every((result) => after.has(result.email)),
+    `rows ${before} → ${after.size}`,
+  );
 
   // Fault 3: WEB_CONCURRENCY=2 — a worker killed under load is replaced; SIGTERM drains both.
   app = startApp({ WEB_CONCURRENCY: '2' });
-  const clusterUp = await waitFor(async () => (await timed(`${base}/api/health`)).status === 200 && workersOf(app.pid).length === 2, 60_000);
+  const clusterUp = await waitFor(
+    async () => (await timed(`${base}/api/health`)).status === 200 && workersOf(app.pid).length === 2,
+    60_000,
+  );
   if (clusterUp === undefined) throw new Error('the application did not start with two workers');
   const firstWorkers = workersOf(app.pid);
   const clusterResults = [];
@@ -261,9 +332,21 @@ try {
   console.log(
     `Cluster: ${clusterResults.length} enquiries, ${clusterAccepted.length} × 201, others ${JSON.stringify(clusterResults.filter((r) => r.status !== 201).map((r) => r.status))}; replacement worker after ${replaced} ms`,
   );
-  check('the primary starts a new worker within 5 s of one dying', replaced !== undefined && replaced <= 5000, `${replaced} ms`);
-  check('the site keeps answering while a worker is replaced', afterReplacement.length > 0 && afterReplacement.every((result) => result.status === 201), `${afterReplacement.length} enquiries after the replacement`);
-  check('no enquiry accepted by the cluster is lost', clusterAccepted.length > 0 && clusterAccepted.every((result) => storedNow.has(result.email)), `${clusterAccepted.length} accepted`);
+  check(
+    'the primary starts a new worker within 5 s of one dying',
+    replaced !== undefined && replaced <= 5000,
+    `${replaced} ms`,
+  );
+  check(
+    'the site keeps answering while a worker is replaced',
+    afterReplacement.length > 0 && afterReplacement.every((result) => result.status === 201),
+    `${afterReplacement.length} enquiries after the replacement`,
+  );
+  check(
+    'no enquiry accepted by the cluster is lost',
+    clusterAccepted.length > 0 && clusterAccepted.every((result) => storedNow.has(result.email)),
+    `${clusterAccepted.length} accepted`,
+  );
   const clusterInFlight = Array.from({ length: 40 }, () => submitEnquiry());
   await sleep(50);
   const clusterTermAt = Date.now();
@@ -274,10 +357,17 @@ try {
   const clusterAnswered = clusterAnswers.filter((result) => result.status === 201);
   check(
     'SIGTERM to the primary: both workers drain and it exits within 10 s',
-    clusterExit !== undefined && clusterExit.at - clusterTermAt <= 10_000 && clusterExit.code === 0 && workersOf(app.pid).length === 0,
+    clusterExit !== undefined &&
+      clusterExit.at - clusterTermAt <= 10_000 &&
+      clusterExit.code === 0 &&
+      workersOf(app.pid).length === 0,
     clusterExit ? `${clusterExit.at - clusterTermAt} ms, code ${clusterExit.code}` : 'still running',
   );
-  check('every enquiry the cluster accepted during shutdown is stored', clusterAnswered.length > 0 && clusterAnswered.every((result) => storedAfter.has(result.email)), `${clusterAnswered.length} accepted`);
+  check(
+    'every enquiry the cluster accepted during shutdown is stored',
+    clusterAnswered.length > 0 && clusterAnswered.every((result) => storedAfter.has(result.email)),
+    `${clusterAnswered.length} accepted`,
+  );
   await client.end();
   exitCode = checks.every((entry) => entry.ok) ? 0 : 1;
 } catch (error) {
@@ -295,6 +385,8 @@ try {
   const failed = checks.length - passed;
   mkdirSync(path.join(root, 'test-results'), { recursive: true });
   writeFileSync(path.join(root, 'test-results/faults.json'), JSON.stringify({ passed, failed }));
-  console.log(`Faults injected: 4 (database stopped 10 s, SIGTERM under load, a cluster worker killed, SIGTERM to the cluster); checks ${passed} passed, ${failed} failed`);
+  console.log(
+    `Faults injected: 4 (database stopped 10 s, SIGTERM under load, a cluster worker killed, SIGTERM to the cluster); checks ${passed} passed, ${failed} failed`,
+  );
 }
 process.exit(exitCode);

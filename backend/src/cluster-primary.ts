@@ -33,7 +33,10 @@ export function runClusterPrimary(workers: number, logger: JsonLogger): void {
       }
       return;
     }
-    logger.error(`Worker ${worker.process.pid} exited (${signal ?? `code ${code}`}) after ${lived} ms; starting another`, 'Cluster');
+    logger.error(
+      `Worker ${worker.process.pid} exited (${signal ?? `code ${code}`}) after ${lived} ms; starting another`,
+      'Cluster',
+    );
     if (lived < earlyDeathMs) earlyDeaths += 1;
     if (earlyDeaths > maxEarlyDeaths) {
       logger.error(`Workers keep failing at start-up (${earlyDeaths} times); stopping`, 'Cluster');

@@ -39,13 +39,17 @@ async function bootstrap() {
     runClusterPrimary(config.workers, logger);
     return;
   }
-  if (cluster.isPrimary) for (const fallback of config.fallbacks) logger.warn(`Development fallback in use: ${fallback}`, 'Config');
+  if (cluster.isPrimary)
+    for (const fallback of config.fallbacks) logger.warn(`Development fallback in use: ${fallback}`, 'Config');
 
   const application = await createApplication(config);
   const server: Server = await application.app.listen(config.port);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  logger.log(`Serving ${config.publicUrl} on port ${port}${config.devServer ? ' (development, hot reload)' : ''}`, 'Main');
+  logger.log(
+    `Serving ${config.publicUrl} on port ${port}${config.devServer ? ' (development, hot reload)' : ''}`,
+    'Main',
+  );
 
   let shuttingDown = false;
   let lastConnectionAt = Date.now();
@@ -94,6 +98,8 @@ async function bootstrap() {
 }
 
 bootstrap().catch((error: unknown) => {
-  process.stderr.write(`The site could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.stderr.write(
+    `The site could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
   process.exit(1);
 });

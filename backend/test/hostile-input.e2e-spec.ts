@@ -235,9 +235,11 @@ describe('Hostile input never breaks the API', () => {
   const failures: string[] = [];
 
   beforeAll(async () => {
-    testApp = await createTestApp({ config: { contactRateLimitMax: 1_000_000, deletionRateLimitMax: 1_000_000, mailDispatchIntervalMs: 0 } });
+    testApp = await createTestApp({
+      config: { contactRateLimitMax: 1_000_000, deletionRateLimitMax: 1_000_000, mailDispatchIntervalMs: 0 },
+    });
     await createStaff(testApp, 'admin', 'admin@northbeam.example');
-    admin = (await signedInAgent(testApp, 'admin@northbeam.example'));
+    admin = await signedInAgent(testApp, 'admin@northbeam.example');
     const created = await admin.post('/api/admin/posts').send({
       title: 'Hostile input target',
       slug: 'hostile-input-target',

@@ -17,7 +17,9 @@ describe('Deletion request mails', () => {
       .post('/api/request-data-deletion')
       .send({ email: 'Reader@Example.com', requestType: 'full_deletion', consent: true });
     expect(response.status).toBe(201);
-    const rows = await testApp.dataSource.query(`SELECT kind, to_address, subject, text_body FROM email_outbox WHERE kind = 'deletion_verification'`);
+    const rows = await testApp.dataSource.query(
+      `SELECT kind, to_address, subject, text_body FROM email_outbox WHERE kind = 'deletion_verification'`,
+    );
     expect(rows).toHaveLength(1);
     expect(rows[0].to_address).toBe('reader@example.com');
     expect(rows[0].subject).toContain(response.body.requestId);

@@ -24,7 +24,10 @@ describe('Privacy scheduled tasks with two application instances on one database
     second = await createTestApp({ database, config: { sessionSecret } });
     // A session made on one instance is valid on the other: both use the same database.
     await createStaff(first, 'admin');
-    const login = await first.request().post('/api/admin/login').send({ email: 'admin@northbeam.example', password: staffPassword });
+    const login = await first
+      .request()
+      .post('/api/admin/login')
+      .send({ email: 'admin@northbeam.example', password: staffPassword });
     adminCookieFromFirst = sessionCookie(login.headers['set-cookie'])!.split(';')[0];
     firstMails = recordMails(first);
     secondMails = recordMails(second);
@@ -41,7 +44,10 @@ describe('Privacy scheduled tasks with two application instances on one database
   async function approvedRequest(email: string): Promise<string> {
     const created = await first.request().post('/api/request-data-deletion').send({ email, consent: true });
     const mail = firstMails.find((entry) => entry.kind === 'deletion_verification' && entry.to === email)!;
-    await second.request().post('/api/request-data-deletion/verify').send({ token: tokenFrom(mail) });
+    await second
+      .request()
+      .post('/api/request-data-deletion/verify')
+      .send({ token: tokenFrom(mail) });
     const [row] = await first.dataSource.query('SELECT "id" FROM "deletion_requests" WHERE "request_id" = $1', [
       created.body.requestId,
     ]);

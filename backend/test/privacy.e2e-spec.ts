@@ -43,7 +43,9 @@ describe('Privacy: data-deletion requests', () => {
   const submit = (body: Record<string, unknown>) => testApp.request().post('/api/request-data-deletion').send(body);
   const confirm = (token: unknown) => testApp.request().post('/api/request-data-deletion/verify').send({ token });
   const statusOf = async () =>
-    (await testApp.dataSource.query<{ status: string }[]>('SELECT "status" FROM "deletion_requests"')).map((row) => row.status);
+    (await testApp.dataSource.query<{ status: string }[]>('SELECT "status" FROM "deletion_requests"')).map(
+      (row) => row.status,
+    );
 
   async function submitAndVerify(email: string, extra: Record<string, unknown> = {}) {
     const created = await submit({ email, requestType: 'full_deletion', consent: true, ...extra });
@@ -129,7 +131,9 @@ describe('Privacy: data-deletion requests', () => {
       const token = tokenFrom(mails[0]);
       const first = await confirm(token);
       expect(first.status).toBe(200);
-      expect(first.body).toEqual({ message: 'Your request is confirmed. Our privacy team will review it within 5 business days.' });
+      expect(first.body).toEqual({
+        message: 'Your request is confirmed. Our privacy team will review it within 5 business days.',
+      });
       const [row] = await testApp.dataSource.query('SELECT "status", "verified_at" FROM "deletion_requests"');
       expect(row.status).toBe('verified');
       expect(row.verified_at).not.toBeNull();
@@ -144,7 +148,9 @@ describe('Privacy: data-deletion requests', () => {
     it('opening the link (GET, as mail scanners do) changes nothing and leads to the confirm page', async () => {
       await submit({ email: 'scanner@example.com', consent: true });
       const token = tokenFrom(mails[0]);
-      const opened = await testApp.request().get(`/api/request-data-deletion/verify?token=${encodeURIComponent(token)}`);
+      const opened = await testApp
+        .request()
+        .get(`/api/request-data-deletion/verify?token=${encodeURIComponent(token)}`);
       expect(opened.status).toBe(302);
       expect(opened.headers.location).toBe(`/data-deletion/verify?token=${encodeURIComponent(token)}`);
       const missing = await testApp.request().get('/api/request-data-deletion/verify');
@@ -231,24 +237,18 @@ describe('Privacy: data-deletion requests', () => {
       expect(byId.get(soon.id)).toMatchObject({ dueSoon: true, overdue: false });
       expect(byId.get(late.id)).toMatchObject({ dueSoon: false, overdue: true });
       expect(byId.get(done.id)).toMatchObject({ dueSoon: false, overdue: false });
-      const detail = await staff.super_admin
-        .get(`/api/admin/deletion-requests/${fresh.id}`);
+      const detail = await staff.super_admin.get(`/api/admin/deletion-requests/${fresh.id}`);
       expect(detail.status).toBe(200);
       expect(detail.body.history.map((entry: { action: string }) => entry.action)).toEqual(['received', 'verified']);
-      const missing = await staff.admin
-        .get('/api/admin/deletion-requests/00000000-0000-4000-8000-000000000000');
+      const missing = await staff.admin.get('/api/admin/deletion-requests/00000000-0000-4000-8000-000000000000');
       expect(missing.status).toBe(404);
       expect(missing.body.error).toBe('Deletion request not found');
-      expect(
-        (await staff.admin.get('/api/admin/deletion-requests/not-a-uuid')).status,
-      ).toBe(404);
+      expect((await staff.admin.get('/api/admin/deletion-requests/not-a-uuid')).status).toBe(404);
     });
 
     it('reject needs a reason, mails it to the requester and ends the request', async () => {
       const { id } = await submitAndVerify('reject@example.com');
-      const noReason = await staff.admin
-        .post(`/api/admin/deletion-requests/${id}/reject`)
-        .send({ reason: '  ' });
+      const noReason = await staff.admin.post(`/api/admin/deletion-requests/${id}/reject`).send({ reason: '  ' });
       expect(noReason.status).toBe(400);
       expect(noReason.body.fieldErrors.reason).toEqual(['Please give a reason for the rejection']);
       expect(noReason.body.error).toBe('Please give a reason for the rejection');
@@ -269,22 +269,17 @@ describe('Privacy: data-deletion requests', () => {
     it('cannot approve a request that was never verified', async () => {
       await submit({ email: 'unverified@example.com', consent: true });
       const [row] = await testApp.dataSource.query('SELECT "id" FROM "deletion_requests"');
-      const response = await staff.admin
-        .post(`/api/admin/deletion-requests/${row.id}/approve`);
+      const response = await staff.admin.post(`/api/admin/deletion-requests/${row.id}/approve`);
       expect(response.status).toBe(409);
       expect(response.body.error).toBe('This request cannot take that action in its current state');
     });
 
     it('a partial deletion is approved, left alone by the task, and completed by hand with a note', async () => {
       const { id, requestId } = await submitAndVerify('partial@example.com', { requestType: 'partial_deletion' });
-      expect(
-        (await staff.admin.post(`/api/admin/deletion-requests/${id}/approve`)).status,
-      ).toBe(200);
+      expect((await staff.admin.post(`/api/admin/deletion-requests/${id}/approve`)).status).toBe(200);
       expect(mails.at(-1)).toMatchObject({ kind: 'deletion_progress', to: 'partial@example.com' });
       expect(await scheduler.processDeletions()).toEqual({ ran: true, result: 0 });
-      const noNote = await staff.admin
-        .post(`/api/admin/deletion-requests/${id}/complete`)
-        .send({});
+      const noNote = await staff.admin.post(`/api/admin/deletion-requests/${id}/complete`).send({});
       expect(noNote.status).toBe(400);
       expect(noNote.body.fieldErrors.note).toContain('Please describe what was deleted');
       const completed = await staff.super_admin
@@ -316,9 +311,7 @@ describe('Privacy: data-deletion requests', () => {
     it('complete refuses a full deletion, which the scheduled task carries out', async () => {
       const { id } = await submitAndVerify('fullonly@example.com');
       await staff.admin.post(`/api/admin/deletion-requests/${id}/approve`);
-      const response = await staff.admin
-        .post(`/api/admin/deletion-requests/${id}/complete`)
-        .send({ note: 'x' });
+      const response = await staff.admin.post(`/api/admin/deletion-requests/${id}/complete`).send({ note: 'x' });
       expect(response.status).toBe(409);
     });
   });
@@ -344,15 +337,18 @@ describe('Privacy: data-deletion requests', () => {
       });
       await track({ event: 'Playbook Downloaded', properties: { email: 'someone.else@example.com' } });
       // The same person also wrote to us, subscribed and downloaded the playbook.
-      const contact = await testApp.request().post('/api/contact').send({
-        name: 'Erase Me',
-        email: 'Erase.Me@example.com',
-        message: 'Please call me about a prototype.',
-        consent: true,
-        turnstileToken: 'development-fallback-token',
-        website: '',
-        startedAt: String(Date.now() - 60_000),
-      });
+      const contact = await testApp
+        .request()
+        .post('/api/contact')
+        .send({
+          name: 'Erase Me',
+          email: 'Erase.Me@example.com',
+          message: 'Please call me about a prototype.',
+          consent: true,
+          turnstileToken: 'development-fallback-token',
+          website: '',
+          startedAt: String(Date.now() - 60_000),
+        });
       expect(contact.status).toBe(201);
       expect((await testApp.request().post('/api/subscribe').send({ email, source: 'blog' })).status).toBe(201);
       expect((await testApp.request().post('/api/playbook-download').send({ email })).status).toBe(201);
@@ -417,7 +413,12 @@ describe('Privacy: data-deletion requests', () => {
         'completed',
       ]);
       for (const row of audit) expect(row.email_hash).toBe(expectedHash);
-      expect(audit[3].details.counts).toMatchObject({ analytics_events: 3, contact_messages: 1, subscribers: 1, playbook_downloads: 1 });
+      expect(audit[3].details.counts).toMatchObject({
+        analytics_events: 3,
+        contact_messages: 1,
+        subscribers: 1,
+        playbook_downloads: 1,
+      });
       expect(audit[3].details.counts.email_outbox).toBeGreaterThanOrEqual(4);
       const [request] = await testApp.dataSource.query('SELECT * FROM "deletion_requests" WHERE "id" = $1', [id]);
       expect(request).toMatchObject({ status: 'completed', email: null, visitor_id: null, email_hash: expectedHash });
@@ -542,8 +543,14 @@ describe('Privacy: data-deletion requests', () => {
           )
         ).map((row: { value: string }) => row.value);
       expect(await left('contact_messages', 'email')).toEqual(['retention-kept@example.com']);
-      expect(await left('subscribers', 'email')).toEqual(['retention-confirmed-old@example.com', 'retention-pending-young@example.com']);
-      expect(await left('email_outbox', 'to_address')).toEqual(['retention-pending@example.com', 'retention-sent-young@example.com']);
+      expect(await left('subscribers', 'email')).toEqual([
+        'retention-confirmed-old@example.com',
+        'retention-pending-young@example.com',
+      ]);
+      expect(await left('email_outbox', 'to_address')).toEqual([
+        'retention-pending@example.com',
+        'retention-sent-young@example.com',
+      ]);
     });
   });
 

@@ -65,7 +65,12 @@ function storedEncoding(request: Request, page: StoredPage): { name: 'br' | 'gzi
   return undefined;
 }
 
-function sendPage(request: Request, response: Response, page: Omit<CachedPage, 'version'> | StoredPage, cacheState: 'HIT' | 'MISS' | 'BYPASS') {
+function sendPage(
+  request: Request,
+  response: Response,
+  page: Omit<CachedPage, 'version'> | StoredPage,
+  cacheState: 'HIT' | 'MISS' | 'BYPASS',
+) {
   for (const [name, value] of page.headers) response.setHeader(name, value);
   response.setHeader('Vary', 'Cookie, Accept-Encoding');
   response.setHeader('X-Cache', cacheState);
@@ -156,7 +161,9 @@ export async function mountFrontend(
         (apiResponse) => {
           const chunks: Buffer[] = [];
           apiResponse.on('data', (chunk: Buffer) => chunks.push(chunk));
-          apiResponse.on('end', () => resolve({ status: apiResponse.statusCode ?? 502, text: Buffer.concat(chunks).toString('utf8') }));
+          apiResponse.on('end', () =>
+            resolve({ status: apiResponse.statusCode ?? 502, text: Buffer.concat(chunks).toString('utf8') }),
+          );
           apiResponse.on('error', reject);
         },
       );
@@ -217,7 +224,8 @@ export async function mountFrontend(
         body,
         etag: etagOf(body),
       };
-      const setsCookie = page.headers.some(([name]) => name.toLowerCase() === 'set-cookie') || response.hasHeader('set-cookie');
+      const setsCookie =
+        page.headers.some(([name]) => name.toLowerCase() === 'set-cookie') || response.hasHeader('set-cookie');
       if (cacheable && page.status === 200 && !setsCookie) {
         const stored = cache.set(url, { ...page, version });
         return sendPage(request, response, stored, 'MISS');

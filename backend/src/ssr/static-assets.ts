@@ -55,7 +55,9 @@ export function fingerprintedAssets(directory: string) {
     const asset: Asset = { type, etag: etagOf(raw), raw };
     if (textTypes.has(extension) && raw.length > 1024) {
       [asset.br, asset.gzip] = await Promise.all([
-        brotli(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+        brotli(raw, {
+          params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+        }),
         gzipAsync(raw, { level: 9 }),
       ]);
     }

@@ -13,7 +13,12 @@ describe('loadConfig', () => {
   it('refuses bad values, naming every problem', () => {
     let error: unknown;
     try {
-      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://nope', SMTP_URL: 'http://mail', CONTACT_INBOX: 'not-an-email' });
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://nope',
+        SMTP_URL: 'http://mail',
+        CONTACT_INBOX: 'not-an-email',
+      });
     } catch (caught) {
       error = caught;
     }

@@ -88,12 +88,18 @@ class EnvironmentVariables {
 
   @Transform(emptyToUndefined)
   @IsOptional()
-  @IsUrl({ require_tld: false, protocols: ['http', 'https'] }, { message: 'TURNSTILE_VERIFY_URL must be an http(s) address' })
+  @IsUrl(
+    { require_tld: false, protocols: ['http', 'https'] },
+    { message: 'TURNSTILE_VERIFY_URL must be an http(s) address' },
+  )
   TURNSTILE_VERIFY_URL?: string;
 
   @Transform(emptyToUndefined)
   @IsOptional()
-  @IsUrl({ require_tld: false, protocols: ['http', 'https'] }, { message: 'SIMULATION_CREATION_FEED_URL must be an http(s) address' })
+  @IsUrl(
+    { require_tld: false, protocols: ['http', 'https'] },
+    { message: 'SIMULATION_CREATION_FEED_URL must be an http(s) address' },
+  )
   SIMULATION_CREATION_FEED_URL?: string;
 
   @Transform(emptyToUndefined)
@@ -236,7 +242,8 @@ export function loadConfig(
     if (!env.TURNSTILE_SECRET) problems.push('TURNSTILE_SECRET is required when NODE_ENV=production');
     if (!env.PUBLIC_URL) problems.push('PUBLIC_URL is required when NODE_ENV=production');
   }
-  if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) problems.push('ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD))
+    problems.push('ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
   if ((env.WEB_CONCURRENCY ?? 1) > 1 && !env.DATABASE_URL) {
     problems.push('WEB_CONCURRENCY above 1 needs DATABASE_URL: the embedded database belongs to a single process');
   }
@@ -247,7 +254,8 @@ export function loadConfig(
 
   const fallbacks: string[] = [];
   const dataDir = path.resolve(process.cwd(), 'data');
-  const pgliteDir = env.PGLITE_DIR === 'memory://' ? 'memory://' : path.resolve(process.cwd(), env.PGLITE_DIR ?? 'data/pglite');
+  const pgliteDir =
+    env.PGLITE_DIR === 'memory://' ? 'memory://' : path.resolve(process.cwd(), env.PGLITE_DIR ?? 'data/pglite');
   if (!env.DATABASE_URL) fallbacks.push(`embedded PostgreSQL (PGlite) in ${pgliteDir}`);
   if (!env.SMTP_URL) fallbacks.push('mail written to the log instead of sent');
   if (!env.TURNSTILE_SECRET) fallbacks.push('bot check in development fallback mode');

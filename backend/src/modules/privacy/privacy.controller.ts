@@ -12,7 +12,10 @@ export class PrivacyController {
 
   @Post()
   @HttpCode(HttpStatus.CREATED)
-  create(@Body() body: CreateDeletionRequestDto, @Req() request: Request): Promise<{ requestId: string; message: string }> {
+  create(
+    @Body() body: CreateDeletionRequestDto,
+    @Req() request: Request,
+  ): Promise<{ requestId: string; message: string }> {
     return this.privacyService.createRequest(body, request.ip);
   }
 

@@ -129,14 +129,7 @@ export class PrivacyService {
       request.status = 'verified';
       request.verifiedAt = now;
       request.verificationTokenHash = null;
-      await manager.save(request);
-      await this.repository.addAudit(manager, {
-        requestId: request.requestId,
-        emailHash: request.emailHash,
-        action: 'verified',
-        actor: null,
-        details: {},
-      });
+      await this.saveWithAudit(manager, request, 'verified', null, {});
       return 'ok';
     });
   }
@@ -172,14 +165,7 @@ export class PrivacyService {
     await this.transition(id, ['verified'], async (manager, request) => {
       request.status = 'approved';
       request.approvedAt = now;
-      await manager.save(request);
-      await this.repository.addAudit(manager, {
-        requestId: request.requestId,
-        emailHash: request.emailHash,
-        action: 'approved',
-        actor,
-        details: {},
-      });
+      await this.saveWithAudit(manager, request, 'approved', actor, {});
       await this.mailer.approved(manager, request.email!, request.requestId, request.requestType);
     });
     return this.detail(id, now);
@@ -191,14 +177,7 @@ export class PrivacyService {
       request.rejectedAt = now;
       request.rejectionReason = reason;
       request.verificationTokenHash = null;
-      await manager.save(request);
-      await this.repository.addAudit(manager, {
-        requestId: request.requestId,
-        emailHash: request.emailHash,
-        action: 'rejected',
-        actor,
-        details: { reason },
-      });
+      await this.saveWithAudit(manager, request, 'rejected', actor, { reason });
       await this.mailer.rejected(manager, request.email!, request.requestId, reason);
     });
     return this.detail(id, now);
@@ -292,16 +271,27 @@ export class PrivacyService {
     request.status = 'completed';
     request.completedAt = now;
     request.completionNote = typeof details.note === 'string' ? details.note : null;
+    await this.saveWithAudit(manager, request, 'completed', actor, details);
+    await this.mailer.completed(manager, email, request.requestId, summary);
+    await this.repository.clearPersonalFields(manager, email);
+  }
+
+  /** Saves a request's new state together with its audit entry (same transaction). */
+  private async saveWithAudit(
+    manager: EntityManager,
+    request: DeletionRequest,
+    action: string,
+    actor: string | null,
+    details: Record<string, unknown>,
+  ): Promise<void> {
     await manager.save(request);
     await this.repository.addAudit(manager, {
       requestId: request.requestId,
       emailHash: request.emailHash,
-      action: 'completed',
+      action,
       actor,
       details,
     });
-    await this.mailer.completed(manager, email, request.requestId, summary);
-    await this.repository.clearPersonalFields(manager, email);
   }
 
   private async transition(

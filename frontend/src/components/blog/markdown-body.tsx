@@ -15,7 +15,9 @@ export const postComponents: Components = {
     );
   },
   img: ({ src, alt, node: _node, ...props }) =>
-    src ? <img src={typeof src === 'string' ? src : undefined} alt={alt ?? ''} loading="lazy" decoding="async" {...props} /> : null,
+    src ? (
+      <img src={typeof src === 'string' ? src : undefined} alt={alt ?? ''} loading="lazy" decoding="async" {...props} />
+    ) : null,
 };
 
 /** A short fingerprint of a text (FNV-1a), the same on server and client. */
@@ -84,7 +86,14 @@ export function MarkdownText({ markdown, className, testId, components }: Markdo
     );
   }
   if (serverHtml !== null) {
-    return <div className={className} data-testid={testId} data-markdown={id} dangerouslySetInnerHTML={{ __html: serverHtml }} />;
+    return (
+      <div
+        className={className}
+        data-testid={testId}
+        data-markdown={id}
+        dangerouslySetInnerHTML={{ __html: serverHtml }}
+      />
+    );
   }
   return (
     <div className={className} data-testid={testId} data-markdown={id}>
@@ -96,5 +105,7 @@ export function MarkdownText({ markdown, className, testId, components }: Markdo
 }
 
 export function MarkdownBody({ markdown }: { markdown: string }) {
-  return <MarkdownText markdown={markdown} className="prose-article" testId="article-body" components={postComponents} />;
+  return (
+    <MarkdownText markdown={markdown} className="prose-article" testId="article-body" components={postComponents} />
+  );
 }

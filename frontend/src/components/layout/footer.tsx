@@ -27,6 +27,24 @@ function ColumnHeading({ children }: { children: string }) {
 
 const linkClass = 'text-sm text-white/80 transition-colors hover:text-white';
 
+/** A footer column of links to pages of the site. */
+function LinkColumn({ label, items }: { label: string; items: readonly { to: string; label: string }[] }) {
+  return (
+    <nav aria-label={label} className="space-y-4">
+      <ColumnHeading>{label}</ColumnHeading>
+      <ul className="space-y-3">
+        {items.map((item) => (
+          <li key={item.to}>
+            <Link to={item.to} className={linkClass}>
+              {item.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 export function Footer() {
   const year = new Date().getFullYear();
   return (
@@ -55,18 +73,7 @@ export function Footer() {
             ))}
           </ul>
         </div>
-        <nav aria-label="Services" className="space-y-4">
-          <ColumnHeading>Services</ColumnHeading>
-          <ul className="space-y-3">
-            {services.map((item) => (
-              <li key={item.to}>
-                <Link to={item.to} className={linkClass}>
-                  {item.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <LinkColumn label="Services" items={services} />
         <nav aria-label="Studios" className="space-y-4">
           <ColumnHeading>Studios</ColumnHeading>
           <ul className="space-y-3">
@@ -87,24 +94,13 @@ export function Footer() {
             ))}
           </ul>
         </nav>
-        <nav aria-label="Company" className="space-y-4">
-          <ColumnHeading>Company</ColumnHeading>
-          <ul className="space-y-3">
-            {company.map((item) => (
-              <li key={item.to}>
-                <Link to={item.to} className={linkClass}>
-                  {item.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <LinkColumn label="Company" items={company} />
       </div>
       <div className="border-t border-white/10">
         <div className="container-page flex flex-col gap-3 py-6 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-xs leading-relaxed text-white/70" data-testid="copyright">
-            © {year} {site.legalName}. Registered in {site.registeredIn}, company number {site.companyNumber}. Registered
-            office: {site.registeredAddress}.
+            © {year} {site.legalName}. Registered in {site.registeredIn}, company number {site.companyNumber}.
+            Registered office: {site.registeredAddress}.
           </p>
           <button
             type="button"

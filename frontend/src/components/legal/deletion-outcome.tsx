@@ -13,7 +13,17 @@ const icons: Record<Tone, ReactNode> = {
 };
 
 /** The centred card of the verification pages: an icon, a heading, a sentence and actions. */
-export function DeletionCard({ tone, title, children, actions }: { tone: Tone; title: string; children: ReactNode; actions: ReactNode }) {
+export function DeletionCard({
+  tone,
+  title,
+  children,
+  actions,
+}: {
+  tone: Tone;
+  title: string;
+  children: ReactNode;
+  actions: ReactNode;
+}) {
   return (
     <section className="container-page py-20 sm:py-28">
       <div

@@ -11,7 +11,13 @@ import {
   useRouteError,
   type LoaderFunctionArgs,
 } from 'react-router-dom';
-import { messages, outcomesSplitMarker, site, type CaseStudy, type CaseStudyImage as GalleryImage } from '@northbeam/common';
+import {
+  messages,
+  outcomesSplitMarker,
+  site,
+  type CaseStudy,
+  type CaseStudyImage as GalleryImage,
+} from '@northbeam/common';
 import { fullTitle } from '@/app/head';
 import { MarkdownText } from '@/components/blog/markdown-body';
 import type { RouteHandle } from '@/app/route-handle';
@@ -47,7 +53,7 @@ export async function loader({ context, params }: LoaderFunctionArgs): Promise<C
   } catch (error) {
     const status = error instanceof ApiRequestError && error.status === 404 ? 404 : 502;
     // React Router's way to answer a status from a loader: the server then sends it as the HTTP status.
-     
+
     throw data(null, { status });
   }
 }
@@ -125,7 +131,14 @@ function Figure({ image, testId }: { image: GalleryImage; testId: string }) {
 function galleryPlan(caseStudy: CaseStudy) {
   const [first, second, ...rest] = caseStudy.gallery;
   if (caseStudy.slug === 'panaquest') {
-    return { afterChallenge: null, dashboard: false, afterApproach: null, afterSolution: first ?? null, inOutcomes: second ?? null, rest };
+    return {
+      afterChallenge: null,
+      dashboard: false,
+      afterApproach: null,
+      afterSolution: first ?? null,
+      inOutcomes: second ?? null,
+      rest,
+    };
   }
   return {
     afterChallenge: caseStudy.slug === 'relative-probability' ? null : (first ?? null),
@@ -154,18 +167,29 @@ function CaseStudyView({ caseStudy }: { caseStudy: CaseStudy }) {
   return (
     <article data-testid="case-study" data-slug={caseStudy.slug}>
       <header className="relative isolate overflow-hidden bg-ink text-white">
-        <div aria-hidden="true" className="absolute -top-40 -right-20 -z-10 size-[34rem] rounded-full bg-immersive opacity-25 blur-3xl" />
+        <div
+          aria-hidden="true"
+          className="absolute -top-40 -right-20 -z-10 size-[34rem] rounded-full bg-immersive opacity-25 blur-3xl"
+        />
         <div className="container-page pt-12 pb-16 sm:pt-16">
-          <Link to="/case-studies" className="inline-flex items-center gap-2 text-sm font-semibold text-white/70 hover:text-white">
+          <Link
+            to="/case-studies"
+            className="inline-flex items-center gap-2 text-sm font-semibold text-white/70 hover:text-white"
+          >
             <ArrowLeft className="size-4" aria-hidden="true" /> All case studies
           </Link>
           <div className="mt-10 grid gap-10 lg:grid-cols-[1.5fr_1fr] lg:items-end">
             <div>
               <p className="eyebrow text-immersive">{caseStudy.client}</p>
-              <h1 className="mt-4 font-display text-4xl leading-[1.05] font-semibold tracking-[-0.03em] sm:text-5xl lg:text-6xl">{caseStudy.title}</h1>
+              <h1 className="mt-4 font-display text-4xl leading-[1.05] font-semibold tracking-[-0.03em] sm:text-5xl lg:text-6xl">
+                {caseStudy.title}
+              </h1>
               <p className="mt-6 max-w-2xl text-lg leading-relaxed text-white/75 sm:text-xl">{caseStudy.summary}</p>
             </div>
-            <dl className="grid grid-cols-2 gap-5 rounded-card bg-white/5 p-6 text-sm ring-1 ring-white/10" data-testid="case-study-meta">
+            <dl
+              className="grid grid-cols-2 gap-5 rounded-card bg-white/5 p-6 text-sm ring-1 ring-white/10"
+              data-testid="case-study-meta"
+            >
               <div>
                 <dt className="text-white/55">Client</dt>
                 <dd className="mt-1 font-semibold">{caseStudy.client}</dd>
@@ -177,7 +201,9 @@ function CaseStudyView({ caseStudy }: { caseStudy: CaseStudy }) {
               <div>
                 <dt className="text-white/55">Date</dt>
                 <dd className="mt-1 font-semibold">
-                  <time dateTime={caseStudy.date}>{Number.isNaN(date.getTime()) ? caseStudy.date : format(date, 'MMMM yyyy')}</time>
+                  <time dateTime={caseStudy.date}>
+                    {Number.isNaN(date.getTime()) ? caseStudy.date : format(date, 'MMMM yyyy')}
+                  </time>
                 </dd>
               </div>
               <div className="col-span-2">
@@ -186,7 +212,12 @@ function CaseStudyView({ caseStudy }: { caseStudy: CaseStudy }) {
               </div>
               {caseStudy.link && (
                 <div className="col-span-2">
-                  <a href={caseStudy.link} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1.5 font-semibold text-labs hover:underline">
+                  <a
+                    href={caseStudy.link}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="inline-flex items-center gap-1.5 font-semibold text-labs hover:underline"
+                  >
                     Visit the project <ArrowUpRight className="size-4" aria-hidden="true" />
                   </a>
                 </div>
@@ -197,7 +228,12 @@ function CaseStudyView({ caseStudy }: { caseStudy: CaseStudy }) {
       </header>
 
       <div className="container-page -mt-2 pt-12">
-        <CaseStudyImage src={caseStudy.hero_image} alt={caseStudy.title} eager className="rounded-[1.75rem] shadow-lift" />
+        <CaseStudyImage
+          src={caseStudy.hero_image}
+          alt={caseStudy.title}
+          eager
+          className="rounded-[1.75rem] shadow-lift"
+        />
       </div>
 
       <div className="container-page max-w-4xl py-16 sm:py-20">
@@ -261,7 +297,10 @@ function CaseStudyView({ caseStudy }: { caseStudy: CaseStudy }) {
           </div>
         </div>
 
-        <div className="mt-16 flex flex-col gap-4 rounded-[1.75rem] bg-ink p-8 text-white sm:flex-row sm:items-center sm:justify-between sm:p-10" data-testid="case-study-cta">
+        <div
+          className="mt-16 flex flex-col gap-4 rounded-[1.75rem] bg-ink p-8 text-white sm:flex-row sm:items-center sm:justify-between sm:p-10"
+          data-testid="case-study-cta"
+        >
           <p className="font-display text-2xl font-semibold">Want results like these?</p>
           <div className="flex flex-wrap gap-3">
             <Link
@@ -271,7 +310,13 @@ function CaseStudyView({ caseStudy }: { caseStudy: CaseStudy }) {
             >
               {caseStudy.cta.label} <ArrowRight aria-hidden="true" />
             </Link>
-            <Link to="/case-studies" className={cn(buttonVariants({ size: 'lg', variant: 'outline' }), 'border-white/30 bg-transparent text-white hover:bg-white/10')}>
+            <Link
+              to="/case-studies"
+              className={cn(
+                buttonVariants({ size: 'lg', variant: 'outline' }),
+                'border-white/30 bg-transparent text-white hover:bg-white/10',
+              )}
+            >
               View more case studies
             </Link>
           </div>
@@ -304,12 +349,17 @@ function DetailSkeleton() {
 function Problem({ notFound }: { notFound: boolean }) {
   const Icon = notFound ? FileQuestion : TriangleAlert;
   return (
-    <section className="container-page flex min-h-[60vh] flex-col items-start justify-center gap-5 py-24" data-testid="case-study-problem">
+    <section
+      className="container-page flex min-h-[60vh] flex-col items-start justify-center gap-5 py-24"
+      data-testid="case-study-problem"
+    >
       <span className="inline-flex size-14 items-center justify-center rounded-2xl bg-ink text-immersive">
         <Icon className="size-7" aria-hidden="true" />
       </span>
       <h1 className="heading-1">{notFound ? 'Case Study Not Found' : 'Error Loading Case Study'}</h1>
-      <p className="lead">{notFound ? "The case study you're looking for doesn't exist." : 'Please try again later.'}</p>
+      <p className="lead">
+        {notFound ? "The case study you're looking for doesn't exist." : 'Please try again later.'}
+      </p>
       <Link to="/case-studies" className={buttonVariants({ variant: 'outline' })}>
         <ArrowLeft aria-hidden="true" /> View more case studies
       </Link>

@@ -1,7 +1,25 @@
 import { format } from 'date-fns';
-import { ArrowRight, ArrowUpRight, Boxes, Cpu, FlaskConical, Glasses, Handshake, Layers, Rocket, Wrench } from 'lucide-react';
+import {
+  ArrowRight,
+  ArrowUpRight,
+  Boxes,
+  Cpu,
+  FlaskConical,
+  Glasses,
+  Handshake,
+  Layers,
+  Rocket,
+  Wrench,
+} from 'lucide-react';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
-import { limits, site, type CaseStudySummary, type PostPage, type PostSection, type PostSummary } from '@northbeam/common';
+import {
+  limits,
+  site,
+  type CaseStudySummary,
+  type PostPage,
+  type PostSection,
+  type PostSummary,
+} from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
 import { CaseStudyCard } from '@/components/case-studies/case-study-card';
 import { ContactSection } from '@/components/marketing/contact-section';
@@ -34,7 +52,10 @@ async function optionalList<T>(context: unknown, path: string): Promise<T[]> {
 /** The newest posts of a section: one small page, so the home page costs the same at any blog size. */
 async function newestPosts(context: unknown, section: PostSection): Promise<PostSummary[]> {
   try {
-    const page = await loadJson<PostPage>(context, `/api/posts?section=${section}&page=1&pageSize=${limits.homePostsPerSection}`);
+    const page = await loadJson<PostPage>(
+      context,
+      `/api/posts?section=${section}&page=1&pageSize=${limits.homePostsPerSection}`,
+    );
     return page?.items ?? [];
   } catch {
     return [];
@@ -126,7 +147,10 @@ const stats = [
 function InsightCard({ post }: { post: PostSummary }) {
   const href = `/blog/${post.section}/${post.slug}`;
   return (
-    <article className="group flex flex-col rounded-card border border-line bg-white p-6 shadow-card transition-shadow hover:shadow-lift" data-testid="insight-card">
+    <article
+      className="group flex flex-col rounded-card border border-line bg-white p-6 shadow-card transition-shadow hover:shadow-lift"
+      data-testid="insight-card"
+    >
       <div className="flex items-center justify-between gap-3">
         <SectionBadge section={post.section} />
         <time dateTime={post.createdAt} className="text-xs text-ink-muted">
@@ -169,29 +193,47 @@ export function Component() {
   return (
     <>
       <section className="relative isolate overflow-hidden bg-ink text-white">
-        <div aria-hidden="true" className="absolute -top-48 -left-32 -z-10 size-[40rem] rounded-full bg-beam opacity-40 blur-3xl" />
-        <div aria-hidden="true" className="absolute -right-40 bottom-0 -z-10 size-[30rem] rounded-full bg-consulting opacity-25 blur-3xl" />
         <div
           aria-hidden="true"
-          className="absolute inset-0 -z-10 bg-[linear-gradient(rgba(255,255,255,.05)_1px,transparent_1px),linear-gradient(90deg,rgba(255,255,255,.05)_1px,transparent_1px)] bg-[size:56px_56px] [mask-image:radial-gradient(ellipse_at_center,black,transparent_75%)]"
+          className="absolute -top-48 -left-32 -z-10 size-[40rem] rounded-full bg-beam opacity-40 blur-3xl"
+        />
+        <div
+          aria-hidden="true"
+          className="absolute -right-40 bottom-0 -z-10 size-[30rem] rounded-full bg-consulting opacity-25 blur-3xl"
+        />
+        <div
+          aria-hidden="true"
+          className="absolute inset-0 -z-10 bg-[linear-gradient(rgba(255,255,255,.05)_1px,transparent_1px),linear-gradient(90deg,rgba(255,255,255,.05)_1px,transparent_1px)] [mask-image:radial-gradient(ellipse_at_center,black,transparent_75%)] bg-[size:56px_56px]"
         />
         <div className="container-page py-24 sm:py-32 lg:py-40">
-          <p className="eyebrow motion-safe:animate-rise text-white/70">Digital transformation · Made in the UK</p>
-          <h1 className="mt-6 max-w-5xl motion-safe:animate-rise font-display text-5xl leading-[0.98] font-semibold tracking-[-0.04em] sm:text-7xl lg:text-[5.5rem]">
-            Less talk. More build. <span className="bg-gradient-to-r from-labs via-consulting to-immersive bg-clip-text text-transparent">Zero Deck Thirsty.</span>
+          <p className="eyebrow text-white/70 motion-safe:animate-rise">Digital transformation · Made in the UK</p>
+          <h1 className="mt-6 max-w-5xl font-display text-5xl leading-[0.98] font-semibold tracking-[-0.04em] motion-safe:animate-rise sm:text-7xl lg:text-[5.5rem]">
+            Less talk. More build.{' '}
+            <span className="bg-gradient-to-r from-labs via-consulting to-immersive bg-clip-text text-transparent">
+              Zero Deck Thirsty.
+            </span>
           </h1>
-          <p className="mt-8 max-w-2xl motion-safe:animate-rise text-lg leading-relaxed text-white/75 [animation-delay:100ms] sm:text-xl">
-            {site.name} helps small and medium businesses adopt AI, XR and future technology by building it with them: strategy that ships, a lab that
-            prototypes in weeks, and studios that make the immersive real.
+          <p className="mt-8 max-w-2xl text-lg leading-relaxed text-white/75 [animation-delay:100ms] motion-safe:animate-rise sm:text-xl">
+            {site.name} helps small and medium businesses adopt AI, XR and future technology by building it with them:
+            strategy that ships, a lab that prototypes in weeks, and studios that make the immersive real.
           </p>
-          <div className="mt-10 flex motion-safe:animate-rise flex-wrap gap-3 [animation-delay:200ms]" data-testid="hero-actions">
-            <Link to="/consulting" className={cn(buttonVariants({ size: 'lg' }), 'bg-consulting text-ink hover:bg-white')}>
+          <div
+            className="mt-10 flex flex-wrap gap-3 [animation-delay:200ms] motion-safe:animate-rise"
+            data-testid="hero-actions"
+          >
+            <Link
+              to="/consulting"
+              className={cn(buttonVariants({ size: 'lg' }), 'bg-consulting text-ink hover:bg-white')}
+            >
               Explore Consulting <ArrowRight aria-hidden="true" />
             </Link>
             <Link to="/labs" className={cn(buttonVariants({ size: 'lg' }), 'bg-labs text-ink hover:bg-white')}>
               Enter the Labs <ArrowRight aria-hidden="true" />
             </Link>
-            <Link to="/immersive" className={cn(buttonVariants({ size: 'lg' }), 'bg-immersive text-ink hover:bg-white')}>
+            <Link
+              to="/immersive"
+              className={cn(buttonVariants({ size: 'lg' }), 'bg-immersive text-ink hover:bg-white')}
+            >
               Go Immersive <ArrowRight aria-hidden="true" />
             </Link>
           </div>
@@ -207,11 +249,14 @@ export function Component() {
               title="You have heard enough about AI. You want to see it work in your business."
             />
             <p className="lead">
-              Most transformation stalls between the strategy deck and the first working product. We close that gap with small, fast builds your team can
-              use, measure and own.
+              Most transformation stalls between the strategy deck and the first working product. We close that gap with
+              small, fast builds your team can use, measure and own.
             </p>
           </div>
-          <div className="mt-14 overflow-hidden [mask-image:linear-gradient(90deg,transparent,black_8%,black_92%,transparent)]" data-testid="capabilities">
+          <div
+            className="mt-14 overflow-hidden [mask-image:linear-gradient(90deg,transparent,black_8%,black_92%,transparent)]"
+            data-testid="capabilities"
+          >
             <ul className="flex w-max animate-marquee gap-4 pr-4 motion-reduce:w-full motion-reduce:animate-none motion-reduce:flex-wrap motion-reduce:justify-center">
               {[...capabilities, ...capabilities].map((capability, index) => (
                 <li
@@ -242,7 +287,9 @@ export function Component() {
             <ol className="mt-14 grid gap-6 md:grid-cols-3">
               {steps.map((step, index) => (
                 <li key={step.title} className="relative rounded-card border border-line bg-white p-8 shadow-card">
-                  <span className="font-display text-6xl font-semibold text-ink-muted/70">{String(index + 1).padStart(2, '0')}</span>
+                  <span className="font-display text-6xl font-semibold text-ink-muted/70">
+                    {String(index + 1).padStart(2, '0')}
+                  </span>
                   <step.icon className="absolute top-8 right-8 size-6 text-beam" aria-hidden="true" />
                   <h3 className="heading-3 mt-4">{step.title}</h3>
                   <p className="mt-3 text-sm leading-relaxed text-ink-muted">{step.text}</p>
@@ -257,7 +304,12 @@ export function Component() {
         <section className="section bg-white" aria-labelledby="recent-work">
           <div className="container-page">
             <div className="flex flex-wrap items-end justify-between gap-6">
-              <SectionHeading id="recent-work" eyebrow="Case studies" title="Recent work" intro="Real builds for real businesses, with the numbers to show for it." />
+              <SectionHeading
+                id="recent-work"
+                eyebrow="Case studies"
+                title="Recent work"
+                intro="Real builds for real businesses, with the numbers to show for it."
+              />
               <Link to="/case-studies" className={buttonVariants({ variant: 'outline' })}>
                 View all case studies <ArrowRight aria-hidden="true" />
               </Link>
@@ -315,7 +367,12 @@ export function Component() {
       <HydrationBoundary>
         <section className="section bg-white" aria-labelledby="pillars">
           <div className="container-page">
-            <SectionHeading id="pillars" eyebrow="What we do" title="Three service lines, one way of working" align="center" />
+            <SectionHeading
+              id="pillars"
+              eyebrow="What we do"
+              title="Three service lines, one way of working"
+              align="center"
+            />
             <div className="mt-14 grid gap-6 md:grid-cols-3">
               {pillars.map((pillar) => (
                 <Link
@@ -324,7 +381,12 @@ export function Component() {
                   className="group flex flex-col rounded-card border border-line bg-paper p-8 transition-shadow hover:shadow-lift"
                   data-testid="pillar-card"
                 >
-                  <span className={cn('inline-flex size-12 items-center justify-center rounded-2xl text-ink', pillar.accent)}>
+                  <span
+                    className={cn(
+                      'inline-flex size-12 items-center justify-center rounded-2xl text-ink',
+                      pillar.accent,
+                    )}
+                  >
                     <pillar.icon className="size-6" aria-hidden="true" />
                   </span>
                   <h3 className="heading-3 mt-6">{pillar.title}</h3>
