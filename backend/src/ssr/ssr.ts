@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import http, { type Server } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
@@ -68,7 +68,7 @@ function storedEncoding(request: Request, page: StoredPage): { name: 'br' | 'gzi
 function sendPage(
   request: Request,
   response: Response,
-  page: Omit<CachedPage, 'version'> | StoredPage,
+  page: (Omit<CachedPage, 'version' | 'etag'> & { etag?: string }) | StoredPage,
   cacheState: 'HIT' | 'MISS' | 'BYPASS',
 ) {
   for (const [name, value] of page.headers) response.setHeader(name, value);
@@ -76,11 +76,13 @@ function sendPage(
   response.setHeader('X-Cache', cacheState);
   if (cacheState === 'BYPASS') {
     response.setHeader('Cache-Control', 'private, no-store');
-    response.status(page.status).send(page.body);
+    // end() rather than send(): send() would hash the whole page for an ETag nobody may reuse.
+    response.setHeader('Content-Type', 'text/html; charset=utf-8');
+    response.status(page.status).end(page.body);
     return;
   }
   response.setHeader('Cache-Control', 'public, max-age=0, must-revalidate');
-  response.setHeader('ETag', page.etag);
+  response.setHeader('ETag', page.etag ?? etagOf(page.body));
   if (page.status === 200 && request.headers['if-none-match'] === page.etag) {
     response.status(304).end();
     return;
@@ -132,7 +134,13 @@ export async function mountFrontend(
     const vike = await import('vike/server');
     renderPage = vike.renderPage as unknown as RenderPage;
     app.use('/assets', fingerprintedAssets(`${frontendClientDir}/assets`));
-    app.use(express.static(frontendClientDir, { index: false, maxAge: '1h' }));
+    // Other public files (images, downloads, favicon): only paths under the build's own top-level
+    // entries reach the file system, so a page view costs no stat() call.
+    const publicFiles = express.static(frontendClientDir, { index: false, maxAge: '1h' });
+    const topLevel = new Set(readdirSync(frontendClientDir).filter((entry) => entry !== 'assets'));
+    app.use((request: Request, response: Response, next: NextFunction) =>
+      topLevel.has(request.path.split('/')[1] ?? '') ? publicFiles(request, response, next) : next(),
+    );
   }
 
   // Loaders reach the API over a keep-alive loopback connection to this very server, so a page's
@@ -217,17 +225,15 @@ export async function mountFrontend(
       }
       const httpResponse = pageContext.httpResponse;
       if (!httpResponse) return next();
-      const body = withoutModulePreloads(httpResponse.body);
       const page = {
         status: pageContext.appStatus ?? httpResponse.statusCode,
         headers: httpResponse.headers.filter(([name]) => name.toLowerCase() !== 'cache-control'),
-        body,
-        etag: etagOf(body),
+        body: withoutModulePreloads(httpResponse.body),
       };
       const setsCookie =
         page.headers.some(([name]) => name.toLowerCase() === 'set-cookie') || response.hasHeader('set-cookie');
       if (cacheable && page.status === 200 && !setsCookie) {
-        const stored = cache.set(url, { ...page, version });
+        const stored = cache.set(url, { ...page, etag: etagOf(page.body), version });
         return sendPage(request, response, stored, 'MISS');
       }
       sendPage(request, response, page, 'BYPASS');
