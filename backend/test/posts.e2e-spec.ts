@@ -25,7 +25,9 @@ describe('Blog posts API', () => {
   const uniqueSlug = () => `post-${++counter}`;
 
   async function createAs(role: StaffRole, overrides: Record<string, unknown> = {}) {
-    const response = await agents[role].post('/api/admin/posts').send({ ...validPost, slug: uniqueSlug(), ...overrides });
+    const response = await agents[role]
+      .post('/api/admin/posts')
+      .send({ ...validPost, slug: uniqueSlug(), ...overrides });
     if (response.status !== 201) throw new Error(`create failed ${response.status} ${JSON.stringify(response.body)}`);
     return response.body as { id: string; slug: string; section: string; status: string };
   }
@@ -48,7 +50,10 @@ describe('Blog posts API', () => {
       const calls = [
         testApp.request().get('/api/admin/posts'),
         testApp.request().get(`/api/admin/posts/${post.id}`),
-        testApp.request().post('/api/admin/posts').send({ ...validPost, slug: uniqueSlug() }),
+        testApp
+          .request()
+          .post('/api/admin/posts')
+          .send({ ...validPost, slug: uniqueSlug() }),
         testApp.request().put(`/api/admin/posts/${post.id}`).send(validPost),
         testApp.request().delete(`/api/admin/posts/${post.id}`),
         testApp.request().get('/api/admin/user'),
@@ -61,37 +66,55 @@ describe('Blog posts API', () => {
       expect((await agents.admin.get(`/api/admin/posts/${post.id}`)).status).toBe(200);
     });
 
-    it.each(['super_admin', 'admin', 'consultant'] as StaffRole[])('lets %s list and read every post of every status', async (role) => {
-      const draft = await createAs('admin', { status: 'draft' });
-      const list = await agents[role].get('/api/admin/posts');
-      expect(list.status).toBe(200);
-      expect(list.body.map((post: { id: string }) => post.id)).toContain(draft.id);
-      expect(list.headers['cache-control']).toBe('private, no-store');
-      const one = await agents[role].get(`/api/admin/posts/${draft.id}`);
-      expect(one.status).toBe(200);
-      expect(one.body.body).toBe(validPost.body);
-    });
+    it.each(['super_admin', 'admin', 'consultant'] as StaffRole[])(
+      'lets %s list and read every post of every status',
+      async (role) => {
+        const draft = await createAs('admin', { status: 'draft' });
+        const list = await agents[role].get('/api/admin/posts');
+        expect(list.status).toBe(200);
+        expect(list.body.map((post: { id: string }) => post.id)).toContain(draft.id);
+        expect(list.headers['cache-control']).toBe('private, no-store');
+        const one = await agents[role].get(`/api/admin/posts/${draft.id}`);
+        expect(one.status).toBe(200);
+        expect(one.body.body).toBe(validPost.body);
+      },
+    );
 
-    it.each(['super_admin', 'admin'] as StaffRole[])('lets %s create, publish, edit and delete any post', async (role) => {
-      const other = role === 'admin' ? 'super_admin' : 'admin';
-      const post = await createAs(other, { status: 'draft' });
-      const published = await agents[role].put(`/api/admin/posts/${post.id}`).send({ ...validPost, slug: post.slug, status: 'published' });
-      expect(published.status).toBe(200);
-      expect(published.body.status).toBe('published');
-      const consultantDraft = await createAs('consultant');
-      expect((await agents[role].put(`/api/admin/posts/${consultantDraft.id}`).send({ ...validPost, slug: consultantDraft.slug, status: 'published' })).status).toBe(200);
-      expect((await agents[role].delete(`/api/admin/posts/${post.id}`)).status).toBe(204);
-      expect((await agents[role].delete(`/api/admin/posts/${consultantDraft.id}`)).status).toBe(204);
-      expect((await agents[role].get(`/api/admin/posts/${post.id}`)).status).toBe(404);
-      const created = await agents[role].post('/api/admin/posts').send({ ...validPost, slug: uniqueSlug(), status: 'published' });
-      expect(created.status).toBe(201);
-      expect(created.body.status).toBe('published');
-    });
+    it.each(['super_admin', 'admin'] as StaffRole[])(
+      'lets %s create, publish, edit and delete any post',
+      async (role) => {
+        const other = role === 'admin' ? 'super_admin' : 'admin';
+        const post = await createAs(other, { status: 'draft' });
+        const published = await agents[role]
+          .put(`/api/admin/posts/${post.id}`)
+          .send({ ...validPost, slug: post.slug, status: 'published' });
+        expect(published.status).toBe(200);
+        expect(published.body.status).toBe('published');
+        const consultantDraft = await createAs('consultant');
+        expect(
+          (
+            await agents[role]
+              .put(`/api/admin/posts/${consultantDraft.id}`)
+              .send({ ...validPost, slug: consultantDraft.slug, status: 'published' })
+          ).status,
+        ).toBe(200);
+        expect((await agents[role].delete(`/api/admin/posts/${post.id}`)).status).toBe(204);
+        expect((await agents[role].delete(`/api/admin/posts/${consultantDraft.id}`)).status).toBe(204);
+        expect((await agents[role].get(`/api/admin/posts/${post.id}`)).status).toBe(404);
+        const created = await agents[role]
+          .post('/api/admin/posts')
+          .send({ ...validPost, slug: uniqueSlug(), status: 'published' });
+        expect(created.status).toBe(201);
+        expect(created.body.status).toBe('published');
+      },
+    );
 
     it('lets a consultant create, edit and delete their own drafts', async () => {
       const draft = await createAs('consultant');
       expect(draft.status).toBe('draft');
-      const edited = await agents.consultant.put(`/api/admin/posts/${draft.id}`).send({ ...validPost, slug: draft.slug, title: 'Edited by me', status: 'draft' });
+      const edited = await agents.consultant
+        .put(`/api/admin/posts/${draft.id}`)
+        .send({ ...validPost, slug: draft.slug, title: 'Edited by me', status: 'draft' });
       expect(edited.status).toBe(200);
       expect(edited.body.title).toBe('Edited by me');
       expect((await agents.consultant.delete(`/api/admin/posts/${draft.id}`)).status).toBe(204);
@@ -99,7 +122,9 @@ describe('Blog posts API', () => {
 
     it('refuses a consultant publishing a new post with 403 "Only admins can publish" and stores nothing', async () => {
       const slug = uniqueSlug();
-      const response = await agents.consultant.post('/api/admin/posts').send({ ...validPost, slug, status: 'published' });
+      const response = await agents.consultant
+        .post('/api/admin/posts')
+        .send({ ...validPost, slug, status: 'published' });
       expect(response.status).toBe(403);
       expect(response.body).toEqual({ statusCode: 403, error: messages.onlyAdminsCanPublish });
       const rows: unknown[] = await testApp.dataSource.query('SELECT id FROM posts WHERE slug = $1', [slug]);
@@ -108,7 +133,9 @@ describe('Blog posts API', () => {
 
     it('refuses a consultant publishing their draft with 403 and leaves it a draft', async () => {
       const draft = await createAs('consultant');
-      const response = await agents.consultant.put(`/api/admin/posts/${draft.id}`).send({ ...validPost, slug: draft.slug, title: 'Changed', status: 'published' });
+      const response = await agents.consultant
+        .put(`/api/admin/posts/${draft.id}`)
+        .send({ ...validPost, slug: draft.slug, title: 'Changed', status: 'published' });
       expect(response.status).toBe(403);
       expect(response.body.error).toBe(messages.onlyAdminsCanPublish);
       const stored = await agents.admin.get(`/api/admin/posts/${draft.id}`);
@@ -129,8 +156,16 @@ describe('Blog posts API', () => {
 
     it('refuses a consultant editing or deleting their own post once an admin has published it', async () => {
       const draft = await createAs('consultant');
-      await agents.admin.put(`/api/admin/posts/${draft.id}`).send({ ...validPost, slug: draft.slug, status: 'published' });
-      expect((await agents.consultant.put(`/api/admin/posts/${draft.id}`).send({ ...validPost, slug: draft.slug, status: 'draft' })).status).toBe(403);
+      await agents.admin
+        .put(`/api/admin/posts/${draft.id}`)
+        .send({ ...validPost, slug: draft.slug, status: 'published' });
+      expect(
+        (
+          await agents.consultant
+            .put(`/api/admin/posts/${draft.id}`)
+            .send({ ...validPost, slug: draft.slug, status: 'draft' })
+        ).status,
+      ).toBe(403);
       expect((await agents.consultant.delete(`/api/admin/posts/${draft.id}`)).status).toBe(403);
       expect((await agents.admin.get(`/api/admin/posts/${draft.id}`)).body.status).toBe('published');
     });
@@ -150,13 +185,25 @@ describe('Blog posts API', () => {
       ['a slug with spaces or capitals', { slug: 'Not A Slug' }, 'slug', messages.slugInvalid],
       ['an unknown section', { section: 'immersive' }, 'section', messages.sectionRequired],
       ['a missing section', { section: undefined }, 'section', messages.sectionRequired],
-      ['credentials over 200 characters', { authorName: 'A', authorCredentials: 'x'.repeat(201) }, 'authorCredentials', messages.credentialsTooLong],
+      [
+        'credentials over 200 characters',
+        { authorName: 'A', authorCredentials: 'x'.repeat(201) },
+        'authorCredentials',
+        messages.credentialsTooLong,
+      ],
       ['a bio over 500 characters', { authorName: 'A', authorBio: 'x'.repeat(501) }, 'authorBio', messages.bioTooLong],
-      ['a meta description over 160 characters', { metaDescription: 'x'.repeat(161) }, 'metaDescription', messages.metaDescriptionTooLong],
+      [
+        'a meta description over 160 characters',
+        { metaDescription: 'x'.repeat(161) },
+        'metaDescription',
+        messages.metaDescriptionTooLong,
+      ],
     ];
 
     it.each(cases)('refuses %s with 400 and the spec sentence', async (_name, overrides, field, sentence) => {
-      const response = await agents.admin.post('/api/admin/posts').send({ ...validPost, slug: uniqueSlug(), ...overrides });
+      const response = await agents.admin
+        .post('/api/admin/posts')
+        .send({ ...validPost, slug: uniqueSlug(), ...overrides });
       expect(response.status).toBe(400);
       expect(response.body.fieldErrors[field]).toContain(sentence);
       expect(response.body.error).toBe(sentence);
@@ -178,11 +225,17 @@ describe('Blog posts API', () => {
       const clash = await agents.admin.post('/api/admin/posts').send({ ...validPost, slug: 'twice-used' });
       expect(clash.status).toBe(409);
       expect(clash.body).toEqual({ statusCode: 409, error: messages.slugTaken });
-      const otherSection = await agents.admin.post('/api/admin/posts').send({ ...validPost, slug: 'twice-used', section: 'consulting' });
+      const otherSection = await agents.admin
+        .post('/api/admin/posts')
+        .send({ ...validPost, slug: 'twice-used', section: 'consulting' });
       expect(otherSection.status).toBe(201);
-      const moved = await agents.admin.put(`/api/admin/posts/${otherSection.body.id}`).send({ ...validPost, slug: 'twice-used', section: 'labs' });
+      const moved = await agents.admin
+        .put(`/api/admin/posts/${otherSection.body.id}`)
+        .send({ ...validPost, slug: 'twice-used', section: 'labs' });
       expect(moved.status).toBe(409);
-      expect((await agents.admin.put(`/api/admin/posts/${first.id}`).send({ ...validPost, slug: 'twice-used' })).status).toBe(200);
+      expect(
+        (await agents.admin.put(`/api/admin/posts/${first.id}`).send({ ...validPost, slug: 'twice-used' })).status,
+      ).toBe(200);
     });
 
     it('answers 404 "Post not found" for an unknown or malformed id', async () => {
@@ -198,12 +251,16 @@ describe('Blog posts API', () => {
 
   describe('server-computed fields', () => {
     it('computes word count and reading time by the spec rule and ignores client values', async () => {
-      const response = await agents.admin.post('/api/admin/posts').send({ ...validPost, slug: uniqueSlug(), wordCount: 9999, readingTime: 42 });
+      const response = await agents.admin
+        .post('/api/admin/posts')
+        .send({ ...validPost, slug: uniqueSlug(), wordCount: 9999, readingTime: 42 });
       expect(response.status).toBe(201);
       // "Why Two weeks is enough to learn. See the guide. Done": 11 words — code, image, HTML and marks stripped.
       expect(response.body.wordCount).toBe(11);
       expect(response.body.readingTime).toBe(1);
-      const long = await agents.admin.post('/api/admin/posts').send({ ...validPost, slug: uniqueSlug(), body: 'word '.repeat(401) });
+      const long = await agents.admin
+        .post('/api/admin/posts')
+        .send({ ...validPost, slug: uniqueSlug(), body: 'word '.repeat(401) });
       expect(long.body.wordCount).toBe(401);
       expect(long.body.readingTime).toBe(3);
     });
@@ -216,26 +273,53 @@ describe('Blog posts API', () => {
     });
 
     it("omits the author's credentials and bio when no author is chosen", async () => {
-      const response = await agents.admin.post('/api/admin/posts').send({ ...validPost, slug: uniqueSlug(), authorName: '', authorCredentials: 'CTO', authorBio: 'Bio' });
-      expect(response.body).toMatchObject({ authorId: null, authorName: null, authorCredentials: null, authorBio: null });
+      const response = await agents.admin
+        .post('/api/admin/posts')
+        .send({ ...validPost, slug: uniqueSlug(), authorName: '', authorCredentials: 'CTO', authorBio: 'Bio' });
+      expect(response.body).toMatchObject({
+        authorId: null,
+        authorName: null,
+        authorCredentials: null,
+        authorBio: null,
+      });
       const withAuthor = await agents.admin
         .post('/api/admin/posts')
-        .send({ ...validPost, slug: uniqueSlug(), authorId: 'helena-marsh', authorName: 'Helena Marsh', authorCredentials: 'Strategy Director', authorBio: 'Bio' });
-      expect(withAuthor.body).toMatchObject({ authorId: 'helena-marsh', authorName: 'Helena Marsh', authorCredentials: 'Strategy Director', authorBio: 'Bio' });
+        .send({
+          ...validPost,
+          slug: uniqueSlug(),
+          authorId: 'helena-marsh',
+          authorName: 'Helena Marsh',
+          authorCredentials: 'Strategy Director',
+          authorBio: 'Bio',
+        });
+      expect(withAuthor.body).toMatchObject({
+        authorId: 'helena-marsh',
+        authorName: 'Helena Marsh',
+        authorCredentials: 'Strategy Director',
+        authorBio: 'Bio',
+      });
     });
 
     it('sets publishedAt on first publish only and revisionDate when a published post is edited', async () => {
       const draft = await createAs('admin');
-      const afterDraftEdit = await agents.admin.put(`/api/admin/posts/${draft.id}`).send({ ...validPost, slug: draft.slug, title: 'Draft edit' });
+      const afterDraftEdit = await agents.admin
+        .put(`/api/admin/posts/${draft.id}`)
+        .send({ ...validPost, slug: draft.slug, title: 'Draft edit' });
       expect(afterDraftEdit.body.publishedAt).toBeNull();
       expect(afterDraftEdit.body.revisionDate).toBeNull();
-      const published = await agents.admin.put(`/api/admin/posts/${draft.id}`).send({ ...validPost, slug: draft.slug, status: 'published' });
+      const published = await agents.admin
+        .put(`/api/admin/posts/${draft.id}`)
+        .send({ ...validPost, slug: draft.slug, status: 'published' });
       expect(published.body.publishedAt).toEqual(expect.any(String));
       expect(published.body.revisionDate).toBeNull();
-      const revised = await agents.admin.put(`/api/admin/posts/${draft.id}`).send({ ...validPost, slug: draft.slug, title: 'Revised', status: 'published' });
+      const revised = await agents.admin
+        .put(`/api/admin/posts/${draft.id}`)
+        .send({ ...validPost, slug: draft.slug, title: 'Revised', status: 'published' });
       expect(revised.body.publishedAt).toBe(published.body.publishedAt);
       expect(revised.body.revisionDate).toEqual(expect.any(String));
-      expect(new Date(revised.body.revisionDate).getTime()).toBeGreaterThanOrEqual(new Date(published.body.publishedAt).getTime());
+      expect(new Date(revised.body.revisionDate).getTime()).toBeGreaterThanOrEqual(
+        new Date(published.body.publishedAt).getTime(),
+      );
     });
   });
 
@@ -253,8 +337,52 @@ describe('Blog posts API', () => {
       expect(positions[0]).toBeGreaterThanOrEqual(0);
       expect(positions[0]).toBeLessThan(positions[1]);
       expect(Object.keys(listed[0]).sort()).toEqual(
-        ['id', 'section', 'slug', 'title', 'excerpt', 'status', 'authorId', 'authorName', 'authorCredentials', 'authorBio', 'tags', 'metaDescription', 'customMetaTags', 'wordCount', 'readingTime', 'createdAt', 'updatedAt', 'publishedAt', 'revisionDate'].sort(),
+        [
+          'id',
+          'section',
+          'slug',
+          'title',
+          'excerpt',
+          'status',
+          'authorId',
+          'authorName',
+          'authorCredentials',
+          'authorBio',
+          'tags',
+          'metaDescription',
+          'customMetaTags',
+          'wordCount',
+          'readingTime',
+          'createdAt',
+          'updatedAt',
+          'publishedAt',
+          'revisionDate',
+        ].sort(),
       );
+    });
+
+    it('serves the section list from one copy per content version: a publish, an edit and a delete show at once; 304 for an unchanged list', async () => {
+      const titles = async () =>
+        ((await testApp.request().get('/api/posts/labs')).body as { title: string }[]).map((post) => post.title);
+      const first = await testApp.request().get('/api/posts/labs');
+      expect(first.headers.etag).toMatch(/^"[\w-]+"$/);
+      expect(first.headers['content-type']).toMatch(/^application\/json/);
+      const unchanged = await testApp.request().get('/api/posts/labs').set('If-None-Match', first.headers.etag);
+      expect(unchanged.status).toBe(304);
+
+      const post = await createAs('admin', { section: 'labs', status: 'published', title: 'Listed at once' });
+      expect(await titles()).toContain('Listed at once');
+      const changed = await testApp.request().get('/api/posts/labs').set('If-None-Match', first.headers.etag);
+      expect(changed.status).toBe(200);
+
+      await agents.admin
+        .put(`/api/admin/posts/${post.id}`)
+        .send({ ...validPost, section: 'labs', slug: post.slug, title: 'Renamed at once', status: 'published' });
+      expect(await titles()).toEqual(expect.arrayContaining(['Renamed at once']));
+      expect(await titles()).not.toContain('Listed at once');
+
+      expect((await agents.admin.delete(`/api/admin/posts/${post.id}`)).status).toBeLessThan(300);
+      expect(await titles()).not.toContain('Renamed at once');
     });
 
     it('answers 404 JSON for a section other than labs or consulting', async () => {
@@ -268,7 +396,11 @@ describe('Blog posts API', () => {
       const found = await testApp.request().get(`/api/posts/labs/${post.slug}`);
       expect(found.status).toBe(200);
       expect(found.body.body).toBe(validPost.body);
-      for (const path of [`/api/posts/consulting/${post.slug}`, `/api/posts/labs/${post.slug.toUpperCase()}`, '/api/posts/labs/no-such-post']) {
+      for (const path of [
+        `/api/posts/consulting/${post.slug}`,
+        `/api/posts/labs/${post.slug.toUpperCase()}`,
+        '/api/posts/labs/no-such-post',
+      ]) {
         const missing = await testApp.request().get(path);
         expect(missing.status).toBe(404);
         expect(missing.body).toEqual({ statusCode: 404, error: messages.postNotFound });

@@ -1,6 +1,20 @@
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Put, Query, Req, Res, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  HttpStatus,
+  Param,
+  Post,
+  Put,
+  Query,
+  Req,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
 import type { Request, Response } from 'express';
-import type { AdminPost, Post as PostResponse, PostPage, PostSummary, StaffUser } from '@northbeam/common';
+import type { AdminPost, Post as PostResponse, PostPage, StaffUser } from '@northbeam/common';
 import { AuthService } from '../auth/auth.service.js';
 import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
 import { StaffGuard } from '../auth/guards/staff.guard.js';
@@ -21,9 +35,16 @@ export class PostsController {
     return this.postsService.publishedPage(query);
   }
 
+  /** Every published post of the section (the spec's call): cached per content version as JSON text. */
   @Get(':section')
-  list(@Param('section') section: string): Promise<PostSummary[]> {
-    return this.postsService.listPublished(section);
+  async list(@Param('section') section: string, @Req() request: Request, @Res() response: Response): Promise<void> {
+    const { json, etag } = await this.postsService.publishedListJson(section);
+    response.setHeader('ETag', etag);
+    if (request.headers['if-none-match'] === etag) {
+      response.status(304).end();
+      return;
+    }
+    response.type('application/json').send(json);
   }
 
   @Get(':section/:slug')

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { HttpStatus, Injectable } from '@nestjs/common';
 import {
   canPublish,
@@ -25,6 +26,11 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 
 @Injectable()
 export class PostsService {
+  private lists: { version: number; bySection: Map<string, Promise<{ json: string; etag: string }>> } = {
+    version: Number.NaN,
+    bySection: new Map(),
+  };
+
   constructor(
     private readonly postsRepository: PostsRepository,
     private readonly contentVersion: ContentVersionService,
@@ -49,10 +55,33 @@ export class PostsService {
     return posts.map(mapPostSummary);
   }
 
+  /**
+   * GET /api/posts/{section} as JSON text with its ETag, made once per content version: the full list
+   * (thousands of posts) is read and serialised again only after a post changes, on any instance.
+   */
+  async publishedListJson(section: string): Promise<{ json: string; etag: string }> {
+    if (!isPostSection(section)) throw new ApiError(HttpStatus.NOT_FOUND, messages.notFound);
+    const version = await this.contentVersion.current();
+    if (this.lists.version !== version) this.lists = { version, bySection: new Map() };
+    const lists = this.lists;
+    let entry = lists.bySection.get(section);
+    if (!entry) {
+      entry = this.listPublished(section).then((posts) => {
+        const json = JSON.stringify(posts);
+        return { json, etag: `"${createHash('sha1').update(json).digest('base64url')}"` };
+      });
+      // A failed read is not kept: the next request tries again.
+      entry.catch(() => lists.bySection.delete(section));
+      lists.bySection.set(section, entry);
+    }
+    return entry;
+  }
+
   /** A published post; a draft too when a signed-in staff member asks (preview). */
   async findForReader(section: string, slug: string, staff: StaffUser | null): Promise<PostResponse> {
     const post = isPostSection(section) ? await this.postsRepository.findBySectionAndSlug(section, slug) : null;
-    if (!post || (post.status !== 'published' && !staff)) throw new ApiError(HttpStatus.NOT_FOUND, messages.postNotFound);
+    if (!post || (post.status !== 'published' && !staff))
+      throw new ApiError(HttpStatus.NOT_FOUND, messages.postNotFound);
     return mapPost(post);
   }
 
@@ -67,7 +96,8 @@ export class PostsService {
 
   async create(dto: SavePostDto, user: StaffUser): Promise<AdminPost> {
     const status = dto.status ?? 'draft';
-    if (status === 'published' && !canPublish(user.role)) throw new ApiError(HttpStatus.FORBIDDEN, messages.onlyAdminsCanPublish);
+    if (status === 'published' && !canPublish(user.role))
+      throw new ApiError(HttpStatus.FORBIDDEN, messages.onlyAdminsCanPublish);
     await this.assertSlugFree(dto.section, dto.slug);
     const now = new Date();
     const post = await this.postsRepository.create({
@@ -88,7 +118,8 @@ export class PostsService {
       if (status === 'published') throw new ApiError(HttpStatus.FORBIDDEN, messages.onlyAdminsCanPublish);
       assertConsultantMayChange(existing, user);
     }
-    if (dto.section !== existing.section || dto.slug !== existing.slug) await this.assertSlugFree(dto.section, dto.slug, existing.id);
+    if (dto.section !== existing.section || dto.slug !== existing.slug)
+      await this.assertSlugFree(dto.section, dto.slug, existing.id);
     const now = new Date();
     const values: Partial<PostValues> = { ...contentValues(dto), status };
     if (status === 'published' && !existing.publishedAt) values.publishedAt = now;
@@ -120,7 +151,8 @@ export class PostsService {
 
 /** Consultants change only their own drafts. */
 function assertConsultantMayChange(post: Post, user: StaffUser): void {
-  if (post.createdById !== user.id || post.status !== 'draft') throw new ApiError(HttpStatus.FORBIDDEN, messages.consultantOwnDraftsOnly);
+  if (post.createdById !== user.id || post.status !== 'draft')
+    throw new ApiError(HttpStatus.FORBIDDEN, messages.consultantOwnDraftsOnly);
 }
 
 /** The fields a save writes, with word count and reading time computed here (client values are ignored). */
