@@ -1,5 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { etagOf, HtmlCache, type CachedPage } from './html-cache.js';
+import { etagOf } from '../core/http/etag.js';
+import { HtmlCache, type CachedPage } from './html-cache.js';
 
 const page = (body: string, version = 1): CachedPage => ({ status: 200, headers: [], body, etag: etagOf(body), version });
 

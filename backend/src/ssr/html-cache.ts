@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 
 export interface CachedPage {
@@ -33,10 +32,6 @@ export function compressedCopies(body: string): { gzip: Buffer; br: Buffer } {
 const maxEntries = 1000;
 const maxBytes = 64 * 1024 * 1024;
 
-/** Strong ETag of a rendered page. */
-export function etagOf(body: string | Buffer): string {
-  return `"${createHash('sha1').update(body).digest('base64url')}"`;
-}
 
 /**
  * Rendered pages for anonymous visitors, least recently used first out. An entry is only served

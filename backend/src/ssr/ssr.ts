@@ -5,7 +5,8 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import type { AppConfig } from '../core/config/config.js';
 import type { JsonLogger } from '../core/logging/json-logger.js';
 import type { ContentVersionService } from '../modules/content-version/content-version.service.js';
-import { etagOf, HtmlCache, type CachedPage, type StoredPage } from './html-cache.js';
+import { etagOf } from '../core/http/etag.js';
+import { HtmlCache, type CachedPage, type StoredPage } from './html-cache.js';
 import { frontendClientDir, frontendRoot, frontendServerEntry } from './frontend-paths.js';
 import { PublicDataMemo } from './public-data-memo.js';
 import { fingerprintedAssets } from './static-assets.js';
@@ -65,29 +66,22 @@ function storedEncoding(request: Request, page: StoredPage): { name: 'br' | 'gzi
   return undefined;
 }
 
-function sendPage(
-  request: Request,
-  response: Response,
-  page: (Omit<CachedPage, 'version' | 'etag'> & { etag?: string }) | StoredPage,
-  cacheState: 'HIT' | 'MISS' | 'BYPASS',
-) {
+function pageHeaders(response: Response, page: { headers: [string, string][] }, cacheState: 'HIT' | 'MISS' | 'BYPASS') {
   for (const [name, value] of page.headers) response.setHeader(name, value);
   response.setHeader('Vary', 'Cookie, Accept-Encoding');
   response.setHeader('X-Cache', cacheState);
-  if (cacheState === 'BYPASS') {
-    response.setHeader('Cache-Control', 'private, no-store');
-    // end() rather than send(): send() would hash the whole page for an ETag nobody may reuse.
-    response.setHeader('Content-Type', 'text/html; charset=utf-8');
-    response.status(page.status).end(page.body);
-    return;
-  }
+}
+
+/** A page from the HTML cache (or just stored in it): ETag, 304, and its stored compressed copy. */
+function sendStoredPage(request: Request, response: Response, page: StoredPage, cacheState: 'HIT' | 'MISS') {
+  pageHeaders(response, page, cacheState);
   response.setHeader('Cache-Control', 'public, max-age=0, must-revalidate');
-  response.setHeader('ETag', page.etag ?? etagOf(page.body));
+  response.setHeader('ETag', page.etag);
   if (page.status === 200 && request.headers['if-none-match'] === page.etag) {
     response.status(304).end();
     return;
   }
-  const encoded = 'gzip' in page ? storedEncoding(request, page) : undefined;
+  const encoded = storedEncoding(request, page);
   if (encoded) {
     // `compression` leaves a response alone once it carries a Content-Encoding.
     response.setHeader('Content-Encoding', encoded.name);
@@ -95,6 +89,15 @@ function sendPage(
     return;
   }
   response.status(page.status).send(page.body);
+}
+
+/** A page that is not cached (staff, admin, errors, HTML_CACHE=off): private, compressed on the way. */
+function sendUncachedPage(response: Response, page: Omit<CachedPage, 'version' | 'etag'>) {
+  pageHeaders(response, page, 'BYPASS');
+  response.setHeader('Cache-Control', 'private, no-store');
+  // end() rather than send(): send() would hash the whole page for an ETag nobody may reuse.
+  response.setHeader('Content-Type', 'text/html; charset=utf-8');
+  response.status(page.status).end(page.body);
 }
 
 function isPageRequest(request: Request): boolean {
@@ -210,7 +213,7 @@ export async function mountFrontend(
       const version = cacheable ? await contentVersion.current() : 0;
       if (cacheable) {
         const hit = cache.get(url, version);
-        if (hit) return sendPage(request, response, hit, 'HIT');
+        if (hit) return sendStoredPage(request, response, hit, 'HIT');
       }
       const pageContext = await renderPage({
         urlOriginal: url,
@@ -234,9 +237,9 @@ export async function mountFrontend(
         page.headers.some(([name]) => name.toLowerCase() === 'set-cookie') || response.hasHeader('set-cookie');
       if (cacheable && page.status === 200 && !setsCookie) {
         const stored = cache.set(url, { ...page, etag: etagOf(page.body), version });
-        return sendPage(request, response, stored, 'MISS');
+        return sendStoredPage(request, response, stored, 'MISS');
       }
-      sendPage(request, response, page, 'BYPASS');
+      sendUncachedPage(response, page);
     } catch (error) {
       logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error), 'SSR');
       next(error);

@@ -10,7 +10,7 @@ import { fingerprintedAssets } from './static-assets.js';
 
 describe('fingerprintedAssets', () => {
   const directory = mkdtempSync(path.join(os.tmpdir(), 'assets-'));
-  const script = `export const words = ${JSON.stringify('lorem ipsum '.repeat(400))};\n`;
+  const script = `export const words = ${JSON.stringify('the same words compress well '.repeat(200))};\n`;
   mkdirSync(path.join(directory, 'chunks'));
   writeFileSync(path.join(directory, 'chunks/app.Ab12.js'), script);
   writeFileSync(path.join(directory, 'font.woff2'), Buffer.alloc(2048, 7));

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { NextFunction, Request, Response } from 'express';
-import { etagOf } from './html-cache.js';
+import { etagOf } from '../core/http/etag.js';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);

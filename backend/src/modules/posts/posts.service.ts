@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { HttpStatus, Injectable } from '@nestjs/common';
 import {
   canPublish,
@@ -15,6 +14,7 @@ import {
   type StaffUser,
 } from '@northbeam/common';
 import { ApiError } from '../../core/http/api-error.js';
+import { etagOf } from '../../core/http/etag.js';
 import { ContentVersionService } from '../content-version/content-version.service.js';
 import type { ListPostsQueryDto } from './dto/list-posts-query.dto.js';
 import type { SavePostDto } from './dto/save-post.dto.js';
@@ -68,7 +68,7 @@ export class PostsService {
     if (!entry) {
       entry = this.listPublished(section).then((posts) => {
         const json = JSON.stringify(posts);
-        return { json, etag: `"${createHash('sha1').update(json).digest('base64url')}"` };
+        return { json, etag: etagOf(json) };
       });
       // A failed read is not kept: the next request tries again.
       entry.catch(() => lists.bySection.delete(section));
