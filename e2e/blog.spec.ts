@@ -189,7 +189,7 @@ test.describe('Blog on the shared server', () => {
         '',
         '<img src="x" onerror="window.__pwned = true">',
         '',
-        '```ts\nconst twin = build();\n```',
+        '```ts\nconst twin = build(); // a long line of code must scroll inside its block, never widen the page on a phone\n```',
         '',
         Array.from({ length: 1200 }, (_, index) => `word${index}`).join(' '),
       ].join('\n'),

@@ -217,7 +217,7 @@ export function Component() {
         <div className="container-page">
           <SectionBanner section={post.section} />
         </div>
-        <div className="container-page grid gap-12 py-12 lg:grid-cols-[minmax(0,1fr)_16rem]">
+        <div className="container-page grid grid-cols-1 gap-12 py-12 lg:grid-cols-[minmax(0,1fr)_16rem]">
           <MarkdownBody markdown={post.body} />
           <aside className="lg:sticky lg:top-24 lg:self-start">
             <ShareBar url={url} title={post.title} summary={post.excerpt || post.title} />
