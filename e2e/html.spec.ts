@@ -73,6 +73,7 @@ test.describe('Server-rendered HTML', () => {
 test.describe('Server-rendered articles (plain HTTP)', () => {
   let slug = '';
   const title = 'Plain HTML article for crawlers';
+  const typography = 'Typography survives: “quotes”, an em dash — an ellipsis… and a rocket 🚀.';
 
   test.beforeAll(async ({ playwright, baseURL }) => {
     const request = await playwright.request.newContext({ baseURL });
@@ -89,6 +90,8 @@ test.describe('Server-rendered articles (plain HTTP)', () => {
           '## Readable without JavaScript',
           '',
           'The body arrives in the HTML.',
+          '',
+          typography,
           '',
           '[js](javascript:alert(1)) [data](data:text/html;base64,PHNjcmlwdD4=) [vb](vbscript:msgbox) ![img](javascript:alert(2))',
           '',
@@ -140,6 +143,19 @@ test.describe('Server-rendered articles (plain HTTP)', () => {
     });
     expect(posting.datePublished).toBeTruthy();
     expect(posting.dateModified).toBeTruthy();
+  });
+
+  test('text beyond ASCII arrives intact: in the HTML, in the hydration data, and after hydration', async ({
+    page,
+    request,
+  }) => {
+    const html = await (await request.get(`/blog/consulting/${slug}`)).text();
+    expect(html).toContain(typography);
+    const data = html.match(/<script type="application\/json" id="router-hydration">(.*?)<\/script>/s)?.[1] ?? '';
+    expect(data).toMatch(/^[\x20-\x7e]+$/);
+    expect(JSON.stringify(JSON.parse(data))).toContain(typography);
+    await page.goto(`/blog/consulting/${slug}`);
+    await expect(page.getByTestId('article-body').getByText(typography)).toBeVisible();
   });
 
   test('markdown is made safe on the server: bad schemes emptied, raw HTML and scripts as text', async ({

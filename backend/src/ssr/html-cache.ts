@@ -3,7 +3,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 export interface CachedPage {
   status: number;
   headers: [string, string][];
-  body: string;
+  body: Buffer;
   etag: string;
   version: number;
 }
@@ -15,8 +15,7 @@ export interface StoredPage extends CachedPage {
 }
 
 /** Compressed copies of a body (brotli at a moderate level: made once per entry, served many times). */
-export function compressedCopies(body: string): { gzip: Buffer; br: Buffer } {
-  const raw = Buffer.from(body, 'utf8');
+export function compressedCopies(raw: Buffer): { gzip: Buffer; br: Buffer } {
   return {
     gzip: gzipSync(raw, { level: 9 }),
     br: brotliCompressSync(raw, {

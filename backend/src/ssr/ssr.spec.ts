@@ -1,4 +1,4 @@
-import { withoutModulePreloads } from './ssr.js';
+import { pageBody, withoutModulePreloads } from './ssr.js';
 
 describe('withoutModulePreloads', () => {
   it('drops the modulepreload links and keeps everything else, the entry script included', () => {
@@ -13,5 +13,22 @@ describe('withoutModulePreloads', () => {
         '<script src="/assets/entries/entry.js" type="module" async></script></body>',
     );
     expect(withoutModulePreloads('<p>none</p>')).toBe('<p>none</p>');
+  });
+});
+
+describe('pageBody', () => {
+  it("splices the application's bytes in at the marker, multi-byte characters intact", () => {
+    const body = pageBody(
+      '<head><title>Café</title></head><body><div id="root"><!--app--></div><script src="/e.js"></script></body>',
+      Buffer.from('<h1>We’re hiring — “now”</h1>', 'utf8'),
+      '<!--app-->',
+    );
+    expect(body.toString('utf8')).toBe(
+      '<head><title>Café</title></head><body><div id="root"><h1>We’re hiring — “now”</h1></div><script src="/e.js"></script></body>',
+    );
+  });
+
+  it('returns the document alone when there is no application HTML to splice (a redirect, say)', () => {
+    expect(pageBody('<p>moved</p>').toString()).toBe('<p>moved</p>');
   });
 });

@@ -28,6 +28,9 @@ interface RenderedPageContext {
   httpResponse: { statusCode: number; body: string; headers: [string, string][] } | null;
   appStatus?: number;
   appRedirect?: string;
+  /** The application's HTML as UTF-8 bytes, to go where `appMarker` stands in the document. */
+  appHtml?: Buffer;
+  appMarker?: string;
 }
 
 type RenderPage = (init: Record<string, unknown>) => Promise<RenderedPageContext>;
@@ -52,6 +55,21 @@ export function withoutModulePreloads(html: string): string {
   return html.slice(0, first) + html.slice(first).replace(/<link rel="modulepreload"[^>]*>\s*/g, '');
 }
 
+/**
+ * The page as bytes: Vike's document (a small string, its module preloads left out) with the
+ * application's HTML, rendered to bytes by +onRenderHtml, spliced in at its marker.
+ */
+export function pageBody(document: string, appHtml?: Buffer, marker?: string): Buffer {
+  const html = withoutModulePreloads(document);
+  const at = marker ? html.indexOf(marker) : -1;
+  if (!appHtml || !marker || at === -1) return Buffer.from(html, 'utf8');
+  return Buffer.concat([
+    Buffer.from(html.slice(0, at), 'utf8'),
+    appHtml,
+    Buffer.from(html.slice(at + marker.length), 'utf8'),
+  ]);
+}
+
 /** Cookies that mark a signed-in staff member: their pages are never cached nor served from cache. */
 const sessionCookiePattern = /(?:^|;\s*)(?:__Host-)?nb\.sid=/;
 
@@ -68,6 +86,7 @@ function storedEncoding(request: Request, page: StoredPage): { name: 'br' | 'gzi
 
 function pageHeaders(response: Response, page: { headers: [string, string][] }, cacheState: 'HIT' | 'MISS' | 'BYPASS') {
   for (const [name, value] of page.headers) response.setHeader(name, value);
+  response.setHeader('Content-Type', 'text/html; charset=utf-8');
   response.setHeader('Vary', 'Cookie, Accept-Encoding');
   response.setHeader('X-Cache', cacheState);
 }
@@ -96,7 +115,6 @@ function sendUncachedPage(response: Response, page: Omit<CachedPage, 'version' |
   pageHeaders(response, page, 'BYPASS');
   response.setHeader('Cache-Control', 'private, no-store');
   // end() rather than send(): send() would hash the whole page for an ETag nobody may reuse.
-  response.setHeader('Content-Type', 'text/html; charset=utf-8');
   response.status(page.status).end(page.body);
 }
 
@@ -231,7 +249,7 @@ export async function mountFrontend(
       const page = {
         status: pageContext.appStatus ?? httpResponse.statusCode,
         headers: httpResponse.headers.filter(([name]) => name.toLowerCase() !== 'cache-control'),
-        body: withoutModulePreloads(httpResponse.body),
+        body: pageBody(httpResponse.body, pageContext.appHtml, pageContext.appMarker),
       };
       const setsCookie =
         page.headers.some(([name]) => name.toLowerCase() === 'set-cookie') || response.hasHeader('set-cookie');

@@ -38,7 +38,9 @@ function escapeHtml(value: string): string {
 
 /** JSON for a `<script type="application/ld+json">` or data block: `<` escaped so it cannot close the tag. */
 export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  // `<` cannot close the script; characters beyond ASCII (U+2028 and U+2029 among them) travel as
+  // escapes, so that the page stays a one-byte string on the server.
+  return JSON.stringify(value).replace(/[<\u0080-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 function absolute(publicUrl: string, pathOrUrl: string): string {
