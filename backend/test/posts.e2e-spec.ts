@@ -385,6 +385,21 @@ describe('Blog posts API', () => {
       expect(await titles()).not.toContain('Renamed at once');
     });
 
+    it('sends the stored brotli or gzip copy of the list to a client that accepts it, the same JSON as plain', async () => {
+      const plain = await testApp.request().get('/api/posts/labs').set('Accept-Encoding', 'identity');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      // superagent decodes brotli and gzip itself: equal bodies mean the stored copies hold the same JSON.
+      const encoded = (encoding: string) => testApp.request().get('/api/posts/labs').set('Accept-Encoding', encoding);
+      const br = await encoded('br');
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.vary).toMatch(/Accept-Encoding/);
+      expect(br.body).toEqual(plain.body);
+      const gzip = await encoded('gzip');
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gzip.body).toEqual(plain.body);
+      expect(gzip.headers.etag).toBe(plain.headers.etag);
+    });
+
     it('answers 404 JSON for a section other than labs or consulting', async () => {
       const response = await testApp.request().get('/api/posts/immersive');
       expect(response.status).toBe(404);

@@ -1,4 +1,4 @@
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { compressedCopies } from '../core/http/stored-body.js';
 
 export interface CachedPage {
   status: number;
@@ -12,20 +12,6 @@ export interface CachedPage {
 export interface StoredPage extends CachedPage {
   gzip: Buffer;
   br: Buffer;
-}
-
-/** Compressed copies of a body (brotli at a moderate level: made once per entry, served many times). */
-export function compressedCopies(raw: Buffer): { gzip: Buffer; br: Buffer } {
-  return {
-    gzip: gzipSync(raw, { level: 9 }),
-    br: brotliCompressSync(raw, {
-      params: {
-        [zlibConstants.BROTLI_PARAM_QUALITY]: 9,
-        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: raw.length,
-        [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
-      },
-    }),
-  };
 }
 
 const maxEntries = 1000;

@@ -6,6 +6,7 @@ import type { AppConfig } from '../core/config/config.js';
 import type { JsonLogger } from '../core/logging/json-logger.js';
 import type { ContentVersionService } from '../modules/content-version/content-version.service.js';
 import { etagOf } from '../core/http/etag.js';
+import { sendStoredBody } from '../core/http/stored-body.js';
 import { HtmlCache, type CachedPage, type StoredPage } from './html-cache.js';
 import { frontendClientDir, frontendRoot, frontendServerEntry } from './frontend-paths.js';
 import { PublicDataMemo } from './public-data-memo.js';
@@ -77,13 +78,6 @@ function cacheablePageRequest(request: Request): boolean {
   return !request.path.toLowerCase().startsWith('/admin') && !sessionCookiePattern.test(request.headers.cookie ?? '');
 }
 
-/** The stored compressed copy the client accepts, if any (brotli first, then gzip). */
-function storedEncoding(request: Request, page: StoredPage): { name: 'br' | 'gzip'; body: Buffer } | undefined {
-  if (request.acceptsEncodings('br') === 'br') return { name: 'br', body: page.br };
-  if (request.acceptsEncodings('gzip') === 'gzip') return { name: 'gzip', body: page.gzip };
-  return undefined;
-}
-
 function pageHeaders(response: Response, page: { headers: [string, string][] }, cacheState: 'HIT' | 'MISS' | 'BYPASS') {
   for (const [name, value] of page.headers) response.setHeader(name, value);
   response.setHeader('Content-Type', 'text/html; charset=utf-8');
@@ -95,19 +89,7 @@ function pageHeaders(response: Response, page: { headers: [string, string][] }, 
 function sendStoredPage(request: Request, response: Response, page: StoredPage, cacheState: 'HIT' | 'MISS') {
   pageHeaders(response, page, cacheState);
   response.setHeader('Cache-Control', 'public, max-age=0, must-revalidate');
-  response.setHeader('ETag', page.etag);
-  if (page.status === 200 && request.headers['if-none-match'] === page.etag) {
-    response.status(304).end();
-    return;
-  }
-  const encoded = storedEncoding(request, page);
-  if (encoded) {
-    // `compression` leaves a response alone once it carries a Content-Encoding.
-    response.setHeader('Content-Encoding', encoded.name);
-    response.status(page.status).send(encoded.body);
-    return;
-  }
-  response.status(page.status).send(page.body);
+  sendStoredBody(request, response, page, page.status);
 }
 
 /** A page that is not cached (staff, admin, errors, HTML_CACHE=off): private, compressed on the way. */

@@ -15,6 +15,7 @@ import {
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { AdminPost, Post as PostResponse, PostPage, StaffUser } from '@northbeam/common';
+import { sendStoredBody } from '../../core/http/stored-body.js';
 import { AuthService } from '../auth/auth.service.js';
 import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
 import { StaffGuard } from '../auth/guards/staff.guard.js';
@@ -38,13 +39,9 @@ export class PostsController {
   /** Every published post of the section (the spec's call): cached per content version as JSON text. */
   @Get(':section')
   async list(@Param('section') section: string, @Req() request: Request, @Res() response: Response): Promise<void> {
-    const { json, etag } = await this.postsService.publishedListJson(section);
-    response.setHeader('ETag', etag);
-    if (request.headers['if-none-match'] === etag) {
-      response.status(304).end();
-      return;
-    }
-    response.type('application/json').send(json);
+    const list = await this.postsService.publishedListJson(section);
+    response.type('application/json');
+    sendStoredBody(request, response, list);
   }
 
   @Get(':section/:slug')

@@ -15,6 +15,7 @@ import {
 } from '@northbeam/common';
 import { ApiError } from '../../core/http/api-error.js';
 import { etagOf } from '../../core/http/etag.js';
+import { compressedCopies, type CompressedCopies } from '../../core/http/stored-body.js';
 import { ContentVersionService } from '../content-version/content-version.service.js';
 import type { ListPostsQueryDto } from './dto/list-posts-query.dto.js';
 import type { SavePostDto } from './dto/save-post.dto.js';
@@ -24,9 +25,15 @@ import { PostsRepository, type PostValues } from './posts.repository.js';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** The published list of a section as stored bytes, with its ETag and compressed copies. */
+export interface StoredList extends CompressedCopies {
+  body: Buffer;
+  etag: string;
+}
+
 @Injectable()
 export class PostsService {
-  private lists: { version: number; bySection: Map<string, Promise<{ json: string; etag: string }>> } = {
+  private lists: { version: number; bySection: Map<string, Promise<StoredList>> } = {
     version: Number.NaN,
     bySection: new Map(),
   };
@@ -57,9 +64,10 @@ export class PostsService {
 
   /**
    * GET /api/posts/{section} as JSON text with its ETag, made once per content version: the full list
-   * (thousands of posts) is read and serialised again only after a post changes, on any instance.
+   * (thousands of posts) is read, serialised and compressed again only after a post changes, on any
+   * instance. Kept as bytes: a string of megabytes would be copied and encoded on every request.
    */
-  async publishedListJson(section: string): Promise<{ json: string; etag: string }> {
+  async publishedListJson(section: string): Promise<StoredList> {
     if (!isPostSection(section)) throw new ApiError(HttpStatus.NOT_FOUND, messages.notFound);
     const version = await this.contentVersion.current();
     if (this.lists.version !== version) this.lists = { version, bySection: new Map() };
@@ -67,8 +75,8 @@ export class PostsService {
     let entry = lists.bySection.get(section);
     if (!entry) {
       entry = this.listPublished(section).then((posts) => {
-        const json = JSON.stringify(posts);
-        return { json, etag: etagOf(json) };
+        const body = Buffer.from(JSON.stringify(posts), 'utf8');
+        return { body, etag: etagOf(body), ...compressedCopies(body) };
       });
       // A failed read is not kept: the next request tries again.
       entry.catch(() => lists.bySection.delete(section));

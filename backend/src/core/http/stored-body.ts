@@ -1,0 +1,55 @@
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import type { Request, Response } from 'express';
+
+/** A response body kept in memory with its compressed copies, so that serving it compresses nothing. */
+export interface CompressedCopies {
+  gzip: Buffer;
+  br: Buffer;
+}
+
+/** Bodies past this size are compressed at a faster level: they are made on a request's time. */
+const largeBody = 256 * 1024;
+
+/** Compressed copies of a body: made once per stored entry, served many times. */
+export function compressedCopies(raw: Buffer): CompressedCopies {
+  const large = raw.length > largeBody;
+  return {
+    gzip: gzipSync(raw, { level: large ? 6 : 9 }),
+    br: brotliCompressSync(raw, {
+      params: {
+        [zlibConstants.BROTLI_PARAM_QUALITY]: large ? 5 : 9,
+        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+        [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+      },
+    }),
+  };
+}
+
+/**
+ * Sends a stored body: 304 when the client holds `etag`, else the compressed copy it accepts
+ * (brotli first, then gzip) or the body itself. `compression` leaves a response alone once it
+ * carries a Content-Encoding.
+ */
+export function sendStoredBody(
+  request: Request,
+  response: Response,
+  stored: CompressedCopies & { body: Buffer; etag: string },
+  status = 200,
+): void {
+  response.setHeader('ETag', stored.etag);
+  response.vary('Accept-Encoding');
+  if (status === 200 && request.headers['if-none-match'] === stored.etag) {
+    response.status(304).end();
+    return;
+  }
+  let body = stored.body;
+  if (request.acceptsEncodings('br') === 'br') {
+    response.setHeader('Content-Encoding', 'br');
+    body = stored.br;
+  } else if (request.acceptsEncodings('gzip') === 'gzip') {
+    response.setHeader('Content-Encoding', 'gzip');
+    body = stored.gzip;
+  }
+  response.setHeader('Content-Length', body.length);
+  response.status(status).end(body);
+}
