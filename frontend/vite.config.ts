@@ -19,5 +19,7 @@ export default defineConfig({
   build: {
     target: 'es2022',
     cssCodeSplit: true,
+    // SOURCEMAP=1 for looking into bundle sizes; production builds ship none.
+    sourcemap: process.env.SOURCEMAP === '1',
   },
 });

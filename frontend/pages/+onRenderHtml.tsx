@@ -1,16 +1,20 @@
 import { Writable } from 'node:stream';
 import { StrictMode, type ReactNode } from 'react';
-import { renderToPipeableStream } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { renderToPipeableStream, renderToStaticMarkup } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { dangerouslySkipEscape, escapeInject } from 'vike/server';
 import type { OnRenderHtmlAsync, PageContextServer } from 'vike/types';
 import { jsonForScript, renderHeadHtml } from '../src/app/head';
 import { HydrationMarker } from '../src/app/hydration-marker';
+import { setStaticRenderer } from '../src/components/page/static-section';
 import { resolveHead, resolveStatus } from '../src/app/resolve-head';
 import { routes } from '../src/app/routes';
 import '../src/styles/app.css';
 
 const handler = createStaticHandler(routes);
+
+// Static sections render once per process (their links are absolute, so any location will do).
+setStaticRenderer((node) => renderToStaticMarkup(<StaticRouter location="/">{node}</StaticRouter>));
 
 /** Where the server splices the application's HTML (a Buffer) into the document Vike returns. */
 const appMarker = '<!--nb:app-->';

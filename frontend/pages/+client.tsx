@@ -1,7 +1,6 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
-import type { OnRenderClientAsync } from 'vike/types';
 import { HydrationMarker } from '../src/app/hydration-marker';
 import { routes } from '../src/app/routes';
 import '../src/styles/app.css';
@@ -24,19 +23,27 @@ async function resolveInitialLazyRoutes() {
   );
 }
 
-const onRenderClient: OnRenderClientAsync = async () => {
+/**
+ * The page's only client code (Vike's HTML-only mode: no Vike client runtime is shipped). React
+ * Router's data router hydrates the server's HTML and routes every later navigation itself.
+ */
+async function hydrate() {
   const data = document.getElementById('router-hydration')?.textContent;
   // React Router reads (and revives route errors from) this global when it creates the router.
   window.__staticRouterHydrationData = data ? JSON.parse(data) : undefined;
   await resolveInitialLazyRoutes();
   const router = createBrowserRouter(routes);
-  hydrateRoot(
-    document.getElementById('root')!,
-    <StrictMode>
-      <RouterProvider router={router} />
-      <HydrationMarker />
-    </StrictMode>,
-  );
-};
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding the
+  // main thread for the whole page (one long task); a click meanwhile hydrates its part first.
+  startTransition(() => {
+    hydrateRoot(
+      document.getElementById('root')!,
+      <StrictMode>
+        <RouterProvider router={router} />
+        <HydrationMarker />
+      </StrictMode>,
+    );
+  });
+}
 
-export default onRenderClient;
+void hydrate();
