@@ -66,7 +66,7 @@ test.describe('Home', () => {
       const items =
         url.searchParams.get('section') === 'consulting'
           ? [post('consulting', 'c-new', '2025-03-01T00:00:00Z'), post('consulting', 'c-mid', '2025-02-01T00:00:00Z')]
-          : [post('labs', 'l-one', '2025-01-01T00:00:00Z')];
+          : [post('labs', 'l-one', '2025-06-30T23:30:00Z')];
       return route.fulfill({ json: { items, total: items.length, page: 1, pageSize: 2, totalPages: 1 } });
     });
     await open(page, '/about');
@@ -77,7 +77,38 @@ test.describe('Home', () => {
     await expect(consulting.first().getByRole('link')).toHaveAttribute('href', '/blog/consulting/c-new');
     await expect(consulting.nth(1).getByRole('link')).toHaveAttribute('href', '/blog/consulting/c-mid');
     await expect(page.getByTestId('insights-labs').getByRole('link', { name: 'Post l-one' })).toHaveAttribute('href', '/blog/labs/l-one');
+    // Dates in UK time: half past eleven on 30 June (UTC) is already 1 July in London.
+    await expect(consulting.first().locator('time')).toHaveText('Mar 01, 2025');
+    await expect(page.getByTestId('insights-labs').locator('time')).toHaveText('Jul 01, 2025');
     expect(asked.sort()).toEqual(['consulting:2', 'labs:2']);
+  });
+});
+
+test.describe('Static sections', () => {
+  test('arrive as server HTML, stay untouched by hydration, and their links navigate without a reload', async ({ page }) => {
+    await open(page, '/');
+    const builders = page.locator('[data-static="home-builders"]');
+    await expect(builders.getByRole('heading', { name: /Senior people who still write the code/ })).toBeVisible();
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    await builders.getByRole('link', { name: 'Meet the team' }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.locator('[data-static="home-how-we-work"]').getByRole('heading', { name: 'Consulting Meets Creation' })).toBeVisible();
+    await expect(page.getByTestId('hero-actions').getByRole('link', { name: /Enter the Labs/ })).toHaveAttribute('href', '/labs');
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  });
+
+  test('a modified click is left to the browser (a new tab), the page stays where it is', async ({ page, context }) => {
+    await open(page, '/');
+    const opened = context.waitForEvent('page');
+    await page.locator('[data-static="home-pillars"]').getByTestId('pillar-card').first().click({ modifiers: ['ControlOrMeta'] });
+    const tab = await opened;
+    await tab.waitForLoadState();
+    expect(new URL(tab.url()).pathname).toBe('/consulting');
+    await expect(page).toHaveURL(/\/$/);
   });
 });
 

@@ -1,4 +1,3 @@
-import { format } from 'date-fns';
 import {
   ArrowRight,
   ArrowUpRight,
@@ -28,9 +27,11 @@ import { LogoMarquee } from '@/components/marketing/logo-marquee';
 import { SectionHeading } from '@/components/marketing/page-hero';
 import { TeamStrip } from '@/components/marketing/team-strip';
 import { HydrationBoundary } from '@/components/page/hydration-boundary';
+import { StaticSection } from '@/components/page/static-section';
 import { SectionBadge } from '@/components/page/section-badge';
 import { buttonVariants } from '@/components/ui/button';
 import { loadJson } from '@/lib/api';
+import { formatCardDate } from '@/lib/card-date';
 import { cn } from '@/lib/cn';
 import { PlaybookWidget } from '@/components/lead-capture/playbook-widget';
 
@@ -154,7 +155,7 @@ function InsightCard({ post }: { post: PostSummary }) {
       <div className="flex items-center justify-between gap-3">
         <SectionBadge section={post.section} />
         <time dateTime={post.createdAt} className="text-xs text-ink-muted">
-          {format(new Date(post.createdAt), 'MMM dd, yyyy')}
+          {formatCardDate(post.createdAt)}
         </time>
       </div>
       <h3 className="heading-3 mt-4">
@@ -192,56 +193,58 @@ export function Component() {
   const { caseStudies, posts } = useLoaderData<HomeData>();
   return (
     <>
-      <section className="relative isolate overflow-hidden bg-ink text-white">
-        <div
-          aria-hidden="true"
-          className="absolute -top-48 -left-32 -z-10 size-[40rem] rounded-full bg-beam opacity-40 blur-3xl"
-        />
-        <div
-          aria-hidden="true"
-          className="absolute -right-40 bottom-0 -z-10 size-[30rem] rounded-full bg-consulting opacity-25 blur-3xl"
-        />
-        <div
-          aria-hidden="true"
-          className="absolute inset-0 -z-10 bg-[linear-gradient(rgba(255,255,255,.05)_1px,transparent_1px),linear-gradient(90deg,rgba(255,255,255,.05)_1px,transparent_1px)] [mask-image:radial-gradient(ellipse_at_center,black,transparent_75%)] bg-[size:56px_56px]"
-        />
-        <div className="container-page py-24 sm:py-32 lg:py-40">
-          <p className="eyebrow text-white/70 motion-safe:animate-rise">Digital transformation · Made in the UK</p>
-          <h1 className="mt-6 max-w-5xl font-display text-5xl leading-[0.98] font-semibold tracking-[-0.04em] motion-safe:animate-rise sm:text-7xl lg:text-[5.5rem]">
-            Less talk. More build.{' '}
-            <span className="bg-gradient-to-r from-labs via-consulting to-immersive bg-clip-text text-transparent">
-              Zero Deck Thirsty.
-            </span>
-          </h1>
-          <p className="mt-8 max-w-2xl text-lg leading-relaxed text-white/75 [animation-delay:100ms] motion-safe:animate-rise sm:text-xl">
-            {site.name} helps small and medium businesses adopt AI, XR and future technology by building it with them:
-            strategy that ships, a lab that prototypes in weeks, and studios that make the immersive real.
-          </p>
+      <StaticSection id="home-hero">
+        <section className="relative isolate overflow-hidden bg-ink text-white">
           <div
-            className="mt-10 flex flex-wrap gap-3 [animation-delay:200ms] motion-safe:animate-rise"
-            data-testid="hero-actions"
-          >
-            <Link
-              to="/consulting"
-              className={cn(buttonVariants({ size: 'lg' }), 'bg-consulting text-ink hover:bg-white')}
+            aria-hidden="true"
+            className="absolute -top-48 -left-32 -z-10 size-[40rem] rounded-full bg-beam opacity-40 blur-3xl"
+          />
+          <div
+            aria-hidden="true"
+            className="absolute -right-40 bottom-0 -z-10 size-[30rem] rounded-full bg-consulting opacity-25 blur-3xl"
+          />
+          <div
+            aria-hidden="true"
+            className="absolute inset-0 -z-10 bg-[linear-gradient(rgba(255,255,255,.05)_1px,transparent_1px),linear-gradient(90deg,rgba(255,255,255,.05)_1px,transparent_1px)] [mask-image:radial-gradient(ellipse_at_center,black,transparent_75%)] bg-[size:56px_56px]"
+          />
+          <div className="container-page py-24 sm:py-32 lg:py-40">
+            <p className="eyebrow text-white/70 motion-safe:animate-rise">Digital transformation · Made in the UK</p>
+            <h1 className="mt-6 max-w-5xl font-display text-5xl leading-[0.98] font-semibold tracking-[-0.04em] motion-safe:animate-rise sm:text-7xl lg:text-[5.5rem]">
+              Less talk. More build.{' '}
+              <span className="bg-gradient-to-r from-labs via-consulting to-immersive bg-clip-text text-transparent">
+                Zero Deck Thirsty.
+              </span>
+            </h1>
+            <p className="mt-8 max-w-2xl text-lg leading-relaxed text-white/75 [animation-delay:100ms] motion-safe:animate-rise sm:text-xl">
+              {site.name} helps small and medium businesses adopt AI, XR and future technology by building it with them:
+              strategy that ships, a lab that prototypes in weeks, and studios that make the immersive real.
+            </p>
+            <div
+              className="mt-10 flex flex-wrap gap-3 [animation-delay:200ms] motion-safe:animate-rise"
+              data-testid="hero-actions"
             >
-              Explore Consulting <ArrowRight aria-hidden="true" />
-            </Link>
-            <Link to="/labs" className={cn(buttonVariants({ size: 'lg' }), 'bg-labs text-ink hover:bg-white')}>
-              Enter the Labs <ArrowRight aria-hidden="true" />
-            </Link>
-            <Link
-              to="/immersive"
-              className={cn(buttonVariants({ size: 'lg' }), 'bg-immersive text-ink hover:bg-white')}
-            >
-              Go Immersive <ArrowRight aria-hidden="true" />
-            </Link>
+              <Link
+                to="/consulting"
+                className={cn(buttonVariants({ size: 'lg' }), 'bg-consulting text-ink hover:bg-white')}
+              >
+                Explore Consulting <ArrowRight aria-hidden="true" />
+              </Link>
+              <Link to="/labs" className={cn(buttonVariants({ size: 'lg' }), 'bg-labs text-ink hover:bg-white')}>
+                Enter the Labs <ArrowRight aria-hidden="true" />
+              </Link>
+              <Link
+                to="/immersive"
+                className={cn(buttonVariants({ size: 'lg' }), 'bg-immersive text-ink hover:bg-white')}
+              >
+                Go Immersive <ArrowRight aria-hidden="true" />
+              </Link>
+            </div>
           </div>
-        </div>
-      </section>
+        </section>
+      </StaticSection>
 
-      <HydrationBoundary>
-        <section className="section overflow-hidden" aria-labelledby="we-get-it">
+      <section className="section overflow-hidden" aria-labelledby="we-get-it">
+        <StaticSection id="home-we-get-it">
           <div className="container-page grid gap-10 lg:grid-cols-2 lg:items-end">
             <SectionHeading
               id="we-get-it"
@@ -270,17 +273,19 @@ export function Component() {
               ))}
             </ul>
           </div>
+        </StaticSection>
+        <HydrationBoundary>
           <div className="container-page mt-14">
             <TeamStrip />
           </div>
-        </section>
-      </HydrationBoundary>
+        </HydrationBoundary>
+      </section>
 
-      <HydrationBoundary>
+      <StaticSection id="home-clients">
         <LogoMarquee />
-      </HydrationBoundary>
+      </StaticSection>
 
-      <HydrationBoundary>
+      <StaticSection id="home-how-we-work">
         <section className="section" aria-labelledby="how-we-work">
           <div className="container-page">
             <SectionHeading id="how-we-work" eyebrow="How We Work" title="Three ways in. One team that builds." />
@@ -298,7 +303,7 @@ export function Component() {
             </ol>
           </div>
         </section>
-      </HydrationBoundary>
+      </StaticSection>
 
       <HydrationBoundary>
         <section className="section bg-white" aria-labelledby="recent-work">
@@ -327,7 +332,7 @@ export function Component() {
         </section>
       </HydrationBoundary>
 
-      <HydrationBoundary>
+      <StaticSection id="home-builders">
         <section className="section" aria-labelledby="builders">
           <div className="container-page grid gap-12 lg:grid-cols-2 lg:items-center">
             <div>
@@ -362,9 +367,9 @@ export function Component() {
             </div>
           </div>
         </section>
-      </HydrationBoundary>
+      </StaticSection>
 
-      <HydrationBoundary>
+      <StaticSection id="home-pillars">
         <section className="section bg-white" aria-labelledby="pillars">
           <div className="container-page">
             <SectionHeading
@@ -399,9 +404,9 @@ export function Component() {
             </div>
           </div>
         </section>
-      </HydrationBoundary>
+      </StaticSection>
 
-      <HydrationBoundary>
+      <StaticSection id="home-stats">
         <section aria-label="Key figures" className="bg-ink py-14 text-white" data-testid="stats">
           <dl className="container-page grid grid-cols-2 gap-8 lg:grid-cols-4">
             {stats.map((stat) => (
@@ -412,7 +417,7 @@ export function Component() {
             ))}
           </dl>
         </section>
-      </HydrationBoundary>
+      </StaticSection>
 
       <HydrationBoundary>
         <section className="section" aria-labelledby="latest-insights">
@@ -431,14 +436,14 @@ export function Component() {
         </section>
       </HydrationBoundary>
 
-      <HydrationBoundary>
+      <StaticSection id="home-cta">
         <CtaBand
           title="Ready to stop talking and start building?"
           text="Tell us about the problem. We sign NDAs on day one and reply within 48 hours with a plan, not a pitch."
           label="Start a project"
           testId="home-cta"
         />
-      </HydrationBoundary>
+      </StaticSection>
 
       <HydrationBoundary>
         <ContactSection />
