@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from './fixtures';
+import { connect } from 'node:net';
 import pg from 'pg';
 import { freePort, startServer, waitForHealth } from './helpers/server-process';
 
@@ -70,5 +71,28 @@ test.describe('The server process', () => {
     expect(Date.now() - signalledAt).toBeLessThan(10_000);
     expect(code).toBe(0);
     expect(answers.filter((answer) => answer.status === 200 && answer.complete)).toHaveLength(40);
+  });
+
+  test('answers a request that arrives late on a connection opened before SIGTERM', async () => {
+    // Stopping to listen must not drop a connection that has not sent its request yet (a busy
+    // process reads late): here the request comes after the server has stopped listening.
+    const server = startServer({ PGLITE_DIR: 'memory://' }, await freePort());
+    await waitForHealth(server);
+    const socket = connect(server.port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    let received = '';
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
+    const closed = new Promise<boolean>((resolve) => {
+      socket.once('error', () => resolve(false));
+      socket.once('close', (hadError) => resolve(!hadError));
+    });
+    server.child.kill('SIGTERM');
+    // The drain lasts at least 750 ms, then the server stops listening; the request comes after that.
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    socket.write('GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+    expect(await closed).toBe(true);
+    expect(received).toMatch(/^HTTP\/1\.1 200 /);
+    expect(received).toMatch(/connection: close/i);
+    expect(await server.exited).toBe(0);
   });
 });
