@@ -14,9 +14,14 @@ const shutdownGraceMs = 8000;
  * has time to notice.
  */
 const drainDelayMs = 750;
-/** The drain also lasts until no new connection has arrived for this long (at most drainMaxMs). */
+/**
+ * The drain also lasts while requests are in progress and until no new connection has arrived for
+ * this long (at most drainMaxMs). Closing the listening socket resets every connection still
+ * waiting in the kernel's accept queue, and a busy process accepts late: only a process with no
+ * request in progress has certainly accepted everything that reached it.
+ */
 const drainQuietMs = 300;
-const drainMaxMs = 5000;
+const drainMaxMs = 6000;
 
 async function bootstrap() {
   readDotEnv();
@@ -56,8 +61,11 @@ async function bootstrap() {
   server.on('connection', () => {
     lastConnectionAt = Date.now();
   });
+  let requestsInProgress = 0;
   server.on('request', (_request, response: ServerResponse) => {
     if (shuttingDown) response.setHeader('Connection', 'close');
+    requestsInProgress += 1;
+    response.once('close', () => (requestsInProgress -= 1));
   });
   const shutdown = (signal: string) => {
     if (shuttingDown) return;
@@ -71,7 +79,8 @@ async function bootstrap() {
     const drainStartedAt = Date.now();
     const waitForQuiet = () => {
       const now = Date.now();
-      const quiet = now - lastConnectionAt >= drainQuietMs && now - drainStartedAt >= drainDelayMs;
+      const quiet =
+        requestsInProgress === 0 && now - lastConnectionAt >= drainQuietMs && now - drainStartedAt >= drainDelayMs;
       if (quiet || now - drainStartedAt >= drainMaxMs) closeServer();
       else setTimeout(waitForQuiet, 50);
     };
