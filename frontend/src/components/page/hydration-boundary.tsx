@@ -1,7 +1,7 @@
 import { Suspense, use, useEffect, useId, type ReactNode } from 'react';
 
 /**
- * Below-the-fold blocks of a long page hydrate after the browser has been idle (or 1.5 s), each
+ * Below-the-fold blocks of a long page hydrate after the browser has been idle (or 0.5 s), each
  * behind its own Suspense boundary: until then React keeps the server's HTML as it is (it is already
  * readable), and a click inside such a block makes React hydrate it first and replay the click. The
  * first paint and the page above the fold are never held up by the work for the rest.
@@ -14,7 +14,7 @@ let onSettled: (() => void) | undefined;
 
 function whenIdle(): Promise<void> {
   idle ??= new Promise<void>((resolve) => {
-    if ('requestIdleCallback' in window) window.requestIdleCallback(() => resolve(), { timeout: 1500 });
+    if ('requestIdleCallback' in window) window.requestIdleCallback(() => resolve(), { timeout: 500 });
     else setTimeout(resolve, 300);
   });
   return idle;
