@@ -1,4 +1,4 @@
-import { compressedCopies } from '../core/http/stored-body.js';
+import { compressedCopies, type StoredBody } from '../core/http/stored-body.js';
 
 export interface CachedPage {
   status: number;
@@ -9,14 +9,10 @@ export interface CachedPage {
 }
 
 /** A stored page with its body compressed once, so that a hit is never compressed again. */
-export interface StoredPage extends CachedPage {
-  gzip: Buffer;
-  br: Buffer;
-}
+export interface StoredPage extends CachedPage, StoredBody {}
 
 const maxEntries = 1000;
 const maxBytes = 64 * 1024 * 1024;
-
 
 /**
  * Rendered pages for anonymous visitors, least recently used first out. An entry is only served

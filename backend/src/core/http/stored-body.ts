@@ -1,10 +1,17 @@
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { Request, Response } from 'express';
+import { etagOf } from './etag.js';
 
 /** A response body kept in memory with its compressed copies, so that serving it compresses nothing. */
 export interface CompressedCopies {
   gzip: Buffer;
   br: Buffer;
+}
+
+/** A stored body with its ETag and compressed copies (a cached page, a published list). */
+export interface StoredBody extends CompressedCopies {
+  body: Buffer;
+  etag: string;
 }
 
 /** Bodies past this size are compressed at a faster level: they are made on a request's time. */
@@ -25,17 +32,17 @@ export function compressedCopies(raw: Buffer): CompressedCopies {
   };
 }
 
+/** Stores a body: its ETag and compressed copies, made once. */
+export function storedBody(body: Buffer): StoredBody {
+  return { body, etag: etagOf(body), ...compressedCopies(body) };
+}
+
 /**
  * Sends a stored body: 304 when the client holds `etag`, else the compressed copy it accepts
  * (brotli first, then gzip) or the body itself. `compression` leaves a response alone once it
  * carries a Content-Encoding.
  */
-export function sendStoredBody(
-  request: Request,
-  response: Response,
-  stored: CompressedCopies & { body: Buffer; etag: string },
-  status = 200,
-): void {
+export function sendStoredBody(request: Request, response: Response, stored: StoredBody, status = 200): void {
   response.setHeader('ETag', stored.etag);
   response.vary('Accept-Encoding');
   if (status === 200 && request.headers['if-none-match'] === stored.etag) {

@@ -14,8 +14,7 @@ import {
   type StaffUser,
 } from '@northbeam/common';
 import { ApiError } from '../../core/http/api-error.js';
-import { etagOf } from '../../core/http/etag.js';
-import { compressedCopies, type CompressedCopies } from '../../core/http/stored-body.js';
+import { storedBody, type StoredBody } from '../../core/http/stored-body.js';
 import { ContentVersionService } from '../content-version/content-version.service.js';
 import type { ListPostsQueryDto } from './dto/list-posts-query.dto.js';
 import type { SavePostDto } from './dto/save-post.dto.js';
@@ -25,15 +24,9 @@ import { PostsRepository, type PostValues } from './posts.repository.js';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The published list of a section as stored bytes, with its ETag and compressed copies. */
-export interface StoredList extends CompressedCopies {
-  body: Buffer;
-  etag: string;
-}
-
 @Injectable()
 export class PostsService {
-  private lists: { version: number; bySection: Map<string, Promise<StoredList>> } = {
+  private lists: { version: number; bySection: Map<string, Promise<StoredBody>> } = {
     version: Number.NaN,
     bySection: new Map(),
   };
@@ -63,21 +56,18 @@ export class PostsService {
   }
 
   /**
-   * GET /api/posts/{section} as JSON text with its ETag, made once per content version: the full list
-   * (thousands of posts) is read, serialised and compressed again only after a post changes, on any
-   * instance. Kept as bytes: a string of megabytes would be copied and encoded on every request.
+   * GET /api/posts/{section} as stored JSON bytes (ETag, compressed copies), made once per content
+   * version: the full list (thousands of posts) is read, serialised and compressed again only after a
+   * post changes, on any instance. Kept as bytes: a string of megabytes would be copied and encoded on every request.
    */
-  async publishedListJson(section: string): Promise<StoredList> {
+  async publishedListJson(section: string): Promise<StoredBody> {
     if (!isPostSection(section)) throw new ApiError(HttpStatus.NOT_FOUND, messages.notFound);
     const version = await this.contentVersion.current();
     if (this.lists.version !== version) this.lists = { version, bySection: new Map() };
     const lists = this.lists;
     let entry = lists.bySection.get(section);
     if (!entry) {
-      entry = this.listPublished(section).then((posts) => {
-        const body = Buffer.from(JSON.stringify(posts), 'utf8');
-        return { body, etag: etagOf(body), ...compressedCopies(body) };
-      });
+      entry = this.listPublished(section).then((posts) => storedBody(Buffer.from(JSON.stringify(posts), 'utf8')));
       // A failed read is not kept: the next request tries again.
       entry.catch(() => lists.bySection.delete(section));
       lists.bySection.set(section, entry);
