@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures';
 import { site } from '../common/src/site';
+import { gotoHydrated } from './helpers/hydration';
 
 const mainItems = ['About', 'Consulting', 'Labs', 'Immersive', 'Case Studies', 'Blog'];
 
@@ -110,6 +111,52 @@ test.describe('Routing and status codes', () => {
     await expect(page).toHaveURL(/\/about$/);
     await expect(page).toHaveTitle(/^About \|/);
     expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('still here');
+  });
+
+  test('starts a new page at the top and restores the scroll position on back', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    await page.evaluate(() => window.scrollTo(0, 1500));
+    const before = await page.evaluate(() => window.scrollY);
+    expect(before).toBeGreaterThan(1000);
+    // A click through the DOM, so that the browser does not scroll to the link first.
+    await page.evaluate(() => document.querySelector<HTMLAnchorElement>('header a[href="/about"]')!.click());
+    await expect(page).toHaveTitle(/^About \|/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(before);
+  });
+
+  test('shows the last of two quick navigations, whichever data arrives first', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/case-studies', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Case Studies', exact: true }).click();
+    await nav.getByRole('link', { name: 'About', exact: true }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(page).toHaveTitle(/^About \|/);
+    release();
+    await page.waitForResponse('**/api/case-studies');
+    await page.waitForTimeout(300);
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(page).toHaveTitle(/^About \|/);
+  });
+
+  test('loads a page from the server when its code cannot be fetched (a release replaced it)', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    await page.evaluate(() => ((window as unknown as { marker: string }).marker = 'old document'));
+    await page.route('**/assets/**/*.js', (route) => route.abort());
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About', exact: true }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(page).toHaveTitle(/^About \|/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByText('Something went wrong')).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBeUndefined();
   });
 
   test('answers unknown API paths with JSON 404', async ({ request }) => {

@@ -1,45 +1,40 @@
 import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
+import { createBrowserDataRouter, BrowserDataRouterProvider } from '../src/app/browser-router';
+import { matchLocation, resolveLazyRoutes, reviveErrors } from '../src/app/data-router';
 import { HydrationMarker } from '../src/app/hydration-marker';
 import { routes } from '../src/app/routes';
 import '../src/styles/app.css';
 
-declare global {
-  interface Window {
-    __staticRouterHydrationData?: unknown;
-  }
-}
-
-/** Loads the lazy modules of the routes on screen so that hydration matches the server's HTML. */
-async function resolveInitialLazyRoutes() {
-  const matches = matchRoutes(routes, window.location) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      const module = (await route.lazy()) as Partial<RouteObject>;
-      Object.assign(route, { ...module, lazy: undefined });
-    }),
-  );
+interface HydrationData {
+  loaderData?: Record<string, unknown>;
+  errors?: Record<string, unknown> | null;
 }
 
 /**
- * The page's only client code (Vike's HTML-only mode: no Vike client runtime is shipped). React
- * Router's data router hydrates the server's HTML and routes every later navigation itself.
+ * The page's only client code (Vike's HTML-only mode: no Vike client runtime is shipped). The
+ * router hydrates the server's HTML with the server's route data and routes every later navigation
+ * itself.
  */
 async function hydrate() {
-  const data = document.getElementById('router-hydration')?.textContent;
-  // React Router reads (and revives route errors from) this global when it creates the router.
-  window.__staticRouterHydrationData = data ? JSON.parse(data) : undefined;
-  await resolveInitialLazyRoutes();
-  const router = createBrowserRouter(routes);
+  const text = document.getElementById('router-hydration')?.textContent;
+  const data = (text ? JSON.parse(text) : {}) as HydrationData;
+  const matches = matchLocation(routes, window.location);
+  // The modules of the routes on screen, so that hydration matches the server's HTML.
+  await resolveLazyRoutes(matches);
+  const router = createBrowserDataRouter(routes, {
+    location: { pathname: window.location.pathname, search: window.location.search, hash: window.location.hash, state: null, key: 'default' },
+    matches,
+    loaderData: data.loaderData ?? {},
+    errors: reviveErrors(data.errors),
+  });
   // As a transition, hydration yields to the browser every few milliseconds instead of holding the
   // main thread for the whole page (one long task); a click meanwhile hydrates its part first.
   startTransition(() => {
     hydrateRoot(
       document.getElementById('root')!,
       <StrictMode>
-        <RouterProvider router={router} />
+        <BrowserDataRouterProvider router={router} />
         <HydrationMarker />
       </StrictMode>,
     );

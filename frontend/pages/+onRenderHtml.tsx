@@ -1,17 +1,16 @@
 import { Writable } from 'node:stream';
 import { StrictMode, type ReactNode } from 'react';
 import { renderToPipeableStream, renderToStaticMarkup } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { StaticRouter } from 'react-router-dom';
 import { dangerouslySkipEscape, escapeInject } from 'vike/server';
 import type { OnRenderHtmlAsync, PageContextServer } from 'vike/types';
+import { loadRouteState, matchLocation, RouterDataProvider, serializeErrors } from '../src/app/data-router';
 import { jsonForScript, renderHeadHtml } from '../src/app/head';
 import { HydrationMarker } from '../src/app/hydration-marker';
 import { setStaticRenderer } from '../src/components/page/static-section';
 import { resolveHead, resolveStatus } from '../src/app/resolve-head';
 import { routes } from '../src/app/routes';
 import '../src/styles/app.css';
-
-const handler = createStaticHandler(routes);
 
 // Static sections render once per process (their links are absolute, so any location will do).
 setStaticRenderer((node) => renderToStaticMarkup(<StaticRouter location="/">{node}</StaticRouter>));
@@ -58,53 +57,37 @@ function toRequest(pageContext: PageContextServer): Request {
   return new Request(url, { headers });
 }
 
-/** Route errors cannot cross JSON as class instances; React Router's client revives this shape. */
-function serializeErrors(errors: Record<string, unknown> | null) {
-  if (!errors) return null;
-  const serialized: Record<string, unknown> = {};
-  for (const [routeId, error] of Object.entries(errors)) {
-    if (error && typeof error === 'object' && 'status' in error && 'internal' in error) {
-      const response = error as { status: number; statusText: string; data: unknown; internal: boolean };
-      serialized[routeId] = { ...response, __type: 'RouteErrorResponse' };
-    } else if (error instanceof Error) {
-      serialized[routeId] = { message: error.message, __type: 'Error' };
-    } else {
-      serialized[routeId] = error;
-    }
-  }
-  return serialized;
-}
-
 const onRenderHtml: OnRenderHtmlAsync = async (pageContext) => {
   const request = toRequest(pageContext);
-  const context = await handler.query(request, { requestContext: { serverApi: pageContext.serverApi } });
-  if (context instanceof Response) {
+  const url = new URL(request.url);
+  const location = { pathname: url.pathname, search: url.search, hash: '', state: null, key: 'default' };
+  const result = await loadRouteState(location, matchLocation(routes, location), request, {
+    serverApi: pageContext.serverApi,
+  });
+  if (result.kind === 'redirect') {
     return {
       documentHtml: escapeInject`<!DOCTYPE html><html><head></head><body></body></html>`,
-      pageContext: { appRedirect: context.headers.get('Location') ?? '/', appStatus: context.status },
+      pageContext: { appRedirect: result.location, appStatus: result.status },
     };
   }
-  const router = createStaticRouter(handler.dataRoutes, context);
+  const { state } = result;
   const appHtml = await renderToBuffer(
     <StrictMode>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
+      <StaticRouter location={url.pathname + url.search}>
+        <RouterDataProvider state={state} />
+      </StaticRouter>
       <HydrationMarker />
     </StrictMode>,
   );
-  const pathname = new URL(request.url).pathname;
-  const matches = context.matches.map((match) => ({
-    params: match.params,
-    handle: match.route.handle as unknown,
-    data: context.loaderData[match.route.id] as unknown,
+  const matches = state.matches.map(({ route, params }) => ({
+    params,
+    handle: route.handle,
+    data: state.loaderData[route.id],
   }));
-  const publicUrl = pageContext.publicUrl ?? new URL(request.url).origin;
-  const head = resolveHead(matches, pathname, publicUrl);
-  const status = Math.max(context.statusCode, resolveStatus(matches) ?? 200);
-  const hydration = jsonForScript({
-    loaderData: context.loaderData,
-    actionData: context.actionData,
-    errors: serializeErrors(context.errors),
-  });
+  const publicUrl = pageContext.publicUrl ?? url.origin;
+  const head = resolveHead(matches, url.pathname, publicUrl);
+  const status = Math.max(result.statusCode, resolveStatus(matches) ?? 200);
+  const hydration = jsonForScript({ loaderData: state.loaderData, errors: serializeErrors(state.errors) });
   // Vike puts its tags at the two placeholders: a split instead of scanning the whole page for tags.
   const documentHtml = escapeInject`<!DOCTYPE html>
 <html lang="en-GB">
@@ -114,7 +97,7 @@ const onRenderHtml: OnRenderHtmlAsync = async (pageContext) => {
     <meta name="theme-color" content="#0a0f1f">
     __VITE_PLUGIN_SSR__ASSETS_FIRST__
     <link rel="icon" href="/favicon.svg" type="image/svg+xml">
-    ${dangerouslySkipEscape(renderHeadHtml(head, publicUrl, pathname))}
+    ${dangerouslySkipEscape(renderHeadHtml(head, publicUrl, url.pathname))}
   </head>
   <body>
     <div id="root">${dangerouslySkipEscape(appMarker)}</div>

@@ -1,4 +1,5 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
+import { isRouteErrorResponse, Link } from 'react-router-dom';
+import { useRouteError } from '@/app/data-router';
 import { buttonVariants } from '@/components/ui/button';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';

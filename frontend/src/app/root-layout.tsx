@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
+import { useMatches } from '@/app/data-router';
 import { CookieBanner } from '@/components/layout/cookie-banner';
 import { Footer } from '@/components/layout/footer';
 import { HydrationBoundary } from '@/components/page/hydration-boundary';
@@ -45,7 +46,6 @@ export function RootLayout() {
       <Toaster />
       <PageViewTracker />
       <DocumentHeadSync />
-      <ScrollRestoration />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router-dom';
+import { withRouteIds } from './data-router';
 import { RootLayout } from './root-layout';
 import { RootErrorBoundary } from './root-error-boundary';
 
@@ -6,7 +6,7 @@ import { RootErrorBoundary } from './root-error-boundary';
  * The route table of spec/admin-and-supporting-pages.md §2. Matching is case-insensitive and
  * tolerates a trailing slash (React Router's defaults). Each screen's module loads on its own.
  */
-export const routes: RouteObject[] = [
+export const routes = withRouteIds([
   {
     id: 'root',
     path: '/',
@@ -44,4 +44,4 @@ export const routes: RouteObject[] = [
       { path: '*', lazy: () => import('../routes/not-found/route') },
     ],
   },
-];
+]);

@@ -1,5 +1,6 @@
 import { FileText, SearchX } from 'lucide-react';
-import { Link, useLocation, useNavigation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
+import { useNavigation } from '@/app/data-router';
 import type { PostPage } from '@northbeam/common';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
@@ -25,7 +26,7 @@ export function PostGridSkeleton() {
 export function PostList({ page, search, clearSearchHref }: { page: PostPage; search: string; clearSearchHref: string }) {
   const navigation = useNavigation();
   const { pathname } = useLocation();
-  const loadingHere = navigation.state === 'loading' && navigation.location.pathname === pathname;
+  const loadingHere = navigation.state === 'loading' && navigation.location?.pathname === pathname;
 
   if (page.total === 0 && !search) {
     return (

@@ -1,4 +1,4 @@
-import { Suspense, use, useEffect, useId, type ReactNode } from 'react';
+import { Suspense, use, useEffect, useId, type ComponentType, type ReactNode } from 'react';
 
 /**
  * Below-the-fold blocks of a long page hydrate after the browser has been idle (or 0.5 s), each
@@ -45,4 +45,77 @@ export function whenPageHydrated(done: () => void): void {
   firstHydrationDone = true;
   if (waiting.size === 0) done();
   else onSettled = done;
+}
+
+/** True until the first client-side navigation: the screen is still the one the server sent. */
+let firstView = typeof window !== 'undefined';
+
+/** Called by the browser's router when it shows another location. */
+export function endFirstView(): void {
+  firstView = false;
+}
+
+/** Resolves once the server's HTML of block `id` comes within about a screen of the viewport. */
+function whenNearViewport(id: string): Promise<void> {
+  return new Promise((resolve) => {
+    const wrapper = document.querySelector(`[data-lazy-block="${CSS.escape(id)}"]`);
+    const targets = wrapper ? [...wrapper.children] : [];
+    if (targets.length === 0 || !('IntersectionObserver' in window)) {
+      resolve();
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        resolve();
+      },
+      { rootMargin: '50% 0px' },
+    );
+    for (const target of targets) observer.observe(target);
+  });
+}
+
+/**
+ * A block whose code a first visit only downloads when the block comes near the viewport (a form
+ * at the end of a long page, a widget that phones never show): until then the server's HTML stands
+ * as it is. On the server, and on a page reached by client-side navigation, the code loads at once.
+ * Give it a `HydrationBoundary` around it like any other block below the fold.
+ */
+export function lazyBlock<Props extends object>(load: () => Promise<ComponentType<Props>>) {
+  let Loaded: ComponentType<Props> | undefined;
+  let loading: Promise<void> | undefined;
+  const nearViewport = new Map<string, Promise<void>>();
+  const preload = () =>
+    (loading ??= load().then((component) => {
+      Loaded = component;
+    }));
+
+  function Block(props: Props) {
+    const id = useId();
+    if (!Loaded) {
+      let ready = firstView ? nearViewport.get(id) : preload();
+      if (!ready) {
+        ready = whenNearViewport(id).then(preload);
+        nearViewport.set(id, ready);
+      }
+      use(ready);
+    }
+    const Component = Loaded!;
+    return (
+      <div data-lazy-block={id} className="contents">
+        <Component {...props} />
+      </div>
+    );
+  }
+
+  function LazyBlock(props: Props) {
+    return (
+      <Suspense fallback={null}>
+        <Block {...props} />
+      </Suspense>
+    );
+  }
+  LazyBlock.preload = preload;
+  return LazyBlock;
 }

@@ -1,5 +1,6 @@
 import { ArrowLeft, CalendarDays, Clock, FileText, RefreshCw } from 'lucide-react';
-import { data, isRouteErrorResponse, Link, useLoaderData, useLocation, useRouteError, type LoaderFunctionArgs } from 'react-router-dom';
+import { data, isRouteErrorResponse, Link, useLocation } from 'react-router-dom';
+import { useLoaderData, useRouteError, type LoaderFunctionArgs } from '@/app/data-router';
 import {
   findTeamMember,
   isPostSection,
@@ -19,7 +20,6 @@ import { ShareBar } from '@/components/blog/share-bar';
 import { NewsletterBox } from '@/components/lead-capture/newsletter-box';
 import { useArticleEngagement } from '@/hooks/use-article-engagement';
 import { SectionBadge } from '@/components/page/section-badge';
-import { Skeleton } from '@/components/ui/skeleton';
 import { ApiRequestError, loadJson } from '@/lib/api';
 import { formatDate, formatNumber } from '@/lib/format';
 
@@ -243,16 +243,5 @@ export function ErrorBoundary() {
       <h1 className="heading-1">{notFound ? 'Post Not Found' : 'Error Loading Post'}</h1>
       <p className="lead">{notFound ? 'The requested post could not be found.' : 'Failed to load the blog post. Please try again later.'}</p>
     </section>
-  );
-}
-
-export function HydrateFallback() {
-  return (
-    <div className="container-page py-14" aria-busy="true" data-testid="article-loading">
-      <Skeleton className="h-4 w-40" />
-      <Skeleton className="mt-8 h-12 w-3/4" />
-      <Skeleton className="mt-4 h-6 w-2/3" />
-      <Skeleton className="mt-10 h-40 w-full" />
-    </div>
   );
 }

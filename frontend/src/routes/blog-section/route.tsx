@@ -1,5 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
-import { Link, useLoaderData, useLocation, useRouteError, type LoaderFunctionArgs } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
+import { useLoaderData, useRouteError, type LoaderFunctionArgs } from '@/app/data-router';
 import { sectionColours, site, type PostPage, type PostSection } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
 import { PostList, PostsLoadError } from '@/components/blog/post-list';

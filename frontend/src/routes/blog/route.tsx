@@ -1,6 +1,7 @@
 import { Search, X } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link, useLoaderData, useNavigate, useRouteError, type LoaderFunctionArgs } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
+import { useLoaderData, useRouteError, type LoaderFunctionArgs } from '@/app/data-router';
 import { site, type PostPage } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
 import { PostList, PostsLoadError } from '@/components/blog/post-list';

@@ -1,6 +1,7 @@
 import { ArrowRight, Quote } from 'lucide-react';
 import { Suspense, useEffect } from 'react';
-import { Await, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
+import { Await, Link } from 'react-router-dom';
+import { useLoaderData, type LoaderFunctionArgs } from '@/app/data-router';
 import { limits, site, type CaseStudySummary } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
 import { CaseStudyCard, CaseStudyCardSkeleton } from '@/components/case-studies/case-study-card';

@@ -1,16 +1,8 @@
 import { format, parseISO } from 'date-fns';
 import { ArrowLeft, ArrowRight, ArrowUpRight, FileQuestion, TriangleAlert } from 'lucide-react';
 import { Suspense, useEffect, type ReactNode } from 'react';
-import {
-  Await,
-  data,
-  isRouteErrorResponse,
-  Link,
-  useAsyncError,
-  useLoaderData,
-  useRouteError,
-  type LoaderFunctionArgs,
-} from 'react-router-dom';
+import { Await, data, isRouteErrorResponse, Link, useAsyncError } from 'react-router-dom';
+import { useLoaderData, useRouteError, type LoaderFunctionArgs } from '@/app/data-router';
 import {
   messages,
   outcomesSplitMarker,

@@ -10,7 +10,8 @@ import {
   Rocket,
   Wrench,
 } from 'lucide-react';
-import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
+import { Link } from 'react-router-dom';
+import { useLoaderData, type LoaderFunctionArgs } from '@/app/data-router';
 import {
   limits,
   site,
@@ -21,19 +22,16 @@ import {
 } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
 import { CaseStudyCard } from '@/components/case-studies/case-study-card';
-import { ContactSection } from '@/components/marketing/contact-section';
 import { CtaBand } from '@/components/marketing/cta-band';
 import { LogoMarquee } from '@/components/marketing/logo-marquee';
 import { SectionHeading } from '@/components/marketing/page-hero';
-import { TeamStrip } from '@/components/marketing/team-strip';
-import { HydrationBoundary } from '@/components/page/hydration-boundary';
+import { HydrationBoundary, lazyBlock } from '@/components/page/hydration-boundary';
 import { StaticSection } from '@/components/page/static-section';
 import { SectionBadge } from '@/components/page/section-badge';
 import { buttonVariants } from '@/components/ui/button';
 import { loadJson } from '@/lib/api';
 import { formatCardDate } from '@/lib/card-date';
 import { cn } from '@/lib/cn';
-import { PlaybookWidget } from '@/components/lead-capture/playbook-widget';
 
 interface HomeData {
   caseStudies: CaseStudySummary[];
@@ -82,6 +80,18 @@ export const handle: RouteHandle = {
     ogType: 'website',
   }),
 };
+
+// Below the first screen (and the playbook widget is for large screens only): their code loads
+// when they come near the viewport.
+const ContactSectionBlock = lazyBlock(() =>
+  import('@/components/marketing/contact-section').then((module) => module.ContactSection),
+);
+const TeamStripBlock = lazyBlock(() =>
+  import('@/components/marketing/team-strip').then((module) => module.TeamStrip),
+);
+const PlaybookBlock = lazyBlock(() =>
+  import('@/components/lead-capture/playbook-widget').then((module) => module.PlaybookWidget),
+);
 
 const capabilities = [
   'AI Strategy',
@@ -276,7 +286,7 @@ export function Component() {
         </StaticSection>
         <HydrationBoundary>
           <div className="container-page mt-14">
-            <TeamStrip />
+            <TeamStripBlock />
           </div>
         </HydrationBoundary>
       </section>
@@ -446,8 +456,8 @@ export function Component() {
       </StaticSection>
 
       <HydrationBoundary>
-        <ContactSection />
-        <PlaybookWidget />
+        <ContactSectionBlock />
+        <PlaybookBlock />
       </HydrationBoundary>
     </>
   );

@@ -1,5 +1,6 @@
 import { ArrowLeft, ArrowRight, UserRoundX } from 'lucide-react';
-import { data, isRouteErrorResponse, Link, useLoaderData, useRouteError, type LoaderFunctionArgs } from 'react-router-dom';
+import { data, isRouteErrorResponse, Link } from 'react-router-dom';
+import { useLoaderData, useRouteError, type LoaderFunctionArgs } from '@/app/data-router';
 import { findTeamMember, site, type TeamMember } from '@northbeam/common';
 import { SocialIcon } from '@/components/layout/social-icon';
 import type { RouteHandle } from '@/app/route-handle';

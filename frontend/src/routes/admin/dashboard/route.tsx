@@ -1,5 +1,6 @@
 import { ArrowRight, BookOpen, Download, FileText, Users } from 'lucide-react';
-import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
+import { Link } from 'react-router-dom';
+import { useLoaderData, type LoaderFunctionArgs } from '@/app/data-router';
 import { site, team, type PostSummary, type StaffUser } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
 import { AdminBar, SignOutButton } from '@/components/admin/admin-bar';

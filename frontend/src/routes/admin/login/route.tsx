@@ -1,6 +1,7 @@
 import { LockKeyhole } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { redirect, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
+import { redirect, useNavigate, useSearchParams } from 'react-router-dom';
+import { type LoaderFunctionArgs } from '@/app/data-router';
 import { limits, messages, site } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';

@@ -1,7 +1,8 @@
 import { AlertTriangle, ArrowLeft, Eye, History, Send, Save } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import Markdown from 'react-markdown';
-import { Link, useLoaderData, useNavigate, useRouteError, isRouteErrorResponse, data, type LoaderFunctionArgs } from 'react-router-dom';
+import { Link, useNavigate, isRouteErrorResponse, data } from 'react-router-dom';
+import { useLoaderData, useRouteError, type LoaderFunctionArgs } from '@/app/data-router';
 import { canPublish, limits, sectionLabels, site, slugify, team, type AdminPost, type PostStatus, type StaffUser } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
 import { AdminBar } from '@/components/admin/admin-bar';

@@ -1,6 +1,7 @@
 import { AlertTriangle, ChevronLeft, ChevronRight, FileText, Pencil, Plus, Search, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { Link, useLoaderData, useRevalidator, useRouteError, type LoaderFunctionArgs } from 'react-router-dom';
+import { Link } from 'react-router-dom';
+import { useLoaderData, useRevalidator, useRouteError, type LoaderFunctionArgs } from '@/app/data-router';
 import { limits, pageCount, pageRange, pageWindow, sectionLabels, site, type AdminPost, type PostSection, type StaffUser } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
 import { AdminBar } from '@/components/admin/admin-bar';

@@ -1,7 +1,8 @@
 import { format } from 'date-fns';
 import { AlertTriangle, Clock, Loader2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { redirect, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router-dom';
+import { redirect } from 'react-router-dom';
+import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from '@/app/data-router';
 import type { DeletionRequestDetail, DeletionRequestSummary, StaffUser } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
