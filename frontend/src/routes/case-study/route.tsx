@@ -306,17 +306,11 @@ function CaseStudyView({ caseStudy }: { caseStudy: CaseStudy }) {
             <Link
               to={caseStudy.cta.href}
               onClick={() => trackCaseStudyCtaClick(caseStudyFacts(caseStudy), caseStudy.cta.label, caseStudy.cta.href)}
-              className={cn(buttonVariants({ size: 'lg' }), 'bg-white text-ink hover:bg-immersive')}
+              className={cn(buttonVariants({ variant: 'inverse', size: 'lg' }), 'hover:bg-immersive')}
             >
               {caseStudy.cta.label} <ArrowRight aria-hidden="true" />
             </Link>
-            <Link
-              to="/case-studies"
-              className={cn(
-                buttonVariants({ size: 'lg', variant: 'outline' }),
-                'border-white/30 bg-transparent text-white hover:bg-white/10',
-              )}
-            >
+            <Link to="/case-studies" className={buttonVariants({ size: 'lg', variant: 'outline-inverse' })}>
               View more case studies
             </Link>
           </div>

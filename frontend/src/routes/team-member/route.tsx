@@ -113,7 +113,7 @@ export function Component() {
           <p className="mt-3 text-white/75">
             Want {firstName}&rsquo;s help on your next project? Tell us what you are working on and we will reply within 48 hours.
           </p>
-          <Link to="/contact" className={cn(buttonVariants({ size: 'lg' }), 'mt-6 bg-white text-ink hover:bg-labs')}>
+          <Link to="/contact" className={cn(buttonVariants({ variant: 'inverse', size: 'lg' }), 'mt-6 hover:bg-labs')}>
             Get in Touch <ArrowRight aria-hidden="true" />
           </Link>
         </aside>

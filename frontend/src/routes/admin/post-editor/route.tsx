@@ -196,7 +196,7 @@ export function Component() {
                   <AlertTitle>Unsaved changes restored</AlertTitle>
                   <AlertDescription className="flex flex-wrap items-center gap-x-3">
                     Your last unsaved text was kept in this browser.
-                    <Button type="button" variant="link" className="text-sm" onClick={discardRestored}>
+                    <Button type="button" variant="link" size="inline" onClick={discardRestored}>
                       Discard them
                     </Button>
                   </AlertDescription>
@@ -356,7 +356,7 @@ export function Component() {
               {post?.status === 'published' ? (
                 <a
                   href={`/blog/${post.section}/${post.slug}`}
-                  className={buttonVariants({ variant: 'link', className: 'justify-start text-sm' })}
+                  className={buttonVariants({ variant: 'link', size: 'inline', className: 'justify-start px-5' })}
                 >
                   View the live article
                 </a>
