@@ -235,7 +235,7 @@ export function ContactForm({ onFormStart, onSubmitted, className }: ContactForm
             aria-describedby={describedBy('consent')}
             className="mt-0.5 size-5 shrink-0 cursor-pointer rounded border-line accent-ink"
           />
-          <Label htmlFor={`${id}-consent`} className="leading-relaxed font-normal text-ink-muted">
+          <Label htmlFor={`${id}-consent`} variant="muted">
             {leadMessages.consentLabel}
           </Label>
         </div>

@@ -325,9 +325,9 @@ function DetailSkeleton() {
     <div data-testid="case-study-loading" aria-busy="true">
       <div className="bg-ink">
         <div className="container-page grid gap-4 py-16">
-          <Skeleton className="h-4 w-40 bg-white/10" />
-          <Skeleton className="h-12 w-3/4 bg-white/10" />
-          <Skeleton className="h-5 w-1/2 bg-white/10" />
+          <Skeleton tone="dark" className="h-4 w-40" />
+          <Skeleton tone="dark" className="h-12 w-3/4" />
+          <Skeleton tone="dark" className="h-5 w-1/2" />
         </div>
       </div>
       <div className="container-page grid gap-4 py-12">

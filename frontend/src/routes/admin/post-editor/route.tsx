@@ -232,7 +232,8 @@ export function Component() {
                   onChange={(event) => onTitle(event.target.value)}
                   aria-invalid={errors.title ? true : undefined}
                   aria-describedby={errors.title ? errorId('title') : undefined}
-                  className="font-display text-lg"
+                  textSize="lg"
+                  className="font-display"
                 />
               </Field>
               <Field
@@ -255,7 +256,8 @@ export function Component() {
                   }}
                   aria-invalid={errors.slug ? true : undefined}
                   aria-describedby={errors.slug ? errorId('slug') : undefined}
-                  className="font-mono text-sm"
+                  textSize="sm"
+                  className="font-mono"
                 />
               </Field>
               <Field label="Excerpt (optional)" htmlFor={fieldId('excerpt')} error={errors.excerpt} errorId={errorId('excerpt')}>
@@ -263,7 +265,7 @@ export function Component() {
                   id={fieldId('excerpt')}
                   value={values.excerpt}
                   onChange={(event) => update({ excerpt: event.target.value })}
-                  className="min-h-24"
+                  height="md"
                   aria-invalid={errors.excerpt ? true : undefined}
                   aria-describedby={errors.excerpt ? errorId('excerpt') : undefined}
                 />
@@ -285,7 +287,9 @@ export function Component() {
                     id={fieldId('body')}
                     value={values.body}
                     onChange={(event) => update({ body: event.target.value })}
-                    className="min-h-96 font-mono text-sm"
+                    height="lg"
+                    textSize="sm"
+                    className="font-mono"
                     aria-invalid={errors.body ? true : undefined}
                     aria-describedby={errors.body ? errorId('body') : undefined}
                   />
@@ -325,7 +329,9 @@ export function Component() {
                   id={fieldId('customMetaTags')}
                   value={values.customMetaTags}
                   onChange={(event) => update({ customMetaTags: event.target.value })}
-                  className="min-h-24 font-mono text-sm"
+                  height="md"
+                  textSize="sm"
+                  className="font-mono"
                 />
               </Field>
             </Card>
@@ -408,7 +414,7 @@ export function Component() {
                   value={values.authorBio}
                   disabled={!values.authorName}
                   onChange={(event) => update({ authorBio: event.target.value })}
-                  className="min-h-24"
+                  height="md"
                   aria-invalid={errors.authorBio ? true : undefined}
                 />
               </Field>

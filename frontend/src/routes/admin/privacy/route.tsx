@@ -235,7 +235,7 @@ function RequestDetail({ id }: { id: string }) {
                   id="privacy-action-text"
                   value={text}
                   onChange={(event) => setText(event.target.value)}
-                  className="min-h-20"
+                  height="sm"
                 />
               </div>
             ) : null}
