@@ -86,7 +86,7 @@ export function Component() {
       </div>
       <div className="grid gap-6 lg:grid-cols-[1.2fr_1fr]">
         <Card>
-          <CardContent className="p-0">
+          <div>
             {requests.length === 0 ? (
               <p className="p-6 text-sm text-ink-muted">No data deletion requests yet.</p>
             ) : (
@@ -137,7 +137,7 @@ export function Component() {
                 </tbody>
               </table>
             )}
-          </CardContent>
+          </div>
         </Card>
         {selectedId ? (
           <RequestDetail key={selectedId} id={selectedId} />
