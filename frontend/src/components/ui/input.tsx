@@ -12,6 +12,8 @@ export const fieldVariants = cva(
     variants: {
       tone: {
         light: 'border-line bg-white text-ink placeholder:text-ink-muted/70',
+        /** Light, with no fill: what is behind shows through (the contact form's select, on its white card). */
+        clear: 'border-line text-ink placeholder:text-ink-muted/70',
         /** On a dark band (the newsletter box). */
         dark: 'border-white/15 bg-white/10 text-white placeholder:text-white/50',
       },
