@@ -48,8 +48,8 @@ export function Pager({ page, pageSize, total, totalPages }: { page: number; pag
                 aria-current={number === page ? 'page' : undefined}
                 aria-label={`Page ${number}`}
                 className={cn(
-                  buttonVariants({ variant: number === page ? 'default' : 'ghost', size: 'icon' }),
-                  'size-9 text-sm',
+                  buttonVariants({ variant: number === page ? 'default' : 'ghost', size: 'icon-sm' }),
+                  'text-sm',
                 )}
               >
                 {number}

@@ -58,7 +58,7 @@ export function CaseStudyCard({ caseStudy, headingLevel = 3 }: { caseStudy: Case
 export function CaseStudyCardSkeleton() {
   return (
     <div className="overflow-hidden rounded-card border border-line bg-white" data-testid="case-study-skeleton">
-      <Skeleton className="aspect-video rounded-none" />
+      <Skeleton shape="square" className="aspect-video" />
       <div className="grid gap-3 p-6">
         <Skeleton className="h-3 w-1/3" />
         <Skeleton className="h-6 w-4/5" />

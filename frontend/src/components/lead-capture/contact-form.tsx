@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { Loader2, Send, ShieldCheck } from 'lucide-react';
 import { contactServiceOptions, leadMessages, limits, messages } from '@northbeam/common';
 import { Button } from '@/components/ui/button';
-import { Input, fieldClass } from '@/components/ui/input';
+import { Input, fieldVariants } from '@/components/ui/input';
 import { FieldError, Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toast';
@@ -171,7 +171,7 @@ export function ContactForm({ onFormStart, onSubmitted, className }: ContactForm
             name="service"
             value={values.service}
             onChange={(event) => update('service', event.target.value)}
-            className={cn(fieldClass, 'h-11 appearance-none bg-[length:16px] bg-[right_1rem_center] bg-no-repeat pr-10')}
+            className={cn(fieldVariants({ tone: 'clear' }), 'h-11 appearance-none bg-[length:16px] bg-[right_1rem_center] bg-no-repeat pr-10')}
             style={{
               backgroundImage:
                 "url(\"data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='%234a5270' stroke-width='2'%3E%3Cpath d='m6 9 6 6 6-6'/%3E%3C/svg%3E\")",
@@ -235,7 +235,7 @@ export function ContactForm({ onFormStart, onSubmitted, className }: ContactForm
             aria-describedby={describedBy('consent')}
             className="mt-0.5 size-5 shrink-0 cursor-pointer rounded border-line accent-ink"
           />
-          <Label htmlFor={`${id}-consent`} className="leading-relaxed font-normal text-ink-muted">
+          <Label htmlFor={`${id}-consent`} variant="muted">
             {leadMessages.consentLabel}
           </Label>
         </div>

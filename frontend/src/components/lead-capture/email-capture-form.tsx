@@ -39,7 +39,8 @@ export function EmailCaptureForm({ label, submitLabel, pendingLabel, onSend, sta
         placeholder="you@company.co.uk"
         value={capture.email}
         onChange={(event) => capture.setEmail(event.target.value)}
-        className={cn('min-w-0', !stacked && 'sm:flex-1', tone === 'dark' && 'border-white/15 bg-white/10 text-white placeholder:text-white/50')}
+        tone={tone}
+        className={cn('min-w-0', !stacked && 'sm:flex-1')}
       />
       <Button type="submit" disabled={!hydrated || capture.pending} variant={tone === 'dark' ? 'secondary' : 'default'}>
         {capture.pending ? (

@@ -16,7 +16,7 @@ export function NewsletterFloatingWidget() {
               <p className="font-display text-lg font-semibold text-ink">Stay in the loop</p>
               <p className="text-sm text-ink-muted">New posts from Labs and Consulting, straight to your inbox.</p>
             </div>
-            <Button variant="ghost" size="icon" className="-mt-1 -mr-2 size-8" aria-label="Minimise newsletter sign-up" onClick={() => setExpanded(false)}>
+            <Button variant="ghost" size="icon-xs" className="-mt-1 -mr-2" aria-label="Minimise newsletter sign-up" onClick={() => setExpanded(false)}>
               <Minus aria-hidden="true" />
             </Button>
           </div>
@@ -29,7 +29,7 @@ export function NewsletterFloatingWidget() {
           />
         </div>
       ) : (
-        <Button size="icon" className="size-14 shadow-lift" aria-label="Open newsletter sign-up" onClick={() => setExpanded(true)}>
+        <Button size="icon-lg" className="shadow-lift" aria-label="Open newsletter sign-up" onClick={() => setExpanded(true)}>
           <Mail className="size-5!" aria-hidden="true" />
         </Button>
       )}

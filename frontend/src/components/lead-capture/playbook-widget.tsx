@@ -45,9 +45,9 @@ export function PlaybookWidget() {
                 <p className="mt-1 font-display text-lg leading-snug font-semibold">The SME AI Adoption Playbook</p>
               </div>
               <Button
-                variant="ghost"
-                size="icon"
-                className="-mt-1 -mr-2 size-8 text-white hover:bg-white/10"
+                variant="ghost-inverse"
+                size="icon-xs"
+                className="-mt-1 -mr-2"
                 aria-label="Minimise playbook"
                 onClick={() => setExpanded(false)}
               >
@@ -73,7 +73,7 @@ export function PlaybookWidget() {
           </div>
         </div>
       ) : (
-        <Button size="icon" className="size-14 shadow-lift" aria-label="Open playbook download" onClick={() => setExpanded(true)}>
+        <Button size="icon-lg" className="shadow-lift" aria-label="Open playbook download" onClick={() => setExpanded(true)}>
           <BookOpen className="size-5!" aria-hidden="true" />
         </Button>
       )}

@@ -30,7 +30,7 @@ export function CtaBand({
           <h2 className="max-w-2xl font-display text-3xl leading-tight font-semibold tracking-tight sm:text-5xl">{title}</h2>
           <div className="mt-5 max-w-xl text-lg text-white/75">{text}</div>
           <div className="mt-10 flex flex-wrap gap-3">
-            <Link to={to} className={cn(buttonVariants({ size: 'lg' }), 'bg-white text-ink hover:bg-labs')}>
+            <Link to={to} className={cn(buttonVariants({ variant: 'inverse', size: 'lg' }), 'hover:bg-labs')}>
               {label} <ArrowRight aria-hidden="true" />
             </Link>
             {children}

@@ -65,8 +65,7 @@ export function TeamStrip({ className, tone = 'light' }: { className?: string; t
                 onClick={() => toggle(member.slug)}
                 className={cn(
                   'relative block rounded-full ring-3 transition-transform duration-200 hover:z-10 hover:-translate-y-1 focus-visible:z-10',
-                  tone === 'dark' ? 'ring-ink' : 'ring-paper',
-                  isOpen && 'z-10 -translate-y-1 ring-beam',
+                  isOpen ? 'z-10 -translate-y-1 ring-beam' : tone === 'dark' ? 'ring-ink' : 'ring-paper',
                 )}
               >
                 <TeamAvatar member={member} size={52} />

@@ -2,27 +2,46 @@ import { cva, type VariantProps } from 'class-variance-authority';
 import { forwardRef, type ButtonHTMLAttributes } from 'react';
 import { cn } from '@/lib/cn';
 
-/** Button variants and sizes of spec §9. Use `buttonVariants` to style links as buttons. */
+/**
+ * Button variants and sizes of spec §9. Use `buttonVariants` to style links as buttons. Classes are
+ * joined, not merged, so a caller never overrides what a variant or size sets (colours, radius,
+ * height, padding, icon size): it picks the variant or size that has it.
+ */
 export const buttonVariants = cva(
-  'inline-flex shrink-0 items-center justify-center gap-2 rounded-full font-medium whitespace-nowrap transition-colors duration-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-beam disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0',
+  'inline-flex shrink-0 items-center gap-2 font-medium whitespace-nowrap transition-colors duration-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-beam disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0',
   {
     variants: {
       variant: {
-        default: 'bg-ink text-white hover:bg-beam',
-        destructive: 'bg-danger text-white hover:bg-danger/90',
-        outline: 'border border-ink/15 bg-white text-ink hover:border-ink/40 hover:bg-mist',
-        secondary: 'bg-mist text-ink hover:bg-line',
-        ghost: 'text-ink hover:bg-mist',
-        link: 'rounded-none px-0 text-beam underline-offset-4 hover:underline',
+        default: 'rounded-full bg-ink text-white hover:bg-beam',
+        destructive: 'rounded-full bg-danger text-white hover:bg-danger/90',
+        outline: 'rounded-full border border-ink/15 bg-white text-ink hover:border-ink/40 hover:bg-mist',
+        secondary: 'rounded-full bg-mist text-ink hover:bg-line',
+        ghost: 'rounded-full text-ink hover:bg-mist',
+        'ghost-danger': 'rounded-full text-danger hover:bg-danger-soft',
+        link: 'rounded-none text-beam underline-offset-4 hover:underline',
+        // On a dark band or hero. `inverse` has no hover colour of its own: the caller adds one (hover:bg-labs…).
+        inverse: 'rounded-full bg-white text-ink',
+        'outline-inverse':
+          'rounded-full border border-white/30 bg-transparent text-white hover:border-ink/40 hover:bg-white/10',
+        'ghost-inverse': 'rounded-full text-white hover:bg-white/10',
+        consulting: 'rounded-full bg-consulting text-ink hover:bg-white',
+        labs: 'rounded-full bg-labs text-ink hover:bg-white',
+        immersive: 'rounded-full bg-immersive text-ink hover:bg-white',
       },
       size: {
-        default: 'h-11 px-5 text-sm',
-        sm: 'h-9 px-4 text-sm',
-        lg: 'h-13 px-7 text-base',
-        icon: 'size-10',
+        default: 'h-11 justify-center px-5 text-sm',
+        sm: 'h-9 justify-center px-4 text-sm',
+        lg: 'h-13 justify-center px-7 text-base',
+        /** A page number: as tall as `sm`, at least square, no padding. */
+        page: 'h-9 min-w-9 justify-center px-0 text-sm',
+        'icon-xs': 'size-8 justify-center',
+        'icon-sm': 'size-9 justify-center',
+        icon: 'size-10 justify-center',
+        'icon-lg': 'size-14 justify-center',
+        /** No box: as tall as its text, no padding (for `link`). */
+        inline: 'h-auto text-sm',
       },
     },
-    compoundVariants: [{ variant: 'link', className: 'h-auto px-0' }],
     defaultVariants: { variant: 'default', size: 'default' },
   },
 );

@@ -1,12 +1,40 @@
+import { cva, type VariantProps } from 'class-variance-authority';
 import { forwardRef, type InputHTMLAttributes } from 'react';
 import { cn } from '@/lib/cn';
 
-export const fieldClass =
-  'w-full rounded-xl border border-line bg-white px-4 text-base text-ink shadow-xs transition-colors placeholder:text-ink-muted/70 focus-visible:border-beam focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-beam/30 disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-danger';
+/**
+ * The look every text field shares (inputs, text areas, selects). Colours and text size are variants:
+ * classes are joined, not merged, so a caller picks one instead of overriding it.
+ */
+export const fieldVariants = cva(
+  'w-full rounded-xl border px-4 shadow-xs transition-colors focus-visible:border-beam focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-beam/30 disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-danger',
+  {
+    variants: {
+      tone: {
+        light: 'border-line bg-white text-ink placeholder:text-ink-muted/70',
+        /** Light, with no fill: what is behind shows through (the contact form's select, on its white card). */
+        clear: 'border-line text-ink placeholder:text-ink-muted/70',
+        /** On a dark band (the newsletter box). */
+        dark: 'border-white/15 bg-white/10 text-white placeholder:text-white/50',
+      },
+      textSize: { sm: 'text-sm', base: 'text-base', lg: 'text-lg' },
+    },
+    defaultVariants: { tone: 'light', textSize: 'base' },
+  },
+);
 
-export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function Input(
-  { className, type = 'text', ...props },
+/** The default field, for selects. */
+export const fieldClass = fieldVariants();
+
+export type FieldVariantProps = VariantProps<typeof fieldVariants>;
+
+export interface InputProps extends InputHTMLAttributes<HTMLInputElement>, FieldVariantProps {}
+
+export const Input = forwardRef<HTMLInputElement, InputProps>(function Input(
+  { className, type = 'text', tone, textSize, ...props },
   ref,
 ) {
-  return <input ref={ref} type={type} className={cn(fieldClass, 'h-11', className)} {...props} />;
+  return (
+    <input ref={ref} type={type} className={cn(fieldVariants({ tone, textSize }), 'h-11', className)} {...props} />
+  );
 });

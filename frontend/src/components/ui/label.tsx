@@ -1,8 +1,24 @@
+import { cva, type VariantProps } from 'class-variance-authority';
 import type { LabelHTMLAttributes } from 'react';
 import { cn } from '@/lib/cn';
 
-export function Label({ className, ...props }: LabelHTMLAttributes<HTMLLabelElement>) {
-  return <label className={cn('text-sm font-medium text-ink', className)} {...props} />;
+const labelVariants = cva('text-sm', {
+  variants: {
+    variant: {
+      default: 'font-medium text-ink',
+      /** A sentence beside a checkbox (consent). */
+      muted: 'leading-relaxed font-normal text-ink-muted',
+    },
+  },
+  defaultVariants: { variant: 'default' },
+});
+
+export function Label({
+  className,
+  variant,
+  ...props
+}: LabelHTMLAttributes<HTMLLabelElement> & VariantProps<typeof labelVariants>) {
+  return <label className={cn(labelVariants({ variant }), className)} {...props} />;
 }
 
 /** The sentence under a field that failed validation. */

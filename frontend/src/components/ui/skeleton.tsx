@@ -1,6 +1,20 @@
+import { cva, type VariantProps } from 'class-variance-authority';
 import type { HTMLAttributes } from 'react';
 import { cn } from '@/lib/cn';
 
-export function Skeleton({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
-  return <div aria-hidden="true" className={cn('animate-pulse rounded-xl bg-mist', className)} {...props} />;
+const skeletonVariants = cva('animate-pulse', {
+  variants: {
+    tone: { light: 'bg-mist', dark: 'bg-white/10' },
+    shape: { rounded: 'rounded-xl', square: 'rounded-none' },
+  },
+  defaultVariants: { tone: 'light', shape: 'rounded' },
+});
+
+export function Skeleton({
+  className,
+  tone,
+  shape,
+  ...props
+}: HTMLAttributes<HTMLDivElement> & VariantProps<typeof skeletonVariants>) {
+  return <div aria-hidden="true" className={cn(skeletonVariants({ tone, shape }), className)} {...props} />;
 }

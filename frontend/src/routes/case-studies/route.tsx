@@ -110,7 +110,7 @@ export function Component() {
       >
         <div className="flex flex-col gap-8 sm:flex-row sm:items-end">
           <TeamStrip tone="dark" />
-          <Link to="/contact" className={cn(buttonVariants({ size: 'lg' }), 'bg-white text-ink hover:bg-immersive')}>
+          <Link to="/contact" className={cn(buttonVariants({ variant: 'inverse', size: 'lg' }), 'hover:bg-immersive')}>
             Get in touch <ArrowRight aria-hidden="true" />
           </Link>
         </div>

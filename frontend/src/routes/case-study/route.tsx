@@ -298,17 +298,11 @@ function CaseStudyView({ caseStudy }: { caseStudy: CaseStudy }) {
             <Link
               to={caseStudy.cta.href}
               onClick={() => trackCaseStudyCtaClick(caseStudyFacts(caseStudy), caseStudy.cta.label, caseStudy.cta.href)}
-              className={cn(buttonVariants({ size: 'lg' }), 'bg-white text-ink hover:bg-immersive')}
+              className={cn(buttonVariants({ variant: 'inverse', size: 'lg' }), 'hover:bg-immersive')}
             >
               {caseStudy.cta.label} <ArrowRight aria-hidden="true" />
             </Link>
-            <Link
-              to="/case-studies"
-              className={cn(
-                buttonVariants({ size: 'lg', variant: 'outline' }),
-                'border-white/30 bg-transparent text-white hover:bg-white/10',
-              )}
-            >
+            <Link to="/case-studies" className={buttonVariants({ size: 'lg', variant: 'outline-inverse' })}>
               View more case studies
             </Link>
           </div>
@@ -323,9 +317,9 @@ function DetailSkeleton() {
     <div data-testid="case-study-loading" aria-busy="true">
       <div className="bg-ink">
         <div className="container-page grid gap-4 py-16">
-          <Skeleton className="h-4 w-40 bg-white/10" />
-          <Skeleton className="h-12 w-3/4 bg-white/10" />
-          <Skeleton className="h-5 w-1/2 bg-white/10" />
+          <Skeleton tone="dark" className="h-4 w-40" />
+          <Skeleton tone="dark" className="h-12 w-3/4" />
+          <Skeleton tone="dark" className="h-5 w-1/2" />
         </div>
       </div>
       <div className="container-page grid gap-4 py-12">

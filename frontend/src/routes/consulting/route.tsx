@@ -9,7 +9,6 @@ import { PageHero, SectionHeading } from '@/components/marketing/page-hero';
 import { serviceJsonLd } from '@/components/marketing/service-json-ld';
 import { TeamStrip } from '@/components/marketing/team-strip';
 import { buttonVariants } from '@/components/ui/button';
-import { cn } from '@/lib/cn';
 import { PlaybookWidget } from '@/components/lead-capture/playbook-widget';
 import { useServiceEngagement } from '@/hooks/use-service-engagement';
 
@@ -73,10 +72,10 @@ export function Component() {
         lead="We help leadership teams decide where AI and emerging technology will pay off, then prove it with a working build before the budget is spent."
       >
         <div className="flex flex-wrap gap-3">
-          <Link to="/contact" className={cn(buttonVariants({ size: 'lg' }), 'bg-consulting text-ink hover:bg-white')}>
+          <Link to="/contact" className={buttonVariants({ variant: 'consulting', size: 'lg' })}>
             Start Your Journey <ArrowRight aria-hidden="true" />
           </Link>
-          <Link to="/contact" className={cn(buttonVariants({ size: 'lg', variant: 'outline' }), 'border-white/30 bg-transparent text-white hover:bg-white/10')}>
+          <Link to="/contact" className={buttonVariants({ size: 'lg', variant: 'outline-inverse' })}>
             Book a Consultation
           </Link>
         </div>

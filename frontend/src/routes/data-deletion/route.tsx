@@ -228,7 +228,7 @@ export function Component() {
                       aria-describedby={errors.consent ? 'deletion-consent-error' : undefined}
                       className="mt-1 size-4 accent-beam"
                     />
-                    <Label htmlFor="deletion-consent" className="font-normal leading-relaxed text-ink-muted">
+                    <Label htmlFor="deletion-consent" variant="muted">
                       I confirm that I own this email address, that I want my personal data deleted, and that I understand this is
                       permanent.
                     </Label>

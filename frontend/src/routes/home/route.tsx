@@ -233,19 +233,13 @@ export function Component() {
               className="mt-10 flex flex-wrap gap-3 [animation-delay:200ms] motion-safe:animate-rise"
               data-testid="hero-actions"
             >
-              <Link
-                to="/consulting"
-                className={cn(buttonVariants({ size: 'lg' }), 'bg-consulting text-ink hover:bg-white')}
-              >
+              <Link to="/consulting" className={buttonVariants({ variant: 'consulting', size: 'lg' })}>
                 Explore Consulting <ArrowRight aria-hidden="true" />
               </Link>
-              <Link to="/labs" className={cn(buttonVariants({ size: 'lg' }), 'bg-labs text-ink hover:bg-white')}>
+              <Link to="/labs" className={buttonVariants({ variant: 'labs', size: 'lg' })}>
                 Enter the Labs <ArrowRight aria-hidden="true" />
               </Link>
-              <Link
-                to="/immersive"
-                className={cn(buttonVariants({ size: 'lg' }), 'bg-immersive text-ink hover:bg-white')}
-              >
+              <Link to="/immersive" className={buttonVariants({ variant: 'immersive', size: 'lg' })}>
                 Go Immersive <ArrowRight aria-hidden="true" />
               </Link>
             </div>

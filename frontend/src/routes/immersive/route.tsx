@@ -41,7 +41,7 @@ export function Component() {
         title="Step inside the work."
         lead="Virtual reality training, digital twins and CGI that make people remember. Built by two specialist studios and grounded in evidence about how people learn."
       >
-        <Link to="/contact" className={cn(buttonVariants({ size: 'lg' }), 'bg-immersive text-ink hover:bg-white')}>
+        <Link to="/contact" className={buttonVariants({ variant: 'immersive', size: 'lg' })}>
           Plan an immersive project <ArrowRight aria-hidden="true" />
         </Link>
       </PageHero>

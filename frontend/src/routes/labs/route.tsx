@@ -97,10 +97,10 @@ export function Component() {
         lead="Experimental R&D for businesses that want to build the future rather than read about it: prototypes in weeks, IP you can own, and a path to revenue."
       >
         <div className="flex flex-wrap gap-3">
-          <Link to="/contact" className={cn(buttonVariants({ size: 'lg' }), 'bg-labs text-ink hover:bg-white')}>
+          <Link to="/contact" className={buttonVariants({ variant: 'labs', size: 'lg' })}>
             Book a Discovery Call <ArrowRight aria-hidden="true" />
           </Link>
-          <a href="#pipeline" className={cn(buttonVariants({ size: 'lg', variant: 'outline' }), 'border-white/30 bg-transparent text-white hover:bg-white/10')}>
+          <a href="#pipeline" className={buttonVariants({ size: 'lg', variant: 'outline-inverse' })}>
             See the Pipeline
           </a>
         </div>

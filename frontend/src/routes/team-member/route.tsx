@@ -56,9 +56,10 @@ export const handle: RouteHandle<TeamMember | undefined> = {
   },
 };
 
-function BackToAbout({ className }: { className?: string }) {
+/** The link back to /about. `className` (text size and colours) replaces the default, it is not merged with it. */
+function BackToAbout({ className = 'text-sm text-ink-muted hover:text-ink' }: { className?: string }) {
   return (
-    <Link to="/about" className={cn('inline-flex items-center gap-2 text-sm font-semibold text-ink-muted hover:text-ink', className)}>
+    <Link to="/about" className={cn('inline-flex items-center gap-2 font-semibold', className)}>
       <ArrowLeft className="size-4" aria-hidden="true" /> Back to About
     </Link>
   );
@@ -73,7 +74,7 @@ export function Component() {
       <header className="relative isolate overflow-hidden bg-ink text-white">
         <div aria-hidden="true" className="absolute -top-32 right-0 -z-10 size-[30rem] rounded-full bg-consulting opacity-30 blur-3xl" />
         <div className="container-page py-14 sm:py-20">
-          <BackToAbout className="text-white/70 hover:text-white" />
+          <BackToAbout className="text-sm text-white/70 hover:text-white" />
           <div className="mt-10 flex flex-col gap-8 sm:flex-row sm:items-center">
             <TeamAvatar member={member} size={160} eager className="size-32 ring-4 ring-white/10 sm:size-40" />
             <div>
@@ -114,7 +115,7 @@ export function Component() {
           <p className="mt-3 text-white/75">
             Want {firstName}&rsquo;s help on your next project? Tell us what you are working on and we will reply within 48 hours.
           </p>
-          <Link to="/contact" className={cn(buttonVariants({ size: 'lg' }), 'mt-6 bg-white text-ink hover:bg-labs')}>
+          <Link to="/contact" className={cn(buttonVariants({ variant: 'inverse', size: 'lg' }), 'mt-6 hover:bg-labs')}>
             Get in Touch <ArrowRight aria-hidden="true" />
           </Link>
         </aside>
@@ -136,7 +137,7 @@ export function ErrorBoundary() {
       </span>
       <h1 className="heading-1">{notFound ? 'Team Member Not Found' : 'Something went wrong'}</h1>
       <p className="lead">{notFound ? "The team member you're looking for doesn't exist." : 'Please try again later.'}</p>
-      <BackToAbout className="text-base text-beam" />
+      <BackToAbout className="text-base text-beam hover:text-ink" />
     </section>
   );
 }

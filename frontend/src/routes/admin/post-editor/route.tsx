@@ -197,7 +197,7 @@ export function Component() {
                   <AlertTitle>Unsaved changes restored</AlertTitle>
                   <AlertDescription className="flex flex-wrap items-center gap-x-3">
                     Your last unsaved text was kept in this browser.
-                    <Button type="button" variant="link" className="text-sm" onClick={discardRestored}>
+                    <Button type="button" variant="link" size="inline" onClick={discardRestored}>
                       Discard them
                     </Button>
                   </AlertDescription>
@@ -233,7 +233,8 @@ export function Component() {
                   onChange={(event) => onTitle(event.target.value)}
                   aria-invalid={errors.title ? true : undefined}
                   aria-describedby={errors.title ? errorId('title') : undefined}
-                  className="font-display text-lg"
+                  textSize="lg"
+                  className="font-display"
                 />
               </Field>
               <Field
@@ -256,7 +257,8 @@ export function Component() {
                   }}
                   aria-invalid={errors.slug ? true : undefined}
                   aria-describedby={errors.slug ? errorId('slug') : undefined}
-                  className="font-mono text-sm"
+                  textSize="sm"
+                  className="font-mono"
                 />
               </Field>
               <Field label="Excerpt (optional)" htmlFor={fieldId('excerpt')} error={errors.excerpt} errorId={errorId('excerpt')}>
@@ -264,7 +266,7 @@ export function Component() {
                   id={fieldId('excerpt')}
                   value={values.excerpt}
                   onChange={(event) => update({ excerpt: event.target.value })}
-                  className="min-h-24"
+                  height="md"
                   aria-invalid={errors.excerpt ? true : undefined}
                   aria-describedby={errors.excerpt ? errorId('excerpt') : undefined}
                 />
@@ -286,7 +288,9 @@ export function Component() {
                     id={fieldId('body')}
                     value={values.body}
                     onChange={(event) => update({ body: event.target.value })}
-                    className="min-h-96 font-mono text-sm"
+                    height="lg"
+                    textSize="sm"
+                    className="font-mono"
                     aria-invalid={errors.body ? true : undefined}
                     aria-describedby={errors.body ? errorId('body') : undefined}
                   />
@@ -326,7 +330,9 @@ export function Component() {
                   id={fieldId('customMetaTags')}
                   value={values.customMetaTags}
                   onChange={(event) => update({ customMetaTags: event.target.value })}
-                  className="min-h-24 font-mono text-sm"
+                  height="md"
+                  textSize="sm"
+                  className="font-mono"
                 />
               </Field>
             </Card>
@@ -357,7 +363,7 @@ export function Component() {
               {post?.status === 'published' ? (
                 <a
                   href={`/blog/${post.section}/${post.slug}`}
-                  className={buttonVariants({ variant: 'link', className: 'justify-start text-sm' })}
+                  className={buttonVariants({ variant: 'link', size: 'inline', className: 'justify-start px-5' })}
                 >
                   View the live article
                 </a>
@@ -409,7 +415,7 @@ export function Component() {
                   value={values.authorBio}
                   disabled={!values.authorName}
                   onChange={(event) => update({ authorBio: event.target.value })}
-                  className="min-h-24"
+                  height="md"
                   aria-invalid={errors.authorBio ? true : undefined}
                 />
               </Field>

@@ -219,15 +219,14 @@ export function Component() {
                       <div className="flex items-center gap-1">
                         <Link
                           to={`/admin/posts/edit/${post.id}`}
-                          className={buttonVariants({ variant: 'ghost', size: 'icon', className: 'size-9' })}
+                          className={buttonVariants({ variant: 'ghost', size: 'icon' })}
                           aria-label={`Edit "${post.title}"`}
                         >
                           <Pencil aria-hidden="true" />
                         </Link>
                         <Button
-                          variant="ghost"
-                          size="icon"
-                          className="size-9 text-danger hover:bg-danger-soft"
+                          variant="ghost-danger"
+                          size="icon-sm"
                           aria-label={`Delete "${post.title}"`}
                           onClick={() => setPendingDelete(post)}
                         >
@@ -264,11 +263,10 @@ export function Component() {
                 {pageWindow(currentPage, totalPages).map((number) => (
                   <Button
                     key={number}
-                    size="sm"
+                    size="page"
                     variant={number === currentPage ? 'default' : 'ghost'}
                     aria-current={number === currentPage ? 'page' : undefined}
                     aria-label={`Page ${number}`}
-                    className="min-w-9 px-0"
                     onClick={() => setPage(number)}
                   >
                     {number}

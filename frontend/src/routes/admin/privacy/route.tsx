@@ -87,7 +87,7 @@ export function Component() {
       </div>
       <div className="grid gap-6 lg:grid-cols-[1.2fr_1fr]">
         <Card>
-          <CardContent className="p-0">
+          <div>
             {requests.length === 0 ? (
               <p className="p-6 text-sm text-ink-muted">No data deletion requests yet.</p>
             ) : (
@@ -138,7 +138,7 @@ export function Component() {
                 </tbody>
               </table>
             )}
-          </CardContent>
+          </div>
         </Card>
         {selectedId ? (
           <RequestDetail key={selectedId} id={selectedId} />
@@ -236,7 +236,7 @@ function RequestDetail({ id }: { id: string }) {
                   id="privacy-action-text"
                   value={text}
                   onChange={(event) => setText(event.target.value)}
-                  className="min-h-20"
+                  height="sm"
                 />
               </div>
             ) : null}
