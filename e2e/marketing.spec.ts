@@ -1,6 +1,7 @@
 import { expect, test, type Page } from './fixtures';
 import { site } from '../common/src/site';
 import { team } from '../common/src/team';
+import { gotoHydrated } from './helpers/hydration';
 
 /** Pages that render fully on the server can be checked right after the response. */
 async function open(page: Page, path: string) {
@@ -109,6 +110,51 @@ test.describe('Static sections', () => {
     await tab.waitForLoadState();
     expect(new URL(tab.url()).pathname).toBe('/consulting');
     await expect(page).toHaveURL(/\/$/);
+  });
+});
+
+test.describe('Home: code loaded when needed', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('a first visit loads the contact form code only when the form comes near, and then it works', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.url());
+    });
+    const bodies = async () => Promise.all(scripts.map(async (url) => (await page.request.get(url)).text()));
+    await gotoHydrated(page, '/');
+    await page.waitForLoadState('networkidle');
+    // Server HTML: the form is on the page (and readable) before its code arrives.
+    expect(await page.locator('[data-testid="contact-form"]').count()).toBe(1);
+    expect((await bodies()).some((code) => code.includes('Sending...'))).toBe(false);
+
+    const events: string[] = [];
+    await page.route('**/api/analytics/track', async (route) => {
+      events.push((route.request().postDataJSON() as { event: string }).event);
+      await route.fulfill({ status: 204 });
+    });
+    await page.getByTestId('contact-form').scrollIntoViewIfNeeded();
+    await expect.poll(async () => (await bodies()).some((code) => code.includes('Sending...'))).toBe(true);
+    // Hydrated: the first focus of the name field reports that the form was started.
+    const name = page.getByTestId('contact-form').getByLabel('Name', { exact: true });
+    await expect(async () => {
+      await name.blur();
+      await name.focus();
+      expect(events).toContain('Contact Form Started');
+    }).toPass();
+  });
+
+  test('a client-side visit shows every block at once: copy, cards, insights, team row and contact form', async ({ page }) => {
+    await gotoHydrated(page, '/about');
+    await page.getByTestId('brand').click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Less talk. More build.');
+    await expect(page.locator('[data-static="home-builders"]').getByRole('link', { name: 'Meet the team' })).toHaveAttribute('href', '/about');
+    await expect(page.getByTestId('case-study-card')).toHaveCount(3);
+    await expect(page.getByTestId('team-strip')).toContainText('Talk to the Team');
+    await expect(page.getByTestId('stats')).toContainText('Industries served');
+    await expect(page.getByTestId('contact-form')).toHaveCount(1);
+    await expect(page.getByTestId('home-cta').getByRole('link')).toHaveAttribute('href', '/contact');
   });
 });
 

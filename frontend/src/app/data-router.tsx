@@ -1,11 +1,4 @@
-import {
-  Component,
-  createContext,
-  useContext,
-  type ComponentType,
-  type ErrorInfo,
-  type ReactNode,
-} from 'react';
+import { Component, createContext, useContext, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { matchRoutes, UNSAFE_RouteContext as RouteContext, type Location, type Params } from 'react-router-dom';
 
 /**
@@ -59,8 +52,7 @@ export interface RouterState {
 }
 
 export type LoadResult =
-  | { kind: 'redirect'; location: string; status: number }
-  | { kind: 'state'; state: RouterState; statusCode: number };
+  { kind: 'redirect'; location: string; status: number } | { kind: 'state'; state: RouterState; statusCode: number };
 
 /** The shape `isRouteErrorResponse` recognises (React Router's ErrorResponse, as plain data). */
 export interface RouteErrorResponse {
@@ -118,8 +110,8 @@ export async function loadRouteState(
 ): Promise<LoadResult> {
   await resolveLazyRoutes(matches);
   const results = await Promise.allSettled(
-    // async: a loader that throws synchronously still becomes a rejected result.
-    matches.map(async ({ route, params }) => route.loader?.({ request, params, context })),
+    // In a promise executor, a loader that throws synchronously still becomes a rejected result.
+    matches.map(({ route, params }) => new Promise((resolve) => resolve(route.loader?.({ request, params, context })))),
   );
   const loaderData: Record<string, unknown> = {};
   let errors: Record<string, unknown> | null = null;

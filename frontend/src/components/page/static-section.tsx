@@ -1,4 +1,4 @@
-import { useState, type MouseEvent, type ReactNode } from 'react';
+import { use, useState, type ComponentType, type MouseEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 
 /**
@@ -10,7 +10,9 @@ import { useNavigate } from 'react-router-dom';
  * a page reached by client-side navigation before that renders the block as usual.
  *
  * Only for content that depends on nothing but the build: no loader data, no state, no handlers
- * (they would never run). `id` names the block and must be unique across the site.
+ * (they would never run). `id` names the block and must be unique across the site. Give the block
+ * as `content` (see `staticContent`) rather than as children and its code stays out of the first
+ * visit's JavaScript too.
  */
 type StaticRenderer = (node: ReactNode) => string;
 
@@ -56,16 +58,40 @@ function followLinksInPlace(event: MouseEvent<HTMLDivElement>, navigate: (to: st
   navigate(`${anchor.pathname}${anchor.search}${anchor.hash}`);
 }
 
-export function StaticSection({ id, children }: { id: string; children: ReactNode }) {
+/** A block's component, imported only where its HTML is not at hand (server, client-side navigation). */
+export interface StaticContent {
+  load: () => Promise<void>;
+  Component?: ComponentType;
+}
+
+export function staticContent(load: () => Promise<ComponentType>): StaticContent {
+  let loading: Promise<void> | undefined;
+  const content: StaticContent = {
+    load: () =>
+      (loading ??= load().then((component) => {
+        content.Component = component;
+      })),
+  };
+  return content;
+}
+
+type StaticSectionProps = { id: string } & (
+  { children: ReactNode; content?: never } | { content: StaticContent; children?: never }
+);
+
+export function StaticSection({ id, children, content }: StaticSectionProps) {
   const navigate = useNavigate();
+  const onServer = typeof window === 'undefined';
   // Decided once per mounted block, so a later render never swaps the HTML for components.
-  const [html] = useState(() =>
-    typeof window === 'undefined' ? renderOnServer && htmlOnServer(id, children) : htmlInBrowser(id),
-  );
+  const [copy] = useState(() => (onServer ? undefined : htmlInBrowser(id)));
+  const needed = onServer ? !(serverHtml.has(id) && !import.meta.env.DEV) : copy === undefined;
+  if (content && !content.Component && needed) use(content.load());
+  const node = content ? content.Component && <content.Component /> : children;
+  const html = onServer ? renderOnServer && htmlOnServer(id, node) : copy;
   if (html === undefined) {
     return (
       <div data-static={id} className="contents">
-        {children}
+        {node}
       </div>
     );
   }

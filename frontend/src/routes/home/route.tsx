@@ -1,16 +1,3 @@
-import {
-  ArrowRight,
-  ArrowUpRight,
-  Boxes,
-  Cpu,
-  FlaskConical,
-  Glasses,
-  Handshake,
-  Layers,
-  Rocket,
-  Wrench,
-} from 'lucide-react';
-import { Link } from 'react-router-dom';
 import { useLoaderData, type LoaderFunctionArgs } from '@/app/data-router';
 import {
   limits,
@@ -21,17 +8,10 @@ import {
   type PostSummary,
 } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
-import { CaseStudyCard } from '@/components/case-studies/case-study-card';
-import { CtaBand } from '@/components/marketing/cta-band';
-import { LogoMarquee } from '@/components/marketing/logo-marquee';
-import { SectionHeading } from '@/components/marketing/page-hero';
 import { HydrationBoundary, lazyBlock } from '@/components/page/hydration-boundary';
-import { StaticSection } from '@/components/page/static-section';
-import { SectionBadge } from '@/components/page/section-badge';
-import { buttonVariants } from '@/components/ui/button';
+import { StaticSection, staticContent } from '@/components/page/static-section';
 import { loadJson } from '@/lib/api';
-import { formatCardDate } from '@/lib/card-date';
-import { cn } from '@/lib/cn';
+import { isServerContext } from '@/lib/server-context';
 
 interface HomeData {
   caseStudies: CaseStudySummary[];
@@ -61,12 +41,35 @@ async function newestPosts(context: unknown, section: PostSection): Promise<Post
   }
 }
 
+const loadSections = () => import('./static-sections');
+const sections = {
+  hero: staticContent(() => loadSections().then((module) => module.Hero)),
+  weGetIt: staticContent(() => loadSections().then((module) => module.WeGetIt)),
+  clients: staticContent(() => loadSections().then((module) => module.Clients)),
+  howWeWork: staticContent(() => loadSections().then((module) => module.HowWeWork)),
+  builders: staticContent(() => loadSections().then((module) => module.Builders)),
+  pillars: staticContent(() => loadSections().then((module) => module.Pillars)),
+  stats: staticContent(() => loadSections().then((module) => module.Stats)),
+  callToAction: staticContent(() => loadSections().then((module) => module.CallToAction)),
+};
+
 export async function loader({ context }: LoaderFunctionArgs): Promise<HomeData> {
+  // After a client-side navigation the page renders in the browser: its blocks' code loads
+  // alongside the data, so that the page shows whole (a first visit needs none of it up front).
+  const code = isServerContext(context)
+    ? []
+    : [
+        ...Object.values(sections).map((section) => section.load()),
+        ...[TeamStripBlock, RecentWorkBlock, LatestInsightsBlock, ContactSectionBlock, PlaybookBlock].map((block) =>
+          block.preload(),
+        ),
+      ];
   const [caseStudies, consulting, labs] = await Promise.all([
     optionalList<CaseStudySummary>(context, '/api/case-studies'),
     newestPosts(context, 'consulting'),
     newestPosts(context, 'labs'),
   ]);
+  await Promise.all(code);
   return { caseStudies: caseStudies.slice(0, limits.homeCaseStudies), posts: { consulting, labs } };
 }
 
@@ -86,198 +89,21 @@ export const handle: RouteHandle = {
 const ContactSectionBlock = lazyBlock(() =>
   import('@/components/marketing/contact-section').then((module) => module.ContactSection),
 );
-const TeamStripBlock = lazyBlock(() =>
-  import('@/components/marketing/team-strip').then((module) => module.TeamStrip),
-);
+const TeamStripBlock = lazyBlock(() => import('@/components/marketing/team-strip').then((module) => module.TeamStrip));
+const RecentWorkBlock = lazyBlock(() => import('./data-sections').then((module) => module.RecentWork));
+const LatestInsightsBlock = lazyBlock(() => import('./data-sections').then((module) => module.LatestInsights));
 const PlaybookBlock = lazyBlock(() =>
   import('@/components/lead-capture/playbook-widget').then((module) => module.PlaybookWidget),
 );
-
-const capabilities = [
-  'AI Strategy',
-  'Generative AI Pilots',
-  'Data Platforms',
-  'XR Training',
-  'Digital Twins',
-  'Automation & Agents',
-  'AI Governance',
-  'CGI & Virtual Production',
-  'Product Prototyping',
-  'IP Licensing',
-];
-
-const steps = [
-  {
-    icon: Handshake,
-    title: 'Consulting Meets Creation',
-    text: 'Strategists and builders sit in the same room. Every recommendation comes with something you can click, test or put in front of customers.',
-  },
-  {
-    icon: Layers,
-    title: 'Portfolio-as-a-Service',
-    text: 'A rolling portfolio of small bets: we run discovery, prototype and validation sprints in parallel and double down on what works.',
-  },
-  {
-    icon: Wrench,
-    title: 'Custom Builds and Prototypes',
-    text: 'From a two-week proof of concept to a production platform, built with your team and handed over with documentation and training.',
-  },
-];
-
-const pillars = [
-  {
-    icon: Cpu,
-    title: 'Consulting',
-    to: '/consulting',
-    accent: 'bg-consulting',
-    text: 'Strategy, roadmaps, governance and change enablement for AI and emerging technology, grounded in delivery.',
-  },
-  {
-    icon: FlaskConical,
-    title: 'Labs',
-    to: '/labs',
-    accent: 'bg-labs',
-    text: 'Experimental R&D, innovation sprints and IP builds you can own, share or license.',
-  },
-  {
-    icon: Glasses,
-    title: 'Immersive',
-    to: '/immersive',
-    accent: 'bg-immersive',
-    text: 'XR training, digital twins and CGI from our Simulation Creation and Fooh Studios teams.',
-  },
-];
-
-const stats = [
-  { value: '10+', label: 'Industries served' },
-  { value: 'Day 1', label: 'NDAs signed' },
-  { value: '48 h', label: 'Reply to every enquiry' },
-  { value: '48 h', label: 'Labs sprint plan' },
-];
-
-function InsightCard({ post }: { post: PostSummary }) {
-  const href = `/blog/${post.section}/${post.slug}`;
-  return (
-    <article
-      className="group flex flex-col rounded-card border border-line bg-white p-6 shadow-card transition-shadow hover:shadow-lift"
-      data-testid="insight-card"
-    >
-      <div className="flex items-center justify-between gap-3">
-        <SectionBadge section={post.section} />
-        <time dateTime={post.createdAt} className="text-xs text-ink-muted">
-          {formatCardDate(post.createdAt)}
-        </time>
-      </div>
-      <h3 className="heading-3 mt-4">
-        <Link to={href} className="hover:text-beam">
-          {post.title}
-        </Link>
-      </h3>
-      <p className="mt-3 line-clamp-3 text-sm leading-relaxed text-ink-muted">{post.excerpt}</p>
-      {post.authorName && <p className="mt-auto pt-5 text-xs font-medium text-ink">{post.authorName}</p>}
-    </article>
-  );
-}
-
-function InsightColumn({ section, posts }: { section: PostSection; posts: PostSummary[] }) {
-  const title = section === 'labs' ? 'From the Lab' : 'Consulting Insights';
-  return (
-    <div data-testid={`insights-${section}`}>
-      <h3 className="font-display text-lg font-semibold">{title}</h3>
-      {posts.length === 0 ? (
-        <p className="mt-4 rounded-card border border-dashed border-line bg-white/60 p-6 text-sm text-ink-muted">
-          No posts yet. New {section === 'labs' ? 'Labs' : 'Consulting'} articles will appear here.
-        </p>
-      ) : (
-        <div className="mt-4 grid gap-5">
-          {posts.map((post) => (
-            <InsightCard key={post.id} post={post} />
-          ))}
-        </div>
-      )}
-    </div>
-  );
-}
 
 export function Component() {
   const { caseStudies, posts } = useLoaderData<HomeData>();
   return (
     <>
-      <StaticSection id="home-hero">
-        <section className="relative isolate overflow-hidden bg-ink text-white">
-          <div
-            aria-hidden="true"
-            className="absolute -top-48 -left-32 -z-10 size-[40rem] rounded-full bg-beam opacity-40 blur-3xl"
-          />
-          <div
-            aria-hidden="true"
-            className="absolute -right-40 bottom-0 -z-10 size-[30rem] rounded-full bg-consulting opacity-25 blur-3xl"
-          />
-          <div
-            aria-hidden="true"
-            className="absolute inset-0 -z-10 bg-[linear-gradient(rgba(255,255,255,.05)_1px,transparent_1px),linear-gradient(90deg,rgba(255,255,255,.05)_1px,transparent_1px)] [mask-image:radial-gradient(ellipse_at_center,black,transparent_75%)] bg-[size:56px_56px]"
-          />
-          <div className="container-page py-24 sm:py-32 lg:py-40">
-            <p className="eyebrow text-white/70 motion-safe:animate-rise">Digital transformation · Made in the UK</p>
-            <h1 className="mt-6 max-w-5xl font-display text-5xl leading-[0.98] font-semibold tracking-[-0.04em] motion-safe:animate-rise sm:text-7xl lg:text-[5.5rem]">
-              Less talk. More build.{' '}
-              <span className="bg-gradient-to-r from-labs via-consulting to-immersive bg-clip-text text-transparent">
-                Zero Deck Thirsty.
-              </span>
-            </h1>
-            <p className="mt-8 max-w-2xl text-lg leading-relaxed text-white/75 [animation-delay:100ms] motion-safe:animate-rise sm:text-xl">
-              {site.name} helps small and medium businesses adopt AI, XR and future technology by building it with them:
-              strategy that ships, a lab that prototypes in weeks, and studios that make the immersive real.
-            </p>
-            <div
-              className="mt-10 flex flex-wrap gap-3 [animation-delay:200ms] motion-safe:animate-rise"
-              data-testid="hero-actions"
-            >
-              <Link to="/consulting" className={buttonVariants({ variant: 'consulting', size: 'lg' })}>
-                Explore Consulting <ArrowRight aria-hidden="true" />
-              </Link>
-              <Link to="/labs" className={buttonVariants({ variant: 'labs', size: 'lg' })}>
-                Enter the Labs <ArrowRight aria-hidden="true" />
-              </Link>
-              <Link to="/immersive" className={buttonVariants({ variant: 'immersive', size: 'lg' })}>
-                Go Immersive <ArrowRight aria-hidden="true" />
-              </Link>
-            </div>
-          </div>
-        </section>
-      </StaticSection>
+      <StaticSection id="home-hero" content={sections.hero} />
 
       <section className="section overflow-hidden" aria-labelledby="we-get-it">
-        <StaticSection id="home-we-get-it">
-          <div className="container-page grid gap-10 lg:grid-cols-2 lg:items-end">
-            <SectionHeading
-              id="we-get-it"
-              eyebrow="We get it"
-              title="You have heard enough about AI. You want to see it work in your business."
-            />
-            <p className="lead">
-              Most transformation stalls between the strategy deck and the first working product. We close that gap with
-              small, fast builds your team can use, measure and own.
-            </p>
-          </div>
-          <div
-            className="mt-14 overflow-hidden [mask-image:linear-gradient(90deg,transparent,black_8%,black_92%,transparent)]"
-            data-testid="capabilities"
-          >
-            <ul className="flex w-max animate-marquee gap-4 pr-4 motion-reduce:w-full motion-reduce:animate-none motion-reduce:flex-wrap motion-reduce:justify-center">
-              {[...capabilities, ...capabilities].map((capability, index) => (
-                <li
-                  key={`${capability}-${index}`}
-                  aria-hidden={index >= capabilities.length || undefined}
-                  className={index >= capabilities.length ? 'capability-pill motion-reduce:hidden' : 'capability-pill'}
-                >
-                  <span className="size-2 rotate-45 rounded-[2px] bg-beam" aria-hidden="true" />
-                  {capability}
-                </li>
-              ))}
-            </ul>
-          </div>
-        </StaticSection>
+        <StaticSection id="home-we-get-it" content={sections.weGetIt} />
         <HydrationBoundary>
           <div className="container-page mt-14">
             <TeamStripBlock />
@@ -285,169 +111,25 @@ export function Component() {
         </HydrationBoundary>
       </section>
 
-      <StaticSection id="home-clients">
-        <LogoMarquee />
-      </StaticSection>
+      <StaticSection id="home-clients" content={sections.clients} />
 
-      <StaticSection id="home-how-we-work">
-        <section className="section" aria-labelledby="how-we-work">
-          <div className="container-page">
-            <SectionHeading id="how-we-work" eyebrow="How We Work" title="Three ways in. One team that builds." />
-            <ol className="mt-14 grid gap-6 md:grid-cols-3">
-              {steps.map((step, index) => (
-                <li key={step.title} className="relative rounded-card border border-line bg-white p-8 shadow-card">
-                  <span className="font-display text-6xl font-semibold text-ink-muted/70">
-                    {String(index + 1).padStart(2, '0')}
-                  </span>
-                  <step.icon className="absolute top-8 right-8 size-6 text-beam" aria-hidden="true" />
-                  <h3 className="heading-3 mt-4">{step.title}</h3>
-                  <p className="mt-3 text-sm leading-relaxed text-ink-muted">{step.text}</p>
-                </li>
-              ))}
-            </ol>
-          </div>
-        </section>
-      </StaticSection>
+      <StaticSection id="home-how-we-work" content={sections.howWeWork} />
 
       <HydrationBoundary>
-        <section className="section bg-white" aria-labelledby="recent-work">
-          <div className="container-page">
-            <div className="flex flex-wrap items-end justify-between gap-6">
-              <SectionHeading
-                id="recent-work"
-                eyebrow="Case studies"
-                title="Recent work"
-                intro="Real builds for real businesses, with the numbers to show for it."
-              />
-              <Link to="/case-studies" className={buttonVariants({ variant: 'outline' })}>
-                View all case studies <ArrowRight aria-hidden="true" />
-              </Link>
-            </div>
-            {caseStudies.length === 0 ? (
-              <p className="mt-10 text-ink-muted">No case studies available. Check back soon.</p>
-            ) : (
-              <div className="mt-12 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-                {caseStudies.map((caseStudy) => (
-                  <CaseStudyCard key={caseStudy.slug} caseStudy={caseStudy} />
-                ))}
-              </div>
-            )}
-          </div>
-        </section>
+        <RecentWorkBlock caseStudies={caseStudies} />
       </HydrationBoundary>
 
-      <StaticSection id="home-builders">
-        <section className="section" aria-labelledby="builders">
-          <div className="container-page grid gap-12 lg:grid-cols-2 lg:items-center">
-            <div>
-              <SectionHeading
-                id="builders"
-                eyebrow="Builders, not talkers"
-                title="Senior people who still write the code, run the workshop and ship the thing."
-                intro="Our consultants have built trading platforms, national training programmes and BAFTA-nominated productions. You work with them directly, from the first call to handover."
-              />
-              <Link to="/about" className={cn(buttonVariants({ size: 'lg' }), 'mt-8')}>
-                Meet the team <ArrowRight aria-hidden="true" />
-              </Link>
-            </div>
-            <div className="grid grid-cols-2 gap-4" aria-hidden="true">
-              {[
-                { icon: Rocket, label: 'Prototype in weeks' },
-                { icon: Boxes, label: 'IP you can own' },
-                { icon: Cpu, label: 'AI in production' },
-                { icon: Glasses, label: 'XR that trains' },
-              ].map((item, index) => (
-                <div
-                  key={item.label}
-                  className={cn(
-                    'flex aspect-square flex-col justify-between rounded-card p-6',
-                    ['bg-ink text-white', 'bg-labs', 'bg-consulting', 'bg-immersive'][index],
-                  )}
-                >
-                  <item.icon className="size-8" />
-                  <span className="font-display text-xl font-semibold">{item.label}</span>
-                </div>
-              ))}
-            </div>
-          </div>
-        </section>
-      </StaticSection>
+      <StaticSection id="home-builders" content={sections.builders} />
 
-      <StaticSection id="home-pillars">
-        <section className="section bg-white" aria-labelledby="pillars">
-          <div className="container-page">
-            <SectionHeading
-              id="pillars"
-              eyebrow="What we do"
-              title="Three service lines, one way of working"
-              align="center"
-            />
-            <div className="mt-14 grid gap-6 md:grid-cols-3">
-              {pillars.map((pillar) => (
-                <Link
-                  key={pillar.title}
-                  to={pillar.to}
-                  className="group flex flex-col rounded-card border border-line bg-paper p-8 transition-shadow hover:shadow-lift"
-                  data-testid="pillar-card"
-                >
-                  <span
-                    className={cn(
-                      'inline-flex size-12 items-center justify-center rounded-2xl text-ink',
-                      pillar.accent,
-                    )}
-                  >
-                    <pillar.icon className="size-6" aria-hidden="true" />
-                  </span>
-                  <h3 className="heading-3 mt-6">{pillar.title}</h3>
-                  <p className="mt-3 text-sm leading-relaxed text-ink-muted">{pillar.text}</p>
-                  <span className="mt-6 inline-flex items-center gap-1.5 text-sm font-semibold text-beam">
-                    Learn more <ArrowUpRight className="size-4" aria-hidden="true" />
-                  </span>
-                </Link>
-              ))}
-            </div>
-          </div>
-        </section>
-      </StaticSection>
+      <StaticSection id="home-pillars" content={sections.pillars} />
 
-      <StaticSection id="home-stats">
-        <section aria-label="Key figures" className="bg-ink py-14 text-white" data-testid="stats">
-          <dl className="container-page grid grid-cols-2 gap-8 lg:grid-cols-4">
-            {stats.map((stat) => (
-              <div key={stat.label} className="border-l border-white/15 pl-5">
-                <dt className="text-sm text-white/65">{stat.label}</dt>
-                <dd className="mt-2 font-display text-4xl font-semibold tracking-tight sm:text-5xl">{stat.value}</dd>
-              </div>
-            ))}
-          </dl>
-        </section>
-      </StaticSection>
+      <StaticSection id="home-stats" content={sections.stats} />
 
       <HydrationBoundary>
-        <section className="section" aria-labelledby="latest-insights">
-          <div className="container-page">
-            <div className="flex flex-wrap items-end justify-between gap-6">
-              <SectionHeading id="latest-insights" eyebrow="Blog" title="Latest Insights" />
-              <Link to="/blog" className={buttonVariants({ variant: 'outline' })}>
-                Read the blog <ArrowRight aria-hidden="true" />
-              </Link>
-            </div>
-            <div className="mt-12 grid gap-10 lg:grid-cols-2">
-              <InsightColumn section="consulting" posts={posts.consulting} />
-              <InsightColumn section="labs" posts={posts.labs} />
-            </div>
-          </div>
-        </section>
+        <LatestInsightsBlock posts={posts} />
       </HydrationBoundary>
 
-      <StaticSection id="home-cta">
-        <CtaBand
-          title="Ready to stop talking and start building?"
-          text="Tell us about the problem. We sign NDAs on day one and reply within 48 hours with a plan, not a pitch."
-          label="Start a project"
-          testId="home-cta"
-        />
-      </StaticSection>
+      <StaticSection id="home-cta" content={sections.callToAction} />
 
       <HydrationBoundary>
         <ContactSectionBlock />
