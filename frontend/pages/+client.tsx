@@ -23,7 +23,6 @@ async function hydrate() {
   // The modules of the routes on screen, so that hydration matches the server's HTML.
   await resolveLazyRoutes(matches);
   const router = createBrowserDataRouter(routes, {
-    location: { pathname: window.location.pathname, search: window.location.search, hash: window.location.hash, state: null, key: 'default' },
     matches,
     loaderData: data.loaderData ?? {},
     errors: reviveErrors(data.errors),

@@ -55,7 +55,8 @@ function isHashChangeOnly(from: Location, to: Location): boolean {
  * followed, a screen whose code cannot load (a new release replaced it) falls back to a full page
  * load, and scroll positions are restored on back/forward and reload.
  */
-export function createBrowserDataRouter(routes: AppRoute[], initial: RouterState) {
+/** `initial`: the server's route data for the page on screen (its location is the browser's). */
+export function createBrowserDataRouter(routes: AppRoute[], initial: Omit<RouterState, 'location'>) {
   const history = createBrowserHistory();
   const scrollPositions = readScrollPositions();
   window.history.scrollRestoration = 'manual';
@@ -123,10 +124,12 @@ export function createBrowserDataRouter(routes: AppRoute[], initial: RouterState
       state: options.state ?? null,
       key: 'pending',
     };
+    const action = options.replace ? 'REPLACE' : 'PUSH';
+    const enter = () => history[options.replace ? 'replace' : 'push'](createPath(target), options.state);
     if (isHashChangeOnly(snapshot.state.location, target)) {
       latest += 1;
-      history[options.replace ? 'replace' : 'push'](createPath(target), options.state);
-      commit({ ...snapshot.state, location: history.location }, options.replace ? 'REPLACE' : 'PUSH');
+      enter();
+      commit({ ...snapshot.state, location: history.location }, action);
       return;
     }
     update({ navigation: { state: 'loading', location: target } });
@@ -136,12 +139,8 @@ export function createBrowserDataRouter(routes: AppRoute[], initial: RouterState
       followRedirect(result.location, Boolean(options.replace));
       return;
     }
-    history[options.replace ? 'replace' : 'push'](createPath(target), options.state);
-    commit(
-      { ...result.state, location: history.location },
-      options.replace ? 'REPLACE' : 'PUSH',
-      options.preventScrollReset,
-    );
+    enter();
+    commit({ ...result.state, location: history.location }, action, options.preventScrollReset);
   }
 
   // Back and forward: the address has already changed; the screen follows once its data is in.

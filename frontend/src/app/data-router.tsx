@@ -1,5 +1,11 @@
 import { Component, createContext, useContext, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
-import { matchRoutes, UNSAFE_RouteContext as RouteContext, type Location, type Params } from 'react-router-dom';
+import {
+  isRouteErrorResponse,
+  matchRoutes,
+  UNSAFE_RouteContext as RouteContext,
+  type Location,
+  type Params,
+} from 'react-router-dom';
 
 /**
  * Route data for React Router's declarative mode: each route's `loader` runs before its screen
@@ -54,14 +60,6 @@ export interface RouterState {
 export type LoadResult =
   { kind: 'redirect'; location: string; status: number } | { kind: 'state'; state: RouterState; statusCode: number };
 
-/** The shape `isRouteErrorResponse` recognises (React Router's ErrorResponse, as plain data). */
-export interface RouteErrorResponse {
-  status: number;
-  statusText: string;
-  internal: boolean;
-  data: unknown;
-}
-
 export function matchLocation(routes: AppRoute[], location: Pick<Location, 'pathname'>): AppMatch[] {
   return (matchRoutes(routes as never, location) ?? []) as unknown as AppMatch[];
 }
@@ -83,6 +81,7 @@ function redirectOf(value: unknown): { location: string; status: number } | null
   return value.status >= 300 && value.status < 400 && location ? { location, status: value.status } : null;
 }
 
+/** A thrown `data(…, {status})` or Response as the plain shape React Router's `isRouteErrorResponse` recognises. */
 function toRouteError(reason: unknown): unknown {
   if (reason && typeof reason === 'object' && (reason as { type?: unknown }).type === 'DataWithResponseInit') {
     const { data, init } = reason as { data: unknown; init: ResponseInit | null };
@@ -92,10 +91,6 @@ function toRouteError(reason: unknown): unknown {
     return { status: reason.status, statusText: reason.statusText, internal: false, data: null };
   }
   return reason;
-}
-
-function isRouteErrorResponse(error: unknown): error is RouteErrorResponse {
-  return typeof (error as RouteErrorResponse | null)?.status === 'number' && 'data' in (error as object);
 }
 
 /**
