@@ -60,8 +60,21 @@ export interface RouterState {
 export type LoadResult =
   { kind: 'redirect'; location: string; status: number } | { kind: 'state'; state: RouterState; statusCode: number };
 
+// React Router flattens and ranks the whole route tree on every call to matchRoutes (a fifteenth of
+// a server render): the matches of recently seen paths are kept instead. They are never mutated.
+const recentMatches = new WeakMap<AppRoute[], Map<string, AppMatch[]>>();
+const recentMatchesLimit = 500;
+
 export function matchLocation(routes: AppRoute[], location: Pick<Location, 'pathname'>): AppMatch[] {
-  return (matchRoutes(routes as never, location) ?? []) as unknown as AppMatch[];
+  let recent = recentMatches.get(routes);
+  if (!recent) recentMatches.set(routes, (recent = new Map<string, AppMatch[]>()));
+  let matches = recent.get(location.pathname);
+  if (!matches) {
+    matches = (matchRoutes(routes as never, location) ?? []) as unknown as AppMatch[];
+    if (recent.size >= recentMatchesLimit) recent.delete(recent.keys().next().value!);
+    recent.set(location.pathname, matches);
+  }
+  return matches;
 }
 
 /** Loads the module of every matched route that is still lazy (once; the route object keeps it). */
