@@ -102,6 +102,27 @@ test.describe('Static sections', () => {
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
   });
 
+  test('the footer is one: server HTML whose code a first visit never downloads, and whose links navigate in place', async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.url());
+    });
+    await gotoHydrated(page, '/privacy');
+    await page.waitForLoadState('networkidle');
+    const footer = page.locator(`[data-static="site-footer-${new Date().getFullYear()}"]`);
+    await expect(footer.getByTestId('copyright')).toContainText('Registered office:');
+    const bodies = await Promise.all(scripts.map(async (url) => (await page.request.get(url)).text()));
+    expect(bodies.some((code) => code.includes('Registered office:'))).toBe(false);
+
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    await footer.getByRole('link', { name: 'Terms & Conditions' }).click();
+    await expect(page).toHaveURL(/\/terms$/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Terms');
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  });
+
   test('a modified click is left to the browser (a new tab), the page stays where it is', async ({ page, context }) => {
     await open(page, '/');
     const opened = context.waitForEvent('page');

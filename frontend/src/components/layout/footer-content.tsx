@@ -1,8 +1,6 @@
 import { ArrowUpRight } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { site } from '@northbeam/common';
-import { trackSocialClick, trackStudioVisit } from '@/lib/analytics';
-import { openCookieSettings } from '@/lib/consent';
 import { LogoMark } from './logo';
 import { SocialIcon } from './social-icon';
 
@@ -45,8 +43,11 @@ function LinkColumn({ label, items }: { label: string; items: readonly { to: str
   );
 }
 
-export function Footer() {
-  const year = new Date().getFullYear();
+/**
+ * The footer's markup: a static section (see `Footer`), so no handlers here; what a click does is
+ * said by data attributes that `Footer` acts on.
+ */
+export function FooterContent({ year }: { year: number }) {
   return (
     <footer className="bg-ink text-white" data-testid="site-footer">
       <div className="container-page grid gap-12 py-16 md:grid-cols-[1.4fr_1fr_1fr_1fr]">
@@ -64,7 +65,7 @@ export function Footer() {
                   target="_blank"
                   rel="noopener noreferrer"
                   aria-label={`${site.name} on ${link.name}`}
-                  onClick={() => trackSocialClick(link.name.toLowerCase())}
+                  data-track-social={link.name.toLowerCase()}
                   className="inline-flex size-9 items-center justify-center rounded-full border border-white/15 text-white/85 transition-colors hover:border-white/50 hover:text-white"
                 >
                   <SocialIcon name={link.name} />
@@ -83,7 +84,7 @@ export function Footer() {
                   href={studio.href}
                   target="_blank"
                   rel="noopener noreferrer"
-                  onClick={() => trackStudioVisit(studio.id)}
+                  data-track-studio={studio.id}
                   className={`${linkClass} inline-flex items-center gap-1`}
                 >
                   {studio.name}
@@ -104,7 +105,7 @@ export function Footer() {
           </p>
           <button
             type="button"
-            onClick={openCookieSettings}
+            data-open-cookie-settings=""
             className="shrink-0 self-start text-xs font-medium text-white/80 underline-offset-4 transition-colors hover:text-white hover:underline focus-visible:outline-2 focus-visible:outline-white sm:self-auto"
           >
             Cookie settings

@@ -1,0 +1,33 @@
+import type { MouseEvent } from 'react';
+import { StaticSection, staticContent } from '@/components/page/static-section';
+import { trackSocialClick, trackStudioVisit } from '@/lib/analytics';
+import { openCookieSettings } from '@/lib/consent';
+
+const year = () => new Date().getFullYear();
+
+const content = staticContent(() =>
+  import('./footer-content').then(({ FooterContent }) => () => <FooterContent year={year()} />),
+);
+
+/** Clicks inside the footer's static HTML: analytics of outbound links and the cookie settings. */
+function onFooterClick(event: MouseEvent<HTMLDivElement>) {
+  const target = event.target as Element;
+  const social = target.closest<HTMLElement>('[data-track-social]');
+  if (social) trackSocialClick(social.dataset.trackSocial!);
+  const studio = target.closest<HTMLElement>('[data-track-studio]');
+  if (studio) trackStudioVisit(studio.dataset.trackStudio!);
+  if (target.closest('[data-open-cookie-settings]')) openCookieSettings();
+}
+
+/**
+ * The site footer on every page. It depends on nothing but the build (and the year), so it is a
+ * static section: rendered once per server process, never hydrated, its code not part of a first
+ * visit; the few things a click does are handled here by delegation.
+ */
+export function Footer() {
+  return (
+    <div className="contents" onClick={onFooterClick}>
+      <StaticSection id={`site-footer-${year()}`} content={content} />
+    </div>
+  );
+}
