@@ -165,6 +165,28 @@ test.describe('Home: code loaded when needed', () => {
     }).toPass();
   });
 
+  test('the moving bands move only while on screen, also after a client-side visit', async ({ page }) => {
+    await gotoHydrated(page, '/');
+    await page.waitForLoadState('load');
+    const logos = page.getByTestId('logo-marquee').locator('ul');
+    await expect(logos).toHaveCSS('animation-play-state', 'paused');
+    await logos.scrollIntoViewIfNeeded();
+    await expect(logos).toHaveCSS('animation-play-state', 'running');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(logos).toHaveCSS('animation-play-state', 'paused');
+
+    await page.getByTestId('site-footer').getByRole('link', { name: 'Consulting' }).click();
+    await expect(page).toHaveURL(/\/consulting$/);
+    await expect(page.getByRole('heading', { level: 1 })).not.toContainText('Less talk. More build.');
+    const consultingLogos = page.getByTestId('logo-marquee').locator('ul');
+    // The band pauses under the pointer: keep the pointer (left on the footer link) away from it.
+    await page.mouse.move(0, 0);
+    await expect(async () => {
+      await consultingLogos.scrollIntoViewIfNeeded();
+      await expect(consultingLogos).toHaveCSS('animation-play-state', 'running', { timeout: 1000 });
+    }).toPass();
+  });
+
   test('a client-side visit shows every block at once: copy, cards, insights, team row and contact form', async ({ page }) => {
     await gotoHydrated(page, '/about');
     await page.getByTestId('brand').click();

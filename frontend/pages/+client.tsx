@@ -4,6 +4,7 @@ import { createBrowserDataRouter, BrowserDataRouterProvider } from '../src/app/b
 import { matchLocation, resolveLazyRoutes, reviveErrors } from '../src/app/data-router';
 import { HydrationMarker } from '../src/app/hydration-marker';
 import { routes } from '../src/app/routes';
+import { runMarqueesWhileVisible } from '../src/lib/marquees';
 import '../src/styles/app.css';
 
 interface HydrationData {
@@ -17,6 +18,8 @@ interface HydrationData {
  * itself.
  */
 async function hydrate() {
+  const root = document.getElementById('root')!;
+  runMarqueesWhileVisible(root);
   const text = document.getElementById('router-hydration')?.textContent;
   const data = (text ? JSON.parse(text) : {}) as HydrationData;
   const matches = matchLocation(routes, window.location);
@@ -31,7 +34,7 @@ async function hydrate() {
   // main thread for the whole page (one long task); a click meanwhile hydrates its part first.
   startTransition(() => {
     hydrateRoot(
-      document.getElementById('root')!,
+      root,
       <StrictMode>
         <BrowserDataRouterProvider router={router} />
         <HydrationMarker />

@@ -30,7 +30,7 @@ export function NewsletterBox({
         className,
       )}
     >
-      <div aria-hidden="true" className="pointer-events-none absolute -top-24 -right-16 size-64 rounded-full bg-beam/40 blur-3xl" />
+      <div aria-hidden="true" className="glow -top-24 -right-16 size-64 text-beam/40" />
       <div className={cn('relative grid gap-5', !compact && 'md:grid-cols-[1fr_minmax(0,26rem)] md:items-center md:gap-10')}>
         <div className="grid gap-2">
           <p className="flex items-center gap-2 text-xs font-semibold tracking-[0.18em] text-white/60 uppercase">

@@ -23,8 +23,8 @@ export function PageHero({
     <section className={cn('relative isolate overflow-hidden bg-ink text-white', className)}>
       <div
         aria-hidden="true"
-        className="absolute -top-40 right-[-10%] -z-10 size-[36rem] rounded-full opacity-40 blur-3xl"
-        style={{ background: accent }}
+        className="glow -top-40 right-[-10%] -z-10 size-[36rem] opacity-40"
+        style={{ color: accent }}
       />
       <div
         aria-hidden="true"

@@ -161,7 +161,7 @@ function CaseStudyView({ caseStudy }: { caseStudy: CaseStudy }) {
       <header className="relative isolate overflow-hidden bg-ink text-white">
         <div
           aria-hidden="true"
-          className="absolute -top-40 -right-20 -z-10 size-[34rem] rounded-full bg-immersive opacity-25 blur-3xl"
+          className="glow -top-40 -right-20 -z-10 size-[34rem] text-immersive opacity-25"
         />
         <div className="container-page pt-12 pb-16 sm:pt-16">
           <Link

@@ -92,11 +92,11 @@ export function Hero() {
       <section className="relative isolate overflow-hidden bg-ink text-white">
         <div
           aria-hidden="true"
-          className="absolute -top-48 -left-32 -z-10 size-[40rem] rounded-full bg-beam opacity-40 blur-3xl"
+          className="glow -top-48 -left-32 -z-10 size-[40rem] text-beam opacity-40"
         />
         <div
           aria-hidden="true"
-          className="absolute -right-40 bottom-0 -z-10 size-[30rem] rounded-full bg-consulting opacity-25 blur-3xl"
+          className="glow -right-40 bottom-0 -z-10 size-[30rem] text-consulting opacity-25"
         />
         <div
           aria-hidden="true"

@@ -72,7 +72,7 @@ export function Component() {
   return (
     <article>
       <header className="relative isolate overflow-hidden bg-ink text-white">
-        <div aria-hidden="true" className="absolute -top-32 right-0 -z-10 size-[30rem] rounded-full bg-consulting opacity-30 blur-3xl" />
+        <div aria-hidden="true" className="glow -top-32 right-0 -z-10 size-[30rem] text-consulting opacity-30" />
         <div className="container-page py-14 sm:py-20">
           <BackToAbout className="text-sm text-white/70 hover:text-white" />
           <div className="mt-10 flex flex-col gap-8 sm:flex-row sm:items-center">

@@ -81,8 +81,8 @@ export function Component() {
 
   return (
     <section className="relative overflow-hidden bg-ink py-16 sm:py-24">
-      <div aria-hidden="true" className="pointer-events-none absolute -top-40 -right-40 size-[28rem] rounded-full bg-beam/40 blur-3xl" />
-      <div aria-hidden="true" className="pointer-events-none absolute -bottom-48 -left-40 size-[26rem] rounded-full bg-labs/20 blur-3xl" />
+      <div aria-hidden="true" className="glow -top-40 -right-40 size-[28rem] text-beam/40" />
+      <div aria-hidden="true" className="glow -bottom-48 -left-40 size-[26rem] text-labs/20" />
       <div className="container-page relative flex justify-center">
         <Card className="w-full max-w-md p-8 sm:p-10">
           <div className="mb-8 flex flex-col gap-3">
