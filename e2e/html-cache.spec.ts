@@ -81,6 +81,14 @@ test.describe('HTML cache', () => {
     expect(await preview.text()).toContain(title);
     expect(preview.headers()['cache-control']).toBe('private, no-store');
     expect(preview.headers()['x-cache']).toBe('BYPASS');
+    // Rendered for this request alone, and still sent compressed: brotli, else gzip, else as it is.
+    expect(preview.headers()['content-encoding']).toBe('br');
+    const gzipOnly = await admin.get(`/blog/labs/${slug}`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzipOnly.headers()['content-encoding']).toBe('gzip');
+    expect(await gzipOnly.text()).toContain(title);
+    const identity = await admin.get(`/blog/labs/${slug}`, { headers: { 'accept-encoding': 'identity' } });
+    expect(identity.headers()['content-encoding']).toBeUndefined();
+    expect(await identity.text()).toContain(title);
 
     const visitor = await anonymousGet(playwright, baseURL, `/blog/labs/${slug}`);
     expect(visitor.status).toBe(404);

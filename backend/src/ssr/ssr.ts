@@ -6,7 +6,7 @@ import type { AppConfig } from '../core/config/config.js';
 import type { JsonLogger } from '../core/logging/json-logger.js';
 import type { ContentVersionService } from '../modules/content-version/content-version.service.js';
 import { etagOf } from '../core/http/etag.js';
-import { sendStoredBody } from '../core/http/stored-body.js';
+import { sendCompressedOnce, sendStoredBody } from '../core/http/stored-body.js';
 import { HtmlCache, type CachedPage, type StoredPage } from './html-cache.js';
 import { frontendClientDir, frontendRoot, frontendServerEntry } from './frontend-paths.js';
 import { PublicDataMemo } from './public-data-memo.js';
@@ -93,11 +93,11 @@ function sendStoredPage(request: Request, response: Response, page: StoredPage, 
 }
 
 /** A page that is not cached (staff, admin, errors, HTML_CACHE=off): private, compressed on the way. */
-function sendUncachedPage(response: Response, page: Omit<CachedPage, 'version' | 'etag'>) {
+function sendUncachedPage(request: Request, response: Response, page: Omit<CachedPage, 'version' | 'etag'>) {
   pageHeaders(response, page, 'BYPASS');
   response.setHeader('Cache-Control', 'private, no-store');
-  // end() rather than send(): send() would hash the whole page for an ETag nobody may reuse.
-  response.status(page.status).end(page.body);
+  // No send(): it would hash the whole page for an ETag nobody may reuse.
+  sendCompressedOnce(request, response, page.body, page.status);
 }
 
 function isPageRequest(request: Request): boolean {
@@ -239,7 +239,7 @@ export async function mountFrontend(
         const stored = cache.set(url, { ...page, etag: etagOf(page.body), version });
         return sendStoredPage(request, response, stored, 'MISS');
       }
-      sendUncachedPage(response, page);
+      sendUncachedPage(request, response, page);
     } catch (error) {
       logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error), 'SSR');
       next(error);
