@@ -2,7 +2,7 @@
 // Performance bench (DESIGN.md §9): production build, two servers on one PostgreSQL database (one with
 // the HTML cache, one with HTML_CACHE=off for the uncached figures; WEB_CONCURRENCY workers each, one
 // per core unless BENCH_WORKERS says otherwise), seeded posts, render times, throughput with autocannon
-// (a 2 s warm-up before each run), first-visit JS/CSS bytes, Lighthouse. Not part of `npm test`.
+// (an 8 s warm-up before each run), first-visit JS/CSS bytes, Lighthouse. Not part of `npm test`.
 import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -27,6 +27,7 @@ const chromiumFlags = [
   '--disable-component-update',
 ];
 const durationSeconds = Number(process.env.BENCH_DURATION ?? 5);
+const warmUpSeconds = Number(process.env.BENCH_WARMUP ?? 8);
 const connections = 10;
 
 const budgets = {
@@ -225,8 +226,10 @@ async function load(name, options) {
     headers: { 'accept-encoding': 'gzip, deflate, br', ...(options.headers ?? {}) },
     body: options.body,
   };
-  // A short unmeasured run first, so that each figure is the steady state and not the JIT warming up.
-  await autocannon({ url: target, ...request, duration: 2 });
+  // An unmeasured run first, so that each figure is the steady state and not the JIT warming up.
+  // 2 s was too short for the render paths: on this machine a fresh server's first 20 s of load ran
+  // up to 30% slower than the 10 s after them, while V8 was still optimising.
+  await autocannon({ url: target, ...request, duration: warmUpSeconds });
   const result = await autocannon({
     url: target,
     connections,
