@@ -306,6 +306,34 @@ test.describe('Blog on the shared server', () => {
     await expect(page.getByText('Failed to load the blog post. Please try again later.')).toBeVisible();
   });
 
+  test('a client-side move to an article shows its loading skeleton, then the article and its title', async ({ page }) => {
+    await gotoHydrated(page, '/blog/consulting');
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**/api/posts/consulting/${consulting.slug}`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('link', { name: consulting.title }).first().click();
+    await expect(page.getByTestId('article-loading')).toBeVisible();
+    await expect(page.getByTestId('article-loading').getByRole('link', { name: 'Back to Consulting Insights' })).toBeVisible();
+    release();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(consulting.title);
+    await expect(page.getByTestId('article-loading')).toHaveCount(0);
+    await expect(page).toHaveTitle(new RegExp(consulting.title));
+  });
+
+  test('a client-side move to an article that is gone shows "Post Not Found"', async ({ page }) => {
+    await gotoHydrated(page, '/blog/consulting');
+    await page.route(`**/api/posts/consulting/${consulting.slug}`, (route) =>
+      route.fulfill({ status: 404, body: '{"statusCode":404,"error":"Not Found"}' }),
+    );
+    await page.getByRole('link', { name: consulting.title }).first().click();
+    await expect(page.getByRole('heading', { name: 'Post Not Found' })).toBeVisible();
+    await expect(page.getByText('The requested post could not be found.')).toBeVisible();
+    await expect(page).toHaveTitle(/Post Not Found/);
+  });
+
   test('a failing list shows "Error Loading Posts"', async ({ page }) => {
     await gotoHydrated(page, '/blog');
     await page.route('**/api/posts?**', (route) =>

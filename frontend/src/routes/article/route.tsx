@@ -1,5 +1,6 @@
+import { Suspense, useEffect } from 'react';
 import { ArrowLeft, CalendarDays, Clock, FileText, RefreshCw } from 'lucide-react';
-import { data, isRouteErrorResponse, Link, useLocation } from 'react-router-dom';
+import { Await, data, isRouteErrorResponse, Link, useAsyncError, useLocation } from 'react-router-dom';
 import { useLoaderData, useRouteError, type LoaderFunctionArgs } from '@/app/data-router';
 import {
   findTeamMember,
@@ -12,6 +13,7 @@ import {
   type PostSection,
   type PostSummary,
 } from '@northbeam/common';
+import { fullTitle } from '@/app/head';
 import type { RouteHandle } from '@/app/route-handle';
 import { AuthorBlock } from '@/components/blog/author-block';
 import { MarkdownBody } from '@/components/blog/markdown-body';
@@ -20,7 +22,9 @@ import { ShareBar } from '@/components/blog/share-bar';
 import { NewsletterBox } from '@/components/lead-capture/newsletter-box';
 import { useArticleEngagement } from '@/hooks/use-article-engagement';
 import { SectionBadge } from '@/components/page/section-badge';
+import { Skeleton } from '@/components/ui/skeleton';
 import { ApiRequestError, loadJson } from '@/lib/api';
+import { isServerContext } from '@/lib/server-context';
 import { formatDate, formatNumber } from '@/lib/format';
 
 interface ArticleData {
@@ -32,6 +36,12 @@ interface ArticleData {
 
 type ArticleFailure = { kind: 'not-found' | 'error' };
 
+/**
+ * On the server the article is awaited (a missing slug answers HTTP 404, crawlers get the page);
+ * after a client-side navigation the page shows its skeleton while the article loads.
+ */
+type ArticleRouteData = ArticleData | { pending: Promise<ArticleData> };
+
 const backLinks: Record<PostSection, { label: string; to: string }> = {
   labs: { label: 'Back to Labs Content', to: '/blog/labs' },
   consulting: { label: 'Back to Consulting Insights', to: '/blog/consulting' },
@@ -42,7 +52,13 @@ function sectionFromPath(pathname: string): PostSection {
   return isPostSection(segment) ? segment : 'labs';
 }
 
-export async function loader({ request, params, context }: LoaderFunctionArgs): Promise<ArticleData> {
+export async function loader({ request, params, context }: LoaderFunctionArgs): Promise<ArticleRouteData> {
+  if (!isServerContext(context)) return { pending: loadArticle({ request, params, context }) };
+  return loadArticle({ request, params, context });
+}
+
+/** The post and its section's newest others; fails with `data<ArticleFailure>` (404 or 5xx). */
+async function loadArticle({ request, params, context }: LoaderFunctionArgs): Promise<ArticleData> {
   const url = new URL(request.url);
   const section = sectionFromPath(url.pathname);
   const slug = params.slug ?? '';
@@ -50,11 +66,17 @@ export async function loader({ request, params, context }: LoaderFunctionArgs): 
   try {
     post = await loadJson<Post>(context, `/api/posts/${section}/${encodeURIComponent(slug)}`);
   } catch (error) {
-    if (error instanceof ApiRequestError && error.status === 404) throw data<ArticleFailure>({ kind: 'not-found' }, { status: 404 });
-    throw data<ArticleFailure>({ kind: 'error' }, { status: error instanceof ApiRequestError && error.status >= 500 ? error.status : 502 });
+    if (error instanceof ApiRequestError && error.status === 404)
+      throw data<ArticleFailure>({ kind: 'not-found' }, { status: 404 });
+    throw data<ArticleFailure>(
+      { kind: 'error' },
+      { status: error instanceof ApiRequestError && error.status >= 500 ? error.status : 502 },
+    );
   }
   if (!post) throw data<ArticleFailure>({ kind: 'error' }, { status: 502 });
-  const morePage = await loadJson<PostPage>(context, `/api/posts?section=${section}&page=1&pageSize=4`).catch(() => null);
+  const morePage = await loadJson<PostPage>(context, `/api/posts?section=${section}&page=1&pageSize=4`).catch(
+    () => null,
+  );
   return {
     post,
     more: (morePage?.items ?? []).filter((candidate) => candidate.id !== post.id).slice(0, 3),
@@ -63,10 +85,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs): 
   };
 }
 
-export const handle: RouteHandle<ArticleData | undefined> = {
+export const handle: RouteHandle<ArticleRouteData | undefined> = {
   head: ({ data: article, pathname, publicUrl }) => {
     if (!article) {
       return { title: 'Post Not Found', description: 'The requested post could not be found.', noindex: true };
+    }
+    if ('pending' in article) {
+      // Client-side only, until the article arrives (the view then sets its own title).
+      const section = sectionFromPath(pathname);
+      return { title: sectionLabels[section], description: site.tagline, noindex: true };
     }
     const { post } = article;
     const description = post.metaDescription || post.excerpt;
@@ -86,7 +113,12 @@ export const handle: RouteHandle<ArticleData | undefined> = {
         { property: 'article:modified_time', content: post.revisionDate ?? post.updatedAt },
         { property: 'article:section', content: sectionLabels[post.section] },
         ...post.tags.map((tag) => ({ property: 'article:tag', content: tag })),
-        ...(author ? [{ property: 'article:author', content: author }, { name: 'author', content: author }] : []),
+        ...(author
+          ? [
+              { property: 'article:author', content: author },
+              { name: 'author', content: author },
+            ]
+          : []),
         ...parseCustomMetaTags(post.customMetaTags),
       ],
       jsonLd: [
@@ -105,7 +137,11 @@ export const handle: RouteHandle<ArticleData | undefined> = {
           wordCount: post.wordCount,
           timeRequired: post.readingTime ? `PT${post.readingTime}M` : undefined,
           author: author ? { '@type': 'Person', name: author } : { '@type': 'Organization', name: site.legalName },
-          publisher: { '@type': 'Organization', name: site.legalName, logo: { '@type': 'ImageObject', url: `${publicUrl}/logo.svg` } },
+          publisher: {
+            '@type': 'Organization',
+            name: site.legalName,
+            logo: { '@type': 'ImageObject', url: `${publicUrl}/logo.svg` },
+          },
         },
       ],
     };
@@ -133,7 +169,11 @@ function MoreFrom({ section, posts }: { section: PostSection; posts: PostSummary
           {posts.map((post) => {
             const author = findTeamMember(post.authorId)?.name ?? post.authorName;
             return (
-              <li key={post.id} className="flex flex-col rounded-card border border-line bg-white p-6 shadow-card" data-testid="more-from-card">
+              <li
+                key={post.id}
+                className="flex flex-col rounded-card border border-line bg-white p-6 shadow-card"
+                data-testid="more-from-card"
+              >
                 <SectionBadge section={post.section} className="self-start" />
                 <h3 className="heading-3 mt-4">
                   <Link to={`/blog/${post.section}/${post.slug}`} className="hover:text-beam">
@@ -154,9 +194,74 @@ function MoreFrom({ section, posts }: { section: PostSection; posts: PostSummary
   );
 }
 
+function ArticleSkeleton() {
+  const { pathname } = useLocation();
+  return (
+    <div className="container-page pt-10 pb-16 sm:pt-14" data-testid="article-loading" aria-busy="true">
+      <BackLink section={sectionFromPath(pathname)} />
+      <div className="mt-6 grid gap-5">
+        <Skeleton className="h-6 w-28" />
+        <Skeleton className="h-12 w-full max-w-3xl" />
+        <Skeleton className="h-6 w-2/3 max-w-2xl" />
+        <Skeleton className="mt-3 h-16 w-full" />
+        <Skeleton className="h-40 w-full" />
+        <div className="grid max-w-[68ch] gap-3">
+          <Skeleton className="h-4 w-full" />
+          <Skeleton className="h-4 w-11/12" />
+          <Skeleton className="h-4 w-4/5" />
+        </div>
+      </div>
+      <span className="sr-only">Loading the article…</span>
+    </div>
+  );
+}
+
+function ArticleProblem({ notFound }: { notFound: boolean }) {
+  const { pathname } = useLocation();
+  return (
+    <section
+      className="container-page flex min-h-[50vh] flex-col items-start justify-center gap-5 py-20"
+      data-testid={notFound ? 'post-not-found' : 'post-error'}
+    >
+      <BackLink section={sectionFromPath(pathname)} />
+      <h1 className="heading-1">{notFound ? 'Post Not Found' : 'Error Loading Post'}</h1>
+      <p className="lead">
+        {notFound ? 'The requested post could not be found.' : 'Failed to load the blog post. Please try again later.'}
+      </p>
+    </section>
+  );
+}
+
+/** A failure of the article loaded after a client-side navigation (thrown as `data<ArticleFailure>`). */
+function AsyncProblem() {
+  const error = useAsyncError() as { data?: ArticleFailure } | undefined;
+  useEffect(() => {
+    document.title = fullTitle({
+      title: error?.data?.kind === 'not-found' ? 'Post Not Found' : 'Error Loading Post',
+      description: '',
+    });
+  }, [error]);
+  return <ArticleProblem notFound={error?.data?.kind === 'not-found'} />;
+}
+
 export function Component() {
-  const { post, more, sectionTotal, url } = useLoaderData<ArticleData>();
+  const loaded = useLoaderData<ArticleRouteData>();
+  if (!('pending' in loaded)) return <ArticleView article={loaded} />;
+  return (
+    <Suspense fallback={<ArticleSkeleton />}>
+      <Await resolve={loaded.pending} errorElement={<AsyncProblem />}>
+        {(article: ArticleData) => <ArticleView article={article} setTitle />}
+      </Await>
+    </Suspense>
+  );
+}
+
+function ArticleView({ article, setTitle = false }: { article: ArticleData; setTitle?: boolean }) {
+  const { post, more, sectionTotal, url } = article;
   useArticleEngagement({ title: post.title, section: post.section, path: `/blog/${post.section}/${post.slug}` });
+  useEffect(() => {
+    if (setTitle) document.title = fullTitle({ title: post.title, description: '' });
+  }, [setTitle, post.title]);
   const published = post.publishedAt ?? post.createdAt;
   return (
     <>
@@ -164,14 +269,21 @@ export function Component() {
         <header className="container-page pt-10 pb-10 sm:pt-14">
           <BackLink section={post.section} />
           {post.status !== 'published' ? (
-            <p className="mt-6 inline-flex rounded-full bg-immersive px-3 py-1 text-xs font-semibold text-ink" data-testid="draft-preview">
+            <p
+              className="mt-6 inline-flex rounded-full bg-immersive px-3 py-1 text-xs font-semibold text-ink"
+              data-testid="draft-preview"
+            >
               Draft preview: only signed-in staff can see this page
             </p>
           ) : null}
           <div className="mt-6 flex flex-wrap items-center gap-2">
             <SectionBadge section={post.section} />
             {post.tags.map((tag) => (
-              <span key={tag} className="rounded-full border border-line bg-white px-2.5 py-0.5 text-xs font-medium text-ink-muted" data-testid="article-tag">
+              <span
+                key={tag}
+                className="rounded-full border border-line bg-white px-2.5 py-0.5 text-xs font-medium text-ink-muted"
+                data-testid="article-tag"
+              >
                 {tag}
               </span>
             ))}
@@ -234,14 +346,5 @@ export function Component() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const { pathname } = useLocation();
-  const section = sectionFromPath(pathname);
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <section className="container-page flex min-h-[50vh] flex-col items-start justify-center gap-5 py-20" data-testid={notFound ? 'post-not-found' : 'post-error'}>
-      <BackLink section={section} />
-      <h1 className="heading-1">{notFound ? 'Post Not Found' : 'Error Loading Post'}</h1>
-      <p className="lead">{notFound ? 'The requested post could not be found.' : 'Failed to load the blog post. Please try again later.'}</p>
-    </section>
-  );
+  return <ArticleProblem notFound={isRouteErrorResponse(error) && error.status === 404} />;
 }
