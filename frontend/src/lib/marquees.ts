@@ -4,14 +4,8 @@
  * starts once the page has loaded, so that no animation frame competes with the first render, and
  * follows bands that client-side navigation adds or removes.
  */
-const watched = new Set<Element>();
-
 export function runMarqueesWhileVisible(root: Element): void {
-  if (!('IntersectionObserver' in window)) {
-    // Nothing can tell whether a band is visible: let them all move, as without this module.
-    root.querySelectorAll('.animate-marquee').forEach((band) => band.setAttribute('data-in-view', ''));
-    return;
-  }
+  const watched = new Set<Element>();
   const visibility = new IntersectionObserver((entries) => {
     for (const entry of entries) entry.target.toggleAttribute('data-in-view', entry.isIntersecting);
   });

@@ -61,16 +61,9 @@ export function sendStoredBody(request: Request, response: Response, stored: Sto
   response.status(status).end(body);
 }
 
-/** What a body compressed on a request's own time is compressed with: quick levels, nearly the same size. */
-const onTheFly = {
-  gzip: { level: 6 },
-  br: {
-    params: {
-      [zlibConstants.BROTLI_PARAM_QUALITY]: 4,
-      [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
-    },
-  },
-};
+/** Levels for a body compressed on a request's own time: quick, and nearly as small. */
+const onTheFlyBrotliQuality = 4;
+const onTheFlyGzipLevel = 6;
 
 /**
  * Sends a body made for this request alone (a page rendered for it) compressed in one call, brotli
@@ -83,11 +76,15 @@ export function sendCompressedOnce(request: Request, response: Response, body: B
   if (body.length >= 1024 && request.acceptsEncodings('br') === 'br') {
     response.setHeader('Content-Encoding', 'br');
     sent = brotliCompressSync(body, {
-      params: { ...onTheFly.br.params, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      params: {
+        [zlibConstants.BROTLI_PARAM_QUALITY]: onTheFlyBrotliQuality,
+        [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
     });
   } else if (body.length >= 1024 && request.acceptsEncodings('gzip') === 'gzip') {
     response.setHeader('Content-Encoding', 'gzip');
-    sent = gzipSync(body, onTheFly.gzip);
+    sent = gzipSync(body, { level: onTheFlyGzipLevel });
   }
   response.setHeader('Content-Length', sent.length);
   response.status(status).end(sent);

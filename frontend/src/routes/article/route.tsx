@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense } from 'react';
 import { ArrowLeft, CalendarDays, Clock, FileText, RefreshCw } from 'lucide-react';
 import { Await, data, isRouteErrorResponse, Link, useAsyncError, useLocation } from 'react-router-dom';
 import { useLoaderData, useRouteError, type LoaderFunctionArgs } from '@/app/data-router';
@@ -13,7 +13,6 @@ import {
   type PostSection,
   type PostSummary,
 } from '@northbeam/common';
-import { fullTitle } from '@/app/head';
 import type { RouteHandle } from '@/app/route-handle';
 import { AuthorBlock } from '@/components/blog/author-block';
 import { MarkdownBody } from '@/components/blog/markdown-body';
@@ -21,6 +20,7 @@ import { SectionBanner } from '@/components/blog/section-banner';
 import { ShareBar } from '@/components/blog/share-bar';
 import { NewsletterBox } from '@/components/lead-capture/newsletter-box';
 import { useArticleEngagement } from '@/hooks/use-article-engagement';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 import { SectionBadge } from '@/components/page/section-badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiRequestError, loadJson } from '@/lib/api';
@@ -235,13 +235,9 @@ function ArticleProblem({ notFound }: { notFound: boolean }) {
 /** A failure of the article loaded after a client-side navigation (thrown as `data<ArticleFailure>`). */
 function AsyncProblem() {
   const error = useAsyncError() as { data?: ArticleFailure } | undefined;
-  useEffect(() => {
-    document.title = fullTitle({
-      title: error?.data?.kind === 'not-found' ? 'Post Not Found' : 'Error Loading Post',
-      description: '',
-    });
-  }, [error]);
-  return <ArticleProblem notFound={error?.data?.kind === 'not-found'} />;
+  const notFound = error?.data?.kind === 'not-found';
+  useDocumentTitle(notFound ? 'Post Not Found' : 'Error Loading Post');
+  return <ArticleProblem notFound={notFound} />;
 }
 
 export function Component() {
@@ -250,18 +246,16 @@ export function Component() {
   return (
     <Suspense fallback={<ArticleSkeleton />}>
       <Await resolve={loaded.pending} errorElement={<AsyncProblem />}>
-        {(article: ArticleData) => <ArticleView article={article} setTitle />}
+        {(article: ArticleData) => <ArticleView article={article} />}
       </Await>
     </Suspense>
   );
 }
 
-function ArticleView({ article, setTitle = false }: { article: ArticleData; setTitle?: boolean }) {
+function ArticleView({ article }: { article: ArticleData }) {
   const { post, more, sectionTotal, url } = article;
   useArticleEngagement({ title: post.title, section: post.section, path: `/blog/${post.section}/${post.slug}` });
-  useEffect(() => {
-    if (setTitle) document.title = fullTitle({ title: post.title, description: '' });
-  }, [setTitle, post.title]);
+  useDocumentTitle(post.title);
   const published = post.publishedAt ?? post.createdAt;
   return (
     <>

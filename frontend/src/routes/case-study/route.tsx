@@ -10,7 +10,6 @@ import {
   type CaseStudy,
   type CaseStudyImage as GalleryImage,
 } from '@northbeam/common';
-import { fullTitle } from '@/app/head';
 import { MarkdownText } from '@/components/blog/markdown-body';
 import type { RouteHandle } from '@/app/route-handle';
 import { CaseStudyImage } from '@/components/case-studies/case-study-image';
@@ -20,6 +19,7 @@ import { buttonVariants } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiRequestError, loadJson } from '@/lib/api';
 import { cn } from '@/lib/cn';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 import { isServerContext } from '@/lib/server-context';
 import { trackCaseStudyCtaClick, trackCaseStudyView, type CaseStudyFacts } from '@/lib/analytics';
 
@@ -151,9 +151,7 @@ function CaseStudyView({ caseStudy }: { caseStudy: CaseStudy }) {
     ? caseStudy.outcomes_md.split(outcomesSplitMarker, 2)
     : [caseStudy.outcomes_md, ''];
 
-  useEffect(() => {
-    document.title = fullTitle({ title: caseStudy.seo.title || caseStudy.title, description: '' });
-  }, [caseStudy]);
+  useDocumentTitle(caseStudy.seo.title || caseStudy.title);
 
   const date = parseISO(caseStudy.date);
   return (
