@@ -68,6 +68,31 @@ test.describe('HTML cache', () => {
     expect(article.status).toBe(404);
   });
 
+  test('the home page rendered per request (staff: no cache) shows a publish, an edit and a delete at once', async () => {
+    // The home page's cards are rendered once per distinct content and reused: they must follow it.
+    const suffix = Date.now().toString(36);
+    const title = `Home probe ${suffix}`;
+    const labsColumn = (html: string) => html.slice(html.indexOf('data-testid="insights-labs"'));
+    const before = await admin.get('/');
+    expect(before.headers()['x-cache']).toBe('BYPASS');
+    expect(await before.text()).not.toContain(title);
+
+    const created = await admin.post('/api/admin/posts', { data: postFields(title, `home-probe-${suffix}`, 'published') });
+    expect(created.status(), await created.text()).toBe(201);
+    const post = (await created.json()) as { id: string };
+    expect(labsColumn(await (await admin.get('/')).text())).toContain(`>${title}<`);
+
+    const editedTitle = `Home probe edited ${suffix}`;
+    const edited = await admin.put(`/api/admin/posts/${post.id}`, { data: postFields(editedTitle, `home-probe-${suffix}`, 'published') });
+    expect(edited.status(), await edited.text()).toBe(200);
+    const afterEdit = labsColumn(await (await admin.get('/')).text());
+    expect(afterEdit).toContain(`>${editedTitle}<`);
+    expect(afterEdit).not.toContain(`>${title}<`);
+
+    expect((await admin.delete(`/api/admin/posts/${post.id}`)).ok()).toBe(true);
+    expect(await (await admin.get('/')).text()).not.toContain(editedTitle);
+  });
+
   test("never stores a staff member's page nor serves it to a visitor", async ({ playwright, baseURL }) => {
     const suffix = Date.now().toString(36);
     const slug = `cache-draft-${suffix}`;

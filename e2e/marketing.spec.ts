@@ -54,6 +54,33 @@ test.describe('Home', () => {
     await expect(page.getByTestId('insights-labs')).toContainText('No posts yet');
   });
 
+  test("hydrates the server's case study and insight cards as they are: no mismatch, images tracked, links in place", async ({
+    page,
+  }) => {
+    // The cards' server HTML is made once per content and reused; React must take it over unchanged.
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await open(page, '/');
+    const cards = page.getByTestId('case-study-card');
+    await expect(cards).toHaveCount(3);
+    await expect(cards.first().locator('[data-image-state]')).toHaveAttribute('data-image-state', 'loading');
+    await cards.first().scrollIntoViewIfNeeded();
+    // Only the hydrated card's effect can tell that its image has arrived.
+    await expect(cards.first().locator('[data-image-state]')).toHaveAttribute('data-image-state', 'loaded');
+    const insight = page.getByTestId('insights-labs').getByTestId('insight-card').first();
+    await insight.scrollIntoViewIfNeeded();
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    const href = await insight.getByRole('link').getAttribute('href');
+    await insight.getByRole('link').click();
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
   test('links the two newest posts of each section, asking the server for two of each', async ({ page }) => {
     const post = (section: string, slug: string, createdAt: string) => ({
       id: slug, section, slug, title: `Post ${slug}`, excerpt: 'Excerpt', status: 'published', authorId: null, authorName: 'Helena Marsh',

@@ -1,12 +1,13 @@
 import { Writable } from 'node:stream';
 import { StrictMode, type ReactNode } from 'react';
-import { renderToPipeableStream, renderToStaticMarkup } from 'react-dom/server';
+import { renderToPipeableStream, renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { dangerouslySkipEscape, escapeInject } from 'vike/server';
 import type { OnRenderHtmlAsync, PageContextServer } from 'vike/types';
 import { loadRouteState, matchLocation, RouterDataProvider, serializeErrors } from '../src/app/data-router';
 import { jsonForScript, renderHeadHtml } from '../src/app/head';
 import { HydrationMarker } from '../src/app/hydration-marker';
+import { setHydratableRenderer } from '../src/components/page/server-html-memo';
 import { setStaticRenderer } from '../src/components/page/static-section';
 import { resolveHead, resolveStatus } from '../src/app/resolve-head';
 import { routes } from '../src/app/routes';
@@ -14,6 +15,8 @@ import '../src/styles/app.css';
 
 // Static sections render once per process (their links are absolute, so any location will do).
 setStaticRenderer((node) => renderToStaticMarkup(<StaticRouter location="/">{node}</StaticRouter>));
+// Blocks memoised by their props keep React's hydration markers: the browser hydrates them.
+setHydratableRenderer((node) => renderToString(<StaticRouter location="/">{node}</StaticRouter>));
 
 /** Where the server splices the application's HTML (a Buffer) into the document Vike returns. */
 const appMarker = '<!--nb:app-->';

@@ -1,4 +1,5 @@
 import { Suspense, use, useEffect, useId, type ComponentType, type ReactNode } from 'react';
+import { memoisedHtml } from './server-html-memo';
 
 /**
  * Below-the-fold blocks of a long page hydrate after the browser has been idle (or 0.5 s), each
@@ -81,8 +82,14 @@ function whenNearViewport(id: string): Promise<void> {
  * at the end of a long page, a widget that phones never show): until then the server's HTML stands
  * as it is. On the server, and on a page reached by client-side navigation, the code loads at once.
  * Give it a `HydrationBoundary` around it like any other block below the fold.
+ *
+ * `memoiseByProps`: the block's server HTML is a pure function of its props (see server-html-memo),
+ * rendered once per distinct props instead of on every request.
  */
-export function lazyBlock<Props extends object>(load: () => Promise<ComponentType<Props>>) {
+export function lazyBlock<Props extends object>(
+  load: () => Promise<ComponentType<Props>>,
+  { memoiseByProps = false }: { memoiseByProps?: boolean } = {},
+) {
   let Loaded: ComponentType<Props> | undefined;
   let loading: Promise<void> | undefined;
   const nearViewport = new Map<string, Promise<void>>();
@@ -102,6 +109,11 @@ export function lazyBlock<Props extends object>(load: () => Promise<ComponentTyp
       use(ready);
     }
     const Component = Loaded!;
+    const html = memoiseByProps ? memoisedHtml(Component, props) : undefined;
+    if (html !== undefined) {
+      // Only on the server: the browser renders the component here, and so hydrates these bytes.
+      return <div data-lazy-block={id} className="contents" dangerouslySetInnerHTML={{ __html: html }} />;
+    }
     return (
       <div data-lazy-block={id} className="contents">
         <Component {...props} />

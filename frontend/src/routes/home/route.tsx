@@ -90,8 +90,13 @@ const ContactSectionBlock = lazyBlock(() =>
   import('@/components/marketing/contact-section').then((module) => module.ContactSection),
 );
 const TeamStripBlock = lazyBlock(() => import('@/components/marketing/team-strip').then((module) => module.TeamStrip));
-const RecentWorkBlock = lazyBlock(() => import('./data-sections').then((module) => module.RecentWork));
-const LatestInsightsBlock = lazyBlock(() => import('./data-sections').then((module) => module.LatestInsights));
+// The cards depend on nothing but the content: their server HTML is made once per change of it.
+const RecentWorkBlock = lazyBlock(() => import('./data-sections').then((module) => module.RecentWork), {
+  memoiseByProps: true,
+});
+const LatestInsightsBlock = lazyBlock(() => import('./data-sections').then((module) => module.LatestInsights), {
+  memoiseByProps: true,
+});
 const PlaybookBlock = lazyBlock(() =>
   import('@/components/lead-capture/playbook-widget').then((module) => module.PlaybookWidget),
 );
