@@ -61,8 +61,11 @@ export function sendStoredBody(request: Request, response: Response, stored: Sto
   response.status(status).end(body);
 }
 
-/** Levels for a body compressed on a request's own time: quick, and nearly as small. */
-const onTheFlyBrotliQuality = 4;
+/**
+ * Levels for a body compressed on a request's own time: quick, and nearly as small. Brotli 3 takes
+ * about half the time of 4 for the home page (0.32 vs 0.59 ms) for 5% more bytes.
+ */
+const onTheFlyBrotliQuality = 3;
 const onTheFlyGzipLevel = 6;
 
 /**
