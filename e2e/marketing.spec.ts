@@ -1,5 +1,6 @@
 import { expect, test, type Page } from './fixtures';
 import { site } from '../common/src/site';
+import { clients } from '../common/src/clients';
 import { team } from '../common/src/team';
 import { gotoHydrated } from './helpers/hydration';
 
@@ -36,7 +37,7 @@ test.describe('Home', () => {
     await expect(page.getByTestId('home-cta').getByRole('link', { name: /Start a project/ })).toHaveAttribute('href', '/contact');
     await expect(page.locator('section#contact').getByLabel('Name', { exact: true })).toHaveCount(1);
 
-    const order = await main.locator('h2').allInnerTexts();
+    const order = await main.locator('h2').allTextContents();
     const indexOf = (text: string) => order.findIndex((heading) => heading.includes(text));
     expect(indexOf('You have heard enough')).toBeLessThan(indexOf('Three ways in'));
     expect(indexOf('Three ways in')).toBeLessThan(indexOf('Recent work'));
@@ -79,6 +80,27 @@ test.describe('Home', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
     expect(errors).toEqual([]);
+  });
+
+  test('draws every avatar and client wordmark from one sprite per folder', async ({ page }) => {
+    const illustrations = new Set<string>();
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (/^\/images\/(team|clients)\//.test(pathname)) illustrations.add(pathname);
+    });
+    await open(page, '/');
+    const images = page.getByTestId('team-strip').locator('img').or(page.getByTestId('logo-marquee').locator('img'));
+    await page.getByTestId('logo-marquee').scrollIntoViewIfNeeded();
+    await expect(images).toHaveCount(team.length + 2 * clients.length);
+    for (const image of await images.all()) {
+      await expect(image).toHaveAttribute('src', /^\/images\/(team|clients)\/sprite\.svg#[a-z-]+$/);
+    }
+    // Lazy images load once on screen: the avatars, and the marquee's first wordmark.
+    const drawn = page.getByTestId('team-strip').locator('img').or(page.getByTestId('logo-marquee').locator('img').first());
+    for (const image of await drawn.all()) {
+      await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0)).toBe(true);
+    }
+    expect([...illustrations].sort()).toEqual(['/images/clients/sprite.svg', '/images/team/sprite.svg']);
   });
 
   test('links the two newest posts of each section, asking the server for two of each', async ({ page }) => {
