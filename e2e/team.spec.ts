@@ -33,7 +33,9 @@ test.describe('Team member profile', () => {
   test('shows the avatar image for a member who has one', async ({ page }) => {
     await page.goto(`/team/${team[0].slug}`);
     const avatar = page.locator('header').getByRole('img', { name: team[0].name });
-    await expect(avatar).toHaveAttribute('src', team[0].avatar ?? '');
+    // The drawing of team[0].avatar, shown from the team's sprite (one image document for all).
+    expect(team[0].avatar).toBe(`/images/team/${team[0].slug}.svg`);
+    await expect(avatar).toHaveAttribute('src', `/images/team/sprite.svg#${team[0].slug}`);
     expect(await avatar.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
   });
 

@@ -12,6 +12,39 @@ const out = (relative, svg) => {
   writeFileSync(file, svg.replace(/\n\s*/g, '\n').trim() + '\n');
 };
 
+/**
+ * The avatars and wordmarks shown many to a page also go into one sprite per folder, each under
+ * an SVG view (`sprite.svg#<slug>`): a browser makes one image document for the sprite instead of
+ * one per file, 10-15 ms of main thread each on a phone (frontend/src/lib/sprite.ts).
+ */
+const spriteGap = 2;
+function writeSprite(folder, items) {
+  let top = 0;
+  let widest = 0;
+  const views = [];
+  const parts = [];
+  for (const { slug, svg } of items) {
+    const [rootTag] = /^<svg[^>]*>/.exec(svg);
+    const [, , width, height] = /viewBox="([^"]+)"/.exec(rootTag)[1].split(/\s+/).map(Number);
+    const colour = /\scolor="([^"]+)"/.exec(rootTag);
+    const body = svg
+      .slice(rootTag.length, svg.lastIndexOf('</svg>'))
+      .replace(/id="([\w-]+)"/g, `id="${slug}-$1"`)
+      .replace(/url\(#([\w-]+)\)/g, `url(#${slug}-$1)`);
+    views.push(`<view id="${slug}" viewBox="0 ${top} ${width} ${height}"/>`);
+    parts.push(`<svg y="${top}" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"${colour ? ` color="${colour[1]}"` : ''}>${body}</svg>`);
+    widest = Math.max(widest, width);
+    top += height + spriteGap;
+  }
+  out(
+    `${folder}/sprite.svg`,
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${widest} ${top - spriteGap}" aria-hidden="true">
+      ${views.join('\n')}
+      ${parts.join('\n')}
+    </svg>`,
+  );
+}
+
 // --- Team avatars: a stylised portrait on a duotone backdrop, one palette per person.
 const people = [
   ['daniel-okafor', '#2f4bff', '#83fafd', '#5b3a29', '#1b1b1b', 'short'],
@@ -31,10 +64,9 @@ const hair = {
   bob: (c) => `<path d="M114 128c0-44 28-72 66-72s66 28 66 72v44c-10 6-18 6-22 0v-56c-12-14-28-22-44-22s-32 8-44 22v56c-4 6-12 6-22 0z" fill="${c}"/>`,
   side: (c) => `<path d="M118 118c0-40 28-62 62-62s62 22 62 62c-20-24-60-34-96-20-12 4-20 10-28 20z" fill="${c}"/>`,
 };
+const avatars = [];
 for (const [slug, deep, light, skin, hairColour, style] of people) {
-  out(
-    `team/${slug}.svg`,
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 360 360" width="360" height="360" role="img" aria-hidden="true">
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 360 360" width="360" height="360" role="img" aria-hidden="true">
       <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${light}"/><stop offset="1" stop-color="${deep}"/></linearGradient></defs>
       <rect width="360" height="360" fill="url(#g)"/>
       <circle cx="290" cy="70" r="90" fill="#fff" opacity=".12"/>
@@ -45,9 +77,11 @@ for (const [slug, deep, light, skin, hairColour, style] of people) {
       ${hair[style](hairColour)}
       <circle cx="160" cy="152" r="5" fill="#1b1b1b"/><circle cx="200" cy="152" r="5" fill="#1b1b1b"/>
       <path d="M164 188c10 8 22 8 32 0" stroke="#1b1b1b" stroke-width="4" fill="none" stroke-linecap="round"/>
-    </svg>`,
-  );
+    </svg>`;
+  out(`team/${slug}.svg`, svg);
+  avatars.push({ slug, svg });
 }
+writeSprite('team', avatars);
 
 // --- Case-study imagery: a product screen floating over a duotone field, one motif per study.
 const studies = [
@@ -117,14 +151,15 @@ const glyphs = {
   wing: '<path d="M2 30C14 14 26 8 40 8 34 20 26 30 12 34z" fill="currentColor"/>',
   ring: '<ellipse cx="20" cy="24" rx="18" ry="8" fill="none" stroke="currentColor" stroke-width="4"/><circle cx="20" cy="24" r="8" fill="currentColor"/>',
 };
+const wordmarks = [];
 for (const [slug, word, glyph] of clients) {
   const width = 56 + word.length * 17;
-  out(
-    `clients/${slug}.svg`,
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} 48" width="${width}" height="48" color="#0a0f1f" role="img" aria-label="${word}">
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} 48" width="${width}" height="48" color="#0a0f1f" role="img" aria-label="${word}">
       ${glyphs[glyph]}
       <text x="50" y="33" font-family="'Space Grotesk', Arial, Helvetica, sans-serif" font-size="26" font-weight="700" letter-spacing="-0.5" fill="currentColor">${word}</text>
-    </svg>`,
-  );
+    </svg>`;
+  out(`clients/${slug}.svg`, svg);
+  wordmarks.push({ slug, svg });
 }
+writeSprite('clients', wordmarks);
 console.log('Illustrations written to frontend/public/images');

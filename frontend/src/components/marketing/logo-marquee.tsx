@@ -1,5 +1,6 @@
 import { clients } from '@northbeam/common';
 import { cn } from '@/lib/cn';
+import { spriteAddress } from '@/lib/sprite';
 
 /** The client logo marquee. It pauses on hover and stands still for reduced motion. */
 export function LogoMarquee({ className, title = 'Trusted by teams across the UK' }: { className?: string; title?: string }) {
@@ -7,7 +8,7 @@ export function LogoMarquee({ className, title = 'Trusted by teams across the UK
     clients.map((client) => (
       <li key={`${client.name}-${duplicate ? 'b' : 'a'}`} className={cn('shrink-0', duplicate && 'motion-reduce:hidden')} aria-hidden={duplicate || undefined}>
         <img
-          src={client.logo}
+          src={spriteAddress(client.logo)}
           alt={duplicate ? '' : client.name}
           width={client.width}
           height={48}

@@ -1,5 +1,6 @@
 import type { TeamMember } from '@northbeam/common';
 import { cn } from '@/lib/cn';
+import { spriteAddress } from '@/lib/sprite';
 
 function initials(name: string): string {
   return name
@@ -37,7 +38,7 @@ export function TeamAvatar({
   }
   return (
     <img
-      src={member.avatar}
+      src={spriteAddress(member.avatar)}
       alt={member.name}
       width={size}
       height={size}
