@@ -60,6 +60,21 @@ test.describe('Server-rendered HTML', () => {
     expect(html).toMatch(/<link rel="stylesheet"[^>]*href="\/assets\/static\/[^"]+\.css">/);
   });
 
+  test("the browser runs React Router's production build, without its development warnings", async ({ page }) => {
+    const scripts: Promise<string>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.text().catch(() => ''));
+    });
+    await page.goto('/');
+    await page.getByRole('banner').getByRole('link', { name: 'Blog', exact: true }).click();
+    await expect(page).toHaveURL(/\/blog$/);
+    const texts = await Promise.all(scripts);
+    // The router is in the entry's graph; its development build (the only one its package exports)
+    // carries this warning, which the production files drop.
+    expect(texts.some((text) => text.includes('useNavigate'))).toBe(true);
+    expect(texts.some((text) => text.includes('You rendered descendant <Routes>'))).toBe(false);
+  });
+
   test('fingerprinted assets are cached for a year as immutable', async ({ request }) => {
     const html = await (await request.get('/')).text();
     const asset = html.match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
