@@ -230,6 +230,49 @@ test.describe('Blog on the shared server', () => {
     await expect(share.getByRole('link', { name: 'Share on Facebook' })).toHaveAttribute('target', '_blank');
   });
 
+  test('a first visit hydrates an article without creating an Intl date formatter (its first costs ~50 ms)', async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      const counted = window as unknown as { __dateFormatters: number };
+      counted.__dateFormatters = 0;
+      const Original = Intl.DateTimeFormat;
+      Intl.DateTimeFormat = new Proxy(Original, {
+        construct(target, args) {
+          counted.__dateFormatters += 1;
+          return Reflect.construct(target, args);
+        },
+        apply(target, self, args) {
+          counted.__dateFormatters += 1;
+          return Reflect.apply(target, self, args);
+        },
+      });
+    });
+    await page.goto(`/blog/labs/${labs.slug}`);
+    expect(await page.evaluate(() => typeof (globalThis as { Temporal?: unknown }).Temporal)).toBe('object');
+    await expect(page.getByTestId('article-facts')).toContainText(/Published\s*[A-Z][a-z]+ \d{2}, \d{4}/);
+    await expect(page.getByTestId('article-facts')).toContainText(/1,2\d\d words/);
+    expect(await page.evaluate(() => (window as unknown as { __dateFormatters: number }).__dateFormatters)).toBe(0);
+  });
+
+  test.describe('in a visitor time zone far from London', () => {
+    test.use({ timezoneId: 'America/Los_Angeles' });
+
+    test('an article rendered in the browser dates it by the UK calendar day', async ({ page }) => {
+      await page.goto('/blog/consulting');
+      // 23:30 UTC on 30 June is 16:30 on 30 June in Los Angeles, and already 1 July in London.
+      await page.route(`**/api/posts/consulting/${consulting.slug}`, async (route) => {
+        const response = await route.fetch();
+        const post = (await response.json()) as Record<string, unknown>;
+        const at = '2025-06-30T23:30:00.000Z';
+        await route.fulfill({ response, json: { ...post, createdAt: at, publishedAt: at, updatedAt: at, revisionDate: null } });
+      });
+      await page.getByRole('link', { name: consulting.title }).first().click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(consulting.title);
+      await expect(page.getByTestId('article-facts')).toContainText(/Published\s*July 01, 2025/);
+    });
+  });
+
   test('markdown is rendered safely: bad schemes emptied, raw HTML shown as text', async ({ page }) => {
     await page.goto(`/blog/labs/${labs.slug}`);
     const body = page.getByTestId('article-body');

@@ -4,9 +4,13 @@
  * the first `Intl.DateTimeFormat` of a page loads: ~50 ms of main thread, four times that on the
  * phone Lighthouse simulates.
  */
+interface TemporalInstant {
+  toZonedDateTimeISO(zone: string): { year: number; month: number; day: number };
+}
+
 interface TemporalApi {
   Now: { timeZoneId(): string };
-  Instant: { from(iso: string): { toZonedDateTimeISO(zone: string): { year: number; month: number; day: number } } };
+  Instant: { from(iso: string): TemporalInstant; fromEpochMilliseconds(milliseconds: number): TemporalInstant };
 }
 
 export const temporal: TemporalApi | undefined = (globalThis as { Temporal?: TemporalApi }).Temporal;
