@@ -103,6 +103,26 @@ test.describe('Home', () => {
     expect([...illustrations].sort()).toEqual(['/images/clients/sprite.svg', '/images/team/sprite.svg']);
   });
 
+  test('draws client names as outlines sized like their marquee slots, never as text in a fallback font', async ({ page, request }) => {
+    const sprite = await (await request.get('/images/clients/sprite.svg')).text();
+    // An SVG shown as an image cannot load web fonts: a <text> would be set in whatever the phone has.
+    expect(sprite).not.toContain('<text');
+    for (const client of clients) {
+      const slug = /([a-z0-9-]+)\.svg$/.exec(client.logo)![1];
+      const view = new RegExp(`<view id="${slug}" viewBox="0 \\d+ (\\d+) 48"/>`).exec(sprite);
+      // The <img> reserves width x 48 before the sprite arrives: a mismatch would stretch or shift the row.
+      expect(Number(view?.[1]), slug).toBe(client.width);
+      const single = await (await request.get(client.logo)).text();
+      expect(single, slug).toContain(`width="${client.width}" height="48"`);
+    }
+    await open(page, '/');
+    const first = page.getByTestId('logo-marquee').locator('img').first();
+    await first.scrollIntoViewIfNeeded();
+    await expect.poll(() => first.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0)).toBe(true);
+    const box = await first.boundingBox();
+    expect(box!.width / box!.height).toBeCloseTo(clients[0].width / 48, 1);
+  });
+
   test('links the two newest posts of each section, asking the server for two of each', async ({ page }) => {
     const post = (section: string, slug: string, createdAt: string) => ({
       id: slug, section, slug, title: `Post ${slug}`, excerpt: 'Excerpt', status: 'published', authorId: null, authorName: 'Helena Marsh',

@@ -2,8 +2,10 @@
 // Draws the site's SVG illustrations (team avatars, case-study imagery, client wordmarks) into
 // frontend/public/images. The output is committed; run again after changing a palette or a motif.
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import * as fontkit from 'fontkit';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = (relative, svg) => {
@@ -151,15 +153,47 @@ const glyphs = {
   wing: '<path d="M2 30C14 14 26 8 40 8 34 20 26 30 12 34z" fill="currentColor"/>',
   ring: '<ellipse cx="20" cy="24" rx="18" ry="8" fill="none" stroke="currentColor" stroke-width="4"/><circle cx="20" cy="24" r="8" fill="currentColor"/>',
 };
+/**
+ * A wordmark's name is drawn as outlines of Space Grotesk Bold, not as `<text>`: an SVG shown as an
+ * image cannot load the page's web fonts, so `<text>` fell back to whatever sans-serif the visitor
+ * had, and shaping it cost a phone's main thread ~80 ms per marquee under Lighthouse's slow-down.
+ */
+const wordmarkFont = fontkit.openSync(
+  createRequire(import.meta.url).resolve('@fontsource/space-grotesk/files/space-grotesk-latin-700-normal.woff'),
+);
+const round = (n) => String(Math.round(n * 10) / 10);
+const pathCommands = { moveTo: 'M', lineTo: 'L', quadraticCurveTo: 'Q', bezierCurveTo: 'C', closePath: 'Z' };
+/** One path of `word` set from `x` on `baseline`, and where its last letter ends. */
+function outline(word, x, baseline, size, letterSpacing) {
+  const scale = size / wordmarkFont.unitsPerEm;
+  const run = wordmarkFont.layout(word);
+  let pen = x;
+  const d = [];
+  run.glyphs.forEach((glyph, i) => {
+    const { xOffset, yOffset, xAdvance } = run.positions[i];
+    const point = (px, py) => `${round(pen + (px + xOffset) * scale)} ${round(baseline - (py + yOffset) * scale)}`;
+    for (const { command, args } of glyph.path.commands) {
+      const points = [];
+      for (let k = 0; k < args.length; k += 2) points.push(point(args[k], args[k + 1]));
+      d.push(pathCommands[command] + points.join(' '));
+    }
+    pen += xAdvance * scale + (i < run.glyphs.length - 1 ? letterSpacing : 0);
+  });
+  return { d: d.join(''), right: pen };
+}
 const wordmarks = [];
+const wordmarkWidths = {};
 for (const [slug, word, glyph] of clients) {
-  const width = 56 + word.length * 17;
+  const { d, right } = outline(word, 50, 33, 26, -0.5);
+  const width = Math.ceil(right) + 4;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} 48" width="${width}" height="48" color="#0a0f1f" role="img" aria-label="${word}">
       ${glyphs[glyph]}
-      <text x="50" y="33" font-family="'Space Grotesk', Arial, Helvetica, sans-serif" font-size="26" font-weight="700" letter-spacing="-0.5" fill="currentColor">${word}</text>
+      <path d="${d}" fill="currentColor"/>
     </svg>`;
   out(`clients/${slug}.svg`, svg);
   wordmarks.push({ slug, svg });
+  wordmarkWidths[slug] = width;
 }
 writeSprite('clients', wordmarks);
 console.log('Illustrations written to frontend/public/images');
+console.log('Client wordmark widths (keep common/src/clients.ts in step):', wordmarkWidths);
