@@ -44,7 +44,8 @@ async function createPost(
           .replace(/[^a-z0-9]+/g, '-')
           .replace(/^-|-$/g, ''),
       excerpt: fields.excerpt ?? `An excerpt for ${title}.`,
-      body: fields.body ?? `# ${title}\n\nSome words about ${title} for the reader.`,
+      // A body repeats no `#` title: the page gives the article its one h1.
+      body: fields.body ?? `## ${title}\n\nSome words about ${title} for the reader.`,
       section: fields.section ?? 'labs',
       status: fields.status ?? 'published',
       tags: fields.tags ?? [],

@@ -190,14 +190,31 @@ export async function mountFrontend(
     }
     return { status, body };
   };
+  // A loader's call that fails (no answer, or an answer a page cannot use) is logged with its path,
+  // so that a page answering 502 says why in the server's log.
+  const loggedLoopback = async (request: Request, apiPath: string) => {
+    try {
+      const answer = await loopback(request, apiPath);
+      if (answer.status >= 400 && answer.status !== 401 && answer.status !== 404) {
+        logger.warn(`Loader API call ${apiPath} answered ${answer.status}: ${answer.text.slice(0, 200)}`, 'SSR');
+      }
+      return answer;
+    } catch (error) {
+      logger.warn(
+        `Loader API call ${apiPath} failed: ${error instanceof Error ? error.message : String(error)}`,
+        'SSR',
+      );
+      throw error;
+    }
+  };
   const serverApi = (request: Request): ServerApi => ({
     async getJson(apiPath: string) {
       const anonymous = !sessionCookiePattern.test(request.headers.cookie ?? '');
-      if (!anonymous || !PublicDataMemo.handles(apiPath)) return parsed(await loopback(request, apiPath));
+      if (!anonymous || !PublicDataMemo.handles(apiPath)) return parsed(await loggedLoopback(request, apiPath));
       const version = await contentVersion.current();
       const known = memo.get(apiPath, version);
       if (known) return parsed(known);
-      const answer = await loopback(request, apiPath);
+      const answer = await loggedLoopback(request, apiPath);
       memo.set(apiPath, version, answer);
       return parsed(answer);
     },
