@@ -22,7 +22,7 @@ export function LogoMarquee({ className, title = 'Trusted by teams across the UK
     <section aria-label="Clients" className={cn('border-y border-line bg-white py-10', className)} data-testid="logo-marquee">
       <p className="eyebrow container-page text-center">{title}</p>
       <div className="mt-8 overflow-hidden [mask-image:linear-gradient(90deg,transparent,black_10%,black_90%,transparent)]">
-        <ul className="flex w-max animate-marquee items-center gap-16 pr-16 hover:[animation-play-state:paused] motion-reduce:w-full motion-reduce:animate-none motion-reduce:flex-wrap motion-reduce:justify-center">
+        <ul className="flex w-max animate-marquee items-center gap-16 pr-16 hover:[animation-play-state:paused] motion-reduce:w-full motion-reduce:animate-none motion-reduce:flex-wrap motion-reduce:justify-center motion-reduce:gap-y-8">
           {row(false)}
           {row(true)}
         </ul>
