@@ -195,5 +195,15 @@ for (const [slug, word, glyph] of clients) {
   wordmarkWidths[slug] = width;
 }
 writeSprite('clients', wordmarks);
-console.log('Illustrations written to frontend/public/images');
-console.log('Client wordmark widths (keep common/src/clients.ts in step):', wordmarkWidths);
+// The marquee's <img> reserves each wordmark's box before the sprite arrives: its width follows the outline.
+writeFileSync(
+  path.join(root, 'common/src/client-logo-widths.ts'),
+  `// Written by scripts/generate-illustrations.mjs: each client wordmark's width at a height of 48.
+export const clientLogoWidths = {
+${Object.entries(wordmarkWidths)
+  .map(([slug, width]) => `  ${/^[a-z]\w*$/.test(slug) ? slug : `'${slug}'`}: ${width},`)
+  .join('\n')}
+} as const;
+`,
+);
+console.log('Illustrations written to frontend/public/images, wordmark widths to common/src/client-logo-widths.ts');
