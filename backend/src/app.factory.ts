@@ -10,6 +10,7 @@ import { limits } from '@northbeam/common';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './core/config/config.js';
 import { crossSiteGuard } from './core/http/cross-site-guard.js';
+import { PrototypePreservingExpressAdapter } from './core/http/express-adapter.js';
 import { hostileInputGuard } from './core/http/hostile-input-guard.js';
 import { HttpExceptionFilter, sendError } from './core/http/http-exception.filter.js';
 import { requestLogger } from './core/http/request-logger.js';
@@ -51,6 +52,7 @@ export async function createApplication(config: AppConfig, options: CreateApplic
   try {
     app = await NestFactory.create<NestExpressApplication>(
       AppModule.register(config, { url: databaseUrl, embedded: embedded !== undefined }, options.extraModules),
+      new PrototypePreservingExpressAdapter(),
       { logger, bodyParser: false, abortOnError: false },
     );
     sessions = createSessionMiddleware(config, databasePool(app.get(DataSource)));

@@ -1,3 +1,5 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type express from 'express';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 describe('GET /api/health', () => {
@@ -27,6 +29,25 @@ describe('GET /api/health', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(response.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it("receives requests created with Express's prototypes (no per-request prototype change, ADR 0007)", async () => {
+    const server: Server = testApp.app.getHttpServer();
+    const expressApp: express.Express = testApp.app.getHttpAdapter().getInstance();
+    const seen: boolean[] = [];
+    const record = (incoming: IncomingMessage, outgoing: ServerResponse) => {
+      seen.push(
+        Object.getPrototypeOf(incoming) === expressApp.request &&
+          Object.getPrototypeOf(outgoing) === expressApp.response,
+      );
+    };
+    server.prependListener('request', record);
+    try {
+      await testApp.request().get('/api/health').expect(200);
+    } finally {
+      server.removeListener('request', record);
+    }
+    expect(seen).toEqual([true]);
   });
 
   it('has applied every migration once', async () => {
