@@ -3,7 +3,7 @@ import { StrictMode, type ReactNode } from 'react';
 import { renderToPipeableStream, renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { dangerouslySkipEscape, escapeInject } from 'vike/server';
-import type { OnRenderHtmlAsync, PageContextServer } from 'vike/types';
+import type { OnRenderHtmlAsync } from 'vike/types';
 import { loadRouteState, matchLocation, RouterDataProvider, serializeErrors } from '../src/app/data-router';
 import { jsonForScript, renderHeadHtml } from '../src/app/head';
 import { HydrationMarker } from '../src/app/hydration-marker';
@@ -51,18 +51,10 @@ function renderToBuffer(element: ReactNode): Promise<Buffer> {
   });
 }
 
-function toRequest(pageContext: PageContextServer): Request {
-  const url = new URL(pageContext.urlOriginal, pageContext.publicUrl ?? 'http://localhost');
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(pageContext.headersOriginal ?? {})) {
-    if (typeof value === 'string') headers.set(name, value);
-  }
-  return new Request(url, { headers });
-}
-
 const onRenderHtml: OnRenderHtmlAsync = async (pageContext) => {
-  const request = toRequest(pageContext);
-  const url = new URL(request.url);
+  // The loaders read only the address (LoaderRequest): no WHATWG Request, which is costly to build.
+  const url = new URL(pageContext.urlOriginal, pageContext.publicUrl ?? 'http://localhost');
+  const request = { url: url.href };
   const location = { pathname: url.pathname, search: url.search, hash: '', state: null, key: 'default' };
   const result = await loadRouteState(location, matchLocation(routes, location), request, {
     serverApi: pageContext.serverApi,

@@ -1,6 +1,7 @@
 import { redirect } from 'react-router-dom';
 import type { StaffUser } from '@northbeam/common';
 import { apiRequest, loadJson } from './api';
+import type { LoaderRequest } from '@/app/data-router';
 
 /** Spec §7: the current admin user is cached for five minutes in the browser, never retried. */
 const userCacheMs = 5 * 60 * 1000;
@@ -29,14 +30,14 @@ export function forgetStaffUser(): void {
 }
 
 /** Loader guard of every admin page: signed out means /admin/login?redirect=<this page>. */
-export async function requireStaffUser(context: unknown, request: Request): Promise<StaffUser> {
+export async function requireStaffUser(context: unknown, request: LoaderRequest): Promise<StaffUser> {
   const user = await fetchStaffUser(context);
   if (!user) signInAgain(request);
   return user;
 }
 
 /** The session ended (an admin call answered 401): forget the cached user and go to the sign-in page. */
-export function signInAgain(request: Request): never {
+export function signInAgain(request: LoaderRequest): never {
   forgetStaffUser();
   const url = new URL(request.url);
   // eslint-disable-next-line @typescript-eslint/only-throw-error -- React Router's redirects are thrown responses

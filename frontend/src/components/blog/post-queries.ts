@@ -1,5 +1,6 @@
 import { limits, type PostPage, type PostSection } from '@northbeam/common';
 import { loadJson } from '@/lib/api';
+import type { LoaderRequest } from '@/app/data-router';
 
 export interface ListQuery {
   section?: PostSection;
@@ -7,7 +8,7 @@ export interface ListQuery {
   page: number;
 }
 
-export function readListQuery(request: Request, section?: PostSection): ListQuery {
+export function readListQuery(request: LoaderRequest, section?: PostSection): ListQuery {
   const params = new URL(request.url).searchParams;
   const page = Number.parseInt(params.get('page') ?? '1', 10);
   return { section, search: (params.get('q') ?? '').trim().slice(0, 200), page: Number.isFinite(page) && page > 0 ? page : 1 };
