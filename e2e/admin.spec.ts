@@ -212,6 +212,9 @@ test.describe('Admin: sessions', () => {
     await signIn(page, admin, '/admin/posts/new');
     await page.getByLabel('Title').fill('Words that must not be lost');
     await page.getByLabel('Body (markdown)').fill('A paragraph typed before the session ended.');
+    // A response still on its way (the page view, the staff user) would set the rolling session
+    // cookie again after it is cleared: the session must really be gone before the save.
+    await page.waitForLoadState('networkidle');
     await context.clearCookies();
     await page.getByLabel('Excerpt (optional)').fill('Typed after the session ended.');
     await page.getByLabel('Section').selectOption('labs');
