@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import connectPgSimple from 'connect-pg-simple';
 import type { RequestHandler } from 'express';
 import session from 'express-session';
@@ -21,6 +22,29 @@ export const sessionAbsoluteTimeoutMs = 12 * 60 * 60 * 1000;
 export function sessionCookieName(config: Pick<AppConfig, 'production'>): string {
   // The __Host- prefix needs Secure, which plain-http development cannot send.
   return config.production ? '__Host-nb.sid' : 'nb.sid';
+}
+
+/**
+ * The cookie parser express-session reads its cookie with: its own dependency, resolved from it, so
+ * that this module reads a Cookie header exactly as the session middleware does.
+ */
+const sessionCookieParser = createRequire(createRequire(import.meta.url).resolve('express-session'))('cookie') as {
+  parse(header: string): Record<string, string | undefined>;
+};
+
+/**
+ * Whether a request's Cookie header may carry a staff session. True when the session middleware's
+ * parser finds the session cookie under any spelling it accepts (spaces or tabs around the name, a
+ * quoted value, among other cookies, several times), and also when the header mentions the cookie's
+ * name in a way that parser does not read as that cookie (another case, after a comma, inside a
+ * value): another reader could, so such a header is never treated as anonymous. Only requests for
+ * which this is false may read or fill a cache shared with every visitor.
+ */
+export function mayCarrySession(cookieHeader: string | undefined, config: Pick<AppConfig, 'production'>): boolean {
+  if (!cookieHeader) return false;
+  const name = sessionCookieName(config);
+  if (Object.hasOwn(sessionCookieParser.parse(cookieHeader), name)) return true;
+  return cookieHeader.toLowerCase().includes(name.replace(/^__Host-/, '').toLowerCase());
 }
 
 export function sessionCookieOptions(config: Pick<AppConfig, 'production'>) {
