@@ -19,9 +19,11 @@ export const sessionIdleTimeoutMs = 30 * 60 * 1000;
 /** Absolute timeout: a session older than this is ended whatever its activity. */
 export const sessionAbsoluteTimeoutMs = 12 * 60 * 60 * 1000;
 
+const baseSessionCookieName = 'nb.sid';
+
 export function sessionCookieName(config: Pick<AppConfig, 'production'>): string {
   // The __Host- prefix needs Secure, which plain-http development cannot send.
-  return config.production ? '__Host-nb.sid' : 'nb.sid';
+  return config.production ? `__Host-${baseSessionCookieName}` : baseSessionCookieName;
 }
 
 /**
@@ -32,19 +34,22 @@ const sessionCookieParser = createRequire(createRequire(import.meta.url).resolve
   parse(header: string): Record<string, string | undefined>;
 };
 
+/** The session cookie's name without its `__Host-` prefix, anywhere and in any case. */
+const sessionNameMention = new RegExp(baseSessionCookieName.replaceAll('.', '\\.'), 'i');
+
 /**
- * Whether a request's Cookie header may carry a staff session. True when the session middleware's
- * parser finds the session cookie under any spelling it accepts (spaces or tabs around the name, a
- * quoted value, among other cookies, several times), and also when the header mentions the cookie's
- * name in a way that parser does not read as that cookie (another case, after a comma, inside a
- * value): another reader could, so such a header is never treated as anonymous. Only requests for
+ * Whether a request's Cookie header may carry a staff session: when it mentions the cookie's name at
+ * all (in any case, after a comma, inside a value: another reader than ours might take it for the
+ * session), and when the session middleware's own parser finds the session cookie in it, whatever
+ * the spelling. The parser's names are slices of the header, so today the mention already covers
+ * every spelling it reads (spaces or tabs around the name, a quoted value, among other cookies,
+ * several times); asking the parser too keeps that true if it ever decodes names. Only requests for
  * which this is false may read or fill a cache shared with every visitor.
  */
 export function mayCarrySession(cookieHeader: string | undefined, config: Pick<AppConfig, 'production'>): boolean {
   if (!cookieHeader) return false;
-  const name = sessionCookieName(config);
-  if (Object.hasOwn(sessionCookieParser.parse(cookieHeader), name)) return true;
-  return cookieHeader.toLowerCase().includes(name.replace(/^__Host-/, '').toLowerCase());
+  if (sessionNameMention.test(cookieHeader)) return true;
+  return Object.hasOwn(sessionCookieParser.parse(cookieHeader), sessionCookieName(config));
 }
 
 export function sessionCookieOptions(config: Pick<AppConfig, 'production'>) {
