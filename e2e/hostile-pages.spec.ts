@@ -7,7 +7,7 @@ import { team } from '../common/src/team';
  * page route (the back office signed out and signed in), every class of hostile input is put in the
  * path (an extra segment, in place of the last segment, glued to it) and in the query (each
  * parameter the page reads, an unknown one, an unknown name), and every route is also reached with
- * hostile path prefixes (`//host`, `/\host`, dot segments). Generated in full, in a fixed order: no
+ * hostile path shapes (`//host`, `/\host`, dot segments, a request line naming another host). Generated in full, in a fixed order: no
  * sampling. Each answer must be 2xx, 3xx or 4xx; a 3xx or 4xx is never stored in the page cache;
  * a 200 page links absolutely to PUBLIC_URL and the hosts its clean address links to, nowhere else.
  *
@@ -42,6 +42,7 @@ const pathShapes: [string, (route: string) => string][] = [
   ['../ segment', (route) => `/x/..${route}`],
   ['trailing ./ and //', (route) => `${route}/.//`],
   ['backslash separators', (route) => route.replaceAll('/', '\\').replace(/^\\/, '/')],
+  ['absolute-form target naming another host', (route) => `http://evil.example${route}`],
 ];
 
 interface PageRoute {

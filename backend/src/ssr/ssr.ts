@@ -45,6 +45,22 @@ function withoutTrailingSlash(url: string): string {
 }
 
 /**
+ * The address a page is rendered (and cached) for: the request target's path and query, relative to
+ * this origin. An absolute-form target (`GET http://host/path HTTP/1.1`) gives its path and query,
+ * never its host; a target of any other form names no page (null).
+ */
+export function pageAddress(target: string): string | null {
+  if (target.startsWith('/')) return withoutTrailingSlash(target);
+  if (!/^https?:\/\//i.test(target)) return null;
+  try {
+    const url = new URL(target);
+    return withoutTrailingSlash(url.pathname + url.search);
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Vike lists every chunk behind the entry script as `<link rel="modulepreload">` at the end of the
  * body. On a slow connection those 150 KiB would share the bandwidth with the stylesheet and fonts
  * that the first paint needs, so they are left out: the page is readable without JavaScript, and the
@@ -225,7 +241,8 @@ export async function mountFrontend(
   app.use(async (request: Request, response: Response, next: NextFunction) => {
     if (!isPageRequest(request)) return next();
     try {
-      const url = withoutTrailingSlash(request.originalUrl);
+      const url = pageAddress(request.originalUrl);
+      if (url === null) return next();
       const cacheable = config.htmlCache && !config.devServer && cacheablePageRequest(request, config);
       // Read the version before rendering: a page rendered while content changes is stored under
       // the older version and so never served after the change.
