@@ -220,6 +220,7 @@ test.describe('Hostile page addresses', () => {
       const answer = await get(baseUrl, path);
       expect(answer.status, path).toBe(404);
       expect(answer.headers['x-cache'], path).toBe('BYPASS');
+      if (path.includes('?page=')) expect(answer.body, path).toContain('This list has no such page.');
     }
     const search = await get(baseUrl, '/blog?q=%00');
     expect(search.status).toBe(200);
