@@ -1,28 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from './fixtures';
+import { consultant, createConsultantWithCli } from './helpers/staff-accounts';
 import { slugify } from '../common/src/slugify';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const admin = { email: process.env.E2E_ADMIN_EMAIL!, password: process.env.E2E_ADMIN_PASSWORD! };
-const consultant = { email: 'e2e-consultant@northbeam.example', password: 'consultant-password-42', name: 'Casey Consultant' };
-
-/** Staff accounts come from the CLI, run against the running server's embedded database. */
-function createConsultantWithCli(): void {
-  const listed = execFileSync(process.execPath, ['scripts/admin.mjs', 'list'], { cwd: root, env: cliEnv(), encoding: 'utf8' });
-  if (listed.includes(consultant.email)) return;
-  const output = execFileSync(
-    process.execPath,
-    ['scripts/admin.mjs', 'create', '--email', consultant.email, '--name', consultant.name, '--role', 'consultant', '--password-stdin'],
-    { cwd: root, env: cliEnv(), input: `${consultant.password}\n`, encoding: 'utf8' },
-  );
-  expect(output).toContain(`Created consultant ${consultant.email}`);
-}
-
-function cliEnv(): NodeJS.ProcessEnv {
-  return { ...process.env, DATABASE_URL: '', PGLITE_DIR: path.join(process.env.E2E_DATA_DIR!, 'pglite') };
-}
 
 async function signIn(page: Page, account: { email: string; password: string }, redirect?: string) {
   await page.goto(redirect ? `/admin/login?redirect=${encodeURIComponent(redirect)}` : '/admin/login');

@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures';
 import { type APIRequestContext } from '@playwright/test';
+import { consultant, createConsultantWithCli } from './helpers/staff-accounts';
 
 /** Anonymous visitors: a fresh request context without cookies for every call. */
 async function anonymousGet(playwright: { request: { newContext(options: { baseURL?: string }): Promise<APIRequestContext> } }, baseURL: string | undefined, url: string) {
@@ -118,6 +119,60 @@ test.describe('HTML cache', () => {
     const visitor = await anonymousGet(playwright, baseURL, `/blog/labs/${slug}`);
     expect(visitor.status).toBe(404);
     expect(visitor.text).not.toContain(title);
+
+    expect((await admin.delete(`/api/admin/posts/${post.id}`)).ok()).toBe(true);
+  });
+
+  test("a consultant's draft never reaches the cache, however the session cookie is spelled", async ({ playwright, baseURL }) => {
+    createConsultantWithCli();
+    const staff = await playwright.request.newContext({ baseURL });
+    const login = await staff.post('/api/admin/login', { data: { email: consultant.email, password: consultant.password } });
+    expect(login.status(), await login.text()).toBe(200);
+    const session = (await staff.storageState()).cookies.find((cookie) => cookie.name === 'nb.sid');
+    expect(session).toBeDefined();
+    const suffix = Date.now().toString(36);
+    const slug = `spelling-draft-${suffix}`;
+    const title = `Spelling draft ${suffix}`;
+    const created = await staff.post('/api/admin/posts', { data: postFields(title, slug, 'draft') });
+    expect(created.status(), await created.text()).toBe(201);
+    const post = (await created.json()) as { id: string };
+    await staff.dispose();
+
+    // Every spelling of the cookie that express-session's parser reads as the session: the draft
+    // renders (the session was found), and the answer is private, never stored.
+    const name = session!.name;
+    const value = session!.value;
+    const spellings = [
+      `${name}=${value}`,
+      `${name} =${value}`,
+      `${name}\t=${value}`,
+      `  ${name}=${value}`,
+      `\t${name} \t= ${value}`,
+      `theme=dark; ${name} =${value}; consent=1`,
+      `theme=dark;${name}=${value}`,
+      `${name}="${value}"`,
+      `${name}=${value}; ${name}=stale`,
+    ];
+    const paths = [`/blog/labs/${slug}`, `/blog/labs/${slug}?utm_source=x`, `/blog/labs/${slug}/`];
+    const bare = await playwright.request.newContext({ baseURL });
+    for (const cookie of spellings) {
+      for (const path of paths) {
+        const staffView = await bare.get(path, { headers: { cookie }, maxRedirects: 0 });
+        expect(staffView.status(), `${JSON.stringify(cookie)} ${path}`).toBe(200);
+        expect(await staffView.text()).toContain(title);
+        expect(staffView.headers()['x-cache'], JSON.stringify(cookie)).toBe('BYPASS');
+        expect(staffView.headers()['cache-control']).toBe('private, no-store');
+      }
+    }
+    await bare.dispose();
+
+    // Nothing was stored: a visitor's first request is no HIT and finds no draft, with or without a query.
+    for (const path of [...paths, `/blog/labs/${slug}?anything`]) {
+      const visitor = await anonymousGet(playwright, baseURL, path);
+      expect(visitor.status, path).toBe(404);
+      expect(visitor.headers['x-cache'], path).toBe('BYPASS');
+      expect(visitor.text).not.toContain(title);
+    }
 
     expect((await admin.delete(`/api/admin/posts/${post.id}`)).ok()).toBe(true);
   });

@@ -3,6 +3,10 @@ export const limits = {
   blogPageSize: 15,
   adminPostsPageSize: 15,
   pageWindow: 5,
+  /** Highest page number a list accepts (`?page=`); beyond it no list can have a page. */
+  listPageMax: 100000,
+  /** Longest search term (`?q=` on the blog, `search` of GET /api/posts). */
+  searchMax: 200,
   postTitleMax: 200,
   postSlugMax: 100,
   postExcerptMax: 500,

@@ -53,7 +53,11 @@ function renderToBuffer(element: ReactNode): Promise<Buffer> {
 
 const onRenderHtml: OnRenderHtmlAsync = async (pageContext) => {
   // The loaders read only the address (LoaderRequest): no WHATWG Request, which is costly to build.
-  const url = new URL(pageContext.urlOriginal, pageContext.publicUrl ?? 'http://localhost');
+  // Only the path and query come from the request; the origin is always PUBLIC_URL's. Leading slashes
+  // and backslashes are one: `new URL('/\\host/x', base)` or `new URL('//host/x', base)` would take
+  // `host` for the origin, and every absolute link of the page (share links, JSON-LD) with it.
+  const origin = new URL(pageContext.publicUrl ?? 'http://localhost').origin;
+  const url = new URL(`${origin}/${pageContext.urlOriginal.replace(/^[/\\]+/, '')}`);
   const request = { url: url.href };
   const location = { pathname: url.pathname, search: url.search, hash: '', state: null, key: 'default' };
   const result = await loadRouteState(location, matchLocation(routes, location), request, {
@@ -79,7 +83,7 @@ const onRenderHtml: OnRenderHtmlAsync = async (pageContext) => {
     handle: route.handle,
     data: state.loaderData[route.id],
   }));
-  const publicUrl = pageContext.publicUrl ?? url.origin;
+  const publicUrl = pageContext.publicUrl ?? origin;
   const head = resolveHead(matches, url.pathname, publicUrl);
   const status = Math.max(result.statusCode, resolveStatus(matches) ?? 200);
   const hydration = jsonForScript({ loaderData: state.loaderData, errors: serializeErrors(state.errors) });

@@ -1,4 +1,4 @@
-import { pageBody, withoutModulePreloads } from './ssr.js';
+import { pageAddress, pageBody, withoutModulePreloads } from './ssr.js';
 
 describe('withoutModulePreloads', () => {
   it('drops the modulepreload links and keeps everything else, the entry script included', () => {
@@ -30,5 +30,27 @@ describe('pageBody', () => {
 
   it('returns the document alone when there is no application HTML to splice (a redirect, say)', () => {
     expect(pageBody('<p>moved</p>').toString()).toBe('<p>moved</p>');
+  });
+});
+
+describe('pageAddress', () => {
+  it('keeps the path and query of an origin-form target, without a trailing slash', () => {
+    expect(pageAddress('/blog/labs/a-post?utm_source=x')).toBe('/blog/labs/a-post?utm_source=x');
+    expect(pageAddress('/about/')).toBe('/about');
+    expect(pageAddress('/')).toBe('/');
+    expect(pageAddress('/\\evil.example/blog')).toBe('/\\evil.example/blog');
+  });
+
+  it('takes only the path and query of an absolute-form target, never its host', () => {
+    expect(pageAddress('http://evil.example/')).toBe('/');
+    expect(pageAddress('https://evil.example/blog/labs/a-post?x=1')).toBe('/blog/labs/a-post?x=1');
+    expect(pageAddress('http://evil.example')).toBe('/');
+  });
+
+  it('names no page for a target of any other form', () => {
+    expect(pageAddress('*')).toBeNull();
+    expect(pageAddress('evil.example/blog')).toBeNull();
+    expect(pageAddress('javascript:alert(1)')).toBeNull();
+    expect(pageAddress('http://[bad/blog')).toBeNull();
   });
 });

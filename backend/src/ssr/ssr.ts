@@ -6,6 +6,7 @@ import type { AppConfig } from '../core/config/config.js';
 import type { JsonLogger } from '../core/logging/json-logger.js';
 import type { ContentVersionService } from '../modules/content-version/content-version.service.js';
 import { etagOf } from '../core/http/etag.js';
+import { mayCarrySession } from '../modules/auth/session.js';
 import { sendCompressedOnce, sendStoredBody } from '../core/http/stored-body.js';
 import { HtmlCache, type CachedPage, type StoredPage } from './html-cache.js';
 import { frontendClientDir, frontendRoot, frontendServerEntry } from './frontend-paths.js';
@@ -44,6 +45,22 @@ function withoutTrailingSlash(url: string): string {
 }
 
 /**
+ * The address a page is rendered (and cached) for: the request target's path and query, relative to
+ * this origin. An absolute-form target (`GET http://host/path HTTP/1.1`) gives its path and query,
+ * never its host; a target of any other form names no page (null).
+ */
+export function pageAddress(target: string): string | null {
+  if (target.startsWith('/')) return withoutTrailingSlash(target);
+  if (!/^https?:\/\//i.test(target)) return null;
+  try {
+    const url = new URL(target);
+    return withoutTrailingSlash(url.pathname + url.search);
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Vike lists every chunk behind the entry script as `<link rel="modulepreload">` at the end of the
  * body. On a slow connection those 150 KiB would share the bandwidth with the stylesheet and fonts
  * that the first paint needs, so they are left out: the page is readable without JavaScript, and the
@@ -71,11 +88,12 @@ export function pageBody(document: string, appHtml?: Buffer, marker?: string): B
   ]);
 }
 
-/** Cookies that mark a signed-in staff member: their pages are never cached nor served from cache. */
-const sessionCookiePattern = /(?:^|;\s*)(?:__Host-)?nb\.sid=/;
-
-function cacheablePageRequest(request: Request): boolean {
-  return !request.path.toLowerCase().startsWith('/admin') && !sessionCookiePattern.test(request.headers.cookie ?? '');
+/**
+ * Pages that may be read from or stored in the HTML cache: not the back office, and not for a
+ * request that may carry a staff session (a signed-in member's render may hold drafts).
+ */
+function cacheablePageRequest(request: Request, config: AppConfig): boolean {
+  return !request.path.toLowerCase().startsWith('/admin') && !mayCarrySession(request.headers.cookie, config);
 }
 
 function pageHeaders(response: Response, page: { headers: [string, string][] }, cacheState: 'HIT' | 'MISS' | 'BYPASS') {
@@ -209,7 +227,7 @@ export async function mountFrontend(
   };
   const serverApi = (request: Request): ServerApi => ({
     async getJson(apiPath: string) {
-      const anonymous = !sessionCookiePattern.test(request.headers.cookie ?? '');
+      const anonymous = !mayCarrySession(request.headers.cookie, config);
       if (!anonymous || !PublicDataMemo.handles(apiPath)) return parsed(await loggedLoopback(request, apiPath));
       const version = await contentVersion.current();
       const known = memo.get(apiPath, version);
@@ -223,8 +241,9 @@ export async function mountFrontend(
   app.use(async (request: Request, response: Response, next: NextFunction) => {
     if (!isPageRequest(request)) return next();
     try {
-      const url = withoutTrailingSlash(request.originalUrl);
-      const cacheable = config.htmlCache && !config.devServer && cacheablePageRequest(request);
+      const url = pageAddress(request.originalUrl);
+      if (url === null) return next();
+      const cacheable = config.htmlCache && !config.devServer && cacheablePageRequest(request, config);
       // Read the version before rendering: a page rendered while content changes is stored under
       // the older version and so never served after the change.
       const version = cacheable ? await contentVersion.current() : 0;

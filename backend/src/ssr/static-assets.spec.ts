@@ -16,7 +16,8 @@ describe('fingerprintedAssets', () => {
   writeFileSync(path.join(directory, 'font.woff2'), Buffer.alloc(2048, 7));
   writeFileSync(path.join(os.tmpdir(), 'secret.js'), 'outside');
   const app = express();
-  app.use('/assets', fingerprintedAssets(directory));
+  const assets = fingerprintedAssets(directory);
+  app.use('/assets', assets);
   let server: Server;
   let port = 0;
   /** The bytes as sent (supertest would decompress them). */
@@ -75,5 +76,29 @@ describe('fingerprintedAssets', () => {
     expect((await request(app).get('/assets/..%2Fsecret.js')).status).toBe(404);
     expect((await request(app).get('/assets/%E0%A4%A')).status).toBe(404);
     expect((await request(app).get('/assets/chunks')).status).toBe(404);
+  });
+
+  it('stores a file once however its path is spelled, and nothing for paths that name no file', async () => {
+    expect((await raw('/assets/chunks/app.Ab12.js', 'br')).status).toBe(200);
+    const stored = assets.storedFiles();
+    const spellings = [
+      '/assets/chunks/app.Ab12.js',
+      '/assets/./chunks/app.Ab12.js',
+      '/assets/chunks/./app.Ab12.js',
+      '/assets//chunks//app.Ab12.js',
+      '/assets/chunks/../chunks/app.Ab12.js',
+      '/assets/other/../chunks/./app.Ab12.js',
+      '/assets/%2E/chunks/%2e/app.Ab12.js',
+    ];
+    for (const spelling of spellings) {
+      const answer = await raw(spelling, 'br');
+      expect(answer.status).toBe(200);
+      expect(brotliDecompressSync(answer.body).toString()).toBe(script);
+    }
+    for (let index = 0; index < 50; index += 1) {
+      expect((await raw(`/assets/${'./'.repeat(index)}chunks/missing-${index}.js`, 'br')).status).toBe(404);
+      expect((await raw(`/assets/chunks/%00${index}.js`, 'br')).status).toBe(404);
+    }
+    expect(assets.storedFiles()).toBe(stored);
   });
 });

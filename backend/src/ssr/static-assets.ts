@@ -40,9 +40,7 @@ export function fingerprintedAssets(directory: string) {
   const root = path.resolve(directory);
   const loaded = new Map<string, Promise<Asset | null>>();
 
-  async function load(relative: string): Promise<Asset | null> {
-    const file = path.resolve(root, `.${relative}`);
-    if (!file.startsWith(`${root}${path.sep}`)) return null;
+  async function load(file: string): Promise<Asset | null> {
     const extension = path.extname(file).toLowerCase();
     const type = contentTypes[extension];
     if (!type) return null;
@@ -64,7 +62,7 @@ export function fingerprintedAssets(directory: string) {
     return asset;
   }
 
-  return (request: Request, response: Response, next: NextFunction) => {
+  const handler = (request: Request, response: Response, next: NextFunction) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return next();
     let relative: string;
     try {
@@ -73,14 +71,21 @@ export function fingerprintedAssets(directory: string) {
       response.status(404).end();
       return;
     }
-    let pending = loaded.get(relative);
+    // Keyed by the file the path names (`./`, `../` and repeated slashes resolved), and only files
+    // that exist are remembered: however a path is spelled, the store holds at most one entry per
+    // file of the build, each compressed once.
+    const file = path.resolve(root, `.${relative}`);
+    if (!file.startsWith(`${root}${path.sep}`)) {
+      response.status(404).type('text/plain').send('Not found');
+      return;
+    }
+    let pending = loaded.get(file);
     if (!pending) {
-      pending = load(relative);
-      // Only files that exist are remembered, so requests for made-up names cannot fill memory.
+      pending = load(file);
       void pending.then((asset) => {
-        if (!asset) loaded.delete(relative);
+        if (!asset) loaded.delete(file);
       });
-      loaded.set(relative, pending);
+      loaded.set(file, pending);
     }
     pending
       .then((asset) => {
@@ -110,4 +115,6 @@ export function fingerprintedAssets(directory: string) {
       })
       .catch(next);
   };
+  /** How many files the store holds (each once, however its path was spelled). */
+  return Object.assign(handler, { storedFiles: () => loaded.size });
 }

@@ -73,13 +73,19 @@ export type LoadResult =
 // a server render): the matches of recently seen paths are kept instead. They are never mutated.
 const recentMatches = new WeakMap<AppRoute[], Map<string, AppMatch[]>>();
 const recentMatchesLimit = 500;
+/** A path that only a catch-all route (`*`) can match. */
+const unmatchablePath = '/\u0000';
 
 export function matchLocation(routes: AppRoute[], location: Pick<Location, 'pathname'>): AppMatch[] {
   let recent = recentMatches.get(routes);
   if (!recent) recentMatches.set(routes, (recent = new Map<string, AppMatch[]>()));
   let matches = recent.get(location.pathname);
   if (!matches) {
-    matches = (matchRoutes(routes as never, location) ?? []) as unknown as AppMatch[];
+    // React Router's patterns never match a path with a line break (`/x%0a`): such a path is matched
+    // as one no route names, so it reaches the catch-all route (404) instead of no route at all.
+    matches = (matchRoutes(routes as never, location) ??
+      matchRoutes(routes as never, { pathname: unmatchablePath }) ??
+      []) as unknown as AppMatch[];
     if (recent.size >= recentMatchesLimit) recent.delete(recent.keys().next().value!);
     recent.set(location.pathname, matches);
   }

@@ -24,6 +24,17 @@ export class ApiRequestError extends Error {
   }
 }
 
+/**
+ * The page's HTTP status when a loader's read of the API fails: an address the API refuses (400:
+ * a malformed slug, id, page number or search term) or does not know (404) names no page, so 404;
+ * any other failure is the server's, its own 5xx or 502 when the API gave no usable answer.
+ */
+export function pageStatusOf(error: unknown): number {
+  if (!(error instanceof ApiRequestError)) return 502;
+  if (error.status === 400 || error.status === 404) return 404;
+  return error.status >= 500 ? error.status : 502;
+}
+
 export async function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
   const response = await fetch(url, {
     method,

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import connectPgSimple from 'connect-pg-simple';
 import type { RequestHandler } from 'express';
 import session from 'express-session';
@@ -18,9 +19,37 @@ export const sessionIdleTimeoutMs = 30 * 60 * 1000;
 /** Absolute timeout: a session older than this is ended whatever its activity. */
 export const sessionAbsoluteTimeoutMs = 12 * 60 * 60 * 1000;
 
+const baseSessionCookieName = 'nb.sid';
+
 export function sessionCookieName(config: Pick<AppConfig, 'production'>): string {
   // The __Host- prefix needs Secure, which plain-http development cannot send.
-  return config.production ? '__Host-nb.sid' : 'nb.sid';
+  return config.production ? `__Host-${baseSessionCookieName}` : baseSessionCookieName;
+}
+
+/**
+ * The cookie parser express-session reads its cookie with: its own dependency, resolved from it, so
+ * that this module reads a Cookie header exactly as the session middleware does.
+ */
+const sessionCookieParser = createRequire(createRequire(import.meta.url).resolve('express-session'))('cookie') as {
+  parse(header: string): Record<string, string | undefined>;
+};
+
+/** The session cookie's name without its `__Host-` prefix, anywhere and in any case. */
+const sessionNameMention = new RegExp(baseSessionCookieName.replaceAll('.', '\\.'), 'i');
+
+/**
+ * Whether a request's Cookie header may carry a staff session: when it mentions the cookie's name at
+ * all (in any case, after a comma, inside a value: another reader than ours might take it for the
+ * session), and when the session middleware's own parser finds the session cookie in it, whatever
+ * the spelling. The parser's names are slices of the header, so today the mention already covers
+ * every spelling it reads (spaces or tabs around the name, a quoted value, among other cookies,
+ * several times); asking the parser too keeps that true if it ever decodes names. Only requests for
+ * which this is false may read or fill a cache shared with every visitor.
+ */
+export function mayCarrySession(cookieHeader: string | undefined, config: Pick<AppConfig, 'production'>): boolean {
+  if (!cookieHeader) return false;
+  if (sessionNameMention.test(cookieHeader)) return true;
+  return Object.hasOwn(sessionCookieParser.parse(cookieHeader), sessionCookieName(config));
 }
 
 export function sessionCookieOptions(config: Pick<AppConfig, 'production'>) {

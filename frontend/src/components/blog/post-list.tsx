@@ -1,5 +1,5 @@
 import { FileText, SearchX } from 'lucide-react';
-import { Link, useLocation } from 'react-router-dom';
+import { isRouteErrorResponse, Link, useLocation } from 'react-router-dom';
 import { useNavigation } from '@/app/data-router';
 import type { PostPage } from '@northbeam/common';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -63,7 +63,20 @@ export function PostList({ page, search, clearSearchHref }: { page: PostPage; se
   );
 }
 
-export function PostsLoadError() {
+/** The list's failure: a page number that names no page of it (404), or posts that could not be read. */
+export function PostsLoadError({ error }: { error: unknown }) {
+  const { pathname } = useLocation();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <div role="alert" className="rounded-card border border-line bg-mist px-6 py-16 text-center" data-testid="posts-page-not-found">
+        <h2 className="heading-3">Page Not Found</h2>
+        <p className="mt-2 text-ink-muted">This list has no such page.</p>
+        <Link to={pathname} className="mt-4 inline-block font-medium text-ink underline underline-offset-4">
+          Go to the first page
+        </Link>
+      </div>
+    );
+  }
   return (
     <div role="alert" className="rounded-card border border-danger/30 bg-danger-soft px-6 py-16 text-center" data-testid="posts-error">
       <h2 className="heading-3 text-danger">Error Loading Posts</h2>

@@ -1,5 +1,6 @@
+import { data } from 'react-router-dom';
 import { limits, type PostPage, type PostSection } from '@northbeam/common';
-import { loadJson } from '@/lib/api';
+import { loadJson, pageStatusOf } from '@/lib/api';
 import type { LoaderRequest } from '@/app/data-router';
 
 export interface ListQuery {
@@ -8,18 +9,54 @@ export interface ListQuery {
   page: number;
 }
 
-export function readListQuery(request: LoaderRequest, section?: PostSection): ListQuery {
-  const params = new URL(request.url).searchParams;
-  const page = Number.parseInt(params.get('page') ?? '1', 10);
-  return { section, search: (params.get('q') ?? '').trim().slice(0, 200), page: Number.isFinite(page) && page > 0 ? page : 1 };
+/** A page number as the pager writes it: digits, no sign, no leading zero. */
+const pageNumberPattern = /^[1-9][0-9]*$/;
+
+/**
+ * Characters no one types into a search box: controls (C0, DEL, C1), lone surrogates, Unicode
+ * non-characters and the replacement character a malformed escape decodes to. They become spaces, so
+ * the term the API receives is always well-formed text.
+ */
+const untypeableCharacters = /[\p{Cc}\p{Cs}\p{Noncharacter_Code_Point}\uFFFD]/gu;
+
+/** A list page's 404, for a `?page=` that names no page of it. */
+function noSuchListPage(): never {
+  throw data(null, { status: 404 });
 }
 
-/** One page of published posts, searched on the server so the list never grows with the blog. */
+/**
+ * The list query of a blog address (`?page=`, `?q=`), the one place these parameters are read.
+ * A page number that is not a whole number from 1 to the largest a list accepts names no page: 404.
+ * A search term is cleaned of characters no one can type and cut to the longest term the API takes.
+ */
+export function readListQuery(request: LoaderRequest, section?: PostSection): ListQuery {
+  const params = new URL(request.url).searchParams;
+  const pageParam = params.get('page');
+  let page = 1;
+  if (pageParam !== null) {
+    page = pageNumberPattern.test(pageParam) ? Number(pageParam) : Number.NaN;
+    if (!(page <= limits.listPageMax)) noSuchListPage();
+  }
+  const search = (params.get('q') ?? '').replace(untypeableCharacters, ' ').replace(/\s+/g, ' ').trim();
+  return { section, search: Array.from(search).slice(0, limits.searchMax).join('').trim(), page };
+}
+
+/**
+ * One page of published posts, searched on the server so the list never grows with the blog. A page
+ * past the last one (the first page always exists, even when empty) is a 404, as is a query the API
+ * refuses.
+ */
 export async function loadPostPage(context: unknown, query: ListQuery, pageSize: number = limits.blogPageSize): Promise<PostPage> {
   const params = new URLSearchParams({ page: String(query.page), pageSize: String(pageSize) });
   if (query.section) params.set('section', query.section);
   if (query.search) params.set('search', query.search);
-  const page = await loadJson<PostPage>(context, `/api/posts?${params.toString()}`);
+  let page: PostPage | null;
+  try {
+    page = await loadJson<PostPage>(context, `/api/posts?${params.toString()}`);
+  } catch (error) {
+    throw data(null, { status: pageStatusOf(error) });
+  }
   if (!page) throw new Error('The post list answered without data');
+  if (page.page > 1 && page.page > page.totalPages) noSuchListPage();
   return page;
 }

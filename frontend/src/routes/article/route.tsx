@@ -23,7 +23,7 @@ import { useArticleEngagement } from '@/hooks/use-article-engagement';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { SectionBadge } from '@/components/page/section-badge';
 import { Skeleton } from '@/components/ui/skeleton';
-import { ApiRequestError, loadJson } from '@/lib/api';
+import { loadJson, pageStatusOf } from '@/lib/api';
 import { isServerContext } from '@/lib/server-context';
 import { formatDate, formatNumber } from '@/lib/format';
 
@@ -66,12 +66,8 @@ async function loadArticle({ request, params, context }: LoaderFunctionArgs): Pr
   try {
     post = await loadJson<Post>(context, `/api/posts/${section}/${encodeURIComponent(slug)}`);
   } catch (error) {
-    if (error instanceof ApiRequestError && error.status === 404)
-      throw data<ArticleFailure>({ kind: 'not-found' }, { status: 404 });
-    throw data<ArticleFailure>(
-      { kind: 'error' },
-      { status: error instanceof ApiRequestError && error.status >= 500 ? error.status : 502 },
-    );
+    const status = pageStatusOf(error);
+    throw data<ArticleFailure>({ kind: status === 404 ? 'not-found' : 'error' }, { status });
   }
   if (!post) throw data<ArticleFailure>({ kind: 'error' }, { status: 502 });
   const morePage = await loadJson<PostPage>(context, `/api/posts?section=${section}&page=1&pageSize=4`).catch(

@@ -79,14 +79,14 @@ export function Component() {
 }
 
 export function ErrorBoundary() {
-  useRouteError();
+  const error = useRouteError();
   const { pathname } = useLocation();
   const section = sectionFromPath(pathname);
   return (
     <>
       <SectionHero section={section} />
       <section className="container-page py-12 sm:py-16">
-        <PostsLoadError />
+        <PostsLoadError error={error} />
       </section>
     </>
   );

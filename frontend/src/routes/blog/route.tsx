@@ -145,14 +145,14 @@ export function Component() {
 }
 
 export function ErrorBoundary() {
-  useRouteError();
+  const error = useRouteError();
   return (
     <>
       <BlogHero />
       <section className="container-page py-12 sm:py-16">
         <FilterLinks active="/blog" />
         <div className="mt-8">
-          <PostsLoadError />
+          <PostsLoadError error={error} />
         </div>
       </section>
     </>

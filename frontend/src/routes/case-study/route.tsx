@@ -17,7 +17,7 @@ import { RiskDashboard } from '@/components/case-studies/risk-dashboard';
 import { Badge } from '@/components/ui/badge';
 import { buttonVariants } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { ApiRequestError, loadJson } from '@/lib/api';
+import { ApiRequestError, loadJson, pageStatusOf } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { isServerContext } from '@/lib/server-context';
@@ -43,10 +43,8 @@ export async function loader({ context, params }: LoaderFunctionArgs): Promise<C
   try {
     return { caseStudy: await fetchCaseStudy(context, slug) };
   } catch (error) {
-    const status = error instanceof ApiRequestError && error.status === 404 ? 404 : 502;
     // React Router's way to answer a status from a loader: the server then sends it as the HTTP status.
-
-    throw data(null, { status });
+    throw data(null, { status: pageStatusOf(error) });
   }
 }
 

@@ -1,6 +1,6 @@
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { postSections, type PostSection } from '@northbeam/common';
+import { limits, postSections, type PostSection } from '@northbeam/common';
 
 /** Query of GET /api/posts: one page of the published blog. */
 export class ListPostsQueryDto {
@@ -10,14 +10,14 @@ export class ListPostsQueryDto {
 
   @IsOptional()
   @IsString()
-  @MaxLength(200, { message: 'Search must be 200 characters or less' })
+  @MaxLength(limits.searchMax, { message: `Search must be ${limits.searchMax} characters or less` })
   search?: string;
 
   @IsOptional()
   @Type(() => Number)
   @IsInt({ message: 'Page must be a whole number' })
   @Min(1, { message: 'Page must be 1 or more' })
-  @Max(100000)
+  @Max(limits.listPageMax, { message: `Page must be ${limits.listPageMax} or less` })
   page?: number;
 
   @IsOptional()

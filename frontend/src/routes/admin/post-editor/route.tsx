@@ -13,7 +13,7 @@ import { Input, fieldClass } from '@/components/ui/input';
 import { FieldError, Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toast';
-import { ApiRequestError, apiRequest, loadJson } from '@/lib/api';
+import { ApiRequestError, apiRequest, loadJson, pageStatusOf } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { useHydrated } from '@/hooks/use-hydrated';
 import { forgetStaffUser, requireStaffUser, signInAgain } from '@/lib/staff';
@@ -53,8 +53,7 @@ export async function loader({ context, request, params }: LoaderFunctionArgs): 
     if (!post) signInAgain(request);
     return { user, post };
   } catch (error) {
-     
-    if (error instanceof ApiRequestError && error.status === 404) throw data(null, { status: 404 });
+    if (error instanceof ApiRequestError) throw data(null, { status: pageStatusOf(error) });
     throw error;
   }
 }
