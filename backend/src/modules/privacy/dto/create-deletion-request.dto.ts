@@ -12,7 +12,7 @@ export class CreateDeletionRequestDto {
   @IsEmailAddress(320)
   email: string;
 
-  @IsOptional()
+  /** Absent means full deletion (the initial value); null or anything else is not a choice. */
   @IsIn(deletionRequestTypes, { message: messages.deletionRequestTypeInvalid })
   requestType: DeletionRequestType = 'full_deletion';
 
