@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { textProblem } from '../text/text-rules.js';
+import { textProblem } from '@northbeam/common';
 import { ApiError } from './api-error.js';
 
 /** Deeper than any body the site's clients send; deeper bodies overflow class-transformer's recursion. */

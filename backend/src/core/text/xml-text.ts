@@ -1,4 +1,4 @@
-import { refusedCharacters } from './text-rules.js';
+import { refusedCharacters } from '@northbeam/common';
 
 /**
  * Text for an XML (or SVG) document: element content and attribute values alike. Characters that

@@ -1,6 +1,5 @@
 import { ValidateBy, isEmail, type ValidationOptions } from 'class-validator';
-import { leadLimits, messages } from '@northbeam/common';
-import { textProblem } from '../text/text-rules.js';
+import { leadLimits, messages, textProblem } from '@northbeam/common';
 
 /** Controls (C0, DEL, C1), invisible format characters (bidi overrides, zero widths) and any space. */
 const notInAnAddress = /[\p{Cc}\p{Cf}\p{Z}\s]/u;

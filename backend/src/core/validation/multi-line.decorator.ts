@@ -1,4 +1,4 @@
-import { lineBreakOrTab } from '../text/text-rules.js';
+import { lineBreakOrTab } from '@northbeam/common';
 
 /** Property names marked multi-line, by DTO class. */
 const multiLineFields = new WeakMap<object, Set<string>>();

@@ -1,4 +1,4 @@
-import { limits, type PostPage, type PostSection } from '@northbeam/common';
+import { limits, searchText, type PostPage, type PostSection } from '@northbeam/common';
 import { loadJson } from '@/lib/api';
 import type { LoaderRequest } from '@/app/data-router';
 
@@ -11,7 +11,7 @@ export interface ListQuery {
 export function readListQuery(request: LoaderRequest, section?: PostSection): ListQuery {
   const params = new URL(request.url).searchParams;
   const page = Number.parseInt(params.get('page') ?? '1', 10);
-  return { section, search: (params.get('q') ?? '').trim().slice(0, 200), page: Number.isFinite(page) && page > 0 ? page : 1 };
+  return { section, search: searchText(params.get('q') ?? '').slice(0, 200), page: Number.isFinite(page) && page > 0 ? page : 1 };
 }
 
 /** One page of published posts, searched on the server so the list never grows with the blog. */

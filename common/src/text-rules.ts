@@ -1,6 +1,6 @@
 /**
  * What the site accepts as text. Every string that reaches the API (JSON keys and values, query
- * strings, path segments) must be well-formed Unicode (no lone surrogate: PostgreSQL's jsonb and
+ * strings, path segments; the API's hostile-input guard refuses the rest with 400) must be well-formed Unicode (no lone surrogate: PostgreSQL's jsonb and
  * the e-mail validator fail on them), hold no C0 control character (tab, CR and LF excepted, and
  * those only in fields marked multi-line) and no non-character (U+FDD0–U+FDEF and the last two
  * code points of every plane): no client sends them, and they break feeds, images and mail.
@@ -43,4 +43,13 @@ export function textProblem(value: string, options: { lineBreaks: boolean }): Te
   if (controlCharacter.test(value) || (!options.lineBreaks && lineBreakOrTab.test(value))) return textProblems.controlCharacter;
   if (nonCharacter.test(value)) return textProblems.nonCharacter;
   return undefined;
+}
+
+/**
+ * Search text as a page sends it to the API: runs of whitespace (tabs and line breaks included)
+ * become one space and refused characters are dropped, so that a pasted tab or a hand-typed
+ * `%01` in `?q=` is searched for rather than refused.
+ */
+export function searchText(value: string): string {
+  return value.replace(refusedCharacters, '').replace(/\s+/g, ' ').trim();
 }

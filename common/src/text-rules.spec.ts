@@ -1,4 +1,4 @@
-import { textProblem, textProblems } from './text-rules.js';
+import { searchText, textProblem, textProblems } from './text-rules.js';
 
 describe(textProblem.name, () => {
   it('accepts ordinary text, paired surrogates (emoji) and accents', () => {
@@ -30,5 +30,17 @@ describe(textProblem.name, () => {
     for (const neighbour of [0xfdcf, 0xfdf0, 0xfffd, 0x1fffd, 0x20000]) {
       expect(textProblem(String.fromCodePoint(neighbour), { lineBreaks: true })).toBeUndefined();
     }
+  });
+});
+
+describe(searchText.name, () => {
+  it('turns tabs and line breaks into single spaces and drops refused characters', () => {
+    expect(searchText('  digital\ttwins\r\n\r\nXR  ')).toBe('digital twins XR');
+    expect(searchText('a\u0000b\u0001c\ufffed\ud800e')).toBe('abcde');
+  });
+
+  it('gives text that the API accepts as a single-line query value', () => {
+    const hostile = 'x\t\u0000\u001b\ufdd0\u{10ffff}\ud800\r\ny';
+    expect(textProblem(searchText(hostile), { lineBreaks: false })).toBeUndefined();
   });
 });
