@@ -10,6 +10,7 @@ import { limits } from '@northbeam/common';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './core/config/config.js';
 import { crossSiteGuard } from './core/http/cross-site-guard.js';
+import { encodedBodyGuard } from './core/http/encoded-body-guard.js';
 import { PrototypePreservingExpressAdapter } from './core/http/express-adapter.js';
 import { hostileInputGuard } from './core/http/hostile-input-guard.js';
 import { HttpExceptionFilter, sendError } from './core/http/http-exception.filter.js';
@@ -102,8 +103,10 @@ function configureHttp(app: INestApplication, config: AppConfig, logger: JsonLog
   http.use(securityHeaders(config));
   http.use(compression());
   http.use(crossSiteGuard(config));
-  http.use('/api', express.json({ limit: limits.requestBodyMaxBytes, strict: true, type: ['application/json', 'application/*+json'] }));
-  http.use('/api', express.urlencoded({ extended: false, limit: limits.requestBodyMaxBytes }));
+  http.use('/api', encodedBodyGuard());
+  // inflate: false as well, so that the parsers themselves never decompress.
+  http.use('/api', express.json({ limit: limits.requestBodyMaxBytes, strict: true, inflate: false, type: ['application/json', 'application/*+json'] }));
+  http.use('/api', express.urlencoded({ extended: false, inflate: false, limit: limits.requestBodyMaxBytes }));
   // Staff sessions: only /api needs them (the server-side render asks /api/admin/user in-process).
   http.use('/api', sessions.handler);
   http.use('/api', hostileInputGuard());

@@ -73,6 +73,8 @@ export const messages = {
   notFound: 'Not found',
   validationFailed: 'Validation failed',
   payloadTooLarge: 'Request body is too large',
+  singleLineText: 'This field must be on one line (no tabs or line breaks)',
+  encodedBodyRefused: 'Compressed request bodies are not accepted: send the body without Content-Encoding',
   notSignedIn: 'Not signed in',
   forbidden: 'You do not have permission to do that',
   tooManyRequests: 'Too many requests, please try again later',

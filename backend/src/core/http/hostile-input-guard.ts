@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
+import { textProblem } from '@northbeam/common';
 import { ApiError } from './api-error.js';
 
 /** Deeper than any body the site's clients send; deeper bodies overflow class-transformer's recursion. */
@@ -14,15 +15,26 @@ export const hostileInputMessages = {
 /** Keys that only prototype-pollution attempts send; class-transformer and class-validator trip over them. */
 const reservedKeys = new Set(['__proto__', 'constructor', 'prototype']);
 
-/** Walks a parsed value; answers the first problem found, or undefined. */
-function inspect(value: unknown, depth: number): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? hostileInputMessages.nulCharacter : undefined;
+/** The first problem of one string (NUL has its own sentence: PostgreSQL text cannot hold it). */
+function stringProblem(value: string, lineBreaks: boolean): string | undefined {
+  if (value.includes('\u0000')) return hostileInputMessages.nulCharacter;
+  return textProblem(value, { lineBreaks });
+}
+
+/**
+ * Walks a parsed value; answers the first problem found, or undefined. Tab, CR and LF are allowed
+ * in body values (multi-line fields need them; the validation pipe refuses them in every field not
+ * marked multi-line), never in keys nor anywhere in a query string.
+ */
+function inspect(value: unknown, depth: number, lineBreaksInValues: boolean): string | undefined {
+  if (typeof value === 'string') return stringProblem(value, lineBreaksInValues);
   if (value === null || typeof value !== 'object') return undefined;
   if (depth > maxBodyDepth) return hostileInputMessages.bodyTooDeep;
   for (const [key, item] of Object.entries(value)) {
-    if (key.includes('\u0000')) return hostileInputMessages.nulCharacter;
+    const keyProblem = stringProblem(key, false);
+    if (keyProblem) return keyProblem;
     if (reservedKeys.has(key)) return hostileInputMessages.reservedKey;
-    const problem = inspect(item, depth + 1);
+    const problem = inspect(item, depth + 1, lineBreaksInValues);
     if (problem) return problem;
   }
   return undefined;
@@ -31,8 +43,9 @@ function inspect(value: unknown, depth: number): string | undefined {
 /**
  * Refuses, with 400, input that no client of the site sends and that would otherwise reach the
  * validators or PostgreSQL as a 500: JSON bodies that are not objects, bodies nested more than
- * {@link maxBodyDepth} levels, `__proto__`/`constructor`/`prototype` keys, and NUL characters anywhere in the path, query or body (PostgreSQL
- * text cannot hold them). Runs after the body parsers.
+ * {@link maxBodyDepth} levels, `__proto__`/`constructor`/`prototype` keys, and text that breaks
+ * the rules of `text-rules.ts` (lone surrogates, control characters, non-characters) anywhere in
+ * the path, the query string or the body's keys and values. Runs after the body parsers.
  */
 export function hostileInputGuard() {
   return (request: Request, _response: Response, next: NextFunction) => {
@@ -42,8 +55,9 @@ export function hostileInputGuard() {
     } catch {
       // Undecodable escapes are left to the router (a 404).
     }
-    if (path.includes('\u0000')) return next(new ApiError(400, hostileInputMessages.nulCharacter));
-    const queryProblem = inspect(request.query, 0);
+    const pathProblem = stringProblem(path, false);
+    if (pathProblem) return next(new ApiError(400, pathProblem));
+    const queryProblem = inspect(request.query, 0, false);
     if (queryProblem) return next(new ApiError(400, queryProblem));
     const body: unknown = request.body;
     if (request.is('application/json') || request.is('application/*+json')) {
@@ -51,7 +65,7 @@ export function hostileInputGuard() {
         return next(new ApiError(400, hostileInputMessages.bodyNotObject));
       }
     }
-    const bodyProblem = inspect(body, 0);
+    const bodyProblem = inspect(body, 0, true);
     if (bodyProblem) return next(new ApiError(400, bodyProblem));
     next();
   };

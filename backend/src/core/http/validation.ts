@@ -1,5 +1,6 @@
-import { HttpStatus, ValidationPipe, type ValidationError } from '@nestjs/common';
+import { HttpStatus, ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
 import { messages } from '@northbeam/common';
+import { singleLineViolations } from '../validation/multi-line.decorator.js';
 import { ApiError } from './api-error.js';
 
 /** Flattens class-validator errors into `{ field: [sentences] }`, nested fields as `a.b`. */
@@ -24,8 +25,25 @@ function summary(fieldErrors: Record<string, string[]>): string {
   return first ?? messages.validationFailed;
 }
 
+/**
+ * Nest's ValidationPipe, plus the single-line rule: once a body DTO is valid, any of its strings
+ * holding a tab, CR or LF outside a field marked `@MultiLine()` is a 400 naming the field. (The
+ * hostile-input guard has already refused every other control character, and these three in keys
+ * and query strings.)
+ */
+class TextValidationPipe extends ValidationPipe {
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    const result: unknown = await super.transform(value, metadata);
+    if (metadata.type !== 'body' || result === null || typeof result !== 'object') return result;
+    const fields = singleLineViolations(result);
+    if (fields.length === 0) return result;
+    const fieldErrors = Object.fromEntries(fields.map((field) => [field, [messages.singleLineText]]));
+    throw new ApiError(HttpStatus.BAD_REQUEST, messages.singleLineText, fieldErrors);
+  }
+}
+
 export function createValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  return new TextValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: false,
     transform: true,

@@ -66,7 +66,8 @@ export class ContactService {
 
   /** A filled honeypot, or a form sent under 3 s after the page loaded (or with no usable start time). */
   private looksAutomated(input: CreateContactMessageDto, now: number): boolean {
-    if (input.website !== undefined && input.website.trim() !== '') return true;
+    // Optional fields may arrive as null: only a non-blank string is a filled-in honeypot.
+    if (typeof input.website === 'string' && input.website.trim() !== '') return true;
     const startedAt = Number(input.startedAt);
     if (!input.startedAt || !Number.isFinite(startedAt)) return true;
     return now - startedAt < leadLimits.contactMinimumFillMs;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Injectable, Logger } from '@nestjs/common';
 import { Resvg } from '@resvg/resvg-js';
 import { sectionColours, site, team } from '@northbeam/common';
+import { escapeXmlText } from '../../core/text/xml-text.js';
 import { SeoRepository, type ImageSubject } from './seo.repository.js';
 
 const require = createRequire(import.meta.url);
@@ -36,10 +37,6 @@ const pageCards: Record<string, Card> = {
 };
 
 const maxCached = 300;
-
-function escapeXml(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
 
 /** Greedy word wrap by an average glyph width; at most `maxLines`, the last one ellipsised. */
 export function wrapTitle(title: string, charsPerLine: number, maxLines: number): string[] {
@@ -101,18 +98,18 @@ export class OgImageService {
     const lineHeight = Math.round(fontSize * 1.12);
     const titleTop = 300 - ((lines.length - 1) * lineHeight) / 2;
     const titleText = lines
-      .map((line, index) => `<text x="80" y="${titleTop + index * lineHeight}" font-size="${fontSize}" font-weight="600" fill="#ffffff">${escapeXml(line)}</text>`)
+      .map((line, index) => `<text x="80" y="${titleTop + index * lineHeight}" font-size="${fontSize}" font-weight="600" fill="#ffffff">${escapeXmlText(line)}</text>`)
       .join('');
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630">
   <rect width="1200" height="630" fill="#0a0f1f"/>
   <circle cx="1060" cy="120" r="260" fill="${card.accent}" opacity="0.18"/>
   <circle cx="1120" cy="560" r="140" fill="${card.accent}" opacity="0.12"/>
   <rect x="80" y="84" width="12" height="44" rx="3" fill="${card.accent}"/>
-  <text x="110" y="118" font-size="30" font-weight="600" fill="${card.accent}" letter-spacing="4">${escapeXml(card.eyebrow.toUpperCase())}</text>
+  <text x="110" y="118" font-size="30" font-weight="600" fill="${card.accent}" letter-spacing="4">${escapeXmlText(card.eyebrow.toUpperCase())}</text>
   ${titleText}
   <rect x="80" y="520" width="1040" height="2" fill="#ffffff" opacity="0.15"/>
-  <text x="80" y="568" font-size="28" font-weight="400" fill="#ffffff" opacity="0.85">${escapeXml(site.legalName)}</text>
-  <text x="1120" y="568" font-size="28" font-weight="400" fill="#ffffff" opacity="0.6" text-anchor="end">${escapeXml(site.tagline)}</text>
+  <text x="80" y="568" font-size="28" font-weight="400" fill="#ffffff" opacity="0.85">${escapeXmlText(site.legalName)}</text>
+  <text x="1120" y="568" font-size="28" font-weight="400" fill="#ffffff" opacity="0.6" text-anchor="end">${escapeXmlText(site.tagline)}</text>
 </svg>`;
     const resvg = new Resvg(svg, {
       fitTo: { mode: 'width', value: 1200 },

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Feed } from 'feed';
 import { sectionLabels, site, team } from '@northbeam/common';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
+import { escapeXmlText } from '../../core/text/xml-text.js';
 import { SeoRepository } from './seo.repository.js';
 
 /** Public pages that always exist, with how often they change. */
@@ -24,8 +24,9 @@ const staticPages: { path: string; changefreq: string; priority: string }[] = [
 
 const feedSize = 50;
 
-function escapeXml(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+/** `<name>text</name>` with the text escaped. */
+function element(name: string, text: string): string {
+  return `<${name}>${escapeXmlText(text)}</${name}>`;
 }
 
 @Injectable()
@@ -39,17 +40,17 @@ export class SeoService {
     const base = this.config.publicUrl;
     const [posts, caseStudies] = await Promise.all([this.repository.publishedPosts(), this.repository.caseStudies()]);
     const entries: string[] = staticPages.map(
-      (page) => `<url><loc>${escapeXml(base + page.path)}</loc><changefreq>${page.changefreq}</changefreq><priority>${page.priority}</priority></url>`,
+      (page) => `<url><loc>${escapeXmlText(base + page.path)}</loc><changefreq>${page.changefreq}</changefreq><priority>${page.priority}</priority></url>`,
     );
-    for (const member of team) entries.push(`<url><loc>${escapeXml(`${base}/team/${member.slug}`)}</loc><changefreq>yearly</changefreq><priority>0.5</priority></url>`);
+    for (const member of team) entries.push(`<url><loc>${escapeXmlText(`${base}/team/${member.slug}`)}</loc><changefreq>yearly</changefreq><priority>0.5</priority></url>`);
     for (const caseStudy of caseStudies) {
       entries.push(
-        `<url><loc>${escapeXml(`${base}/case-studies/${caseStudy.slug}`)}</loc><lastmod>${caseStudy.lastModified.toISOString()}</lastmod><priority>0.7</priority></url>`,
+        `<url><loc>${escapeXmlText(`${base}/case-studies/${caseStudy.slug}`)}</loc><lastmod>${caseStudy.lastModified.toISOString()}</lastmod><priority>0.7</priority></url>`,
       );
     }
     for (const post of posts) {
       entries.push(
-        `<url><loc>${escapeXml(`${base}/blog/${post.section}/${post.slug}`)}</loc><lastmod>${post.lastModified.toISOString()}</lastmod><priority>0.6</priority></url>`,
+        `<url><loc>${escapeXmlText(`${base}/blog/${post.section}/${post.slug}`)}</loc><lastmod>${post.lastModified.toISOString()}</lastmod><priority>0.6</priority></url>`,
       );
     }
     return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</urlset>\n`;
@@ -67,36 +68,45 @@ export class SeoService {
     ].join('\n');
   }
 
-  /** RSS 2.0 of the newest published posts of both sections. */
+  /**
+   * RSS 2.0 of the newest published posts of both sections. Written by hand with escapeXmlText
+   * (never CDATA), so that any saved title or excerpt, old rows with control characters or `]]>`
+   * included, gives a well-formed feed.
+   */
   async rss(): Promise<string> {
     const base = this.config.publicUrl;
     const posts = await this.repository.latestPublishedPosts(feedSize);
-    const feed = new Feed({
-      title: `${site.name} Blog`,
-      description: `Labs Content and Consulting Insights from ${site.legalName}.`,
-      id: `${base}/blog`,
-      link: `${base}/blog`,
-      language: 'en-GB',
-      image: `${base}/logo.svg`,
-      favicon: `${base}/favicon.svg`,
-      copyright: `© ${new Date().getFullYear()} ${site.legalName}`,
-      updated: posts[0]?.updated,
-      feedLinks: { rss: `${base}/rss.xml` },
-      author: { name: site.legalName, email: site.email, link: base },
-    });
+    const title = `${site.name} Blog`;
+    const channel: string[] = [
+      element('title', title),
+      element('link', `${base}/blog`),
+      element('description', `Labs Content and Consulting Insights from ${site.legalName}.`),
+      ...(posts[0] ? [element('lastBuildDate', posts[0].updated.toUTCString())] : []),
+      element('docs', 'https://validator.w3.org/feed/docs/rss2.html'),
+      element('language', 'en-GB'),
+      `<image>${element('title', title)}${element('url', `${base}/logo.svg`)}${element('link', `${base}/blog`)}</image>`,
+      element('copyright', `© ${new Date().getFullYear()} ${site.legalName}`),
+      `<atom:link href="${escapeXmlText(`${base}/rss.xml`)}" rel="self" type="application/rss+xml"/>`,
+    ];
     for (const post of posts) {
       const link = `${base}/blog/${post.section}/${post.slug}`;
-      feed.addItem({
-        title: post.title,
-        id: link,
-        link,
-        description: post.excerpt,
-        date: post.published,
-        published: post.published,
-        author: post.authorName ? [{ name: post.authorName }] : undefined,
-        category: [{ name: sectionLabels[post.section] }, ...post.tags.map((tag) => ({ name: tag }))],
-      });
+      const item = [
+        element('title', post.title),
+        element('link', link),
+        `<guid isPermaLink="false">${escapeXmlText(link)}</guid>`,
+        element('pubDate', post.published.toUTCString()),
+        element('description', post.excerpt),
+        ...(post.authorName ? [element('author', post.authorName)] : []),
+        ...[sectionLabels[post.section], ...post.tags].map((category) => element('category', category)),
+      ];
+      channel.push(`<item>\n      ${item.join('\n      ')}\n    </item>`);
     }
-    return feed.rss2();
+    return `<?xml version="1.0" encoding="utf-8"?>
+<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
+  <channel>
+    ${channel.join('\n    ')}
+  </channel>
+</rss>
+`;
   }
 }

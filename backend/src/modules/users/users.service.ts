@@ -1,11 +1,11 @@
 import { HttpStatus, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { isEmail } from 'class-validator';
 import { messages, site, staffRoles, type StaffRole, type StaffUser } from '@northbeam/common';
 import { ApiError } from '../../core/http/api-error.js';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
 import type { User } from './entities/user.entity.js';
 import { generatePassword, hashPassword, passwordProblem } from './password.js';
 import { UsersRepository } from './users.repository.js';
+import { isEmailAddress } from '../../core/validation/is-required-email.js';
 
 export function mapStaffUser(user: User): StaffUser {
   return { id: user.id, name: user.name, email: user.email, role: user.role };
@@ -51,7 +51,7 @@ export class UsersService implements OnApplicationBootstrap {
   async create(input: CreateStaffInput): Promise<StaffUser> {
     const email = normaliseEmail(input.email);
     const name = input.name.trim();
-    if (!isEmail(email)) throw new ApiError(HttpStatus.BAD_REQUEST, messages.emailInvalid);
+    if (!isEmailAddress(email)) throw new ApiError(HttpStatus.BAD_REQUEST, messages.emailInvalid);
     if (!name) throw new ApiError(HttpStatus.BAD_REQUEST, messages.nameRequired);
     if (!staffRoles.includes(input.role)) throw new ApiError(HttpStatus.BAD_REQUEST, `Role must be one of ${staffRoles.join(', ')}`);
     const problem = passwordProblem(input.password);

@@ -1,5 +1,5 @@
 import { data } from 'react-router-dom';
-import { limits, type PostPage, type PostSection } from '@northbeam/common';
+import { limits, searchText, type PostPage, type PostSection } from '@northbeam/common';
 import { loadJson, pageStatusOf } from '@/lib/api';
 import type { LoaderRequest } from '@/app/data-router';
 
@@ -11,13 +11,6 @@ export interface ListQuery {
 
 /** A page number as the pager writes it: digits, no sign, no leading zero. */
 const pageNumberPattern = /^[1-9][0-9]*$/;
-
-/**
- * Characters no one types into a search box: controls (C0, DEL, C1), lone surrogates, Unicode
- * non-characters and the replacement character a malformed escape decodes to. They become spaces, so
- * the term the API receives is always well-formed text.
- */
-const untypeableCharacters = /[\p{Cc}\p{Cs}\p{Noncharacter_Code_Point}\uFFFD]/gu;
 
 /** A list page's 404, for a `?page=` that names no page of it. */
 function noSuchListPage(): never {
@@ -37,7 +30,7 @@ export function readListQuery(request: LoaderRequest, section?: PostSection): Li
     page = pageNumberPattern.test(pageParam) ? Number(pageParam) : Number.NaN;
     if (!(page <= limits.listPageMax)) noSuchListPage();
   }
-  const search = (params.get('q') ?? '').replace(untypeableCharacters, ' ').replace(/\s+/g, ' ').trim();
+  const search = searchText(params.get('q') ?? '');
   return { section, search: Array.from(search).slice(0, limits.searchMax).join('').trim(), page };
 }
 

@@ -1,11 +1,11 @@
 import { Transform } from 'class-transformer';
-import { IsEmail, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { limits, messages } from '@northbeam/common';
+import { IsEmailAddress } from '../../../core/validation/is-required-email.js';
 
 export class LoginDto {
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
-  @IsEmail({}, { message: messages.emailInvalid })
-  @MaxLength(254, { message: messages.emailInvalid })
+  @IsEmailAddress(254)
   email: string;
 
   @IsString({ message: messages.passwordRequired })

@@ -1,6 +1,8 @@
 import { Transform } from 'class-transformer';
-import { Equals, IsEmail, IsIn, IsOptional, IsString, MaxLength, MinLength, ValidateBy, type ValidationOptions } from 'class-validator';
+import { Equals, IsIn, IsOptional, IsString, MaxLength, MinLength, ValidateBy, type ValidationOptions } from 'class-validator';
 import { contactServiceValues, leadLimits, leadMessages, limits, messages, type ContactService } from '@northbeam/common';
+import { MultiLine } from '../../../core/validation/multi-line.decorator.js';
+import { IsEmailAddress } from '../../../core/validation/is-required-email.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const trimToUndefined = ({ value }: { value: unknown }) => {
@@ -26,8 +28,7 @@ export class CreateContactMessageDto {
   name: string;
 
   @Transform(trim)
-  @IsEmail({}, { message: messages.emailInvalid })
-  @MaxLengthWhenPresent(leadLimits.emailMax, { message: messages.emailInvalid })
+  @IsEmailAddress(leadLimits.emailMax)
   email: string;
 
   @Transform(trimToUndefined)
@@ -41,6 +42,7 @@ export class CreateContactMessageDto {
   @IsIn(contactServiceValues, { message: leadMessages.serviceInvalid })
   service?: ContactService;
 
+  @MultiLine()
   @Transform(trim)
   @IsString({ message: messages.messageTooShort })
   @MinLength(limits.contactMessageMin, { message: messages.messageTooShort })

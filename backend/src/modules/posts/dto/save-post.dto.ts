@@ -2,6 +2,7 @@ import { Transform } from 'class-transformer';
 import { IsArray, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { MaxChars } from '../../../core/validation/max-chars.decorator.js';
 import { limits, messages, postSections, postStatuses, type PostSection, type PostStatus } from '@northbeam/common';
+import { MultiLine } from '../../../core/validation/multi-line.decorator.js';
 
 const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** Optional texts: blank means absent. */
@@ -23,12 +24,14 @@ export class SavePostDto {
   @IsNotEmpty({ message: messages.slugRequired })
   slug: string;
 
+  @MultiLine()
   @Transform(trimmed)
   @MaxChars(limits.postExcerptMax, { message: messages.excerptTooLong })
   @IsString({ message: messages.excerptRequired })
   @IsNotEmpty({ message: messages.excerptRequired })
   excerpt: string;
 
+  @MultiLine()
   @Matches(/\S/, { message: messages.bodyRequired })
   @IsString({ message: messages.bodyRequired })
   @IsNotEmpty({ message: messages.bodyRequired })
@@ -59,6 +62,7 @@ export class SavePostDto {
   @MaxChars(limits.authorCredentialsMax, { message: messages.credentialsTooLong })
   authorCredentials?: string | null;
 
+  @MultiLine()
   @Transform(blankToNull)
   @IsOptional()
   @IsString({ message: messages.bioTooLong })
@@ -77,6 +81,7 @@ export class SavePostDto {
   @MaxChars(limits.metaDescriptionMax, { message: messages.metaDescriptionTooLong })
   metaDescription?: string | null;
 
+  @MultiLine()
   @Transform(blankToNull)
   @IsOptional()
   @IsString()

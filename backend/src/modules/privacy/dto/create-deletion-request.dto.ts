@@ -1,20 +1,22 @@
 import { Transform } from 'class-transformer';
-import { Equals, IsEmail, IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { Equals, IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { deletionRequestTypes, limits, messages, visitorIdPattern, type DeletionRequestType } from '@northbeam/common';
+import { MultiLine } from '../../../core/validation/multi-line.decorator.js';
+import { IsEmailAddress } from '../../../core/validation/is-required-email.js';
 
 const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 /** POST /api/request-data-deletion (spec admin-and-supporting-pages §5). */
 export class CreateDeletionRequestDto {
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
-  @IsEmail({}, { message: messages.emailInvalid })
-  @MaxLength(320, { message: messages.emailInvalid })
+  @IsEmailAddress(320)
   email: string;
 
-  @IsOptional()
+  /** Absent means full deletion (the initial value); null or anything else is not a choice. */
   @IsIn(deletionRequestTypes, { message: messages.deletionRequestTypeInvalid })
   requestType: DeletionRequestType = 'full_deletion';
 
+  @MultiLine()
   @IsOptional()
   @Transform(trimmed)
   @IsString({ message: messages.deletionReasonTooLong })

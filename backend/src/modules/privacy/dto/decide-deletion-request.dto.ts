@@ -1,10 +1,12 @@
 import { Transform } from 'class-transformer';
 import { IsString, MaxLength, MinLength } from 'class-validator';
 import { messages } from '@northbeam/common';
+import { MultiLine } from '../../../core/validation/multi-line.decorator.js';
 
 const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 export class RejectDeletionRequestDto {
+  @MultiLine()
   @Transform(trimmed)
   @IsString({ message: messages.deletionRejectionReasonRequired })
   @MinLength(1, { message: messages.deletionRejectionReasonRequired })
@@ -13,6 +15,7 @@ export class RejectDeletionRequestDto {
 }
 
 export class CompleteDeletionRequestDto {
+  @MultiLine()
   @Transform(trimmed)
   @IsString({ message: messages.deletionCompletionNoteRequired })
   @MinLength(1, { message: messages.deletionCompletionNoteRequired })
