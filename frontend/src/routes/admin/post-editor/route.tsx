@@ -339,7 +339,7 @@ export function Component() {
           </div>
 
           <aside className="flex flex-col gap-6">
-            <Card className="flex flex-col gap-4 p-6 lg:sticky lg:top-24">
+            <Card className="flex flex-col gap-4 p-6">
               <h2 className="heading-3">Publish</h2>
               {!mayPublish ? (
                 <Alert variant="info" data-testid="consultant-warning">
