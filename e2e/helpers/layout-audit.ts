@@ -3,21 +3,26 @@
  * state). Every rule works on what a visitor sees:
  *
  * - overflow: the page never scrolls sideways (`scrollingElement.scrollWidth` ≤ the viewport).
- * - clipped: a text line never runs past the box of an ancestor that clips its overflow
- *   (`hidden`/`clip`), unless the clipping is the intended kind that shows an ellipsis
- *   (`text-overflow: ellipsis`, `line-clamp`). Text of a scroll container (`auto`/`scroll`) may sit
- *   outside it: scrolling the container brings it in, so it is scrolled into view and hit-tested.
- * - covered: every visible text line, scrolled to the middle of the viewport, is on top: the
- *   element at the centre of its first line is the text's element or one of its descendants (an
- *   element with `pointer-events: none` may also let the hit through to its own ancestors).
- * - unreachable: every visible interactive element, scrolled to the middle of the viewport, takes a
- *   click at its centre (the hit is the element or a descendant).
+ * - clipped: a text line never runs past the box of an ancestor that clips it (`hidden`/`clip`
+ *   overflow on a box that contains it: an absolutely placed box escapes unpositioned ancestors, a
+ *   fixed box or the top layer escapes all), unless the clipping is the intended kind that shows an
+ *   ellipsis (`text-overflow: ellipsis`, `line-clamp`). Text hidden in a scroll container is
+ *   scrolled into its view first.
+ * - covered: every visible text line, once scrolled into the free band of the viewport (below the
+ *   sticky header, above the layers docked at the bottom that share its columns), is on top: the
+ *   element at the centre of its first line is the text's element or a descendant (an element with
+ *   `pointer-events: none` may let the hit through to its own ancestors; a card's "stretched link",
+ *   whose transparent ::after covers the card, does not hide the text below it). A line that can
+ *   never be scrolled into its band (the foot of the page under the cookie banner) is covered.
+ * - unreachable: every visible control, scrolled the same way, takes a click at the centre of its
+ *   first box (the hit is the control or a descendant; no exception for pseudo-elements).
  * - layers: popovers, menus, dialogs, toasts and floating widgets lie wholly inside the viewport
- *   and are on top at their centre and near their four corners.
- * - floating-overlap: no two floating elements (fixed, not full-screen) overlap each other.
- * - floating-covers: at the first view (scrolled to the top), a floating element that is not a
- *   dialog covers no text line and no control of the page.
- *
+ *   and are on top at their centre and just inside their four corners.
+ * - floating-overlap: no two floating layers (fixed, not full-screen, not a popover, menu or modal)
+ *   overlap each other.
+ * - floating-covers: at the first view (scrolled to the top), a floating panel (larger than an
+ *   icon button) that is not a dialog covers no text line and no control of the page.
+
  * With a scope (an open popover, menu or dialog), only that layer is checked where it is now: it
  * lies inside the viewport and on top, and its text and controls take the hit; the page is not
  * scrolled (the layer belongs to what opened it).
