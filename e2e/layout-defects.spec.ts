@@ -75,7 +75,8 @@ test.describe('Team card', () => {
           return points.every(([x, y]) => element.contains(document.elementFromPoint(x, y)));
         });
         expect(onTop).toBe(true);
-        await avatar.click();
+        await page.mouse.move(0, 0);
+        await page.keyboard.press('Escape');
         await expect(card).toHaveCount(0);
       }
       await page.getByTestId(`team-avatar-${team[0].slug}`).first().click();
