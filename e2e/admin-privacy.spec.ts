@@ -98,10 +98,32 @@ test.describe('/admin/privacy', () => {
     const panel = page.getByTestId('deletion-request-detail');
     await expect(panel).toContainText('Please remove me');
     await expect(panel).toContainText('verified');
+    // Approving mails the requester: it asks first, and Cancel leaves the request alone.
     await panel.getByRole('button', { name: 'Approve' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Approve this deletion request?' });
+    await expect(confirm).toContainText('person@example.com will be e-mailed that the request was approved.');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toHaveCount(0);
+    expect(approved).toBe(false);
+    await panel.getByRole('button', { name: 'Approve' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Approve and notify' }).click();
     await expect(page.getByTestId('toast')).toContainText('Request approved');
+    expect(approved).toBe(true);
     await expect(panel.getByRole('button', { name: 'Approve' })).toHaveCount(0);
     await expect(panel.getByRole('button', { name: 'Reject' })).toBeDisabled();
+  });
+
+  test('on a phone, choosing a request brings its detail and buttons into view and focuses it', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.route('**/api/admin/deletion-requests/11111111-1111-4111-8111-111111111111', (route) =>
+      route.fulfill({ json: detail('verified') }),
+    );
+    await openScreen(page, 'admin');
+    await page.getByTestId('deletion-requests').getByRole('button', { name: 'DDR-AAAABBBBCCCCDDDD' }).click();
+    const panel = page.getByTestId('deletion-request-detail');
+    await expect(panel.getByRole('heading', { name: 'DDR-AAAABBBBCCCCDDDD' })).toBeFocused();
+    await expect(panel.getByRole('button', { name: 'Approve' })).toBeInViewport();
+    expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(390);
   });
 
   test('tells a consultant that only the privacy team may handle requests', async ({ page }) => {

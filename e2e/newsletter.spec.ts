@@ -1,5 +1,6 @@
 import { expect, test, type Page } from './fixtures';
 import { leadMessages, messages } from '../common/src/index';
+import { giveConsent } from './helpers/consent';
 
 /** Loads a page and waits until the browser has hydrated it (its lazy code and first calls are done). */
 async function open(page: Page, path: string) {
@@ -10,10 +11,21 @@ async function open(page: Page, path: string) {
 
 const toast = (page: Page) => page.getByTestId('toast');
 
+/** The floating widget starts as an icon; this opens it. */
+async function openWidget(page: Page) {
+  const widget = page.getByTestId('newsletter-floating-widget');
+  await widget.getByRole('button', { name: 'Open newsletter sign-up' }).click();
+  return widget;
+}
+
 test.describe('Newsletter on the blog, large screens', () => {
-  test('shows the floating widget expanded, minimises it to an icon and opens it again', async ({ page }) => {
+  test.beforeEach(async ({ page }) => giveConsent(page));
+
+  test('shows the floating widget minimised to an icon, opens it, minimises it and opens it again', async ({ page }) => {
     await open(page, '/blog');
     const widget = page.getByTestId('newsletter-floating-widget');
+    await expect(widget.getByRole('button', { name: 'Subscribe' })).toHaveCount(0);
+    await openWidget(page);
     await expect(widget.getByRole('button', { name: 'Subscribe' })).toBeVisible();
     await widget.getByRole('button', { name: 'Minimise newsletter sign-up' }).click();
     await expect(widget.getByRole('button', { name: 'Subscribe' })).toHaveCount(0);
@@ -25,7 +37,7 @@ test.describe('Newsletter on the blog, large screens', () => {
 
   test('asks for an address when the field is empty', async ({ page }) => {
     await open(page, '/blog');
-    const widget = page.getByTestId('newsletter-floating-widget');
+    const widget = await openWidget(page);
     await widget.getByRole('button', { name: 'Subscribe' }).click();
     await expect(toast(page)).toContainText(leadMessages.emailRequiredTitle);
     await expect(toast(page)).toContainText(messages.emailRequired);
@@ -33,7 +45,7 @@ test.describe('Newsletter on the blog, large screens', () => {
 
   test('subscribes from the floating widget with its source and shows the server message', async ({ page }) => {
     await open(page, '/blog');
-    const widget = page.getByTestId('newsletter-floating-widget');
+    const widget = await openWidget(page);
     await widget.getByLabel('Email address for the newsletter').fill('  floating@example.com ');
     const request = page.waitForRequest('**/api/subscribe');
     await widget.getByRole('button', { name: 'Subscribe' }).click();

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from './fixtures';
 import { leadMessages, messages } from '../common/src/index';
+import { giveConsent } from './helpers/consent';
 
 /** Loads a page and waits until the browser has hydrated it (its lazy code and first calls are done). */
 async function open(page: Page, path: string) {
@@ -10,7 +11,16 @@ async function open(page: Page, path: string) {
 
 const toast = (page: Page) => page.getByTestId('toast');
 
+/** The widget starts as an icon; this opens it. */
+async function openWidget(page: Page) {
+  const widget = page.getByTestId('playbook-widget');
+  await widget.getByRole('button', { name: 'Open playbook download' }).click();
+  return widget;
+}
+
 test.describe('Playbook widget, large screens', () => {
+  test.beforeEach(async ({ page }) => giveConsent(page));
+
   test('sits bottom right on Home, About, Consulting, Labs and Immersive only', async ({ page }) => {
     for (const path of ['/', '/about', '/consulting', '/labs', '/immersive']) {
       await open(page, path);
@@ -27,9 +37,12 @@ test.describe('Playbook widget, large screens', () => {
     }
   });
 
-  test('minimises to an icon and opens again', async ({ page }) => {
+  test('starts as an icon, opens, minimises to an icon and opens again', async ({ page }) => {
     await open(page, '/about');
     const widget = page.getByTestId('playbook-widget');
+    await expect(widget.getByLabel('Email address for the playbook')).toHaveCount(0);
+    await openWidget(page);
+    await expect(widget.getByLabel('Email address for the playbook')).toBeVisible();
     await widget.getByRole('button', { name: 'Minimise playbook' }).click();
     await expect(widget.getByLabel('Email address for the playbook')).toHaveCount(0);
     await widget.getByRole('button', { name: 'Open playbook download' }).click();
@@ -38,7 +51,7 @@ test.describe('Playbook widget, large screens', () => {
 
   test('asks for an address, shows the server error, then the download button that opens the PDF in a new tab', async ({ page }) => {
     await open(page, '/consulting');
-    const widget = page.getByTestId('playbook-widget');
+    const widget = await openWidget(page);
     await widget.getByRole('button', { name: 'Get the Playbook' }).click();
     await expect(toast(page)).toContainText(leadMessages.emailRequiredTitle);
     await expect(toast(page)).toContainText(messages.emailRequired);
@@ -71,7 +84,7 @@ test.describe('Playbook widget, large screens', () => {
   test('says Failed to submit when the server gives no reason', async ({ page }) => {
     await open(page, '/labs');
     await page.route('**/api/playbook-download', (route) => route.fulfill({ status: 503, body: '' }));
-    const widget = page.getByTestId('playbook-widget');
+    const widget = await openWidget(page);
     await widget.getByLabel('Email address for the playbook').fill('reader@example.com');
     await widget.getByRole('button', { name: 'Get the Playbook' }).click();
     await expect(toast(page)).toContainText(leadMessages.playbookFailed);

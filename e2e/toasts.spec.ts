@@ -1,15 +1,21 @@
 import { expect, test, type Page } from './fixtures';
 import { leadMessages } from '../common/src/index';
+import { giveConsent } from './helpers/consent';
 import { gotoHydrated } from './helpers/hydration';
 
 const toasts = (page: Page) => page.getByTestId('toast');
 
 /** The empty newsletter form on /blog raises the 'Email Required' toast: a real toast to drive. */
 async function raiseEmailRequired(page: Page) {
-  await page.getByTestId('newsletter-floating-widget').getByRole('button', { name: 'Subscribe' }).click();
+  const widget = page.getByTestId('newsletter-floating-widget');
+  const open = widget.getByRole('button', { name: 'Open newsletter sign-up' });
+  if (await open.isVisible()) await open.click();
+  await widget.getByRole('button', { name: 'Subscribe' }).click();
 }
 
 test.describe('Toasts (spec §9)', () => {
+  test.beforeEach(async ({ page }) => giveConsent(page));
+
   test('shows one toast at a time: a new one replaces the one on screen', async ({ page }) => {
     await page.route('**/api/subscribe', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"statusCode":500,"error":"Mail is down"}' }));
     await gotoHydrated(page, '/blog');

@@ -2,6 +2,7 @@ import { Cookie, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
 import { readConsent, recordChoice, trackConsentAction, type Choice, type ConsentAction } from '@/lib/consent';
 
 type View = 'main' | 'customize';
@@ -33,6 +34,27 @@ export default function CookieBannerPanel({ reopened, returnFocus, onClose }: Co
     // Opened on request, or switched between views: move focus into the banner for keyboard users.
     if (moveFocus.current) panel.current?.querySelector<HTMLElement>('h2')?.focus();
   }, [view]);
+
+  useEffect(() => {
+    // While the banner is up the page keeps room below its last line for it (so that the footer can
+    // still be scrolled clear of it) and the floating widgets stand aside (see app.css).
+    const root = document.documentElement;
+    const element = panel.current;
+    if (!element) return;
+    const reserve = () => {
+      const gap = window.innerHeight - element.getBoundingClientRect().bottom;
+      root.style.setProperty('--cookie-banner-space', `${Math.ceil(element.offsetHeight + Math.max(gap, 0) * 2)}px`);
+    };
+    reserve();
+    root.dataset.cookieBanner = 'open';
+    const observer = new ResizeObserver(reserve);
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      delete root.dataset.cookieBanner;
+      root.style.removeProperty('--cookie-banner-space');
+    };
+  }, []);
 
   function choose(action: ConsentAction, next: Choice) {
     recordChoice(action, next);
@@ -163,14 +185,12 @@ function Category(props: {
 }) {
   return (
     <div className="flex items-start gap-3 rounded-2xl border border-line p-3">
-      <input
+      <Checkbox
         id={props.id}
-        type="checkbox"
         checked={props.checked}
         disabled={props.disabled}
         aria-describedby={`${props.id}-description`}
         onChange={(event) => props.onChange?.(event.target.checked)}
-        className="mt-1 size-4 accent-beam disabled:opacity-60"
       />
       <div>
         <label htmlFor={props.id} className="text-sm font-semibold">

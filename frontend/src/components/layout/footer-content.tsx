@@ -49,7 +49,7 @@ function LinkColumn({ label, items }: { label: string; items: readonly { to: str
  */
 export function FooterContent({ year }: { year: number }) {
   return (
-    <footer className="bg-ink text-white" data-testid="site-footer">
+    <footer className="site-footer bg-ink text-white" data-testid="site-footer">
       <div className="container-page grid gap-12 py-16 md:grid-cols-[1.4fr_1fr_1fr_1fr]">
         <div className="space-y-5">
           <Link to="/" className="flex items-center gap-2.5" aria-label={`${site.name} home`}>

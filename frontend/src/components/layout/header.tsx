@@ -102,10 +102,11 @@ export function Header() {
 
   return (
     <header className="sticky top-0 z-50 border-b border-ink/5 bg-paper/85 backdrop-blur-md supports-[backdrop-filter]:bg-paper/70">
-      <div className="container-page flex h-16 items-center justify-between gap-4">
-        <Link to="/" className="flex items-center gap-2.5" aria-label={`${brand.title} home`} data-testid="brand">
-          {brand.accent ? <LogoMark accent={brand.accent} /> : null}
-          <span className="font-display text-lg font-semibold tracking-tight">{brand.title}</span>
+      <div className="container-page flex h-16 items-center justify-between gap-2 sm:gap-4">
+        {/* The longest section title ("Northbeam Case Studies") stays on one line beside the Contact button at 390 px. */}
+        <Link to="/" className="flex min-w-0 items-center gap-2 sm:gap-2.5" aria-label={`${brand.title} home`} data-testid="brand">
+          {brand.accent ? <LogoMark accent={brand.accent} size="responsive" /> : null}
+          <span className="font-display text-base font-semibold tracking-tight whitespace-nowrap sm:text-lg">{brand.title}</span>
         </Link>
 
         <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
@@ -128,7 +129,7 @@ export function Header() {
           <ProductsMenu />
         </nav>
 
-        <div className="flex items-center gap-2">
+        <div className="flex shrink-0 items-center gap-1 sm:gap-2">
           <Link to="/contact" className={buttonVariants({ size: 'sm' })}>
             Contact
           </Link>

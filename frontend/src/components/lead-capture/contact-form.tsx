@@ -3,8 +3,10 @@ import { Link } from 'react-router-dom';
 import { Loader2, Send, ShieldCheck } from 'lucide-react';
 import { contactServiceOptions, leadMessages, limits, messages } from '@northbeam/common';
 import { Button } from '@/components/ui/button';
-import { Input, fieldVariants } from '@/components/ui/input';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Input } from '@/components/ui/input';
 import { FieldError, Label } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toast';
 import { apiRequest, ApiRequestError } from '@/lib/api';
@@ -166,16 +168,12 @@ export function ContactForm({ onFormStart, onSubmitted, className }: ContactForm
           <Label htmlFor={`${id}-service`}>
             Service interest <span className="font-normal text-ink-muted">(optional)</span>
           </Label>
-          <select
+          <Select
             id={`${id}-service`}
             name="service"
             value={values.service}
             onChange={(event) => update('service', event.target.value)}
-            className={cn(fieldVariants({ tone: 'clear' }), 'h-11 appearance-none bg-[length:16px] bg-[right_1rem_center] bg-no-repeat pr-10')}
-            style={{
-              backgroundImage:
-                "url(\"data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='%234a5270' stroke-width='2'%3E%3Cpath d='m6 9 6 6 6-6'/%3E%3C/svg%3E\")",
-            }}
+            tone="clear"
           >
             <option value="">Choose a service</option>
             {contactServiceOptions.map((option) => (
@@ -183,7 +181,7 @@ export function ContactForm({ onFormStart, onSubmitted, className }: ContactForm
                 {option.label}
               </option>
             ))}
-          </select>
+          </Select>
         </div>
       </div>
 
@@ -225,15 +223,13 @@ export function ContactForm({ onFormStart, onSubmitted, className }: ContactForm
 
       <div className="grid gap-2">
         <div className="flex items-start gap-3">
-          <input
+          <Checkbox
             id={`${id}-consent`}
             name="consent"
-            type="checkbox"
             checked={values.consent}
             onChange={(event) => update('consent', event.target.checked)}
             aria-invalid={errors.consent ? true : undefined}
             aria-describedby={describedBy('consent')}
-            className="mt-0.5 size-5 shrink-0 cursor-pointer rounded border-line accent-ink"
           />
           <Label htmlFor={`${id}-consent`} variant="muted">
             {leadMessages.consentLabel}

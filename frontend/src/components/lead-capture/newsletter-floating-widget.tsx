@@ -4,11 +4,14 @@ import { Button } from '@/components/ui/button';
 import { EmailCaptureForm } from './email-capture-form';
 import { subscribeToNewsletter } from './subscribe';
 
-/** Floating subscribe widget of the blog index: large screens only, expanded or minimised to an icon. */
+/**
+ * Floating subscribe widget of the blog index: large screens only, minimised to an icon until the
+ * visitor opens it (expanded it would sit on the first column of cards).
+ */
 export function NewsletterFloatingWidget() {
-  const [expanded, setExpanded] = useState(true);
+  const [expanded, setExpanded] = useState(false);
   return (
-    <aside aria-label="Newsletter" data-testid="newsletter-floating-widget" className="fixed bottom-6 left-6 z-40 hidden lg:block">
+    <aside aria-label="Newsletter" data-testid="newsletter-floating-widget" data-floating-widget className="fixed bottom-6 left-6 z-40 hidden lg:block">
       {expanded ? (
         <div className="w-80 animate-fade-up rounded-card border border-line bg-white p-5 shadow-lift motion-reduce:animate-none">
           <div className="mb-3 flex items-start justify-between gap-3">

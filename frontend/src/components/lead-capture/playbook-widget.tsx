@@ -12,10 +12,11 @@ import { EmailCaptureForm } from './email-capture-form';
 /**
  * The gated playbook download of spec §4: large screens only, fixed bottom right; expanded it asks
  * for an e-mail address, then offers a Download Playbook button that opens the document in a new tab.
+ * It starts minimised to an icon: opened by itself it would cover the page's copy.
  */
 export function PlaybookWidget() {
   const { pathname } = useLocation();
-  const [expanded, setExpanded] = useState(true);
+  const [expanded, setExpanded] = useState(false);
   const [downloadUrl, setDownloadUrl] = useState<string | null>(null);
 
   async function request(email: string): Promise<boolean> {
@@ -34,7 +35,7 @@ export function PlaybookWidget() {
   }
 
   return (
-    <aside aria-label="Playbook download" data-testid="playbook-widget" className="fixed right-6 bottom-6 z-40 hidden lg:block">
+    <aside aria-label="Playbook download" data-testid="playbook-widget" data-floating-widget className="fixed right-6 bottom-6 z-40 hidden lg:block">
       {expanded ? (
         <div className="w-80 animate-fade-up overflow-hidden rounded-card border border-line bg-white shadow-lift motion-reduce:animate-none">
           <div className="relative bg-ink p-5 text-white">

@@ -1,5 +1,5 @@
 import { ArrowRight, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { team } from '@northbeam/common';
 import { cn } from '@/lib/cn';
@@ -48,7 +48,7 @@ export function TeamStrip({ className, tone = 'light' }: { className?: string; t
         {team.map((member, index) => {
           const cardId = `${baseId}-${member.slug}`;
           const isOpen = open === member.slug;
-          const align = index < 2 ? 'left-0' : index > team.length - 3 ? 'right-0' : 'left-1/2 -translate-x-1/2';
+          const align = index < 2 ? 'start' : index > team.length - 3 ? 'end' : 'centre';
           return (
             <li
               key={member.slug}
@@ -71,16 +71,7 @@ export function TeamStrip({ className, tone = 'light' }: { className?: string; t
                 <TeamAvatar member={member} size={52} />
               </button>
               {isOpen && (
-                <div
-                  id={cardId}
-                  role="group"
-                  aria-label={`${member.name} profile`}
-                  data-testid="team-card"
-                  className={cn(
-                    'absolute top-full z-30 mt-3 w-72 max-w-[calc(100vw-2.5rem)] animate-fade-up rounded-card border border-line bg-white p-5 text-left text-ink shadow-lift',
-                    align,
-                  )}
-                >
+                <TeamCard id={cardId} name={member.name} align={align}>
                   <div className="flex items-start gap-3">
                     <TeamAvatar member={member} size={44} />
                     <div className="min-w-0 flex-1">
@@ -105,12 +96,65 @@ export function TeamStrip({ className, tone = 'light' }: { className?: string; t
                   >
                     Contact Us <ArrowRight className="size-4" aria-hidden="true" />
                   </Link>
-                </div>
+                </TeamCard>
               )}
             </li>
           );
         })}
       </ul>
+    </div>
+  );
+}
+
+const gap = 12;
+const margin = 8;
+
+/**
+ * The profile card, shown in the browser's top layer (a manual popover): above every section, the
+ * floating widgets and the cookie banner, and never cut by a section that clips its overflow. It is
+ * placed under its avatar (above it when there is no room below) and kept inside the viewport while
+ * the page scrolls.
+ */
+function TeamCard({ id, name, align, children }: { id: string; name: string; align: 'start' | 'centre' | 'end'; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const card = ref.current;
+    const anchor = card?.parentElement?.querySelector('button');
+    if (!card || !anchor) return;
+    if (typeof card.showPopover === 'function' && !card.matches(':popover-open')) card.showPopover();
+    const place = () => {
+      const target = anchor.getBoundingClientRect();
+      const width = card.offsetWidth;
+      const height = card.offsetHeight;
+      const viewportWidth = document.documentElement.clientWidth;
+      const wanted = align === 'start' ? target.left : align === 'end' ? target.right - width : target.left + target.width / 2 - width / 2;
+      const left = Math.min(Math.max(wanted, margin), viewportWidth - width - margin);
+      const below = target.bottom + gap;
+      const fitsBelow = below + height <= window.innerHeight - margin;
+      const fitsAbove = target.top - gap - height >= margin;
+      const top = fitsBelow || !fitsAbove ? below : target.top - gap - height;
+      card.style.left = `${Math.round(left)}px`;
+      card.style.top = `${Math.round(top)}px`;
+    };
+    place();
+    window.addEventListener('scroll', place, { passive: true });
+    window.addEventListener('resize', place);
+    return () => {
+      window.removeEventListener('scroll', place);
+      window.removeEventListener('resize', place);
+    };
+  }, [align]);
+  return (
+    <div
+      ref={ref}
+      id={id}
+      popover="manual"
+      role="group"
+      aria-label={`${name} profile`}
+      data-testid="team-card"
+      className="fixed inset-auto m-0 w-72 max-w-[calc(100vw-1rem)] animate-fade-up overflow-visible rounded-card border border-line bg-white p-5 text-left text-ink shadow-lift"
+    >
+      {children}
     </div>
   );
 }

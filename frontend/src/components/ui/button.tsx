@@ -8,7 +8,7 @@ import { cn } from '@/lib/cn';
  * height, padding, icon size): it picks the variant or size that has it.
  */
 export const buttonVariants = cva(
-  'inline-flex shrink-0 items-center gap-2 font-medium whitespace-nowrap transition-colors duration-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-beam disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0',
+  'inline-flex shrink-0 items-center gap-2 font-medium transition-colors duration-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-beam disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0',
   {
     variants: {
       variant: {
@@ -38,11 +38,15 @@ export const buttonVariants = cva(
         'icon-sm': 'size-9 justify-center',
         icon: 'size-10 justify-center',
         'icon-lg': 'size-14 justify-center',
+        /** As `lg`, but growing with its text when `wrap` lets a long label take two lines. */
+        'lg-flexible': 'min-h-13 justify-center px-7 py-3 text-base',
         /** No box: as tall as its text, no padding (for `link`). */
         inline: 'h-auto text-sm',
       },
+      /** One line (the default), or lines that wrap on a narrow screen (long labels from content). */
+      wrap: { false: 'whitespace-nowrap', true: 'max-w-full text-center whitespace-normal' },
     },
-    defaultVariants: { variant: 'default', size: 'default' },
+    defaultVariants: { variant: 'default', size: 'default', wrap: false },
   },
 );
 

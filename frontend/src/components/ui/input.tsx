@@ -23,9 +23,6 @@ export const fieldVariants = cva(
   },
 );
 
-/** The default field, for selects. */
-export const fieldClass = fieldVariants();
-
 export type FieldVariantProps = VariantProps<typeof fieldVariants>;
 
 export interface InputProps extends InputHTMLAttributes<HTMLInputElement>, FieldVariantProps {}

@@ -48,7 +48,7 @@ export default function ToastViewport({ focusOnMount = false }: { focusOnMount?:
       <ToastPrimitive.Viewport
         ref={viewport}
         hotkey={['F8']}
-        className="fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]"
+        className="fixed top-16 right-0 z-[100] flex max-h-[calc(100vh-4rem)] w-full flex-col p-4 md:max-w-[420px]"
       />
     </ToastPrimitive.Provider>
   );

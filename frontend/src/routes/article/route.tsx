@@ -21,6 +21,7 @@ import { ShareBar } from '@/components/blog/share-bar';
 import { NewsletterBox } from '@/components/lead-capture/newsletter-box';
 import { useArticleEngagement } from '@/hooks/use-article-engagement';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { ProblemScreen } from '@/components/page/problem-screen';
 import { SectionBadge } from '@/components/page/section-badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { loadJson, pageStatusOf } from '@/lib/api';
@@ -215,16 +216,13 @@ function ArticleSkeleton() {
 function ArticleProblem({ notFound }: { notFound: boolean }) {
   const { pathname } = useLocation();
   return (
-    <section
-      className="container-page flex min-h-[50vh] flex-col items-start justify-center gap-5 py-20"
-      data-testid={notFound ? 'post-not-found' : 'post-error'}
-    >
-      <BackLink section={sectionFromPath(pathname)} />
-      <h1 className="heading-1">{notFound ? 'Post Not Found' : 'Error Loading Post'}</h1>
-      <p className="lead">
-        {notFound ? 'The requested post could not be found.' : 'Failed to load the blog post. Please try again later.'}
-      </p>
-    </section>
+    <ProblemScreen
+      notFound={notFound}
+      title={notFound ? 'Post Not Found' : 'Error Loading Post'}
+      message={notFound ? 'The requested post could not be found.' : 'Failed to load the blog post. Please try again later.'}
+      back={backLinks[sectionFromPath(pathname)]}
+      testId={notFound ? 'post-not-found' : 'post-error'}
+    />
   );
 }
 

@@ -1,5 +1,5 @@
 import { format, parseISO } from 'date-fns';
-import { ArrowLeft, ArrowRight, ArrowUpRight, FileQuestion, TriangleAlert } from 'lucide-react';
+import { ArrowLeft, ArrowRight, ArrowUpRight } from 'lucide-react';
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { Await, data, isRouteErrorResponse, Link, useAsyncError } from 'react-router-dom';
 import { useLoaderData, useRouteError, type LoaderFunctionArgs } from '@/app/data-router';
@@ -13,6 +13,7 @@ import {
 import { MarkdownText } from '@/components/blog/markdown-body';
 import type { RouteHandle } from '@/app/route-handle';
 import { CaseStudyImage } from '@/components/case-studies/case-study-image';
+import { ProblemScreen } from '@/components/page/problem-screen';
 import { RiskDashboard } from '@/components/case-studies/risk-dashboard';
 import { Badge } from '@/components/ui/badge';
 import { buttonVariants } from '@/components/ui/button';
@@ -294,7 +295,7 @@ function CaseStudyView({ caseStudy }: { caseStudy: CaseStudy }) {
             <Link
               to={caseStudy.cta.href}
               onClick={() => trackCaseStudyCtaClick(caseStudyFacts(caseStudy), caseStudy.cta.label, caseStudy.cta.href)}
-              className={cn(buttonVariants({ variant: 'inverse', size: 'lg' }), 'hover:bg-immersive')}
+              className={cn(buttonVariants({ variant: 'inverse', size: 'lg-flexible', wrap: true }), 'hover:bg-immersive')}
             >
               {caseStudy.cta.label} <ArrowRight aria-hidden="true" />
             </Link>
@@ -329,23 +330,14 @@ function DetailSkeleton() {
 }
 
 function Problem({ notFound }: { notFound: boolean }) {
-  const Icon = notFound ? FileQuestion : TriangleAlert;
   return (
-    <section
-      className="container-page flex min-h-[60vh] flex-col items-start justify-center gap-5 py-24"
-      data-testid="case-study-problem"
-    >
-      <span className="inline-flex size-14 items-center justify-center rounded-2xl bg-ink text-immersive">
-        <Icon className="size-7" aria-hidden="true" />
-      </span>
-      <h1 className="heading-1">{notFound ? 'Case Study Not Found' : 'Error Loading Case Study'}</h1>
-      <p className="lead">
-        {notFound ? "The case study you're looking for doesn't exist." : 'Please try again later.'}
-      </p>
-      <Link to="/case-studies" className={buttonVariants({ variant: 'outline' })}>
-        <ArrowLeft aria-hidden="true" /> View more case studies
-      </Link>
-    </section>
+    <ProblemScreen
+      notFound={notFound}
+      title={notFound ? 'Case Study Not Found' : 'Error Loading Case Study'}
+      message={notFound ? "The case study you're looking for doesn't exist." : 'Please try again later.'}
+      back={{ to: '/case-studies', label: 'View more case studies' }}
+      testId="case-study-problem"
+    />
   );
 }
 

@@ -43,8 +43,8 @@ export function Component() {
       <section>
         <h2>3. Your choices</h2>
         <p>
-          When you first visit, the cookie banner lets you accept all, reject all or customise your choices. You can change your mind at any time by
-          clearing this site&rsquo;s data in your browser, which brings the banner back. Rejecting optional cookies does not affect how the site works.
+          When you first visit, the cookie banner lets you accept all, reject all or customise your choices. You can change your mind at any time with
+          the Cookie settings button in the footer of every page, which opens the banner again. Rejecting optional cookies does not affect how the site works.
         </p>
       </section>
       <section>

@@ -6,8 +6,10 @@ import type { RouteHandle } from '@/app/route-handle';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input, fieldClass } from '@/components/ui/input';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Input } from '@/components/ui/input';
 import { FieldError, Label } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toast';
 import { ApiRequestError, apiRequest } from '@/lib/api';
@@ -168,18 +170,17 @@ export function Component() {
 
                 <div className="space-y-2">
                   <Label htmlFor="deletion-requestType">Request type</Label>
-                  <select
+                  <Select
                     id="deletion-requestType"
                     value={requestType}
                     onChange={(event) => setRequestType(event.target.value as DeletionRequestType)}
-                    className={cn(fieldClass, 'h-11')}
                   >
                     {deletionRequestTypes.map((type) => (
                       <option key={type} value={type}>
                         {typeLabels[type]}
                       </option>
                     ))}
-                  </select>
+                  </Select>
                   <FieldError message={errors.requestType} />
                 </div>
 
@@ -219,14 +220,12 @@ export function Component() {
 
                 <div className="space-y-2">
                   <div className="flex items-start gap-3">
-                    <input
+                    <Checkbox
                       id="deletion-consent"
-                      type="checkbox"
                       checked={consent}
                       onChange={(event) => setConsent(event.target.checked)}
                       aria-invalid={errors.consent ? true : undefined}
                       aria-describedby={errors.consent ? 'deletion-consent-error' : undefined}
-                      className="mt-1 size-4 accent-beam"
                     />
                     <Label htmlFor="deletion-consent" variant="muted">
                       I confirm that I own this email address, that I want my personal data deleted, and that I understand this is

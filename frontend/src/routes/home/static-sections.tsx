@@ -107,7 +107,7 @@ export function Hero() {
           <h1 className="mt-6 max-w-5xl font-display text-5xl leading-[0.98] font-semibold tracking-[-0.04em] motion-safe:animate-rise sm:text-7xl lg:text-[5.5rem]">
             Less talk. More build.{' '}
             <span className="bg-gradient-to-r from-labs via-consulting to-immersive bg-clip-text text-transparent">
-              Zero Deck Thirsty.
+              Zero Deck Thirsty
             </span>
           </h1>
           <p className="mt-8 max-w-2xl text-lg leading-relaxed text-white/75 [animation-delay:100ms] motion-safe:animate-rise sm:text-xl">

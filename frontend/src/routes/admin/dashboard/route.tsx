@@ -1,4 +1,4 @@
-import { ArrowRight, BookOpen, Download, FileText, Users } from 'lucide-react';
+import { ArrowRight, BookOpen, Download, FileText, ShieldCheck, Users } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { useLoaderData, type LoaderFunctionArgs } from '@/app/data-router';
 import { site, team, type PostSummary, type StaffUser } from '@northbeam/common';
@@ -81,7 +81,7 @@ export function Component() {
           <SignOutButton className="self-start sm:self-auto" />
         </div>
 
-        <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-4">
+        <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-4 [&>*]:min-w-0">
           <Card className="flex flex-col" data-testid="card-blog-posts">
             <CardHeader>
               <FileText className="size-6 text-beam" aria-hidden="true" />
@@ -140,7 +140,23 @@ export function Component() {
           </Card>
         </div>
 
-        <div className="mt-6 grid gap-6 lg:grid-cols-5">
+        {user.role === 'admin' || user.role === 'super_admin' ? (
+          <Card className="mt-6 flex flex-col gap-4 p-6 sm:flex-row sm:items-center sm:justify-between" data-testid="card-privacy">
+            <div className="flex items-start gap-4">
+              <ShieldCheck className="mt-1 size-6 shrink-0 text-beam" aria-hidden="true" />
+              <div>
+                <CardTitle>Privacy requests</CardTitle>
+                <CardDescription>Data deletion requests, their statutory deadlines and decisions.</CardDescription>
+              </div>
+            </div>
+            <Link to="/admin/privacy" className={buttonVariants({ variant: 'outline', className: 'self-start sm:self-auto' })}>
+              Open privacy requests
+              <ArrowRight aria-hidden="true" />
+            </Link>
+          </Card>
+        ) : null}
+
+        <div className="mt-6 grid gap-6 lg:grid-cols-5 [&>*]:min-w-0">
           <Card className="lg:col-span-2" data-testid="card-guide">
             <CardHeader>
               <BookOpen className="size-6 text-beam" aria-hidden="true" />
@@ -183,7 +199,7 @@ export function Component() {
                     <tbody>
                       {downloads.slice(0, 10).map((download) => (
                         <tr key={download.id} className="border-b border-line/60 last:border-0">
-                          <td className="py-2 pr-4 text-ink">{download.email}</td>
+                          <td className="py-2 pr-4 break-all text-ink">{download.email}</td>
                           <td className="py-2 whitespace-nowrap text-ink-muted">{formatDateTime(download.createdAt)}</td>
                         </tr>
                       ))}

@@ -9,12 +9,12 @@ import { AdminBar } from '@/components/admin/admin-bar';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Input, fieldClass } from '@/components/ui/input';
+import { Input } from '@/components/ui/input';
 import { FieldError, Label } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toast';
 import { ApiRequestError, apiRequest, loadJson, pageStatusOf } from '@/lib/api';
-import { cn } from '@/lib/cn';
 import { useHydrated } from '@/hooks/use-hydrated';
 import { forgetStaffUser, requireStaffUser, signInAgain } from '@/lib/staff';
 import {
@@ -338,7 +338,7 @@ export function Component() {
           </div>
 
           <aside className="flex flex-col gap-6">
-            <Card className="flex flex-col gap-4 p-6 lg:sticky lg:top-24">
+            <Card className="flex flex-col gap-4 p-6">
               <h2 className="heading-3">Publish</h2>
               {!mayPublish ? (
                 <Alert variant="info" data-testid="consultant-warning">
@@ -371,25 +371,23 @@ export function Component() {
 
             <Card className="flex flex-col gap-5 p-6">
               <Field label="Section" htmlFor={fieldId('section')} error={errors.section} errorId={errorId('section')}>
-                <select
+                <Select
                   id={fieldId('section')}
                   value={values.section}
                   onChange={(event) => update({ section: event.target.value as PostFormValues['section'] })}
-                  className={cn(fieldClass, 'h-11')}
                   aria-invalid={errors.section ? true : undefined}
                   aria-describedby={errors.section ? errorId('section') : undefined}
                 >
                   <option value="">Choose a section</option>
                   <option value="labs">{sectionLabels.labs}</option>
                   <option value="consulting">{sectionLabels.consulting}</option>
-                </select>
+                </Select>
               </Field>
               <Field label="Author" htmlFor={fieldId('author')} errorId={errorId('author')}>
-                <select
+                <Select
                   id={fieldId('author')}
                   value={values.authorName ? values.authorId : ''}
                   onChange={(event) => onAuthor(event.target.value)}
-                  className={cn(fieldClass, 'h-11')}
                 >
                   <option value="">No author</option>
                   {team.map((member) => (
@@ -397,7 +395,7 @@ export function Component() {
                       {member.name}
                     </option>
                   ))}
-                </select>
+                </Select>
               </Field>
               <Field label="Author credentials" htmlFor={fieldId('authorCredentials')} error={errors.authorCredentials} errorId={errorId('authorCredentials')}>
                 <Input

@@ -1,11 +1,22 @@
 import { format } from 'date-fns';
-import { AlertTriangle, Clock, Loader2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { redirect } from 'react-router-dom';
+import { AlertTriangle, ArrowLeft, Clock, Loader2 } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, redirect } from 'react-router-dom';
 import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from '@/app/data-router';
 import type { DeletionRequestDetail, DeletionRequestSummary, StaffUser } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -78,6 +89,10 @@ export function Component() {
   const open = requests.filter((request) => request.status !== 'completed' && request.status !== 'rejected');
   return (
     <section className="container-page space-y-8 py-12">
+      <Link to="/admin" className="inline-flex items-center gap-2 text-sm font-medium text-ink-muted hover:text-ink">
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        Back to the dashboard
+      </Link>
       <div className="space-y-2">
         <p className="eyebrow">Admin</p>
         <h1 className="heading-2">Privacy requests</h1>
@@ -85,9 +100,10 @@ export function Component() {
           {open.length} open of {requests.length}. The statutory deadline is one month from receipt.
         </p>
       </div>
-      <div className="grid gap-6 lg:grid-cols-[1.2fr_1fr]">
-        <Card>
-          <div>
+      <div className="grid gap-6 lg:grid-cols-[1.2fr_1fr] [&>*]:min-w-0">
+        <Card className="min-w-0">
+          {/* On a phone the table scrolls inside its card instead of widening the page. */}
+          <div className="overflow-x-auto">
             {requests.length === 0 ? (
               <p className="p-6 text-sm text-ink-muted">No data deletion requests yet.</p>
             ) : (
@@ -113,7 +129,7 @@ export function Component() {
                         >
                           {request.requestId}
                         </button>
-                        <div className="text-xs text-ink-muted">{request.email ?? 'erased'}</div>
+                        <div className="text-xs break-all text-ink-muted">{request.email ?? 'erased'}</div>
                       </td>
                       <td className="px-4 py-3">
                         <Badge variant={statusVariant[request.status]}>{request.status}</Badge>
@@ -122,7 +138,7 @@ export function Component() {
                         </div>
                       </td>
                       <td className="px-4 py-3">
-                        <div>{format(new Date(request.deadlineAt), 'd MMM yyyy')}</div>
+                        <div className="whitespace-nowrap">{format(new Date(request.deadlineAt), 'd MMM yyyy')}</div>
                         {request.overdue ? (
                           <span className="inline-flex items-center gap-1 text-xs font-semibold text-danger">
                             <AlertTriangle className="size-3" aria-hidden="true" /> Overdue
@@ -156,6 +172,15 @@ function RequestDetail({ id }: { id: string }) {
   const [loadError, setLoadError] = useState<string | null>(null);
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
+  const title = useRef<HTMLHeadingElement>(null);
+  const shown = detail !== null;
+
+  useEffect(() => {
+    // Chosen from the list: the detail (below the list on a phone) comes into view and takes the focus.
+    if (!shown) return;
+    title.current?.focus({ preventScroll: true });
+    title.current?.closest('[data-testid="deletion-request-detail"]')?.scrollIntoView({ block: 'start' });
+  }, [shown]);
 
   useEffect(() => {
     let current = true;
@@ -195,10 +220,12 @@ function RequestDetail({ id }: { id: string }) {
   const canReject = detail.status === 'received' || detail.status === 'verified' || detail.status === 'approved';
   const canComplete = detail.status === 'approved' && detail.requestType === 'partial_deletion';
   return (
-    <Card className="self-start" data-testid="deletion-request-detail">
+    <Card className="min-w-0 scroll-mt-24 self-start" data-testid="deletion-request-detail">
       <CardHeader>
-        <CardTitle className="font-mono">{detail.requestId}</CardTitle>
-        <CardDescription>
+        <CardTitle ref={title} tabIndex={-1} className="font-mono break-all outline-none">
+          {detail.requestId}
+        </CardTitle>
+        <CardDescription className="break-all">
           {detail.email ?? 'Address erased'} ·{' '}
           {detail.requestType === 'full_deletion' ? 'Full deletion' : 'Partial deletion'}
         </CardDescription>
@@ -242,9 +269,25 @@ function RequestDetail({ id }: { id: string }) {
             ) : null}
             <div className="flex flex-wrap gap-2">
               {canApprove ? (
-                <Button size="sm" disabled={busy} onClick={() => void act('approve')}>
-                  Approve
-                </Button>
+                <AlertDialog>
+                  <AlertDialogTrigger asChild>
+                    <Button size="sm" disabled={busy}>
+                      Approve
+                    </Button>
+                  </AlertDialogTrigger>
+                  <AlertDialogContent>
+                    <AlertDialogHeader>
+                      <AlertDialogTitle>Approve this deletion request?</AlertDialogTitle>
+                      <AlertDialogDescription>
+                        {detail.email ?? 'The requester'} will be e-mailed that the request was approved. This cannot be undone.
+                      </AlertDialogDescription>
+                    </AlertDialogHeader>
+                    <AlertDialogFooter>
+                      <AlertDialogCancel>Cancel</AlertDialogCancel>
+                      <AlertDialogAction onClick={() => void act('approve')}>Approve and notify</AlertDialogAction>
+                    </AlertDialogFooter>
+                  </AlertDialogContent>
+                </AlertDialog>
               ) : null}
               {canComplete ? (
                 <Button size="sm" disabled={busy || !text.trim()} onClick={() => void act('complete')}>

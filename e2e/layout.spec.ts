@@ -1,0 +1,266 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BrowserContext } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
+import { auditLayout, type LayoutFailure } from './helpers/layout-audit';
+import { team } from '../common/src/team';
+import { seedPosts } from '../backend/src/database/seed/posts';
+
+/**
+ * The layout suite: every public route and every admin screen at four widths, with the cookie
+ * banner up and then with consent given (the visitor rejects optional cookies), signed out (and
+ * signed in for the admin screens). One page load per route × width; the rules themselves run in
+ * the page, one evaluate per state (helpers/layout-audit).
+ * Each failure names the route, width, state and element, with a screenshot under test-results/.
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const shots = path.join(root, 'test-results', 'layout');
+const admin = { email: process.env.E2E_ADMIN_EMAIL!, password: process.env.E2E_ADMIN_PASSWORD! };
+
+const widths = [390, 768, 1024, 1280] as const;
+const heightFor = (width: number) => (width === 390 ? 844 : width === 768 ? 1024 : width === 1024 ? 768 : 800);
+type State = 'cookie banner' | 'consent given';
+const states: State[] = ['cookie banner', 'consent given'];
+
+interface Screen {
+  path: string;
+  /**
+   * Popovers, menus and toasts to open, each checked on its own (the layer named by `scope`) after
+   * the page check. `run` answers false when the opener does not exist at this width.
+   */
+  open?: Opening[];
+}
+
+interface Opening {
+  name: string;
+  scope: string;
+  run: (page: Page) => Promise<boolean | void>;
+}
+
+const teamCard = (slug: string): Opening => ({
+  name: `team card of ${slug}`,
+  scope: '[data-testid="team-card"]',
+  run: async (page: Page) => {
+    const avatar = page.getByTestId(`team-avatar-${slug}`).first();
+    await avatar.scrollIntoViewIfNeeded();
+    // A click that cannot land (something covers the avatar) is a failure of its own, not a wait.
+    await avatar.click({ timeout: 3_000 });
+    await expect(page.getByTestId('team-card')).toBeVisible();
+  },
+});
+const teamCards = [teamCard(team[0].slug), teamCard(team[team.length - 1].slug)];
+/** The header's menus: the toggle menu below 1024 px, the Products dropdown from 1024 px. */
+const headerMenus: Opening[] = [
+  {
+    name: 'mobile menu',
+    scope: '#mobile-menu',
+    run: async (page) => {
+      const toggle = page.getByRole('button', { name: 'Open menu' });
+      if (!(await toggle.isVisible())) return false;
+      await toggle.click({ timeout: 3_000 });
+      await expect(page.locator('#mobile-menu')).toBeVisible();
+    },
+  },
+  {
+    name: 'products menu',
+    scope: '[data-testid="products-menu"]',
+    run: async (page) => {
+      const toggle = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Products' });
+      if (!(await toggle.isVisible())) return false;
+      await toggle.click({ timeout: 3_000 });
+      await expect(page.getByTestId('products-menu')).toBeVisible();
+    },
+  },
+];
+/** A toast raised by the newsletter box at the foot of /blog (an empty address): on top of everything. */
+const newsletterToast: Opening = {
+  name: 'toast',
+  scope: '[data-testid="toast"]',
+  run: async (page) => {
+    const box = page.getByTestId('newsletter-box-blog');
+    if (!(await box.isVisible())) return false;
+    await box.getByRole('button', { name: 'Subscribe' }).click({ timeout: 3_000 });
+    await expect(page.getByTestId('toast')).toBeVisible();
+  },
+};
+
+const consultingPost = seedPosts.find((post) => post.section === 'consulting')!;
+const labsPost = seedPosts.find((post) => post.section === 'labs')!;
+
+const publicScreens: Screen[] = [
+  { path: '/', open: [...teamCards, ...headerMenus] },
+  { path: '/consulting', open: teamCards },
+  { path: '/labs' },
+  { path: '/immersive', open: teamCards },
+  { path: '/about', open: teamCards },
+  { path: '/contact' },
+  { path: '/blog', open: [newsletterToast] },
+  { path: '/blog/labs' },
+  { path: '/blog/consulting' },
+  { path: `/blog/consulting/${consultingPost.slug}` },
+  { path: `/blog/labs/${labsPost.slug}` },
+  { path: '/blog/labs/no-such-article' },
+  { path: '/case-studies', open: teamCards },
+  // The two special layouts (dashboard, assessment call to action) and one ordinary study.
+  { path: '/case-studies/relative-probability' },
+  { path: '/case-studies/panaquest' },
+  { path: '/case-studies/northgate-fire-training-twin' },
+  { path: '/case-studies/no-such-study' },
+  { path: `/team/${team[0].slug}` },
+  { path: '/cookies' },
+  { path: '/privacy' },
+  { path: '/terms' },
+  { path: '/data-deletion' },
+  { path: '/data-deletion/verify?token=a1b2c3d4e5f6a7b8c9d0' },
+  { path: '/data-deletion/verified?status=ok' },
+  { path: '/data-deletion/verified?status=invalid' },
+  { path: '/newsletter/confirm?status=ok' },
+  { path: '/newsletter/confirm?status=invalid' },
+  { path: '/unsubscribe' },
+  { path: '/unsubscribe?email=margaret.henderson%40harbourline-logistics.co.uk' },
+  { path: '/this-page-does-not-exist' },
+  { path: '/admin/login' },
+];
+
+/** Every staff screen, signed in as the super admin. New admin screens are added here. */
+const adminScreens: Screen[] = [
+  { path: '/admin' },
+  { path: '/admin/posts' },
+  { path: '/admin/posts/new' },
+  { path: '/admin/posts/edit/:seededPost' },
+  { path: '/admin/privacy' },
+];
+
+/** Realistic records for the staff screens: long addresses are where tables break. */
+const requesters = [
+  'margaret.fitzgerald-henderson@harbourline-logistics.co.uk',
+  'procurement.and.compliance.team@northgate-fire-and-rescue.gov.uk',
+  'o.adeyemi@meridianpharma.com',
+];
+
+let seededPostId = '';
+let checked = 0;
+const allFailures: string[] = [];
+
+async function seedStaffRecords(context: BrowserContext) {
+  const request = context.request;
+  for (const email of requesters) {
+    await request.post('/api/playbook-download', { data: { email, page: '/consulting' } });
+    await request.post('/api/request-data-deletion', {
+      data: { email, requestType: 'full_deletion', reason: 'We are closing the account after the pilot ended.', consent: true },
+    });
+  }
+}
+
+async function signIn(context: BrowserContext) {
+  const response = await context.request.post('/api/admin/login', { data: admin });
+  expect(response.ok()).toBe(true);
+  const posts = (await (await context.request.get('/api/admin/posts')).json()) as { id: string; slug: string }[];
+  seededPostId = posts.find((post) => post.slug === consultingPost.slug)?.id ?? posts[0].id;
+}
+
+/**
+ * One page load per route and width, with no consent stored: wait for hydration and the deferred
+ * blocks, raise the cookie banner (fake clock), settle.
+ */
+async function load(page: Page, url: string) {
+  await page.clock.install();
+  await page.goto(url);
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached', timeout: 20_000 });
+  await page.clock.runFor(2_000);
+  // From here on the page's own timers run in real time again (clicks wait for animation frames).
+  await page.clock.resume();
+  await expect(banner(page)).toBeVisible();
+  // The banner has reserved its room at the foot of the page.
+  await expect(page.locator('html[data-cookie-banner="open"]')).toBeAttached();
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+}
+
+const banner = (page: Page) => page.getByRole('dialog', { name: 'We value your privacy' });
+
+/** From the cookie banner state to the consent-given state: the visitor rejects optional cookies. */
+async function giveConsentOnPage(page: Page) {
+  await banner(page).getByRole('button', { name: 'Reject All' }).click();
+  await expect(banner(page)).toHaveCount(0);
+  await expect(page.locator('html[data-cookie-banner]')).toHaveCount(0);
+}
+
+async function audit(page: Page, label: string, width: number, scope: string | null = null): Promise<string[]> {
+  const failures: LayoutFailure[] = await page.evaluate(auditLayout, scope);
+  checked += 1;
+  if (failures.length === 0) return [];
+  mkdirSync(shots, { recursive: true });
+  const file = path.join(shots, `${label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}.png`);
+  await page.evaluate((top) => window.scrollTo({ top: Math.max(0, top - 200), behavior: 'instant' }), failures[0].top);
+  await page.screenshot({ path: file });
+  return failures.map((failure) => `${label} @ ${width}px: [${failure.rule}] ${failure.element}: ${failure.detail} (screenshot ${path.relative(root, file)})`);
+}
+
+/** Both states of one route at one width: the cookie banner up, then consent given (Reject All). */
+async function checkScreen(page: Page, screen: Screen, width: number, signedIn: boolean): Promise<string[]> {
+  const url = screen.path.replace(':seededPost', seededPostId);
+  await load(page, url);
+  const failures: string[] = [];
+  for (const state of states) {
+    if (state === 'consent given') await giveConsentOnPage(page);
+    // The openings (popovers, menus, toasts) come last, over the floating widgets of the consent-given page.
+    const openings = state === 'consent given' ? (screen.open ?? []) : [];
+    failures.push(...(await checkState(page, openings, `${url} ${width} ${state}${signedIn ? ' signed in' : ''}`, width)));
+  }
+  return failures;
+}
+
+async function checkState(page: Page, openings: Opening[], label: string, width: number): Promise<string[]> {
+  const failures = await audit(page, label, width);
+  for (const opening of openings) {
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    try {
+      if ((await opening.run(page)) === false) continue;
+    } catch (error) {
+      failures.push(`${label} @ ${width}px: [unreachable] cannot open the ${opening.name}: ${String(error).split('\n')[0]}`);
+      continue;
+    }
+    failures.push(...(await audit(page, `${label} ${opening.name}`, width, opening.scope)));
+    await page.keyboard.press('Escape');
+  }
+  return failures;
+}
+
+test.describe.configure({ mode: 'default' });
+
+test.describe('Layout at 390, 768, 1024 and 1280 px', () => {
+  test.beforeAll(async ({ browser }) => {
+    const context = await browser.newContext();
+    await seedStaffRecords(context);
+    await signIn(context);
+    await context.close();
+  });
+
+  const groups: { screens: Screen[]; signedIn: boolean }[] = [
+    { screens: publicScreens, signedIn: false },
+    { screens: adminScreens, signedIn: true },
+  ];
+  for (const { screens, signedIn } of groups) {
+    for (const screen of screens) {
+      test(`${screen.path}${signedIn ? ' (signed in)' : ''}`, async ({ browser }) => {
+        test.setTimeout(120_000);
+        const failures: string[] = [];
+        for (const width of widths) {
+          const context = await browser.newContext({ viewport: { width, height: heightFor(width) }, reducedMotion: 'reduce' });
+          if (signedIn) await signIn(context);
+          const page = await context.newPage();
+          failures.push(...(await checkScreen(page, screen, width, signedIn)));
+          await context.close();
+        }
+        allFailures.push(...failures);
+        expect(failures, failures.join('\n')).toEqual([]);
+      });
+    }
+  }
+
+  test.afterAll(() => {
+    const routes = publicScreens.length + adminScreens.length;
+    console.log(`layout: ${routes} routes × ${widths.length} widths × ${states.length} states checked (${checked} page states), ${allFailures.length} failures`);
+  });
+});
