@@ -1,6 +1,6 @@
 import { Controller, Get, HttpCode, HttpStatus, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import type { StaffUser } from '@northbeam/common';
+import type { StaffIdentity } from '@northbeam/common';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
 import { AuthService } from './auth.service.js';
 import { CurrentUser } from './decorators/current-user.decorator.js';
@@ -18,7 +18,7 @@ export class AuthController {
   @Post('login')
   @HttpCode(HttpStatus.OK)
   @UseGuards(LocalAuthGuard)
-  async login(@Req() request: Request & { user: StaffUser }): Promise<{ user: StaffUser }> {
+  async login(@Req() request: Request & { user: StaffIdentity }): Promise<{ user: StaffIdentity }> {
     await this.authService.startSession(request, request.user);
     return { user: request.user };
   }
@@ -32,7 +32,7 @@ export class AuthController {
 
   @Get('user')
   @UseGuards(StaffGuard)
-  user(@CurrentUser() user: StaffUser): StaffUser {
+  user(@CurrentUser() user: StaffIdentity): StaffIdentity {
     return user;
   }
 }

@@ -1,6 +1,6 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
-import { messages, type StaffUser } from '@northbeam/common';
+import { messages, type StaffIdentity } from '@northbeam/common';
 import { ApiError } from '../../core/http/api-error.js';
 import { hashPassword, verifyPassword } from '../users/password.js';
 import { UsersRepository } from '../users/users.repository.js';
@@ -19,7 +19,7 @@ export class AuthService {
   ) {}
 
   /** The account for these credentials; 401 with one sentence for any mismatch, 429 while throttled. */
-  async validateCredentials(rawEmail: string, password: string, address: string): Promise<StaffUser> {
+  async validateCredentials(rawEmail: string, password: string, address: string): Promise<StaffIdentity> {
     const email = normaliseEmail(rawEmail);
     await this.throttle.assertAllowed(email, address);
     const user = await this.usersRepository.findActiveByEmailWithHash(email);
@@ -34,7 +34,7 @@ export class AuthService {
   }
 
   /** Starts a fresh session (new id, so that a planted id is worthless) for the signed-in account. */
-  async startSession(request: Request, user: StaffUser): Promise<void> {
+  async startSession(request: Request, user: StaffIdentity): Promise<void> {
     await new Promise<void>((resolve, reject) => request.session.regenerate((error) => settle(error, resolve, reject)));
     request.session.userId = user.id;
     request.session.signedInAt = Date.now();
@@ -47,7 +47,7 @@ export class AuthService {
   }
 
   /** The signed-in staff member of this request, or null (signed out, expired, or disabled since). */
-  async currentUser(request: Request): Promise<StaffUser | null> {
+  async currentUser(request: Request): Promise<StaffIdentity | null> {
     const session = request.session as Request['session'] | undefined;
     if (!session?.userId || !session.signedInAt) return null;
     if (Date.now() - session.signedInAt > sessionAbsoluteTimeoutMs) {

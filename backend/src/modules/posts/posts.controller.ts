@@ -14,7 +14,7 @@ import {
   UseGuards,
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import type { AdminPost, Post as PostResponse, PostPage, StaffUser } from '@northbeam/common';
+import type { AdminPost, Post as PostResponse, PostPage, StaffIdentity } from '@northbeam/common';
 import { sendStoredBody } from '../../core/http/stored-body.js';
 import { AuthService } from '../auth/auth.service.js';
 import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
@@ -76,18 +76,18 @@ export class AdminPostsController {
   }
 
   @Post()
-  create(@Body() dto: SavePostDto, @CurrentUser() user: StaffUser): Promise<AdminPost> {
+  create(@Body() dto: SavePostDto, @CurrentUser() user: StaffIdentity): Promise<AdminPost> {
     return this.postsService.create(dto, user);
   }
 
   @Put(':id')
-  update(@Param('id') id: string, @Body() dto: SavePostDto, @CurrentUser() user: StaffUser): Promise<AdminPost> {
+  update(@Param('id') id: string, @Body() dto: SavePostDto, @CurrentUser() user: StaffIdentity): Promise<AdminPost> {
     return this.postsService.update(id, dto, user);
   }
 
   @Delete(':id')
   @HttpCode(HttpStatus.NO_CONTENT)
-  async delete(@Param('id') id: string, @CurrentUser() user: StaffUser): Promise<void> {
+  async delete(@Param('id') id: string, @CurrentUser() user: StaffIdentity): Promise<void> {
     await this.postsService.delete(id, user);
   }
 }

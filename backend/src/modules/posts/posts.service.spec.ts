@@ -1,13 +1,13 @@
 import { HttpException } from '@nestjs/common';
-import { messages, type StaffUser } from '@northbeam/common';
+import { messages, type StaffIdentity } from '@northbeam/common';
 import type { SavePostDto } from './dto/save-post.dto.js';
 import type { Post } from './entities/post.entity.js';
 import type { PostsRepository } from './posts.repository.js';
 import { normaliseTags, PostsService } from './posts.service.js';
 import type { ContentVersionService } from '../content-version/content-version.service.js';
 
-const admin: StaffUser = { id: '11111111-1111-4111-8111-111111111111', name: 'Ada', email: 'ada@x.example', role: 'admin' };
-const consultant: StaffUser = { id: '22222222-2222-4222-8222-222222222222', name: 'Cy', email: 'cy@x.example', role: 'consultant' };
+const admin: StaffIdentity = { id: '11111111-1111-4111-8111-111111111111', name: 'Ada', email: 'ada@x.example', role: 'admin' };
+const consultant: StaffIdentity = { id: '22222222-2222-4222-8222-222222222222', name: 'Cy', email: 'cy@x.example', role: 'consultant' };
 const postId = '33333333-3333-4333-8333-333333333333';
 
 const dto: SavePostDto = { title: 'T', slug: 'a-slug', excerpt: 'E', body: '# Heading\n\nfour words right here', section: 'labs' };

@@ -11,7 +11,7 @@ import {
   type Post as PostResponse,
   type PostPage,
   type PostSummary,
-  type StaffUser,
+  type StaffIdentity,
 } from '@northbeam/common';
 import { ApiError } from '../../core/http/api-error.js';
 import { storedBody, type StoredBody } from '../../core/http/stored-body.js';
@@ -76,7 +76,7 @@ export class PostsService {
   }
 
   /** A published post; a draft too when a signed-in staff member asks (preview). */
-  async findForReader(section: string, slug: string, staff: StaffUser | null): Promise<PostResponse> {
+  async findForReader(section: string, slug: string, staff: StaffIdentity | null): Promise<PostResponse> {
     const post = isPostSection(section) ? await this.postsRepository.findBySectionAndSlug(section, slug) : null;
     if (!post || (post.status !== 'published' && !staff))
       throw new ApiError(HttpStatus.NOT_FOUND, messages.postNotFound);
@@ -92,7 +92,7 @@ export class PostsService {
     return mapAdminPost(await this.requirePost(id));
   }
 
-  async create(dto: SavePostDto, user: StaffUser): Promise<AdminPost> {
+  async create(dto: SavePostDto, user: StaffIdentity): Promise<AdminPost> {
     const status = dto.status ?? 'draft';
     if (status === 'published' && !canPublish(user.role))
       throw new ApiError(HttpStatus.FORBIDDEN, messages.onlyAdminsCanPublish);
@@ -109,7 +109,7 @@ export class PostsService {
     return mapAdminPost(post);
   }
 
-  async update(id: string, dto: SavePostDto, user: StaffUser): Promise<AdminPost> {
+  async update(id: string, dto: SavePostDto, user: StaffIdentity): Promise<AdminPost> {
     const existing = await this.requirePost(id);
     const status = dto.status ?? 'draft';
     if (!canPublish(user.role)) {
@@ -128,7 +128,7 @@ export class PostsService {
     return mapAdminPost(updated);
   }
 
-  async delete(id: string, user: StaffUser): Promise<void> {
+  async delete(id: string, user: StaffIdentity): Promise<void> {
     const existing = await this.requirePost(id);
     if (!canPublish(user.role)) assertConsultantMayChange(existing, user);
     await this.postsRepository.delete(existing.id);
@@ -148,7 +148,7 @@ export class PostsService {
 }
 
 /** Consultants change only their own drafts. */
-function assertConsultantMayChange(post: Post, user: StaffUser): void {
+function assertConsultantMayChange(post: Post, user: StaffIdentity): void {
   if (post.createdById !== user.id || post.status !== 'draft')
     throw new ApiError(HttpStatus.FORBIDDEN, messages.consultantOwnDraftsOnly);
 }

@@ -1,7 +1,7 @@
 import { type CanActivate, type ExecutionContext, HttpStatus, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
-import { messages, type StaffRole, type StaffUser } from '@northbeam/common';
+import { messages, type StaffRole, type StaffIdentity } from '@northbeam/common';
 import { ApiError } from '../../../core/http/api-error.js';
 import { AuthService } from '../auth.service.js';
 import { ROLES_KEY } from '../decorators/roles.decorator.js';
@@ -15,7 +15,7 @@ export class StaffGuard implements CanActivate {
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const request = context.switchToHttp().getRequest<Request & { staffUser?: StaffUser }>();
+    const request = context.switchToHttp().getRequest<Request & { staffUser?: StaffIdentity }>();
     // Staff answers are personal: never kept by a browser or shared cache.
     context.switchToHttp().getResponse<Response>().setHeader('Cache-Control', 'private, no-store');
     const user = await this.authService.currentUser(request);
