@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, UseGuards } from '@nestjs/common';
-import type { DeletionRequestDetail, DeletionRequestSummary, StaffUser } from '@northbeam/common';
+import type { DeletionRequestDetail, DeletionRequestSummary, StaffIdentity } from '@northbeam/common';
 import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
 import { Roles } from '../auth/decorators/roles.decorator.js';
 import { StaffGuard } from '../auth/guards/staff.guard.js';
@@ -25,7 +25,7 @@ export class AdminPrivacyController {
 
   @Post(':id/approve')
   @HttpCode(HttpStatus.OK)
-  approve(@Param('id') id: string, @CurrentUser() user: StaffUser): Promise<DeletionRequestDetail> {
+  approve(@Param('id') id: string, @CurrentUser() user: StaffIdentity): Promise<DeletionRequestDetail> {
     return this.privacyService.approve(id, user.email);
   }
 
@@ -34,7 +34,7 @@ export class AdminPrivacyController {
   reject(
     @Param('id') id: string,
     @Body() body: RejectDeletionRequestDto,
-    @CurrentUser() user: StaffUser,
+    @CurrentUser() user: StaffIdentity,
   ): Promise<DeletionRequestDetail> {
     return this.privacyService.reject(id, user.email, body.reason);
   }
@@ -44,7 +44,7 @@ export class AdminPrivacyController {
   complete(
     @Param('id') id: string,
     @Body() body: CompleteDeletionRequestDto,
-    @CurrentUser() user: StaffUser,
+    @CurrentUser() user: StaffIdentity,
   ): Promise<DeletionRequestDetail> {
     return this.privacyService.completePartial(id, user.email, body.note);
   }
