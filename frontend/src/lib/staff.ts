@@ -25,6 +25,9 @@ export async function fetchStaffUser(context: unknown): Promise<StaffUser | null
   return user;
 }
 
+/** Where a staff member who must set up two-factor sign-in is sent, whichever admin page they asked for. */
+export const twoFactorSetupPath = '/admin/account/two-factor';
+
 export function forgetStaffUser(): void {
   cachedUser = undefined;
 }
@@ -58,11 +61,7 @@ export async function signOut(): Promise<void> {
   }
 }
 
-export const roleLabels: Record<StaffUser['role'], string> = {
-  super_admin: 'Super admin',
-  admin: 'Admin',
-  consultant: 'Consultant',
-};
+export { roleLabels } from '@northbeam/common';
 
 /** Dates of admin cards, the same on server and browser (no time-zone drift at hydration). */
 export function formatDate(iso: string): string {
