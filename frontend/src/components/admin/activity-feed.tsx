@@ -38,6 +38,8 @@ export function ActivityFeed({
       {entries.map((entry) => {
         const Icon = familyIcons[entry.action.split('.')[0]] ?? UserCog;
         const failed = entry.action === 'auth.sign_in_failed';
+        // "Helena Marsh · Signed in", not "Helena Marsh · Signed in: Helena Marsh": the target is the actor.
+        const target = entry.targetType === 'staff' && entry.targetId === entry.actor?.id ? null : entry.targetLabel;
         return (
           <li
             key={entry.id}
@@ -57,10 +59,10 @@ export function ActivityFeed({
               <p className="min-w-0 text-sm leading-snug text-ink">
                 <span className="font-semibold">{entry.actor?.name ?? 'System'}</span>{' '}
                 <span className="text-ink-muted">·</span> {actionLabel(entry.action)}
-                {entry.targetLabel ? (
+                {target ? (
                   <>
                     {': '}
-                    <span className="font-medium break-words">{entry.targetLabel}</span>
+                    <span className="font-medium break-words">{target}</span>
                   </>
                 ) : null}
               </p>

@@ -198,7 +198,7 @@ export function Component() {
                   data-testid="staff-row"
                   className="grid grid-cols-[minmax(0,1fr)_2.5rem] items-center gap-x-4 gap-y-2 border-b border-line px-5 py-4 last:border-0 md:grid-cols-[minmax(0,2.2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1.2fr)_2.5rem]"
                 >
-                  <div className="flex min-w-0 items-center gap-3">
+                  <div className="flex min-w-0 items-center gap-3 md:col-start-1 md:row-start-1">
                     <span
                       aria-hidden="true"
                       className={cn(
@@ -220,8 +220,8 @@ export function Component() {
                     <RowActions label={`Actions for ${member.name || member.email}`} actions={actionsFor(member)} />
                   </div>
                   <div className="col-span-2 flex flex-wrap items-center gap-2 pl-13 md:contents md:pl-0">
-                    <span className="text-sm text-ink md:row-start-1">{roleLabels[member.role]}</span>
-                    <span className="flex flex-wrap items-center gap-1.5 md:row-start-1">
+                    <span className="text-sm text-ink md:col-start-2 md:row-start-1">{roleLabels[member.role]}</span>
+                    <span className="flex flex-wrap items-center gap-1.5 md:col-start-3 md:row-start-1">
                       <StatusBadge member={member} />
                       {member.twoFactorEnabled ? (
                         <Badge variant="outline" title="Two-factor sign-in is on">
@@ -230,7 +230,7 @@ export function Component() {
                         </Badge>
                       ) : null}
                     </span>
-                    <span className="text-sm text-ink-muted md:row-start-1">
+                    <span className="text-sm text-ink-muted md:col-start-4 md:row-start-1">
                       {member.invitation ? (
                         <>Invitation expires {formatDate(member.invitation.expiresAt)}</>
                       ) : member.lastSignInAt ? (
