@@ -71,6 +71,16 @@ export const permissionTable: Record<StaffRole, StaffPermissions> = {
   },
 };
 
+/**
+ * Whether a granted permission meets what a call requires. `read` is met by any access (scoped
+ * access reads its own scope); `all` only by `all`; `own`, `assigned` and `upload` by themselves or `all`.
+ */
+export function permissionSatisfies(granted: AreaPermission, required: Exclude<AreaPermission, 'none'>): boolean {
+  if (granted === 'none') return false;
+  if (granted === 'all' || required === 'read') return true;
+  return granted === required;
+}
+
 export function permissionsFor(role: StaffRole): StaffPermissions {
   return { ...permissionTable[role] };
 }

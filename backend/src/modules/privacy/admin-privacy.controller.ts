@@ -1,15 +1,13 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post } from '@nestjs/common';
 import type { DeletionRequestDetail, DeletionRequestSummary, StaffIdentity } from '@northbeam/common';
 import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
-import { Roles } from '../auth/decorators/roles.decorator.js';
-import { StaffGuard } from '../auth/guards/staff.guard.js';
+import { Access } from '../auth/decorators/access.decorator.js';
 import { CompleteDeletionRequestDto, RejectDeletionRequestDto } from './dto/decide-deletion-request.dto.js';
 import { PrivacyService } from './privacy.service.js';
 
 /** The privacy team's screen: admin and super_admin only. */
 @Controller('admin/deletion-requests')
-@UseGuards(StaffGuard)
-@Roles('admin', 'super_admin')
+@Access('privacy', 'all')
 export class AdminPrivacyController {
   constructor(private readonly privacyService: PrivacyService) {}
 
@@ -26,7 +24,7 @@ export class AdminPrivacyController {
   @Post(':id/approve')
   @HttpCode(HttpStatus.OK)
   approve(@Param('id') id: string, @CurrentUser() user: StaffIdentity): Promise<DeletionRequestDetail> {
-    return this.privacyService.approve(id, user.email);
+    return this.privacyService.approve(id, user);
   }
 
   @Post(':id/reject')
@@ -36,7 +34,7 @@ export class AdminPrivacyController {
     @Body() body: RejectDeletionRequestDto,
     @CurrentUser() user: StaffIdentity,
   ): Promise<DeletionRequestDetail> {
-    return this.privacyService.reject(id, user.email, body.reason);
+    return this.privacyService.reject(id, user, body.reason);
   }
 
   @Post(':id/complete')
@@ -46,6 +44,6 @@ export class AdminPrivacyController {
     @Body() body: CompleteDeletionRequestDto,
     @CurrentUser() user: StaffIdentity,
   ): Promise<DeletionRequestDetail> {
-    return this.privacyService.completePartial(id, user.email, body.note);
+    return this.privacyService.completePartial(id, user, body.note);
   }
 }
