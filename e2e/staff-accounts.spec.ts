@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { Secret, TOTP } from 'otpauth';
 import { SmtpCatcher } from '../backend/test/helpers/smtp-catcher';
 import { expect, test, type Page } from './fixtures';
@@ -287,6 +288,31 @@ test.describe('Staff accounts', () => {
     await expect(page.getByTestId('reset-link-problem')).toHaveText('This link has expired or has already been used.');
 
     await signInWithCode(page, { email: invitee.email, password: newPassword }, 'recovery');
+  });
+
+  test('the staff screens have no serious or critical accessibility violation', async ({ page }) => {
+    const check = async (label: string) => {
+      const results = await new AxeBuilder({ page }).analyze();
+      const serious = results.violations
+        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+      expect(serious, label).toEqual([]);
+    };
+    for (const path of ['/admin/login', '/admin/forgot-password']) {
+      await page.goto(path);
+      await check(path);
+    }
+    await signInWithCode(page, owner, 'recovery');
+    for (const path of ['/admin', '/admin/staff', '/admin/activity', '/admin/account', '/admin/account/two-factor']) {
+      await page.goto(path);
+      await check(path);
+    }
+    await page.goto('/admin/staff');
+    await page.getByRole('button', { name: `Actions for ${invitee.name}` }).click();
+    await check('staff row actions');
+    await page.getByRole('button', { name: 'Remove' }).click();
+    await expect(page.getByRole('alertdialog')).toContainText(`${invitee.name} loses access for good`);
+    await check('remove confirmation');
   });
 
   test("a public page's JavaScript holds no admin code", async ({ request }) => {

@@ -73,7 +73,7 @@ export function Component() {
                 <dt className="text-ink-muted">Name</dt>
                 <dd className="font-medium text-ink">{user.name}</dd>
                 <dt className="text-ink-muted">Email</dt>
-                <dd className="font-medium break-all text-ink">{user.email}</dd>
+                <dd className="font-medium wrap-anywhere text-ink">{user.email}</dd>
                 <dt className="text-ink-muted">Role</dt>
                 <dd>
                   <Badge variant="secondary">{roleLabels[user.role]}</Badge>

@@ -86,7 +86,7 @@ export function Component() {
       description={
         <>
           You have been invited as <strong className="font-semibold text-ink">{roleLabels[invitation.role]}</strong> with{' '}
-          <strong className="font-semibold break-all text-ink">{invitation.email}</strong>. Choose your name and a password.
+          <strong className="font-semibold wrap-anywhere text-ink">{invitation.email}</strong>. Choose your name and a password.
         </>
       }
     >
