@@ -315,6 +315,53 @@ test.describe('Staff accounts', () => {
     await check('remove confirmation');
   });
 
+  test('the owner changes a role, disables, enables and removes a staff member, each confirmed, and ends a session of their own', async ({ page }) => {
+    await signInWithCode(page, owner, 'recovery');
+    await adminNavigation(page).getByRole('link', { name: 'Staff' }).click();
+    const row = page.getByTestId('staff-row').filter({ hasText: invitee.email });
+    const act = async (action: string) => {
+      await row.getByRole('button', { name: `Actions for ${invitee.name}` }).click();
+      await row.getByRole('button', { name: action }).click();
+    };
+
+    await act('Change role');
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByLabel('Role').selectOption({ label: 'Consultant' });
+    await dialog.getByRole('button', { name: 'Change role' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row).toContainText('Consultant');
+
+    await act('Disable account');
+    await expect(dialog).toContainText('will be signed out at once');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(row).toContainText('Active');
+    await act('Disable account');
+    await dialog.getByRole('button', { name: 'Disable account' }).click();
+    await expect(row).toContainText('Disabled');
+    await act('Enable account');
+    await expect(row).toContainText('Active');
+
+    await act('Remove');
+    await dialog.getByRole('button', { name: 'Remove' }).click();
+    await expect(page.getByTestId('toast')).toContainText(`${invitee.name} was removed`);
+    await expect(row).toHaveCount(0);
+
+    // Earlier tests left the owner signed in elsewhere: one of those sessions ends from here.
+    await page.getByTestId('admin-identity').click();
+    await expect(page).toHaveURL('/admin/account');
+    const sessions = page.getByTestId('sessions').getByRole('listitem');
+    const before = await sessions.count();
+    expect(before).toBeGreaterThan(1);
+    await expect(sessions.filter({ hasText: 'This browser' })).toHaveCount(1);
+    await sessions.filter({ hasNotText: 'This browser' }).first().getByRole('button', { name: /^Sign out / }).click();
+    await expect(sessions).toHaveCount(before - 1);
+
+    await page.getByRole('button', { name: 'New recovery codes' }).click();
+    await page.getByRole('alertdialog').getByLabel('Password').fill(owner.password);
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Make new codes' }).click();
+    await expect(page.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10);
+  });
+
   test("a public page's JavaScript holds no admin code", async ({ request }) => {
     const html = await (await request.get('/')).text();
     const queue = [...html.matchAll(/<(?:script[^>]+src|link[^>]+href)="([^"]+\.js)"/g)].map((match) => new URL(match[1], server.baseUrl).href);
