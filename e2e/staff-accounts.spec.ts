@@ -103,6 +103,8 @@ test.describe('Staff accounts', () => {
   let server: ServerProcess;
 
   test.beforeAll(async () => {
+    // Starting a server (migrations on a fresh embedded database) takes a while on a busy machine.
+    test.setTimeout(120_000);
     await catcher.start();
     server = startServer(
       {
@@ -162,6 +164,13 @@ test.describe('Staff accounts', () => {
     await page.getByLabel('Status').selectOption('invited');
     await expect(page).toHaveURL('/admin/staff?status=invited');
     await expect(page.getByTestId('staff-row')).toHaveCount(1);
+    await page.getByLabel('Status').selectOption('');
+    await page.getByRole('searchbox', { name: 'Search staff' }).fill('staff-owner');
+    await expect(page).toHaveURL('/admin/staff?q=staff-owner');
+    await expect(page.getByTestId('staff-row')).toHaveCount(1);
+    await expect(page.getByTestId('staff-row')).toContainText(owner.email);
+    await page.reload();
+    await expect(page.getByRole('searchbox', { name: 'Search staff' })).toHaveValue('staff-owner');
   });
 
   test('the invitee accepts by the link in the mail, enrols by typing the key, signs out and in with a code', async ({ page }) => {
