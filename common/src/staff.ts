@@ -230,7 +230,6 @@ export const activityActionLabels = {
   'privacy.request_approved': 'Approved a deletion request',
   'privacy.request_rejected': 'Rejected a deletion request',
   'privacy.request_completed': 'Completed a deletion request',
-  'data.exported': 'Exported data',
 } as const;
 export type ActivityAction = keyof typeof activityActionLabels;
 export const activityActions = Object.keys(activityActionLabels) as ActivityAction[];
@@ -239,7 +238,7 @@ export function isActivityAction(value: string): value is ActivityAction {
   return Object.prototype.hasOwnProperty.call(activityActionLabels, value);
 }
 
-export const activityTargetTypes = ['staff', 'invitation', 'post', 'deletion_request', 'session', 'export'] as const;
+export const activityTargetTypes = ['staff', 'invitation', 'post', 'deletion_request', 'session'] as const;
 export type ActivityTargetType = (typeof activityTargetTypes)[number];
 
 /** A row of `/admin/activity` (`GET /api/admin/activity?page=&actor=&action=&from=&to=`). */
@@ -292,7 +291,6 @@ export const staffMessages = {
   sessionNotFound: 'Session not found',
   roleInvalid: 'Please choose a role',
   nameTooLong: 'Name must be 100 characters or less',
-  cannotChangeOwnAccount: 'You cannot change your own role or disable yourself',
   twoFactorNotSetUp: 'Start two-factor setup first',
   twoFactorAlreadyEnabled: 'Two-factor sign-in is already on',
   twoFactorNotEnabled: 'Two-factor sign-in is not on',
