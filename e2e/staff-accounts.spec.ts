@@ -227,7 +227,14 @@ test.describe('Staff accounts', () => {
   });
 
   test('the privacy screen is reached from the dashboard by the navigation; recent activity is on the dashboard', async ({ page }) => {
+    const userRequests: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/admin/user') userRequests.push(request.url());
+    });
     await signInWithCode(page, owner, 'recovery');
+    // The shell's loader and the dashboard's ask for the user together: one request answers both.
+    await expect(page.getByRole('heading', { name: 'Welcome back, Administrator' })).toBeVisible();
+    expect(userRequests).toHaveLength(1);
     // The latest ten of the log, which by now holds more: this sign-in among them.
     await expect(page.getByTestId('recent-activity').getByTestId('activity-entry')).toHaveCount(10);
     await expect(page.getByTestId('recent-activity')).toContainText('Administrator · Signed in with a recovery code');

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { useNavigation } from '@/app/data-router';
 
 /**
  * The filters of a server-paginated admin list live in the address (bookmarkable). Changing one
@@ -7,9 +8,14 @@ import { useLocation, useNavigate } from 'react-router-dom';
  * fetches the new page.
  */
 export function useListFilters() {
-  const { pathname, search } = useLocation();
+  const location = useLocation();
+  const navigation = useNavigation();
   const navigate = useNavigate();
-  const params = new URLSearchParams(search);
+  // A filter changed while the previous change is still loading builds on that one, not on the address it leaves.
+  const pending = navigation.state === 'loading' && navigation.location?.pathname === location.pathname ? navigation.location : undefined;
+  const { pathname } = location;
+  const search = pending?.search ?? location.search;
+  const params = new URLSearchParams(location.search);
   const setFilters = useCallback(
     (changes: Record<string, string | undefined>) => {
       const next = new URLSearchParams(search);

@@ -6,6 +6,7 @@ import type { LoaderRequest } from '@/app/data-router';
 /** Spec §7: the current admin user is cached for five minutes in the browser, never retried. */
 const userCacheMs = 5 * 60 * 1000;
 let cachedUser: { user: StaffUser | null; at: number } | undefined;
+let userRequest: Promise<StaffUser | null> | undefined;
 
 function inBrowser(context: unknown): boolean {
   return typeof window !== 'undefined' && !(context as { serverApi?: unknown } | undefined)?.serverApi;
@@ -14,15 +15,25 @@ function inBrowser(context: unknown): boolean {
 /** The signed-in staff member, or null. A failed check counts as signed out (spec §8). */
 export async function fetchStaffUser(context: unknown): Promise<StaffUser | null> {
   const browser = inBrowser(context);
-  if (browser && cachedUser && Date.now() - cachedUser.at < userCacheMs) return cachedUser.user;
-  let user: StaffUser | null;
+  if (!browser) return loadStaffUser(context);
+  if (cachedUser && Date.now() - cachedUser.at < userCacheMs) return cachedUser.user;
+  // The shell and the screen inside it ask at the same moment: one request answers both.
+  const pending = (userRequest ??= loadStaffUser(context).then((user) => {
+    if (userRequest === pending) {
+      cachedUser = { user, at: Date.now() };
+      userRequest = undefined;
+    }
+    return user;
+  }));
+  return pending;
+}
+
+async function loadStaffUser(context: unknown): Promise<StaffUser | null> {
   try {
-    user = await loadJson<StaffUser>(context, '/api/admin/user');
+    return await loadJson<StaffUser>(context, '/api/admin/user');
   } catch {
-    user = null;
+    return null;
   }
-  if (browser) cachedUser = { user, at: Date.now() };
-  return user;
 }
 
 /** Where a staff member who must set up two-factor sign-in is sent, whichever admin page they asked for. */
@@ -30,6 +41,7 @@ export const twoFactorSetupPath = '/admin/account/two-factor';
 
 export function forgetStaffUser(): void {
   cachedUser = undefined;
+  userRequest = undefined;
 }
 
 /** Loader guard of every admin page: signed out means /admin/login?redirect=<this page>. */

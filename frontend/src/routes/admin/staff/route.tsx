@@ -1,5 +1,5 @@
 import { Ban, CheckCircle2, KeyRound, LogOut, Search, ShieldCheck, Trash2, UserCog, UserPlus, Users } from 'lucide-react';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from '@/app/data-router';
 import {
   messages,
@@ -166,7 +166,7 @@ export function Component() {
         }
       />
 
-      <StaffFilters key={params.toString()} params={params} setFilters={setFilters} />
+      <StaffFilters params={params} setFilters={setFilters} />
 
       <Card className="mt-6">
         {list.items.length === 0 ? (
@@ -267,20 +267,32 @@ function StaffFilters({
   params: URLSearchParams;
   setFilters: (changes: Record<string, string | undefined>) => void;
 }) {
-  const [query, setQuery] = useState(params.get('q') ?? '');
+  const addressQuery = params.get('q') ?? '';
+  const [query, setQuery] = useState(addressQuery);
+  /** The search last sent to the address: a different one there came from elsewhere (Clear filters, Back). */
+  const sent = useRef(addressQuery);
   const ids = { role: useId(), status: useId() };
+  useEffect(() => {
+    if (addressQuery === sent.current) return;
+    sent.current = addressQuery;
+    setQuery(addressQuery);
+  }, [addressQuery]);
+  const search = (text: string) => {
+    sent.current = text;
+    setFilters({ q: text || undefined });
+  };
   // Typing searches after a short pause, without a history entry per letter.
   useEffect(() => {
-    if (query.trim() === (params.get('q') ?? '')) return;
-    const timer = setTimeout(() => setFilters({ q: query.trim() || undefined }), 350);
+    if (query.trim() === addressQuery) return;
+    const timer = setTimeout(() => search(query.trim()), 350);
     return () => clearTimeout(timer);
-  }, [query, params, setFilters]);
+  });
   return (
     <form
       role="search"
       onSubmit={(event) => {
         event.preventDefault();
-        setFilters({ q: query.trim() || undefined });
+        search(query.trim());
       }}
       className="mt-8 flex flex-col gap-3 rounded-card border border-line bg-white p-4 shadow-card md:flex-row md:items-end"
     >
