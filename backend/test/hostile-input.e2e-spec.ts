@@ -156,6 +156,28 @@ function endpoints(postId: string): Endpoint[] {
       tables: ['deletion_requests'],
     },
     { name: 'POST /api/admin/login', method: 'post', path: '/api/admin/login', fields: ['email', 'password'] },
+    { name: 'POST /api/admin/login/two-factor', method: 'post', path: '/api/admin/login/two-factor', fields: ['code'] },
+    {
+      name: 'POST /api/password-reset',
+      method: 'post',
+      path: '/api/password-reset',
+      fields: ['email'],
+      tables: ['staff_tokens', 'email_outbox'],
+    },
+    {
+      name: 'POST /api/password-reset/:token',
+      method: 'post',
+      path: `/api/password-reset/${'a'.repeat(43)}`,
+      fields: ['password'],
+      tables: ['users'],
+    },
+    {
+      name: 'POST /api/staff-invitations/:token',
+      method: 'post',
+      path: `/api/staff-invitations/${'a'.repeat(43)}`,
+      fields: ['name', 'password'],
+      tables: ['users'],
+    },
     {
       name: 'POST /api/admin/posts',
       method: 'post',
