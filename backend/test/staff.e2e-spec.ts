@@ -279,6 +279,29 @@ describe('Staff accounts API', () => {
       expect((await superAdmin.get('/api/admin/user')).status).toBe(200);
     });
 
+    it('keeps a session ended even when a request in flight writes it back afterwards', async () => {
+      const member = await createStaff(testApp, 'consultant', 'written-back@northbeam.example');
+      const agent = await signedInAgent(testApp, 'written-back@northbeam.example');
+      const rows = await testApp.dataSource.query<{ sid: string; sess: unknown; expire: Date }[]>(
+        `SELECT "sid", "sess", "expire" FROM "sessions" WHERE "sess"->>'userId' = $1`,
+        [member.id],
+      );
+      expect(rows).toHaveLength(1);
+      expect((await superAdmin.post(`/api/admin/staff/${member.id}/sign-out-everywhere`).send({})).status).toBe(204);
+      // What express-session does when a request that started before the sign-out saves its session.
+      await testApp.dataSource.query(`INSERT INTO "sessions" ("sid", "sess", "expire") VALUES ($1, $2, $3)`, [
+        rows[0].sid,
+        JSON.stringify(rows[0].sess),
+        rows[0].expire,
+      ]);
+      expect((await agent.get('/api/admin/user')).status).toBe(401);
+      const again = await testApp
+        .request()
+        .post('/api/admin/login')
+        .send({ email: 'written-back@northbeam.example', password: staffPassword });
+      expect(again.status).toBe(200);
+    });
+
     it('removes an account: its sessions end and it can no longer sign in', async () => {
       const member = await createStaff(testApp, 'consultant', 'removed@northbeam.example');
       const agent = await signedInAgent(testApp, 'removed@northbeam.example');

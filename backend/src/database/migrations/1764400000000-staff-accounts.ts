@@ -13,7 +13,8 @@ export class StaffAccounts1764400000000 implements MigrationInterface {
         ADD COLUMN "two_factor_secret" varchar(255) NULL,
         ADD COLUMN "two_factor_pending_secret" varchar(255) NULL,
         ADD COLUMN "two_factor_enabled_at" timestamptz NULL,
-        ADD COLUMN "two_factor_last_step" bigint NULL`);
+        ADD COLUMN "two_factor_last_step" bigint NULL,
+        ADD COLUMN "sessions_revoked_at" timestamptz NULL`);
 
     await queryRunner.query(`
       CREATE TABLE "staff_recovery_codes" (
@@ -64,6 +65,7 @@ export class StaffAccounts1764400000000 implements MigrationInterface {
     await queryRunner.query(`DROP TABLE "staff_recovery_codes"`);
     await queryRunner.query(`
       ALTER TABLE "users"
+        DROP COLUMN "sessions_revoked_at",
         DROP COLUMN "two_factor_last_step",
         DROP COLUMN "two_factor_enabled_at",
         DROP COLUMN "two_factor_pending_secret",

@@ -122,7 +122,7 @@ export class AuthService {
       return null;
     }
     const user = await this.usersRepository.findActiveById(session.userId);
-    if (!user) {
+    if (!user || (user.sessionsRevokedAt && session.signedInAt <= user.sessionsRevokedAt.getTime())) {
       await this.endSession(request);
       return null;
     }

@@ -36,8 +36,13 @@ export class SessionsRepository {
     return rowCount(result) > 0;
   }
 
-  /** Ends every session of the account (but `exceptSid`), inside the caller's transaction. */
-  async deleteAllForUser(manager: EntityManager, userId: string, exceptSid?: string): Promise<number> {
+  /**
+   * Ends every session of the account (but `exceptSid`), inside the caller's transaction. The rows go,
+   * and the account records the moment: a request already in flight on another instance that writes
+   * its session back afterwards still finds it ended (AuthService.currentUser compares sign-in times).
+   */
+  async deleteAllForUser(manager: EntityManager, userId: string, now: Date, exceptSid?: string): Promise<number> {
+    await manager.query(`UPDATE "users" SET "sessions_revoked_at" = $2 WHERE "id" = $1`, [userId, now]);
     const result: unknown = await manager.query(
       `DELETE FROM "sessions" WHERE "sess"->>'userId' = $1 AND "sid" <> $2 RETURNING 1`,
       [userId, exceptSid ?? ''],

@@ -34,6 +34,7 @@ function account(overrides: Partial<User> = {}): User {
     twoFactorPendingSecret: null,
     twoFactorEnabledAt: null,
     twoFactorLastStep: null,
+    sessionsRevokedAt: null,
     createdAt: new Date(),
     updatedAt: new Date(),
     ...overrides,
@@ -140,7 +141,7 @@ describe(StaffService.name, () => {
         findUser: () => Promise.resolve(account({ role: 'consultant', disabledAt: new Date() })),
       },
       {
-        deleteAllForUser: (m: EntityManager, userId: string) => {
+        deleteAllForUser: (m: EntityManager, userId: string, _now: Date) => {
           ended.push([m, userId]);
           return Promise.resolve(2);
         },

@@ -141,7 +141,7 @@ export class StaffService {
       }
       if (dto.disabled === true && !target.disabledAt) {
         await this.staffRepository.updateUser(manager, target.id, { disabledAt: now });
-        await this.sessionsRepository.deleteAllForUser(manager, target.id);
+        await this.sessionsRepository.deleteAllForUser(manager, target.id, now);
         await this.activity.record(manager, { actor, action: 'staff.disabled', target: staffTarget(target) });
       }
       if (dto.disabled === false && target.disabledAt) {
@@ -153,7 +153,7 @@ export class StaffService {
   }
 
   /** Removes an account (its sessions end) or withdraws an open invitation. */
-  async remove(actor: StaffUser, id: string): Promise<void> {
+  async remove(actor: StaffUser, id: string, now = new Date()): Promise<void> {
     if (!uuidPattern.test(id)) throw new ApiError(HttpStatus.NOT_FOUND, staffMessages.staffNotFound);
     await this.dataSource.transaction(async (manager) => {
       const invitation = await this.staffRepository.findOpenInvitation(id, manager);
@@ -167,7 +167,7 @@ export class StaffService {
         return;
       }
       const target = await this.lockTarget(manager, id, true);
-      await this.sessionsRepository.deleteAllForUser(manager, target.id);
+      await this.sessionsRepository.deleteAllForUser(manager, target.id, now);
       await this.staffRepository.deleteUser(manager, target.id);
       await this.activity.record(manager, { actor, action: 'staff.removed', target: staffTarget(target) });
     });
@@ -183,11 +183,11 @@ export class StaffService {
     });
   }
 
-  async signOutEverywhere(actor: StaffUser, id: string): Promise<void> {
+  async signOutEverywhere(actor: StaffUser, id: string, now = new Date()): Promise<void> {
     const target = uuidPattern.test(id) ? await this.staffRepository.findUser(id) : null;
     if (!target) throw new ApiError(HttpStatus.NOT_FOUND, staffMessages.staffNotFound);
     await this.dataSource.transaction(async (manager) => {
-      await this.sessionsRepository.deleteAllForUser(manager, target.id);
+      await this.sessionsRepository.deleteAllForUser(manager, target.id, now);
       await this.activity.record(manager, {
         actor,
         action: 'staff.signed_out_everywhere',

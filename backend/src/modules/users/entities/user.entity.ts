@@ -49,6 +49,10 @@ export class User {
   })
   twoFactorLastStep: number | null;
 
+  /** Sessions signed in before this moment are over ("sign out everywhere", password reset, disabling). */
+  @Column({ name: 'sessions_revoked_at', type: 'timestamptz', nullable: true })
+  sessionsRevokedAt: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 
