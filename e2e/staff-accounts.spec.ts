@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { Secret, TOTP } from 'otpauth';
 import { SmtpCatcher } from '../backend/test/helpers/smtp-catcher';
+import { messages } from '../common/src/limits';
 import { expect, test, type Page } from './fixtures';
 import { freePort, startServer, waitForHealth, type ServerProcess } from './helpers/server-process';
 
@@ -375,7 +376,37 @@ test.describe('Staff accounts', () => {
     await page.getByRole('button', { name: 'New recovery codes' }).click();
     await page.getByRole('alertdialog').getByLabel('Password').fill(owner.password);
     await page.getByRole('alertdialog').getByRole('button', { name: 'Make new codes' }).click();
-    await expect(page.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10);
+    const newCodes = page.getByTestId('recovery-codes').getByRole('listitem');
+    await expect(newCodes).toHaveCount(10);
+    enrolments.get(owner.email)!.recoveryCodes = await newCodes.allTextContents();
+  });
+
+  test('a consultant sees only the areas open to them and the server refuses the staff list', async ({ page, browser }) => {
+    const consultant = { email: 'casey.consultant@northbeam.example', name: 'Casey Byrne', password: 'casey-password-0123' };
+    await signInWithCode(page, owner, 'recovery');
+    const invited = await page.request.post('/api/admin/staff/invitations', { data: { email: consultant.email, role: 'consultant' } });
+    expect(invited.status()).toBe(201);
+    const invitation = await linkFromMail(catcher, consultant.email, /https?:\/\/\S+\/admin\/invitation\/[A-Za-z0-9_-]+/);
+    const token = invitation.split('/').pop()!;
+    const accepted = await page.request.post(`/api/staff-invitations/${token}`, { data: { name: consultant.name, password: consultant.password } });
+    expect(accepted.status()).toBe(201);
+
+    const context = await browser.newContext({ baseURL: `http://127.0.0.1:${port}` });
+    const consultantPage = await context.newPage();
+    // No code: the policy asks only admins for two-factor sign-in.
+    await submitPassword(consultantPage, consultant);
+    await expect(consultantPage).toHaveURL('/admin');
+    await expect(adminNavigation(consultantPage).getByRole('link')).toHaveText(['Dashboard', 'Posts', 'Activity']);
+    await consultantPage.goto('/admin/staff');
+    await expect(consultantPage.getByRole('alert')).toHaveText(messages.forbidden);
+    await expect(consultantPage.getByTestId('staff-list')).toHaveCount(0);
+    await adminNavigation(consultantPage).getByRole('link', { name: 'Activity' }).click();
+    await expect(consultantPage.getByText('Your own sign-ins and changes, newest first.')).toBeVisible();
+    await expect(consultantPage.getByLabel('Who')).toHaveCount(0);
+    const entries = consultantPage.getByTestId('activity-list').getByTestId('activity-entry');
+    await expect(entries.first()).toBeVisible();
+    for (const text of await entries.allTextContents()) expect(text).toContain(consultant.name);
+    await context.close();
   });
 
   test("a public page's JavaScript holds no admin code", async ({ request }) => {
