@@ -33,9 +33,9 @@ export function totpCode(secret: string, now: Date): string {
   return TOTP.generate({ ...totpOptions, secret: Secret.fromBase32(secret), timestamp: now.getTime() });
 }
 
-const recoveryAlphabet = 'abcdefghijkmnpqrstuvwxyz23456789';
+const recoveryAlphabet = 'abcdefghjkmnpqrstuvwxyz23456789';
 
-/** `xxxxx-xxxxx` from an alphabet without look-alike characters: 50 random bits. */
+/** `xxxxx-xxxxx` from an alphabet without look-alike characters (no i, l, o, 0, 1): about 50 random bits. */
 export function newRecoveryCode(): string {
   let code = '';
   for (let index = 0; index < 10; index += 1) code += recoveryAlphabet[randomInt(recoveryAlphabet.length)];
