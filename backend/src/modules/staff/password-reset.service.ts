@@ -16,6 +16,9 @@ import { StaffRepository } from './staff.repository.js';
 import { StaffService } from './staff.service.js';
 import { hashLinkToken, isLinkTokenShaped } from './staff-token.js';
 
+/** Rolls back the stand-in work done for an address that has no account. */
+class UnknownAddress extends Error {}
+
 /** "Forgot password?": a one-use link valid 1 hour, the same answer whether or not the address is known. */
 @Injectable()
 export class PasswordResetService {
@@ -31,8 +34,9 @@ export class PasswordResetService {
   ) {}
 
   /**
-   * Mails a link when the address belongs to an enabled account. Both cases run one transaction and
-   * answer the same sentence, so neither the answer nor its timing tells whether the address is known.
+   * Mails a link when the address belongs to an enabled account. For any other address the same
+   * statements run and are rolled back, and the answer is the same sentence, so neither the answer
+   * nor its timing tells whether the address is known.
    */
   async request(rawEmail: string, address: string, now = new Date()): Promise<{ message: string }> {
     const email = normaliseEmail(rawEmail);
@@ -47,16 +51,20 @@ export class PasswordResetService {
       this.config.passwordResetRateLimitMax,
       this.config.passwordResetRateLimitWindowSeconds,
     );
-    await this.dataSource.transaction(async (manager) => {
-      const user = await this.usersRepository.findActiveByEmail(email, manager);
-      if (!user) return;
-      await this.staffService.issuePasswordReset(manager, user, null, now);
-      await this.activity.record(manager, {
-        actor: null,
-        action: 'auth.password_reset_requested',
-        target: staffTarget(user),
+    await this.dataSource
+      .transaction(async (manager) => {
+        const user = await this.usersRepository.findActiveByEmail(email, manager);
+        await this.staffService.issuePasswordReset(manager, user ?? { id: null, email }, null, now);
+        if (!user) throw new UnknownAddress();
+        await this.activity.record(manager, {
+          actor: null,
+          action: 'auth.password_reset_requested',
+          target: staffTarget(user),
+        });
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof UnknownAddress)) throw error;
       });
-    });
     return { message: staffMessages.passwordResetRequested };
   }
 

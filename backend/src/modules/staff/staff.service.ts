@@ -196,10 +196,18 @@ export class StaffService {
     });
   }
 
-  /** A new reset link for the account (earlier open ones stop working), mailed through the outbox. */
-  async issuePasswordReset(manager: EntityManager, user: User, createdById: string | null, now: Date): Promise<void> {
+  /**
+   * A new reset link for the account (earlier open ones stop working), mailed through the outbox.
+   * An account without an id is the stand-in of an unknown address: the same work, rolled back by the caller.
+   */
+  async issuePasswordReset(
+    manager: EntityManager,
+    user: { id: string | null; email: string },
+    createdById: string | null,
+    now: Date,
+  ): Promise<void> {
     const { token, tokenHash } = newLinkToken();
-    await this.staffRepository.closePasswordResets(manager, user.id, now);
+    if (user.id) await this.staffRepository.closePasswordResets(manager, user.id, now);
     await this.staffRepository.addToken(manager, {
       kind: 'password_reset',
       tokenHash,
