@@ -65,7 +65,11 @@ async function enrolTwoFactor(page: Page, email: string) {
   await expect(page).toHaveURL('/admin');
 }
 
-async function signInWithCode(page: Page, account: { email: string; password: string }, code: 'app' | 'recovery' = 'app') {
+async function signInWithCode(
+  page: Page,
+  account: { email: string; password: string },
+  code: 'app' | 'recovery' = 'app',
+) {
   await submitPassword(page, account);
   await expect(page.getByText('Enter the 6-digit code from your authenticator app')).toBeVisible();
   if (code === 'recovery') {
@@ -130,7 +134,9 @@ test.describe('Staff accounts', () => {
 
   test.use({ baseURL: `http://127.0.0.1:${port}` });
 
-  test('the owner must set up two-factor sign-in first, then invites an admin from the staff screen', async ({ page }) => {
+  test('the owner must set up two-factor sign-in first, then invites an admin from the staff screen', async ({
+    page,
+  }) => {
     await submitPassword(page, owner);
     // The policy asks admins for two-factor sign-in: every admin page leads to the enrolment until it is done.
     await expect(page).toHaveURL('/admin/account/two-factor');
@@ -140,7 +146,13 @@ test.describe('Staff accounts', () => {
     await expect(page).toHaveURL('/admin/account/two-factor');
     await enrolTwoFactor(page, owner.email);
 
-    await expect(adminNavigation(page).getByRole('link')).toHaveText(['Dashboard', 'Posts', 'Privacy', 'Staff', 'Activity']);
+    await expect(adminNavigation(page).getByRole('link')).toHaveText([
+      'Dashboard',
+      'Posts',
+      'Privacy',
+      'Staff',
+      'Activity',
+    ]);
     await adminNavigation(page).getByRole('link', { name: 'Staff' }).click();
     await expect(page).toHaveURL('/admin/staff');
     await expect(adminNavigation(page).getByRole('link', { name: 'Staff' })).toHaveAttribute('aria-current', 'page');
@@ -174,7 +186,9 @@ test.describe('Staff accounts', () => {
     await expect(page.getByRole('searchbox', { name: 'Search staff' })).toHaveValue('staff-owner');
   });
 
-  test('the invitee accepts by the link in the mail, enrols by typing the key, signs out and in with a code', async ({ page }) => {
+  test('the invitee accepts by the link in the mail, enrols by typing the key, signs out and in with a code', async ({
+    page,
+  }) => {
     const invitation = await linkFromMail(catcher, invitee.email, /https?:\/\/\S+\/admin\/invitation\/[A-Za-z0-9_-]+/);
     await page.goto(invitation);
     await expect(page.getByRole('heading', { name: /^Join / })).toBeVisible();
@@ -190,7 +204,9 @@ test.describe('Staff accounts', () => {
 
     // The link works once.
     await page.goto(invitation);
-    await expect(page.getByTestId('invitation-problem')).toHaveText('This invitation has expired or has already been used.');
+    await expect(page.getByTestId('invitation-problem')).toHaveText(
+      'This invitation has expired or has already been used.',
+    );
 
     await submitPassword(page, invitee);
     await enrolTwoFactor(page, invitee.email);
@@ -227,7 +243,9 @@ test.describe('Staff accounts', () => {
     await expect(page.getByText('Invalid code', { exact: true })).toBeVisible();
   });
 
-  test('the privacy screen is reached from the dashboard by the navigation; recent activity is on the dashboard', async ({ page }) => {
+  test('the privacy screen is reached from the dashboard by the navigation; recent activity is on the dashboard', async ({
+    page,
+  }) => {
     const userRequests: string[] = [];
     page.on('request', (request) => {
       if (new URL(request.url()).pathname === '/api/admin/user') userRequests.push(request.url());
@@ -244,7 +262,10 @@ test.describe('Staff accounts', () => {
     await expect(page).toHaveURL('/admin/privacy');
     await expect(page.getByRole('heading', { name: 'Privacy requests' })).toBeVisible();
     await expect(adminNavigation(page).getByRole('link', { name: 'Privacy' })).toHaveAttribute('aria-current', 'page');
-    await expect(adminNavigation(page).getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current', 'page');
+    await expect(adminNavigation(page).getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute(
+      'aria-current',
+      'page',
+    );
 
     await adminNavigation(page).getByRole('link', { name: 'Activity' }).click();
     await expect(page).toHaveURL('/admin/activity');
@@ -253,10 +274,20 @@ test.describe('Staff accounts', () => {
     await expect(page.getByTestId('activity-list').getByTestId('activity-entry')).toHaveCount(2);
   });
 
-  test('at 390 px nothing scrolls sideways and the admin menu opens, closes with Escape and navigates', async ({ page }) => {
+  test('at 390 px nothing scrolls sideways and the admin menu opens, closes with Escape and navigates', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signInWithCode(page, owner, 'recovery');
-    for (const path of ['/admin', '/admin/staff', '/admin/activity', '/admin/account', '/admin/account/two-factor', '/admin/posts', '/admin/privacy']) {
+    for (const path of [
+      '/admin',
+      '/admin/staff',
+      '/admin/activity',
+      '/admin/account',
+      '/admin/account/two-factor',
+      '/admin/posts',
+      '/admin/privacy',
+    ]) {
       await page.goto(path);
       const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(scrollWidth, `${path} is ${scrollWidth} px wide`).toBeLessThanOrEqual(390);
@@ -300,7 +331,9 @@ test.describe('Staff accounts', () => {
     await page.getByLabel('New password').fill(newPassword);
     await page.getByLabel('Confirm password').fill(newPassword);
     await page.getByRole('button', { name: 'Set new password' }).click();
-    await expect(page.getByTestId('password-changed')).toContainText('Your password has been changed. Sign in with your new password.');
+    await expect(page.getByTestId('password-changed')).toContainText(
+      'Your password has been changed. Sign in with your new password.',
+    );
     await page.goto(reset);
     await expect(page.getByTestId('reset-link-problem')).toHaveText('This link has expired or has already been used.');
 
@@ -332,7 +365,9 @@ test.describe('Staff accounts', () => {
     await check('remove confirmation');
   });
 
-  test('the owner changes a role, disables, enables and removes a staff member, each confirmed, and ends a session of their own', async ({ page }) => {
+  test('the owner changes a role, disables, enables and removes a staff member, each confirmed, and ends a session of their own', async ({
+    page,
+  }) => {
     await signInWithCode(page, owner, 'recovery');
     await adminNavigation(page).getByRole('link', { name: 'Staff' }).click();
     const row = page.getByTestId('staff-row').filter({ hasText: invitee.email });
@@ -370,7 +405,11 @@ test.describe('Staff accounts', () => {
     const before = await sessions.count();
     expect(before).toBeGreaterThan(1);
     await expect(sessions.filter({ hasText: 'This browser' })).toHaveCount(1);
-    await sessions.filter({ hasNotText: 'This browser' }).first().getByRole('button', { name: /^Sign out / }).click();
+    await sessions
+      .filter({ hasNotText: 'This browser' })
+      .first()
+      .getByRole('button', { name: /^Sign out / })
+      .click();
     await expect(sessions).toHaveCount(before - 1);
 
     await page.getByRole('button', { name: 'New recovery codes' }).click();
@@ -381,14 +420,29 @@ test.describe('Staff accounts', () => {
     enrolments.get(owner.email)!.recoveryCodes = await newCodes.allTextContents();
   });
 
-  test('a consultant sees only the areas open to them and the server refuses the staff list', async ({ page, browser }) => {
-    const consultant = { email: 'casey.consultant@northbeam.example', name: 'Casey Byrne', password: 'casey-password-0123' };
+  test('a consultant sees only the areas open to them and the server refuses the staff list', async ({
+    page,
+    browser,
+  }) => {
+    const consultant = {
+      email: 'casey.consultant@northbeam.example',
+      name: 'Casey Byrne',
+      password: 'casey-password-0123',
+    };
     await signInWithCode(page, owner, 'recovery');
-    const invited = await page.request.post('/api/admin/staff/invitations', { data: { email: consultant.email, role: 'consultant' } });
+    const invited = await page.request.post('/api/admin/staff/invitations', {
+      data: { email: consultant.email, role: 'consultant' },
+    });
     expect(invited.status()).toBe(201);
-    const invitation = await linkFromMail(catcher, consultant.email, /https?:\/\/\S+\/admin\/invitation\/[A-Za-z0-9_-]+/);
+    const invitation = await linkFromMail(
+      catcher,
+      consultant.email,
+      /https?:\/\/\S+\/admin\/invitation\/[A-Za-z0-9_-]+/,
+    );
     const token = invitation.split('/').pop()!;
-    const accepted = await page.request.post(`/api/staff-invitations/${token}`, { data: { name: consultant.name, password: consultant.password } });
+    const accepted = await page.request.post(`/api/staff-invitations/${token}`, {
+      data: { name: consultant.name, password: consultant.password },
+    });
     expect(accepted.status()).toBe(201);
 
     const context = await browser.newContext({ baseURL: `http://127.0.0.1:${port}` });
@@ -411,7 +465,9 @@ test.describe('Staff accounts', () => {
 
   test("a public page's JavaScript holds no admin code", async ({ request }) => {
     const html = await (await request.get('/')).text();
-    const queue = [...html.matchAll(/<(?:script[^>]+src|link[^>]+href)="([^"]+\.js)"/g)].map((match) => new URL(match[1], server.baseUrl).href);
+    const queue = [...html.matchAll(/<(?:script[^>]+src|link[^>]+href)="([^"]+\.js)"/g)].map(
+      (match) => new URL(match[1], server.baseUrl).href,
+    );
     expect(queue.length).toBeGreaterThan(0);
     const seen = new Set<string>();
     while (queue.length > 0) {
@@ -419,11 +475,18 @@ test.describe('Staff accounts', () => {
       if (seen.has(url)) continue;
       seen.add(url);
       const code = await (await request.get(url)).text();
-      for (const adminText of ['Invite staff member', 'Turned on two-factor sign-in', 'Sign out everywhere', 'Set up two-factor sign-in']) {
+      for (const adminText of [
+        'Invite staff member',
+        'Turned on two-factor sign-in',
+        'Sign out everywhere',
+        'Set up two-factor sign-in',
+      ]) {
         expect(code, `${url} holds "${adminText}"`).not.toContain(adminText);
       }
       // Static imports only: lazy admin chunks are fetched when an admin page opens.
-      for (const match of code.matchAll(/import\s*(?:\{[^}]*\}|\*\s*as\s*\w+|[\w$]+)?\s*(?:from\s*)?["']([^"']+\.js)["']/g)) {
+      for (const match of code.matchAll(
+        /import\s*(?:\{[^}]*\}|\*\s*as\s*\w+|[\w$]+)?\s*(?:from\s*)?["']([^"']+\.js)["']/g,
+      )) {
         queue.push(new URL(match[1], url).href);
       }
     }

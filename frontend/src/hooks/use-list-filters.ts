@@ -12,7 +12,10 @@ export function useListFilters() {
   const navigation = useNavigation();
   const navigate = useNavigate();
   // A filter changed while the previous change is still loading builds on that one, not on the address it leaves.
-  const pending = navigation.state === 'loading' && navigation.location?.pathname === location.pathname ? navigation.location : undefined;
+  const pending =
+    navigation.state === 'loading' && navigation.location?.pathname === location.pathname
+      ? navigation.location
+      : undefined;
   const { pathname } = location;
   const search = pending?.search ?? location.search;
   const params = new URLSearchParams(location.search);

@@ -1,4 +1,15 @@
-import { Activity, LayoutDashboard, LogOut, Menu, Newspaper, ShieldCheck, UserCog, Users, X, type LucideIcon } from 'lucide-react';
+import {
+  Activity,
+  LayoutDashboard,
+  LogOut,
+  Menu,
+  Newspaper,
+  ShieldCheck,
+  UserCog,
+  Users,
+  X,
+  type LucideIcon,
+} from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { areaLabels, roleLabels, type StaffArea, type StaffUser } from '@northbeam/common';
@@ -94,30 +105,39 @@ export function AdminBar({ user }: { user: StaffUser }) {
   return (
     <div className="sticky top-16 z-40 border-b border-line bg-white/95 backdrop-blur-md" data-testid="admin-bar">
       <div className="container-page flex h-14 items-center justify-between gap-3">
-        <nav aria-label="Admin" className="hidden items-center gap-1 md:flex">
-          {links.map(({ to, label, icon: Icon }) => (
-            <NavLink
-              key={to}
-              to={to}
-              end={to === '/admin'}
-              className={({ isActive }) =>
-                cn(
-                  'inline-flex items-center gap-2 rounded-full px-3 py-1.5 text-sm font-medium transition-colors',
-                  isActive ? 'bg-ink text-white' : 'text-ink-muted hover:bg-mist hover:text-ink',
-                )
-              }
-            >
-              <Icon className="size-4" aria-hidden="true" />
-              {label}
-            </NavLink>
-          ))}
-        </nav>
+        {links.length === 0 ? (
+          <p className="hidden items-center gap-2 text-sm text-ink-muted md:flex">
+            <ShieldCheck className="size-4 text-beam" aria-hidden="true" />
+            The admin opens once two-factor sign-in is set up.
+          </p>
+        ) : (
+          <nav aria-label="Admin" className="hidden items-center gap-1 md:flex">
+            {links.map(({ to, label, icon: Icon }) => (
+              <NavLink
+                key={to}
+                to={to}
+                end={to === '/admin'}
+                className={({ isActive }) =>
+                  cn(
+                    'inline-flex items-center gap-2 rounded-full px-3 py-1.5 text-sm font-medium transition-colors',
+                    isActive ? 'bg-ink text-white' : 'text-ink-muted hover:bg-mist hover:text-ink',
+                  )
+                }
+              >
+                <Icon className="size-4" aria-hidden="true" />
+                {label}
+              </NavLink>
+            ))}
+          </nav>
+        )}
         <p className="flex min-w-0 items-center gap-2 md:hidden">
           <span className="eyebrow">Admin</span>
           <span aria-hidden="true" className="text-line">
             /
           </span>
-          <span className="truncate text-sm font-semibold text-ink">{onAccount ? 'Account' : (current?.label ?? 'Admin')}</span>
+          <span className="truncate text-sm font-semibold text-ink">
+            {onAccount ? 'Account' : (current?.label ?? 'Admin')}
+          </span>
         </p>
 
         <div className="flex shrink-0 items-center gap-2">
@@ -157,29 +177,36 @@ export function AdminBar({ user }: { user: StaffUser }) {
       </div>
 
       {menuOpen ? (
-        <div ref={menu} id={menuId} className="border-t border-line bg-white shadow-card md:hidden" data-testid="admin-menu">
-          <nav aria-label="Admin" className="container-page py-3">
-            <ul className="flex flex-col gap-1">
-              {links.map(({ to, label, icon: Icon }) => {
-                const active = isCurrent(pathname, to);
-                return (
-                  <li key={to}>
-                    <Link
-                      to={to}
-                      aria-current={active ? 'page' : undefined}
-                      className={cn(
-                        'flex items-center gap-3 rounded-xl px-4 py-3 text-base font-medium',
-                        active ? 'bg-ink text-white' : 'text-ink hover:bg-mist',
-                      )}
-                    >
-                      <Icon className="size-4" aria-hidden="true" />
-                      {label}
-                    </Link>
-                  </li>
-                );
-              })}
-            </ul>
-          </nav>
+        <div
+          ref={menu}
+          id={menuId}
+          className="border-t border-line bg-white shadow-card md:hidden"
+          data-testid="admin-menu"
+        >
+          {links.length > 0 ? (
+            <nav aria-label="Admin" className="container-page py-3">
+              <ul className="flex flex-col gap-1">
+                {links.map(({ to, label, icon: Icon }) => {
+                  const active = isCurrent(pathname, to);
+                  return (
+                    <li key={to}>
+                      <Link
+                        to={to}
+                        aria-current={active ? 'page' : undefined}
+                        className={cn(
+                          'flex items-center gap-3 rounded-xl px-4 py-3 text-base font-medium',
+                          active ? 'bg-ink text-white' : 'text-ink hover:bg-mist',
+                        )}
+                      >
+                        <Icon className="size-4" aria-hidden="true" />
+                        {label}
+                      </Link>
+                    </li>
+                  );
+                })}
+              </ul>
+            </nav>
+          ) : null}
           <div className="container-page flex flex-col gap-3 border-t border-line py-4">
             <Link
               to="/admin/account"

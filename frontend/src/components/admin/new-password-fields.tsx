@@ -29,7 +29,11 @@ export function NewPasswordFields({ errors, label = 'Password' }: { errors: NewP
         htmlFor={ids.password}
         error={errors.password}
         errorId={ids.passwordError}
-        hint={<FieldHint id={ids.hint}>At least {limits.passwordMin} characters. A few unrelated words make a strong one.</FieldHint>}
+        hint={
+          <FieldHint id={ids.hint}>
+            At least {limits.passwordMin} characters. A few unrelated words make a strong one.
+          </FieldHint>
+        }
       >
         <Input
           id={ids.password}

@@ -35,7 +35,10 @@ export function RecoveryCodes({ codes, email }: { codes: string[]; email: string
           If you lose your phone, each code signs you in once instead of an app code. They will not be shown again.
         </AlertDescription>
       </Alert>
-      <ol className="grid grid-cols-2 gap-2 rounded-2xl bg-ink p-4 font-mono text-sm text-white sm:p-5" data-testid="recovery-codes">
+      <ol
+        className="grid grid-cols-2 gap-2 rounded-2xl bg-ink p-4 font-mono text-sm text-white sm:p-5"
+        data-testid="recovery-codes"
+      >
         {codes.map((code) => (
           <li key={code} className="rounded-lg bg-white/10 px-3 py-2 text-center tracking-wider select-all">
             {code}

@@ -2,7 +2,14 @@ import { KeyRound, Laptop, ShieldCheck, ShieldOff, UserRound } from 'lucide-reac
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from '@/app/data-router';
-import { limits, messages, roleLabels, site, type RecoveryCodes as RecoveryCodesAnswer, type StaffSession } from '@northbeam/common';
+import {
+  limits,
+  messages,
+  roleLabels,
+  site,
+  type RecoveryCodes as RecoveryCodesAnswer,
+  type StaffSession,
+} from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
 import { AdminPageHeader } from '@/components/admin/admin-page-header';
 import { RecoveryCodes } from '@/components/admin/recovery-codes';
@@ -59,7 +66,11 @@ export function Component() {
 
   return (
     <section className="container-page pt-10 pb-16 sm:pt-14">
-      <AdminPageHeader eyebrow="Your account" title={user.name} description="Your details, how you sign in and where you are signed in." />
+      <AdminPageHeader
+        eyebrow="Your account"
+        title={user.name}
+        description="Your details, how you sign in and where you are signed in."
+      />
 
       <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]">
         <div className="flex flex-col gap-6">
@@ -80,8 +91,8 @@ export function Component() {
                 </dd>
               </dl>
               <p className="mt-5 text-xs leading-relaxed text-ink-muted">
-                To change your name, e-mail address or role, ask a super admin. To change your password, sign out and use
-                &ldquo;Forgot password?&rdquo;.
+                To change your name, e-mail address or role, ask a super admin. To change your password, sign out and
+                use &ldquo;Forgot password?&rdquo;.
               </p>
             </CardContent>
           </Card>
@@ -95,7 +106,9 @@ export function Component() {
               )}
               <div className="flex flex-wrap items-center gap-2">
                 <CardTitle>Two-factor sign-in</CardTitle>
-                <Badge variant={user.twoFactorEnabled ? 'default' : 'outline'}>{user.twoFactorEnabled ? 'On' : 'Off'}</Badge>
+                <Badge variant={user.twoFactorEnabled ? 'default' : 'outline'}>
+                  {user.twoFactorEnabled ? 'On' : 'Off'}
+                </Badge>
               </div>
               <CardDescription>
                 {user.twoFactorEnabled
@@ -133,7 +146,10 @@ export function Component() {
           <CardContent>
             <ul className="flex flex-col" data-testid="sessions">
               {sessions.map((session) => (
-                <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 border-t border-line py-4 first:border-0 first:pt-0">
+                <li
+                  key={session.id}
+                  className="flex flex-wrap items-center justify-between gap-3 border-t border-line py-4 first:border-0 first:pt-0"
+                >
                   <div className="min-w-0">
                     <p className="flex flex-wrap items-center gap-2 font-semibold text-ink">
                       {session.browser}
@@ -215,7 +231,10 @@ function PasswordDialog({
         onClose();
         onDisabled();
       } else {
-        setCodes((await requestJson<RecoveryCodesAnswer>('POST', '/api/admin/account/two-factor/recovery-codes', { password })).recoveryCodes);
+        setCodes(
+          (await requestJson<RecoveryCodesAnswer>('POST', '/api/admin/account/two-factor/recovery-codes', { password }))
+            .recoveryCodes,
+        );
         setBusy(false);
       }
     } catch (failure) {
@@ -241,7 +260,9 @@ function PasswordDialog({
         ) : (
           <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-5">
             <AlertDialogHeader>
-              <AlertDialogTitle>{action === 'disable' ? 'Turn off two-factor sign-in?' : 'Make new recovery codes?'}</AlertDialogTitle>
+              <AlertDialogTitle>
+                {action === 'disable' ? 'Turn off two-factor sign-in?' : 'Make new recovery codes?'}
+              </AlertDialogTitle>
               <AlertDialogDescription>
                 {action === 'disable'
                   ? 'Signing in will ask for your password only. Enter your password to confirm.'

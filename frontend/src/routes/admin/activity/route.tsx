@@ -57,10 +57,14 @@ export async function loader({ context, request }: LoaderFunctionArgs): Promise<
   const user = await requireStaffUser(context, request);
   const url = new URL(request.url);
   const [listResult, actors] = await Promise.all([
-    loadJson<ListPage<ActivityEntry>>(context, `/api/admin/activity${listQuery(url, ['actor', 'action', 'from', 'to'])}`).then(
+    loadJson<ListPage<ActivityEntry>>(
+      context,
+      `/api/admin/activity${listQuery(url, ['actor', 'action', 'from', 'to'])}`,
+    ).then(
       (list) => ({ list }),
       (error: unknown) => {
-        if (error instanceof ApiRequestError && error.status === 400) return { list: emptyPage, problem: errorSentence(error) };
+        if (error instanceof ApiRequestError && error.status === 400)
+          return { list: emptyPage, problem: errorSentence(error) };
         throw error;
       },
     ),
@@ -186,7 +190,13 @@ export function Component() {
       </Card>
 
       {list.total > 0 ? (
-        <Pager page={list.page} pageSize={list.pageSize} total={list.total} totalPages={pageCount(list.total, list.pageSize)} noun="entries" />
+        <Pager
+          page={list.page}
+          pageSize={list.pageSize}
+          total={list.total}
+          totalPages={pageCount(list.total, list.pageSize)}
+          noun="entries"
+        />
       ) : null}
     </section>
   );

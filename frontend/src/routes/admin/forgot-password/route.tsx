@@ -13,7 +13,11 @@ import { errorSentence, requestJson } from '@/lib/api';
 import { formText } from '@/lib/form-text';
 
 export const handle: RouteHandle = {
-  head: () => ({ title: 'Forgot password', description: `Reset the password of a ${site.name} staff account.`, noindex: true }),
+  head: () => ({
+    title: 'Forgot password',
+    description: `Reset the password of a ${site.name} staff account.`,
+    noindex: true,
+  }),
 };
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -83,7 +87,10 @@ export function Component() {
           </Button>
         </form>
       )}
-      <Link to="/admin/login" className="mt-6 inline-flex items-center gap-2 text-sm font-medium text-ink-muted hover:text-ink">
+      <Link
+        to="/admin/login"
+        className="mt-6 inline-flex items-center gap-2 text-sm font-medium text-ink-muted hover:text-ink"
+      >
         <ArrowLeft className="size-4" aria-hidden="true" />
         Back to sign in
       </Link>

@@ -22,7 +22,10 @@ type Invitation = (InvitationDetails & { problem?: undefined }) | { problem: str
 
 export async function loader({ context, params }: LoaderFunctionArgs): Promise<Invitation> {
   try {
-    const found = await loadJson<InvitationDetails>(context, `/api/staff-invitations/${encodeURIComponent(params.token ?? '')}`);
+    const found = await loadJson<InvitationDetails>(
+      context,
+      `/api/staff-invitations/${encodeURIComponent(params.token ?? '')}`,
+    );
     return found ?? { problem: staffMessages.invitationInvalid };
   } catch (error) {
     return { problem: error instanceof ApiRequestError ? errorSentence(error) : staffMessages.invitationInvalid };
@@ -57,7 +60,11 @@ export function Component() {
     if (found.name || found.password || found.confirm) return;
     setBusy(true);
     try {
-      const answer = await requestJson<{ message: string }>('POST', `/api/staff-invitations/${encodeURIComponent(token)}`, { name, password });
+      const answer = await requestJson<{ message: string }>(
+        'POST',
+        `/api/staff-invitations/${encodeURIComponent(token)}`,
+        { name, password },
+      );
       setAccepted(answer.message);
     } catch (failure) {
       if (failure instanceof ApiRequestError && failure.status === 410) setProblem(errorSentence(failure));
@@ -73,7 +80,9 @@ export function Component() {
         <Alert variant="destructive" data-testid="invitation-problem">
           <AlertDescription>{problem ?? invitation.problem}</AlertDescription>
         </Alert>
-        <p className="mt-6 text-sm leading-relaxed text-ink-muted">Ask the person who invited you to send a new invitation.</p>
+        <p className="mt-6 text-sm leading-relaxed text-ink-muted">
+          Ask the person who invited you to send a new invitation.
+        </p>
       </AuthCard>
     );
   }
@@ -85,8 +94,9 @@ export function Component() {
       title={`Join ${site.name}`}
       description={
         <>
-          You have been invited as <strong className="font-semibold text-ink">{roleLabels[invitation.role]}</strong> with{' '}
-          <strong className="font-semibold wrap-anywhere text-ink">{invitation.email}</strong>. Choose your name and a password.
+          You have been invited as <strong className="font-semibold text-ink">{roleLabels[invitation.role]}</strong>{' '}
+          with <strong className="font-semibold wrap-anywhere text-ink">{invitation.email}</strong>. Choose your name
+          and a password.
         </>
       }
     >

@@ -13,7 +13,11 @@ import { ApiRequestError, errorSentence, loadJson, requestJson } from '@/lib/api
 import { formText } from '@/lib/form-text';
 
 export const handle: RouteHandle = {
-  head: () => ({ title: 'Set a new password', description: `Set a new password for your ${site.name} staff account.`, noindex: true }),
+  head: () => ({
+    title: 'Set a new password',
+    description: `Set a new password for your ${site.name} staff account.`,
+    noindex: true,
+  }),
 };
 
 type ResetLink = { email: string; problem?: undefined } | { email?: undefined; problem: string };
@@ -21,10 +25,15 @@ type ResetLink = { email: string; problem?: undefined } | { email?: undefined; p
 /** A link that expired or was used already is said so at once, before any typing. */
 export async function loader({ context, params }: LoaderFunctionArgs): Promise<ResetLink> {
   try {
-    const found = await loadJson<{ email: string }>(context, `/api/password-reset/${encodeURIComponent(params.token ?? '')}`);
+    const found = await loadJson<{ email: string }>(
+      context,
+      `/api/password-reset/${encodeURIComponent(params.token ?? '')}`,
+    );
     return found ?? { problem: staffMessages.passwordResetLinkInvalid };
   } catch (error) {
-    return { problem: error instanceof ApiRequestError ? errorSentence(error) : staffMessages.passwordResetLinkInvalid };
+    return {
+      problem: error instanceof ApiRequestError ? errorSentence(error) : staffMessages.passwordResetLinkInvalid,
+    };
   }
 }
 
@@ -48,7 +57,11 @@ export function Component() {
     if (found.password || found.confirm) return;
     setBusy(true);
     try {
-      const answer = await requestJson<{ message: string }>('POST', `/api/password-reset/${encodeURIComponent(token)}`, { password });
+      const answer = await requestJson<{ message: string }>(
+        'POST',
+        `/api/password-reset/${encodeURIComponent(token)}`,
+        { password },
+      );
       setChanged(answer.message);
     } catch (failure) {
       if (failure instanceof ApiRequestError && failure.status === 410) setProblem(errorSentence(failure));
@@ -78,7 +91,8 @@ export function Component() {
       title="Set a new password"
       description={
         <>
-          For <strong className="font-semibold text-ink">{link.email}</strong>. Your other signed-in browsers will be signed out.
+          For <strong className="font-semibold text-ink">{link.email}</strong>. Your other signed-in browsers will be
+          signed out.
         </>
       }
     >

@@ -1,4 +1,15 @@
-import { Ban, CheckCircle2, KeyRound, LogOut, Search, ShieldCheck, Trash2, UserCog, UserPlus, Users } from 'lucide-react';
+import {
+  Ban,
+  CheckCircle2,
+  KeyRound,
+  LogOut,
+  Search,
+  ShieldCheck,
+  Trash2,
+  UserCog,
+  UserPlus,
+  Users,
+} from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from '@/app/data-router';
 import {
@@ -57,11 +68,15 @@ interface StaffData {
 export async function loader({ context, request }: LoaderFunctionArgs): Promise<StaffData> {
   const user = await requireStaffUser(context, request);
   try {
-    const list = await loadJson<ListPage<StaffMember>>(context, `/api/admin/staff${listQuery(new URL(request.url), ['q', 'role', 'status'])}`);
+    const list = await loadJson<ListPage<StaffMember>>(
+      context,
+      `/api/admin/staff${listQuery(new URL(request.url), ['q', 'role', 'status'])}`,
+    );
     if (!list) signInAgain(request);
     return { user, list };
   } catch (error) {
-    if (error instanceof ApiRequestError && error.status === 403) return { user, list: null, refusal: errorSentence(error) };
+    if (error instanceof ApiRequestError && error.status === 403)
+      return { user, list: null, refusal: errorSentence(error) };
     throw error;
   }
 }
@@ -115,7 +130,11 @@ export function Component() {
       toast({ title: done });
       await revalidator.revalidate();
     } catch (error) {
-      toast({ title: `${member.name || member.email}: not done`, description: errorSentence(error), variant: 'destructive' });
+      toast({
+        title: `${member.name || member.email}: not done`,
+        description: errorSentence(error),
+        variant: 'destructive',
+      });
     }
   };
 
@@ -127,7 +146,11 @@ export function Component() {
         label: 'Send password reset link',
         icon: KeyRound,
         onSelect: () =>
-          void runNow(member, () => apiRequest('POST', `/api/admin/staff/${member.id}/password-reset`), `Password reset link sent to ${member.email}`),
+          void runNow(
+            member,
+            () => apiRequest('POST', `/api/admin/staff/${member.id}/password-reset`),
+            `Password reset link sent to ${member.email}`,
+          ),
       },
       { label: 'Sign out everywhere', icon: LogOut, onSelect: () => setPending({ kind: 'sign-out', member }) },
     ];
@@ -137,11 +160,25 @@ export function Component() {
             label: 'Enable account',
             icon: CheckCircle2,
             onSelect: () =>
-              void runNow(member, () => apiRequest('PATCH', `/api/admin/staff/${member.id}`, { disabled: false }), `${member.name} can sign in again`),
+              void runNow(
+                member,
+                () => apiRequest('PATCH', `/api/admin/staff/${member.id}`, { disabled: false }),
+                `${member.name} can sign in again`,
+              ),
           }
-        : { label: 'Disable account', icon: Ban, onSelect: () => setPending({ kind: 'disable', member }), danger: true },
+        : {
+            label: 'Disable account',
+            icon: Ban,
+            onSelect: () => setPending({ kind: 'disable', member }),
+            danger: true,
+          },
     );
-    actions.push({ label: 'Remove', icon: Trash2, onSelect: () => setPending({ kind: 'remove', member }), danger: true });
+    actions.push({
+      label: 'Remove',
+      icon: Trash2,
+      onSelect: () => setPending({ kind: 'remove', member }),
+      danger: true,
+    });
     return actions;
   };
 
@@ -174,7 +211,11 @@ export function Component() {
             <Users className="size-10 text-ink-muted" aria-hidden="true" />
             <h2 className="heading-3">{filtered ? 'No one matches these filters' : 'No staff yet'}</h2>
             {filtered ? (
-              <Button variant="outline" size="sm" onClick={() => setFilters({ q: undefined, role: undefined, status: undefined })}>
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => setFilters({ q: undefined, role: undefined, status: undefined })}
+              >
                 Clear filters
               </Button>
             ) : null}
@@ -211,7 +252,9 @@ export function Component() {
                     <div className="min-w-0">
                       <p className="truncate font-semibold text-ink">
                         {member.name || <span className="font-normal text-ink-muted italic">Invitation pending</span>}
-                        {member.id === user.id ? <span className="ml-2 text-xs font-medium text-ink-muted">(you)</span> : null}
+                        {member.id === user.id ? (
+                          <span className="ml-2 text-xs font-medium text-ink-muted">(you)</span>
+                        ) : null}
                       </p>
                       <p className="truncate text-sm text-ink-muted">{member.email}</p>
                     </div>
@@ -251,11 +294,27 @@ export function Component() {
       </Card>
 
       {list.total > 0 ? (
-        <Pager page={list.page} pageSize={list.pageSize} total={list.total} totalPages={totalPages} noun="staff members" />
+        <Pager
+          page={list.page}
+          pageSize={list.pageSize}
+          total={list.total}
+          totalPages={totalPages}
+          noun="staff members"
+        />
       ) : null}
 
-      {manage ? <InviteDialog open={inviting} onClose={() => setInviting(false)} onInvited={() => void revalidator.revalidate()} /> : null}
-      <ActionDialog pending={pending} onClose={() => setPending(undefined)} onDone={() => void revalidator.revalidate()} />
+      {manage ? (
+        <InviteDialog
+          open={inviting}
+          onClose={() => setInviting(false)}
+          onInvited={() => void revalidator.revalidate()}
+        />
+      ) : null}
+      <ActionDialog
+        pending={pending}
+        onClose={() => setPending(undefined)}
+        onDone={() => void revalidator.revalidate()}
+      />
     </section>
   );
 }
@@ -297,7 +356,10 @@ function StaffFilters({
       className="mt-8 flex flex-col gap-3 rounded-card border border-line bg-white p-4 shadow-card md:flex-row md:items-end"
     >
       <div className="relative w-full md:max-w-sm md:flex-1">
-        <Search className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-ink-muted" aria-hidden="true" />
+        <Search
+          className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-ink-muted"
+          aria-hidden="true"
+        />
         <Input
           type="search"
           aria-label="Search staff"
@@ -407,7 +469,8 @@ function InviteDialog({ open, onClose, onInvited }: { open: boolean; onClose: ()
           <AlertDialogHeader>
             <AlertDialogTitle>Invite a staff member</AlertDialogTitle>
             <AlertDialogDescription>
-              We will e-mail them a link to choose their name and password. The link works once, for {staffLimits.invitationHours} hours.
+              We will e-mail them a link to choose their name and password. The link works once, for{' '}
+              {staffLimits.invitationHours} hours.
             </AlertDialogDescription>
           </AlertDialogHeader>
           {serverError ? (
@@ -430,7 +493,11 @@ function InviteDialog({ open, onClose, onInvited }: { open: boolean; onClose: ()
             label="Role"
             htmlFor={ids.role}
             errorId={`${ids.role}-error`}
-            hint={<FieldHint id={ids.roleHint}>Admins manage content and privacy; consultants write drafts. Only super admins manage staff.</FieldHint>}
+            hint={
+              <FieldHint id={ids.roleHint}>
+                Admins manage content and privacy; consultants write drafts. Only super admins manage staff.
+              </FieldHint>
+            }
           >
             <RoleSelect id={ids.role} name="role" defaultValue="consultant" />
           </Field>
@@ -463,14 +530,23 @@ const confirmations = {
   },
   remove: {
     title: 'Remove this staff member?',
-    body: (name: string) => `${name} loses access for good and is signed out. Their posts and the activity log keep their name. This cannot be undone.`,
+    body: (name: string) =>
+      `${name} loses access for good and is signed out. Their posts and the activity log keep their name. This cannot be undone.`,
     button: 'Remove',
     busy: 'Removing...',
     done: (name: string) => `${name} was removed`,
   },
 } as const;
 
-function ActionDialog({ pending, onClose, onDone }: { pending?: PendingAction; onClose: () => void; onDone: () => void }) {
+function ActionDialog({
+  pending,
+  onClose,
+  onDone,
+}: {
+  pending?: PendingAction;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const roleId = useId();
@@ -529,7 +605,9 @@ function ActionDialog({ pending, onClose, onDone }: { pending?: PendingAction; o
           <AlertDialogHeader>
             <AlertDialogTitle>{confirmation ? confirmation.title : `Change the role of ${name}`}</AlertDialogTitle>
             <AlertDialogDescription>
-              {confirmation ? confirmation.body(name) : 'The new role applies to their next request; their sessions stay signed in.'}
+              {confirmation
+                ? confirmation.body(name)
+                : 'The new role applies to their next request; their sessions stay signed in.'}
             </AlertDialogDescription>
           </AlertDialogHeader>
           {pending?.kind === 'role' && member ? (
@@ -544,7 +622,11 @@ function ActionDialog({ pending, onClose, onDone }: { pending?: PendingAction; o
           ) : null}
           <AlertDialogFooter>
             <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
-            <Button type="submit" variant={pending?.kind === 'disable' || pending?.kind === 'remove' ? 'destructive' : 'default'} disabled={busy}>
+            <Button
+              type="submit"
+              variant={pending?.kind === 'disable' || pending?.kind === 'remove' ? 'destructive' : 'default'}
+              disabled={busy}
+            >
               {busy ? (confirmation?.busy ?? 'Saving...') : (confirmation?.button ?? 'Change role')}
             </Button>
           </AlertDialogFooter>

@@ -2,7 +2,13 @@ import { ArrowRight, Loader2, ShieldCheck, Smartphone } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useLoaderData, type LoaderFunctionArgs } from '@/app/data-router';
-import { site, staffMessages, totpCodePattern, type RecoveryCodes as RecoveryCodesAnswer, type TwoFactorSetup } from '@northbeam/common';
+import {
+  site,
+  staffMessages,
+  totpCodePattern,
+  type RecoveryCodes as RecoveryCodesAnswer,
+  type TwoFactorSetup,
+} from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
 import { AdminPageHeader } from '@/components/admin/admin-page-header';
 import { RecoveryCodes } from '@/components/admin/recovery-codes';
@@ -17,7 +23,11 @@ import { formText } from '@/lib/form-text';
 import { forgetStaffUser, requireStaffUser } from '@/lib/staff';
 
 export const handle: RouteHandle = {
-  head: () => ({ title: 'Set up two-factor sign-in', description: `Two-factor sign-in for the ${site.name} admin.`, noindex: true }),
+  head: () => ({
+    title: 'Set up two-factor sign-in',
+    description: `Two-factor sign-in for the ${site.name} admin.`,
+    noindex: true,
+  }),
 };
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
@@ -113,7 +123,9 @@ export function Component() {
             <CardHeader>
               <ShieldCheck className="size-6 text-success" aria-hidden="true" />
               <CardTitle>Two-factor sign-in is already on</CardTitle>
-              <CardDescription>To move it to another phone, turn it off on your account page, then set it up again.</CardDescription>
+              <CardDescription>
+                To move it to another phone, turn it off on your account page, then set it up again.
+              </CardDescription>
             </CardHeader>
             <CardContent>
               <Link to="/admin/account" className={buttonVariants({ variant: 'outline' })}>
@@ -152,9 +164,14 @@ export function Component() {
                     </div>
                     <div className="flex min-w-0 flex-col gap-3">
                       <p className="text-sm font-semibold text-ink">1. Scan the QR code with the app</p>
-                      <p className="text-sm leading-relaxed text-ink-muted">Cannot scan it? Add an account by hand and type this key:</p>
+                      <p className="text-sm leading-relaxed text-ink-muted">
+                        Cannot scan it? Add an account by hand and type this key:
+                      </p>
                       {setup ? (
-                        <p className="rounded-xl bg-mist px-4 py-3 font-mono text-base tracking-wider break-all text-ink select-all" data-testid="totp-secret">
+                        <p
+                          className="rounded-xl bg-mist px-4 py-3 font-mono text-base tracking-wider break-all text-ink select-all"
+                          data-testid="totp-secret"
+                        >
                           {groupSecret(setup.secret)}
                         </p>
                       ) : (
@@ -164,7 +181,11 @@ export function Component() {
                     </div>
                   </li>
                   <li>
-                    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4 sm:max-w-sm">
+                    <form
+                      noValidate
+                      onSubmit={(event) => void onSubmit(event)}
+                      className="flex flex-col gap-4 sm:max-w-sm"
+                    >
                       <p className="text-sm font-semibold text-ink">2. Enter the code the app shows</p>
                       <Field
                         label="Code"
