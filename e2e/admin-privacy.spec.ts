@@ -1,5 +1,6 @@
 import { expect, test, type Page } from './fixtures';
 import type { DeletionRequestDetail, DeletionRequestSummary } from '../common/src/privacy';
+import { permissionsFor } from '../common/src/staff';
 
 /**
  * The /admin/privacy screen before the auth module is merged: the staff calls are answered by
@@ -62,7 +63,17 @@ async function openScreen(page: Page, role: 'admin' | 'consultant' | null) {
   await page.route('**/api/analytics/track', (route) => route.fulfill({ status: 204 }));
   await page.route('**/api/admin/user', (route) =>
     role
-      ? route.fulfill({ json: { id: 'u1', name: 'Ada Admin', email: 'ada@northbeam.example', role } })
+      ? route.fulfill({
+          json: {
+            id: 'u1',
+            name: 'Ada Admin',
+            email: 'ada@northbeam.example',
+            role,
+            twoFactorEnabled: true,
+            twoFactorSetupRequired: false,
+            permissions: permissionsFor(role),
+          },
+        })
       : route.fulfill({ status: 401, json: { statusCode: 401, error: 'Not signed in' } }),
   );
   await page.route('**/api/admin/deletion-requests', (route) => route.fulfill({ json: list }));

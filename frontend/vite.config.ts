@@ -35,5 +35,11 @@ export default defineConfig(({ command }) => ({
     cssCodeSplit: true,
     // SOURCEMAP=1 for looking into bundle sizes; production builds ship none.
     sourcemap: process.env.SOURCEMAP === '1',
+    rolldownOptions: {
+      // The shared package is constants and pure functions. Without side effects, an import through its
+      // index reaches only the module that defines the name, so the staff tables and labels that only
+      // admin screens use stay in admin chunks instead of the chunk every public page loads.
+      treeshake: { moduleSideEffects: (id: string) => !id.replaceAll('\\', '/').includes('/common/src/') },
+    },
   },
 }));

@@ -5,6 +5,8 @@ import { ConfigModule } from './core/config/config.module.js';
 import type { DatabaseConnection } from './database/data-source-options.js';
 import { DatabaseModule } from './database/database.module.js';
 import { RateLimitModule } from './core/rate-limit/rate-limiter.js';
+import { ActivityModule } from './modules/activity/activity.module.js';
+import { StaffModule } from './modules/staff/staff.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { CaseStudiesModule } from './modules/case-studies/case-studies.module.js';
 import { FeedsModule } from './modules/feeds/feeds.module.js';
@@ -32,7 +34,9 @@ export class AppModule {
         ContentVersionModule,
         HealthModule,
         UsersModule,
+        ActivityModule,
         AuthModule,
+        StaffModule,
         PostsModule,
         SeoModule,
         CaseStudiesModule,

@@ -1,4 +1,4 @@
-import { messages } from '@northbeam/common';
+import { messages, permissionsFor } from '@northbeam/common';
 import { freeFailuresPerAccount, freeFailuresPerAddress } from '../src/modules/auth/login-throttle.service.js';
 import { UsersService } from '../src/modules/users/users.service.js';
 import { createStaff, sessionCookie, signedInAgent, staffPassword } from './factories/staff.js';
@@ -21,9 +21,22 @@ describe('Staff sign-in and sessions', () => {
 
   describe('POST /api/admin/login', () => {
     it('answers 200 {user} and sets an HttpOnly, SameSite=Lax session cookie', async () => {
-      const response = await testApp.request().post('/api/admin/login').send({ email: 'Admin@Northbeam.example ', password: staffPassword });
+      const response = await testApp
+        .request()
+        .post('/api/admin/login')
+        .send({ email: 'Admin@Northbeam.example ', password: staffPassword });
       expect(response.status).toBe(200);
-      expect(response.body).toEqual({ user: { id: expect.any(String), name: 'Test admin', email: 'admin@northbeam.example', role: 'admin' } });
+      expect(response.body).toEqual({
+        user: {
+          id: expect.any(String),
+          name: 'Test admin',
+          email: 'admin@northbeam.example',
+          role: 'admin',
+          twoFactorEnabled: false,
+          twoFactorSetupRequired: false,
+          permissions: permissionsFor('admin'),
+        },
+      });
       const cookie = sessionCookie(response.headers['set-cookie']);
       expect(cookie).toBeDefined();
       expect(cookie).toMatch(/; HttpOnly/);
@@ -39,7 +52,10 @@ describe('Staff sign-in and sessions', () => {
     });
 
     it('issues a new session id at sign-in and ends the one presented', async () => {
-      const first = await testApp.request().post('/api/admin/login').send({ email: 'admin@northbeam.example', password: staffPassword });
+      const first = await testApp
+        .request()
+        .post('/api/admin/login')
+        .send({ email: 'admin@northbeam.example', password: staffPassword });
       const firstCookie = sessionCookie(first.headers['set-cookie'])!.split(';')[0];
       const second = await testApp
         .request()
@@ -53,17 +69,31 @@ describe('Staff sign-in and sessions', () => {
     });
 
     it('stores the session in the sessions table of PostgreSQL', async () => {
-      const response = await testApp.request().post('/api/admin/login').send({ email: 'admin@northbeam.example', password: staffPassword });
+      const response = await testApp
+        .request()
+        .post('/api/admin/login')
+        .send({ email: 'admin@northbeam.example', password: staffPassword });
       const signed = decodeURIComponent(sessionCookie(response.headers['set-cookie'])!.split(';')[0].split('=')[1]);
       const sid = signed.slice(2).split('.')[0];
-      const rows: { sess: { userId: string } }[] = await testApp.dataSource.query('SELECT sess FROM sessions WHERE sid = $1', [sid]);
+      const rows: { sess: { userId: string } }[] = await testApp.dataSource.query(
+        'SELECT sess FROM sessions WHERE sid = $1',
+        [sid],
+      );
       expect(rows).toHaveLength(1);
       expect(rows[0].sess.userId).toBe(response.body.user.id);
     });
 
     it('answers the same 401 for a wrong password and an unknown e-mail', async () => {
-      const wrong = await testApp.request().post('/api/admin/login').set('X-Forwarded-For', '10.0.0.1').send({ email: 'admin@northbeam.example', password: 'not the password' });
-      const unknown = await testApp.request().post('/api/admin/login').set('X-Forwarded-For', '10.0.0.1').send({ email: 'nobody@northbeam.example', password: 'whatever1' });
+      const wrong = await testApp
+        .request()
+        .post('/api/admin/login')
+        .set('X-Forwarded-For', '10.0.0.1')
+        .send({ email: 'admin@northbeam.example', password: 'not the password' });
+      const unknown = await testApp
+        .request()
+        .post('/api/admin/login')
+        .set('X-Forwarded-For', '10.0.0.1')
+        .send({ email: 'nobody@northbeam.example', password: 'whatever1' });
       expect(wrong.status).toBe(401);
       expect(unknown.status).toBe(401);
       expect(wrong.body).toEqual({ statusCode: 401, error: messages.invalidCredentials });
@@ -79,7 +109,10 @@ describe('Staff sign-in and sessions', () => {
     });
 
     it('refuses a missing password with "Password is required"', async () => {
-      const response = await testApp.request().post('/api/admin/login').send({ email: 'admin@northbeam.example', password: '' });
+      const response = await testApp
+        .request()
+        .post('/api/admin/login')
+        .send({ email: 'admin@northbeam.example', password: '' });
       expect(response.status).toBe(400);
       expect(response.body.fieldErrors.password).toContain(messages.passwordRequired);
     });
@@ -87,7 +120,10 @@ describe('Staff sign-in and sessions', () => {
     it('refuses a disabled account with the same 401', async () => {
       await createStaff(testApp, 'consultant', 'leaver@northbeam.example');
       await testApp.app.get(UsersService).disable('leaver@northbeam.example');
-      const response = await testApp.request().post('/api/admin/login').send({ email: 'leaver@northbeam.example', password: staffPassword });
+      const response = await testApp
+        .request()
+        .post('/api/admin/login')
+        .send({ email: 'leaver@northbeam.example', password: staffPassword });
       expect(response.status).toBe(401);
       expect(response.body.error).toBe(messages.invalidCredentials);
     });
@@ -104,20 +140,36 @@ describe('Staff sign-in and sessions', () => {
           .send({ email: 'target@northbeam.example', password: 'wrong password' });
         expect(response.status).toBe(401);
       }
-      const blocked = await testApp.request().post('/api/admin/login').set('X-Forwarded-For', '10.1.1.1').send({ email: 'target@northbeam.example', password: staffPassword });
+      const blocked = await testApp
+        .request()
+        .post('/api/admin/login')
+        .set('X-Forwarded-For', '10.1.1.1')
+        .send({ email: 'target@northbeam.example', password: staffPassword });
       expect(blocked.status).toBe(429);
       expect(blocked.body).toEqual({ statusCode: 429, error: messages.tooManyRequests });
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
       expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(60);
-      const rows: { failures: number }[] = await testApp.dataSource.query(`SELECT failures FROM login_attempts WHERE key = 'account:target@northbeam.example'`);
+      const rows: { failures: number }[] = await testApp.dataSource.query(
+        `SELECT failures FROM login_attempts WHERE key = 'account:target@northbeam.example'`,
+      );
       expect(rows[0].failures).toBe(freeFailuresPerAccount);
     });
 
     it('doubles the wait with each further failure once the wait has passed', async () => {
-      await testApp.dataSource.query(`UPDATE login_attempts SET blocked_until = now() - interval '1 second' WHERE key = 'account:target@northbeam.example'`);
-      const again = await testApp.request().post('/api/admin/login').set('X-Forwarded-For', '10.1.2.1').send({ email: 'target@northbeam.example', password: 'still wrong' });
+      await testApp.dataSource.query(
+        `UPDATE login_attempts SET blocked_until = now() - interval '1 second' WHERE key = 'account:target@northbeam.example'`,
+      );
+      const again = await testApp
+        .request()
+        .post('/api/admin/login')
+        .set('X-Forwarded-For', '10.1.2.1')
+        .send({ email: 'target@northbeam.example', password: 'still wrong' });
       expect(again.status).toBe(401);
-      const blocked = await testApp.request().post('/api/admin/login').set('X-Forwarded-For', '10.1.2.1').send({ email: 'target@northbeam.example', password: staffPassword });
+      const blocked = await testApp
+        .request()
+        .post('/api/admin/login')
+        .set('X-Forwarded-For', '10.1.2.1')
+        .send({ email: 'target@northbeam.example', password: staffPassword });
       expect(blocked.status).toBe(429);
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(60);
       expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(120);
@@ -132,9 +184,17 @@ describe('Staff sign-in and sessions', () => {
           .send({ email: `guess${attempt}@northbeam.example`, password: 'wrong password' });
         expect(response.status).toBe(401);
       }
-      const blocked = await testApp.request().post('/api/admin/login').set('X-Forwarded-For', '10.9.9.9').send({ email: 'admin@northbeam.example', password: staffPassword });
+      const blocked = await testApp
+        .request()
+        .post('/api/admin/login')
+        .set('X-Forwarded-For', '10.9.9.9')
+        .send({ email: 'admin@northbeam.example', password: staffPassword });
       expect(blocked.status).toBe(429);
-      const elsewhere = await testApp.request().post('/api/admin/login').set('X-Forwarded-For', '10.9.9.10').send({ email: 'admin@northbeam.example', password: staffPassword });
+      const elsewhere = await testApp
+        .request()
+        .post('/api/admin/login')
+        .set('X-Forwarded-For', '10.9.9.10')
+        .send({ email: 'admin@northbeam.example', password: staffPassword });
       expect(elsewhere.status).toBe(200);
     });
   });
@@ -146,11 +206,19 @@ describe('Staff sign-in and sessions', () => {
       expect(response.body).toEqual({ statusCode: 401, error: messages.notSignedIn });
     });
 
-    it('answers {id, name, email, role} when signed in', async () => {
+    it('answers {id, name, email, role, two-factor state, permissions} when signed in', async () => {
       const agent = await signedInAgent(testApp, 'admin@northbeam.example');
       const response = await agent.get('/api/admin/user');
       expect(response.status).toBe(200);
-      expect(response.body).toEqual({ id: expect.any(String), name: 'Test admin', email: 'admin@northbeam.example', role: 'admin' });
+      expect(response.body).toEqual({
+        id: expect.any(String),
+        name: 'Test admin',
+        email: 'admin@northbeam.example',
+        role: 'admin',
+        twoFactorEnabled: false,
+        twoFactorSetupRequired: false,
+        permissions: permissionsFor('admin'),
+      });
     });
 
     it('ends a session older than the 12-hour absolute timeout', async () => {
@@ -167,7 +235,9 @@ describe('Staff sign-in and sessions', () => {
   describe('POST /api/admin/logout', () => {
     it('answers 204, clears the cookie and deletes the session server-side', async () => {
       const agent = await signedInAgent(testApp, 'admin@northbeam.example');
-      const before: { count: string }[] = await testApp.dataSource.query('SELECT count(*)::text AS count FROM sessions');
+      const before: { count: string }[] = await testApp.dataSource.query(
+        'SELECT count(*)::text AS count FROM sessions',
+      );
       const response = await agent.post('/api/admin/logout').send({});
       expect(response.status).toBe(204);
       expect(sessionCookie(response.headers['set-cookie'])).toMatch(/Expires=Thu, 01 Jan 1970/);

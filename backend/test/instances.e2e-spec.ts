@@ -74,6 +74,44 @@ describe(`Two instances on one ${process.env.DATABASE_URL ? 'PostgreSQL server d
     expect((await second.request().get('/api/admin/user').set('Cookie', cookie)).status).toBe(401);
   });
 
+  it('refuses a live session on the other instance as soon as the account is disabled', async () => {
+    await createStaff(first, 'super_admin', 'instances-super@northbeam.example');
+    const member = await createStaff(first, 'consultant', 'instances-disabled@northbeam.example');
+    const superLogin = await first
+      .request()
+      .post('/api/admin/login')
+      .send({ email: 'instances-super@northbeam.example', password: staffPassword });
+    const superCookie = sessionCookie(superLogin.headers['set-cookie'])!.split(';')[0];
+    const login = await second
+      .request()
+      .post('/api/admin/login')
+      .send({ email: 'instances-disabled@northbeam.example', password: staffPassword });
+    const cookie = sessionCookie(login.headers['set-cookie'])!.split(';')[0];
+    expect((await second.request().get('/api/admin/user').set('Cookie', cookie)).status).toBe(200);
+    const disabled = await first
+      .request()
+      .patch(`/api/admin/staff/${member.id}`)
+      .set('Cookie', superCookie)
+      .send({ disabled: true });
+    expect(disabled.status).toBe(200);
+    expect((await second.request().get('/api/admin/user').set('Cookie', cookie)).status).toBe(401);
+    expect((await first.request().get('/api/admin/user').set('Cookie', cookie)).status).toBe(401);
+  });
+
+  it('re-reads the account on every request: a disable written straight to the database (the CLI) is refused at once', async () => {
+    await createStaff(first, 'consultant', 'instances-cli@northbeam.example');
+    const login = await first
+      .request()
+      .post('/api/admin/login')
+      .send({ email: 'instances-cli@northbeam.example', password: staffPassword });
+    const cookie = sessionCookie(login.headers['set-cookie'])!.split(';')[0];
+    expect((await second.request().get('/api/admin/user').set('Cookie', cookie)).status).toBe(200);
+    await first.dataSource.query(`UPDATE "users" SET "disabled_at" = now() WHERE "email" = $1`, [
+      'instances-cli@northbeam.example',
+    ]);
+    expect((await second.request().get('/api/admin/user').set('Cookie', cookie)).status).toBe(401);
+  });
+
   it('throttles sign-in by a count both instances share', async () => {
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 12; attempt += 1) {

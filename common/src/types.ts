@@ -57,13 +57,6 @@ export interface AdminPost extends Post {
   createdById: string | null;
 }
 
-export interface StaffUser {
-  id: string;
-  name: string;
-  email: string;
-  role: StaffRole;
-}
-
 /** Error body of every non-2xx /api answer. */
 export interface ApiErrorBody {
   statusCode: number;

@@ -8,9 +8,23 @@ import { ConfigModule } from '../core/config/config.module.js';
 import { ConfigError, loadConfig, readDotEnv, type AppConfig } from '../core/config/config.js';
 import type { DatabaseConnection } from '../database/data-source-options.js';
 import { DatabaseModule } from '../database/database.module.js';
-import { embeddedUrl, findRunningEmbeddedDatabase, startEmbeddedDatabase, type EmbeddedDatabase } from '../database/embedded-database.js';
+import {
+  embeddedUrl,
+  findRunningEmbeddedDatabase,
+  startEmbeddedDatabase,
+  type EmbeddedDatabase,
+} from '../database/embedded-database.js';
 import { generatePassword } from '../modules/users/password.js';
 import { UsersModule } from '../modules/users/users.module.js';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ActivityModule } from '../modules/activity/activity.module.js';
+import { LoginAttempt } from '../modules/auth/entities/login-attempt.entity.js';
+import { RecoveryCode } from '../modules/auth/entities/recovery-code.entity.js';
+import { LoginThrottleRepository } from '../modules/auth/login-throttle.repository.js';
+import { LoginThrottleService } from '../modules/auth/login-throttle.service.js';
+import { TwoFactorRepository } from '../modules/auth/two-factor/two-factor.repository.js';
+import { TwoFactorService } from '../modules/auth/two-factor/two-factor.service.js';
+import { UsersRepository } from '../modules/users/users.repository.js';
 import { UsersService } from '../modules/users/users.service.js';
 
 const usage = `Staff accounts of the site.
@@ -19,6 +33,10 @@ const usage = `Staff accounts of the site.
   npm run admin -- list
   npm run admin -- set-password --email EMAIL [--password-stdin]
   npm run admin -- disable --email EMAIL
+  npm run admin -- reset-2fa --email EMAIL
+
+reset-2fa turns two-factor sign-in off for an account that lost its authenticator and recovery
+codes: it signs in with its password alone and enrols again (at once when STAFF_2FA requires it).
 
 The password is read from standard input with --password-stdin, asked for (hidden) on a terminal,
 or otherwise generated and printed once. The database is DATABASE_URL, else the running site's
@@ -28,7 +46,17 @@ embedded database, else the embedded data folder (PGLITE_DIR) opened directly.`;
 class AdminCliModule {
   static register(config: AppConfig, connection: DatabaseConnection): DynamicModule {
     // Only what account management needs: no HTTP, no bootstrap admin, no seeding.
-    return { module: AdminCliModule, imports: [ConfigModule.forRoot(config), DatabaseModule.forRoot(connection), UsersModule] };
+    return {
+      module: AdminCliModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        DatabaseModule.forRoot(connection),
+        UsersModule,
+        ActivityModule,
+        TypeOrmModule.forFeature([LoginAttempt, RecoveryCode]),
+      ],
+      providers: [LoginThrottleRepository, LoginThrottleService, TwoFactorRepository, TwoFactorService],
+    };
   }
 }
 
@@ -45,7 +73,7 @@ async function main(argv: string[]): Promise<number> {
     },
   });
   const command = positionals[0];
-  if (values.help || !command || !['create', 'list', 'set-password', 'disable'].includes(command)) {
+  if (values.help || !command || !['create', 'list', 'set-password', 'disable', 'reset-2fa'].includes(command)) {
     process.stdout.write(`${usage}\n`);
     return values.help ? 0 : 2;
   }
@@ -53,14 +81,23 @@ async function main(argv: string[]): Promise<number> {
   if (needsEmail && !values.email) return fail('--email is required');
   if (command === 'create') {
     if (!values.name) return fail('--name is required');
-    if (!values.role || !staffRoles.includes(values.role as StaffRole)) return fail(`--role must be one of ${staffRoles.join(', ')}`);
+    if (!values.role || !staffRoles.includes(values.role as StaffRole))
+      return fail(`--role must be one of ${staffRoles.join(', ')}`);
   }
 
   readDotEnv();
   // The CLI never creates a development admin or seeds posts; that is the site's first start.
-  const config = loadConfig(process.env, { developmentAdmin: false, seedContent: false, adminEmail: undefined, adminPassword: undefined, logLevel: 'error' });
+  const config = loadConfig(process.env, {
+    developmentAdmin: false,
+    seedContent: false,
+    adminEmail: undefined,
+    adminPassword: undefined,
+    logLevel: 'error',
+  });
   const { connection, embedded } = await connect(config);
-  const context = await NestFactory.createApplicationContext(AdminCliModule.register(config, connection), { logger: ['error'] });
+  const context = await NestFactory.createApplicationContext(AdminCliModule.register(config, connection), {
+    logger: ['error'],
+  });
   try {
     const users = context.get(UsersService);
     switch (command) {
@@ -74,7 +111,12 @@ async function main(argv: string[]): Promise<number> {
       }
       case 'create': {
         const { password, generated } = await obtainPassword(values['password-stdin']);
-        const user = await users.create({ email: values.email!, name: values.name!, role: values.role as StaffRole, password });
+        const user = await users.create({
+          email: values.email!,
+          name: values.name!,
+          role: values.role as StaffRole,
+          password,
+        });
         process.stdout.write(`Created ${user.role} ${user.email}.\n`);
         if (generated) process.stdout.write(`Password (shown once, store it now): ${password}\n`);
         return 0;
@@ -91,6 +133,16 @@ async function main(argv: string[]): Promise<number> {
         process.stdout.write(`Disabled ${values.email!.trim().toLowerCase()}; they can no longer sign in.\n`);
         return 0;
       }
+      case 'reset-2fa': {
+        const email = values.email!.trim().toLowerCase();
+        const account = await context.get(UsersRepository).findByEmail(email);
+        if (!account) return fail(`No staff account has the e-mail ${email}`);
+        await context.get(TwoFactorService).reset(account);
+        process.stdout.write(
+          `Two-factor sign-in reset for ${email}; they sign in with their password and enrol again.\n`,
+        );
+        return 0;
+      }
       default:
         return fail(`Unknown command ${command}`);
     }
@@ -103,7 +155,8 @@ async function main(argv: string[]): Promise<number> {
 /** DATABASE_URL, else the running site's embedded database, else the data folder itself (never both). */
 async function connect(config: AppConfig): Promise<{ connection: DatabaseConnection; embedded?: EmbeddedDatabase }> {
   if (config.databaseUrl) return { connection: { url: config.databaseUrl, embedded: false } };
-  if (config.pgliteDir === 'memory://') throw new Error('PGLITE_DIR=memory:// has no data to manage; point PGLITE_DIR at a data folder.');
+  if (config.pgliteDir === 'memory://')
+    throw new Error('PGLITE_DIR=memory:// has no data to manage; point PGLITE_DIR at a data folder.');
   const running = findRunningEmbeddedDatabase(config.pgliteDir);
   if (running) return { connection: { url: embeddedUrl(running), embedded: true } };
   const embedded = await startEmbeddedDatabase(config.pgliteDir);
@@ -124,7 +177,9 @@ async function obtainPassword(fromStdin: boolean): Promise<{ password: string; g
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
 }
 
 function askHidden(question: string): Promise<string> {

@@ -1,4 +1,6 @@
+import { StaffActivity } from '../modules/activity/entities/staff-activity.entity.js';
 import { AnalyticsEvent } from '../modules/analytics/entities/analytics-event.entity.js';
+import { RecoveryCode } from '../modules/auth/entities/recovery-code.entity.js';
 import { LoginAttempt } from '../modules/auth/entities/login-attempt.entity.js';
 import { CaseStudyEntity } from '../modules/case-studies/entities/case-study.entity.js';
 import { ContactMessageEntity } from '../modules/contact/entities/contact-message.entity.js';
@@ -8,6 +10,7 @@ import { PlaybookDownloadEntity } from '../modules/playbook/entities/playbook-do
 import { Post } from '../modules/posts/entities/post.entity.js';
 import { DeletionAudit } from '../modules/privacy/entities/deletion-audit.entity.js';
 import { DeletionRequest } from '../modules/privacy/entities/deletion-request.entity.js';
+import { StaffToken } from '../modules/staff/entities/staff-token.entity.js';
 import { User } from '../modules/users/entities/user.entity.js';
 
 /** Every TypeORM entity of the application, listed once (ESM has no glob loading). */
@@ -23,4 +26,7 @@ export const entities: Function[] = [
   AnalyticsEvent,
   DeletionRequest,
   DeletionAudit,
+  StaffActivity,
+  StaffToken,
+  RecoveryCode,
 ];

@@ -1,11 +1,11 @@
-import type { StaffRole, StaffUser } from '@northbeam/common';
+import type { StaffRole, StaffIdentity } from '@northbeam/common';
 import supertest from 'supertest';
 import { UsersService } from '../../src/modules/users/users.service.js';
 import type { TestApp } from '../helpers/test-app.js';
 
 export const staffPassword = 'correct horse battery staple';
 
-export async function createStaff(testApp: TestApp, role: StaffRole, email = `${role.replace('_', '-')}@northbeam.example`): Promise<StaffUser> {
+export async function createStaff(testApp: TestApp, role: StaffRole, email = `${role.replace('_', '-')}@northbeam.example`): Promise<StaffIdentity> {
   return testApp.app.get(UsersService).create({ email, name: `Test ${role}`, role, password: staffPassword });
 }
 

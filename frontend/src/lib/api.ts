@@ -75,3 +75,14 @@ export async function loadJson<T>(context: unknown, path: string): Promise<T | n
   if (!response.ok) throw new ApiRequestError(response.status, await response.text().catch(() => ''), response.statusText);
   return (await response.json()) as T;
 }
+
+/** `apiRequest` that reads the JSON answer. */
+export async function requestJson<T>(method: string, url: string, body?: unknown): Promise<T> {
+  return (await (await apiRequest(method, url, body)).json()) as T;
+}
+
+/** The sentence to show for a failed call: the server's own (`error` of the contract) when it sent one. */
+export function errorSentence(error: unknown): string {
+  if (error instanceof ApiRequestError) return error.serverError ?? error.message;
+  return error instanceof Error ? error.message : 'Something went wrong. Please try again.';
+}

@@ -6,6 +6,7 @@ import type { LoaderRequest } from '@/app/data-router';
 /** Spec §7: the current admin user is cached for five minutes in the browser, never retried. */
 const userCacheMs = 5 * 60 * 1000;
 let cachedUser: { user: StaffUser | null; at: number } | undefined;
+let userRequest: Promise<StaffUser | null> | undefined;
 
 function inBrowser(context: unknown): boolean {
   return typeof window !== 'undefined' && !(context as { serverApi?: unknown } | undefined)?.serverApi;
@@ -14,19 +15,33 @@ function inBrowser(context: unknown): boolean {
 /** The signed-in staff member, or null. A failed check counts as signed out (spec §8). */
 export async function fetchStaffUser(context: unknown): Promise<StaffUser | null> {
   const browser = inBrowser(context);
-  if (browser && cachedUser && Date.now() - cachedUser.at < userCacheMs) return cachedUser.user;
-  let user: StaffUser | null;
-  try {
-    user = await loadJson<StaffUser>(context, '/api/admin/user');
-  } catch {
-    user = null;
-  }
-  if (browser) cachedUser = { user, at: Date.now() };
-  return user;
+  if (!browser) return loadStaffUser(context);
+  if (cachedUser && Date.now() - cachedUser.at < userCacheMs) return cachedUser.user;
+  // The shell and the screen inside it ask at the same moment: one request answers both.
+  const pending = (userRequest ??= loadStaffUser(context).then((user) => {
+    if (userRequest === pending) {
+      cachedUser = { user, at: Date.now() };
+      userRequest = undefined;
+    }
+    return user;
+  }));
+  return pending;
 }
+
+async function loadStaffUser(context: unknown): Promise<StaffUser | null> {
+  try {
+    return await loadJson<StaffUser>(context, '/api/admin/user');
+  } catch {
+    return null;
+  }
+}
+
+/** Where a staff member who must set up two-factor sign-in is sent, whichever admin page they asked for. */
+export const twoFactorSetupPath = '/admin/account/two-factor';
 
 export function forgetStaffUser(): void {
   cachedUser = undefined;
+  userRequest = undefined;
 }
 
 /** Loader guard of every admin page: signed out means /admin/login?redirect=<this page>. */
@@ -72,11 +87,7 @@ export async function signOut(): Promise<void> {
   }
 }
 
-export const roleLabels: Record<StaffUser['role'], string> = {
-  super_admin: 'Super admin',
-  admin: 'Admin',
-  consultant: 'Consultant',
-};
+export { roleLabels } from '@northbeam/common';
 
 /** Dates of admin cards, the same on server and browser (no time-zone drift at hydration). */
 export function formatDate(iso: string): string {

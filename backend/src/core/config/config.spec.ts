@@ -10,6 +10,21 @@ describe('loadConfig', () => {
     expect(config.fallbacks.join('\n')).toMatch(/embedded PostgreSQL/);
   });
 
+  it('requires two-factor sign-in of every staff member by default in production only (STAFF_2FA)', () => {
+    const production = {
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'x'.repeat(32),
+      TURNSTILE_SECRET: 't',
+      PUBLIC_URL: 'https://northbeam.example',
+    };
+    expect(loadConfig(production).staffTwoFactor).toBe('required');
+    expect(loadConfig({ ...production, STAFF_2FA: 'admins' }).staffTwoFactor).toBe('admins');
+    expect(loadConfig({}, { sessionSecret: 'x'.repeat(32), pgliteDir: 'memory://' }).staffTwoFactor).toBe('optional');
+    expect(() => loadConfig({ STAFF_2FA: 'sometimes' }, { sessionSecret: 'x'.repeat(32) })).toThrow(
+      /STAFF_2FA must be required, admins or optional/,
+    );
+  });
+
   it('refuses bad values, naming every problem', () => {
     let error: unknown;
     try {

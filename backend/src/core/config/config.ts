@@ -16,7 +16,7 @@ import {
   MinLength,
   validateSync,
 } from 'class-validator';
-import { limits, site } from '@northbeam/common';
+import { limits, site, twoFactorPolicies, type TwoFactorPolicy } from '@northbeam/common';
 
 const emptyToUndefined = ({ value }: { value: unknown }) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
@@ -150,6 +150,11 @@ class EnvironmentVariables {
   @IsOptional()
   @IsIn(['on', 'off'], { message: 'HTML_CACHE must be on or off' })
   HTML_CACHE?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsIn(twoFactorPolicies, { message: 'STAFF_2FA must be required, admins or optional' })
+  STAFF_2FA?: string;
 }
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
@@ -179,6 +184,9 @@ export interface AppConfig {
   /** Data-deletion requests allowed per client address within the window. */
   deletionRateLimitMax: number;
   deletionRateLimitWindowSeconds: number;
+  /** Password reset requests allowed per client address, and per account address, within the window. */
+  passwordResetRateLimitMax: number;
+  passwordResetRateLimitWindowSeconds: number;
   simulationCreationFeedUrl: string;
   playbookUrl: string;
   analyticsTagId: string | undefined;
@@ -193,6 +201,8 @@ export interface AppConfig {
   workers: number;
   /** Keep rendered public pages in memory (HTML_CACHE=off renders every request: for the bench). */
   htmlCache: boolean;
+  /** Who must use two-factor sign-in (STAFF_2FA): every staff member by default in production. */
+  staffTwoFactor: TwoFactorPolicy;
   logLevel: LogLevel;
   /** How often the mail dispatcher sends due outbox rows; 0 turns the schedule off (tests call it). */
   mailDispatchIntervalMs: number;
@@ -288,6 +298,8 @@ export function loadConfig(
     contactRateLimitWindowSeconds: 600,
     deletionRateLimitMax: 5,
     deletionRateLimitWindowSeconds: 3600,
+    passwordResetRateLimitMax: 5,
+    passwordResetRateLimitWindowSeconds: 3600,
     simulationCreationFeedUrl: env.SIMULATION_CREATION_FEED_URL ?? `${site.simulationCreationBlogUrl}/rss.xml`,
     playbookUrl: env.PLAYBOOK_URL ?? `${publicUrl}/downloads/sme-ai-adoption-playbook.pdf`,
     analyticsTagId: env.ANALYTICS_TAG_ID,
@@ -297,6 +309,7 @@ export function loadConfig(
     developmentAdmin: !production && env.NODE_ENV !== 'test' && !env.DATABASE_URL,
     seedContent: env.SEED_CONTENT !== 'false',
     htmlCache: env.HTML_CACHE !== 'off',
+    staffTwoFactor: (env.STAFF_2FA as TwoFactorPolicy | undefined) ?? (production ? 'required' : 'optional'),
     workers: env.WEB_CONCURRENCY ?? 1,
     logLevel: (env.LOG_LEVEL as LogLevel | undefined) ?? (env.NODE_ENV === 'test' ? 'warn' : 'info'),
     mailDispatchIntervalMs: 5000,

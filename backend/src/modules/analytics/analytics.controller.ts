@@ -1,8 +1,7 @@
-import { Body, Controller, Get, Headers, HttpCode, HttpStatus, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, HttpStatus, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import type { AnalyticsSummary } from '@northbeam/common';
-import { Roles } from '../auth/decorators/roles.decorator.js';
-import { StaffGuard } from '../auth/guards/staff.guard.js';
+import { Access, Public } from '../auth/decorators/access.decorator.js';
 import { AnalyticsService, type PublicAnalyticsConfig } from './analytics.service.js';
 import { TrackEventDto } from './dto/track-event.dto.js';
 
@@ -11,6 +10,7 @@ export class AnalyticsController {
   constructor(private readonly analyticsService: AnalyticsService) {}
 
   @Post('analytics/track')
+  @Public()
   @HttpCode(HttpStatus.NO_CONTENT)
   async track(
     @Body() body: TrackEventDto,
@@ -21,13 +21,13 @@ export class AnalyticsController {
   }
 
   @Get('analytics/config')
+  @Public()
   publicConfig(): PublicAnalyticsConfig {
     return this.analyticsService.publicConfig();
   }
 
   @Get('admin/analytics/summary')
-  @UseGuards(StaffGuard)
-  @Roles('admin', 'super_admin')
+  @Access('analytics', 'read')
   summary(): Promise<AnalyticsSummary> {
     return this.analyticsService.summary();
   }

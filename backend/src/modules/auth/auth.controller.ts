@@ -1,11 +1,13 @@
-import { Controller, Get, HttpCode, HttpStatus, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import type { StaffUser } from '@northbeam/common';
+import type { LoginResponse, StaffUser } from '@northbeam/common';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
+import type { User } from '../users/entities/user.entity.js';
 import { AuthService } from './auth.service.js';
+import { Public, SignedIn } from './decorators/access.decorator.js';
 import { CurrentUser } from './decorators/current-user.decorator.js';
+import { TwoFactorCodeDto } from './dto/two-factor.dto.js';
 import { LocalAuthGuard } from './guards/local-auth.guard.js';
-import { StaffGuard } from './guards/staff.guard.js';
 import { sessionCookieName, sessionCookieOptions } from './session.js';
 
 @Controller('admin')
@@ -16,14 +18,23 @@ export class AuthController {
   ) {}
 
   @Post('login')
+  @Public()
   @HttpCode(HttpStatus.OK)
   @UseGuards(LocalAuthGuard)
-  async login(@Req() request: Request & { user: StaffUser }): Promise<{ user: StaffUser }> {
-    await this.authService.startSession(request, request.user);
-    return { user: request.user };
+  login(@Req() request: Request & { user: User }): Promise<LoginResponse> {
+    return this.authService.beginSignIn(request, request.user);
   }
 
+  @Post('login/two-factor')
+  @Public()
+  @HttpCode(HttpStatus.OK)
+  twoFactor(@Body() body: TwoFactorCodeDto, @Req() request: Request): Promise<{ user: StaffUser }> {
+    return this.authService.completeTwoFactorSignIn(request, body.code, request.ip ?? 'unknown');
+  }
+
+  /** Open to anyone: signing out an expired session still clears the cookie. */
   @Post('logout')
+  @Public()
   @HttpCode(HttpStatus.NO_CONTENT)
   async logout(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<void> {
     await this.authService.endSession(request);
@@ -31,7 +42,7 @@ export class AuthController {
   }
 
   @Get('user')
-  @UseGuards(StaffGuard)
+  @SignedIn({ duringTwoFactorSetup: true })
   user(@CurrentUser() user: StaffUser): StaffUser {
     return user;
   }

@@ -1,12 +1,32 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
 import type { Request } from 'express';
-import { messages, type StaffUser } from '@northbeam/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import {
+  messages,
+  permissionsFor,
+  staffLimits,
+  staffMessages,
+  twoFactorRequiredFor,
+  type LoginResponse,
+  type StaffUser,
+} from '@northbeam/common';
+import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
 import { ApiError } from '../../core/http/api-error.js';
+import { ActivityService } from '../activity/activity.service.js';
+import type { User } from '../users/entities/user.entity.js';
 import { hashPassword, verifyPassword } from '../users/password.js';
 import { UsersRepository } from '../users/users.repository.js';
-import { mapStaffUser, normaliseEmail } from '../users/users.service.js';
+import { normaliseEmail } from '../users/users.service.js';
+import { browserLabel } from './browser-label.js';
 import { LoginThrottleService } from './login-throttle.service.js';
 import { sessionAbsoluteTimeoutMs } from './session.js';
+import { TwoFactorRepository } from './two-factor/two-factor.repository.js';
+import { staffTarget, TwoFactorService } from './two-factor/two-factor.service.js';
+
+/** "Last seen" is written back to the session at most this often, so that most requests do not rewrite it. */
+const lastSeenResolutionMs = 60 * 1000;
+const pendingTwoFactorMs = staffLimits.pendingTwoFactorMinutes * 60 * 1000;
 
 @Injectable()
 export class AuthService {
@@ -16,29 +36,73 @@ export class AuthService {
   constructor(
     private readonly usersRepository: UsersRepository,
     private readonly throttle: LoginThrottleService,
+    private readonly activity: ActivityService,
+    private readonly twoFactor: TwoFactorService,
+    private readonly twoFactorRepository: TwoFactorRepository,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** The account for these credentials; 401 with one sentence for any mismatch, 429 while throttled. */
-  async validateCredentials(rawEmail: string, password: string, address: string): Promise<StaffUser> {
+  async validateCredentials(rawEmail: string, password: string, address: string): Promise<User> {
     const email = normaliseEmail(rawEmail);
     await this.throttle.assertAllowed(email, address);
     const user = await this.usersRepository.findActiveByEmailWithHash(email);
     const valid = await verifyPassword(user?.passwordHash ?? (await this.dummyHash), password);
     if (!user || !valid) {
       await this.throttle.recordFailure(email, address);
+      if (user) await this.recordFailedSignIn(user);
       throw new ApiError(HttpStatus.UNAUTHORIZED, messages.invalidCredentials);
     }
-    await this.throttle.recordSuccess(email);
-    await this.usersRepository.recordSignIn(user.id);
-    return mapStaffUser(user);
+    return user;
   }
 
-  /** Starts a fresh session (new id, so that a planted id is worthless) for the signed-in account. */
-  async startSession(request: Request, user: StaffUser): Promise<void> {
-    await new Promise<void>((resolve, reject) => request.session.regenerate((error) => settle(error, resolve, reject)));
-    request.session.userId = user.id;
-    request.session.signedInAt = Date.now();
-    await new Promise<void>((resolve, reject) => request.session.save((error) => settle(error, resolve, reject)));
+  /**
+   * After a correct password: signed in, or, with two-factor sign-in enrolled, a code is owed. The
+   * pending account is held in a fresh session for five minutes and is not signed in. The sign-in
+   * throttle is cleared only by a complete sign-in, so a known password does not reset the count of wrong codes.
+   */
+  async beginSignIn(request: Request, user: User, now = new Date()): Promise<LoginResponse> {
+    if (user.twoFactorEnabledAt) {
+      await regenerate(request);
+      request.session.pendingTwoFactor = { userId: user.id, startedAt: now.getTime() };
+      await save(request);
+      return { twoFactorRequired: true };
+    }
+    await this.dataSource.transaction((manager) => this.recordSignIn(manager, user, now));
+    await this.throttle.recordSuccess(user.email);
+    await this.startSession(request, user, now);
+    return { user: this.toStaffUser(user) };
+  }
+
+  /** The code step: a TOTP code or a recovery code for the pending account. */
+  async completeTwoFactorSignIn(
+    request: Request,
+    code: string,
+    address: string,
+    now = new Date(),
+  ): Promise<{ user: StaffUser }> {
+    const pending = (request.session as Request['session'] | undefined)?.pendingTwoFactor;
+    const fresh = pending && now.getTime() - pending.startedAt <= pendingTwoFactorMs;
+    const account = fresh ? await this.twoFactorRepository.findWithSecrets(pending.userId) : null;
+    if (!account?.twoFactorEnabledAt) {
+      if (pending) delete request.session.pendingTwoFactor;
+      throw new ApiError(HttpStatus.UNAUTHORIZED, staffMessages.signInAgain);
+    }
+    await this.throttle.assertAllowed(account.email, address);
+    const accepted = await this.dataSource.transaction(async (manager) => {
+      const kind = await this.twoFactor.consumeSignInCode(manager, account, code, now);
+      if (kind) await this.recordSignIn(manager, account, now);
+      return kind !== null;
+    });
+    if (!accepted) {
+      await this.throttle.recordFailure(account.email, address);
+      await this.recordFailedSignIn(account);
+      throw new ApiError(HttpStatus.UNAUTHORIZED, staffMessages.invalidCode);
+    }
+    await this.throttle.recordSuccess(account.email);
+    await this.startSession(request, account, now);
+    return { user: this.toStaffUser(account) };
   }
 
   async endSession(request: Request): Promise<void> {
@@ -46,21 +110,69 @@ export class AuthService {
     await new Promise<void>((resolve, reject) => request.session.destroy((error) => settle(error, resolve, reject)));
   }
 
-  /** The signed-in staff member of this request, or null (signed out, expired, or disabled since). */
-  async currentUser(request: Request): Promise<StaffUser | null> {
+  /**
+   * The signed-in staff member of this request, or null (signed out, expired, or disabled or removed
+   * since): the account is read on every request, so every instance refuses it at once.
+   */
+  async currentUser(request: Request, now = new Date()): Promise<StaffUser | null> {
     const session = request.session as Request['session'] | undefined;
     if (!session?.userId || !session.signedInAt) return null;
-    if (Date.now() - session.signedInAt > sessionAbsoluteTimeoutMs) {
+    if (now.getTime() - session.signedInAt > sessionAbsoluteTimeoutMs) {
       await this.endSession(request);
       return null;
     }
     const user = await this.usersRepository.findActiveById(session.userId);
-    if (!user) {
+    if (!user || (user.sessionsRevokedAt && session.signedInAt <= user.sessionsRevokedAt.getTime())) {
       await this.endSession(request);
       return null;
     }
-    return mapStaffUser(user);
+    if (!session.lastSeenAt || now.getTime() - session.lastSeenAt >= lastSeenResolutionMs)
+      session.lastSeenAt = now.getTime();
+    return this.toStaffUser(user);
   }
+
+  toStaffUser(user: User): StaffUser {
+    const twoFactorEnabled = user.twoFactorEnabledAt !== null;
+    return {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      role: user.role,
+      twoFactorEnabled,
+      twoFactorSetupRequired: !twoFactorEnabled && twoFactorRequiredFor(this.config.staffTwoFactor, user.role),
+      permissions: permissionsFor(user.role),
+    };
+  }
+
+  private async recordSignIn(manager: EntityManager, user: User, now: Date): Promise<void> {
+    await this.usersRepository.recordSignIn(manager, user.id, now);
+    await this.activity.record(manager, { actor: user, action: 'auth.sign_in', target: staffTarget(user) });
+  }
+
+  /** A wrong password or code for a known account; the person is unknown, so there is no actor. */
+  private async recordFailedSignIn(user: User): Promise<void> {
+    await this.dataSource.transaction((manager) =>
+      this.activity.record(manager, { actor: null, action: 'auth.sign_in_failed', target: staffTarget(user) }),
+    );
+  }
+
+  /** Starts a fresh session (new id, so that a planted id is worthless) for the signed-in account. */
+  private async startSession(request: Request, user: User, now: Date): Promise<void> {
+    await regenerate(request);
+    request.session.userId = user.id;
+    request.session.signedInAt = now.getTime();
+    request.session.lastSeenAt = now.getTime();
+    request.session.browser = browserLabel(request.headers['user-agent']);
+    await save(request);
+  }
+}
+
+function regenerate(request: Request): Promise<void> {
+  return new Promise<void>((resolve, reject) => request.session.regenerate((error) => settle(error, resolve, reject)));
+}
+
+function save(request: Request): Promise<void> {
+  return new Promise<void>((resolve, reject) => request.session.save((error) => settle(error, resolve, reject)));
 }
 
 /** Callback-style session operations as promises. */

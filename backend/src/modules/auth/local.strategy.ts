@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import type { Request } from 'express';
 import { Strategy } from 'passport-local';
-import type { StaffUser } from '@northbeam/common';
+import type { User } from '../users/entities/user.entity.js';
 import { AuthService } from './auth.service.js';
 
 /** passport-local: e-mail and password from the JSON body, checked by AuthService. */
@@ -12,7 +12,7 @@ export class LocalStrategy extends PassportStrategy(Strategy, 'local') {
     super({ usernameField: 'email', passwordField: 'password', passReqToCallback: true, session: false });
   }
 
-  validate(request: Request, email: string, password: string): Promise<StaffUser> {
+  validate(request: Request, email: string, password: string): Promise<User> {
     return this.authService.validateCredentials(email, password, request.ip ?? 'unknown');
   }
 }

@@ -9,8 +9,14 @@ declare module 'express-session' {
   interface SessionData {
     /** The signed-in staff account. */
     userId?: string;
-    /** Epoch milliseconds of the sign-in, for the absolute timeout. */
+    /** Epoch milliseconds of the sign-in, for the absolute timeout; also "first seen" in My sessions. */
     signedInAt?: number;
+    /** Epoch milliseconds of the last request, refreshed at most once a minute ("last seen"). */
+    lastSeenAt?: number;
+    /** "Chrome on macOS": the browser of the sign-in, all that is kept of the user agent. */
+    browser?: string;
+    /** Password accepted, two-factor code still owed: not signed in. */
+    pendingTwoFactor?: { userId: string; startedAt: number };
   }
 }
 

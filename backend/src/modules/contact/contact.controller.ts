@@ -3,7 +3,9 @@ import type { Request, Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
 import { ContactService } from './contact.service.js';
 import { CreateContactMessageDto, type ContactAcceptedDto } from './dto/create-contact-message.dto.js';
+import { Public } from '../auth/decorators/access.decorator.js';
 
+@Public()
 @Controller()
 export class ContactController {
   constructor(

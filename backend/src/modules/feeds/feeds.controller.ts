@@ -1,7 +1,9 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import type { FeedItem } from '@northbeam/common';
 import { FeedsService } from './feeds.service.js';
+import { Public } from '../auth/decorators/access.decorator.js';
 
+@Public()
 @Controller('rss')
 export class FeedsController {
   constructor(private readonly feedsService: FeedsService) {}

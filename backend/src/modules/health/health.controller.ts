@@ -2,7 +2,9 @@ import { Controller, Get, HttpStatus, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { messages } from '@northbeam/common';
 import { HealthService } from './health.service.js';
+import { Public } from '../auth/decorators/access.decorator.js';
 
+@Public()
 @Controller('health')
 export class HealthController {
   constructor(private readonly healthService: HealthService) {}

@@ -1,14 +1,24 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Post, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { OneClickUnsubscribeQueryDto, SubscribeDto, UnsubscribeQueryDto, type NewsletterMessageDto } from './dto/email.dto.js';
+import {
+  OneClickUnsubscribeQueryDto,
+  SubscribeDto,
+  UnsubscribeQueryDto,
+  type NewsletterMessageDto,
+} from './dto/email.dto.js';
 import { NewsletterService } from './newsletter.service.js';
+import { Public } from '../auth/decorators/access.decorator.js';
 
+@Public()
 @Controller()
 export class NewsletterController {
   constructor(private readonly newsletterService: NewsletterService) {}
 
   @Post('subscribe')
-  async subscribe(@Body() body: SubscribeDto, @Res({ passthrough: true }) response: Response): Promise<NewsletterMessageDto> {
+  async subscribe(
+    @Body() body: SubscribeDto,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<NewsletterMessageDto> {
     const result = await this.newsletterService.subscribe(body);
     response.status(result.created ? HttpStatus.CREATED : HttpStatus.OK);
     return { message: result.message };
@@ -23,7 +33,10 @@ export class NewsletterController {
   }
 
   @Get('unsubscribe')
-  async unsubscribe(@Query() query: UnsubscribeQueryDto, @Res({ passthrough: true }) response: Response): Promise<NewsletterMessageDto> {
+  async unsubscribe(
+    @Query() query: UnsubscribeQueryDto,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<NewsletterMessageDto> {
     response.setHeader('Cache-Control', 'no-store');
     return this.newsletterService.unsubscribe(query.email);
   }

@@ -1,6 +1,5 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Post, UseGuards } from '@nestjs/common';
-import { Roles } from '../auth/decorators/roles.decorator.js';
-import { StaffGuard } from '../auth/guards/staff.guard.js';
+import { Body, Controller, Get, HttpCode, HttpStatus, Post } from '@nestjs/common';
+import { Access, Public } from '../auth/decorators/access.decorator.js';
 import {
   CreatePlaybookDownloadDto,
   type PlaybookDownloadCreatedDto,
@@ -13,14 +12,14 @@ export class PlaybookController {
   constructor(private readonly playbookService: PlaybookService) {}
 
   @Post('playbook-download')
+  @Public()
   @HttpCode(HttpStatus.CREATED)
   create(@Body() body: CreatePlaybookDownloadDto): Promise<PlaybookDownloadCreatedDto> {
     return this.playbookService.request(body);
   }
 
   @Get('admin/playbook-downloads')
-  @UseGuards(StaffGuard)
-  @Roles('admin', 'super_admin')
+  @Access('playbook', 'read')
   list(): Promise<PlaybookDownloadDto[]> {
     return this.playbookService.list();
   }

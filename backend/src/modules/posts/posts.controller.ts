@@ -1,29 +1,16 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  HttpStatus,
-  Param,
-  Post,
-  Put,
-  Query,
-  Req,
-  Res,
-  UseGuards,
-} from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import type { AdminPost, Post as PostResponse, PostPage, StaffUser } from '@northbeam/common';
+import type { AdminPost, Post as PostResponse, PostPage, StaffIdentity } from '@northbeam/common';
 import { sendStoredBody } from '../../core/http/stored-body.js';
 import { AuthService } from '../auth/auth.service.js';
 import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
-import { StaffGuard } from '../auth/guards/staff.guard.js';
+import { Access, Public } from '../auth/decorators/access.decorator.js';
 import { ListPostsQueryDto } from './dto/list-posts-query.dto.js';
 import { SavePostDto } from './dto/save-post.dto.js';
 import { PostsService } from './posts.service.js';
 
 /** Public reading calls. */
+@Public()
 @Controller('posts')
 export class PostsController {
   constructor(
@@ -61,33 +48,37 @@ export class PostsController {
 
 /** Staff calls: any signed-in role; the service applies the consultant limits. */
 @Controller('admin/posts')
-@UseGuards(StaffGuard)
 export class AdminPostsController {
   constructor(private readonly postsService: PostsService) {}
 
   @Get()
+  @Access('posts', 'read')
   list(): Promise<AdminPost[]> {
     return this.postsService.listForStaff();
   }
 
   @Get(':id')
+  @Access('posts', 'read')
   findOne(@Param('id') id: string): Promise<AdminPost> {
     return this.postsService.findForStaff(id);
   }
 
   @Post()
-  create(@Body() dto: SavePostDto, @CurrentUser() user: StaffUser): Promise<AdminPost> {
+  @Access('posts', 'own')
+  create(@Body() dto: SavePostDto, @CurrentUser() user: StaffIdentity): Promise<AdminPost> {
     return this.postsService.create(dto, user);
   }
 
   @Put(':id')
-  update(@Param('id') id: string, @Body() dto: SavePostDto, @CurrentUser() user: StaffUser): Promise<AdminPost> {
+  @Access('posts', 'own')
+  update(@Param('id') id: string, @Body() dto: SavePostDto, @CurrentUser() user: StaffIdentity): Promise<AdminPost> {
     return this.postsService.update(id, dto, user);
   }
 
   @Delete(':id')
+  @Access('posts', 'own')
   @HttpCode(HttpStatus.NO_CONTENT)
-  async delete(@Param('id') id: string, @CurrentUser() user: StaffUser): Promise<void> {
+  async delete(@Param('id') id: string, @CurrentUser() user: StaffIdentity): Promise<void> {
     await this.postsService.delete(id, user);
   }
 }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { ActivityModule } from '../activity/activity.module.js';
 import { AuthModule } from '../auth/auth.module.js';
 import { Post } from './entities/post.entity.js';
 import { PostsSeeder } from './posts.seeder.js';
@@ -8,7 +9,7 @@ import { PostsRepository } from './posts.repository.js';
 import { PostsService } from './posts.service.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Post]), AuthModule],
+  imports: [TypeOrmModule.forFeature([Post]), AuthModule, ActivityModule],
   controllers: [PostsController, AdminPostsController],
   providers: [PostsRepository, PostsService, PostsSeeder],
   exports: [PostsService, PostsRepository],

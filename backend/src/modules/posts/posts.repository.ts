@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { Repository, type EntityManager } from 'typeorm';
 import type { PostSection } from '@northbeam/common';
 import { Post } from './entities/post.entity.js';
 
@@ -47,7 +47,12 @@ export class PostsRepository {
    * over title, excerpt, author name and section (case-insensitive). Work does not grow with the
    * bodies of the posts: they are never read.
    */
-  async findPublishedPage(filter: { section?: PostSection; search?: string; offset: number; limit: number }): Promise<[Post[], number]> {
+  async findPublishedPage(filter: {
+    section?: PostSection;
+    search?: string;
+    offset: number;
+    limit: number;
+  }): Promise<[Post[], number]> {
     const query = this.posts
       .createQueryBuilder('post')
       .select(Object.keys(summaryColumns).map((column) => `post.${column}`))
@@ -60,7 +65,12 @@ export class PostsRepository {
         { pattern },
       );
     }
-    return query.orderBy('post.createdAt', 'DESC').addOrderBy('post.id', 'ASC').offset(filter.offset).limit(filter.limit).getManyAndCount();
+    return query
+      .orderBy('post.createdAt', 'DESC')
+      .addOrderBy('post.id', 'ASC')
+      .offset(filter.offset)
+      .limit(filter.limit)
+      .getManyAndCount();
   }
 
   findBySectionAndSlug(section: PostSection, slug: string): Promise<Post | null> {
@@ -79,16 +89,23 @@ export class PostsRepository {
     return this.posts.count();
   }
 
-  create(values: PostValues): Promise<Post> {
-    return this.posts.save(this.posts.create(values));
+  /** Runs `work` in one transaction: a change and its activity-log line commit together. */
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.posts.manager.transaction(work);
   }
 
-  async update(id: string, values: Partial<PostValues>): Promise<Post> {
-    await this.posts.update({ id }, values);
-    return (await this.findById(id))!;
+  create(manager: EntityManager, values: PostValues): Promise<Post> {
+    const posts = manager.getRepository(Post);
+    return posts.save(posts.create(values));
   }
 
-  async delete(id: string): Promise<void> {
-    await this.posts.delete({ id });
+  async update(manager: EntityManager, id: string, values: Partial<PostValues>): Promise<Post> {
+    const posts = manager.getRepository(Post);
+    await posts.update({ id }, values);
+    return (await posts.findOneBy({ id }))!;
+  }
+
+  async delete(manager: EntityManager, id: string): Promise<void> {
+    await manager.getRepository(Post).delete({ id });
   }
 }

@@ -31,31 +31,35 @@ export class PostsSeeder implements OnApplicationBootstrap {
       const wordCount = countWords(seed.body);
       const date = new Date(now.getTime() - seed.daysAgo * dayMs);
       try {
-        await this.postsRepository.create({
-          section: seed.section,
-          slug: seed.slug,
-          title: seed.title,
-          excerpt: seed.excerpt,
-          body: seed.body,
-          status: 'published',
-          authorId: author?.id ?? null,
-          authorName: author?.name ?? null,
-          authorCredentials: author?.role ?? null,
-          authorBio: author?.bio ?? null,
-          tags: normaliseTags(seed.tags),
-          metaDescription: seed.metaDescription,
-          customMetaTags: null,
-          wordCount,
-          readingTime: readingTimeMinutes(wordCount),
-          createdById: null,
-          publishedAt: date,
-          revisionDate: null,
-          createdAt: date,
-        } as Parameters<PostsRepository['create']>[0]);
+        await this.postsRepository.transaction((manager) =>
+          this.postsRepository.create(manager, {
+            section: seed.section,
+            slug: seed.slug,
+            title: seed.title,
+            excerpt: seed.excerpt,
+            body: seed.body,
+            status: 'published',
+            authorId: author?.id ?? null,
+            authorName: author?.name ?? null,
+            authorCredentials: author?.role ?? null,
+            authorBio: author?.bio ?? null,
+            tags: normaliseTags(seed.tags),
+            metaDescription: seed.metaDescription,
+            customMetaTags: null,
+            wordCount,
+            readingTime: readingTimeMinutes(wordCount),
+            createdById: null,
+            publishedAt: date,
+            revisionDate: null,
+            createdAt: date,
+          } as Parameters<PostsRepository['create']>[1]),
+        );
         written += 1;
       } catch (error) {
         // Another instance seeding at the same moment wins the unique slug; that is fine.
-        this.logger.warn(`Seed post ${seed.section}/${seed.slug} skipped: ${error instanceof Error ? error.message : String(error)}`);
+        this.logger.warn(
+          `Seed post ${seed.section}/${seed.slug} skipped: ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
     }
     if (written > 0) this.logger.log(`Seeded ${written} blog posts`);

@@ -1,16 +1,34 @@
 import { HttpException } from '@nestjs/common';
-import { messages, type StaffUser } from '@northbeam/common';
+import { messages, type StaffIdentity } from '@northbeam/common';
 import type { SavePostDto } from './dto/save-post.dto.js';
 import type { Post } from './entities/post.entity.js';
 import type { PostsRepository } from './posts.repository.js';
 import { normaliseTags, PostsService } from './posts.service.js';
+import type { EntityManager } from 'typeorm';
+import type { ActivityInput, ActivityService } from '../activity/activity.service.js';
 import type { ContentVersionService } from '../content-version/content-version.service.js';
 
-const admin: StaffUser = { id: '11111111-1111-4111-8111-111111111111', name: 'Ada', email: 'ada@x.example', role: 'admin' };
-const consultant: StaffUser = { id: '22222222-2222-4222-8222-222222222222', name: 'Cy', email: 'cy@x.example', role: 'consultant' };
+const admin: StaffIdentity = {
+  id: '11111111-1111-4111-8111-111111111111',
+  name: 'Ada',
+  email: 'ada@x.example',
+  role: 'admin',
+};
+const consultant: StaffIdentity = {
+  id: '22222222-2222-4222-8222-222222222222',
+  name: 'Cy',
+  email: 'cy@x.example',
+  role: 'consultant',
+};
 const postId = '33333333-3333-4333-8333-333333333333';
 
-const dto: SavePostDto = { title: 'T', slug: 'a-slug', excerpt: 'E', body: '# Heading\n\nfour words right here', section: 'labs' };
+const dto: SavePostDto = {
+  title: 'T',
+  slug: 'a-slug',
+  excerpt: 'E',
+  body: '# Heading\n\nfour words right here',
+  section: 'labs',
+};
 
 function storedPost(overrides: Partial<Post> = {}): Post {
   return {
@@ -39,8 +57,15 @@ function storedPost(overrides: Partial<Post> = {}): Post {
   };
 }
 
-/** A repository fake whose every method fails unless the test gives it an answer. */
-function fakeRepository(answers: Partial<PostsRepository>): PostsRepository {
+const fakeManager = {} as EntityManager;
+
+/** A repository fake whose every method fails unless the test gives it an answer; transactions run their work at once. */
+function fakeRepository(given: Partial<PostsRepository>): PostsRepository {
+  const answers: Partial<PostsRepository> = {
+    transaction: ((work: (manager: EntityManager) => Promise<unknown>) =>
+      work(fakeManager)) as PostsRepository['transaction'],
+    ...given,
+  };
   return new Proxy({} as PostsRepository, {
     get: (_target, name: string) =>
       answers[name as keyof PostsRepository] ??
@@ -53,6 +78,17 @@ function fakeRepository(answers: Partial<PostsRepository>): PostsRepository {
 /** Records content-version bumps (the page cache's invalidation). */
 function fakeContentVersion(): ContentVersionService {
   return { bump: () => Promise.resolve(), current: () => Promise.resolve(1) } as unknown as ContentVersionService;
+}
+
+/** Records activity-log lines, checking that each is written through the action's transaction. */
+function fakeActivity(lines: ActivityInput[] = []): ActivityService {
+  return {
+    record: (manager: EntityManager, input: ActivityInput) => {
+      if (manager !== fakeManager) throw new Error('activity recorded outside the transaction');
+      lines.push(input);
+      return Promise.resolve();
+    },
+  } as unknown as ActivityService;
 }
 
 async function statusOf(promise: Promise<unknown>): Promise<[number, string]> {
@@ -68,26 +104,44 @@ async function statusOf(promise: Promise<unknown>): Promise<[number, string]> {
 describe(PostsService.name, () => {
   describe('create', () => {
     it('refuses a consultant publishing with 403 before touching the database', async () => {
-      const service = new PostsService(fakeRepository({}), fakeContentVersion());
-      expect(await statusOf(service.create({ ...dto, status: 'published' }, consultant))).toEqual([403, messages.onlyAdminsCanPublish]);
+      const service = new PostsService(fakeRepository({}), fakeContentVersion(), fakeActivity());
+      expect(await statusOf(service.create({ ...dto, status: 'published' }, consultant))).toEqual([
+        403,
+        messages.onlyAdminsCanPublish,
+      ]);
     });
 
     it('answers 409 when the slug is taken in the section', async () => {
-      const service = new PostsService(fakeRepository({ findBySectionAndSlug: () => Promise.resolve(storedPost({ id: 'other' })) }), fakeContentVersion());
+      const service = new PostsService(
+        fakeRepository({ findBySectionAndSlug: () => Promise.resolve(storedPost({ id: 'other' })) }),
+        fakeContentVersion(),
+        fakeActivity(),
+      );
       expect(await statusOf(service.create(dto, admin))).toEqual([409, messages.slugTaken]);
     });
 
     it('computes word count and reading time, defaults to draft and records the creator', async () => {
       const created: Partial<Post>[] = [];
-      const create = (values: Partial<Post>) => {
+      const create = (_manager: EntityManager, values: Partial<Post>) => {
         created.push(values);
         return Promise.resolve(storedPost(values));
       };
-      const service = new PostsService(fakeRepository({ findBySectionAndSlug: () => Promise.resolve(null), create }), fakeContentVersion());
+      const service = new PostsService(
+        fakeRepository({ findBySectionAndSlug: () => Promise.resolve(null), create }),
+        fakeContentVersion(),
+        fakeActivity(),
+      );
       await service.create({ ...dto, tags: [' a ', '', 'A', 'b'] }, admin);
       expect(created).toHaveLength(1);
       expect(created[0]).toEqual(
-        expect.objectContaining({ status: 'draft', wordCount: 5, readingTime: 1, createdById: admin.id, publishedAt: null, tags: ['a', 'b'] }),
+        expect.objectContaining({
+          status: 'draft',
+          wordCount: 5,
+          readingTime: 1,
+          createdById: admin.id,
+          publishedAt: null,
+          tags: ['a', 'b'],
+        }),
       );
     });
   });
@@ -95,11 +149,15 @@ describe(PostsService.name, () => {
   describe('update', () => {
     it('sets publishedAt on first publication without a revision date', async () => {
       const updates: Partial<Post>[] = [];
-      const update = (_id: string, values: Partial<Post>) => {
+      const update = (_manager: EntityManager, _id: string, values: Partial<Post>) => {
         updates.push(values);
         return Promise.resolve(storedPost(values));
       };
-      const service = new PostsService(fakeRepository({ findById: () => Promise.resolve(storedPost()), update }), fakeContentVersion());
+      const service = new PostsService(
+        fakeRepository({ findById: () => Promise.resolve(storedPost()), update }),
+        fakeContentVersion(),
+        fakeActivity(),
+      );
       await service.update(postId, { ...dto, status: 'published' }, admin);
       const values = updates[0];
       expect(values.publishedAt).toBeInstanceOf(Date);
@@ -108,27 +166,57 @@ describe(PostsService.name, () => {
 
     it('sets a revision date when a published post is edited and keeps its first publication date', async () => {
       const updates: Partial<Post>[] = [];
-      const update = (_id: string, values: Partial<Post>) => {
+      const update = (_manager: EntityManager, _id: string, values: Partial<Post>) => {
         updates.push(values);
         return Promise.resolve(storedPost(values));
       };
       const published = storedPost({ status: 'published', publishedAt: new Date('2026-02-01T00:00:00Z') });
-      const service = new PostsService(fakeRepository({ findById: () => Promise.resolve(published), update }), fakeContentVersion());
+      const service = new PostsService(
+        fakeRepository({ findById: () => Promise.resolve(published), update }),
+        fakeContentVersion(),
+        fakeActivity(),
+      );
       await service.update(postId, { ...dto, status: 'published' }, admin);
       const values = updates[0];
       expect(values.revisionDate).toBeInstanceOf(Date);
       expect(values.publishedAt).toBeUndefined();
     });
 
+    it.each([
+      ['draft', 'published', 'post.published'],
+      ['published', 'draft', 'post.unpublished'],
+      ['draft', 'draft', 'post.updated'],
+      ['published', 'published', 'post.updated'],
+    ] as const)('logs a save from %s to %s as %s, once, in the same transaction', async (before, after, action) => {
+      const lines: ActivityInput[] = [];
+      const update = (_manager: EntityManager, _id: string, values: Partial<Post>) =>
+        Promise.resolve(storedPost(values));
+      const service = new PostsService(
+        fakeRepository({ findById: () => Promise.resolve(storedPost({ status: before })), update }),
+        fakeContentVersion(),
+        fakeActivity(lines),
+      );
+      await service.update(postId, { ...dto, status: after }, admin);
+      expect(lines).toEqual([{ actor: admin, action, target: { type: 'post', id: postId, label: 'T' } }]);
+    });
+
     it("refuses a consultant changing someone else's draft", async () => {
-      const service = new PostsService(fakeRepository({ findById: () => Promise.resolve(storedPost({ createdById: admin.id })) }), fakeContentVersion());
+      const service = new PostsService(
+        fakeRepository({ findById: () => Promise.resolve(storedPost({ createdById: admin.id })) }),
+        fakeContentVersion(),
+        fakeActivity(),
+      );
       expect(await statusOf(service.update(postId, dto, consultant))).toEqual([403, messages.consultantOwnDraftsOnly]);
     });
   });
 
   describe('findForReader', () => {
     it('hides a draft from readers and shows it to staff', async () => {
-      const service = new PostsService(fakeRepository({ findBySectionAndSlug: () => Promise.resolve(storedPost()) }), fakeContentVersion());
+      const service = new PostsService(
+        fakeRepository({ findBySectionAndSlug: () => Promise.resolve(storedPost()) }),
+        fakeContentVersion(),
+        fakeActivity(),
+      );
       expect(await statusOf(service.findForReader('labs', 'a-slug', null))).toEqual([404, messages.postNotFound]);
       await expect(service.findForReader('labs', 'a-slug', consultant)).resolves.toMatchObject({ status: 'draft' });
     });

@@ -10,11 +10,13 @@ import {
   type AdminPost,
   type Post as PostResponse,
   type PostPage,
+  type PostStatus,
   type PostSummary,
-  type StaffUser,
+  type StaffIdentity,
 } from '@northbeam/common';
 import { ApiError } from '../../core/http/api-error.js';
 import { storedBody, type StoredBody } from '../../core/http/stored-body.js';
+import { ActivityService } from '../activity/activity.service.js';
 import { ContentVersionService } from '../content-version/content-version.service.js';
 import type { ListPostsQueryDto } from './dto/list-posts-query.dto.js';
 import type { SavePostDto } from './dto/save-post.dto.js';
@@ -34,6 +36,7 @@ export class PostsService {
   constructor(
     private readonly postsRepository: PostsRepository,
     private readonly contentVersion: ContentVersionService,
+    private readonly activity: ActivityService,
   ) {}
 
   /** A page of the published blog for readers (GET /api/posts). */
@@ -76,7 +79,7 @@ export class PostsService {
   }
 
   /** A published post; a draft too when a signed-in staff member asks (preview). */
-  async findForReader(section: string, slug: string, staff: StaffUser | null): Promise<PostResponse> {
+  async findForReader(section: string, slug: string, staff: StaffIdentity | null): Promise<PostResponse> {
     const post = isPostSection(section) ? await this.postsRepository.findBySectionAndSlug(section, slug) : null;
     if (!post || (post.status !== 'published' && !staff))
       throw new ApiError(HttpStatus.NOT_FOUND, messages.postNotFound);
@@ -92,24 +95,33 @@ export class PostsService {
     return mapAdminPost(await this.requirePost(id));
   }
 
-  async create(dto: SavePostDto, user: StaffUser): Promise<AdminPost> {
+  async create(dto: SavePostDto, user: StaffIdentity): Promise<AdminPost> {
     const status = dto.status ?? 'draft';
     if (status === 'published' && !canPublish(user.role))
       throw new ApiError(HttpStatus.FORBIDDEN, messages.onlyAdminsCanPublish);
     await this.assertSlugFree(dto.section, dto.slug);
     const now = new Date();
-    const post = await this.postsRepository.create({
-      ...contentValues(dto),
-      status,
-      createdById: user.id,
-      publishedAt: status === 'published' ? now : null,
-      revisionDate: null,
+    const post = await this.postsRepository.transaction(async (manager) => {
+      const created = await this.postsRepository.create(manager, {
+        ...contentValues(dto),
+        status,
+        createdById: user.id,
+        publishedAt: status === 'published' ? now : null,
+        revisionDate: null,
+      });
+      // One line per call: a post created straight into publication is logged as published.
+      await this.activity.record(manager, {
+        actor: user,
+        action: status === 'published' ? 'post.published' : 'post.created',
+        target: postTarget(created),
+      });
+      return created;
     });
     await this.contentVersion.bump();
     return mapAdminPost(post);
   }
 
-  async update(id: string, dto: SavePostDto, user: StaffUser): Promise<AdminPost> {
+  async update(id: string, dto: SavePostDto, user: StaffIdentity): Promise<AdminPost> {
     const existing = await this.requirePost(id);
     const status = dto.status ?? 'draft';
     if (!canPublish(user.role)) {
@@ -123,15 +135,26 @@ export class PostsService {
     if (status === 'published' && !existing.publishedAt) values.publishedAt = now;
     // Editing what readers can already see is a revision; the first publication is not.
     if (existing.status === 'published') values.revisionDate = now;
-    const updated = await this.postsRepository.update(existing.id, values);
+    const updated = await this.postsRepository.transaction(async (manager) => {
+      const saved = await this.postsRepository.update(manager, existing.id, values);
+      await this.activity.record(manager, {
+        actor: user,
+        action: updateAction(existing.status, status),
+        target: postTarget(saved),
+      });
+      return saved;
+    });
     await this.contentVersion.bump();
     return mapAdminPost(updated);
   }
 
-  async delete(id: string, user: StaffUser): Promise<void> {
+  async delete(id: string, user: StaffIdentity): Promise<void> {
     const existing = await this.requirePost(id);
     if (!canPublish(user.role)) assertConsultantMayChange(existing, user);
-    await this.postsRepository.delete(existing.id);
+    await this.postsRepository.transaction(async (manager) => {
+      await this.postsRepository.delete(manager, existing.id);
+      await this.activity.record(manager, { actor: user, action: 'post.deleted', target: postTarget(existing) });
+    });
     await this.contentVersion.bump();
   }
 
@@ -147,8 +170,19 @@ export class PostsService {
   }
 }
 
+function postTarget(post: Post) {
+  return { type: 'post' as const, id: post.id, label: post.title };
+}
+
+/** A save that changes the status is a publication or an unpublication; any other save is an update. */
+function updateAction(before: PostStatus, after: PostStatus): 'post.published' | 'post.unpublished' | 'post.updated' {
+  if (before !== 'published' && after === 'published') return 'post.published';
+  if (before === 'published' && after !== 'published') return 'post.unpublished';
+  return 'post.updated';
+}
+
 /** Consultants change only their own drafts. */
-function assertConsultantMayChange(post: Post, user: StaffUser): void {
+function assertConsultantMayChange(post: Post, user: StaffIdentity): void {
   if (post.createdById !== user.id || post.status !== 'draft')
     throw new ApiError(HttpStatus.FORBIDDEN, messages.consultantOwnDraftsOnly);
 }

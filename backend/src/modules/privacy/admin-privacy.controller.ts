@@ -1,15 +1,13 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, UseGuards } from '@nestjs/common';
-import type { DeletionRequestDetail, DeletionRequestSummary, StaffUser } from '@northbeam/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post } from '@nestjs/common';
+import type { DeletionRequestDetail, DeletionRequestSummary, StaffIdentity } from '@northbeam/common';
 import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
-import { Roles } from '../auth/decorators/roles.decorator.js';
-import { StaffGuard } from '../auth/guards/staff.guard.js';
+import { Access } from '../auth/decorators/access.decorator.js';
 import { CompleteDeletionRequestDto, RejectDeletionRequestDto } from './dto/decide-deletion-request.dto.js';
 import { PrivacyService } from './privacy.service.js';
 
 /** The privacy team's screen: admin and super_admin only. */
 @Controller('admin/deletion-requests')
-@UseGuards(StaffGuard)
-@Roles('admin', 'super_admin')
+@Access('privacy', 'all')
 export class AdminPrivacyController {
   constructor(private readonly privacyService: PrivacyService) {}
 
@@ -25,8 +23,8 @@ export class AdminPrivacyController {
 
   @Post(':id/approve')
   @HttpCode(HttpStatus.OK)
-  approve(@Param('id') id: string, @CurrentUser() user: StaffUser): Promise<DeletionRequestDetail> {
-    return this.privacyService.approve(id, user.email);
+  approve(@Param('id') id: string, @CurrentUser() user: StaffIdentity): Promise<DeletionRequestDetail> {
+    return this.privacyService.approve(id, user);
   }
 
   @Post(':id/reject')
@@ -34,9 +32,9 @@ export class AdminPrivacyController {
   reject(
     @Param('id') id: string,
     @Body() body: RejectDeletionRequestDto,
-    @CurrentUser() user: StaffUser,
+    @CurrentUser() user: StaffIdentity,
   ): Promise<DeletionRequestDetail> {
-    return this.privacyService.reject(id, user.email, body.reason);
+    return this.privacyService.reject(id, user, body.reason);
   }
 
   @Post(':id/complete')
@@ -44,8 +42,8 @@ export class AdminPrivacyController {
   complete(
     @Param('id') id: string,
     @Body() body: CompleteDeletionRequestDto,
-    @CurrentUser() user: StaffUser,
+    @CurrentUser() user: StaffIdentity,
   ): Promise<DeletionRequestDetail> {
-    return this.privacyService.completePartial(id, user.email, body.note);
+    return this.privacyService.completePartial(id, user, body.note);
   }
 }

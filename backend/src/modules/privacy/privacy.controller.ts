@@ -5,7 +5,9 @@ import { ApiError } from '../../core/http/api-error.js';
 import { CreateDeletionRequestDto } from './dto/create-deletion-request.dto.js';
 import { VerifyDeletionRequestDto } from './dto/verify-deletion-request.dto.js';
 import { PrivacyService } from './privacy.service.js';
+import { Public } from '../auth/decorators/access.decorator.js';
 
+@Public()
 @Controller('request-data-deletion')
 export class PrivacyController {
   constructor(private readonly privacyService: PrivacyService) {}

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ActivityModule } from '../activity/activity.module.js';
 import { AuthModule } from '../auth/auth.module.js';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AdminPrivacyController } from './admin-privacy.controller.js';
@@ -14,7 +15,7 @@ import { PrivacyScheduler } from './privacy.scheduler.js';
 import { PrivacyService } from './privacy.service.js';
 
 @Module({
-  imports: [AuthModule, MailModule, TypeOrmModule.forFeature([DeletionRequest, DeletionAudit])],
+  imports: [AuthModule, ActivityModule, MailModule, TypeOrmModule.forFeature([DeletionRequest, DeletionAudit])],
   controllers: [PrivacyController, AdminPrivacyController],
   providers: [
     PrivacyService,

@@ -8,11 +8,13 @@ import {
   type DeletionRequestDetail,
   type DeletionRequestStatus,
   type DeletionRequestSummary,
+  type StaffIdentity,
 } from '@northbeam/common';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
 import { ApiError } from '../../core/http/api-error.js';
 import { RateLimiter } from '../../core/rate-limit/rate-limiter.js';
 import { claimTaskRun } from '../../core/scheduling/advisory-lock.js';
+import { ActivityService } from '../activity/activity.service.js';
 import type { CreateDeletionRequestDto } from './dto/create-deletion-request.dto.js';
 import { DeletionRequest } from './entities/deletion-request.entity.js';
 import { PERSONAL_DATA_ERASERS } from './erasure/erasers.js';
@@ -67,6 +69,7 @@ export class PrivacyService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(PERSONAL_DATA_ERASERS) private readonly erasers: PersonalDataEraser[],
     private readonly rateLimiter: RateLimiter,
+    private readonly activity: ActivityService,
   ) {}
 
   /** Keyed SHA-256 of a normalised address: proof in the audit without keeping the address. */
@@ -161,34 +164,42 @@ export class PrivacyService {
   }
 
   /** Verified → approved. A full deletion is then carried out by the scheduled task. */
-  async approve(id: string, actor: string, now = new Date()): Promise<DeletionRequestDetail> {
+  async approve(id: string, actor: StaffIdentity, now = new Date()): Promise<DeletionRequestDetail> {
     await this.transition(id, ['verified'], async (manager, request) => {
       request.status = 'approved';
       request.approvedAt = now;
-      await this.saveWithAudit(manager, request, 'approved', actor, {});
+      await this.saveWithAudit(manager, request, 'approved', actor.email, {});
+      await this.recordDecision(manager, actor, 'privacy.request_approved', request);
       await this.mailer.approved(manager, request.email!, request.requestId, request.requestType);
     });
     return this.detail(id, now);
   }
 
-  async reject(id: string, actor: string, reason: string, now = new Date()): Promise<DeletionRequestDetail> {
+  async reject(id: string, actor: StaffIdentity, reason: string, now = new Date()): Promise<DeletionRequestDetail> {
     await this.transition(id, ['received', 'verified', 'approved'], async (manager, request) => {
       request.status = 'rejected';
       request.rejectedAt = now;
       request.rejectionReason = reason;
       request.verificationTokenHash = null;
-      await this.saveWithAudit(manager, request, 'rejected', actor, { reason });
+      await this.saveWithAudit(manager, request, 'rejected', actor.email, { reason });
+      await this.recordDecision(manager, actor, 'privacy.request_rejected', request);
       await this.mailer.rejected(manager, request.email!, request.requestId, reason);
     });
     return this.detail(id, now);
   }
 
   /** An approved partial deletion, carried out by hand, is closed with a note saying what was deleted. */
-  async completePartial(id: string, actor: string, note: string, now = new Date()): Promise<DeletionRequestDetail> {
+  async completePartial(
+    id: string,
+    actor: StaffIdentity,
+    note: string,
+    now = new Date(),
+  ): Promise<DeletionRequestDetail> {
     await this.transition(id, ['approved'], async (manager, request) => {
       if (request.requestType !== 'partial_deletion')
         throw new ApiError(HttpStatus.CONFLICT, messages.deletionRequestWrongState);
-      await this.finish(manager, request, actor, now, { note }, note);
+      await this.recordDecision(manager, actor, 'privacy.request_completed', request);
+      await this.finish(manager, request, actor.email, now, { note }, note);
     });
     return this.detail(id, now);
   }
@@ -274,6 +285,20 @@ export class PrivacyService {
     await this.saveWithAudit(manager, request, 'completed', actor, details);
     await this.mailer.completed(manager, email, request.requestId, summary);
     await this.repository.clearPersonalFields(manager, email);
+  }
+
+  /** The staff decision in the activity log, by request id only (the log holds no requester's address). */
+  private recordDecision(
+    manager: EntityManager,
+    actor: StaffIdentity,
+    action: 'privacy.request_approved' | 'privacy.request_rejected' | 'privacy.request_completed',
+    request: DeletionRequest,
+  ): Promise<void> {
+    return this.activity.record(manager, {
+      actor,
+      action,
+      target: { type: 'deletion_request', id: request.id, label: request.requestId },
+    });
   }
 
   /** Saves a request's new state together with its audit entry (same transaction). */

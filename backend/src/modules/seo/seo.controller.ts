@@ -2,8 +2,10 @@ import { Controller, Get, Header, Param, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { OgImageService } from './og-image.service.js';
 import { SeoService } from './seo.service.js';
+import { Public } from '../auth/decorators/access.decorator.js';
 
 /** Documents for crawlers and feed readers, served at the site root (outside /api). */
+@Public()
 @Controller()
 export class SeoController {
   constructor(private readonly seoService: SeoService) {}
@@ -30,6 +32,7 @@ export class SeoController {
   }
 }
 
+@Public()
 @Controller('og-image')
 export class OgImageController {
   constructor(private readonly ogImageService: OgImageService) {}

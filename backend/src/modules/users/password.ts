@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
-import { limits } from '@northbeam/common';
 
 /** OWASP's argon2id minimum: 19 MiB, 2 iterations, one lane. */
 // Algorithm is an ambient const enum (isolatedModules cannot read it): 2 is Argon2id.
@@ -18,12 +17,7 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
   }
 }
 
-/** The problem with a proposed password, or undefined when it is acceptable. */
-export function passwordProblem(password: string): string | undefined {
-  if (password.length < limits.passwordMin) return `Password must be at least ${limits.passwordMin} characters`;
-  if (password.length > limits.passwordMax) return `Password must be at most ${limits.passwordMax} characters`;
-  return undefined;
-}
+export { passwordProblem } from '@northbeam/common';
 
 /** A strong random password (about 144 bits), readable enough to type once. */
 export function generatePassword(): string {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { IsNull, Repository } from 'typeorm';
+import { IsNull, Repository, type EntityManager } from 'typeorm';
 import type { StaffRole } from '@northbeam/common';
 import { User } from './entities/user.entity.js';
 
@@ -12,8 +12,12 @@ export class UsersRepository {
     return this.users.findOneBy({ id });
   }
 
-  findActiveById(id: string): Promise<User | null> {
-    return this.users.findOneBy({ id, disabledAt: IsNull() });
+  findActiveById(id: string, manager?: EntityManager): Promise<User | null> {
+    return (manager?.getRepository(User) ?? this.users).findOneBy({ id, disabledAt: IsNull() });
+  }
+
+  findActiveByEmail(email: string, manager?: EntityManager): Promise<User | null> {
+    return (manager?.getRepository(User) ?? this.users).findOneBy({ email, disabledAt: IsNull() });
   }
 
   findByEmail(email: string): Promise<User | null> {
@@ -49,7 +53,7 @@ export class UsersRepository {
     await this.users.update({ id }, { disabledAt: new Date() });
   }
 
-  async recordSignIn(id: string): Promise<void> {
-    await this.users.update({ id }, { lastSignInAt: new Date() });
+  async recordSignIn(manager: EntityManager, id: string, now: Date): Promise<void> {
+    await manager.getRepository(User).update({ id }, { lastSignInAt: now });
   }
 }

@@ -1,5 +1,5 @@
 import { HttpStatus, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { messages, site, staffRoles, type StaffRole, type StaffUser } from '@northbeam/common';
+import { messages, site, staffRoles, type StaffRole, type StaffIdentity } from '@northbeam/common';
 import { ApiError } from '../../core/http/api-error.js';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
 import type { User } from './entities/user.entity.js';
@@ -7,7 +7,7 @@ import { generatePassword, hashPassword, passwordProblem } from './password.js';
 import { UsersRepository } from './users.repository.js';
 import { isEmailAddress } from '../../core/validation/is-required-email.js';
 
-export function mapStaffUser(user: User): StaffUser {
+export function mapStaffUser(user: User): StaffIdentity {
   return { id: user.id, name: user.name, email: user.email, role: user.role };
 }
 
@@ -48,7 +48,7 @@ export class UsersService implements OnApplicationBootstrap {
     this.logger.warn(`Development: created the super admin ${email} with the password ${password} (shown once)`);
   }
 
-  async create(input: CreateStaffInput): Promise<StaffUser> {
+  async create(input: CreateStaffInput): Promise<StaffIdentity> {
     const email = normaliseEmail(input.email);
     const name = input.name.trim();
     if (!isEmailAddress(email)) throw new ApiError(HttpStatus.BAD_REQUEST, messages.emailInvalid);
@@ -63,7 +63,7 @@ export class UsersService implements OnApplicationBootstrap {
     return mapStaffUser(user);
   }
 
-  async list(): Promise<(StaffUser & { disabled: boolean })[]> {
+  async list(): Promise<(StaffIdentity & { disabled: boolean })[]> {
     const users = await this.usersRepository.listAll();
     return users.map((user) => ({ ...mapStaffUser(user), disabled: user.disabledAt !== null }));
   }

@@ -13,10 +13,22 @@ function hrefForPage(pathname: string, search: string, page: number): string {
 }
 
 /**
- * 'Showing X-Y of N posts' with Previous/Next and at most five page numbers (spec §9). Pages are
+ * 'Showing X-Y of N posts' (or of whatever `noun` names) with Previous/Next and at most five page numbers (spec §9). Pages are
  * links (`?page=`), so every page is server-rendered and shareable; the router scrolls to the top.
  */
-export function Pager({ page, pageSize, total, totalPages }: { page: number; pageSize: number; total: number; totalPages: number }) {
+export function Pager({
+  page,
+  pageSize,
+  total,
+  totalPages,
+  noun = 'posts',
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  totalPages: number;
+  noun?: string;
+}) {
   const { pathname, search } = useLocation();
   const { first, last } = pageRange(page, pageSize, total);
   const pages = pageWindow(page, totalPages);
@@ -24,7 +36,7 @@ export function Pager({ page, pageSize, total, totalPages }: { page: number; pag
   return (
     <nav aria-label="Pagination" className="mt-12 flex flex-col items-center gap-4 sm:flex-row sm:justify-between" data-testid="pager">
       <p className="text-sm text-ink-muted" data-testid="pager-counter">
-        Showing {first}-{last} of {total} posts
+        Showing {first}-{last} of {total} {noun}
       </p>
       {totalPages > 1 ? (
         <ul className="flex items-center gap-1">

@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import { staffLimits } from '@northbeam/common';
 import { tableColumns, tableExists } from '../../../database/introspection.js';
 import { rowCount } from '../../analytics/analytics.repository.js';
 
@@ -19,13 +20,20 @@ async function deleteWhere(manager: EntityManager, sql: string, parameters: unkn
   return rowCount(await manager.query(sql, parameters));
 }
 
-/** The periods of DESIGN.md §7 (privacy policy: contact 3 years, analytics 2 years). */
+/** The periods of DESIGN.md §7 (privacy policy: contact 3 years, analytics 2 years; the staff activity log 2 years). */
 export const retentionRules: RetentionRule[] = [
   {
     name: 'analytics_events older than 2 years',
     purge: (manager, now) =>
       deleteWhere(manager, `DELETE FROM "analytics_events" WHERE "created_at" < $1 RETURNING "id"`, [
         subtract(now, { years: 2 }),
+      ]),
+  },
+  {
+    name: 'staff_activity older than 2 years',
+    purge: (manager, now) =>
+      deleteWhere(manager, `DELETE FROM "staff_activity" WHERE "at" < $1 RETURNING 1`, [
+        subtract(now, { years: staffLimits.activityRetentionYears }),
       ]),
   },
   {

@@ -25,6 +25,34 @@ export class User {
   @Column({ name: 'last_sign_in_at', type: 'timestamptz', nullable: true })
   lastSignInAt: Date | null;
 
+  /** The TOTP secret, encrypted with a key derived from SESSION_SECRET; null until enrolled. */
+  @Column({ name: 'two_factor_secret', type: 'varchar', length: 255, nullable: true, select: false })
+  twoFactorSecret: string | null;
+
+  /** A secret shown at setup and not yet confirmed with a code (encrypted as above). */
+  @Column({ name: 'two_factor_pending_secret', type: 'varchar', length: 255, nullable: true, select: false })
+  twoFactorPendingSecret: string | null;
+
+  @Column({ name: 'two_factor_enabled_at', type: 'timestamptz', nullable: true })
+  twoFactorEnabledAt: Date | null;
+
+  /** The TOTP time-step of the last accepted code: a code of that step or earlier is refused (no replay). */
+  @Column({
+    name: 'two_factor_last_step',
+    type: 'bigint',
+    nullable: true,
+    select: false,
+    transformer: {
+      to: (value: number | null) => value,
+      from: (value: string | null) => (value === null ? null : Number(value)),
+    },
+  })
+  twoFactorLastStep: number | null;
+
+  /** Sessions signed in before this moment are over ("sign out everywhere", password reset, disabling). */
+  @Column({ name: 'sessions_revoked_at', type: 'timestamptz', nullable: true })
+  sessionsRevokedAt: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

@@ -1,9 +1,9 @@
 import { ArrowRight, BookOpen, Download, FileText, ShieldCheck, Users } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { useLoaderData, type LoaderFunctionArgs } from '@/app/data-router';
-import { site, team, type PostSummary, type StaffUser } from '@northbeam/common';
+import { site, staffLimits, team, type ActivityEntry, type ListPage, type PostSummary, type StaffUser } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
-import { AdminBar, SignOutButton } from '@/components/admin/admin-bar';
+import { ActivityFeed } from '@/components/admin/activity-feed';
 import { buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { loadJson } from '@/lib/api';
@@ -24,6 +24,7 @@ interface DashboardData {
   labsCount: number;
   consultingCount: number;
   downloads: PlaybookDownload[];
+  activity: ActivityEntry[];
 }
 
 async function publishedCount(context: unknown, section: 'labs' | 'consulting'): Promise<number> {
@@ -43,14 +44,25 @@ async function recentDownloads(context: unknown): Promise<PlaybookDownload[]> {
   }
 }
 
+/** The latest entries of the activity log this staff member may read (their own for a consultant). */
+async function recentActivity(context: unknown): Promise<ActivityEntry[]> {
+  try {
+    const page = await loadJson<ListPage<ActivityEntry>>(context, `/api/admin/activity?limit=${staffLimits.recentActivity}`);
+    return page?.items.slice(0, staffLimits.recentActivity) ?? [];
+  } catch {
+    return [];
+  }
+}
+
 export async function loader({ context, request }: LoaderFunctionArgs): Promise<DashboardData> {
   const user = await requireStaffUser(context, request);
-  const [labsCount, consultingCount, downloads] = await Promise.all([
+  const [labsCount, consultingCount, downloads, activity] = await Promise.all([
     publishedCount(context, 'labs'),
     publishedCount(context, 'consulting'),
     recentDownloads(context),
+    recentActivity(context),
   ]);
-  return { user, labsCount, consultingCount, downloads };
+  return { user, labsCount, consultingCount, downloads, activity };
 }
 
 function Stat({ label, value, accent }: { label: string; value: number; accent: 'bg-labs' | 'bg-consulting' | 'bg-line' }) {
@@ -66,11 +78,10 @@ function Stat({ label, value, accent }: { label: string; value: number; accent: 
 }
 
 export function Component() {
-  const { user, labsCount, consultingCount, downloads } = useLoaderData<typeof loader>();
+  const { user, labsCount, consultingCount, downloads, activity } = useLoaderData<typeof loader>();
   const firstName = user.name.split(' ')[0];
   return (
     <>
-      <AdminBar user={user} showSignOut={false} />
       <section className="container-page py-10 sm:py-14">
         <div className="mb-10 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
           <div>
@@ -78,7 +89,6 @@ export function Component() {
             <h1 className="heading-1 mt-2">Welcome back, {firstName}</h1>
             <p className="lead mt-3 max-w-2xl">Signed in as {user.name}. Here is what is happening on the site.</p>
           </div>
-          <SignOutButton className="self-start sm:self-auto" />
         </div>
 
         <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-4 [&>*]:min-w-0">
@@ -208,8 +218,15 @@ export function Component() {
                 </div>
               )}
               <div className="mt-6 border-t border-line pt-4">
-                <h3 className="text-sm font-semibold text-ink">Recent activity</h3>
-                <p className="mt-1 text-sm text-ink-muted">No recent activity to show.</p>
+                <div className="flex items-center justify-between gap-3">
+                  <h3 className="text-sm font-semibold text-ink">Recent activity</h3>
+                  {user.permissions.activity !== 'none' ? (
+                    <Link to="/admin/activity" className="text-sm font-medium text-beam hover:underline">
+                      All activity
+                    </Link>
+                  ) : null}
+                </div>
+                <ActivityFeed entries={activity} compact className="mt-3" data-testid="recent-activity" />
               </div>
             </CardContent>
           </Card>

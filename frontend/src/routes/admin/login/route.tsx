@@ -1,16 +1,25 @@
-import { LockKeyhole } from 'lucide-react';
+import { KeyRound, LockKeyhole } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { redirect, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, redirect, useNavigate, useSearchParams } from 'react-router-dom';
 import { type LoaderFunctionArgs } from '@/app/data-router';
-import { limits, messages, site } from '@northbeam/common';
+import {
+  limits,
+  messages,
+  recoveryCodePattern,
+  site,
+  staffMessages,
+  totpCodePattern,
+  type LoginResponse,
+} from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
+import { AuthCard } from '@/components/admin/auth-card';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
+import { Field, FieldHint } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { FieldError, Label } from '@/components/ui/label';
-import { ApiRequestError, apiRequest } from '@/lib/api';
+import { ApiRequestError, errorSentence, requestJson } from '@/lib/api';
 import { useHydrated } from '@/hooks/use-hydrated';
+import { formText } from '@/lib/form-text';
 import { fetchStaffUser, forgetStaffUser, safeRedirectPath } from '@/lib/staff';
 
 export const handle: RouteHandle = {
@@ -27,11 +36,6 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
    
   if (user) throw redirect(safeRedirectPath(new URL(request.url).searchParams.get('redirect')));
   return null;
-}
-
-function formText(form: FormData, name: string): string {
-  const value = form.get(name);
-  return typeof value === 'string' ? value : '';
 }
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -51,9 +55,30 @@ function validate(email: string, password: string): FieldErrors {
 export function Component() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
+  const [step, setStep] = useState<'password' | 'code'>('password');
+  const [notice, setNotice] = useState<string>();
+  const done = () => {
+    forgetStaffUser();
+    void navigate(safeRedirectPath(searchParams.get('redirect')), { replace: true });
+  };
+  if (step === 'code') {
+    return (
+      <CodeStep
+        onSignedIn={done}
+        onStartAgain={(sentence) => {
+          setNotice(sentence);
+          setStep('password');
+        }}
+      />
+    );
+  }
+  return <PasswordStep notice={notice} onSignedIn={done} onCodeNeeded={() => setStep('code')} />;
+}
+
+function PasswordStep({ notice, onSignedIn, onCodeNeeded }: { notice?: string; onSignedIn: () => void; onCodeNeeded: () => void }) {
   const hydrated = useHydrated();
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [serverError, setServerError] = useState<string>();
+  const [serverError, setServerError] = useState<string | undefined>(notice);
   const [busy, setBusy] = useState(false);
   const ids = { email: useId(), password: useId(), emailError: useId(), passwordError: useId() };
 
@@ -69,71 +94,150 @@ export function Component() {
     if (found.email || found.password) return;
     setBusy(true);
     try {
-      await apiRequest('POST', '/api/admin/login', { email: email.trim(), password });
-      forgetStaffUser();
-      void navigate(safeRedirectPath(searchParams.get('redirect')), { replace: true });
+      const answer = await requestJson<LoginResponse>('POST', '/api/admin/login', { email: email.trim(), password });
+      if ('twoFactorRequired' in answer) onCodeNeeded();
+      else onSignedIn();
     } catch (error) {
-      const sentence = error instanceof ApiRequestError ? error.serverError : undefined;
-      setServerError(sentence ?? (error instanceof Error ? error.message : 'Sign-in failed. Please try again.'));
+      setServerError(error instanceof ApiRequestError ? errorSentence(error) : 'Sign-in failed. Please try again.');
       setBusy(false);
     }
   };
 
   return (
-    <section className="relative overflow-hidden bg-ink py-16 sm:py-24">
-      <div aria-hidden="true" className="glow -top-40 -right-40 size-[28rem] text-beam/40" />
-      <div aria-hidden="true" className="glow -bottom-48 -left-40 size-[26rem] text-labs/20" />
-      <div className="container-page relative flex justify-center">
-        <Card className="w-full max-w-md p-8 sm:p-10">
-          <div className="mb-8 flex flex-col gap-3">
-            <span className="inline-flex size-12 items-center justify-center rounded-2xl bg-ink text-labs">
-              <LockKeyhole className="size-6" aria-hidden="true" />
-            </span>
-            <p className="eyebrow">Staff only</p>
-            <h1 className="heading-2">Sign in</h1>
-            <p className="text-sm text-ink-muted">Write, review and publish {site.name} articles.</p>
-          </div>
-          {/* POST (never GET, which would put the password in the address) until the script takes over. */}
-          <form method="post" action="/admin/login" noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-5">
-            {serverError ? (
-              <Alert variant="destructive" data-testid="login-error">
-                <AlertTitle>Sign-in failed</AlertTitle>
-                <AlertDescription>{serverError}</AlertDescription>
-              </Alert>
-            ) : null}
-            <div className="flex flex-col gap-2">
-              <Label htmlFor={ids.email}>Email</Label>
-              <Input
-                id={ids.email}
-                type="email"
-                name="email"
-                autoComplete="username"
-                required
-                aria-invalid={errors.email ? true : undefined}
-                aria-describedby={errors.email ? ids.emailError : undefined}
-              />
-              <FieldError id={ids.emailError} message={errors.email} />
-            </div>
-            <div className="flex flex-col gap-2">
-              <Label htmlFor={ids.password}>Password</Label>
-              <Input
-                id={ids.password}
-                type="password"
-                name="password"
-                autoComplete="current-password"
-                required
-                maxLength={limits.passwordMax}
-                aria-invalid={errors.password ? true : undefined}
-                aria-describedby={errors.password ? ids.passwordError : undefined}
-              />
-              <FieldError id={ids.passwordError} message={errors.password} />
-            </div>
-            <Button type="submit" size="lg" disabled={busy || !hydrated} className="mt-2 w-full">
-              {busy ? 'Signing in...' : 'Sign In'}
-            </Button>
-          </form>
-        </Card>
-      </div>
-    </section>
+    <AuthCard icon={LockKeyhole} eyebrow="Staff only" title="Sign in" description={`Write, review and publish ${site.name} articles.`}>
+      {/* POST (never GET, which would put the password in the address) until the script takes over. */}
+      <form method="post" action="/admin/login" noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-5">
+        {serverError ? (
+          <Alert variant="destructive" data-testid="login-error">
+            <AlertTitle>Sign-in failed</AlertTitle>
+            <AlertDescription>{serverError}</AlertDescription>
+          </Alert>
+        ) : null}
+        <Field label="Email" htmlFor={ids.email} error={errors.email} errorId={ids.emailError}>
+          <Input
+            id={ids.email}
+            type="email"
+            name="email"
+            autoComplete="username"
+            required
+            aria-invalid={errors.email ? true : undefined}
+            aria-describedby={errors.email ? ids.emailError : undefined}
+          />
+        </Field>
+        <Field
+          label="Password"
+          htmlFor={ids.password}
+          error={errors.password}
+          errorId={ids.passwordError}
+        >
+          <Input
+            id={ids.password}
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            required
+            maxLength={limits.passwordMax}
+            aria-invalid={errors.password ? true : undefined}
+            aria-describedby={errors.password ? ids.passwordError : undefined}
+          />
+        </Field>
+        <Link to="/admin/forgot-password" className="-mt-2 self-end text-sm font-medium text-beam hover:underline">
+          Forgot password?
+        </Link>
+        <Button type="submit" size="lg" disabled={busy || !hydrated} className="mt-2 w-full">
+          {busy ? 'Signing in...' : 'Sign In'}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}
+
+/** A code as typed: spaces and dashes inside a six-digit code are dropped, a recovery code is lower-cased. */
+function normaliseCode(value: string, recovery: boolean): string {
+  const trimmed = value.trim().toLowerCase();
+  return recovery ? trimmed.replace(/\s+/g, '') : trimmed.replace(/[\s-]+/g, '');
+}
+
+function CodeStep({ onSignedIn, onStartAgain }: { onSignedIn: () => void; onStartAgain: (sentence?: string) => void }) {
+  const [recovery, setRecovery] = useState(false);
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const ids = { code: useId(), hint: useId(), error: useId() };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const code = normaliseCode(formText(new FormData(event.currentTarget), 'code'), recovery);
+    if (!(recovery ? recoveryCodePattern : totpCodePattern).test(code)) {
+      setError(staffMessages.invalidCode);
+      return;
+    }
+    setError(undefined);
+    setBusy(true);
+    try {
+      await requestJson('POST', '/api/admin/login/two-factor', { code });
+      onSignedIn();
+    } catch (failure) {
+      const sentence = errorSentence(failure);
+      setBusy(false);
+      // The pending sign-in expired (five minutes): the password is needed again.
+      if (sentence === staffMessages.signInAgain) onStartAgain(sentence);
+      else setError(sentence);
+    }
+  };
+
+  return (
+    <AuthCard
+      icon={KeyRound}
+      eyebrow="Two-factor sign-in"
+      title="Enter your code"
+      description={
+        recovery
+          ? 'Enter one of the recovery codes you saved when you set up two-factor sign-in. Each code works once.'
+          : 'Enter the 6-digit code from your authenticator app'
+      }
+    >
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-5">
+        <Field
+          key={recovery ? 'recovery' : 'totp'}
+          label={recovery ? 'Recovery code' : 'Code'}
+          htmlFor={ids.code}
+          error={error}
+          errorId={ids.error}
+          hint={<FieldHint id={ids.hint}>{recovery ? 'Ten letters and digits, like abcde-12345.' : 'The code changes every 30 seconds.'}</FieldHint>}
+        >
+          <Input
+            id={ids.code}
+            name="code"
+            autoFocus
+            autoComplete="one-time-code"
+            inputMode={recovery ? 'text' : 'numeric'}
+            spellCheck={false}
+            maxLength={recovery ? 13 : 9}
+            textSize="lg"
+            className="font-mono tracking-[0.3em]"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${ids.hint} ${ids.error}` : ids.hint}
+          />
+        </Field>
+        <Button type="submit" size="lg" disabled={busy} className="w-full">
+          {busy ? 'Checking...' : 'Verify'}
+        </Button>
+        <div className="flex flex-wrap items-center justify-between gap-3 text-sm">
+          <Button
+            variant="link"
+            size="inline"
+            onClick={() => {
+              setRecovery((value) => !value);
+              setError(undefined);
+            }}
+          >
+            {recovery ? 'Use your authenticator app' : 'Use a recovery code'}
+          </Button>
+          <Button variant="link" size="inline" onClick={() => onStartAgain()}>
+            Start again
+          </Button>
+        </div>
+      </form>
+    </AuthCard>
   );
 }

@@ -1,15 +1,15 @@
 import { AlertTriangle, ArrowLeft, Eye, History, Send, Save } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import Markdown from 'react-markdown';
 import { Link, useNavigate, isRouteErrorResponse, data } from 'react-router-dom';
 import { useLoaderData, useRouteError, type LoaderFunctionArgs } from '@/app/data-router';
 import { canPublish, limits, sectionLabels, site, slugify, team, type AdminPost, type PostStatus, type StaffUser } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
-import { AdminBar } from '@/components/admin/admin-bar';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
+import { Field } from '@/components/ui/field';
 import { FieldError, Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
@@ -56,31 +56,6 @@ export async function loader({ context, request, params }: LoaderFunctionArgs): 
     if (error instanceof ApiRequestError) throw data(null, { status: pageStatusOf(error) });
     throw error;
   }
-}
-
-function Field({
-  label,
-  htmlFor,
-  error,
-  errorId,
-  hint,
-  children,
-}: {
-  label: ReactNode;
-  htmlFor: string;
-  error?: string;
-  errorId: string;
-  hint?: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <div className="flex flex-col gap-2">
-      <Label htmlFor={htmlFor}>{label}</Label>
-      {children}
-      {hint}
-      <FieldError id={errorId} message={error} />
-    </div>
-  );
 }
 
 export function Component() {
@@ -176,7 +151,6 @@ export function Component() {
 
   return (
     <>
-      <AdminBar user={user} />
       <section className="container-page py-10 sm:py-14">
         <Link to="/admin/posts" className="inline-flex items-center gap-2 text-sm font-medium text-ink-muted hover:text-ink">
           <ArrowLeft className="size-4" aria-hidden="true" />

@@ -4,7 +4,6 @@ import { Link } from 'react-router-dom';
 import { useLoaderData, useRevalidator, useRouteError, type LoaderFunctionArgs } from '@/app/data-router';
 import { limits, pageCount, pageRange, pageWindow, sectionLabels, site, type AdminPost, type PostSection, type StaffUser } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
-import { AdminBar } from '@/components/admin/admin-bar';
 import { SectionBadge } from '@/components/page/section-badge';
 import {
   AlertDialog,
@@ -72,10 +71,9 @@ function dateLine(post: AdminPost): string {
   return `Updated ${formatDate(post.updatedAt)}`;
 }
 
-function PageHeading({ user }: { user: StaffUser }) {
+function PageHeading() {
   return (
     <>
-      <AdminBar user={user} />
       <div className="container-page flex flex-col gap-4 pt-10 sm:flex-row sm:items-end sm:justify-between sm:pt-14">
         <div>
           <p className="eyebrow">Admin</p>
@@ -91,7 +89,7 @@ function PageHeading({ user }: { user: StaffUser }) {
 }
 
 export function Component() {
-  const { user, posts } = useLoaderData<typeof loader>();
+  const { posts } = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
   const [query, setQuery] = useState('');
   const [section, setSection] = useState<SectionFilter>('all');
@@ -146,7 +144,7 @@ export function Component() {
 
   return (
     <>
-      <PageHeading user={user} />
+      <PageHeading />
       <section className="container-page pt-8 pb-16">
         <div className="flex flex-col gap-4 rounded-card border border-line bg-white p-4 shadow-card lg:flex-row lg:items-center lg:justify-between">
           <div className="relative w-full lg:max-w-sm">

@@ -1,0 +1,41 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { EntityManager, Repository } from 'typeorm';
+import type { ActivityAction } from '@northbeam/common';
+import { StaffActivity } from './entities/staff-activity.entity.js';
+
+export interface ActivityFilter {
+  actorId?: string;
+  action?: ActivityAction;
+  /** Inclusive lower bound. */
+  from?: Date;
+  /** Exclusive upper bound. */
+  before?: Date;
+  offset: number;
+  limit: number;
+}
+
+@Injectable()
+export class ActivityRepository {
+  constructor(@InjectRepository(StaffActivity) private readonly activity: Repository<StaffActivity>) {}
+
+  /** Writes through the caller's transaction, so that the line and the action commit together. */
+  async add(manager: EntityManager, row: Omit<StaffActivity, 'id' | 'at'>): Promise<void> {
+    await manager.getRepository(StaffActivity).insert(row);
+  }
+
+  /** Newest first. */
+  findPage(filter: ActivityFilter): Promise<[StaffActivity[], number]> {
+    const query = this.activity.createQueryBuilder('entry');
+    if (filter.actorId) query.andWhere('entry.actorId = :actorId', { actorId: filter.actorId });
+    if (filter.action) query.andWhere('entry.action = :action', { action: filter.action });
+    if (filter.from) query.andWhere('entry.at >= :from', { from: filter.from });
+    if (filter.before) query.andWhere('entry.at < :before', { before: filter.before });
+    return query
+      .orderBy('entry.at', 'DESC')
+      .addOrderBy('entry.id', 'DESC')
+      .skip(filter.offset)
+      .take(filter.limit)
+      .getManyAndCount();
+  }
+}

@@ -1,0 +1,161 @@
+import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import QRCode from 'qrcode';
+import { DataSource, type EntityManager } from 'typeorm';
+import {
+  recoveryCodePattern,
+  staffLimits,
+  staffMessages,
+  totpCodePattern,
+  twoFactorRequiredFor,
+  type RecoveryCodes,
+  type StaffUser,
+  type TwoFactorSetup,
+} from '@northbeam/common';
+import { APP_CONFIG, type AppConfig } from '../../../core/config/config.js';
+import { ApiError } from '../../../core/http/api-error.js';
+import { ActivityService } from '../../activity/activity.service.js';
+import type { User } from '../../users/entities/user.entity.js';
+import { hashPassword, verifyPassword } from '../../users/password.js';
+import { LoginThrottleService } from '../login-throttle.service.js';
+import { SecretBox } from './secret-box.js';
+import { newRecoveryCode, newTotpSecret, normaliseCode, otpauthUrl, totpStep } from './totp.js';
+import { TwoFactorRepository } from './two-factor.repository.js';
+
+export type SignInCodeKind = 'totp' | 'recovery';
+
+/** TOTP enrolment, recovery codes and the code step of sign-in. */
+@Injectable()
+export class TwoFactorService {
+  private readonly secretBox: SecretBox;
+
+  constructor(
+    private readonly repository: TwoFactorRepository,
+    private readonly activity: ActivityService,
+    private readonly throttle: LoginThrottleService,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    this.secretBox = new SecretBox(config.sessionSecret);
+  }
+
+  /** A new secret to scan; it takes effect only once a code from it is confirmed. */
+  async setup(user: StaffUser): Promise<TwoFactorSetup> {
+    if (user.twoFactorEnabled) throw new ApiError(HttpStatus.CONFLICT, staffMessages.twoFactorAlreadyEnabled);
+    const secret = newTotpSecret();
+    await this.repository.setPendingSecret(user.id, this.secretBox.seal(secret));
+    const url = otpauthUrl(secret, user.email);
+    const qrCodeSvg = await QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
+    return { secret, otpauthUrl: url, qrCodeSvg };
+  }
+
+  /** Confirms the pending secret with a code from it; answers the ten recovery codes (shown once). */
+  async enable(user: StaffUser, code: string, now = new Date()): Promise<RecoveryCodes> {
+    const account = await this.requireAccount(user.id);
+    if (account.twoFactorEnabledAt) throw new ApiError(HttpStatus.CONFLICT, staffMessages.twoFactorAlreadyEnabled);
+    const secret = account.twoFactorPendingSecret ? this.secretBox.open(account.twoFactorPendingSecret) : null;
+    if (!secret) throw new ApiError(HttpStatus.BAD_REQUEST, staffMessages.twoFactorNotSetUp);
+    const typed = normaliseCode(code);
+    const step = totpCodePattern.test(typed) ? totpStep(secret, typed, now) : null;
+    if (step === null) throw new ApiError(HttpStatus.BAD_REQUEST, staffMessages.invalidCode);
+    const recoveryCodes = Array.from({ length: staffLimits.recoveryCodeCount }, newRecoveryCode);
+    const hashes = await Promise.all(recoveryCodes.map((recoveryCode) => hashPassword(recoveryCode)));
+    await this.dataSource.transaction(async (manager) => {
+      await this.repository.enable(manager, user.id, this.secretBox.seal(secret), step, now);
+      await this.repository.replaceRecoveryCodes(manager, user.id, hashes);
+      await this.activity.record(manager, { actor: user, action: 'two_factor.enabled', target: staffTarget(user) });
+    });
+    return { recoveryCodes };
+  }
+
+  /** Turns two-factor sign-in off (password confirmed); refused while the policy requires it for the role. */
+  async disable(user: StaffUser, password: string, address: string): Promise<void> {
+    if (twoFactorRequiredFor(this.config.staffTwoFactor, user.role))
+      throw new ApiError(HttpStatus.FORBIDDEN, staffMessages.twoFactorRequiredByPolicy);
+    const account = await this.confirmPassword(user, password, address);
+    if (!account.twoFactorEnabledAt) throw new ApiError(HttpStatus.CONFLICT, staffMessages.twoFactorNotEnabled);
+    await this.dataSource.transaction(async (manager) => {
+      await this.repository.disable(manager, user.id);
+      await this.activity.record(manager, { actor: user, action: 'two_factor.disabled', target: staffTarget(user) });
+    });
+  }
+
+  /** A new set of ten recovery codes (password confirmed); the old set stops working. */
+  async regenerateRecoveryCodes(user: StaffUser, password: string, address: string): Promise<RecoveryCodes> {
+    const account = await this.confirmPassword(user, password, address);
+    if (!account.twoFactorEnabledAt) throw new ApiError(HttpStatus.CONFLICT, staffMessages.twoFactorNotEnabled);
+    const recoveryCodes = Array.from({ length: staffLimits.recoveryCodeCount }, newRecoveryCode);
+    const hashes = await Promise.all(recoveryCodes.map((recoveryCode) => hashPassword(recoveryCode)));
+    await this.dataSource.transaction(async (manager) => {
+      await this.repository.replaceRecoveryCodes(manager, user.id, hashes);
+      await this.activity.record(manager, {
+        actor: user,
+        action: 'two_factor.recovery_codes_regenerated',
+        target: staffTarget(user),
+      });
+    });
+    return { recoveryCodes };
+  }
+
+  /**
+   * The sign-in code step, inside the sign-in's transaction: a TOTP code of a time-step not used
+   * before, or an unused recovery code (then spent). Null when the code is not accepted.
+   */
+  async consumeSignInCode(
+    manager: EntityManager,
+    account: User,
+    code: string,
+    now: Date,
+  ): Promise<SignInCodeKind | null> {
+    const typed = normaliseCode(code);
+    if (totpCodePattern.test(typed)) {
+      const secret = account.twoFactorSecret ? this.secretBox.open(account.twoFactorSecret) : null;
+      const step = secret ? totpStep(secret, typed, now) : null;
+      if (step === null) return null;
+      return (await this.repository.claimStep(manager, account.id, step)) ? 'totp' : null;
+    }
+    if (!recoveryCodePattern.test(typed)) return null;
+    for (const stored of await this.repository.unusedRecoveryCodes(manager, account.id)) {
+      if (!(await verifyPassword(stored.codeHash, typed))) continue;
+      if (!(await this.repository.useRecoveryCode(manager, stored.id, now))) return null;
+      await this.activity.record(manager, {
+        actor: account,
+        action: 'two_factor.recovery_code_used',
+        target: staffTarget(account),
+      });
+      return 'recovery';
+    }
+    return null;
+  }
+
+  /** Recovery from the command line: the account signs in with its password alone and may enrol again. */
+  async reset(account: User): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await this.repository.disable(manager, account.id);
+      await this.activity.record(manager, { actor: null, action: 'two_factor.reset', target: staffTarget(account) });
+    });
+  }
+
+  private async requireAccount(userId: string): Promise<User> {
+    const account = await this.repository.findWithSecrets(userId);
+    if (!account) throw new ApiError(HttpStatus.UNAUTHORIZED, staffMessages.signInAgain);
+    return account;
+  }
+
+  /** Wrong passwords here count towards the same sign-in throttle. */
+  private async confirmPassword(user: StaffUser, password: string, address: string): Promise<User> {
+    await this.throttle.assertAllowed(user.email, address);
+    const account = await this.requireAccount(user.id);
+    if (!(await verifyPassword(account.passwordHash, password))) {
+      await this.throttle.recordFailure(user.email, address);
+      throw new ApiError(HttpStatus.BAD_REQUEST, staffMessages.passwordIncorrect, {
+        password: [staffMessages.passwordIncorrect],
+      });
+    }
+    return account;
+  }
+}
+
+export function staffTarget(user: { id: string; name: string; email: string }) {
+  return { type: 'staff' as const, id: user.id, label: `${user.name} <${user.email}>` };
+}

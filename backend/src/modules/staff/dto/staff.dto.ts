@@ -1,0 +1,96 @@
+import { Transform, Type } from 'class-transformer';
+import {
+  IsBoolean,
+  IsEmail,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
+import {
+  limits,
+  messages,
+  staffLimits,
+  staffMessages,
+  staffRoles,
+  staffStatuses,
+  type StaffRole,
+  type StaffStatus,
+} from '@northbeam/common';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+/** Query of GET /api/admin/staff. */
+export class ListStaffQueryDto {
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'Page must be a whole number' })
+  @Min(1, { message: 'Page must be 1 or more' })
+  @Max(100000)
+  page?: number;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(200, { message: 'Search must be 200 characters or less' })
+  q?: string;
+
+  @IsOptional()
+  @IsIn(staffRoles, { message: staffMessages.roleInvalid })
+  role?: StaffRole;
+
+  @IsOptional()
+  @IsIn(staffStatuses, { message: 'Status must be active, disabled or invited' })
+  status?: StaffStatus;
+}
+
+export class InviteStaffDto {
+  @Transform(trim)
+  @IsEmail({}, { message: messages.emailInvalid })
+  @MaxLength(staffLimits.emailMax, { message: messages.emailInvalid })
+  email: string;
+
+  @IsIn(staffRoles, { message: staffMessages.roleInvalid })
+  role: StaffRole;
+}
+
+export class UpdateStaffDto {
+  @IsOptional()
+  @IsIn(staffRoles, { message: staffMessages.roleInvalid })
+  role?: StaffRole;
+
+  @IsOptional()
+  @IsBoolean({ message: 'Disabled must be true or false' })
+  disabled?: boolean;
+}
+
+/** The invitee's name and password; the password rules are checked by the service. */
+export class AcceptInvitationDto {
+  @Transform(trim)
+  @IsString({ message: messages.nameRequired })
+  @IsNotEmpty({ message: messages.nameRequired })
+  @MaxLength(staffLimits.nameMax, { message: staffMessages.nameTooLong })
+  name: string;
+
+  @IsString({ message: messages.passwordRequired })
+  @IsNotEmpty({ message: messages.passwordRequired })
+  @MaxLength(limits.passwordMax * 4, { message: `Password must be at most ${limits.passwordMax} characters` })
+  password: string;
+}
+
+export class RequestPasswordResetDto {
+  @Transform(trim)
+  @IsEmail({}, { message: messages.emailInvalid })
+  @MaxLength(staffLimits.emailMax, { message: messages.emailInvalid })
+  email: string;
+}
+
+export class ResetPasswordDto {
+  @IsString({ message: messages.passwordRequired })
+  @IsNotEmpty({ message: messages.passwordRequired })
+  @MaxLength(limits.passwordMax * 4, { message: `Password must be at most ${limits.passwordMax} characters` })
+  password: string;
+}

@@ -1,0 +1,105 @@
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Patch, Post, Query, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import type { InvitationDetails, ListPage, StaffMember, StaffUser } from '@northbeam/common';
+import { Access, Public } from '../auth/decorators/access.decorator.js';
+import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
+import {
+  AcceptInvitationDto,
+  InviteStaffDto,
+  ListStaffQueryDto,
+  RequestPasswordResetDto,
+  ResetPasswordDto,
+  UpdateStaffDto,
+} from './dto/staff.dto.js';
+import { PasswordResetService } from './password-reset.service.js';
+import { StaffService } from './staff.service.js';
+
+/** The staff screen: admins read it, super admins change it. */
+@Controller('admin/staff')
+export class StaffController {
+  constructor(private readonly staffService: StaffService) {}
+
+  @Get()
+  @Access('staff', 'read')
+  list(@Query() query: ListStaffQueryDto): Promise<ListPage<StaffMember>> {
+    return this.staffService.list(query);
+  }
+
+  @Post('invitations')
+  @Access('staff', 'all')
+  invite(@Body() body: InviteStaffDto, @CurrentUser() user: StaffUser): Promise<{ message: string }> {
+    return this.staffService.invite(user, body);
+  }
+
+  @Patch(':id')
+  @Access('staff', 'all')
+  update(@Param('id') id: string, @Body() body: UpdateStaffDto, @CurrentUser() user: StaffUser): Promise<StaffMember> {
+    return this.staffService.update(user, id, body);
+  }
+
+  @Post(':id/password-reset')
+  @Access('staff', 'all')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  async sendPasswordReset(@Param('id') id: string, @CurrentUser() user: StaffUser): Promise<void> {
+    await this.staffService.sendPasswordReset(user, id);
+  }
+
+  @Post(':id/sign-out-everywhere')
+  @Access('staff', 'all')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  async signOutEverywhere(@Param('id') id: string, @CurrentUser() user: StaffUser): Promise<void> {
+    await this.staffService.signOutEverywhere(user, id);
+  }
+
+  @Delete(':id')
+  @Access('staff', 'all')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  async remove(@Param('id') id: string, @CurrentUser() user: StaffUser): Promise<void> {
+    await this.staffService.remove(user, id);
+  }
+}
+
+/** The invitee's page: what the link grants, then name and password. */
+@Controller('staff-invitations')
+@Public()
+export class StaffInvitationsController {
+  constructor(private readonly staffService: StaffService) {}
+
+  @Get(':token')
+  details(@Param('token') token: string): Promise<InvitationDetails> {
+    return this.staffService.invitationDetails(token);
+  }
+
+  @Post(':token')
+  accept(@Param('token') token: string, @Body() body: AcceptInvitationDto): Promise<{ message: string }> {
+    return this.staffService.acceptInvitation(token, body);
+  }
+}
+
+/** "Forgot password?" and the page behind the mailed link. */
+@Controller('password-reset')
+@Public()
+export class PasswordResetController {
+  constructor(private readonly passwordResetService: PasswordResetService) {}
+
+  @Post()
+  @HttpCode(HttpStatus.OK)
+  request(@Body() body: RequestPasswordResetDto, @Req() request: Request): Promise<{ message: string }> {
+    return this.passwordResetService.request(body.email, request.ip ?? 'unknown');
+  }
+
+  @Get(':token')
+  details(@Param('token') token: string): Promise<{ email: string }> {
+    return this.passwordResetService.details(token);
+  }
+
+  @Post(':token')
+  @HttpCode(HttpStatus.OK)
+  reset(
+    @Param('token') token: string,
+    @Body() body: ResetPasswordDto,
+    @Req() request: Request,
+  ): Promise<{ message: string }> {
+    return this.passwordResetService.reset(request, token, body.password);
+  }
+}

@@ -1,0 +1,153 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, IsNull, type EntityManager } from 'typeorm';
+import type { StaffRole, StaffStatus } from '@northbeam/common';
+import { User } from '../users/entities/user.entity.js';
+import { StaffToken, type StaffTokenKind } from './entities/staff-token.entity.js';
+
+export interface StaffListFilter {
+  search?: string;
+  role?: StaffRole;
+  status?: StaffStatus;
+  offset: number;
+  limit: number;
+}
+
+export interface StaffRow {
+  id: string;
+  name: string;
+  email: string;
+  role: StaffRole;
+  two_factor_enabled: boolean;
+  last_sign_in_at: Date | string | null;
+  disabled: boolean;
+  invitation_expires_at: Date | string | null;
+}
+
+/** Accounts and open invitations as one list: an invitation is a row with status `invited` until it is accepted. */
+const staffRows = `
+  SELECT "id"::text AS "id", "name", "email", "role", ("two_factor_enabled_at" IS NOT NULL) AS "two_factor_enabled",
+         "last_sign_in_at", ("disabled_at" IS NOT NULL) AS "disabled", NULL::timestamptz AS "invitation_expires_at",
+         CASE WHEN "disabled_at" IS NULL THEN 'active' ELSE 'disabled' END AS "status"
+  FROM "users"
+  UNION ALL
+  SELECT "id"::text, '', "email", "role", false, NULL::timestamptz, false, "expires_at", 'invited'
+  FROM "staff_tokens" WHERE "kind" = 'invitation' AND "used_at" IS NULL`;
+
+@Injectable()
+export class StaffRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  async findPage(filter: StaffListFilter): Promise<[StaffRow[], number]> {
+    const conditions: string[] = [];
+    const parameters: unknown[] = [];
+    if (filter.search) {
+      parameters.push(`%${filter.search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`);
+      conditions.push(`("name" ILIKE $${parameters.length} OR "email" ILIKE $${parameters.length})`);
+    }
+    if (filter.role) {
+      parameters.push(filter.role);
+      conditions.push(`"role" = $${parameters.length}`);
+    }
+    if (filter.status) {
+      parameters.push(filter.status);
+      conditions.push(`"status" = $${parameters.length}`);
+    }
+    const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
+    const [{ total }] = await this.dataSource.query<{ total: number }[]>(
+      `SELECT count(*)::int AS "total" FROM (${staffRows}) AS "staff" ${where}`,
+      parameters,
+    );
+    const rows = await this.dataSource.query<StaffRow[]>(
+      `SELECT * FROM (${staffRows}) AS "staff" ${where}
+       ORDER BY ("status" = 'invited'), lower(CASE WHEN "name" = '' THEN "email" ELSE "name" END), "email"
+       LIMIT $${parameters.length + 1} OFFSET $${parameters.length + 2}`,
+      [...parameters, filter.limit, filter.offset],
+    );
+    return [rows, total];
+  }
+
+  /**
+   * Locks the rows of every active super admin until the transaction ends. Every change that could
+   * take away a super admin takes this lock first, so two such changes run one after the other and
+   * the second sees the first's result: the last active super admin cannot be lost to a race.
+   */
+  async lockActiveSuperAdmins(manager: EntityManager): Promise<string[]> {
+    const rows = await manager.query<{ id: string }[]>(
+      `SELECT "id" FROM "users" WHERE "role" = 'super_admin' AND "disabled_at" IS NULL ORDER BY "id" FOR UPDATE`,
+    );
+    return rows.map((row) => row.id);
+  }
+
+  findUserForUpdate(manager: EntityManager, id: string): Promise<User | null> {
+    return manager.getRepository(User).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  findUser(id: string): Promise<User | null> {
+    return this.dataSource.getRepository(User).findOneBy({ id });
+  }
+
+  findUserByEmail(email: string, manager: EntityManager = this.dataSource.manager): Promise<User | null> {
+    return manager.getRepository(User).findOneBy({ email });
+  }
+
+  async updateUser(
+    manager: EntityManager,
+    id: string,
+    values: Partial<Pick<User, 'role' | 'disabledAt' | 'name' | 'passwordHash'>>,
+  ): Promise<void> {
+    await manager.getRepository(User).update({ id }, values);
+  }
+
+  async deleteUser(manager: EntityManager, id: string): Promise<void> {
+    await manager.getRepository(User).delete({ id });
+  }
+
+  async createUser(
+    manager: EntityManager,
+    values: { email: string; name: string; role: StaffRole; passwordHash: string },
+  ): Promise<User> {
+    const users = manager.getRepository(User);
+    return users.save(users.create({ ...values, disabledAt: null, lastSignInAt: null, twoFactorEnabledAt: null }));
+  }
+
+  async addToken(manager: EntityManager, values: Omit<StaffToken, 'id' | 'createdAt' | 'usedAt'>): Promise<StaffToken> {
+    const tokens = manager.getRepository(StaffToken);
+    return tokens.save(tokens.create({ ...values, usedAt: null }));
+  }
+
+  findOpenInvitation(id: string, manager: EntityManager = this.dataSource.manager): Promise<StaffToken | null> {
+    return manager.getRepository(StaffToken).findOneBy({ id, kind: 'invitation', usedAt: IsNull() });
+  }
+
+  /** An earlier invitation to the same address is replaced by a new one. */
+  async deleteOpenInvitations(manager: EntityManager, email: string): Promise<void> {
+    await manager.getRepository(StaffToken).delete({ kind: 'invitation', email, usedAt: IsNull() });
+  }
+
+  async deleteToken(manager: EntityManager, id: string): Promise<void> {
+    await manager.getRepository(StaffToken).delete({ id });
+  }
+
+  findToken(kind: StaffTokenKind, tokenHash: string): Promise<StaffToken | null> {
+    return this.dataSource.getRepository(StaffToken).findOneBy({ kind, tokenHash });
+  }
+
+  /** The token's row, locked: two uses of one link run one after the other and the second finds it used. */
+  findTokenForUpdate(manager: EntityManager, kind: StaffTokenKind, tokenHash: string): Promise<StaffToken | null> {
+    return manager
+      .getRepository(StaffToken)
+      .findOne({ where: { kind, tokenHash }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  async markTokenUsed(manager: EntityManager, id: string, now: Date): Promise<void> {
+    await manager.getRepository(StaffToken).update({ id }, { usedAt: now });
+  }
+
+  /** Every open reset link of the account stops working (after a reset, or when a new one is sent). */
+  async closePasswordResets(manager: EntityManager, userId: string, now: Date): Promise<void> {
+    await manager
+      .getRepository(StaffToken)
+      .update({ kind: 'password_reset', userId, usedAt: IsNull() }, { usedAt: now });
+  }
+}

@@ -1,0 +1,153 @@
+import { HttpException } from '@nestjs/common';
+import type { DataSource, EntityManager } from 'typeorm';
+import { permissionsFor, staffMessages, type StaffUser } from '@northbeam/common';
+import type { AppConfig } from '../../core/config/config.js';
+import type { ActivityInput, ActivityService } from '../activity/activity.service.js';
+import type { SessionsRepository } from '../auth/sessions.repository.js';
+import type { MailService } from '../mail/mail.service.js';
+import type { User } from '../users/entities/user.entity.js';
+import type { StaffRepository } from './staff.repository.js';
+import { StaffService } from './staff.service.js';
+
+const manager = {} as EntityManager;
+const actor: StaffUser = {
+  id: '99999999-9999-4999-8999-999999999999',
+  name: 'Sam',
+  email: 'sam@x.example',
+  role: 'super_admin',
+  twoFactorEnabled: false,
+  twoFactorSetupRequired: false,
+  permissions: permissionsFor('super_admin'),
+};
+const targetId = '11111111-1111-4111-8111-111111111111';
+
+function account(overrides: Partial<User> = {}): User {
+  return {
+    id: targetId,
+    email: 'ada@x.example',
+    name: 'Ada',
+    role: 'super_admin',
+    passwordHash: '',
+    disabledAt: null,
+    lastSignInAt: null,
+    twoFactorSecret: null,
+    twoFactorPendingSecret: null,
+    twoFactorEnabledAt: null,
+    twoFactorLastStep: null,
+    sessionsRevokedAt: null,
+    createdAt: new Date(),
+    updatedAt: new Date(),
+    ...overrides,
+  };
+}
+
+/** A fake whose every method fails unless the test gives it an answer. */
+function strictFake<T extends object>(answers: Partial<T>, name: string): T {
+  return new Proxy({} as T, {
+    get: (_target, key: string) =>
+      answers[key as keyof T] ??
+      (() => {
+        throw new Error(`unexpected call to ${name}.${key}`);
+      }),
+  });
+}
+
+function service(
+  repository: Partial<StaffRepository>,
+  sessions: Partial<SessionsRepository> = {},
+  lines: ActivityInput[] = [],
+) {
+  const dataSource = {
+    transaction: (work: (m: EntityManager) => Promise<unknown>) => work(manager),
+  } as unknown as DataSource;
+  const activity = {
+    record: (_manager: EntityManager, input: ActivityInput) => {
+      lines.push(input);
+      return Promise.resolve();
+    },
+  } as unknown as ActivityService;
+  return new StaffService(
+    strictFake<StaffRepository>(repository, 'StaffRepository'),
+    strictFake<SessionsRepository>(sessions, 'SessionsRepository'),
+    activity,
+    strictFake<MailService>({}, 'MailService'),
+    dataSource,
+    { publicUrl: 'http://localhost:3000' } as AppConfig,
+  );
+}
+
+async function refusal(promise: Promise<unknown>): Promise<[number, string]> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof HttpException) return [error.getStatus(), (error.getResponse() as { error: string }).error];
+    throw error;
+  }
+  throw new Error('expected a refusal');
+}
+
+describe(StaffService.name, () => {
+  describe('the last active super admin', () => {
+    const alone = {
+      lockActiveSuperAdmins: () => Promise.resolve([targetId]),
+      findUserForUpdate: () => Promise.resolve(account()),
+    };
+
+    it.each([
+      ['demoted', { role: 'admin' as const }],
+      ['disabled', { disabled: true }],
+    ])('cannot be %s (409)', async (_label, change) => {
+      expect(await refusal(service(alone).update(actor, targetId, change))).toEqual([
+        409,
+        staffMessages.lastSuperAdmin,
+      ]);
+    });
+
+    it('cannot be removed (409)', async () => {
+      expect(
+        await refusal(service({ ...alone, findOpenInvitation: () => Promise.resolve(null) }).remove(actor, targetId)),
+      ).toEqual([409, staffMessages.lastSuperAdmin]);
+    });
+
+    it('can be demoted when another active super admin exists, and the change is logged once', async () => {
+      const updates: unknown[] = [];
+      const lines: ActivityInput[] = [];
+      const staff = service(
+        {
+          lockActiveSuperAdmins: () => Promise.resolve([targetId, actor.id]),
+          findUserForUpdate: () => Promise.resolve(account()),
+          updateUser: (_m: EntityManager, _id: string, values: unknown) => {
+            updates.push(values);
+            return Promise.resolve();
+          },
+          findUser: () => Promise.resolve(account({ role: 'admin' })),
+        },
+        {},
+        lines,
+      );
+      await expect(staff.update(actor, targetId, { role: 'admin' })).resolves.toMatchObject({ role: 'admin' });
+      expect(updates).toEqual([{ role: 'admin' }]);
+      expect(lines.map((line) => line.action)).toEqual(['staff.role_changed']);
+    });
+  });
+
+  it('ends the sessions of an account it disables, in the same transaction', async () => {
+    const ended: [EntityManager, string][] = [];
+    const staff = service(
+      {
+        lockActiveSuperAdmins: () => Promise.resolve([actor.id]),
+        findUserForUpdate: () => Promise.resolve(account({ role: 'consultant' })),
+        updateUser: () => Promise.resolve(),
+        findUser: () => Promise.resolve(account({ role: 'consultant', disabledAt: new Date() })),
+      },
+      {
+        deleteAllForUser: (m: EntityManager, userId: string, _now: Date) => {
+          ended.push([m, userId]);
+          return Promise.resolve(2);
+        },
+      },
+    );
+    await staff.update(actor, targetId, { disabled: true });
+    expect(ended).toEqual([[manager, targetId]]);
+  });
+});

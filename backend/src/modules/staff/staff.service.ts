@@ -1,0 +1,277 @@
+import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import {
+  passwordProblem,
+  roleLabels,
+  staffLimits,
+  staffMessages,
+  type InvitationDetails,
+  type ListPage,
+  type StaffMember,
+  type StaffUser,
+} from '@northbeam/common';
+import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
+import { ApiError } from '../../core/http/api-error.js';
+import { ActivityService } from '../activity/activity.service.js';
+import { SessionsRepository } from '../auth/sessions.repository.js';
+import { staffTarget } from '../auth/two-factor/two-factor.service.js';
+import { MailService } from '../mail/mail.service.js';
+import type { User } from '../users/entities/user.entity.js';
+import { hashPassword } from '../users/password.js';
+import { normaliseEmail } from '../users/users.service.js';
+import type { AcceptInvitationDto, InviteStaffDto, ListStaffQueryDto, UpdateStaffDto } from './dto/staff.dto.js';
+import type { StaffToken } from './entities/staff-token.entity.js';
+import { invitationMail, passwordResetMail } from './staff.mails.js';
+import { StaffRepository, type StaffRow } from './staff.repository.js';
+import { hashLinkToken, isLinkTokenShaped, newLinkToken } from './staff-token.js';
+
+const hourMs = 60 * 60 * 1000;
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Staff accounts managed in the admin: list, invitations, role, disable / enable, reset link, sign-out, removal. */
+@Injectable()
+export class StaffService {
+  constructor(
+    private readonly staffRepository: StaffRepository,
+    private readonly sessionsRepository: SessionsRepository,
+    private readonly activity: ActivityService,
+    private readonly mailService: MailService,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async list(query: ListStaffQueryDto): Promise<ListPage<StaffMember>> {
+    const page = query.page ?? 1;
+    const pageSize = staffLimits.listPageSize;
+    const [rows, total] = await this.staffRepository.findPage({
+      search: query.q?.trim() || undefined,
+      role: query.role,
+      status: query.status,
+      offset: (page - 1) * pageSize,
+      limit: pageSize,
+    });
+    return { items: rows.map(mapStaffRow), total, page, pageSize };
+  }
+
+  /** Mails a one-use link valid 72 hours; a newer invitation to the same address replaces an older one. */
+  async invite(actor: StaffUser, dto: InviteStaffDto, now = new Date()): Promise<{ message: string }> {
+    const email = normaliseEmail(dto.email);
+    if (await this.staffRepository.findUserByEmail(email))
+      throw new ApiError(HttpStatus.CONFLICT, staffMessages.staffEmailTaken);
+    const { token, tokenHash } = newLinkToken();
+    await this.dataSource.transaction(async (manager) => {
+      await this.staffRepository.deleteOpenInvitations(manager, email);
+      const invitation = await this.staffRepository.addToken(manager, {
+        kind: 'invitation',
+        tokenHash,
+        email,
+        role: dto.role,
+        userId: null,
+        createdById: actor.id,
+        expiresAt: new Date(now.getTime() + staffLimits.invitationHours * hourMs),
+      });
+      await this.mailService.enqueue(
+        manager,
+        invitationMail(this.config.publicUrl, email, token, dto.role, actor.name),
+      );
+      await this.activity.record(manager, {
+        actor,
+        action: 'staff.invited',
+        target: { type: 'invitation', id: invitation.id, label: `${email} as ${roleLabels[dto.role]}` },
+      });
+    });
+    return { message: staffMessages.invitationSent(email) };
+  }
+
+  async invitationDetails(token: string, now = new Date()): Promise<InvitationDetails> {
+    const invitation = isLinkTokenShaped(token)
+      ? await this.staffRepository.findToken('invitation', hashLinkToken(token))
+      : null;
+    if (!invitation || !isOpen(invitation, now)) throw new ApiError(HttpStatus.GONE, staffMessages.invitationInvalid);
+    return { email: invitation.email, role: invitation.role! };
+  }
+
+  /** Creates the account from the invitation; the link is spent in the same transaction. */
+  async acceptInvitation(token: string, dto: AcceptInvitationDto, now = new Date()): Promise<{ message: string }> {
+    const problem = passwordProblem(dto.password);
+    if (problem) throw new ApiError(HttpStatus.BAD_REQUEST, problem, { password: [problem] });
+    if (!isLinkTokenShaped(token)) throw new ApiError(HttpStatus.GONE, staffMessages.invitationInvalid);
+    const passwordHash = await hashPassword(dto.password);
+    await this.dataSource.transaction(async (manager) => {
+      const invitation = await this.staffRepository.findTokenForUpdate(manager, 'invitation', hashLinkToken(token));
+      if (!invitation || !isOpen(invitation, now)) throw new ApiError(HttpStatus.GONE, staffMessages.invitationInvalid);
+      if (await this.staffRepository.findUserByEmail(invitation.email, manager))
+        throw new ApiError(HttpStatus.CONFLICT, staffMessages.staffEmailTaken);
+      const user = await this.staffRepository.createUser(manager, {
+        email: invitation.email,
+        name: dto.name,
+        role: invitation.role!,
+        passwordHash,
+      });
+      await this.staffRepository.markTokenUsed(manager, invitation.id, now);
+      await this.activity.record(manager, {
+        actor: user,
+        action: 'staff.invitation_accepted',
+        target: staffTarget(user),
+      });
+    });
+    return { message: staffMessages.invitationAccepted };
+  }
+
+  /** Role change and disable / enable. Disabling ends the account's sessions in the same transaction. */
+  async update(actor: StaffUser, id: string, dto: UpdateStaffDto, now = new Date()): Promise<StaffMember> {
+    if (!uuidPattern.test(id)) throw new ApiError(HttpStatus.NOT_FOUND, staffMessages.staffNotFound);
+    await this.dataSource.transaction(async (manager) => {
+      const target = await this.lockTarget(
+        manager,
+        id,
+        dto.disabled === true || (dto.role !== undefined && dto.role !== 'super_admin'),
+      );
+      if (dto.role && dto.role !== target.role) {
+        await this.staffRepository.updateUser(manager, target.id, { role: dto.role });
+        await this.activity.record(manager, {
+          actor,
+          action: 'staff.role_changed',
+          target: {
+            ...staffTarget(target),
+            label: `${staffTarget(target).label}: ${roleLabels[target.role]} → ${roleLabels[dto.role]}`,
+          },
+        });
+      }
+      if (dto.disabled === true && !target.disabledAt) {
+        await this.staffRepository.updateUser(manager, target.id, { disabledAt: now });
+        await this.sessionsRepository.deleteAllForUser(manager, target.id, now);
+        await this.activity.record(manager, { actor, action: 'staff.disabled', target: staffTarget(target) });
+      }
+      if (dto.disabled === false && target.disabledAt) {
+        await this.staffRepository.updateUser(manager, target.id, { disabledAt: null });
+        await this.activity.record(manager, { actor, action: 'staff.enabled', target: staffTarget(target) });
+      }
+    });
+    return this.memberById(id);
+  }
+
+  /** Removes an account (its sessions end) or withdraws an open invitation. */
+  async remove(actor: StaffUser, id: string, now = new Date()): Promise<void> {
+    if (!uuidPattern.test(id)) throw new ApiError(HttpStatus.NOT_FOUND, staffMessages.staffNotFound);
+    await this.dataSource.transaction(async (manager) => {
+      const invitation = await this.staffRepository.findOpenInvitation(id, manager);
+      if (invitation) {
+        await this.staffRepository.deleteToken(manager, invitation.id);
+        await this.activity.record(manager, {
+          actor,
+          action: 'staff.removed',
+          target: { type: 'invitation', id: invitation.id, label: invitation.email },
+        });
+        return;
+      }
+      const target = await this.lockTarget(manager, id, true);
+      await this.sessionsRepository.deleteAllForUser(manager, target.id, now);
+      await this.staffRepository.deleteUser(manager, target.id);
+      await this.activity.record(manager, { actor, action: 'staff.removed', target: staffTarget(target) });
+    });
+  }
+
+  /** Mails the account a password reset link (1 hour, one use). */
+  async sendPasswordReset(actor: StaffUser, id: string, now = new Date()): Promise<void> {
+    const target = uuidPattern.test(id) ? await this.staffRepository.findUser(id) : null;
+    if (!target) throw new ApiError(HttpStatus.NOT_FOUND, staffMessages.staffNotFound);
+    await this.dataSource.transaction(async (manager) => {
+      await this.issuePasswordReset(manager, target, actor.id, now);
+      await this.activity.record(manager, { actor, action: 'staff.password_reset_sent', target: staffTarget(target) });
+    });
+  }
+
+  async signOutEverywhere(actor: StaffUser, id: string, now = new Date()): Promise<void> {
+    const target = uuidPattern.test(id) ? await this.staffRepository.findUser(id) : null;
+    if (!target) throw new ApiError(HttpStatus.NOT_FOUND, staffMessages.staffNotFound);
+    await this.dataSource.transaction(async (manager) => {
+      await this.sessionsRepository.deleteAllForUser(manager, target.id, now);
+      await this.activity.record(manager, {
+        actor,
+        action: 'staff.signed_out_everywhere',
+        target: staffTarget(target),
+      });
+    });
+  }
+
+  /**
+   * A new reset link for the account (earlier open ones stop working), mailed through the outbox.
+   * An account without an id is the stand-in of an unknown address: the same work, rolled back by the caller.
+   */
+  async issuePasswordReset(
+    manager: EntityManager,
+    user: { id: string | null; email: string },
+    createdById: string | null,
+    now: Date,
+  ): Promise<void> {
+    const { token, tokenHash } = newLinkToken();
+    if (user.id) await this.staffRepository.closePasswordResets(manager, user.id, now);
+    await this.staffRepository.addToken(manager, {
+      kind: 'password_reset',
+      tokenHash,
+      email: user.email,
+      role: null,
+      userId: user.id,
+      createdById,
+      expiresAt: new Date(now.getTime() + staffLimits.passwordResetMinutes * 60 * 1000),
+    });
+    await this.mailService.enqueue(manager, passwordResetMail(this.config.publicUrl, user.email, token));
+  }
+
+  /**
+   * The account to change, locked. When the change takes the super admin role away (demotion,
+   * disabling, removal) from an active super admin, it is refused if no other active super admin remains.
+   */
+  private async lockTarget(manager: EntityManager, id: string, changeRemovesRole: boolean): Promise<User> {
+    const activeSuperAdmins = await this.staffRepository.lockActiveSuperAdmins(manager);
+    const target = await this.staffRepository.findUserForUpdate(manager, id);
+    if (!target) throw new ApiError(HttpStatus.NOT_FOUND, staffMessages.staffNotFound);
+    const isActiveSuperAdmin = target.role === 'super_admin' && target.disabledAt === null;
+    if (
+      changeRemovesRole &&
+      isActiveSuperAdmin &&
+      activeSuperAdmins.filter((other) => other !== target.id).length === 0
+    )
+      throw new ApiError(HttpStatus.CONFLICT, staffMessages.lastSuperAdmin);
+    return target;
+  }
+
+  private async memberById(id: string): Promise<StaffMember> {
+    const user = await this.staffRepository.findUser(id);
+    if (!user) throw new ApiError(HttpStatus.NOT_FOUND, staffMessages.staffNotFound);
+    return {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      role: user.role,
+      twoFactorEnabled: user.twoFactorEnabledAt !== null,
+      lastSignInAt: user.lastSignInAt?.toISOString() ?? null,
+      disabled: user.disabledAt !== null,
+      invitation: null,
+    };
+  }
+}
+
+function isOpen(token: StaffToken, now: Date): boolean {
+  return token.usedAt === null && token.expiresAt.getTime() > now.getTime();
+}
+
+function toIso(value: Date | string | null): string | null {
+  return value === null ? null : new Date(value).toISOString();
+}
+
+export function mapStaffRow(row: StaffRow): StaffMember {
+  const invitationExpiresAt = toIso(row.invitation_expires_at);
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    twoFactorEnabled: row.two_factor_enabled,
+    lastSignInAt: toIso(row.last_sign_in_at),
+    disabled: row.disabled,
+    invitation: invitationExpiresAt ? { expiresAt: invitationExpiresAt } : null,
+  };
+}

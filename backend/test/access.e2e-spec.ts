@@ -1,0 +1,225 @@
+import { Controller, Get, Module } from '@nestjs/common';
+import { DiscoveryService, MetadataScanner, ModulesContainer, Reflector } from '@nestjs/core';
+import { PATH_METADATA } from '@nestjs/common/constants.js';
+import { messages, staffMessages, type StaffRole } from '@northbeam/common';
+import { ACCESS_RULE } from '../src/modules/auth/decorators/access.decorator.js';
+import { createStaff, signedInAgent } from './factories/staff.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
+
+const hookTimeoutMs = 120_000;
+type Agent = Awaited<ReturnType<typeof signedInAgent>>;
+type Who = StaffRole | 'signed-out';
+const roles: StaffRole[] = ['super_admin', 'admin', 'consultant'];
+
+/** A controller that forgot its rule: the guard must refuse it, not open it. */
+@Controller('test-fixture/forgotten-rule')
+class ForgottenRuleController {
+  @Get()
+  secret() {
+    return { leaked: true };
+  }
+}
+
+@Module({ controllers: [ForgottenRuleController] })
+class ForgottenRuleModule {}
+
+/**
+ * The permission matrix: for every admin route, who may call it. A route added to the app without a
+ * line here fails the first test; a line that disagrees with the server fails the matrix.
+ */
+const everyone: Who[] = ['super_admin', 'admin', 'consultant'];
+const admins: Who[] = ['super_admin', 'admin'];
+const superAdmins: Who[] = ['super_admin'];
+const publicRoute: Who[] = ['super_admin', 'admin', 'consultant', 'signed-out'];
+const matrix: Record<string, Who[]> = {
+  'POST /api/admin/login': publicRoute,
+  'POST /api/admin/login/two-factor': publicRoute,
+  'POST /api/admin/logout': publicRoute,
+  'GET /api/admin/user': everyone,
+  'POST /api/admin/account/two-factor/setup': everyone,
+  'POST /api/admin/account/two-factor/enable': everyone,
+  'POST /api/admin/account/two-factor/disable': everyone,
+  'POST /api/admin/account/two-factor/recovery-codes': everyone,
+  'GET /api/admin/account/sessions': everyone,
+  'DELETE /api/admin/account/sessions/:id': everyone,
+  'GET /api/admin/posts': everyone,
+  'GET /api/admin/posts/:id': everyone,
+  'POST /api/admin/posts': everyone,
+  'PUT /api/admin/posts/:id': everyone,
+  'DELETE /api/admin/posts/:id': everyone,
+  'GET /api/admin/playbook-downloads': admins,
+  'GET /api/admin/analytics/summary': everyone,
+  'GET /api/admin/deletion-requests': admins,
+  'GET /api/admin/deletion-requests/:id': admins,
+  'POST /api/admin/deletion-requests/:id/approve': admins,
+  'POST /api/admin/deletion-requests/:id/reject': admins,
+  'POST /api/admin/deletion-requests/:id/complete': admins,
+  'GET /api/admin/staff': admins,
+  'POST /api/admin/staff/invitations': superAdmins,
+  'PATCH /api/admin/staff/:id': superAdmins,
+  'POST /api/admin/staff/:id/password-reset': superAdmins,
+  'POST /api/admin/staff/:id/sign-out-everywhere': superAdmins,
+  'DELETE /api/admin/staff/:id': superAdmins,
+  'GET /api/admin/activity': everyone,
+};
+
+/**
+ * Every route of the running app, from Express's router: `METHOD /path`. Routes that answer every
+ * method are the middleware Nest mounts for paths outside the global prefix, not handlers.
+ */
+function expressRoutes(testApp: TestApp): string[] {
+  const instance = testApp.app.getHttpAdapter().getInstance() as unknown as {
+    router: { stack: { route?: { path: string; methods: Record<string, boolean> } }[] };
+  };
+  return instance.router.stack.flatMap((layer) =>
+    layer.route && Object.keys(layer.route.methods).length === 1
+      ? Object.keys(layer.route.methods).map((method) => `${method.toUpperCase()} ${layer.route!.path}`)
+      : [],
+  );
+}
+
+/** Every controller method Nest mounted, with the access rule it declares (handler or class). */
+function nestHandlers(testApp: TestApp): { name: string; hasRule: boolean }[] {
+  const discovery = new DiscoveryService(testApp.app.get(ModulesContainer));
+  const reflector = testApp.app.get(Reflector);
+  const scanner = new MetadataScanner();
+  return discovery.getControllers().flatMap((wrapper) => {
+    const controller = wrapper.metatype as (new (...args: never[]) => unknown) | undefined;
+    if (!controller) return [];
+    const prototype = controller.prototype as Record<string, unknown>;
+    return scanner
+      .getAllMethodNames(prototype)
+      .filter((method) => Reflect.hasMetadata(PATH_METADATA, prototype[method] as object))
+      .map((method) => ({
+        name: `${controller.name}.${method}`,
+        hasRule:
+          reflector.getAllAndOverride(ACCESS_RULE, [prototype[method] as () => unknown, controller]) !== undefined,
+      }));
+  });
+}
+
+const someId = '00000000-0000-4000-8000-000000000000';
+
+function call(agent: Agent, route: string) {
+  const [method, path] = route.split(' ');
+  const url = path.replace(/:[a-z]+/gi, someId);
+  switch (method) {
+    case 'GET':
+      return agent.get(url);
+    case 'POST':
+      return agent.post(url).send({});
+    case 'PUT':
+      return agent.put(url).send({});
+    case 'PATCH':
+      return agent.patch(url).send({});
+    case 'DELETE':
+      return agent.delete(url);
+    default:
+      throw new Error(`no call for ${route}`);
+  }
+}
+
+describe('Access rules of every route', () => {
+  let testApp: TestApp;
+  const agents = {} as Record<StaffRole, Agent>;
+
+  beforeAll(async () => {
+    testApp = await createTestApp({ config: { seedContent: false }, extraModules: [ForgottenRuleModule] });
+    for (const role of roles) {
+      await createStaff(testApp, role);
+      agents[role] = await signedInAgent(testApp, `${role.replace('_', '-')}@northbeam.example`);
+    }
+  }, hookTimeoutMs);
+
+  afterAll(async () => {
+    await testApp?.close();
+  }, hookTimeoutMs);
+
+  it('lists a rule for every controller route but the forgotten fixture, and the router has no other routes', () => {
+    const handlers = nestHandlers(testApp);
+    const withoutRule = handlers.filter((handler) => !handler.hasRule).map((handler) => handler.name);
+    expect(withoutRule).toEqual(['ForgottenRuleController.secret']);
+    // Without the front end, every route on Express's router is a controller route (sitemap.xml and friends sit outside /api).
+    expect(expressRoutes(testApp)).toHaveLength(handlers.length);
+  });
+
+  it('refuses a route without a rule: 401 signed out, 403 even for a super admin', async () => {
+    const signedOut = await testApp.request().get('/api/test-fixture/forgotten-rule');
+    expect(signedOut.status).toBe(401);
+    expect(signedOut.body).toEqual({ statusCode: 401, error: messages.notSignedIn });
+    const superAdmin = await agents.super_admin.get('/api/test-fixture/forgotten-rule');
+    expect(superAdmin.status).toBe(403);
+    expect(superAdmin.body).toEqual({ statusCode: 403, error: messages.forbidden });
+  });
+
+  it('has a line in the matrix for every admin route', () => {
+    const adminRoutes = expressRoutes(testApp).filter((route) => route.includes(' /api/admin'));
+    expect([...adminRoutes].sort()).toEqual(Object.keys(matrix).sort());
+  });
+
+  describe.each(Object.entries(matrix))('%s', (route, allowed) => {
+    it.each(roles)(`answers %s as the matrix says`, async (role) => {
+      // Signing out would end the shared agent's session: a fresh one for that route.
+      const agent =
+        route === 'POST /api/admin/logout'
+          ? await signedInAgent(testApp, `${role.replace('_', '-')}@northbeam.example`)
+          : agents[role];
+      const response = await call(agent, route);
+      if (allowed.includes(role)) expect([401, 403]).not.toContain(response.status);
+      else expect(response.body).toEqual({ statusCode: 403, error: messages.forbidden });
+    });
+
+    it(`answers a signed-out caller as the matrix says`, async () => {
+      const response = await call(testApp.request(), route);
+      if (allowed.includes('signed-out')) expect([401, 403]).not.toContain(response.status);
+      else expect(response.body).toEqual({ statusCode: 401, error: messages.notSignedIn });
+    });
+  });
+
+  it('keeps public pages public and never asks them for a session', async () => {
+    for (const path of [
+      '/api/health',
+      '/api/posts',
+      '/api/case-studies',
+      '/api/analytics/config',
+      '/api/config/public',
+    ]) {
+      const response = await testApp.request().get(path);
+      expect([401, 403]).not.toContain(response.status);
+    }
+  });
+
+  describe('while two-factor enrolment is owed (STAFF_2FA=required)', () => {
+    let strict: TestApp;
+    let agent: Agent;
+
+    beforeAll(async () => {
+      strict = await createTestApp({ config: { seedContent: false, staffTwoFactor: 'required' } });
+      await createStaff(strict, 'admin');
+      agent = await signedInAgent(strict, 'admin@northbeam.example');
+    }, hookTimeoutMs);
+
+    afterAll(async () => {
+      await strict?.close();
+    }, hookTimeoutMs);
+
+    it('answers the user with twoFactorSetupRequired and opens only user, logout, setup, enable and sessions', async () => {
+      const user = await agent.get('/api/admin/user');
+      expect(user.status).toBe(200);
+      expect(user.body).toMatchObject({ twoFactorEnabled: false, twoFactorSetupRequired: true });
+      for (const path of [
+        '/api/admin/posts',
+        '/api/admin/activity',
+        '/api/admin/staff',
+        '/api/admin/deletion-requests',
+      ]) {
+        const refused = await agent.get(path);
+        expect(refused.body).toEqual({ statusCode: 403, error: staffMessages.setUpTwoFactor });
+      }
+      expect((await agent.post('/api/admin/account/two-factor/disable').send({ password: 'x' })).status).toBe(403);
+      expect((await agent.get('/api/admin/account/sessions')).status).toBe(200);
+      expect((await agent.post('/api/admin/account/two-factor/setup').send({})).status).toBe(200);
+      expect((await agent.post('/api/admin/logout').send({})).status).toBe(204);
+    });
+  });
+});

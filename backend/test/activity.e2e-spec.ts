@@ -1,0 +1,378 @@
+import { randomUUID } from 'node:crypto';
+import supertest from 'supertest';
+import { Secret, TOTP } from 'otpauth';
+import { activityActions, staffMessages, type ActivityAction, type ActivityEntry } from '@northbeam/common';
+import { TwoFactorService } from '../src/modules/auth/two-factor/two-factor.service.js';
+import { PrivacyService } from '../src/modules/privacy/privacy.service.js';
+import { UsersRepository } from '../src/modules/users/users.repository.js';
+import { createStaff, signedInAgent, staffPassword } from './factories/staff.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
+
+const hookTimeoutMs = 120_000;
+type Agent = Awaited<ReturnType<typeof signedInAgent>>;
+
+interface ActivityRow {
+  actor_id: string | null;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  target_label: string | null;
+}
+
+const validPost = {
+  title: 'An activity post',
+  slug: 'an-activity-post',
+  excerpt: 'Logged.',
+  body: 'Body text here.',
+  section: 'labs',
+};
+
+describe('Activity log', () => {
+  let testApp: TestApp;
+  let superAdmin: Agent;
+  let admin: Agent;
+  let consultant: Agent;
+  const ids = {} as Record<'superAdmin' | 'admin' | 'consultant', string>;
+  const state: { postId?: string; secret?: string; recoveryCodes?: string[]; inviteeEmail: string; memberId?: string } =
+    {
+      inviteeEmail: 'activity-invitee@northbeam.example',
+    };
+
+  async function linkToken(to: string, kind: string): Promise<string> {
+    const rows = await testApp.dataSource.query<{ text_body: string }[]>(
+      `SELECT "text_body" FROM "email_outbox" WHERE "to_address" = $1 AND "kind" = $2 ORDER BY "created_at" DESC LIMIT 1`,
+      [to, kind],
+    );
+    return /\/admin\/(?:invitation|reset-password)\/([A-Za-z0-9_-]{43})/.exec(rows[0].text_body)![1];
+  }
+
+  async function deletionRequest(status: string, requestType = 'full_deletion'): Promise<string> {
+    const id = randomUUID();
+    await testApp.dataSource.query(
+      `INSERT INTO "deletion_requests" ("id", "request_id", "email", "email_hash", "request_type", "status", "received_at", "deadline_at")
+       VALUES ($1, $2, $3, $4, $5, $6, now(), now() + interval '30 days')`,
+      [
+        id,
+        `DDR-${id.slice(0, 16).replace(/-/g, 'X').toUpperCase()}`,
+        `${id}@example.com`,
+        'a'.repeat(64),
+        requestType,
+        status,
+      ],
+    );
+    return id;
+  }
+
+  const code = (steps = 0) =>
+    TOTP.generate({
+      secret: Secret.fromBase32(state.secret!),
+      algorithm: 'SHA1',
+      digits: 6,
+      period: 30,
+      timestamp: Date.now() + steps * 30_000,
+    });
+
+  /** One scenario per action: each does the action once (and what it needs first, when that is another action). */
+  const scenarios: Record<
+    ActivityAction,
+    { run: () => Promise<unknown>; actor: () => string | null; targetType: string }
+  > = {
+    'auth.sign_in': {
+      run: () => signedInAgent(testApp, 'admin@northbeam.example'),
+      actor: () => ids.admin,
+      targetType: 'staff',
+    },
+    'auth.sign_in_failed': {
+      run: () =>
+        testApp
+          .request()
+          .post('/api/admin/login')
+          .send({ email: 'admin@northbeam.example', password: 'wrong password!' }),
+      actor: () => null,
+      targetType: 'staff',
+    },
+    'auth.password_reset_requested': {
+      run: () => testApp.request().post('/api/password-reset').send({ email: 'consultant@northbeam.example' }),
+      actor: () => null,
+      targetType: 'staff',
+    },
+    'auth.password_reset': {
+      run: async () => {
+        const token = await linkToken('consultant@northbeam.example', 'staff_password_reset');
+        await testApp.request().post(`/api/password-reset/${token}`).send({ password: staffPassword });
+        // The reset ended the consultant's sessions.
+        consultant = await signedInAgent(testApp, 'consultant@northbeam.example');
+      },
+      actor: () => ids.consultant,
+      targetType: 'staff',
+    },
+    'two_factor.enabled': {
+      run: async () => {
+        const setup = await admin.post('/api/admin/account/two-factor/setup').send({});
+        state.secret = setup.body.secret as string;
+        const enabled = await admin.post('/api/admin/account/two-factor/enable').send({ code: code(-1) });
+        state.recoveryCodes = enabled.body.recoveryCodes as string[];
+      },
+      actor: () => ids.admin,
+      targetType: 'staff',
+    },
+    'two_factor.recovery_code_used': {
+      run: async () => {
+        const agent = supertest.agent(testApp.app.getHttpServer());
+        await agent.post('/api/admin/login').send({ email: 'admin@northbeam.example', password: staffPassword });
+        await agent.post('/api/admin/login/two-factor').send({ code: state.recoveryCodes![0] });
+      },
+      actor: () => ids.admin,
+      targetType: 'staff',
+    },
+    'two_factor.recovery_codes_regenerated': {
+      run: () => admin.post('/api/admin/account/two-factor/recovery-codes').send({ password: staffPassword }),
+      actor: () => ids.admin,
+      targetType: 'staff',
+    },
+    'two_factor.disabled': {
+      run: () => admin.post('/api/admin/account/two-factor/disable').send({ password: staffPassword }),
+      actor: () => ids.admin,
+      targetType: 'staff',
+    },
+    'two_factor.reset': {
+      run: async () =>
+        testApp.app
+          .get(TwoFactorService)
+          .reset((await testApp.app.get(UsersRepository).findByEmail('admin@northbeam.example'))!),
+      actor: () => null,
+      targetType: 'staff',
+    },
+    'session.ended': {
+      run: async () => {
+        const other = await signedInAgent(testApp, 'super-admin@northbeam.example');
+        const sessions = await other.get('/api/admin/account/sessions');
+        const current = (sessions.body as { id: string; current: boolean }[]).find((session) => session.current)!;
+        await superAdmin.delete(`/api/admin/account/sessions/${current.id}`);
+      },
+      actor: () => ids.superAdmin,
+      targetType: 'session',
+    },
+    'staff.invited': {
+      run: () =>
+        superAdmin.post('/api/admin/staff/invitations').send({ email: state.inviteeEmail, role: 'consultant' }),
+      actor: () => ids.superAdmin,
+      targetType: 'invitation',
+    },
+    'staff.invitation_accepted': {
+      run: async () => {
+        const token = await linkToken(state.inviteeEmail, 'staff_invitation');
+        await testApp
+          .request()
+          .post(`/api/staff-invitations/${token}`)
+          .send({ name: 'Ivy Invitee', password: staffPassword });
+        const [row] = await testApp.dataSource.query<{ id: string }[]>(`SELECT "id" FROM "users" WHERE "email" = $1`, [
+          state.inviteeEmail,
+        ]);
+        state.memberId = row.id;
+      },
+      actor: () => state.memberId!,
+      targetType: 'staff',
+    },
+    'staff.role_changed': {
+      run: () => superAdmin.patch(`/api/admin/staff/${state.memberId}`).send({ role: 'admin' }),
+      actor: () => ids.superAdmin,
+      targetType: 'staff',
+    },
+    'staff.disabled': {
+      run: () => superAdmin.patch(`/api/admin/staff/${state.memberId}`).send({ disabled: true }),
+      actor: () => ids.superAdmin,
+      targetType: 'staff',
+    },
+    'staff.enabled': {
+      run: () => superAdmin.patch(`/api/admin/staff/${state.memberId}`).send({ disabled: false }),
+      actor: () => ids.superAdmin,
+      targetType: 'staff',
+    },
+    'staff.password_reset_sent': {
+      run: () => superAdmin.post(`/api/admin/staff/${state.memberId}/password-reset`).send({}),
+      actor: () => ids.superAdmin,
+      targetType: 'staff',
+    },
+    'staff.signed_out_everywhere': {
+      run: () => superAdmin.post(`/api/admin/staff/${state.memberId}/sign-out-everywhere`).send({}),
+      actor: () => ids.superAdmin,
+      targetType: 'staff',
+    },
+    'staff.removed': {
+      run: () => superAdmin.delete(`/api/admin/staff/${state.memberId}`),
+      actor: () => ids.superAdmin,
+      targetType: 'staff',
+    },
+    'post.created': {
+      run: async () => {
+        const created = await consultant.post('/api/admin/posts').send(validPost);
+        state.postId = created.body.id as string;
+      },
+      actor: () => ids.consultant,
+      targetType: 'post',
+    },
+    'post.updated': {
+      run: () => consultant.put(`/api/admin/posts/${state.postId}`).send({ ...validPost, title: 'Edited' }),
+      actor: () => ids.consultant,
+      targetType: 'post',
+    },
+    'post.published': {
+      run: () => admin.put(`/api/admin/posts/${state.postId}`).send({ ...validPost, status: 'published' }),
+      actor: () => ids.admin,
+      targetType: 'post',
+    },
+    'post.unpublished': {
+      run: () => admin.put(`/api/admin/posts/${state.postId}`).send({ ...validPost, status: 'draft' }),
+      actor: () => ids.admin,
+      targetType: 'post',
+    },
+    'post.deleted': {
+      run: () => admin.delete(`/api/admin/posts/${state.postId}`),
+      actor: () => ids.admin,
+      targetType: 'post',
+    },
+    'privacy.request_approved': {
+      run: async () => admin.post(`/api/admin/deletion-requests/${await deletionRequest('verified')}/approve`).send({}),
+      actor: () => ids.admin,
+      targetType: 'deletion_request',
+    },
+    'privacy.request_rejected': {
+      run: async () =>
+        admin
+          .post(`/api/admin/deletion-requests/${await deletionRequest('verified')}/reject`)
+          .send({ reason: 'Not ours' }),
+      actor: () => ids.admin,
+      targetType: 'deletion_request',
+    },
+    'privacy.request_completed': {
+      run: async () =>
+        admin
+          .post(`/api/admin/deletion-requests/${await deletionRequest('approved', 'partial_deletion')}/complete`)
+          .send({ note: 'Removed the CRM entry' }),
+      actor: () => ids.admin,
+      targetType: 'deletion_request',
+    },
+  };
+
+  beforeAll(async () => {
+    testApp = await createTestApp({ config: { seedContent: false } });
+    ids.superAdmin = (await createStaff(testApp, 'super_admin')).id;
+    ids.admin = (await createStaff(testApp, 'admin')).id;
+    ids.consultant = (await createStaff(testApp, 'consultant')).id;
+    superAdmin = await signedInAgent(testApp, 'super-admin@northbeam.example');
+    admin = await signedInAgent(testApp, 'admin@northbeam.example');
+    consultant = await signedInAgent(testApp, 'consultant@northbeam.example');
+  }, hookTimeoutMs);
+
+  afterAll(async () => {
+    await testApp?.close();
+  }, hookTimeoutMs);
+
+  it('has a scenario for every action the log knows', () => {
+    expect(Object.keys(scenarios).sort()).toEqual([...activityActions].sort());
+  });
+
+  it.each(Object.keys(scenarios) as ActivityAction[])(
+    '%s leaves exactly one line, with its actor and target',
+    async (action) => {
+      const rows = () =>
+        testApp.dataSource.query<ActivityRow[]>(`SELECT * FROM "staff_activity" WHERE "action" = $1 ORDER BY "at"`, [
+          action,
+        ]);
+      const before = (await rows()).length;
+      await scenarios[action].run();
+      const after = await rows();
+      expect(after).toHaveLength(before + 1);
+      const line = after.at(-1)!;
+      expect(line.actor_id).toBe(scenarios[action].actor());
+      expect(line.target_type).toBe(scenarios[action].targetType);
+      expect(line.target_id).toEqual(expect.any(String));
+    },
+  );
+
+  it('rolls the line back with a refused action (written in the same transaction)', async () => {
+    const before = await testApp.dataSource.query<{ count: number }[]>(
+      `SELECT count(*)::int AS "count" FROM "staff_activity"`,
+    );
+    const refused = await superAdmin.patch(`/api/admin/staff/${ids.superAdmin}`).send({ role: 'admin' });
+    expect(refused.status).toBe(409);
+    const after = await testApp.dataSource.query<{ count: number }[]>(
+      `SELECT count(*)::int AS "count" FROM "staff_activity"`,
+    );
+    expect(after[0].count).toBe(before[0].count);
+  });
+
+  describe('GET /api/admin/activity', () => {
+    it('pages the log newest first with names and labels, filtered by actor, action and dates', async () => {
+      const page = await admin.get('/api/admin/activity');
+      expect(page.status).toBe(200);
+      expect(page.body).toMatchObject({ page: 1, pageSize: 15, total: expect.any(Number) });
+      const items = page.body.items as ActivityEntry[];
+      expect(items).toHaveLength(15);
+      expect([...items].sort((a, b) => b.at.localeCompare(a.at))).toEqual(items);
+
+      const recent = await admin.get('/api/admin/activity').query({ limit: 10 });
+      expect(recent.body.items).toHaveLength(10);
+      expect(recent.body.items[0]).toEqual(items[0]);
+
+      const deleted = await admin.get('/api/admin/activity').query({ action: 'post.deleted' });
+      expect(deleted.body.items).toEqual([
+        {
+          id: expect.any(String),
+          at: expect.any(String),
+          actor: { id: ids.admin, name: 'Test admin' },
+          action: 'post.deleted',
+          targetType: 'post',
+          targetId: state.postId,
+          targetLabel: validPost.title,
+        },
+      ]);
+      const bySuperAdmin = await admin.get('/api/admin/activity').query({ actor: ids.superAdmin });
+      expect((bySuperAdmin.body.items as ActivityEntry[]).every((item) => item.actor?.id === ids.superAdmin)).toBe(
+        true,
+      );
+      const today = new Date().toISOString().slice(0, 10);
+      expect((await admin.get('/api/admin/activity').query({ from: today, to: today })).body.total).toBe(
+        page.body.total,
+      );
+      expect((await admin.get('/api/admin/activity').query({ to: '2000-01-01' })).body.total).toBe(0);
+    });
+
+    it('shows a consultant only their own actions, whatever the filter asks', async () => {
+      const own = await consultant.get('/api/admin/activity').query({ actor: ids.admin });
+      expect(own.status).toBe(200);
+      expect(own.body.total).toBeGreaterThan(0);
+      expect((own.body.items as ActivityEntry[]).every((item) => item.actor?.id === ids.consultant)).toBe(true);
+    });
+
+    it('answers 400 for a bad filter', async () => {
+      const badDate = await admin.get('/api/admin/activity').query({ from: '25/11/2026' });
+      expect(badDate.status).toBe(400);
+      expect(badDate.body.error).toBe(staffMessages.dateInvalid);
+      expect((await admin.get('/api/admin/activity').query({ action: 'made.up' })).body.error).toBe(
+        staffMessages.actionInvalid,
+      );
+      expect((await admin.get('/api/admin/activity').query({ limit: 100 })).status).toBe(400);
+    });
+  });
+
+  it('is kept two years by the daily purge', async () => {
+    const now = new Date();
+    const older = new Date(now);
+    older.setUTCFullYear(older.getUTCFullYear() - 2);
+    older.setUTCDate(older.getUTCDate() - 1);
+    const recent = new Date(now);
+    recent.setUTCFullYear(recent.getUTCFullYear() - 1);
+    await testApp.dataSource.query(
+      `INSERT INTO "staff_activity" ("at", "action", "target_label") VALUES ($1, 'auth.sign_in', 'too old'), ($2, 'auth.sign_in', 'kept')`,
+      [older, recent],
+    );
+    const purged = await testApp.app.get(PrivacyService).runRetention(now);
+    expect(purged['staff_activity older than 2 years']).toBe(1);
+    const labels = await testApp.dataSource.query<{ target_label: string }[]>(
+      `SELECT "target_label" FROM "staff_activity" WHERE "target_label" IN ('too old', 'kept')`,
+    );
+    expect(labels).toEqual([{ target_label: 'kept' }]);
+  });
+});

@@ -1,0 +1,306 @@
+/** Staff accounts, permissions, two-factor sign-in and the activity log: what the browser and the server share. */
+import { limits } from './limits.js';
+import type { StaffRole } from './types.js';
+
+/** The back-office areas that the permission table speaks about. */
+export const staffAreas = [
+  'posts',
+  'case-studies',
+  'media',
+  'enquiries',
+  'subscribers',
+  'newsletter',
+  'playbook',
+  'analytics',
+  'privacy',
+  'staff',
+  'activity',
+] as const;
+export type StaffArea = (typeof staffAreas)[number];
+
+/**
+ * What a role may do in an area. `all`: everything; `read`: look only; `own`: only what they created
+ * (posts: their own drafts; activity: their own actions); `assigned`: only records assigned to them;
+ * `upload`: upload and use (media); `none`: the area is closed to them.
+ */
+export const areaPermissionLevels = ['none', 'read', 'own', 'assigned', 'upload', 'all'] as const;
+export type AreaPermission = (typeof areaPermissionLevels)[number];
+
+export type StaffPermissions = Record<StaffArea, AreaPermission>;
+
+/** The one permission table: the server enforces it on every admin call, the browser only mirrors it. */
+export const permissionTable: Record<StaffRole, StaffPermissions> = {
+  super_admin: {
+    posts: 'all',
+    'case-studies': 'all',
+    media: 'all',
+    enquiries: 'all',
+    subscribers: 'all',
+    newsletter: 'all',
+    playbook: 'all',
+    analytics: 'all',
+    privacy: 'all',
+    staff: 'all',
+    activity: 'all',
+  },
+  admin: {
+    posts: 'all',
+    'case-studies': 'all',
+    media: 'all',
+    enquiries: 'all',
+    subscribers: 'all',
+    newsletter: 'all',
+    playbook: 'all',
+    analytics: 'all',
+    privacy: 'all',
+    staff: 'read',
+    activity: 'all',
+  },
+  consultant: {
+    posts: 'own',
+    'case-studies': 'none',
+    media: 'upload',
+    enquiries: 'assigned',
+    subscribers: 'none',
+    newsletter: 'none',
+    playbook: 'none',
+    analytics: 'read',
+    privacy: 'none',
+    staff: 'none',
+    activity: 'own',
+  },
+};
+
+/**
+ * Whether a granted permission meets what a call requires. `read` is met by any access (scoped
+ * access reads its own scope); `all` only by `all`; `own`, `assigned` and `upload` by themselves or `all`.
+ */
+export function permissionSatisfies(granted: AreaPermission, required: Exclude<AreaPermission, 'none'>): boolean {
+  if (granted === 'none') return false;
+  if (granted === 'all' || required === 'read') return true;
+  return granted === required;
+}
+
+export function permissionsFor(role: StaffRole): StaffPermissions {
+  return { ...permissionTable[role] };
+}
+
+/** Navigation labels of the areas, in navigation order. */
+export const areaLabels: Record<StaffArea, string> = {
+  posts: 'Posts',
+  'case-studies': 'Case studies',
+  media: 'Media',
+  enquiries: 'Enquiries',
+  subscribers: 'Subscribers',
+  newsletter: 'Newsletter',
+  playbook: 'Playbook',
+  analytics: 'Analytics',
+  privacy: 'Privacy',
+  staff: 'Staff',
+  activity: 'Activity',
+};
+
+export const roleLabels: Record<StaffRole, string> = {
+  super_admin: 'Super admin',
+  admin: 'Admin',
+  consultant: 'Consultant',
+};
+
+/** `STAFF_2FA`: who must enrol two-factor sign-in. `admins` means super_admin and admin. */
+export const twoFactorPolicies = ['required', 'admins', 'optional'] as const;
+export type TwoFactorPolicy = (typeof twoFactorPolicies)[number];
+
+export function twoFactorRequiredFor(policy: TwoFactorPolicy, role: StaffRole): boolean {
+  switch (policy) {
+    case 'required':
+      return true;
+    case 'admins':
+      return role === 'super_admin' || role === 'admin';
+    case 'optional':
+      return false;
+  }
+}
+
+/** The signed-in staff member: `GET /api/admin/user` and the answer of a completed sign-in. */
+export interface StaffUser {
+  id: string;
+  name: string;
+  email: string;
+  role: StaffRole;
+  twoFactorEnabled: boolean;
+  /** The policy requires two-factor sign-in for this account and it has not enrolled yet. */
+  twoFactorSetupRequired: boolean;
+  permissions: StaffPermissions;
+}
+
+/** Who a staff member is, without what the server computes for the browser. */
+export type StaffIdentity = Pick<StaffUser, 'id' | 'name' | 'email' | 'role'>;
+
+/** `POST /api/admin/login`: either signed in or a code is needed next. */
+export type LoginResponse = { user: StaffUser } | { twoFactorRequired: true };
+
+/** One page of a server-paginated admin list (`?page=`, 1-based). */
+export interface ListPage<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export const staffStatuses = ['active', 'disabled', 'invited'] as const;
+export type StaffStatus = (typeof staffStatuses)[number];
+
+/** A row of `/admin/staff`. An invited person has an account only once they accept: until then `id` is the invitation's. */
+export interface StaffMember {
+  id: string;
+  name: string;
+  email: string;
+  role: StaffRole;
+  twoFactorEnabled: boolean;
+  lastSignInAt: string | null;
+  disabled: boolean;
+  invitation: null | { expiresAt: string };
+}
+
+export interface InviteStaffRequest {
+  email: string;
+  role: StaffRole;
+}
+
+export interface UpdateStaffRequest {
+  role?: StaffRole;
+  disabled?: boolean;
+}
+
+export interface InvitationDetails {
+  email: string;
+  role: StaffRole;
+}
+
+export interface AcceptInvitationRequest {
+  name: string;
+  password: string;
+}
+
+export interface TwoFactorSetup {
+  secret: string;
+  otpauthUrl: string;
+  qrCodeSvg: string;
+}
+
+export interface RecoveryCodes {
+  recoveryCodes: string[];
+}
+
+/** A row of "My sessions". */
+export interface StaffSession {
+  id: string;
+  /** "Chrome on macOS"; "Unknown browser" when the user agent says nothing useful. */
+  browser: string;
+  firstSeenAt: string;
+  lastSeenAt: string;
+  current: boolean;
+}
+
+/** Activity log actions and their labels. Areas added later append their actions here. */
+export const activityActionLabels = {
+  'auth.sign_in': 'Signed in',
+  'auth.sign_in_failed': 'Failed sign-in',
+  'auth.password_reset_requested': 'Requested a password reset link',
+  'auth.password_reset': 'Reset their password',
+  'two_factor.enabled': 'Turned on two-factor sign-in',
+  'two_factor.disabled': 'Turned off two-factor sign-in',
+  'two_factor.recovery_code_used': 'Signed in with a recovery code',
+  'two_factor.recovery_codes_regenerated': 'Made new recovery codes',
+  'two_factor.reset': 'Two-factor sign-in reset from the command line',
+  'session.ended': 'Ended a session',
+  'staff.invited': 'Invited a staff member',
+  'staff.invitation_accepted': 'Accepted an invitation',
+  'staff.role_changed': 'Changed a role',
+  'staff.disabled': 'Disabled a staff account',
+  'staff.enabled': 'Enabled a staff account',
+  'staff.password_reset_sent': 'Sent a password reset link',
+  'staff.signed_out_everywhere': 'Signed a staff member out everywhere',
+  'staff.removed': 'Removed a staff account',
+  'post.created': 'Created a post',
+  'post.updated': 'Updated a post',
+  'post.published': 'Published a post',
+  'post.unpublished': 'Unpublished a post',
+  'post.deleted': 'Deleted a post',
+  'privacy.request_approved': 'Approved a deletion request',
+  'privacy.request_rejected': 'Rejected a deletion request',
+  'privacy.request_completed': 'Completed a deletion request',
+} as const;
+export type ActivityAction = keyof typeof activityActionLabels;
+export const activityActions = Object.keys(activityActionLabels) as ActivityAction[];
+
+export function isActivityAction(value: string): value is ActivityAction {
+  return Object.prototype.hasOwnProperty.call(activityActionLabels, value);
+}
+
+export const activityTargetTypes = ['staff', 'invitation', 'post', 'deletion_request', 'session'] as const;
+export type ActivityTargetType = (typeof activityTargetTypes)[number];
+
+/** A row of `/admin/activity` (`GET /api/admin/activity?page=&actor=&action=&from=&to=`). */
+export interface ActivityEntry {
+  id: string;
+  at: string;
+  actor: { id: string; name: string } | null;
+  action: ActivityAction;
+  targetType: ActivityTargetType | null;
+  targetId: string | null;
+  targetLabel: string | null;
+}
+
+/** Sizes and windows of staff accounts. */
+export const staffLimits = {
+  listPageSize: 15,
+  recentActivity: 10,
+  invitationHours: 72,
+  passwordResetMinutes: 60,
+  pendingTwoFactorMinutes: 5,
+  recoveryCodeCount: 10,
+  totpDigits: 6,
+  totpPeriodSeconds: 30,
+  activityRetentionYears: 2,
+  nameMax: 100,
+  emailMax: 254,
+} as const;
+
+/** A TOTP code as typed (spaces allowed between groups) and a recovery code `xxxxx-xxxxx`. */
+export const totpCodePattern = /^\d{6}$/;
+export const recoveryCodePattern = /^[a-z0-9]{5}-[a-z0-9]{5}$/;
+
+/** User-facing sentences of staff accounts (exact). */
+export const staffMessages = {
+  twoFactorRequired: 'Enter the code from your authenticator app',
+  invalidCode: 'Invalid code',
+  signInAgain: 'Sign in again',
+  setUpTwoFactor: 'Set up two-factor sign-in to continue',
+  twoFactorRequiredByPolicy: 'Two-factor sign-in is required for your role',
+  passwordIncorrect: 'Password is incorrect',
+  passwordResetRequested: 'If that address belongs to a staff account, we have sent a link to reset its password.',
+  passwordResetLinkInvalid: 'This link has expired or has already been used.',
+  passwordChanged: 'Your password has been changed. Sign in with your new password.',
+  invitationInvalid: 'This invitation has expired or has already been used.',
+  invitationAccepted: 'Your account is ready. Sign in to continue.',
+  invitationSent: (email: string) => `Invitation sent to ${email}.`,
+  staffEmailTaken: 'A staff account with that email already exists',
+  lastSuperAdmin: 'The last active super admin cannot be demoted, disabled or removed',
+  staffNotFound: 'Staff member not found',
+  sessionNotFound: 'Session not found',
+  roleInvalid: 'Please choose a role',
+  nameTooLong: 'Name must be 100 characters or less',
+  twoFactorNotSetUp: 'Start two-factor setup first',
+  twoFactorAlreadyEnabled: 'Two-factor sign-in is already on',
+  twoFactorNotEnabled: 'Two-factor sign-in is not on',
+  dateInvalid: 'Use a date as YYYY-MM-DD',
+  actionInvalid: 'Unknown action',
+} as const;
+
+/** The problem with a proposed password, or undefined when it is acceptable. */
+export function passwordProblem(password: string): string | undefined {
+  if (password.length < limits.passwordMin) return `Password must be at least ${limits.passwordMin} characters`;
+  if (password.length > limits.passwordMax) return `Password must be at most ${limits.passwordMax} characters`;
+  return undefined;
+}

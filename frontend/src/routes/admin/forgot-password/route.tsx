@@ -1,0 +1,99 @@
+import { ArrowLeft, MailCheck } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { messages, site, staffLimits } from '@northbeam/common';
+import type { RouteHandle } from '@/app/route-handle';
+import { AuthCard } from '@/components/admin/auth-card';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { useHydrated } from '@/hooks/use-hydrated';
+import { errorSentence, requestJson } from '@/lib/api';
+import { formText } from '@/lib/form-text';
+
+export const handle: RouteHandle = {
+  head: () => ({
+    title: 'Forgot password',
+    description: `Reset the password of a ${site.name} staff account.`,
+    noindex: true,
+  }),
+};
+
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function Component() {
+  const hydrated = useHydrated();
+  const [error, setError] = useState<string>();
+  const [serverError, setServerError] = useState<string>();
+  const [sent, setSent] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const ids = { email: useId(), error: useId() };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const email = formText(new FormData(event.currentTarget), 'email').trim();
+    setServerError(undefined);
+    if (!emailPattern.test(email)) {
+      setError(messages.emailInvalid);
+      return;
+    }
+    setError(undefined);
+    setBusy(true);
+    try {
+      // The same answer whether or not the address belongs to an account.
+      const answer = await requestJson<{ message: string }>('POST', '/api/password-reset', { email });
+      setSent(answer.message);
+    } catch (failure) {
+      setServerError(errorSentence(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthCard
+      icon={MailCheck}
+      eyebrow="Staff only"
+      title="Forgot password?"
+      description={`Enter the e-mail address of your staff account. We will send a link to set a new password; it works once, within ${staffLimits.passwordResetMinutes} minutes.`}
+    >
+      {sent ? (
+        <Alert variant="info" data-testid="reset-requested">
+          <AlertTitle>Check your inbox</AlertTitle>
+          <AlertDescription>{sent}</AlertDescription>
+        </Alert>
+      ) : (
+        <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-5">
+          {serverError ? (
+            <Alert variant="destructive">
+              <AlertTitle>The link could not be sent</AlertTitle>
+              <AlertDescription>{serverError}</AlertDescription>
+            </Alert>
+          ) : null}
+          <Field label="Email" htmlFor={ids.email} error={error} errorId={ids.error}>
+            <Input
+              id={ids.email}
+              type="email"
+              name="email"
+              autoComplete="username"
+              required
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? ids.error : undefined}
+            />
+          </Field>
+          <Button type="submit" size="lg" disabled={busy || !hydrated} className="w-full">
+            {busy ? 'Sending...' : 'Send reset link'}
+          </Button>
+        </form>
+      )}
+      <Link
+        to="/admin/login"
+        className="mt-6 inline-flex items-center gap-2 text-sm font-medium text-ink-muted hover:text-ink"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        Back to sign in
+      </Link>
+    </AuthCard>
+  );
+}
