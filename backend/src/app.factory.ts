@@ -4,7 +4,6 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import type pg from 'pg';
 import { DataSource } from 'typeorm';
 import { limits } from '@northbeam/common';
 import { AppModule } from './app.module.js';
@@ -18,6 +17,7 @@ import { securityHeaders } from './core/http/security-headers.js';
 import { createValidationPipe } from './core/http/validation.js';
 import { JsonLogger } from './core/logging/json-logger.js';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './database/embedded-database.js';
+import { typeormPool } from './database/typeorm-pool.js';
 import { ContentVersionService } from './modules/content-version/content-version.service.js';
 import { createSessionMiddleware, type SessionMiddleware } from './modules/auth/session.js';
 import { mountFrontend } from './ssr/ssr.js';
@@ -55,7 +55,7 @@ export async function createApplication(config: AppConfig, options: CreateApplic
       new PrototypePreservingExpressAdapter(),
       { logger, bodyParser: false, abortOnError: false },
     );
-    sessions = createSessionMiddleware(config, databasePool(app.get(DataSource)));
+    sessions = createSessionMiddleware(config, typeormPool(app.get(DataSource)));
     configureHttp(app, config, logger, sessions);
     if (options.frontend !== false) {
       await mountFrontend(app.getHttpAdapter().getInstance(), app.getHttpServer(), config, logger, app.get(ContentVersionService));
@@ -86,11 +86,6 @@ export async function createApplication(config: AppConfig, options: CreateApplic
       await embedded?.stop();
     },
   };
-}
-
-/** TypeORM's own pg pool: sessions share it rather than opening a second one. */
-function databasePool(dataSource: DataSource): pg.Pool {
-  return (dataSource.driver as unknown as { master: pg.Pool }).master;
 }
 
 function configureHttp(app: INestApplication, config: AppConfig, logger: JsonLogger, sessions: SessionMiddleware): void {
