@@ -10,3 +10,4 @@ export * from './case-studies.js';
 export * from './clients.js';
 export * from './lead-capture.js';
 export * from './privacy.js';
+export * from './dates.js';

@@ -64,18 +64,3 @@ export const roleLabels: Record<StaffUser['role'], string> = {
   consultant: 'Consultant',
 };
 
-/** Dates of admin cards, the same on server and browser (no time-zone drift at hydration). */
-export function formatDate(iso: string): string {
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/London' }).format(new Date(iso));
-}
-
-export function formatDateTime(iso: string): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'Europe/London',
-  }).format(new Date(iso));
-}
