@@ -1,6 +1,6 @@
 import tseslint from 'typescript-eslint';
 
-/** One ESLint configuration for the whole tree, with type information (HOUSE_STYLE.md). */
+/** One ESLint configuration for the whole tree, with type information. */
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'test-results/**', 'data/**', 'bench/**', '**/*.mjs', '**/*.js'] },
   ...tseslint.configs.recommendedTypeChecked,

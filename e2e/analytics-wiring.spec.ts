@@ -19,7 +19,7 @@ async function recordTracking(page: Page): Promise<Tracked[]> {
 const names = (events: Tracked[]) => events.map((entry) => entry.event);
 
 test.describe('Analytics events from the lead-capture forms and marketing pages', () => {
-  test('the contact form reports its start once and its submission with the details of spec §7', async ({ page }) => {
+  test('the contact form reports its start once and its submission with its details', async ({ page }) => {
     const events = await recordTracking(page);
     await gotoHydrated(page, '/contact');
     const form = page.locator('form').filter({ has: page.getByLabel('Name') }).first();

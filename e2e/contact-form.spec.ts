@@ -55,7 +55,7 @@ test.describe('Contact form (bot check in development fallback mode)', () => {
     }
   });
 
-  test('shows the sentence of spec §5 under every invalid field', async ({ page }) => {
+  test('shows the sentence of its rule under every invalid field', async ({ page }) => {
     await open(page, '/contact');
     const form = page.getByTestId('contact-form');
     await form.getByRole('button', { name: 'Send message' }).click();
@@ -180,7 +180,7 @@ test.describe('Contact form with a site key configured', () => {
     await expect(toast(page)).toContainText(leadMessages.securityFailed);
     await expect(submit).toBeDisabled();
 
-    // Even a programmatic submit without a token is stopped with the spec's toast.
+    // Even a programmatic submit without a token is stopped with the 'Security verification required' toast.
     await fillValidForm(page);
     await page.evaluate(() => document.querySelector<HTMLFormElement>('[data-testid="contact-form"]')!.requestSubmit());
     await expect(toast(page)).toContainText(leadMessages.securityRequiredTitle);

@@ -31,7 +31,7 @@ test.describe('/data-deletion', () => {
     await expect(page.getByText('10-15 business days').first()).toBeVisible();
   });
 
-  test('shows the validation messages of the spec and sends nothing', async ({ page }) => {
+  test('shows the validation messages and sends nothing', async ({ page }) => {
     let calls = 0;
     await page.route('**/api/request-data-deletion', async (route) => {
       calls += 1;

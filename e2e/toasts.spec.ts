@@ -9,7 +9,7 @@ async function raiseEmailRequired(page: Page) {
   await page.getByTestId('newsletter-floating-widget').getByRole('button', { name: 'Subscribe' }).click();
 }
 
-test.describe('Toasts (spec §9)', () => {
+test.describe('Toasts', () => {
   test('shows one toast at a time: a new one replaces the one on screen', async ({ page }) => {
     await page.route('**/api/subscribe', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"statusCode":500,"error":"Mail is down"}' }));
     await gotoHydrated(page, '/blog');
@@ -31,7 +31,7 @@ test.describe('Toasts (spec §9)', () => {
     await page.waitForTimeout(4000);
     await expect(toasts(page)).toBeVisible();
     await expect(toasts(page)).toHaveCount(0, { timeout: 4000 });
-    // Still there after 4 s (above), gone soon after 5 s: the 5000 ms of the spec, with room for a busy machine.
+    // Still there after 4 s (above), gone soon after 5 s: the 5000 ms toast duration, with room for a busy machine.
     expect(Date.now() - shownAt).toBeLessThan(7500);
   });
 

@@ -99,7 +99,7 @@ function configureHttp(app: INestApplication, config: AppConfig, logger: JsonLog
   http.use(crossSiteGuard(config));
   http.use('/api', express.json({ limit: limits.requestBodyMaxBytes, strict: true, type: ['application/json', 'application/*+json'] }));
   http.use('/api', express.urlencoded({ extended: false, limit: limits.requestBodyMaxBytes }));
-  // Staff sessions: only /api needs them (the server-side render asks /api/admin/user in-process).
+  // Staff sessions: only /api needs them (the server-side render asks /api/admin/user over its loopback connection).
   http.use('/api', sessions.handler);
   http.use('/api', hostileInputGuard());
   const httpLogger = new Logger('HttpError');

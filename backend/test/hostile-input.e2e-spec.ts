@@ -4,7 +4,7 @@ import { createStaff, signedInAgent } from './factories/staff.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 /**
- * Hostile input (DESIGN.md §3): thousands of malformed bodies, query strings, path segments and
+ * Hostile input (docs/product.md#api): thousands of malformed bodies, query strings, path segments and
  * headers across every public and staff endpoint. Nothing may answer 5xx, every refusal follows the
  * error contract, nothing refused is stored, and Object.prototype is never polluted.
  */

@@ -11,7 +11,7 @@ function inBrowser(context: unknown): boolean {
   return typeof window !== 'undefined' && !(context as { serverApi?: unknown } | undefined)?.serverApi;
 }
 
-/** The signed-in staff member, or null. A failed check counts as signed out (spec §8). */
+/** The signed-in staff member, or null. A failed check counts as signed out (docs/product.md#sessions). */
 export async function fetchStaffUser(context: unknown): Promise<StaffUser | null> {
   const browser = inBrowser(context);
   if (browser && cachedUser && Date.now() - cachedUser.at < userCacheMs) return cachedUser.user;

@@ -16,7 +16,7 @@ const typeLabels: Record<DeletionRequestType, string> = {
   partial_deletion: 'partial deletion',
 };
 
-/** The privacy mails of DESIGN.md §6, written through the outbox inside the caller's transaction. */
+/** The privacy mails (docs/product.md#mail), written through the outbox inside the caller's transaction. */
 @Injectable()
 export class PrivacyMailer {
   constructor(

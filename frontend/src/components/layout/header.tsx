@@ -22,7 +22,7 @@ const primaryItems: NavItem[] = [
   { label: 'Blog', to: '/blog' },
 ];
 
-/** The extra link that /labs and /consulting show (spec §2). */
+/** The extra link that /labs and /consulting show (docs/product.md#frame). */
 function sectionExtra(pathname: string): NavItem | undefined {
   const path = pathname.toLowerCase().replace(/\/+$/, '');
   if (path === '/labs') return { label: 'Content', mobileLabel: 'Labs Content', to: '/blog/labs' };

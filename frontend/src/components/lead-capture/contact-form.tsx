@@ -28,7 +28,7 @@ type FieldErrors = Partial<Record<FieldName, string>>;
 const emptyValues: ContactValues = { name: '', email: '', company: '', service: '', message: '', consent: false, website: '' };
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** The client-side half of spec §5; the server applies the same rules again. */
+/** The client-side half of the contact rules (docs/product.md#contact); the server applies the same rules again. */
 function validate(values: ContactValues): FieldErrors {
   const errors: FieldErrors = {};
   if (values.name.trim().length < 1) errors.name = messages.nameRequired;
@@ -46,7 +46,7 @@ export interface ContactFormProps {
   className?: string;
 }
 
-/** The contact form of spec §4, §5 and §8, with the Turnstile bot check and a hidden honeypot. */
+/** The contact form (docs/product.md#contact), with the Turnstile bot check and a hidden honeypot. */
 export function ContactForm({ onFormStart, onSubmitted, className }: ContactFormProps) {
   const id = useId();
   const [values, setValues] = useState<ContactValues>(emptyValues);

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 
 /**
- * Toasts of spec §9: one visible at a time, 5000 ms, swipe right past 50 px to dismiss, F8 focuses
+ * Toasts (docs/product.md#ui): one visible at a time, 5000 ms, swipe right past 50 px to dismiss, F8 focuses
  * the viewport, at most 420 px wide on medium screens. Radix Toast supplies the accessible parts.
  */
 export interface ToastInput {

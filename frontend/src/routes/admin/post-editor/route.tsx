@@ -169,7 +169,7 @@ export function Component() {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    // The generic submit sends the status held in the form (spec §4).
+    // The generic submit sends the status held in the form (docs/product.md#posts).
     void save(values.status === 'published' && !mayPublish ? 'draft' : values.status);
   };
 
