@@ -106,7 +106,7 @@ function startServer(serverPort, extraEnv) {
 }
 
 const server = startServer(port, {});
-const uncachedServer = startServer(uncachedPort, { HTML_CACHE: 'off' });
+startServer(uncachedPort, { HTML_CACHE: 'off' });
 
 async function cleanUp() {
   await Promise.all(

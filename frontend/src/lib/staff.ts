@@ -3,7 +3,7 @@ import type { StaffUser } from '@northbeam/common';
 import { apiRequest, loadJson } from './api';
 import type { LoaderRequest } from '@/app/data-router';
 
-/** Spec §7: the current admin user is cached for five minutes in the browser, never retried. */
+/** The current admin user is cached for five minutes in the browser, never retried (docs/product.md#sessions). */
 const userCacheMs = 5 * 60 * 1000;
 let cachedUser: { user: StaffUser | null; at: number } | undefined;
 

@@ -54,7 +54,8 @@ export function ContactForm({ onFormStart, onSubmitted, className }: ContactForm
   const [sending, setSending] = useState(false);
   const startedAt = useRef<number | null>(null);
   const { started, markStarted, resetStarted } = useFormStart(onFormStart);
-  const turnstile = useTurnstile();
+  // Taken apart: the widget's container is a ref, the rest is state read while rendering.
+  const { containerRef: turnstileContainer, mode: turnstileMode, token: turnstileToken, reset: resetTurnstile } = useTurnstile();
 
   // The page's load time, for the server's "faster than a person" rule.
   useEffect(() => {
@@ -76,7 +77,7 @@ export function ContactForm({ onFormStart, onSubmitted, className }: ContactForm
       document.getElementById(`${id}-${first}`)?.focus();
       return;
     }
-    if (!turnstile.token) {
+    if (!turnstileToken) {
       toast({ title: leadMessages.securityRequiredTitle, description: leadMessages.securityRequired, variant: 'destructive' });
       return;
     }
@@ -89,7 +90,7 @@ export function ContactForm({ onFormStart, onSubmitted, className }: ContactForm
         service: values.service,
         message: values.message.trim(),
         consent: values.consent,
-        turnstileToken: turnstile.token,
+        turnstileToken,
         website: values.website,
         startedAt: String(startedAt.current ?? Date.now()),
       });
@@ -98,11 +99,11 @@ export function ContactForm({ onFormStart, onSubmitted, className }: ContactForm
       setValues(emptyValues);
       setErrors({});
       resetStarted();
-      turnstile.reset();
+      resetTurnstile();
     } catch (error) {
       toast({ title: leadMessages.contactFailedTitle, description: leadMessages.contactFailed, variant: 'destructive' });
       // A Turnstile token is good for one check only.
-      if (error instanceof ApiRequestError && error.status === 403) turnstile.reset();
+      if (error instanceof ApiRequestError && error.status === 403) resetTurnstile();
     } finally {
       setSending(false);
     }
@@ -254,14 +255,14 @@ export function ContactForm({ onFormStart, onSubmitted, className }: ContactForm
       </div>
 
       <div className="grid gap-2">
-        <div ref={turnstile.containerRef} data-testid="turnstile-widget" className={turnstile.mode === 'widget' ? 'min-h-16' : 'hidden'} />
-        {turnstile.mode === 'fallback' ? (
+        <div ref={turnstileContainer} data-testid="turnstile-widget" className={turnstileMode === 'widget' ? 'min-h-16' : 'hidden'} />
+        {turnstileMode === 'fallback' ? (
           <p data-testid="turnstile-fallback" className="flex items-center gap-2 rounded-xl bg-mist px-4 py-3 text-sm text-ink-muted">
             <ShieldCheck className="size-4 shrink-0 text-beam" aria-hidden="true" />
             Security verification is enabled in development mode.
           </p>
         ) : null}
-        {turnstile.mode === 'loading' ? (
+        {turnstileMode === 'loading' ? (
           <p className="flex items-center gap-2 text-sm text-ink-muted">
             <Loader2 className="size-4 animate-spin motion-reduce:animate-none" aria-hidden="true" />
             Loading security check…
@@ -271,7 +272,7 @@ export function ContactForm({ onFormStart, onSubmitted, className }: ContactForm
 
       <div className="flex flex-col-reverse items-start gap-4 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-ink-muted">NDAs on day one. A reply within 48 hours.</p>
-        <Button type="submit" size="lg" disabled={!turnstile.token || sending} className="w-full sm:w-auto">
+        <Button type="submit" size="lg" disabled={!turnstileToken || sending} className="w-full sm:w-auto">
           {sending ? (
             <>
               <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" />

@@ -56,9 +56,8 @@ export function Toaster() {
   const anyToast = useSyncExternalStore(subscribeToToasts, () => items.length > 0, noToasts);
   const [loaded, setLoaded] = useState(false);
   const [focusOnMount, setFocusOnMount] = useState(false);
-  useEffect(() => {
-    if (anyToast) setLoaded(true);
-  }, [anyToast]);
+  // Once mounted, the viewport stays: a toast that leaves still animates out in it.
+  if (anyToast && !loaded) setLoaded(true);
   useEffect(() => {
     if (loaded) return;
     const onKeyDown = (event: KeyboardEvent) => {

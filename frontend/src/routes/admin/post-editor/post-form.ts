@@ -56,7 +56,7 @@ export function formFromPost(post: AdminPost): PostFormValues {
   };
 }
 
-/** Spec §5: comma separated, each trimmed, empties dropped. */
+/** Tags: comma separated, each trimmed, empties dropped (docs/product.md#posts). */
 export function parseTags(text: string): string[] {
   return text
     .split(',')

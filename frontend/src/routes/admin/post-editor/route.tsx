@@ -106,11 +106,14 @@ export function Component() {
   useEffect(() => {
     const stored = readStoredDraft(storageKey);
     if (stored && !sameValues(stored, initial)) {
+      // This browser's storage is known only after hydration, so an effect sets it.
+      // eslint-disable-next-line react-hooks/set-state-in-effect
       setValues(stored);
       slugTouched.current = slugTouched.current || stored.slug !== slugify(stored.title);
       setRestored(true);
     }
     // Only when another post is opened: later renders must not overwrite what is being typed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [storageKey]);
 
   const update = (changes: Partial<PostFormValues>) => {
