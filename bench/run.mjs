@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Performance bench (DESIGN.md §9): production build, two servers on one PostgreSQL database (one with
+// Performance bench (docs/product.md#budgets): production build, two servers on one PostgreSQL database (one with
 // the HTML cache, one with HTML_CACHE=off for the uncached figures; WEB_CONCURRENCY workers each, one
 // per core unless BENCH_WORKERS says otherwise), seeded posts, render times, throughput with autocannon
 // (an 8 s warm-up before each run), first-visit JS/CSS bytes, Lighthouse. Not part of `npm test`.
@@ -106,7 +106,7 @@ function startServer(serverPort, extraEnv) {
 }
 
 const server = startServer(port, {});
-const uncachedServer = startServer(uncachedPort, { HTML_CACHE: 'off' });
+startServer(uncachedPort, { HTML_CACHE: 'off' });
 
 async function cleanUp() {
   await Promise.all(

@@ -130,7 +130,7 @@ test.describe('Admin: an admin manages a post', () => {
     expect((await request.get(`/blog/labs/${slug}`)).status()).toBe(404);
   });
 
-  test('the editor shows the validation messages of spec §5', async ({ page }) => {
+  test('the editor shows the validation messages of the post rules', async ({ page }) => {
     await signIn(page, admin, '/admin/posts/new');
     await page.getByRole('button', { name: 'Save Draft' }).click();
     for (const sentence of ['Title is required', 'Slug is required', 'Excerpt is required', 'Body content is required', 'Section is required']) {

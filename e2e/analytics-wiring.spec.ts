@@ -19,8 +19,11 @@ async function recordTracking(page: Page): Promise<Tracked[]> {
 const names = (events: Tracked[]) => events.map((entry) => entry.event);
 
 test.describe('Analytics events from the lead-capture forms and marketing pages', () => {
-  test('the contact form reports its start once and its submission with the details of spec §7', async ({ page }) => {
+  test('the contact form reports its start once and its submission with its details', async ({ page }) => {
     const events = await recordTracking(page);
+    // The page's clock runs five seconds behind the server's, so the form was started "five seconds
+    // ago": the server quietly drops forms sent within three seconds.
+    await page.clock.install({ time: Date.now() - 5_000 });
     await gotoHydrated(page, '/contact');
     const form = page.locator('form').filter({ has: page.getByLabel('Name') }).first();
     await form.getByLabel('Name').click();
@@ -34,7 +37,6 @@ test.describe('Analytics events from the lead-capture forms and marketing pages'
     await form.getByLabel(/Company/).fill('Analytical Engines Ltd');
     await form.getByLabel(/Message/).fill('We would like a prototype of a difference engine.');
     await form.getByRole('checkbox').check();
-    await page.waitForTimeout(3100);
     await form.getByRole('button', { name: /send/i }).click();
     await expect.poll(() => names(events)).toContain('Contact Form Submitted');
     const submitted = events.find((entry) => entry.event === 'Contact Form Submitted')!;

@@ -203,7 +203,7 @@ test.describe('Blog on the shared server', () => {
     await request.dispose();
   });
 
-  test('an article shows every element of the spec', async ({ page }) => {
+  test('an article shows every element of the article page', async ({ page }) => {
     await page.goto(`/blog/labs/${labs.slug}`);
     await expect(page.getByRole('link', { name: 'Back to Labs Content' })).toHaveAttribute('href', '/blog/labs');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(labs.title);

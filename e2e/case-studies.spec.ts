@@ -195,8 +195,8 @@ test.describe('Screenshots', () => {
   ] as const;
 
   for (const width of [390, 1280]) {
-    test(`saves every page at ${width} px`, async ({ page }) => {
-      test.setTimeout(120_000);
+    test(`every page at ${width} px shows its heading and draws every image`, async ({ page }) => {
+      test.setTimeout(180_000);
       mkdirSync('e2e/artifacts/screenshots', { recursive: true });
       await page.setViewportSize({ width, height: 900 });
       await page.route('**/api/rss/simulation-creation', (route) =>
@@ -212,15 +212,20 @@ test.describe('Screenshots', () => {
       );
       for (const [name, path] of pages) {
         await gotoHydrated(page, path);
-        // Scroll through once so that lazy images load before the full-page capture.
-        await page.evaluate(async () => {
-          for (let y = 0; y < document.body.scrollHeight; y += 700) {
-            window.scrollTo(0, y);
-            await new Promise((resolve) => setTimeout(resolve, 60));
-          }
-          window.scrollTo(0, 0);
-        });
-        await page.waitForLoadState('networkidle');
+        await expect(page.getByRole('heading', { level: 1 }).first(), path).toBeVisible();
+        // Each image brought on screen (lazy ones load then) must arrive and decode. Scrolled to by
+        // the page itself: the marquees' images never stand still for Playwright's own scrolling.
+        for (const image of await page.locator('img:visible').all()) {
+          await image.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+          const source = await image.getAttribute('src');
+          await expect
+            .poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0), {
+              message: `${path}: ${source} is drawn`,
+            })
+            .toBe(true);
+        }
+        await page.evaluate(() => window.scrollTo(0, 0));
+        // For a person to look at (git-ignored): the tests above are what passes or fails.
         await page.screenshot({ path: `e2e/artifacts/screenshots/${name}-${width}.png`, fullPage: true, animations: 'disabled' });
       }
     });

@@ -31,7 +31,7 @@ test.describe('/data-deletion', () => {
     await expect(page.getByText('10-15 business days').first()).toBeVisible();
   });
 
-  test('shows the validation messages of the spec and sends nothing', async ({ page }) => {
+  test('shows the validation messages and sends nothing', async ({ page }) => {
     let calls = 0;
     await page.route('**/api/request-data-deletion', async (route) => {
       calls += 1;
@@ -84,6 +84,25 @@ test.describe('/data-deletion', () => {
     );
     await card.getByRole('link', { name: 'Return to Homepage' }).click();
     await expect(page).toHaveURL(/\/$/);
+  });
+
+  test.describe('in a visitor time zone far from London', () => {
+    test.use({ timezoneId: 'America/New_York' });
+
+    test('the confirmation card gives the submission time in UK time', async ({ page }) => {
+      // 23:30 UTC on 30 June: 19:30 on 30 June in New York, already 00:30 on 1 July in London.
+      await page.clock.setFixedTime(new Date('2026-06-30T23:30:00Z'));
+      await page.route('**/api/request-data-deletion', (route) =>
+        route.fulfill({ status: 201, json: { requestId: 'DDR-0123456789ABCDEF' } }),
+      );
+      await gotoHydrated(page, '/data-deletion');
+      expect(await page.evaluate(() => new Date().getDate())).toBe(30);
+      await page.getByLabel('Email address', { exact: true }).fill('visitor@example.com');
+      await page.getByRole('checkbox').check();
+      await page.getByRole('button', { name: 'Submit Deletion Request' }).click();
+
+      await expect(page.getByTestId('deletion-submitted-at')).toHaveText('01/07/2026 00:30:00');
+    });
   });
 
   test('stays on the form with a destructive Submission Failed notice carrying the server message', async ({

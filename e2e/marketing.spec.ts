@@ -349,6 +349,18 @@ test.describe('Immersive', () => {
     await expect(feed.getByRole('link', { name: /View all posts/ })).toHaveAttribute('href', site.simulationCreationBlogUrl);
   });
 
+  test.describe('in a visitor time zone far from London', () => {
+    test.use({ timezoneId: 'America/New_York' });
+
+    test('dates feed items by the UK calendar day', async ({ page }) => {
+      // 23:30 UTC on 30 June: still 30 June in New York, already 1 July in London.
+      const lateNight = [{ ...items[0], pubDate: '2025-06-30T23:30:00.000Z' }];
+      await page.route('**/api/rss/simulation-creation', (route) => route.fulfill({ json: lateNight }));
+      await open(page, '/immersive');
+      await expect(page.getByTestId('feed-item').locator('time')).toHaveText('Jul 01, 2025');
+    });
+  });
+
   test('shows the loading skeleton while the feed is on its way', async ({ page }) => {
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -463,7 +475,7 @@ test.describe('Contact', () => {
 });
 
 test.describe('Legal pages', () => {
-  const todayText = () => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date());
+  const todayText = () => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' }).format(new Date());
 
   test('cookie policy shows today as last updated, the mailbox, title and canonical', async ({ page }) => {
     await open(page, '/cookies');

@@ -12,8 +12,12 @@ rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
 const jest = ['--experimental-vm-modules', '--no-warnings', path.join(root, 'node_modules/jest/bin/jest.js')];
+// Unit suites run in New York time: dates must come out in UK time whatever the machine's zone.
+const unitEnv = { TZ: 'America/New_York' };
 const steps = [
-  { name: 'unit', command: process.execPath, args: [...jest, '--selectProjects', 'unit', '--json', `--outputFile=${reports}/unit.json`], cwd: 'backend', kind: 'jest' },
+  { name: 'unit', command: process.execPath, args: [...jest, '--selectProjects', 'unit', '--json', `--outputFile=${reports}/unit.json`], cwd: 'backend', kind: 'jest', env: unitEnv },
+  // Front-end units (route-data layer, lib/, the dependency internals of docs/vendor-workarounds.md).
+  { name: 'front-end unit (Vitest)', command: process.execPath, args: [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${reports}/frontend-unit.json`], cwd: 'frontend', kind: 'vitest', env: unitEnv },
   // Each file has its own in-memory embedded database, so two files at a time share nothing (and the
   // suite, mostly PGlite's single-threaded start-up per file, takes about a minute less).
   { name: 'api (embedded PostgreSQL)', command: process.execPath, args: [...jest, '--selectProjects', 'api', '--maxWorkers=2', '--json', `--outputFile=${reports}/api-embedded.json`], cwd: 'backend', kind: 'jest', env: { DATABASE_URL: '' } },
@@ -41,6 +45,10 @@ for (const step of steps) {
       const report = JSON.parse(readFileSync(step.args.find((arg) => arg.startsWith('--outputFile=')).slice(13), 'utf8'));
       passed += report.numPassedTests;
       failed += report.numFailedTests + report.numRuntimeErrorTestSuites;
+    } else if (step.kind === 'vitest') {
+      const report = JSON.parse(readFileSync(path.join(reports, 'frontend-unit.json'), 'utf8'));
+      passed += report.numPassedTests;
+      failed += report.numFailedTests + (report.numFailedTests === 0 && result.status !== 0 ? 1 : 0);
     } else if (step.kind === 'faults') {
       const report = JSON.parse(readFileSync(path.join(reports, 'faults.json'), 'utf8'));
       passed += report.passed;

@@ -4,7 +4,6 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import type pg from 'pg';
 import { DataSource } from 'typeorm';
 import { limits } from '@northbeam/common';
 import { AppModule } from './app.module.js';
@@ -19,6 +18,7 @@ import { securityHeaders } from './core/http/security-headers.js';
 import { createValidationPipe } from './core/http/validation.js';
 import { JsonLogger } from './core/logging/json-logger.js';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './database/embedded-database.js';
+import { typeormPool } from './database/typeorm-pool.js';
 import { ContentVersionService } from './modules/content-version/content-version.service.js';
 import { createSessionMiddleware, type SessionMiddleware } from './modules/auth/session.js';
 import { mountFrontend } from './ssr/ssr.js';
@@ -56,7 +56,7 @@ export async function createApplication(config: AppConfig, options: CreateApplic
       new PrototypePreservingExpressAdapter(),
       { logger, bodyParser: false, abortOnError: false },
     );
-    sessions = createSessionMiddleware(config, databasePool(app.get(DataSource)));
+    sessions = createSessionMiddleware(config, typeormPool(app.get(DataSource)));
     configureHttp(app, config, logger, sessions);
     if (options.frontend !== false) {
       await mountFrontend(app.getHttpAdapter().getInstance(), app.getHttpServer(), config, logger, app.get(ContentVersionService));
@@ -89,11 +89,6 @@ export async function createApplication(config: AppConfig, options: CreateApplic
   };
 }
 
-/** TypeORM's own pg pool: sessions share it rather than opening a second one. */
-function databasePool(dataSource: DataSource): pg.Pool {
-  return (dataSource.driver as unknown as { master: pg.Pool }).master;
-}
-
 function configureHttp(app: INestApplication, config: AppConfig, logger: JsonLogger, sessions: SessionMiddleware): void {
   const http = app.getHttpAdapter().getInstance() as express.Express;
   http.disable('x-powered-by');
@@ -107,7 +102,7 @@ function configureHttp(app: INestApplication, config: AppConfig, logger: JsonLog
   // inflate: false as well, so that the parsers themselves never decompress.
   http.use('/api', express.json({ limit: limits.requestBodyMaxBytes, strict: true, inflate: false, type: ['application/json', 'application/*+json'] }));
   http.use('/api', express.urlencoded({ extended: false, inflate: false, limit: limits.requestBodyMaxBytes }));
-  // Staff sessions: only /api needs them (the server-side render asks /api/admin/user in-process).
+  // Staff sessions: only /api needs them (the server-side render asks /api/admin/user over its loopback connection).
   http.use('/api', sessions.handler);
   http.use('/api', hostileInputGuard());
   const httpLogger = new Logger('HttpError');

@@ -39,7 +39,7 @@ describe('Case studies API', () => {
   });
 
   describe('GET /api/case-studies/:slug', () => {
-    it('answers one case study with every field of the spec', async () => {
+    it('answers one case study with every field', async () => {
       const response = await testApp.request().get('/api/case-studies/panaquest');
       expect(response.status).toBe(200);
       expect(response.body).toMatchObject({

@@ -1,7 +1,7 @@
 import { leadMessages, messages, turnstileFallbackToken } from '@northbeam/common';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
-/** A submission as the spec's form sends it, started well over three seconds ago. */
+/** A submission as the contact form sends it, started well over three seconds ago. */
 function validSubmission(overrides: Record<string, unknown> = {}) {
   return {
     name: 'Ada Lovelace',
@@ -46,7 +46,7 @@ describe('POST /api/contact (bot check in development fallback mode)', () => {
   const countMessages = async () => Number((await testApp.dataSource.query('SELECT count(*)::int AS n FROM "contact_messages"'))[0].n);
   const countMails = async () => Number((await testApp.dataSource.query('SELECT count(*)::int AS n FROM "email_outbox"'))[0].n);
 
-  it('refuses an empty form with every sentence of spec §5', async () => {
+  it('refuses an empty form with every sentence of the contact rules', async () => {
     const response = await post({});
     expect(response.status).toBe(400);
     expect(response.body.fieldErrors).toEqual({

@@ -2,7 +2,7 @@ import { messages } from '@northbeam/common';
 import { EchoModule } from './fixtures/echo.module.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
-describe('Error contract (DESIGN.md §3)', () => {
+describe('Error contract', () => {
   let testApp: TestApp;
 
   beforeAll(async () => {

@@ -19,7 +19,7 @@ describe('GET /api/health', () => {
     expect(response.body).toEqual({ status: 'ok' });
   });
 
-  it('sends the security headers of DESIGN.md §9', async () => {
+  it('sends the security headers', async () => {
     const response = await testApp.request().get('/api/health');
     const csp = response.headers['content-security-policy'];
     expect(csp).toContain("object-src 'none'");

@@ -13,7 +13,7 @@ import { dtoFields, dtoMetadata, routeCatalogue, type CatalogueRoute, type HttpM
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 /**
- * Hostile input (DESIGN.md §3), generated from the application itself: the routes come from the
+ * Hostile input (docs/product.md#api), generated from the application itself: the routes come from the
  * running Express router, matched to their Nest handlers; the fields of each body and query come
  * from class-validator's metadata of the handler's DTO. Every hostile class then reaches every
  * field, query key, path parameter and JSON key of every route (public and staff), every

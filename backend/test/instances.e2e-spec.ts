@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from './helpers/test-app.js';
 import type { TestDatabase } from './helpers/test-database.js';
 
 /**
- * Several instances (DESIGN.md §1, §4): two application instances on one database, as the compose
+ * Several instances (docs/product.md#api): two application instances on one database, as the compose
  * file runs them behind nginx. With DATABASE_URL both use a fresh database on that PostgreSQL server;
  * without it both use one embedded PostgreSQL (PGlite) served on a local port by this test process:
  * PGlite is a single process's database, so in production several instances need a PostgreSQL server,

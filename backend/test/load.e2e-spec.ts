@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from './helpers/test-app.js';
 import type { TestDatabase } from './helpers/test-database.js';
 
 /**
- * Load (DESIGN.md §4, §9): many concurrent enquiries and analytics events against the real app on
+ * Load (docs/product.md#api): many concurrent enquiries and analytics events against the real app on
  * the database; each accepted one stored exactly once. The contact rate limit holds across two
  * instances on one database. Figures are printed.
  */

@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { site } from '@northbeam/common';
 import { MailDispatcher } from '../src/modules/mail/mail-dispatcher.js';
@@ -127,7 +128,10 @@ describe('Mail delivered over SMTP through the outbox', () => {
     expect(await dispatcher.dispatchDue()).toEqual({ sent: 0, failed: 0 });
 
     await smtp.start(port);
-    await new Promise((resolve) => setTimeout(resolve, 1600));
+    // The back-off passes: the rows' next attempt moves into the past instead of the test waiting for it.
+    await testApp.dataSource.query(
+      `UPDATE "email_outbox" SET "next_attempt_at" = now() - interval '1 second' WHERE to_address LIKE 'waiting%'`,
+    );
     // Two dispatchers, as two instances of the site would run them, compete for the same rows.
     const second = new MailDispatcher(
       testApp.application.config,
@@ -164,16 +168,25 @@ describe('Mail without SMTP_URL', () => {
   });
 
   it('sends due mails on its own schedule', async () => {
-    const testApp = await createTestApp({ config: { mailDispatchIntervalMs: 100 } });
+    // The dispatcher's timer is taken from setInterval and fired by the test: an interval of an hour
+    // that never elapses on its own.
+    const intervalMs = 3_600_017;
+    const setIntervalSpy = jest.spyOn(globalThis, 'setInterval');
+    const testApp = await createTestApp({ config: { mailDispatchIntervalMs: intervalMs } });
     try {
+      const scheduled = setIntervalSpy.mock.calls.filter(([, delay]) => delay === intervalMs);
+      expect(scheduled).toHaveLength(1);
       await testApp.request().post('/api/playbook-download').send({ email: 'scheduled@example.com' }).expect(201);
-      let status = 'pending';
-      for (let tries = 0; tries < 50 && status !== 'sent'; tries++) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        status = (await testApp.dataSource.query(`SELECT status FROM "email_outbox"`))[0].status;
-      }
-      expect(status).toBe('sent');
+      expect((await testApp.dataSource.query(`SELECT status FROM "email_outbox"`))[0].status).toBe('pending');
+
+      const [tick] = scheduled[0];
+      tick();
+      // A direct call while the scheduled run is going joins it.
+      await testApp.app.get(MailDispatcher).dispatchDue();
+
+      expect((await testApp.dataSource.query(`SELECT status FROM "email_outbox"`))[0].status).toBe('sent');
     } finally {
+      setIntervalSpy.mockRestore();
       await testApp.close();
     }
   });

@@ -200,7 +200,7 @@ describe('Blog posts API', () => {
       ],
     ];
 
-    it.each(cases)('refuses %s with 400 and the spec sentence', async (_name, overrides, field, sentence) => {
+    it.each(cases)('refuses %s with 400 and the sentence of its rule', async (_name, overrides, field, sentence) => {
       const response = await agents.admin
         .post('/api/admin/posts')
         .send({ ...validPost, slug: uniqueSlug(), ...overrides });
@@ -250,7 +250,7 @@ describe('Blog posts API', () => {
   });
 
   describe('server-computed fields', () => {
-    it('computes word count and reading time by the spec rule and ignores client values', async () => {
+    it('computes word count and reading time by the word-count rule and ignores client values', async () => {
       const response = await agents.admin
         .post('/api/admin/posts')
         .send({ ...validPost, slug: uniqueSlug(), wordCount: 9999, readingTime: 42 });

@@ -99,7 +99,7 @@ describe('Privacy: data-deletion requests', () => {
       expect(row.request_type).toBe('full_deletion');
     });
 
-    it('answers 400 with the spec messages for each invalid field and stores nothing', async () => {
+    it('answers 400 with the message of its rule for each invalid field and stores nothing', async () => {
       const response = await submit({
         email: 'not-an-email',
         requestType: 'everything',

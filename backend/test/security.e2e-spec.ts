@@ -7,7 +7,7 @@ import { SmtpCatcher } from './helpers/smtp-catcher.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 /**
- * Security (DESIGN.md §4 sessions, §9 headers). Extends auth.e2e-spec.ts (cookie flags, id rotation
+ * Security (docs/product.md#sessions, #security-headers). Extends auth.e2e-spec.ts (cookie flags, id rotation
  * at sign-in, throttling with 429 + Retry-After) and error-contract.e2e-spec.ts (the cross-site guard
  * on a fixture) to the real endpoints, forged session ids, header grading and log hygiene.
  */

@@ -12,3 +12,4 @@ export * from './lead-capture.js';
 export * from './privacy.js';
 export * from './text-rules.js';
 export * from './staff.js';
+export * from './dates.js';

@@ -16,7 +16,7 @@ export function contactServiceLabel(value: string | null | undefined): string | 
   return contactServiceOptions.find((option) => option.value === value)?.label;
 }
 
-/** Where a newsletter subscription came from (spec §7). */
+/** Where a newsletter subscription came from (docs/product.md#lead-capture). */
 export const subscribeSources = ['consulting_blog', 'labs_blog', 'blog', 'blog_floating_widget', 'blog_mobile_hero'] as const;
 export type SubscribeSource = (typeof subscribeSources)[number];
 

@@ -1,7 +1,7 @@
 import { limits } from './limits.js';
 
 /**
- * Word count rule of the spec: strip fenced and inline code, link and image markup (keeping link
+ * Word count rule (docs/product.md#blog): strip fenced and inline code, link and image markup (keeping link
  * text), heading marks, emphasis marks and HTML tags, then count whitespace-separated words.
  */
 export function countWords(markdown: string): number {

@@ -21,7 +21,7 @@ export interface ServerApiResponse {
   body: unknown;
 }
 
-/** What the server-side route loaders receive to call the API in-process (no network hop). */
+/** What the server-side route loaders receive to call the API: HTTP over a keep-alive loopback connection to this same process. */
 export interface ServerApi {
   getJson(path: string): Promise<ServerApiResponse>;
 }
@@ -37,7 +37,7 @@ interface RenderedPageContext {
 
 type RenderPage = (init: Record<string, unknown>) => Promise<RenderedPageContext>;
 
-/** Vike would redirect `/about/` to `/about`; the spec wants both to render, so normalise first. */
+/** Vike would redirect `/about/` to `/about`; both must render (docs/product.md#frame), so normalise first. */
 function withoutTrailingSlash(url: string): string {
   const [pathname, ...query] = url.split('?');
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;

@@ -208,8 +208,9 @@ function useScrollRestoration(router: BrowserDataRouter, snapshot: Snapshot) {
       }
     }
     if (snapshot.action !== 'POP' && !snapshot.preventScrollReset) window.scrollTo(0, 0);
-    // Only a change of location scrolls (not new data for the same one).
-  }, [location]);
+    // Only a change of location scrolls, not new data for the same one: action and preventScrollReset
+    // change only with the location (a commit), and revalidation keeps all three.
+  }, [location, snapshot.action, snapshot.preventScrollReset, router.scrollPositions]);
 }
 
 export function BrowserDataRouterProvider({ router }: { router: BrowserDataRouter }) {

@@ -9,7 +9,7 @@ import {
 
 /**
  * Route data for React Router's declarative mode: each route's `loader` runs before its screen
- * renders (in-process on the server, fetch in the browser), a thrown `redirect()` redirects, a thrown
+ * renders (over the server's loopback API client on the server, fetch in the browser), a thrown `redirect()` redirects, a thrown
  * `data(…, { status })` or error shows the nearest `ErrorBoundary`. This is the part of React Router's
  * data router the site uses (loaders, route errors, redirects, pending state, revalidation, matches
  * with handles) in a few kilobytes: the data router itself would be 15 KiB more JavaScript on every
@@ -20,7 +20,7 @@ import {
 /**
  * What a loader reads of the request: its address. A browser navigation passes a fetch `Request`
  * (with its abort signal); the server passes a plain object, as building a WHATWG `Request` for
- * every render cost a tenth of a home-page render on Node 20 (ADR 0007, seventh pass).
+ * every render cost a tenth of a home-page render on Node 20 (bench/HISTORY.md, seventh pass).
  */
 export interface LoaderRequest {
   url: string;
@@ -29,7 +29,7 @@ export interface LoaderRequest {
 export interface LoaderFunctionArgs {
   request: LoaderRequest;
   params: Params;
-  /** On the server: the in-process API (see lib/api.ts); undefined in the browser. */
+  /** On the server: the loopback API client (see lib/api.ts); undefined in the browser. */
   context: unknown;
 }
 

@@ -1,6 +1,5 @@
-import { site, visitorIdPattern } from '@northbeam/common';
+import { site, temporal, visitorIdPattern } from '@northbeam/common';
 import { readConsent } from './consent-store';
-import { temporal } from './temporal';
 
 /**
  * First-party analytics (spec public-site §3, §7): every event goes to POST /api/analytics/track
@@ -56,7 +55,7 @@ export function getVisitorId(): string {
 
 let timeZone: string | undefined;
 
-/** The visitor's IANA time zone: from Temporal where the browser has it, else from Intl (lib/temporal). */
+/** The visitor's IANA time zone: from Temporal where the browser has it, else from Intl (`temporal`, common/src/dates.ts). */
 function visitorTimeZone(): string {
   timeZone ??= temporal ? temporal.Now.timeZoneId() : Intl.DateTimeFormat().resolvedOptions().timeZone;
   return timeZone;

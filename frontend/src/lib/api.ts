@@ -1,5 +1,5 @@
 /**
- * The browser's calls, with the shared behaviour of spec §7: JSON body only when one exists,
+ * The browser's calls, with the shared behaviour of docs/product.md#api: JSON body only when one exists,
  * credentials always included, and any non-success answer becomes an Error whose message is
  * "status: body text" (or the status text when the body is empty).
  */
@@ -49,7 +49,7 @@ export async function apiRequest(method: string, url: string, body?: unknown): P
   return response;
 }
 
-/** The in-process API the server hands to route loaders (see backend/src/ssr/ssr.ts). */
+/** The API client the server hands to route loaders: loopback HTTP to the same process (see backend/src/ssr/ssr.ts). */
 export interface ServerApi {
   getJson(path: string): Promise<{ status: number; body: unknown }>;
 }
@@ -59,7 +59,7 @@ export interface LoaderContext {
 }
 
 /**
- * GET a JSON resource from a route loader: in-process on the server, fetch in the browser.
+ * GET a JSON resource from a route loader: over the server's loopback client on the server, fetch in the browser.
  * Returns null on 401 (signed out), throws ApiRequestError on any other failure.
  */
 export async function loadJson<T>(context: unknown, path: string): Promise<T | null> {

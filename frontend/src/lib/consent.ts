@@ -74,7 +74,7 @@ export function applyConsent(preferences: Choice): void {
   if (preferences.analytics || preferences.marketing) void loadThirdPartyScripts(preferences);
 }
 
-/** Stores a choice from the banner, applies it and records the consent events of spec §7. */
+/** Stores a choice from the banner, applies it and records the consent events (docs/product.md#analytics). */
 export function recordChoice(action: ConsentAction, choice: Choice): ConsentRecord {
   const record = writeConsent(choice, getVisitorId());
   applyConsent(choice);

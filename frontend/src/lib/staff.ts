@@ -3,7 +3,7 @@ import type { StaffUser } from '@northbeam/common';
 import { apiRequest, loadJson } from './api';
 import type { LoaderRequest } from '@/app/data-router';
 
-/** Spec §7: the current admin user is cached for five minutes in the browser, never retried. */
+/** The current admin user is cached for five minutes in the browser, never retried (docs/product.md#sessions). */
 const userCacheMs = 5 * 60 * 1000;
 let cachedUser: { user: StaffUser | null; at: number } | undefined;
 let userRequest: Promise<StaffUser | null> | undefined;
@@ -12,7 +12,7 @@ function inBrowser(context: unknown): boolean {
   return typeof window !== 'undefined' && !(context as { serverApi?: unknown } | undefined)?.serverApi;
 }
 
-/** The signed-in staff member, or null. A failed check counts as signed out (spec §8). */
+/** The signed-in staff member, or null. A failed check counts as signed out (docs/product.md#sessions). */
 export async function fetchStaffUser(context: unknown): Promise<StaffUser | null> {
   const browser = inBrowser(context);
   if (!browser) return loadStaffUser(context);
@@ -89,18 +89,3 @@ export async function signOut(): Promise<void> {
 
 export { roleLabels } from '@northbeam/common';
 
-/** Dates of admin cards, the same on server and browser (no time-zone drift at hydration). */
-export function formatDate(iso: string): string {
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/London' }).format(new Date(iso));
-}
-
-export function formatDateTime(iso: string): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'Europe/London',
-  }).format(new Date(iso));
-}

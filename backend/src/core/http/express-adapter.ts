@@ -31,7 +31,7 @@ function bornWithPrototype<C extends new (...args: never[]) => object>(Base: C, 
  * measured on Node 20 with a bare `http` server, doing it per request made the objects of every
  * request (and everything they reference) survive the young-generation collections and be promoted,
  * so a page render's garbage filled the old generation and each worker ran a full mark-compact every
- * ~2 s, with 7 ms scavenges besides (ADR 0007, seventh pass). Created with the right prototype,
+ * ~2 s, with 7 ms scavenges besides (bench/HISTORY.md, seventh pass). Created with the right prototype,
  * Express's `setPrototypeOf` changes nothing and V8 returns at once: nothing survives.
  *
  * Only the plain HTTP server is replaced; HTTPS and Nest's connection-tracking options (unused here)

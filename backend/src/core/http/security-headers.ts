@@ -6,7 +6,7 @@ const analyticsOrigins = ['https://www.googletagmanager.com', 'https://www.googl
 const trackerOrigins = ['https://js.hs-scripts.com', 'https://js.hs-analytics.net', 'https://js.hs-banner.com', 'https://*.hubspot.com'];
 
 /**
- * Security headers of DESIGN.md §9. Scripts only from this origin (and the third parties that are
+ * Security headers (docs/product.md#security-headers). Scripts only from this origin (and the third parties that are
  * configured); no inline script is allowed, so cached HTML and the policy always agree.
  */
 export function securityHeaders(config: AppConfig) {

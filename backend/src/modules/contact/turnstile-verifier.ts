@@ -9,7 +9,7 @@ interface SiteverifyAnswer {
 }
 
 /**
- * Cloudflare Turnstile (DESIGN.md §5). With a secret every token is checked at the verify URL;
+ * Cloudflare Turnstile (docs/product.md#contact). With a secret every token is checked at the verify URL;
  * without one only the client's development fallback token passes, and a warning is logged once.
  */
 @Injectable()

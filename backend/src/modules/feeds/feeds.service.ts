@@ -25,7 +25,7 @@ export class FeedFetchError extends Error {
 }
 
 /**
- * The Simulation Creation feed (DESIGN.md §4): fetched from the configured address at most every
+ * The Simulation Creation feed (docs/product.md#api): fetched from the configured address at most every
  * five minutes; when the upstream fails, the last good copy is served for up to a day.
  */
 @Injectable()

@@ -23,7 +23,7 @@ export class PostsController {
     return this.postsService.publishedPage(query);
   }
 
-  /** Every published post of the section (the spec's call): stored per content version as JSON bytes. */
+  /** Every published post of the section (the public list call): stored per content version as JSON bytes. */
   @Get(':section')
   async list(@Param('section') section: string, @Req() request: Request, @Res() response: Response): Promise<void> {
     const list = await this.postsService.publishedListJson(section);

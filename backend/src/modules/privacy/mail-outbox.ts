@@ -16,7 +16,7 @@ export interface OutgoingMail {
 /**
  * Where the privacy module writes its mails. `enqueue` receives the entity manager of the
  * transaction that caused the mail, so that the mail row and the data commit or roll back together
- * (DESIGN.md §6). Bound to the `mail` module's outbox.
+ * (docs/product.md#mail). Bound to the `mail` module's outbox.
  */
 export interface MailOutbox {
   enqueue(manager: EntityManager, mail: OutgoingMail): Promise<void>;

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { site, type DeletionRequestType } from '@northbeam/common';
+import { formatDate, site, type DeletionRequestType } from '@northbeam/common';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
 import { MAIL_OUTBOX, type MailOutbox } from './mail-outbox.js';
 
@@ -16,7 +16,7 @@ const typeLabels: Record<DeletionRequestType, string> = {
   partial_deletion: 'partial deletion',
 };
 
-/** The privacy mails of DESIGN.md §6, written through the outbox inside the caller's transaction. */
+/** The privacy mails (docs/product.md#mail), written through the outbox inside the caller's transaction. */
 @Injectable()
 export class PrivacyMailer {
   constructor(
@@ -78,7 +78,7 @@ export class PrivacyMailer {
       '',
       ...lines.map(
         (line) =>
-          `${line.requestId}  ${line.status}  deadline ${line.deadlineAt.toISOString().slice(0, 10)}${line.overdue ? '  OVERDUE' : '  due within 7 days'}`,
+          `${line.requestId}  ${line.status}  deadline ${formatDate(line.deadlineAt, 'yyyy-MM-dd')}${line.overdue ? '  OVERDUE' : '  due within 7 days'}`,
       ),
       '',
       `Open ${this.config.publicUrl}/admin/privacy to act on them.`,

@@ -6,7 +6,7 @@ import { taskLockKeys, withAdvisoryLock, type LockedRun } from '../../core/sched
 import { PrivacyService } from './privacy.service.js';
 
 /**
- * The privacy tasks of DESIGN.md §7. Each run takes a PostgreSQL advisory lock, so with several
+ * The privacy tasks (docs/product.md#retention, #data-deletion). Each run takes a PostgreSQL advisory lock, so with several
  * instances one does the work; the bodies are public so that tests can call them directly.
  */
 @Injectable()

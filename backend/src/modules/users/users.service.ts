@@ -44,7 +44,7 @@ export class UsersService implements OnApplicationBootstrap {
     const email = `admin@${site.email.split('@')[1]}`;
     const password = generatePassword();
     await this.create({ email, name: 'Administrator', role: 'super_admin', password });
-    // Printed once, on purpose: DESIGN.md §4 allows it in development on the embedded database only.
+    // Printed once, on purpose: allowed in development on the embedded database only (docs/product.md#sessions).
     this.logger.warn(`Development: created the super admin ${email} with the password ${password} (shown once)`);
   }
 

@@ -1,8 +1,7 @@
 import { KeyRound, LogIn, Newspaper, ShieldCheck, UserCog, type LucideIcon } from 'lucide-react';
 import type { HTMLAttributes } from 'react';
-import { activityActionLabels, type ActivityEntry } from '@northbeam/common';
+import { formatDate, activityActionLabels, type ActivityEntry } from '@northbeam/common';
 import { cn } from '@/lib/cn';
-import { formatDateTime } from '@/lib/staff';
 
 /** The icon of an action's family (the part of its name before the dot). */
 const familyIcons: Record<string, LucideIcon> = {
@@ -67,7 +66,7 @@ export function ActivityFeed({
                 ) : null}
               </p>
               <time dateTime={entry.at} className="shrink-0 text-xs whitespace-nowrap text-ink-muted tabular-nums">
-                {formatDateTime(entry.at)}
+                {formatDate(entry.at, 'd MMM yyyy, HH:mm')}
               </time>
             </div>
           </li>

@@ -76,23 +76,25 @@ export function AdminBar({ user }: { user: StaffUser }) {
   const links = visibleAdminLinks(user);
   const current = links.find((link) => isCurrent(pathname, link.to));
   const onAccount = isCurrent(pathname, '/admin/account');
-  const [menuOpen, setMenuOpen] = useState(false);
+  // The menu is open for the page it was opened on: navigating anywhere closes it.
+  const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
+  const menuOpen = menuOpenAt === pathname;
+  const setMenuOpen = (open: boolean) => setMenuOpenAt(open ? pathname : null);
   const menuId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
 
-  useEffect(() => setMenuOpen(false), [pathname]);
   useEffect(() => {
     if (!menuOpen) return;
     menu.current?.querySelector<HTMLElement>('a, button')?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
-      setMenuOpen(false);
+      setMenuOpenAt(null);
       menuButton.current?.focus();
     };
     const onPointer = (event: PointerEvent) => {
       const target = event.target as Node;
-      if (!menu.current?.contains(target) && !menuButton.current?.contains(target)) setMenuOpen(false);
+      if (!menu.current?.contains(target) && !menuButton.current?.contains(target)) setMenuOpenAt(null);
     };
     document.addEventListener('keydown', onKey);
     document.addEventListener('pointerdown', onPointer);
@@ -168,7 +170,7 @@ export function AdminBar({ user }: { user: StaffUser }) {
             className="inline-flex h-10 items-center gap-2 rounded-full border border-ink/15 bg-white px-4 text-sm font-medium text-ink hover:bg-mist md:hidden"
             aria-expanded={menuOpen}
             aria-controls={menuId}
-            onClick={() => setMenuOpen((open) => !open)}
+            onClick={() => setMenuOpen(!menuOpen)}
           >
             {menuOpen ? <X className="size-4" aria-hidden="true" /> : <Menu className="size-4" aria-hidden="true" />}
             Menu

@@ -1,7 +1,7 @@
 import { UserRound } from 'lucide-react';
 import { findTeamMember, type PostSummary } from '@northbeam/common';
 
-/** Author from the team list when authorId matches, else the post's authorName (spec §2, §5). */
+/** Author from the team list when authorId matches, else the post's authorName (docs/product.md#blog). */
 export function AuthorBlock({ post }: { post: PostSummary }) {
   const member = findTeamMember(post.authorId);
   const name = member?.name ?? post.authorName;

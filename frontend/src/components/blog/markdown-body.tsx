@@ -3,7 +3,7 @@ import Markdown, { type Components } from 'react-markdown';
 
 /**
  * Post bodies. react-markdown keeps raw HTML as visible text and empties link and image addresses
- * whose scheme is not http, https, irc, ircs, mailto or xmpp (relative ones pass): the spec's rules.
+ * whose scheme is not http, https, irc, ircs, mailto or xmpp (relative ones pass): docs/product.md#blog.
  */
 export const postComponents: Components = {
   a: ({ href, children, node: _node, ...props }) => {

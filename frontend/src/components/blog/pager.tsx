@@ -13,7 +13,7 @@ function hrefForPage(pathname: string, search: string, page: number): string {
 }
 
 /**
- * 'Showing X-Y of N posts' (or of whatever `noun` names) with Previous/Next and at most five page numbers (spec §9). Pages are
+ * 'Showing X-Y of N posts' (or of whatever `noun` names) with Previous/Next and at most five page numbers (docs/product.md#blog). Pages are
  * links (`?page=`), so every page is server-rendered and shareable; the router scrolls to the top.
  */
 export function Pager({

@@ -2,7 +2,7 @@ import { ArrowUpRight, Clock } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { findTeamMember, type PostSummary } from '@northbeam/common';
 import { SectionBadge } from '@/components/page/section-badge';
-import { formatDate } from '@/lib/format';
+import { formatDate } from '@northbeam/common';
 
 /** A post in a blog list: section badge, title link, excerpt, author, date and reading time. */
 export function PostCard({ post }: { post: PostSummary }) {

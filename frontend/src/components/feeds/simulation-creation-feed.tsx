@@ -1,7 +1,6 @@
-import { format } from 'date-fns';
 import { AlertTriangle, ArrowUpRight, Rss } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { limits, messages, site, type FeedItem } from '@northbeam/common';
+import { formatDate, isDate, limits, messages, site, type FeedItem } from '@northbeam/common';
 import { Skeleton } from '@/components/ui/skeleton';
 import { loadJson } from '@/lib/api';
 
@@ -21,9 +20,8 @@ export function feedExcerpt(description: string, max: number = limits.feedDescri
 
 type FeedState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; items: FeedItem[] };
 
-function formatDate(value: string): string | null {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : format(date, 'MMM dd, yyyy');
+function feedDate(value: string): string | null {
+  return isDate(value) ? formatDate(value, 'MMM dd, yyyy') : null;
 }
 
 /** 'Latest from Simulation Creation': the four newest posts of the studio's blog. */
@@ -95,7 +93,7 @@ export function SimulationCreationFeed() {
         {state.status === 'ready' && state.items.length > 0 && (
           <ul className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-4" data-testid="feed-items">
             {state.items.map((item) => {
-              const date = formatDate(item.pubDate);
+              const date = feedDate(item.pubDate);
               return (
                 <li key={item.link} className="group flex flex-col rounded-card border border-line bg-paper p-6 transition-shadow hover:shadow-lift" data-testid="feed-item">
                   <p className="flex flex-wrap items-center gap-2 text-xs text-ink-muted">

@@ -3,7 +3,8 @@ import { StaticSection, staticContent } from '@/components/page/static-section';
 import { trackSocialClick, trackStudioVisit } from '@/lib/analytics';
 import { openCookieSettings } from '@/lib/consent';
 
-const year = () => new Date().getFullYear();
+// The year in UK time: the UK keeps GMT (UTC) over New Year, so it is the UTC year (no date library here).
+const year = () => new Date().getUTCFullYear();
 
 const content = staticContent(() =>
   import('./footer-content').then(({ FooterContent }) => () => <FooterContent year={year()} />),

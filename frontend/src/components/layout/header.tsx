@@ -22,7 +22,7 @@ const primaryItems: NavItem[] = [
   { label: 'Blog', to: '/blog' },
 ];
 
-/** The extra link that /labs and /consulting show (spec §2). */
+/** The extra link that /labs and /consulting show (docs/product.md#frame). */
 function sectionExtra(pathname: string): NavItem | undefined {
   const path = pathname.toLowerCase().replace(/\/+$/, '');
   if (path === '/labs') return { label: 'Content', mobileLabel: 'Labs Content', to: '/blog/labs' };
@@ -93,12 +93,16 @@ function ProductsMenu() {
 export function Header() {
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
+  // A new path closes the menu.
+  const [menuPath, setMenuPath] = useState(pathname);
+  if (menuPath !== pathname) {
+    setMenuPath(pathname);
+    setMenuOpen(false);
+  }
   const brand = sectionBrand(pathname);
   const extra = sectionExtra(pathname);
   const items = extra ? [...primaryItems, extra] : primaryItems;
   const close = () => setMenuOpen(false);
-
-  useEffect(() => setMenuOpen(false), [pathname]);
 
   return (
     <header className="sticky top-0 z-50 border-b border-ink/5 bg-paper/85 backdrop-blur-md supports-[backdrop-filter]:bg-paper/70">

@@ -22,7 +22,7 @@ const brands: { prefix: string; exact?: boolean; brand: SectionBrand }[] = [
   { prefix: '/terms', brand: { title: `${site.name} Legal`, accent: 'var(--color-line)' } },
 ];
 
-/** Logo and title by section (spec §2); other paths show plain text. */
+/** Logo and title by section (docs/product.md#frame); other paths show plain text. */
 export function sectionBrand(pathname: string): SectionBrand {
   const path = pathname.toLowerCase().replace(/\/+$/, '') || '/';
   for (const { prefix, exact, brand } of brands) {

@@ -30,7 +30,7 @@ type FieldErrors = Partial<Record<FieldName, string>>;
 const emptyValues: ContactValues = { name: '', email: '', company: '', service: '', message: '', consent: false, website: '' };
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** The client-side half of spec §5; the server applies the same rules again. */
+/** The client-side half of the contact rules (docs/product.md#contact); the server applies the same rules again. */
 function validate(values: ContactValues): FieldErrors {
   const errors: FieldErrors = {};
   if (values.name.trim().length < 1) errors.name = messages.nameRequired;
@@ -48,7 +48,7 @@ export interface ContactFormProps {
   className?: string;
 }
 
-/** The contact form of spec §4, §5 and §8, with the Turnstile bot check and a hidden honeypot. */
+/** The contact form (docs/product.md#contact), with the Turnstile bot check and a hidden honeypot. */
 export function ContactForm({ onFormStart, onSubmitted, className }: ContactFormProps) {
   const id = useId();
   const [values, setValues] = useState<ContactValues>(emptyValues);
@@ -56,7 +56,8 @@ export function ContactForm({ onFormStart, onSubmitted, className }: ContactForm
   const [sending, setSending] = useState(false);
   const startedAt = useRef<number | null>(null);
   const { started, markStarted, resetStarted } = useFormStart(onFormStart);
-  const turnstile = useTurnstile();
+  // Taken apart: the widget's container is a ref, the rest is state read while rendering.
+  const { containerRef: turnstileContainer, mode: turnstileMode, token: turnstileToken, reset: resetTurnstile } = useTurnstile();
 
   // The page's load time, for the server's "faster than a person" rule.
   useEffect(() => {
@@ -78,7 +79,7 @@ export function ContactForm({ onFormStart, onSubmitted, className }: ContactForm
       document.getElementById(`${id}-${first}`)?.focus();
       return;
     }
-    if (!turnstile.token) {
+    if (!turnstileToken) {
       toast({ title: leadMessages.securityRequiredTitle, description: leadMessages.securityRequired, variant: 'destructive' });
       return;
     }
@@ -91,7 +92,7 @@ export function ContactForm({ onFormStart, onSubmitted, className }: ContactForm
         service: values.service,
         message: values.message.trim(),
         consent: values.consent,
-        turnstileToken: turnstile.token,
+        turnstileToken,
         website: values.website,
         startedAt: String(startedAt.current ?? Date.now()),
       });
@@ -100,11 +101,11 @@ export function ContactForm({ onFormStart, onSubmitted, className }: ContactForm
       setValues(emptyValues);
       setErrors({});
       resetStarted();
-      turnstile.reset();
+      resetTurnstile();
     } catch (error) {
       toast({ title: leadMessages.contactFailedTitle, description: leadMessages.contactFailed, variant: 'destructive' });
       // A Turnstile token is good for one check only.
-      if (error instanceof ApiRequestError && error.status === 403) turnstile.reset();
+      if (error instanceof ApiRequestError && error.status === 403) resetTurnstile();
     } finally {
       setSending(false);
     }
@@ -250,14 +251,14 @@ export function ContactForm({ onFormStart, onSubmitted, className }: ContactForm
       </div>
 
       <div className="grid gap-2">
-        <div ref={turnstile.containerRef} data-testid="turnstile-widget" className={turnstile.mode === 'widget' ? 'min-h-16' : 'hidden'} />
-        {turnstile.mode === 'fallback' ? (
+        <div ref={turnstileContainer} data-testid="turnstile-widget" className={turnstileMode === 'widget' ? 'min-h-16' : 'hidden'} />
+        {turnstileMode === 'fallback' ? (
           <p data-testid="turnstile-fallback" className="flex items-center gap-2 rounded-xl bg-mist px-4 py-3 text-sm text-ink-muted">
             <ShieldCheck className="size-4 shrink-0 text-beam" aria-hidden="true" />
             Security verification is enabled in development mode.
           </p>
         ) : null}
-        {turnstile.mode === 'loading' ? (
+        {turnstileMode === 'loading' ? (
           <p className="flex items-center gap-2 text-sm text-ink-muted">
             <Loader2 className="size-4 animate-spin motion-reduce:animate-none" aria-hidden="true" />
             Loading security check…
@@ -267,7 +268,7 @@ export function ContactForm({ onFormStart, onSubmitted, className }: ContactForm
 
       <div className="flex flex-col-reverse items-start gap-4 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-ink-muted">NDAs on day one. A reply within 48 hours.</p>
-        <Button type="submit" size="lg" disabled={!turnstile.token || sending} className="w-full sm:w-auto">
+        <Button type="submit" size="lg" disabled={!turnstileToken || sending} className="w-full sm:w-auto">
           {sending ? (
             <>
               <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" />

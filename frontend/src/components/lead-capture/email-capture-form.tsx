@@ -1,7 +1,8 @@
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { Loader2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { useHydrated } from '@/hooks/use-hydrated';
 import { cn } from '@/lib/cn';
 import { useEmailCapture } from './use-email-capture';
 
@@ -20,11 +21,8 @@ interface EmailCaptureFormProps {
 export function EmailCaptureForm({ label, submitLabel, pendingLabel, onSend, stacked, tone = 'light', testId }: EmailCaptureFormProps) {
   const id = useId();
   // Until the page is hydrated a click would submit the form natively and put the address in the URL.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  const capture = useEmailCapture(async (email) => {
-    if (await onSend(email)) capture.setEmail('');
-  });
+  const hydrated = useHydrated();
+  const capture = useEmailCapture(onSend);
   return (
     <form noValidate onSubmit={(event) => void capture.onSubmit(event)} className={cn('flex gap-2', stacked ? 'flex-col' : 'flex-col sm:flex-row')} data-testid={testId}>
       <label htmlFor={id} className="sr-only">

@@ -10,7 +10,7 @@ import { cn } from '@/lib/cn';
 import { EmailCaptureForm } from './email-capture-form';
 
 /**
- * The gated playbook download of spec §4: large screens only, fixed bottom right; expanded it asks
+ * The gated playbook download (docs/product.md#lead-capture): large screens only, fixed bottom right; expanded it asks
  * for an e-mail address, then offers a Download Playbook button that opens the document in a new tab.
  * It starts minimised to an icon: opened by itself it would cover the page's copy.
  */

@@ -3,7 +3,7 @@ import { toast } from '@/components/ui/toast';
 import { trackNewsletterSignup } from '@/lib/analytics';
 
 /**
- * POST /api/subscribe as spec §7 says: reads `message` for the success toast and, on a non-ok
+ * POST /api/subscribe as docs/product.md#api says: reads `message` for the success toast and, on a non-ok
  * status, `error` for the failure toast.
  */
 export async function subscribeToNewsletter(email: string, source: SubscribeSource): Promise<boolean> {

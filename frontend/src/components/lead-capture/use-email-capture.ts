@@ -4,9 +4,10 @@ import { toast } from '@/components/ui/toast';
 
 /**
  * The e-mail entry of the newsletter and playbook widgets: trims, refuses an empty address with the
- * 'Email Required' toast, and runs `send` while `pending` is true.
+ * 'Email Required' toast, and runs `send` while `pending` is true; the field is cleared when `send`
+ * answers true (the address was taken).
  */
-export function useEmailCapture(send: (email: string) => Promise<void>) {
+export function useEmailCapture(send: (email: string) => Promise<boolean>) {
   const [email, setEmail] = useState('');
   const [pending, setPending] = useState(false);
 
@@ -20,7 +21,7 @@ export function useEmailCapture(send: (email: string) => Promise<void>) {
     }
     setPending(true);
     try {
-      await send(trimmed);
+      if (await send(trimmed)) setEmail('');
     } finally {
       setPending(false);
     }

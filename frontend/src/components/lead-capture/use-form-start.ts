@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 
 /**
- * The contact form's 'form started' state (spec §4): `markStarted` calls `onFormStart` once, on the
+ * The contact form's 'form started' state (docs/product.md#contact): `markStarted` calls `onFormStart` once, on the
  * first focus of the name field; `resetStarted` arms it again after a successful send. Analytics
  * attach through `onFormStart`.
  */

@@ -64,7 +64,7 @@ async function loadTurnstile(): Promise<TurnstileApi | undefined> {
 }
 
 /**
- * The bot check of spec §4: the Turnstile widget when a site key is configured and its script loads,
+ * The bot check (docs/product.md#contact): the Turnstile widget when a site key is configured and its script loads,
  * otherwise a fallback mode that supplies the placeholder token (accepted only by a server without
  * a Turnstile secret) and tells the visitor that verification runs in development mode.
  */

@@ -1,10 +1,9 @@
-import { format } from 'date-fns';
 import type { ReactNode } from 'react';
-import { site } from '@northbeam/common';
+import { formatDate, site } from '@northbeam/common';
 
 /** Today's date as the legal pages show it ("Last updated"). */
 export function today(): string {
-  return format(new Date(), 'd MMMM yyyy');
+  return formatDate(new Date(), 'd MMMM yyyy');
 }
 
 export function LegalPage({ title, intro, updated, children }: { title: string; intro: ReactNode; updated: string; children: ReactNode }) {

@@ -3,7 +3,7 @@ import { forwardRef, type ButtonHTMLAttributes } from 'react';
 import { cn } from '@/lib/cn';
 
 /**
- * Button variants and sizes of spec §9. Use `buttonVariants` to style links as buttons. Classes are
+ * Button variants and sizes (docs/product.md#ui). Use `buttonVariants` to style links as buttons. Classes are
  * joined, not merged, so a caller never overrides what a variant or size sets (colours, radius,
  * height, padding, icon size): it picks the variant or size that has it.
  */

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 
 /**
- * Toasts of spec §9: one visible at a time, 5000 ms, swipe right past 50 px to dismiss, F8 focuses
+ * Toasts (docs/product.md#ui): one visible at a time, 5000 ms, swipe right past 50 px to dismiss, F8 focuses
  * the viewport, at most 420 px wide on medium screens. Radix Toast supplies the accessible parts.
  */
 export interface ToastInput {
@@ -56,9 +56,8 @@ export function Toaster() {
   const anyToast = useSyncExternalStore(subscribeToToasts, () => items.length > 0, noToasts);
   const [loaded, setLoaded] = useState(false);
   const [focusOnMount, setFocusOnMount] = useState(false);
-  useEffect(() => {
-    if (anyToast) setLoaded(true);
-  }, [anyToast]);
+  // Once mounted, the viewport stays: a toast that leaves still animates out in it.
+  if (anyToast && !loaded) setLoaded(true);
   useEffect(() => {
     if (loaded) return;
     const onKeyDown = (event: KeyboardEvent) => {

@@ -26,7 +26,8 @@ import { SectionBadge } from '@/components/page/section-badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { loadJson, pageStatusOf } from '@/lib/api';
 import { isServerContext } from '@/lib/server-context';
-import { formatDate, formatNumber } from '@/lib/format';
+import { formatDate } from '@northbeam/common';
+import { formatNumber } from '@/lib/format';
 
 interface ArticleData {
   post: Post;

@@ -60,7 +60,12 @@ function FilterLinks({ active }: { active: string }) {
 function SearchBox({ initial }: { initial: string }) {
   const navigate = useNavigate();
   const [value, setValue] = useState(initial);
-  useEffect(() => setValue(initial), [initial]);
+  // A new `?q=` (back, forward, a link) replaces what the box shows.
+  const [shownFor, setShownFor] = useState(initial);
+  if (shownFor !== initial) {
+    setShownFor(initial);
+    setValue(initial);
+  }
   useEffect(() => {
     if (value.trim() === initial) return;
     const timer = setTimeout(() => {

@@ -1,9 +1,10 @@
-import { format, parseISO } from 'date-fns';
 import { ArrowLeft, ArrowRight, ArrowUpRight } from 'lucide-react';
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { Await, data, isRouteErrorResponse, Link, useAsyncError } from 'react-router-dom';
 import { useLoaderData, useRouteError, type LoaderFunctionArgs } from '@/app/data-router';
 import {
+  formatDate,
+  isDate,
   messages,
   outcomesSplitMarker,
   site,
@@ -152,7 +153,6 @@ function CaseStudyView({ caseStudy }: { caseStudy: CaseStudy }) {
 
   useDocumentTitle(caseStudy.seo.title || caseStudy.title);
 
-  const date = parseISO(caseStudy.date);
   return (
     <article data-testid="case-study" data-slug={caseStudy.slug}>
       <header className="relative isolate overflow-hidden bg-ink text-white">
@@ -191,7 +191,7 @@ function CaseStudyView({ caseStudy }: { caseStudy: CaseStudy }) {
                 <dt className="text-white/55">Date</dt>
                 <dd className="mt-1 font-semibold">
                   <time dateTime={caseStudy.date}>
-                    {Number.isNaN(date.getTime()) ? caseStudy.date : format(date, 'MMMM yyyy')}
+                    {isDate(caseStudy.date) ? formatDate(caseStudy.date, 'MMMM yyyy') : caseStudy.date}
                   </time>
                 </dd>
               </div>

@@ -1,7 +1,7 @@
 import { AlertTriangle, CheckCircle2, Info, Loader2, Mail, ShieldCheck } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { deletionRequestTypes, limits, messages, site, type DeletionRequestType } from '@northbeam/common';
+import { deletionRequestTypes, formatDate, limits, messages, site, type DeletionRequestType } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button, buttonVariants } from '@/components/ui/button';
@@ -288,7 +288,7 @@ function Confirmation({ submitted }: { submitted: Submitted }) {
           <div>
             <dt className="text-ink-muted">Submitted</dt>
             <dd className="font-semibold text-ink" data-testid="deletion-submitted-at">
-              {submitted.submittedAt.toLocaleDateString('en-GB')} {submitted.submittedAt.toLocaleTimeString('en-GB')}
+              {formatDate(submitted.submittedAt, 'dd/MM/yyyy HH:mm:ss')}
             </dd>
           </div>
         </dl>

@@ -5,7 +5,7 @@ import { CaseStudyCard } from '@/components/case-studies/case-study-card';
 import { SectionHeading } from '@/components/marketing/page-hero';
 import { SectionBadge } from '@/components/page/section-badge';
 import { buttonVariants } from '@/components/ui/button';
-import { formatCardDate } from '@/lib/card-date';
+import { formatDate } from '@northbeam/common';
 
 /** The home page's blocks built from loader data, below the first screen (see lazyBlock in route.tsx). */
 function InsightCard({ post }: { post: PostSummary }) {
@@ -18,7 +18,7 @@ function InsightCard({ post }: { post: PostSummary }) {
       <div className="flex items-center justify-between gap-3">
         <SectionBadge section={post.section} />
         <time dateTime={post.createdAt} className="text-xs text-ink-muted">
-          {formatCardDate(post.createdAt)}
+          {formatDate(post.createdAt, 'MMM dd, yyyy')}
         </time>
       </div>
       <h3 className="heading-3 mt-4">

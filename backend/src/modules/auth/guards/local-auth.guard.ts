@@ -9,7 +9,7 @@ import { toFieldErrors } from '../../../core/http/validation.js';
 import { LoginDto } from '../dto/login.dto.js';
 
 /**
- * Validates the sign-in body with the spec's sentences (guards run before pipes, so the global
+ * Validates the sign-in body with the sign-in sentences (docs/product.md#sessions) (guards run before pipes, so the global
  * ValidationPipe would come too late), then lets passport-local check the credentials.
  */
 @Injectable()

@@ -1,7 +1,7 @@
 import type { CaseStudyImage, CaseStudyMetric } from '@northbeam/common';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
-/** A case study (spec/admin-and-supporting-pages.md §3). Column names keep the spec's snake_case. */
+/** A case study (docs/product.md#case-studies). Column names keep the API's snake_case field names. */
 @Entity({ name: 'case_studies' })
 export class CaseStudyEntity {
   @PrimaryGeneratedColumn('uuid')

@@ -2,7 +2,7 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 export type OutboxStatus = 'pending' | 'sent' | 'failed';
 
-/** One mail to send, written in the same transaction as the data that caused it (DESIGN.md §6). */
+/** One mail to send, written in the same transaction as the data that caused it (docs/product.md#mail). */
 @Entity('email_outbox')
 export class EmailOutboxEntity {
   @PrimaryColumn('uuid')

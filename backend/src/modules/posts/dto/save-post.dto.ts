@@ -8,7 +8,7 @@ const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? 
 /** Optional texts: blank means absent. */
 const blankToNull = ({ value }: { value: unknown }) => (typeof value === 'string' && value.trim() === '' ? null : value);
 
-/** Create and update body of POST/PUT /api/admin/posts (spec §5). wordCount and readingTime are ignored. */
+/** Create and update body of POST/PUT /api/admin/posts (docs/product.md#posts). wordCount and readingTime are ignored. */
 export class SavePostDto {
   @Transform(trimmed)
   @MaxChars(limits.postTitleMax, { message: messages.titleTooLong })

@@ -1,7 +1,7 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import type { DeletionRequestStatus, DeletionRequestType } from '@northbeam/common';
 
-/** A data-deletion request (DESIGN.md §7). `email` is cleared when the request is completed. */
+/** A data-deletion request (docs/product.md#data-deletion). `email` is cleared when the request is completed. */
 @Entity('deletion_requests')
 export class DeletionRequest {
   @PrimaryGeneratedColumn('uuid')

@@ -20,7 +20,7 @@ async function deleteWhere(manager: EntityManager, sql: string, parameters: unkn
   return rowCount(await manager.query(sql, parameters));
 }
 
-/** The periods of DESIGN.md §7 (privacy policy: contact 3 years, analytics 2 years; the staff activity log 2 years). */
+/** The retention periods (docs/product.md#retention; privacy policy: contact 3 years, analytics 2 years; the staff activity log 2 years). */
 export const retentionRules: RetentionRule[] = [
   {
     name: 'analytics_events older than 2 years',

@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from '@/app/data-router';
 import {
+  formatDate,
   limits,
   messages,
   roleLabels,
@@ -30,7 +31,7 @@ import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast';
 import { apiRequest, errorSentence, loadJson, requestJson } from '@/lib/api';
 import { formText } from '@/lib/form-text';
-import { formatDateTime, forgetStaffUser, requireStaffUser, signInAgain } from '@/lib/staff';
+import { forgetStaffUser, requireStaffUser, signInAgain } from '@/lib/staff';
 
 export const handle: RouteHandle = {
   head: () => ({ title: 'Your account', description: `Your ${site.name} staff account.`, noindex: true }),
@@ -156,7 +157,8 @@ export function Component() {
                       {session.current ? <Badge variant="secondary">This browser</Badge> : null}
                     </p>
                     <p className="mt-0.5 text-xs text-ink-muted">
-                      Signed in {formatDateTime(session.firstSeenAt)} · last seen {formatDateTime(session.lastSeenAt)}
+                      Signed in {formatDate(session.firstSeenAt, 'd MMM yyyy, HH:mm')} · last seen{' '}
+                      {formatDate(session.lastSeenAt, 'd MMM yyyy, HH:mm')}
                     </p>
                   </div>
                   {session.current ? null : (
@@ -164,7 +166,7 @@ export function Component() {
                       variant="outline"
                       size="sm"
                       disabled={ending === session.id}
-                      aria-label={`Sign out ${session.browser}, last seen ${formatDateTime(session.lastSeenAt)}`}
+                      aria-label={`Sign out ${session.browser}, last seen ${formatDate(session.lastSeenAt, 'd MMM yyyy, HH:mm')}`}
                       onClick={() => void endSession(session)}
                     >
                       {ending === session.id ? 'Signing out...' : 'Sign out'}

@@ -1,13 +1,13 @@
 import { ArrowRight, BookOpen, Download, FileText, ShieldCheck, Users } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { useLoaderData, type LoaderFunctionArgs } from '@/app/data-router';
-import { site, staffLimits, team, type ActivityEntry, type ListPage, type PostSummary, type StaffUser } from '@northbeam/common';
+import { formatDate, site, staffLimits, team, type ActivityEntry, type ListPage, type PostSummary, type StaffUser } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
 import { ActivityFeed } from '@/components/admin/activity-feed';
 import { buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { loadJson } from '@/lib/api';
-import { formatDateTime, requireStaffUser, roleLabels } from '@/lib/staff';
+import { requireStaffUser, roleLabels } from '@/lib/staff';
 
 export const handle: RouteHandle = {
   head: () => ({ title: 'Admin dashboard', description: `${site.name} staff dashboard.`, noindex: true }),
@@ -210,7 +210,7 @@ export function Component() {
                       {downloads.slice(0, 10).map((download) => (
                         <tr key={download.id} className="border-b border-line/60 last:border-0">
                           <td className="py-2 pr-4 break-all text-ink">{download.email}</td>
-                          <td className="py-2 whitespace-nowrap text-ink-muted">{formatDateTime(download.createdAt)}</td>
+                          <td className="py-2 whitespace-nowrap text-ink-muted">{formatDate(download.createdAt, 'd MMM yyyy, HH:mm')}</td>
                         </tr>
                       ))}
                     </tbody>

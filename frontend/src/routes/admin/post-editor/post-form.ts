@@ -56,7 +56,7 @@ export function formFromPost(post: AdminPost): PostFormValues {
   };
 }
 
-/** Spec §5: comma separated, each trimmed, empties dropped. */
+/** Tags: comma separated, each trimmed, empties dropped (docs/product.md#posts). */
 export function parseTags(text: string): string[] {
   return text
     .split(',')
@@ -64,7 +64,7 @@ export function parseTags(text: string): string[] {
     .filter(Boolean);
 }
 
-/** The rules of spec §5, with its sentences (the server applies the same ones). */
+/** The post rules with their sentences (docs/product.md#posts); the server applies the same ones. */
 export function validatePostForm(values: PostFormValues): PostFormErrors {
   const errors: PostFormErrors = {};
   const title = values.title.trim();

@@ -80,11 +80,14 @@ export function Component() {
   useEffect(() => {
     const stored = readStoredDraft(storageKey);
     if (stored && !sameValues(stored, initial)) {
+      // This browser's storage is known only after hydration, so an effect sets it.
+      // eslint-disable-next-line react-hooks/set-state-in-effect
       setValues(stored);
       slugTouched.current = slugTouched.current || stored.slug !== slugify(stored.title);
       setRestored(true);
     }
     // Only when another post is opened: later renders must not overwrite what is being typed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [storageKey]);
 
   const update = (changes: Partial<PostFormValues>) => {
@@ -143,7 +146,7 @@ export function Component() {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    // The generic submit sends the status held in the form (spec §4).
+    // The generic submit sends the status held in the form (docs/product.md#posts).
     void save(values.status === 'published' && !mayPublish ? 'draft' : values.status);
   };
 

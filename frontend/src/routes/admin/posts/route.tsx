@@ -2,7 +2,7 @@ import { AlertTriangle, ChevronLeft, ChevronRight, FileText, Pencil, Plus, Searc
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useLoaderData, useRevalidator, useRouteError, type LoaderFunctionArgs } from '@/app/data-router';
-import { limits, pageCount, pageRange, pageWindow, sectionLabels, site, type AdminPost, type PostSection, type StaffUser } from '@northbeam/common';
+import { formatDate, limits, pageCount, pageRange, pageWindow, sectionLabels, site, type AdminPost, type PostSection, type StaffUser } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
 import { SectionBadge } from '@/components/page/section-badge';
 import {
@@ -21,7 +21,7 @@ import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast';
 import { apiRequest, loadJson } from '@/lib/api';
 import { cn } from '@/lib/cn';
-import { formatDate, requireStaffUser, signInAgain } from '@/lib/staff';
+import { requireStaffUser, signInAgain } from '@/lib/staff';
 
 export const handle: RouteHandle = {
   head: () => ({ title: 'Blog posts', description: `Manage ${site.name} blog posts.`, noindex: true }),
@@ -66,9 +66,9 @@ function matchesSearch(post: AdminPost, query: string): boolean {
 
 /** 'Published {date}' for a post as first published, 'Updated {date}' once revised (or for a draft). */
 function dateLine(post: AdminPost): string {
-  if (post.revisionDate) return `Updated ${formatDate(post.revisionDate)}`;
-  if (post.status === 'published' && post.publishedAt) return `Published ${formatDate(post.publishedAt)}`;
-  return `Updated ${formatDate(post.updatedAt)}`;
+  if (post.revisionDate) return `Updated ${formatDate(post.revisionDate, 'd MMM yyyy')}`;
+  if (post.status === 'published' && post.publishedAt) return `Published ${formatDate(post.publishedAt, 'd MMM yyyy')}`;
+  return `Updated ${formatDate(post.updatedAt, 'd MMM yyyy')}`;
 }
 
 function PageHeading() {

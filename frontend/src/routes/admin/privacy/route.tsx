@@ -1,9 +1,8 @@
-import { format } from 'date-fns';
 import { AlertTriangle, ArrowLeft, Clock, Loader2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, redirect } from 'react-router-dom';
 import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from '@/app/data-router';
-import type { DeletionRequestDetail, DeletionRequestSummary, StaffUser } from '@northbeam/common';
+import { formatDate, type DeletionRequestDetail, type DeletionRequestSummary, type StaffUser } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import {
@@ -65,8 +64,8 @@ const statusVariant: Record<DeletionRequestSummary['status'], 'default' | 'secon
   completed: 'secondary',
 };
 
-function formatDate(value: string | null): string {
-  return value ? format(new Date(value), 'd MMM yyyy, HH:mm') : '-';
+function formatDateTime(value: string | null): string {
+  return value ? formatDate(value, 'd MMM yyyy, HH:mm') : '-';
 }
 
 export function Component() {
@@ -138,7 +137,7 @@ export function Component() {
                         </div>
                       </td>
                       <td className="px-4 py-3">
-                        <div className="whitespace-nowrap">{format(new Date(request.deadlineAt), 'd MMM yyyy')}</div>
+                        <div className="whitespace-nowrap">{formatDate(request.deadlineAt, 'd MMM yyyy')}</div>
                         {request.overdue ? (
                           <span className="inline-flex items-center gap-1 text-xs font-semibold text-danger">
                             <AlertTriangle className="size-3" aria-hidden="true" /> Overdue
@@ -233,11 +232,11 @@ function RequestDetail({ id }: { id: string }) {
       <CardContent className="space-y-5 text-sm">
         <dl className="grid grid-cols-2 gap-3">
           <dt className="text-ink-muted">Received</dt>
-          <dd>{formatDate(detail.receivedAt)}</dd>
+          <dd>{formatDateTime(detail.receivedAt)}</dd>
           <dt className="text-ink-muted">Deadline</dt>
-          <dd className={cn(detail.overdue && 'font-semibold text-danger')}>{formatDate(detail.deadlineAt)}</dd>
+          <dd className={cn(detail.overdue && 'font-semibold text-danger')}>{formatDateTime(detail.deadlineAt)}</dd>
           <dt className="text-ink-muted">Verified</dt>
-          <dd>{formatDate(detail.verifiedAt)}</dd>
+          <dd>{formatDateTime(detail.verifiedAt)}</dd>
           <dt className="text-ink-muted">Status</dt>
           <dd>{detail.status}</dd>
         </dl>
@@ -247,7 +246,7 @@ function RequestDetail({ id }: { id: string }) {
         <ol className="space-y-1 border-l border-line pl-4 text-xs text-ink-muted">
           {detail.history.map((entry, index) => (
             <li key={index}>
-              {formatDate(entry.createdAt)} · {entry.action}
+              {formatDateTime(entry.createdAt)} · {entry.action}
               {entry.actor ? ` by ${entry.actor}` : ''}
             </li>
           ))}

@@ -13,6 +13,7 @@ import {
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from '@/app/data-router';
 import {
+  formatDate,
   messages,
   pageCount,
   roleLabels,
@@ -53,7 +54,7 @@ import { ApiRequestError, apiRequest, errorSentence, loadJson, requestJson } fro
 import { cn } from '@/lib/cn';
 import { formText } from '@/lib/form-text';
 import { listQuery } from '@/lib/list-query';
-import { formatDate, formatDateTime, requireStaffUser, signInAgain } from '@/lib/staff';
+import { requireStaffUser, signInAgain } from '@/lib/staff';
 
 export const handle: RouteHandle = {
   head: () => ({ title: 'Staff', description: `${site.name} staff accounts.`, noindex: true }),
@@ -276,11 +277,11 @@ export function Component() {
                     </span>
                     <span className="text-sm text-ink-muted md:col-start-4 md:row-start-1">
                       {member.invitation ? (
-                        <>Invitation expires {formatDate(member.invitation.expiresAt)}</>
+                        <>Invitation expires {formatDate(member.invitation.expiresAt, 'd MMM yyyy')}</>
                       ) : member.lastSignInAt ? (
                         <>
                           <span className="md:hidden">Last sign-in </span>
-                          {formatDateTime(member.lastSignInAt)}
+                          {formatDate(member.lastSignInAt, 'd MMM yyyy, HH:mm')}
                         </>
                       ) : (
                         'Never signed in'

@@ -1,0 +1,98 @@
+/**
+ * Dates and times. Every date the site shows (pages on the server and in the browser, mails) is in
+ * UK time (Europe/London), whatever the time zone of the machine or the visitor, so server and
+ * browser render the same text and hydration always matches.
+ *
+ * No date library, and no `Intl.DateTimeFormat` where the browser has Temporal: the first
+ * `Intl.DateTimeFormat` a page creates loads ICU's formatting data (~50 ms of main thread, four
+ * times that on the phone Lighthouse simulates; bench/HISTORY.md, fourth and fifth passes), and a
+ * date library on the home page's cards or in the article's hydration paid exactly that. Temporal
+ * answers which UK calendar day and time an instant is; the server and browsers without Temporal
+ * ask one `Intl.DateTimeFormat`, created on first use. The patterns are a closed list (below), each
+ * written as date-fns would write it (the unit test checks them against date-fns).
+ */
+export const ukTimeZone = 'Europe/London';
+
+interface ZonedFields {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+interface TemporalApi {
+  Now: { timeZoneId(): string };
+  Instant: { fromEpochMilliseconds(milliseconds: number): { toZonedDateTimeISO(zone: string): ZonedFields } };
+}
+
+/** The browser's Temporal where it has one (Chrome, Firefox; not Node 20 nor every Safari), typed as far as the site uses it. */
+export const temporal: TemporalApi | undefined = (globalThis as { Temporal?: TemporalApi }).Temporal;
+
+/** The patterns the site shows, in date-fns's notation: "Jul 01, 2025", "1 Jul 2025, 00:30", "01/07/2025 00:30:00", … */
+export type DatePattern =
+  | 'MMM dd, yyyy'
+  | 'MMMM dd, yyyy'
+  | 'd MMM yyyy'
+  | 'd MMMM yyyy'
+  | 'MMMM yyyy'
+  | 'yyyy-MM-dd'
+  | 'yyyy'
+  | 'd MMM yyyy, HH:mm'
+  | 'dd/MM/yyyy HH:mm:ss';
+
+const monthNames = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+let ukFormat: Intl.DateTimeFormat | undefined;
+
+function ukFields(epochMilliseconds: number): ZonedFields {
+  if (temporal) return temporal.Instant.fromEpochMilliseconds(epochMilliseconds).toZonedDateTimeISO(ukTimeZone);
+  ukFormat ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: ukTimeZone,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+    hourCycle: 'h23',
+  });
+  const fields: Record<string, number> = {};
+  for (const part of ukFormat.formatToParts(epochMilliseconds)) {
+    if (part.type !== 'literal') fields[part.type] = Number(part.value);
+  }
+  return fields as unknown as ZonedFields;
+}
+
+const two = (value: number) => String(value).padStart(2, '0');
+
+const tokens: Record<string, (fields: ZonedFields) => string> = {
+  yyyy: (fields) => String(fields.year).padStart(4, '0'),
+  MMMM: (fields) => monthNames[fields.month - 1],
+  MMM: (fields) => monthNames[fields.month - 1].slice(0, 3),
+  MM: (fields) => two(fields.month),
+  dd: (fields) => two(fields.day),
+  d: (fields) => String(fields.day),
+  HH: (fields) => two(fields.hour),
+  mm: (fields) => two(fields.minute),
+  ss: (fields) => two(fields.second),
+};
+const tokenPattern = /yyyy|MMMM|MMM|MM|dd|d|HH|mm|ss/g;
+
+/**
+ * `value` (an ISO instant, a date-only ISO string, which reads as midnight UTC and so keeps its
+ * calendar day in the UK, or a Date) in UK time by one of the site's patterns. Throws a RangeError
+ * for a value that is not a date (see `isDate`).
+ */
+export function formatDate(value: string | Date, pattern: DatePattern): string {
+  const epochMilliseconds = typeof value === 'string' ? Date.parse(value) : value.getTime();
+  if (Number.isNaN(epochMilliseconds)) throw new RangeError('Invalid time value');
+  const fields = ukFields(epochMilliseconds);
+  return pattern.replace(tokenPattern, (token) => tokens[token](fields));
+}
+
+/** Whether `value` reads as a date (`formatDate` throws for anything else). */
+export function isDate(value: string): boolean {
+  return !Number.isNaN(Date.parse(value));
+}

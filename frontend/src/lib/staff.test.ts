@@ -1,0 +1,54 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fetchStaffUser, forgetStaffUser, safeRedirectPath, signInAgain } from './staff';
+
+describe('safeRedirectPath', () => {
+  it('follows same-site paths only', () => {
+    expect(safeRedirectPath('/admin/posts?page=2')).toBe('/admin/posts?page=2');
+    for (const unsafe of [null, '', 'https://evil.test', '//evil.test/x', '/\\evil.test']) expect(safeRedirectPath(unsafe)).toBe('/admin');
+  });
+});
+
+describe('signInAgain', () => {
+  it('throws a redirect to the sign-in page that comes back to this page', () => {
+    let thrown: unknown;
+    try {
+      signInAgain({ url: 'http://site.test/admin/posts?page=2' });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).headers.get('Location')).toBe('/admin/login?redirect=%2Fadmin%2Fposts%3Fpage%3D2');
+  });
+});
+
+describe('fetchStaffUser in the browser', () => {
+  const user = { id: '1', name: 'Ada', email: 'ada@example.test', role: 'admin' };
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.stubGlobal('window', {});
+    forgetStaffUser();
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('asks once per five minutes, and counts a failed check as signed out', async () => {
+    const fetch = vi
+      .fn()
+      .mockImplementationOnce(() => Promise.resolve(Response.json(user)))
+      .mockImplementationOnce(() => Promise.reject(new TypeError('offline')));
+    vi.stubGlobal('fetch', fetch);
+
+    expect(await fetchStaffUser(undefined)).toEqual(user);
+    vi.advanceTimersByTime(5 * 60 * 1000 - 1);
+    expect(await fetchStaffUser(undefined)).toEqual(user);
+    expect(fetch).toHaveBeenCalledTimes(1);
+
+    vi.advanceTimersByTime(1);
+    expect(await fetchStaffUser(undefined)).toBeNull();
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+});
