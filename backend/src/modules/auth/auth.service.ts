@@ -18,17 +18,18 @@ export class AuthService {
     private readonly throttle: LoginThrottleService,
   ) {}
 
-  /** The account for these credentials; 401 with one sentence for any mismatch, 429 while throttled. */
+  /**
+   * The account for these credentials; 401 with one sentence for any mismatch, 429 while throttled.
+   * The attempt is counted before the password is checked (and given back on success), so an
+   * unknown and a known e-mail take the same path and the same time.
+   */
   async validateCredentials(rawEmail: string, password: string, address: string): Promise<StaffUser> {
     const email = normaliseEmail(rawEmail);
-    await this.throttle.assertAllowed(email, address);
+    await this.throttle.reserveAttempt(email, address);
     const user = await this.usersRepository.findActiveByEmailWithHash(email);
     const valid = await verifyPassword(user?.passwordHash ?? (await this.dummyHash), password);
-    if (!user || !valid) {
-      await this.throttle.recordFailure(email, address);
-      throw new ApiError(HttpStatus.UNAUTHORIZED, messages.invalidCredentials);
-    }
-    await this.throttle.recordSuccess(email);
+    if (!user || !valid) throw new ApiError(HttpStatus.UNAUTHORIZED, messages.invalidCredentials);
+    await this.throttle.recordSuccess(email, address);
     await this.usersRepository.recordSignIn(user.id);
     return mapStaffUser(user);
   }
