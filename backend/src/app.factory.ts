@@ -9,6 +9,7 @@ import { DataSource } from 'typeorm';
 import { limits } from '@northbeam/common';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './core/config/config.js';
+import { forwardedForGuard, trustedProxies } from './core/http/client-address.js';
 import { crossSiteGuard } from './core/http/cross-site-guard.js';
 import { PrototypePreservingExpressAdapter } from './core/http/express-adapter.js';
 import { hostileInputGuard } from './core/http/hostile-input-guard.js';
@@ -96,8 +97,10 @@ function databasePool(dataSource: DataSource): pg.Pool {
 function configureHttp(app: INestApplication, config: AppConfig, logger: JsonLogger, sessions: SessionMiddleware): void {
   const http = app.getHttpAdapter().getInstance() as express.Express;
   http.disable('x-powered-by');
-  // Behind a reverse proxy (compose, a load balancer) the client's address comes from X-Forwarded-For.
-  http.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  // The client's address: X-Forwarded-For is believed only as far as TRUST_PROXY proxies reach,
+  // and only its IP addresses (see client-address.ts).
+  http.set('trust proxy', trustedProxies(config.trustProxyHops));
+  http.use(forwardedForGuard());
   http.use(requestLogger(logger));
   http.use(securityHeaders(config));
   http.use(compression());

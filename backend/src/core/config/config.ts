@@ -18,6 +18,10 @@ import {
 } from 'class-validator';
 import { limits, site } from '@northbeam/common';
 
+/** More proxies than this in front of one site is a configuration mistake rather than a design. */
+const maxTrustedProxies = 10;
+const trustProxyMessage = `TRUST_PROXY must be the number of proxies in front of the site, a whole number from 0 to ${maxTrustedProxies}`;
+
 const emptyToUndefined = ({ value }: { value: unknown }) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 
@@ -150,6 +154,17 @@ class EnvironmentVariables {
   @IsOptional()
   @IsIn(['on', 'off'], { message: 'HTML_CACHE must be on or off' })
   HTML_CACHE?: string;
+
+  @Transform(({ value }: { value: unknown }) => {
+    if (typeof value !== 'string' || value.trim() === '') return undefined;
+    return /^\d+$/.test(value.trim()) ? Number(value) : Number.NaN;
+  })
+  @IsOptional()
+  @IsIn(
+    Array.from({ length: maxTrustedProxies + 1 }, (_, hops) => hops),
+    { message: trustProxyMessage },
+  )
+  TRUST_PROXY?: number;
 }
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
@@ -176,6 +191,11 @@ export interface AppConfig {
   /** Contact form submissions allowed per client address within the window. */
   contactRateLimitMax: number;
   contactRateLimitWindowSeconds: number;
+  /**
+   * How many proxies in front of the site append to X-Forwarded-For (0: none, the connection's
+   * address is the client). Only that many entries, counted from the right, are believed.
+   */
+  trustProxyHops: number;
   /** Data-deletion requests allowed per client address within the window. */
   deletionRateLimitMax: number;
   deletionRateLimitWindowSeconds: number;
@@ -286,6 +306,7 @@ export function loadConfig(
     turnstileTimeoutMs: 5000,
     contactRateLimitMax: 5,
     contactRateLimitWindowSeconds: 600,
+    trustProxyHops: env.TRUST_PROXY ?? 0,
     deletionRateLimitMax: 5,
     deletionRateLimitWindowSeconds: 3600,
     simulationCreationFeedUrl: env.SIMULATION_CREATION_FEED_URL ?? `${site.simulationCreationBlogUrl}/rss.xml`,
