@@ -199,6 +199,24 @@ export interface AppConfig {
   /** Data-deletion requests allowed per client address within the window. */
   deletionRateLimitMax: number;
   deletionRateLimitWindowSeconds: number;
+  /**
+   * Newsletter sign-ups: per client address, and per address signed up (each may send a
+   * confirmation mail). A reader signs up once; ten an hour from one network leaves room for an
+   * office, three an hour for one inbox covers a retry after a typo'd form.
+   */
+  subscribeRateLimitMax: number;
+  subscribeRecipientRateLimitMax: number;
+  subscribeRateLimitWindowSeconds: number;
+  /** Playbook requests (each mails the link), per client address and per recipient, as for sign-ups. */
+  playbookRateLimitMax: number;
+  playbookRecipientRateLimitMax: number;
+  playbookRateLimitWindowSeconds: number;
+  /**
+   * Analytics events per client address. A page sends a handful (view, timing, scroll milestones,
+   * clicks); a reader opening a page every few seconds stays far below 120 a minute, a script does not.
+   */
+  analyticsRateLimitMax: number;
+  analyticsRateLimitWindowSeconds: number;
   simulationCreationFeedUrl: string;
   playbookUrl: string;
   analyticsTagId: string | undefined;
@@ -309,6 +327,14 @@ export function loadConfig(
     trustProxyHops: env.TRUST_PROXY ?? 0,
     deletionRateLimitMax: 5,
     deletionRateLimitWindowSeconds: 3600,
+    subscribeRateLimitMax: 10,
+    subscribeRecipientRateLimitMax: 3,
+    subscribeRateLimitWindowSeconds: 3600,
+    playbookRateLimitMax: 10,
+    playbookRecipientRateLimitMax: 3,
+    playbookRateLimitWindowSeconds: 3600,
+    analyticsRateLimitMax: 120,
+    analyticsRateLimitWindowSeconds: 60,
     simulationCreationFeedUrl: env.SIMULATION_CREATION_FEED_URL ?? `${site.simulationCreationBlogUrl}/rss.xml`,
     playbookUrl: env.PLAYBOOK_URL ?? `${publicUrl}/downloads/sme-ai-adoption-playbook.pdf`,
     analyticsTagId: env.ANALYTICS_TAG_ID,

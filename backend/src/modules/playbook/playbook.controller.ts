@@ -1,4 +1,5 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Post, Req, UseGuards } from '@nestjs/common';
+import type { Request } from 'express';
 import { Roles } from '../auth/decorators/roles.decorator.js';
 import { StaffGuard } from '../auth/guards/staff.guard.js';
 import {
@@ -14,8 +15,8 @@ export class PlaybookController {
 
   @Post('playbook-download')
   @HttpCode(HttpStatus.CREATED)
-  create(@Body() body: CreatePlaybookDownloadDto): Promise<PlaybookDownloadCreatedDto> {
-    return this.playbookService.request(body);
+  create(@Body() body: CreatePlaybookDownloadDto, @Req() request: Request): Promise<PlaybookDownloadCreatedDto> {
+    return this.playbookService.request(body, request.ip);
   }
 
   @Get('admin/playbook-downloads')
