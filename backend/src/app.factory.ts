@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import type { Server } from 'node:http';
 import { Logger, type INestApplication, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -10,6 +11,7 @@ import { limits } from '@northbeam/common';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './core/config/config.js';
 import { forwardedForGuard, trustedProxies } from './core/http/client-address.js';
+import { answerClientErrors } from './core/http/client-error.js';
 import { crossSiteGuard } from './core/http/cross-site-guard.js';
 import { PrototypePreservingExpressAdapter } from './core/http/express-adapter.js';
 import { hostileInputGuard } from './core/http/hostile-input-guard.js';
@@ -102,7 +104,9 @@ function configureHttp(app: INestApplication, config: AppConfig, logger: JsonLog
   http.set('trust proxy', trustedProxies(config.trustProxyHops));
   http.use(forwardedForGuard());
   http.use(requestLogger(logger));
-  http.use(securityHeaders(config));
+  const headers = securityHeaders(config);
+  http.use(headers);
+  answerClientErrors(app.getHttpServer() as Server, headers);
   http.use(compression());
   http.use(crossSiteGuard(config));
   http.use('/api', express.json({ limit: limits.requestBodyMaxBytes, strict: true, type: ['application/json', 'application/*+json'] }));
