@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from './fixtures';
 import { slugify } from '../common/src/slugify';
+import { allowedMetaTagNames, allowedMetaTagProperties, metaTagMessages } from '../common/src/meta-tags';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const admin = { email: process.env.E2E_ADMIN_EMAIL!, password: process.env.E2E_ADMIN_PASSWORD! };
@@ -156,6 +157,22 @@ test.describe('Admin: an admin manages a post', () => {
     for (const sentence of ['Title is required', 'Slug is required', 'Excerpt is required', 'Body content is required', 'Section is required']) {
       await expect(page.getByText(sentence, { exact: true })).toBeVisible();
     }
+    await expect(page).toHaveURL('/admin/posts/new');
+  });
+
+  test('the editor lists the allowed meta tags and shows the server sentence for one outside the list', async ({ page }) => {
+    await signIn(page, admin, '/admin/posts/new');
+    const hint = page.getByTestId('meta-tags-hint');
+    for (const key of [...allowedMetaTagNames, ...allowedMetaTagProperties]) await expect(hint).toContainText(key);
+    await expect(hint).not.toContainText('og:url');
+    await expect(hint).not.toContainText('referrer');
+    await page.getByLabel('Title').fill(`Meta tag refusal ${Date.now()}`);
+    await page.getByLabel('Excerpt (optional)').fill('A post whose meta tags are refused.');
+    await page.getByLabel('Body (markdown)').fill('Some text.');
+    await page.getByLabel('Section').selectOption('labs');
+    await page.getByLabel('Custom meta tags').fill('<meta name="referrer" content="unsafe-url">');
+    await page.getByRole('button', { name: 'Save Draft' }).click();
+    await expect(page.getByText(metaTagMessages.notAllowed('referrer'), { exact: true }).first()).toBeVisible();
     await expect(page).toHaveURL('/admin/posts/new');
   });
 

@@ -3,7 +3,20 @@ import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } fr
 import Markdown from 'react-markdown';
 import { Link, useNavigate, isRouteErrorResponse, data } from 'react-router-dom';
 import { useLoaderData, useRouteError, type LoaderFunctionArgs } from '@/app/data-router';
-import { canPublish, limits, sectionLabels, site, slugify, team, type AdminPost, type PostStatus, type StaffUser } from '@northbeam/common';
+import {
+  allowedMetaTagNames,
+  allowedMetaTagProperties,
+  canPublish,
+  limits,
+  metaTagsWithAddress,
+  sectionLabels,
+  site,
+  slugify,
+  team,
+  type AdminPost,
+  type PostStatus,
+  type StaffUser,
+} from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
 import { AdminBar } from '@/components/admin/admin-bar';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
@@ -324,7 +337,18 @@ export function Component() {
                 label="Custom meta tags"
                 htmlFor={fieldId('customMetaTags')}
                 errorId={errorId('customMetaTags')}
-                hint={<p className="text-xs text-ink-muted">Meta tag markup, one per line, e.g. &lt;meta name=&quot;robots&quot; content=&quot;noarchive&quot;&gt;</p>}
+                hint={
+                  <div className="flex flex-col gap-1 text-xs text-ink-muted" data-testid="meta-tags-hint">
+                    <p>Meta tag markup, one per line, e.g. &lt;meta name=&quot;robots&quot; content=&quot;noarchive&quot;&gt;. Only these tags are allowed:</p>
+                    <p>
+                      <span className="font-medium">Names:</span> {allowedMetaTagNames.join(', ')}
+                    </p>
+                    <p>
+                      <span className="font-medium">Properties:</span> {allowedMetaTagProperties.join(', ')}
+                    </p>
+                    <p>{metaTagsWithAddress.join(', ')}: an http:// or https:// address only.</p>
+                  </div>
+                }
               >
                 <Textarea
                   id={fieldId('customMetaTags')}
