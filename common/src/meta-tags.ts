@@ -102,7 +102,7 @@ function judge(tag: ParsedMetaTag): SafeMetaTag | string {
   if (!property && name && !nameSet.has(name)) return metaTagMessages.notAllowed(attributes.name);
   if (content === undefined || content.trim() === '') return metaTagMessages.contentMissing(tag.key ?? '');
   if (content.length > metaTagContentMax) return metaTagMessages.contentTooLong(tag.key ?? '');
-  const key = (property ?? name);
+  const key = property ?? name;
   if (metaTagsWithAddress.includes(key) && !isHttpAddress(content)) return metaTagMessages.addressRequired(key);
   return property ? { property, content } : { name: key, content };
 }

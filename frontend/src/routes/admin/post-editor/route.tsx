@@ -34,6 +34,7 @@ import {
   clearStoredDraft,
   draftStorageKey,
   emptyPostForm,
+  formErrorsFromServer,
   formFromPost,
   parseTags,
   payloadFromForm,
@@ -175,7 +176,15 @@ export function Component() {
       void navigate('/admin/posts');
     } catch (error) {
       if (error instanceof ApiRequestError && error.status === 401) forgetStaffUser();
-      setSaveError(error instanceof Error ? error.message : String(error));
+      // A refusal of the server's validation: its sentences go under their fields, and the alert
+      // says the first one instead of the raw answer.
+      const fromServer = error instanceof ApiRequestError && error.status === 400 ? formErrorsFromServer(error.fieldErrors) : {};
+      if (Object.keys(fromServer).length > 0) {
+        setErrors(fromServer);
+        document.getElementById(fieldId(Object.keys(fromServer)[0]))?.focus();
+      }
+      const sentence = error instanceof ApiRequestError && error.status === 400 ? error.serverError : undefined;
+      setSaveError(sentence ?? (error instanceof Error ? error.message : String(error)));
       setSaving(null);
     }
   };
@@ -336,6 +345,7 @@ export function Component() {
               <Field
                 label="Custom meta tags"
                 htmlFor={fieldId('customMetaTags')}
+                error={errors.customMetaTags}
                 errorId={errorId('customMetaTags')}
                 hint={
                   <div className="flex flex-col gap-1 text-xs text-ink-muted" data-testid="meta-tags-hint">
@@ -354,6 +364,8 @@ export function Component() {
                   id={fieldId('customMetaTags')}
                   value={values.customMetaTags}
                   onChange={(event) => update({ customMetaTags: event.target.value })}
+                  aria-invalid={errors.customMetaTags ? true : undefined}
+                  aria-describedby={errors.customMetaTags ? errorId('customMetaTags') : undefined}
                   height="md"
                   textSize="sm"
                   className="font-mono"
