@@ -1,4 +1,5 @@
 import { messages, turnstileFallbackToken } from '@northbeam/common';
+import { LimiterKeyDigests1764200000000 } from '../src/database/migrations/1764200000000-limiter-key-digests.js';
 import { freeFailuresPerAddress } from '../src/modules/auth/login-throttle.service.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
@@ -77,6 +78,30 @@ describe('Client address from X-Forwarded-For', () => {
       .set('X-Forwarded-For', junk())
       .send({ email: 'another@northbeam.example', password: 'wrong one' });
     expect(refused.status).toBe(429);
+  });
+
+  it('stores limiter keys only as 64-character digests; the migration that made it so can be undone and redone', async () => {
+    const insertPlain = () =>
+      testApp.dataSource.query(`INSERT INTO "rate_limit_counters" ("key", "window_start", "count") VALUES ('contact:10.1.1.1', now(), 1)`);
+    await expect(insertPlain()).rejects.toThrow();
+    await contact('10.82.0.1');
+    const keys = await testApp.dataSource.query<{ key: string }[]>('SELECT "key" FROM "rate_limit_counters" UNION ALL SELECT "key" FROM "login_attempts"');
+    expect(keys.length).toBeGreaterThan(0);
+    expect(keys.every(({ key }) => /^[0-9a-f]{64}$/.test(key))).toBe(true);
+
+    const migration = new LimiterKeyDigests1764200000000();
+    const runner = testApp.dataSource.createQueryRunner();
+    try {
+      await migration.down(runner);
+      await insertPlain();
+      await migration.up(runner);
+    } finally {
+      await runner.release();
+    }
+    const left = await testApp.dataSource.query<{ key: string }[]>('SELECT "key" FROM "rate_limit_counters"');
+    expect(left.map(({ key }) => key)).not.toContain('contact:10.1.1.1');
+    expect(left.length).toBeGreaterThan(0);
+    await expect(insertPlain()).rejects.toThrow();
   });
 
   it('takes the rightmost valid address as the client: what a client writes before it is not believed', async () => {

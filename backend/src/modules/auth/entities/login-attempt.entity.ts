@@ -4,7 +4,7 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
 @Entity('login_attempts')
 export class LoginAttempt {
   /** SHA-256 (hex) of `account:<email>` or `address:<ip>`: a fixed length whatever the client sent. */
-  @PrimaryColumn({ type: 'varchar', length: 300 })
+  @PrimaryColumn({ type: 'varchar', length: 64 })
   key: string;
 
   @Column({ type: 'integer' })
