@@ -1,6 +1,7 @@
 import { expect, test, type Page } from './fixtures';
 import { consultant, createConsultantWithCli } from './helpers/staff-accounts';
 import { slugify } from '../common/src/slugify';
+import { allowedMetaTagNames, allowedMetaTagProperties, metaTagMessages } from '../common/src/meta-tags';
 
 const admin = { email: process.env.E2E_ADMIN_EMAIL!, password: process.env.E2E_ADMIN_PASSWORD! };
 
@@ -139,6 +140,28 @@ test.describe('Admin: an admin manages a post', () => {
     await expect(page).toHaveURL('/admin/posts/new');
   });
 
+  test('the editor lists the allowed meta tags and shows the server sentence for one outside the list', async ({ page }) => {
+    await signIn(page, admin, '/admin/posts/new');
+    const hint = page.getByTestId('meta-tags-hint');
+    for (const key of [...allowedMetaTagNames, ...allowedMetaTagProperties]) await expect(hint).toContainText(key);
+    await expect(hint).not.toContainText('og:url');
+    await expect(hint).not.toContainText('referrer');
+    await page.getByLabel('Title').fill(`Meta tag refusal ${Date.now()}`);
+    await page.getByLabel('Excerpt (optional)').fill('A post whose meta tags are refused.');
+    await page.getByLabel('Body (markdown)').fill('Some text.');
+    await page.getByLabel('Section').selectOption('labs');
+    await page.getByLabel('Custom meta tags').fill('<meta name="referrer" content="unsafe-url">');
+    await page.getByRole('button', { name: 'Save Draft' }).click();
+    const sentence = metaTagMessages.notAllowed('referrer');
+    await expect(page.getByTestId('save-error')).toContainText(sentence);
+    await expect(page.getByTestId('save-error')).not.toContainText('statusCode');
+    const field = page.getByLabel('Custom meta tags');
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(field).toBeFocused();
+    await expect(page.locator(`#${await field.getAttribute('aria-describedby')}`)).toHaveText(sentence);
+    await expect(page).toHaveURL('/admin/posts/new');
+  });
+
   test('the post list filters by section and status, paginates 15 a page and shows the counter', async ({ page }) => {
     await signIn(page, admin, '/admin/posts');
     const posts = (await (await page.request.get('/api/admin/posts')).json()) as { section: string; status: string }[];
@@ -189,6 +212,9 @@ test.describe('Admin: a consultant', () => {
 
 test.describe('Admin: sessions', () => {
   test('keeps unsaved editor text in the browser across a lost session', async ({ page, context }) => {
+    // Analytics events are sent as beacons, which the network-idle wait below does not cover: one
+    // answered after the cookies are cleared would set the rolling session cookie again.
+    await page.route('**/api/analytics/track', (route) => route.fulfill({ status: 204 }));
     await signIn(page, admin, '/admin/posts/new');
     await page.getByLabel('Title').fill('Words that must not be lost');
     await page.getByLabel('Body (markdown)').fill('A paragraph typed before the session ended.');

@@ -194,7 +194,7 @@ test.describe('Blog on the shared server', () => {
         '',
         Array.from({ length: 1200 }, (_, index) => `word${index}`).join(' '),
       ].join('\n'),
-      customMetaTags: '<meta name="twin-topic" content="plant"><script>window.__pwned = true</script>',
+      customMetaTags: '<meta name="news_keywords" content="plant"><script>window.__pwned = true</script>',
     });
     consulting = await createPost(request, baseUrl, {
       title: 'A governance checklist for AI pilots',

@@ -58,7 +58,7 @@ test.describe('Stored XSS', () => {
         authorCredentials: `Credentials ${payloads[2]}`,
         authorBio: `Bio ${payloads[0]}`,
         metaDescription: `Meta ${payloads[4]}`,
-        customMetaTags: `<meta name="x" content="y"><script>window.__xss=7</script>${payloads[1]}`,
+        customMetaTags: `<meta name="author" content="y"><script>window.__xss=7</script>${payloads[1]}`,
       },
     });
     expect(created.status(), await created.text()).toBe(201);

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import type { Server } from 'node:http';
 import { Logger, type INestApplication, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -8,6 +9,8 @@ import { DataSource } from 'typeorm';
 import { limits } from '@northbeam/common';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './core/config/config.js';
+import { forwardedForGuard, trustedProxies } from './core/http/client-address.js';
+import { answerClientErrors } from './core/http/client-error.js';
 import { crossSiteGuard } from './core/http/cross-site-guard.js';
 import { encodedBodyGuard } from './core/http/encoded-body-guard.js';
 import { PrototypePreservingExpressAdapter } from './core/http/express-adapter.js';
@@ -92,10 +95,14 @@ export async function createApplication(config: AppConfig, options: CreateApplic
 function configureHttp(app: INestApplication, config: AppConfig, logger: JsonLogger, sessions: SessionMiddleware): void {
   const http = app.getHttpAdapter().getInstance() as express.Express;
   http.disable('x-powered-by');
-  // Behind a reverse proxy (compose, a load balancer) the client's address comes from X-Forwarded-For.
-  http.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  // The client's address: X-Forwarded-For is believed only as far as TRUST_PROXY proxies reach,
+  // and only its IP addresses (see client-address.ts).
+  http.set('trust proxy', trustedProxies(config.trustProxyHops));
+  http.use(forwardedForGuard());
   http.use(requestLogger(logger));
-  http.use(securityHeaders(config));
+  const headers = securityHeaders(config);
+  http.use(headers);
+  answerClientErrors(app.getHttpServer() as Server, headers);
   http.use(compression());
   http.use(crossSiteGuard(config));
   http.use('/api', encodedBodyGuard());

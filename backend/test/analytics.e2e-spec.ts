@@ -1,3 +1,4 @@
+import { messages } from '@northbeam/common';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 import { createStaff, signedInAgent } from './factories/staff.js';
 
@@ -29,7 +30,7 @@ describe('Analytics API', () => {
   });
 
   beforeEach(async () => {
-    await testApp.dataSource.query('DELETE FROM "analytics_events"');
+    await testApp.dataSource.query('DELETE FROM "analytics_events"; DELETE FROM "rate_limit_counters"');
   });
 
   const track = (body: unknown, userAgent = browser) =>
@@ -42,6 +43,27 @@ describe('Analytics API', () => {
   const stored = () => testApp.dataSource.query<StoredEvent[]>('SELECT * FROM "analytics_events" ORDER BY "id"');
 
   describe('POST /api/analytics/track', () => {
+    it('accepts 120 events a minute from one client address, then answers 429 with Retry-After and stores nothing more', async () => {
+      const from = (address: string) =>
+        testApp
+          .request()
+          .post('/api/analytics/track')
+          .set('User-Agent', browser)
+          .set('X-Forwarded-For', address)
+          .send({ event: 'Page View', properties: { page_url: '/labs' } });
+      const statuses: number[] = [];
+      for (let index = 0; index < 150; index += 1) statuses.push((await from('10.63.0.1')).status);
+      expect(statuses.filter((status) => status === 204)).toHaveLength(120);
+      expect(statuses.slice(120).every((status) => status === 429)).toBe(true);
+      const refused = await from('10.63.0.1');
+      expect(refused.body).toEqual({ statusCode: 429, error: messages.tooManyRequests });
+      const retryAfter = Number(refused.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+      expect(await stored()).toHaveLength(120);
+      expect((await from('10.63.0.2')).status).toBe(204);
+    });
+
     it('stores an event with its path and referrer and answers 204', async () => {
       const response = await track({
         event: 'Page View',

@@ -1,5 +1,9 @@
 import { messages, permissionsFor } from '@northbeam/common';
-import { freeFailuresPerAccount, freeFailuresPerAddress } from '../src/modules/auth/login-throttle.service.js';
+import {
+  accountThrottleKey,
+  freeFailuresPerAccount,
+  freeFailuresPerAddress,
+} from '../src/modules/auth/login-throttle.service.js';
 import { UsersService } from '../src/modules/users/users.service.js';
 import { createStaff, sessionCookie, signedInAgent, staffPassword } from './factories/staff.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
@@ -150,14 +154,16 @@ describe('Staff sign-in and sessions', () => {
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
       expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(60);
       const rows: { failures: number }[] = await testApp.dataSource.query(
-        `SELECT failures FROM login_attempts WHERE key = 'account:target@northbeam.example'`,
+        `SELECT failures FROM login_attempts WHERE key = $1`,
+        [accountThrottleKey('target@northbeam.example')],
       );
       expect(rows[0].failures).toBe(freeFailuresPerAccount);
     });
 
     it('doubles the wait with each further failure once the wait has passed', async () => {
       await testApp.dataSource.query(
-        `UPDATE login_attempts SET blocked_until = now() - interval '1 second' WHERE key = 'account:target@northbeam.example'`,
+        `UPDATE login_attempts SET blocked_until = now() - interval '1 second' WHERE key = $1`,
+        [accountThrottleKey('target@northbeam.example')],
       );
       const again = await testApp
         .request()
@@ -196,6 +202,64 @@ describe('Staff sign-in and sessions', () => {
         .set('X-Forwarded-For', '10.9.9.10')
         .send({ email: 'admin@northbeam.example', password: staffPassword });
       expect(elsewhere.status).toBe(200);
+    });
+  });
+
+  describe('throttling attempts sent together', () => {
+    const attempt = (email: string, address: string, password = 'wrong password') =>
+      testApp.request().post('/api/admin/login').set('X-Forwarded-For', address).send({ email, password });
+
+    it(`checks at most ${freeFailuresPerAccount} of 100 wrong passwords for one account sent at once; the rest get 429 with Retry-After`, async () => {
+      await createStaff(testApp, 'consultant', 'stormed@northbeam.example');
+      const responses = await Promise.all(
+        Array.from({ length: 100 }, (_, index) =>
+          attempt('stormed@northbeam.example', `10.70.${Math.floor(index / 200)}.${(index % 200) + 1}`),
+        ),
+      );
+      const statuses = responses.map((response) => response.status);
+      console.log(
+        `Auth/concurrent: 100 wrong passwords at once → ${statuses.filter((status) => status === 401).length}×401, ${statuses.filter((status) => status === 429).length}×429`,
+      );
+      expect(statuses.filter((status) => status === 401)).toHaveLength(freeFailuresPerAccount);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(100 - freeFailuresPerAccount);
+      for (const response of responses.filter((response) => response.status === 429)) {
+        expect(response.body).toEqual({ statusCode: 429, error: messages.tooManyRequests });
+        expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+        // The minute runs from the reservation that used the last free failure, which may have been
+        // made a few milliseconds after this request read its clock: rounded up, 61 s.
+        expect(Number(response.headers['retry-after'])).toBeLessThanOrEqual(61);
+      }
+      expect((await attempt('stormed@northbeam.example', '10.71.0.1', staffPassword)).status).toBe(429);
+    });
+
+    it(`checks at most ${freeFailuresPerAddress} of 100 wrong passwords from one address for many accounts sent at once`, async () => {
+      const responses = await Promise.all(
+        Array.from({ length: 100 }, (_, index) => attempt(`crowd${index}@northbeam.example`, '10.72.0.1')),
+      );
+      const statuses = responses.map((response) => response.status);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(freeFailuresPerAddress);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(100 - freeFailuresPerAddress);
+    });
+
+    it('does not count successful sign-ins against the address', async () => {
+      await createStaff(testApp, 'consultant', 'regular@northbeam.example');
+      for (let index = 0; index < freeFailuresPerAddress + 5; index += 1) {
+        expect((await attempt('regular@northbeam.example', '10.73.0.1', staffPassword)).status).toBe(200);
+      }
+      expect((await attempt('regular@northbeam.example', '10.73.0.1')).status).toBe(401);
+    });
+
+    it('refuses an unknown e-mail the same way as a known one, and throttles it alike', async () => {
+      const responses = await Promise.all(
+        Array.from({ length: 20 }, (_, index) => attempt('nobody-here@northbeam.example', `10.74.0.${index + 1}`)),
+      );
+      const statuses = responses.map((response) => response.status);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(freeFailuresPerAccount);
+      expect(responses.find((response) => response.status === 401)?.body).toEqual({
+        statusCode: 401,
+        error: messages.invalidCredentials,
+      });
+      expect(statuses.filter((status) => status === 429)).toHaveLength(20 - freeFailuresPerAccount);
     });
   });
 

@@ -1,4 +1,5 @@
 import { leadMessages, messages, turnstileFallbackToken } from '@northbeam/common';
+import { limiterKey } from '../src/core/rate-limit/rate-limiter.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 /** A submission as the contact form sends it, started well over three seconds ago. */
@@ -167,7 +168,7 @@ describe('POST /api/contact (bot check in development fallback mode)', () => {
     const address = freshAddress();
     for (let index = 0; index < 6; index++) await post(validSubmission(), address);
     await testApp.dataSource.query(`UPDATE "rate_limit_counters" SET "window_start" = now() - interval '11 minutes' WHERE "key" = $1`, [
-      `contact:${address}`,
+      limiterKey(`contact:${address}`),
     ]);
     expect((await post(validSubmission(), address)).status).toBe(201);
   });

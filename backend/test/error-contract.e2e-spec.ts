@@ -1,3 +1,5 @@
+import { connect } from 'node:net';
+import type { Server } from 'node:http';
 import { messages } from '@northbeam/common';
 import { EchoModule } from './fixtures/echo.module.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
@@ -35,6 +37,64 @@ describe('Error contract', () => {
       .send({ name: 'Ada', email: 'ada@example.com', wordCount: 12, isAdmin: true });
     expect(response.status).toBe(201);
     expect(response.body).toEqual({ name: 'Ada', email: 'ada@example.com' });
+  });
+
+  describe('requests refused by the HTTP parser before the application sees them', () => {
+    let server: Server;
+    let port: number;
+
+    beforeAll(async () => {
+      server = testApp.app.getHttpServer();
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      port = (server.address() as { port: number }).port;
+    });
+
+    afterAll(async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    });
+
+    /** Sends raw bytes and reads the whole answer (the server closes the connection). */
+    const exchange = (raw: string) =>
+      new Promise<{ status: number; headers: Record<string, string>; body: string }>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1', () => socket.write(raw));
+        const chunks: Buffer[] = [];
+        socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+        socket.on('error', reject);
+        socket.on('close', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          const [head, ...rest] = text.split('\r\n\r\n');
+          const [statusLine, ...lines] = head.split('\r\n');
+          const headers = Object.fromEntries(
+            lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+          );
+          resolve({ status: Number(statusLine.split(' ')[1]), headers, body: rest.join('\r\n\r\n') });
+        });
+      });
+
+    it('answers headers that are too large with 431, the error contract and the security headers', async () => {
+      const answer = await exchange(`GET /api/health HTTP/1.1\r\nHost: localhost\r\nX-Padding: ${'x'.repeat(20 * 1024)}\r\n\r\n`);
+      expect(answer.status).toBe(431);
+      expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(JSON.parse(answer.body)).toEqual({ statusCode: 431, error: messages.headersTooLarge });
+      expect(Number(answer.headers['content-length'])).toBe(Buffer.byteLength(answer.body));
+      expect(answer.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(answer.headers['x-frame-options']).toBe('DENY');
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(answer.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(answer.headers['cache-control']).toBe('no-store');
+    });
+
+    it('answers a request line it cannot read with 400 in the error contract', async () => {
+      const answer = await exchange('NOT HTTP AT ALL\r\n\r\n');
+      expect(answer.status).toBe(400);
+      expect(JSON.parse(answer.body)).toEqual({ statusCode: 400, error: messages.requestUnreadable });
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    });
+
+    it('still answers ordinary requests on the same server', async () => {
+      const answer = await exchange('GET /api/health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n');
+      expect(answer.status).toBe(200);
+    });
   });
 
   it('answers an unknown API path with a JSON 404', async () => {

@@ -245,8 +245,15 @@ describe('Hostile input never breaks the API', () => {
     await new Promise<void>((resolve) => feedServer.listen(0, '127.0.0.1', resolve));
     testApp = await createTestApp({
       config: {
+        // Every per-client limit out of the way, so that each hostile case reaches the validation behind it.
         contactRateLimitMax: 1_000_000,
         deletionRateLimitMax: 1_000_000,
+        passwordResetRateLimitMax: 1_000_000,
+        subscribeRateLimitMax: 1_000_000,
+        subscribeRecipientRateLimitMax: 1_000_000,
+        playbookRateLimitMax: 1_000_000,
+        playbookRecipientRateLimitMax: 1_000_000,
+        analyticsRateLimitMax: 1_000_000,
         mailDispatchIntervalMs: 0,
         simulationCreationFeedUrl: `http://127.0.0.1:${(feedServer.address() as AddressInfo).port}/feed.xml`,
       },

@@ -1,6 +1,7 @@
 import { turnstileFallbackToken } from '@northbeam/common';
 import { MailDispatcher } from '../src/modules/mail/mail-dispatcher.js';
 import { migrations } from '../src/database/migrations/index.js';
+import { freeFailuresPerAccount } from '../src/modules/auth/login-throttle.service.js';
 import { createStaff, sessionCookie, staffPassword } from './factories/staff.js';
 import { createSharedTestDatabase } from './helpers/shared-database.js';
 import { SmtpCatcher } from './helpers/smtp-catcher.js';
@@ -127,6 +128,26 @@ describe(`Two instances on one ${process.env.DATABASE_URL ? 'PostgreSQL server d
     expect(statuses).toContain(429);
     const firstLimited = statuses.indexOf(429);
     expect(statuses.slice(firstLimited).every((status) => status === 429)).toBe(true);
+  });
+
+  it(`checks at most ${freeFailuresPerAccount} of 100 wrong passwords for one account sent at once to both instances`, async () => {
+    await createStaff(first, 'consultant', 'stormed@northbeam.example');
+    const responses = await Promise.all(
+      Array.from({ length: 100 }, (_, index) =>
+        (index % 2 ? first : second)
+          .request()
+          .post('/api/admin/login')
+          .set('X-Forwarded-For', `10.35.0.${index + 1}`)
+          .send({ email: 'stormed@northbeam.example', password: 'wrong-password-x' }),
+      ),
+    );
+    const statuses = responses.map((response) => response.status);
+    console.log(
+      `Instances/concurrent throttle: 100 wrong passwords at once over two instances → ${statuses.filter((status) => status === 401).length}×401, ${statuses.filter((status) => status === 429).length}×429`,
+    );
+    expect(statuses.filter((status) => status === 401)).toHaveLength(freeFailuresPerAccount);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(100 - freeFailuresPerAccount);
+    expect(responses.filter((response) => response.status === 429).every((response) => Number(response.headers['retry-after']) > 0)).toBe(true);
   });
 
   it('sends each outbox mail once when both dispatchers run at the same moment', async () => {

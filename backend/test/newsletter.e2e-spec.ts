@@ -12,7 +12,20 @@ describe('Newsletter: subscribe, confirm, unsubscribe', () => {
     await testApp?.close();
   });
 
-  const subscribe = (body: unknown) => testApp.request().post('/api/subscribe').send(body as object);
+  let addressCounter = 0;
+  /** Each call speaks from its own client address unless one is given, so the per-address limit stays out of the way. */
+  const freshAddress = () => {
+    addressCounter += 1;
+    return `10.60.${Math.floor(addressCounter / 250)}.${(addressCounter % 250) + 1}`;
+  };
+  const subscribe = (body: unknown, address = freshAddress()) =>
+    testApp.request().post('/api/subscribe').set('X-Forwarded-For', address).send(body as object);
+  const countRows = async (sql: string, parameters: unknown[] = []) =>
+    Number((await testApp.dataSource.query<{ n: number }[]>(sql, parameters))[0].n);
+
+  beforeEach(async () => {
+    await testApp.dataSource.query('DELETE FROM "rate_limit_counters"');
+  });
   const subscriber = async (email: string) =>
     (await testApp.dataSource.query('SELECT email, status, source, confirmed_at, unsubscribed_at FROM "subscribers" WHERE email = $1', [email]))[0];
   const mailsTo = async (email: string) =>
@@ -34,9 +47,9 @@ describe('Newsletter: subscribe, confirm, unsubscribe', () => {
       expect(response.body.error).toBe(messages.emailInvalid);
     });
 
-    it('creates a pending subscriber with 201, trimmed and lower-cased, and queues one confirmation mail', async () => {
+    it('creates a pending subscriber with 200, trimmed and lower-cased, and queues one confirmation mail', async () => {
       const response = await subscribe({ email: '  New.Reader@Example.COM ', source: 'labs_blog', page: '/blog/labs' });
-      expect(response.status).toBe(201);
+      expect(response.status).toBe(200);
       expect(response.body).toEqual({ message: leadMessages.subscribeThanks });
       expect(await subscriber('new.reader@example.com')).toMatchObject({ status: 'pending', source: 'labs_blog', confirmed_at: null });
       const mails = await mailsTo('new.reader@example.com');
@@ -50,11 +63,47 @@ describe('Newsletter: subscribe, confirm, unsubscribe', () => {
       expect(mails[0].headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
     });
 
-    it('answers a repeat with 200 and the same words, without another mail', async () => {
+    it('answers a known address exactly as a new one (same status and body), without another mail', async () => {
       const response = await subscribe({ email: 'new.reader@example.com' });
+      const fresh = await subscribe({ email: 'brand.new@example.com' });
       expect(response.status).toBe(200);
+      expect(fresh.status).toBe(200);
       expect(response.body).toEqual({ message: leadMessages.subscribeThanks });
+      expect(fresh.text).toBe(response.text);
+      expect(fresh.headers['content-type']).toBe(response.headers['content-type']);
       expect(await mailsTo('new.reader@example.com')).toHaveLength(1);
+    });
+
+    it('limits one client address to 10 sign-ups an hour with 429 and Retry-After, storing and mailing nothing past it', async () => {
+      const address = freshAddress();
+      for (let index = 0; index < 10; index += 1) {
+        expect((await subscribe({ email: `office${index}@example.com` }, address)).status).toBe(200);
+      }
+      const refused = await subscribe({ email: 'office10@example.com' }, address);
+      expect(refused.status).toBe(429);
+      expect(refused.body).toEqual({ statusCode: 429, error: messages.tooManyRequests });
+      const retryAfter = Number(refused.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(3600);
+      expect(await subscriber('office10@example.com')).toBeUndefined();
+      expect(await mailsTo('office10@example.com')).toHaveLength(0);
+      expect(await countRows(`SELECT count(*)::int AS n FROM "subscribers" WHERE email LIKE 'office%'`)).toBe(10);
+      expect((await subscribe({ email: 'office10@example.com' })).status).toBe(200);
+    });
+
+    it('limits one inbox to 3 sign-ups an hour from any address, mailing nothing past it', async () => {
+      for (let index = 0; index < 3; index += 1) {
+        expect((await subscribe({ email: 'flooded@example.com' })).status).toBe(200);
+        // Each repeat would mail again once ten minutes have passed.
+        await testApp.dataSource.query(
+          `UPDATE "subscribers" SET "confirmation_sent_at" = now() - interval '11 minutes' WHERE email = 'flooded@example.com'`,
+        );
+      }
+      expect(await mailsTo('flooded@example.com')).toHaveLength(3);
+      const refused = await subscribe({ email: 'flooded@example.com' });
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(await mailsTo('flooded@example.com')).toHaveLength(3);
     });
 
     it('refuses a source outside the list', async () => {
@@ -63,11 +112,12 @@ describe('Newsletter: subscribe, confirm, unsubscribe', () => {
       expect(Object.keys(response.body.fieldErrors)).toEqual(['source']);
     });
 
-    it('leaves one subscriber and one mail after 50 concurrent subscribes of one address', async () => {
+    it('leaves one subscriber and one mail after 50 concurrent subscribes of one address, accepting only the first three', async () => {
       const responses = await Promise.all(Array.from({ length: 50 }, () => subscribe({ email: 'rush@example.com', source: 'blog' })));
-      expect(responses.every((response) => [200, 201].includes(response.status))).toBe(true);
-      expect(responses.filter((response) => response.status === 201)).toHaveLength(1);
-      expect(new Set(responses.map((response) => response.body.message))).toEqual(new Set([leadMessages.subscribeThanks]));
+      const accepted = responses.filter((response) => response.status === 200);
+      expect(accepted).toHaveLength(testApp.application.config.subscribeRecipientRateLimitMax);
+      expect(responses.filter((response) => response.status === 429)).toHaveLength(50 - accepted.length);
+      expect(new Set(accepted.map((response) => response.body.message))).toEqual(new Set([leadMessages.subscribeThanks]));
       const rows = await testApp.dataSource.query('SELECT count(*)::int AS n FROM "subscribers" WHERE email = $1', ['rush@example.com']);
       expect(rows[0].n).toBe(1);
       expect(await mailsTo('rush@example.com')).toHaveLength(1);

@@ -45,6 +45,37 @@ describe('Playbook', () => {
     });
   });
 
+  describe('POST /api/playbook-download limits', () => {
+    beforeEach(async () => {
+      await testApp.dataSource.query('DELETE FROM "rate_limit_counters"; DELETE FROM "playbook_downloads"; DELETE FROM "email_outbox"');
+    });
+
+    const request = (email: string, address: string) =>
+      testApp.request().post('/api/playbook-download').set('X-Forwarded-For', address).send({ email });
+    const count = async (sql: string) => Number((await testApp.dataSource.query<{ n: number }[]>(sql))[0].n);
+
+    it('limits one client address to 10 requests an hour with 429 and Retry-After, storing and mailing nothing past it', async () => {
+      for (let index = 0; index < 10; index += 1) expect((await request(`team${index}@example.com`, '10.61.0.1')).status).toBe(201);
+      const refused = await request('team10@example.com', '10.61.0.1');
+      expect(refused.status).toBe(429);
+      expect(refused.body).toEqual({ statusCode: 429, error: messages.tooManyRequests });
+      const retryAfter = Number(refused.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(3600);
+      expect(await count('SELECT count(*)::int AS n FROM "playbook_downloads"')).toBe(10);
+      expect(await count(`SELECT count(*)::int AS n FROM "email_outbox" WHERE kind = 'playbook_link'`)).toBe(10);
+      expect((await request('team10@example.com', '10.61.0.2')).status).toBe(201);
+    });
+
+    it('limits one inbox to 3 requests an hour from any address: 10 requests for one address send 3 mails', async () => {
+      const statuses: number[] = [];
+      for (let index = 0; index < 10; index += 1) statuses.push((await request('victim@example.com', `10.62.0.${index + 1}`)).status);
+      expect(statuses).toEqual([201, 201, 201, 429, 429, 429, 429, 429, 429, 429]);
+      expect(await count(`SELECT count(*)::int AS n FROM "playbook_downloads" WHERE email = 'victim@example.com'`)).toBe(3);
+      expect(await count(`SELECT count(*)::int AS n FROM "email_outbox" WHERE to_address = 'victim@example.com'`)).toBe(3);
+    });
+  });
+
   describe('GET /api/admin/playbook-downloads', () => {
     it('refuses a visitor who is not signed in with 401', async () => {
       const response = await testApp.request().get('/api/admin/playbook-downloads');

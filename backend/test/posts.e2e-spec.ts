@@ -1,4 +1,4 @@
-import { messages, type StaffRole } from '@northbeam/common';
+import { messages, metaTagMessages, type StaffRole } from '@northbeam/common';
 import { createStaff, signedInAgent } from './factories/staff.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
@@ -207,6 +207,34 @@ describe('Blog posts API', () => {
       expect(response.status).toBe(400);
       expect(response.body.fieldErrors[field]).toContain(sentence);
       expect(response.body.error).toBe(sentence);
+    });
+
+    it.each([
+      ['a referrer policy', '<meta name="referrer" content="unsafe-url">', metaTagMessages.notAllowed('referrer')],
+      ['an og:url pointing elsewhere', '<meta property="og:url" content="https://evil.example/">', metaTagMessages.notAllowed('og:url')],
+      ['a refresh', '<meta http-equiv="refresh" content="0;url=https://evil.example/">', metaTagMessages.httpEquiv],
+      ['a javascript: image', '<meta property="og:image" content="javascript:alert(1)">', metaTagMessages.addressRequired('og:image')],
+      ['a data: card image', '<meta name="twitter:image" content="data:image/png;base64,AAAA">', metaTagMessages.addressRequired('twitter:image')],
+    ])('refuses custom meta tags with %s with 400 and a sentence naming the tag', async (_name, customMetaTags, sentence) => {
+      const response = await agents.admin.post('/api/admin/posts').send({ ...validPost, slug: uniqueSlug(), customMetaTags });
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ statusCode: 400, error: sentence, fieldErrors: { customMetaTags: [sentence] } });
+    });
+
+    it('accepts allowed custom meta tags, images at http(s) addresses, on create and update', async () => {
+      const customMetaTags = [
+        '<meta name="robots" content="noarchive">',
+        '<meta name="twitter:creator" content="@northbeam">',
+        '<meta property="og:image" content="https://cdn.example.com/cover.png">',
+      ].join('\n');
+      const created = await agents.admin.post('/api/admin/posts').send({ ...validPost, slug: uniqueSlug(), customMetaTags });
+      expect(created.status).toBe(201);
+      expect(created.body.customMetaTags).toBe(customMetaTags);
+      const refused = await agents.admin
+        .put(`/api/admin/posts/${created.body.id}`)
+        .send({ ...validPost, slug: created.body.slug, customMetaTags: `${customMetaTags}<meta name="referrer" content="no-referrer-when-downgrade">` });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error).toBe(metaTagMessages.notAllowed('referrer'));
     });
 
     it('accepts the exact limits (200, 100, 500, 160 characters)', async () => {

@@ -4,6 +4,7 @@ import { PrivacyService } from '../src/modules/privacy/privacy.service.js';
 import { emailColumnEraser } from '../src/modules/privacy/erasure/erasers.js';
 import { recordMails, tokenFrom, type RecordedMail } from './fixtures/mail-recorder.js';
 import { createStaff, signedInAgent } from './factories/staff.js';
+import { limiterKey } from '../src/core/rate-limit/rate-limiter.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 const sessionSecret = 'test-session-secret-that-is-long-enough-0123456789';
@@ -350,7 +351,7 @@ describe('Privacy: data-deletion requests', () => {
           startedAt: String(Date.now() - 60_000),
         });
       expect(contact.status).toBe(201);
-      expect((await testApp.request().post('/api/subscribe').send({ email, source: 'blog' })).status).toBe(201);
+      expect((await testApp.request().post('/api/subscribe').send({ email, source: 'blog' })).status).toBe(200);
       expect((await testApp.request().post('/api/playbook-download').send({ email })).status).toBe(201);
       const before = await testApp.dataSource.query(
         `SELECT (SELECT count(*)::int FROM contact_messages) AS contacts, (SELECT count(*)::int FROM subscribers) AS subscribers,
@@ -551,6 +552,34 @@ describe('Privacy: data-deletion requests', () => {
         'retention-pending@example.com',
         'retention-sent-young@example.com',
       ]);
+    });
+  });
+
+  describe('retention of limiter counters', () => {
+    it('drops rate-limit counters a day after their window started and sign-in counters idle for a day', async () => {
+      const now = new Date('2026-11-22T02:30:00Z');
+      const ago = (hours: number) => new Date(now.getTime() - hours * 60 * 60 * 1000);
+      const key = (label: string) => limiterKey(`retention-test:${label}`);
+      await testApp.dataSource.query(
+        `INSERT INTO "rate_limit_counters" ("key", "window_start", "count") VALUES ($1, $2, 3), ($3, $4, 3)`,
+        [key('old-window'), ago(25), key('young-window'), ago(23)],
+      );
+      await testApp.dataSource.query(
+        `INSERT INTO "login_attempts" ("key", "failures", "last_failure_at", "blocked_until") VALUES
+          ($1, 7, $2, NULL), ($3, 7, $4, NULL), ($5, 30, $2, $6)`,
+        [key('idle'), ago(25), key('recent'), ago(23), key('still-waiting'), new Date(now.getTime() + 60_000)],
+      );
+      const run = await scheduler.runRetention(now);
+      expect(run.ran && run.result).toMatchObject({
+        'rate_limit_counters whose window started over a day ago': expect.any(Number),
+        'login_attempts idle for over a day': expect.any(Number),
+      });
+      const keys = async (table: string) =>
+        (await testApp.dataSource.query<{ key: string }[]>(`SELECT "key" FROM "${table}"`)).map((row) => row.key);
+      expect(await keys('rate_limit_counters')).toContain(key('young-window'));
+      expect(await keys('rate_limit_counters')).not.toContain(key('old-window'));
+      expect(await keys('login_attempts')).toEqual(expect.arrayContaining([key('recent'), key('still-waiting')]));
+      expect(await keys('login_attempts')).not.toContain(key('idle'));
     });
   });
 

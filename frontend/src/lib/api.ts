@@ -15,9 +15,19 @@ export class ApiRequestError extends Error {
 
   /** The `error` sentence of the JSON error contract, when the body carries one. */
   get serverError(): string | undefined {
+    const error = this.contract()?.error;
+    return typeof error === 'string' ? error : undefined;
+  }
+
+  /** The `fieldErrors` of the JSON error contract (field to sentences), when the body carries them. */
+  get fieldErrors(): unknown {
+    return this.contract()?.fieldErrors;
+  }
+
+  private contract(): { error?: unknown; fieldErrors?: unknown } | undefined {
     try {
-      const parsed = JSON.parse(this.bodyText) as { error?: unknown };
-      return typeof parsed.error === 'string' ? parsed.error : undefined;
+      const parsed = JSON.parse(this.bodyText) as unknown;
+      return parsed && typeof parsed === 'object' ? (parsed) : undefined;
     } catch {
       return undefined;
     }

@@ -78,4 +78,17 @@ describe('loadConfig', () => {
       /WEB_CONCURRENCY must be a whole number from 1 to 32[\s\S]*HTML_CACHE must be on or off/,
     );
   });
+
+  it('believes no forwarded address by default and takes TRUST_PROXY as a count of proxies, refusing anything else', () => {
+    const base = { SESSION_SECRET: 's'.repeat(40) };
+    expect(loadConfig(base).trustProxyHops).toBe(0);
+    expect(loadConfig({ ...base, TRUST_PROXY: '' }).trustProxyHops).toBe(0);
+    expect(loadConfig({ ...base, TRUST_PROXY: '1' }).trustProxyHops).toBe(1);
+    expect(loadConfig({ ...base, TRUST_PROXY: ' 2 ' }).trustProxyHops).toBe(2);
+    for (const bad of ['true', 'loopback', '-1', '1.5', '11', '0x1', '1e1']) {
+      expect(() => loadConfig({ ...base, TRUST_PROXY: bad })).toThrow(
+        /TRUST_PROXY must be the number of proxies in front of the site, a whole number from 0 to 10/,
+      );
+    }
+  });
 });

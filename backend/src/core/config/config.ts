@@ -18,6 +18,10 @@ import {
 } from 'class-validator';
 import { limits, site, twoFactorPolicies, type TwoFactorPolicy } from '@northbeam/common';
 
+/** More proxies than this in front of one site is a configuration mistake rather than a design. */
+const maxTrustedProxies = 10;
+const trustProxyMessage = `TRUST_PROXY must be the number of proxies in front of the site, a whole number from 0 to ${maxTrustedProxies}`;
+
 const emptyToUndefined = ({ value }: { value: unknown }) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 
@@ -155,6 +159,17 @@ class EnvironmentVariables {
   @IsOptional()
   @IsIn(twoFactorPolicies, { message: 'STAFF_2FA must be required, admins or optional' })
   STAFF_2FA?: string;
+
+  @Transform(({ value }: { value: unknown }) => {
+    if (typeof value !== 'string' || value.trim() === '') return undefined;
+    return /^\d+$/.test(value.trim()) ? Number(value) : Number.NaN;
+  })
+  @IsOptional()
+  @IsIn(
+    Array.from({ length: maxTrustedProxies + 1 }, (_, hops) => hops),
+    { message: trustProxyMessage },
+  )
+  TRUST_PROXY?: number;
 }
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
@@ -181,12 +196,36 @@ export interface AppConfig {
   /** Contact form submissions allowed per client address within the window. */
   contactRateLimitMax: number;
   contactRateLimitWindowSeconds: number;
+  /**
+   * How many proxies in front of the site append to X-Forwarded-For (0: none, the connection's
+   * address is the client). Only that many entries, counted from the right, are believed.
+   */
+  trustProxyHops: number;
   /** Data-deletion requests allowed per client address within the window. */
   deletionRateLimitMax: number;
   deletionRateLimitWindowSeconds: number;
   /** Password reset requests allowed per client address, and per account address, within the window. */
   passwordResetRateLimitMax: number;
   passwordResetRateLimitWindowSeconds: number;
+
+  /**
+   * Newsletter sign-ups: per client address, and per address signed up (each may send a
+   * confirmation mail). A reader signs up once; ten an hour from one network leaves room for an
+   * office, three an hour for one inbox covers a retry after a typo'd form.
+   */
+  subscribeRateLimitMax: number;
+  subscribeRecipientRateLimitMax: number;
+  subscribeRateLimitWindowSeconds: number;
+  /** Playbook requests (each mails the link), per client address and per recipient, as for sign-ups. */
+  playbookRateLimitMax: number;
+  playbookRecipientRateLimitMax: number;
+  playbookRateLimitWindowSeconds: number;
+  /**
+   * Analytics events per client address. A page sends a handful (view, timing, scroll milestones,
+   * clicks); a reader opening a page every few seconds stays far below 120 a minute, a script does not.
+   */
+  analyticsRateLimitMax: number;
+  analyticsRateLimitWindowSeconds: number;
   simulationCreationFeedUrl: string;
   playbookUrl: string;
   analyticsTagId: string | undefined;
@@ -296,10 +335,20 @@ export function loadConfig(
     turnstileTimeoutMs: 5000,
     contactRateLimitMax: 5,
     contactRateLimitWindowSeconds: 600,
+    trustProxyHops: env.TRUST_PROXY ?? 0,
     deletionRateLimitMax: 5,
     deletionRateLimitWindowSeconds: 3600,
     passwordResetRateLimitMax: 5,
     passwordResetRateLimitWindowSeconds: 3600,
+
+    subscribeRateLimitMax: 10,
+    subscribeRecipientRateLimitMax: 3,
+    subscribeRateLimitWindowSeconds: 3600,
+    playbookRateLimitMax: 10,
+    playbookRecipientRateLimitMax: 3,
+    playbookRateLimitWindowSeconds: 3600,
+    analyticsRateLimitMax: 120,
+    analyticsRateLimitWindowSeconds: 60,
     simulationCreationFeedUrl: env.SIMULATION_CREATION_FEED_URL ?? `${site.simulationCreationBlogUrl}/rss.xml`,
     playbookUrl: env.PLAYBOOK_URL ?? `${publicUrl}/downloads/sme-ai-adoption-playbook.pdf`,
     analyticsTagId: env.ANALYTICS_TAG_ID,

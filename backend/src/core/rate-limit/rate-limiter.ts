@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Global, HttpStatus, Injectable, Module } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
@@ -18,6 +19,15 @@ export class RateLimitedError extends ApiError {
 }
 
 /**
+ * The stored form of a limiter key: its SHA-256 in hex. A key holds client input (an address, an
+ * e-mail), so storing it whole would let a long value overflow the column; the digest is always 64
+ * characters and keeps the address or e-mail itself out of the table.
+ */
+export function limiterKey(key: string): string {
+  return createHash('sha256').update(key).digest('hex');
+}
+
+/**
  * Fixed-window counter kept in PostgreSQL, so that every instance of the site sees the same count.
  * One statement counts and reads atomically, so concurrent requests are never under-counted.
  */
@@ -33,7 +43,7 @@ export class RateLimiter {
          "count" = CASE WHEN counter."window_start" <= now() - make_interval(secs => $2) THEN 1 ELSE counter."count" + 1 END,
          "window_start" = CASE WHEN counter."window_start" <= now() - make_interval(secs => $2) THEN now() ELSE counter."window_start" END
        RETURNING "count", GREATEST(1, CEIL(EXTRACT(EPOCH FROM ("window_start" + make_interval(secs => $2) - now()))))::int AS "retry_after"`,
-      [key, windowSeconds],
+      [limiterKey(key), windowSeconds],
     );
     const row = rows[0];
     return { allowed: row.count <= max, retryAfterSeconds: row.retry_after };

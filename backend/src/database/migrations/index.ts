@@ -5,6 +5,7 @@ import { PostsPublishedIndex1763781500000 } from './1763781500000-posts-publishe
 import { CaseStudies1763782000000 } from './1763782000000-case-studies.js';
 import { LeadCapture1763783000000 } from './1763783000000-lead-capture.js';
 import { PrivacyAndAnalytics1763784000000 } from './1763784000000-privacy-and-analytics.js';
+import { LimiterKeyDigests1764200000000 } from './1764200000000-limiter-key-digests.js';
 import { StaffAccounts1764400000000 } from './1764400000000-staff-accounts.js';
 
 /** Every migration, oldest first. Never rewrite one that has landed: add a new one. */
@@ -16,5 +17,6 @@ export const migrations: Function[] = [
   CaseStudies1763782000000,
   LeadCapture1763783000000,
   PrivacyAndAnalytics1763784000000,
+  LimiterKeyDigests1764200000000,
   StaffAccounts1764400000000,
 ];

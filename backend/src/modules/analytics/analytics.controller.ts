@@ -17,7 +17,7 @@ export class AnalyticsController {
     @Req() request: Request,
     @Headers('user-agent') userAgent?: string,
   ): Promise<void> {
-    await this.analyticsService.track(body, { userAgent, bodyBytes: bodySize(request) });
+    await this.analyticsService.track(body, { clientIp: request.ip, userAgent, bodyBytes: bodySize(request) });
   }
 
   @Get('analytics/config')

@@ -2,6 +2,7 @@ import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { limits, messages, visitorIdPattern, type AnalyticsSummary } from '@northbeam/common';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
 import { ApiError } from '../../core/http/api-error.js';
+import { RateLimiter } from '../../core/rate-limit/rate-limiter.js';
 import {
   AnalyticsRepository,
   contactFormStartEvents,
@@ -13,6 +14,7 @@ import type { TrackEventDto } from './dto/track-event.dto.js';
 import type { AnalyticsPropertyValue } from './entities/analytics-event.entity.js';
 
 export interface TrackContext {
+  clientIp: string | undefined;
   userAgent: string | undefined;
   /** Size of the JSON body as received, in bytes. */
   bodyBytes: number;
@@ -31,10 +33,19 @@ export class AnalyticsService {
   constructor(
     private readonly repository: AnalyticsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly rateLimiter: RateLimiter,
   ) {}
 
-  /** Stores one event, or drops it silently for a bot. Refuses malformed or oversized bodies. */
+  /**
+   * Stores one event, or drops it silently for a bot. Refuses malformed or oversized bodies, and
+   * more events from one client address than a reader's pages send (every request counts).
+   */
   async track(body: TrackEventDto, context: TrackContext): Promise<void> {
+    await this.rateLimiter.enforce(
+      `analytics:${context.clientIp ?? 'unknown'}`,
+      this.config.analyticsRateLimitMax,
+      this.config.analyticsRateLimitWindowSeconds,
+    );
     if (context.bodyBytes > limits.analyticsBodyMaxBytes)
       throw new ApiError(HttpStatus.PAYLOAD_TOO_LARGE, messages.payloadTooLarge);
     const properties = flatProperties(body.properties ?? {});

@@ -22,7 +22,7 @@ export class AuthController {
   @HttpCode(HttpStatus.OK)
   @UseGuards(LocalAuthGuard)
   login(@Req() request: Request & { user: User }): Promise<LoginResponse> {
-    return this.authService.beginSignIn(request, request.user);
+    return this.authService.beginSignIn(request, request.user, request.ip ?? 'unknown');
   }
 
   @Post('login/two-factor')

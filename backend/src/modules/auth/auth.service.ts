@@ -43,14 +43,17 @@ export class AuthService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** The account for these credentials; 401 with one sentence for any mismatch, 429 while throttled. */
+  /**
+   * The account for these credentials; 401 with one sentence for any mismatch, 429 while throttled.
+   * The attempt is counted before the password is checked (and given back by a complete sign-in),
+   * so an unknown and a known e-mail take the same path and the same time.
+   */
   async validateCredentials(rawEmail: string, password: string, address: string): Promise<User> {
     const email = normaliseEmail(rawEmail);
-    await this.throttle.assertAllowed(email, address);
+    await this.throttle.reserveAttempt(email, address);
     const user = await this.usersRepository.findActiveByEmailWithHash(email);
     const valid = await verifyPassword(user?.passwordHash ?? (await this.dummyHash), password);
     if (!user || !valid) {
-      await this.throttle.recordFailure(email, address);
       if (user) await this.recordFailedSignIn(user);
       throw new ApiError(HttpStatus.UNAUTHORIZED, messages.invalidCredentials);
     }
@@ -62,7 +65,7 @@ export class AuthService {
    * pending account is held in a fresh session for five minutes and is not signed in. The sign-in
    * throttle is cleared only by a complete sign-in, so a known password does not reset the count of wrong codes.
    */
-  async beginSignIn(request: Request, user: User, now = new Date()): Promise<LoginResponse> {
+  async beginSignIn(request: Request, user: User, address: string, now = new Date()): Promise<LoginResponse> {
     if (user.twoFactorEnabledAt) {
       await regenerate(request);
       request.session.pendingTwoFactor = { userId: user.id, startedAt: now.getTime() };
@@ -70,7 +73,7 @@ export class AuthService {
       return { twoFactorRequired: true };
     }
     await this.dataSource.transaction((manager) => this.recordSignIn(manager, user, now));
-    await this.throttle.recordSuccess(user.email);
+    await this.throttle.recordSuccess(user.email, address);
     await this.startSession(request, user, now);
     return { user: this.toStaffUser(user) };
   }
@@ -89,18 +92,18 @@ export class AuthService {
       if (pending) delete request.session.pendingTwoFactor;
       throw new ApiError(HttpStatus.UNAUTHORIZED, staffMessages.signInAgain);
     }
-    await this.throttle.assertAllowed(account.email, address);
+    await this.throttle.reserveAttempt(account.email, address);
     const accepted = await this.dataSource.transaction(async (manager) => {
       const kind = await this.twoFactor.consumeSignInCode(manager, account, code, now);
       if (kind) await this.recordSignIn(manager, account, now);
       return kind !== null;
     });
     if (!accepted) {
-      await this.throttle.recordFailure(account.email, address);
       await this.recordFailedSignIn(account);
       throw new ApiError(HttpStatus.UNAUTHORIZED, staffMessages.invalidCode);
     }
-    await this.throttle.recordSuccess(account.email);
+    // The password step's attempt and this code's are both given back.
+    await this.throttle.recordSuccess(account.email, address, 2);
     await this.startSession(request, account, now);
     return { user: this.toStaffUser(account) };
   }

@@ -3,6 +3,20 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In } from 'typeorm';
 import { LoginAttempt } from './entities/login-attempt.entity.js';
 
+/** One counter to reserve an attempt on: its stored key and the failures it allows before waits. */
+export interface ThrottleCounter {
+  key: string;
+  freeFailures: number;
+}
+
+export interface ReservationRule {
+  now: Date;
+  /** A counter whose last attempt is older than this starts again from one. */
+  staleBefore: Date;
+  /** Wait in milliseconds after the n-th failure beyond the free ones (index 0 = the first), the last entry for any further one. */
+  waitsMs: number[];
+}
+
 @Injectable()
 export class LoginThrottleRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
@@ -12,24 +26,50 @@ export class LoginThrottleRepository {
   }
 
   /**
-   * Counts one failure atomically (several instances may count at once) and returns the new count.
-   * A counter idle for longer than `resetAfterMs` starts again from one.
+   * Counts one attempt on each counter that is not waiting, and returns the keys it counted. The
+   * decision and the count are one statement: PostgreSQL locks each counter row while it updates
+   * it, so however many attempts arrive together, from however many instances, each sees the count
+   * left by the one before. The attempt that uses the last free failure sets the wait at once, so
+   * every later one is refused until the wait is over. The attempt is counted as a failure before
+   * the password is checked; {@link refund} gives it back when it was not one.
    */
-  async recordFailure(key: string, now: Date, resetAfterMs: number): Promise<number> {
-    const rows: { failures: number }[] = await this.dataSource.query(
-      `INSERT INTO "login_attempts" ("key", "failures", "last_failure_at") VALUES ($1, 1, $2)
+  async reserve(counters: [ThrottleCounter, ThrottleCounter], rule: ReservationRule): Promise<string[]> {
+    const [first, second] = counters;
+    const rows: { key: string }[] = await this.dataSource.query(
+      `INSERT INTO "login_attempts" AS attempt ("key", "failures", "last_failure_at", "blocked_until")
+       SELECT candidate.key, 1, $5::timestamptz,
+              CASE WHEN candidate.free <= 1 THEN $5::timestamptz + ($7::int[])[1] * interval '1 millisecond' END
+       FROM (VALUES ($1::varchar, $2::int), ($3::varchar, $4::int)) AS candidate (key, free)
        ON CONFLICT ("key") DO UPDATE SET
-         "failures" = CASE WHEN "login_attempts"."last_failure_at" < $3 THEN 1 ELSE "login_attempts"."failures" + 1 END,
-         "last_failure_at" = $2,
-         "blocked_until" = CASE WHEN "login_attempts"."last_failure_at" < $3 THEN NULL ELSE "login_attempts"."blocked_until" END
-       RETURNING "failures"`,
-      [key, now, new Date(now.getTime() - resetAfterMs)],
+         "failures" = CASE WHEN attempt."last_failure_at" < $6 THEN 1 ELSE attempt."failures" + 1 END,
+         "last_failure_at" = $5,
+         "blocked_until" = CASE
+           WHEN (CASE WHEN attempt."last_failure_at" < $6 THEN 1 ELSE attempt."failures" + 1 END)
+                < (CASE WHEN attempt."key" = $1 THEN $2 ELSE $4 END) THEN NULL
+           ELSE $5::timestamptz + ($7::int[])[LEAST(
+             (CASE WHEN attempt."last_failure_at" < $6 THEN 1 ELSE attempt."failures" + 1 END)
+               - (CASE WHEN attempt."key" = $1 THEN $2 ELSE $4 END),
+             array_length($7::int[], 1) - 1) + 1] * interval '1 millisecond'
+         END
+       WHERE attempt."last_failure_at" < $6 OR attempt."blocked_until" IS NULL OR attempt."blocked_until" <= $5
+       RETURNING attempt."key"`,
+      [first.key, first.freeFailures, second.key, second.freeFailures, rule.now, rule.staleBefore, rule.waitsMs],
     );
-    return rows[0].failures;
+    return rows.map((row) => row.key);
   }
 
-  async block(key: string, until: Date): Promise<void> {
-    await this.dataSource.query(`UPDATE "login_attempts" SET "blocked_until" = $2 WHERE "key" = $1`, [key, until]);
+  /**
+   * Takes back an attempt counted by {@link reserve} that was not a failure (a correct password, or
+   * an attempt refused on its other counter), lifting the wait when the count falls below the free ones.
+   */
+  async refund(counter: ThrottleCounter): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE "login_attempts" SET
+         "failures" = GREATEST("failures" - 1, 0),
+         "blocked_until" = CASE WHEN "failures" - 1 < $2 THEN NULL ELSE "blocked_until" END
+       WHERE "key" = $1`,
+      [counter.key, counter.freeFailures],
+    );
   }
 
   async clear(key: string): Promise<void> {

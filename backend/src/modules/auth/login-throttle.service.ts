@@ -1,15 +1,19 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { messages } from '@northbeam/common';
 import { ApiError } from '../../core/http/api-error.js';
-import { LoginThrottleRepository } from './login-throttle.repository.js';
+import { limiterKey } from '../../core/rate-limit/rate-limiter.js';
+import { LoginThrottleRepository, type ThrottleCounter } from './login-throttle.repository.js';
 
 /** Free failures before waits begin, per account and per client address. */
 export const freeFailuresPerAccount = 5;
 export const freeFailuresPerAddress = 20;
 const firstWaitMs = 60 * 1000;
 const longestWaitMs = 60 * 60 * 1000;
+/** Doublings after which the wait has reached its longest. */
+const longestWaitAfterExtraFailures = 16;
 /** A counter forgets failures after this long without one. */
 const resetAfterMs = 24 * 60 * 60 * 1000;
+const waitsMs = Array.from({ length: longestWaitAfterExtraFailures + 1 }, (_, extra) => waitAfter(extra));
 
 export class TooManySignInAttempts extends ApiError {
   constructor(public readonly retryAfterSeconds: number) {
@@ -20,45 +24,60 @@ export class TooManySignInAttempts extends ApiError {
 /**
  * Sign-in throttling in the manner of Ghost: a few free failures per account and per address,
  * then waits that double with each further failure (1 minute up to an hour). Counted in the
- * database so that every instance sees the same numbers.
+ * database so that every instance sees the same numbers, and counted before the password is
+ * checked, so that attempts sent together cannot all be checked before the first one is counted.
  */
 @Injectable()
 export class LoginThrottleService {
   constructor(private readonly throttleRepository: LoginThrottleRepository) {}
 
-  /** Throws TooManySignInAttempts while the account or the address must wait. */
-  async assertAllowed(email: string, address: string, now = new Date()): Promise<void> {
-    const attempts = await this.throttleRepository.findByKeys([accountKey(email), addressKey(address)]);
-    const waits = attempts
-      .map((attempt) => (attempt.blockedUntil ? attempt.blockedUntil.getTime() - now.getTime() : 0))
-      .filter((wait) => wait > 0);
-    if (waits.length > 0) throw new TooManySignInAttempts(Math.ceil(Math.max(...waits) / 1000));
+  /**
+   * Reserves one attempt on the account's and the address's counters, or throws
+   * TooManySignInAttempts while either must wait. A reserved attempt counts as a failure until
+   * {@link recordSuccess} says otherwise.
+   */
+  async reserveAttempt(email: string, address: string, now = new Date()): Promise<void> {
+    const counters: [ThrottleCounter, ThrottleCounter] = [accountCounter(email), addressCounter(address)];
+    const counted = await this.throttleRepository.reserve(counters, {
+      now,
+      staleBefore: new Date(now.getTime() - resetAfterMs),
+      waitsMs,
+    });
+    if (counted.length === counters.length) return;
+    // Refused on one counter: the other one did not see a failure either.
+    for (const counter of counters) if (counted.includes(counter.key)) await this.throttleRepository.refund(counter);
+    const attempts = await this.throttleRepository.findByKeys(counters.map((counter) => counter.key));
+    const waits = attempts.map((attempt) => (attempt.blockedUntil ? attempt.blockedUntil.getTime() - now.getTime() : 0));
+    throw new TooManySignInAttempts(Math.max(1, Math.ceil(Math.max(0, ...waits) / 1000)));
   }
 
-  async recordFailure(email: string, address: string, now = new Date()): Promise<void> {
-    for (const [key, free] of [
-      [accountKey(email), freeFailuresPerAccount],
-      [addressKey(address), freeFailuresPerAddress],
-    ] as const) {
-      const failures = await this.throttleRepository.recordFailure(key, now, resetAfterMs);
-      if (failures >= free) await this.throttleRepository.block(key, new Date(now.getTime() + waitAfter(failures - free)));
-    }
-  }
-
-  /** A successful sign-in clears the account's counter (the address keeps its count). */
-  async recordSuccess(email: string): Promise<void> {
-    await this.throttleRepository.clear(accountKey(email));
+  /**
+   * A successful sign-in clears the account's counter; the address gets its reserved attempts back
+   * (two when a password and a code were each reserved on the way).
+   */
+  async recordSuccess(email: string, address: string, reservedAttempts = 1): Promise<void> {
+    await this.throttleRepository.clear(accountCounter(email).key);
+    for (let attempt = 0; attempt < reservedAttempts; attempt += 1) await this.throttleRepository.refund(addressCounter(address));
   }
 }
 
 export function waitAfter(extraFailures: number): number {
-  return Math.min(longestWaitMs, firstWaitMs * 2 ** Math.min(extraFailures, 16));
+  return Math.min(longestWaitMs, firstWaitMs * 2 ** Math.min(extraFailures, longestWaitAfterExtraFailures));
 }
 
-function accountKey(email: string): string {
-  return `account:${email}`;
+/** The stored key of an account's counter (a digest: see limiterKey). */
+export function accountThrottleKey(email: string): string {
+  return limiterKey(`account:${email}`);
 }
 
-function addressKey(address: string): string {
-  return `address:${address}`;
+export function addressThrottleKey(address: string): string {
+  return limiterKey(`address:${address}`);
+}
+
+function accountCounter(email: string): ThrottleCounter {
+  return { key: accountThrottleKey(email), freeFailures: freeFailuresPerAccount };
+}
+
+function addressCounter(address: string): ThrottleCounter {
+  return { key: addressThrottleKey(address), freeFailures: freeFailuresPerAddress };
 }

@@ -1,5 +1,5 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Post, Query, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import { Body, Controller, Get, HttpCode, HttpStatus, Post, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import {
   OneClickUnsubscribeQueryDto,
   SubscribeDto,
@@ -14,14 +14,11 @@ import { Public } from '../auth/decorators/access.decorator.js';
 export class NewsletterController {
   constructor(private readonly newsletterService: NewsletterService) {}
 
+  /** 200 with the same words for a new, pending, confirmed or unsubscribed address: the answer never tells them apart. */
   @Post('subscribe')
-  async subscribe(
-    @Body() body: SubscribeDto,
-    @Res({ passthrough: true }) response: Response,
-  ): Promise<NewsletterMessageDto> {
-    const result = await this.newsletterService.subscribe(body);
-    response.status(result.created ? HttpStatus.CREATED : HttpStatus.OK);
-    return { message: result.message };
+  @HttpCode(HttpStatus.OK)
+  subscribe(@Body() body: SubscribeDto, @Req() request: Request): Promise<NewsletterMessageDto> {
+    return this.newsletterService.subscribe(body, request.ip);
   }
 
   /** The link in the confirmation mail: confirms, then shows the confirmation page. */

@@ -5,16 +5,11 @@ import { DataSource } from 'typeorm';
 import { leadMessages } from '@northbeam/common';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
 import { ApiError } from '../../core/http/api-error.js';
+import { RateLimiter } from '../../core/rate-limit/rate-limiter.js';
 import { MailService } from '../mail/mail.service.js';
 import type { SubscribeDto } from './dto/email.dto.js';
 import { newsletterConfirmationMail } from './newsletter.mails.js';
 import { NewsletterRepository } from './newsletter.repository.js';
-
-export interface SubscribeResult {
-  /** A new pending subscriber was created (201); otherwise 200. The message is the same either way. */
-  created: boolean;
-  message: string;
-}
 
 function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');
@@ -27,6 +22,7 @@ export class NewsletterService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly newsletterRepository: NewsletterRepository,
     private readonly mailService: MailService,
+    private readonly rateLimiter: RateLimiter,
   ) {}
 
   /**
@@ -34,16 +30,27 @@ export class NewsletterService {
    * a confirmation mail goes out for a new or formerly unsubscribed address, or again for a pending
    * one after ten minutes; a confirmed address gets nothing.
    */
-  async subscribe(input: SubscribeDto): Promise<SubscribeResult> {
+  async subscribe(input: SubscribeDto, clientIp: string | undefined): Promise<{ message: string }> {
+    // Each sign-up may mail the address: limits per client and per inbox keep the form from being
+    // used to flood someone's mailbox; nothing is stored past them.
+    await this.rateLimiter.enforce(
+      `subscribe:${clientIp ?? 'unknown'}`,
+      this.config.subscribeRateLimitMax,
+      this.config.subscribeRateLimitWindowSeconds,
+    );
+    await this.rateLimiter.enforce(
+      `subscribe-recipient:${input.email}`,
+      this.config.subscribeRecipientRateLimitMax,
+      this.config.subscribeRateLimitWindowSeconds,
+    );
     const token = randomBytes(32).toString('base64url');
     const subscriber = { email: input.email, source: input.source ?? null, page: input.page ?? null, confirmTokenHash: sha256(token) };
-    const created = await this.dataSource.transaction(async (manager) => {
+    await this.dataSource.transaction(async (manager) => {
       const inserted = await this.newsletterRepository.insertPending(manager, subscriber);
       const mailDue = inserted || (await this.newsletterRepository.renewConfirmation(manager, subscriber));
       if (mailDue) await this.mailService.enqueue(manager, newsletterConfirmationMail(input.email, this.links(input.email, token)));
-      return inserted;
     });
-    return { created, message: leadMessages.subscribeThanks };
+    return { message: leadMessages.subscribeThanks };
   }
 
   /** True when the token confirmed (or had already confirmed) a subscription. */

@@ -1,4 +1,5 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Post, Req } from '@nestjs/common';
+import type { Request } from 'express';
 import { Access, Public } from '../auth/decorators/access.decorator.js';
 import {
   CreatePlaybookDownloadDto,
@@ -14,8 +15,8 @@ export class PlaybookController {
   @Post('playbook-download')
   @Public()
   @HttpCode(HttpStatus.CREATED)
-  create(@Body() body: CreatePlaybookDownloadDto): Promise<PlaybookDownloadCreatedDto> {
-    return this.playbookService.request(body);
+  create(@Body() body: CreatePlaybookDownloadDto, @Req() request: Request): Promise<PlaybookDownloadCreatedDto> {
+    return this.playbookService.request(body, request.ip);
   }
 
   @Get('admin/playbook-downloads')

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { leadMessages } from '@northbeam/common';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
+import { RateLimiter } from '../../core/rate-limit/rate-limiter.js';
 import { MailService } from '../mail/mail.service.js';
 import {
   mapPlaybookDownload,
@@ -20,10 +21,23 @@ export class PlaybookService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly playbookRepository: PlaybookRepository,
     private readonly mailService: MailService,
+    private readonly rateLimiter: RateLimiter,
   ) {}
 
   /** Records the request and mails the link, in one transaction; the link is also answered at once. */
-  async request(input: CreatePlaybookDownloadDto): Promise<PlaybookDownloadCreatedDto> {
+  async request(input: CreatePlaybookDownloadDto, clientIp: string | undefined): Promise<PlaybookDownloadCreatedDto> {
+    // Each request mails the link: limits per client and per inbox keep the form from being used to
+    // flood someone's mailbox; nothing is stored or mailed past them.
+    await this.rateLimiter.enforce(
+      `playbook:${clientIp ?? 'unknown'}`,
+      this.config.playbookRateLimitMax,
+      this.config.playbookRateLimitWindowSeconds,
+    );
+    await this.rateLimiter.enforce(
+      `playbook-recipient:${input.email}`,
+      this.config.playbookRecipientRateLimitMax,
+      this.config.playbookRateLimitWindowSeconds,
+    );
     const downloadUrl = this.config.playbookUrl;
     await this.dataSource.transaction(async (manager) => {
       await this.playbookRepository.insert(manager, { email: input.email, page: input.page ?? null });

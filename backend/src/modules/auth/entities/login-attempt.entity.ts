@@ -3,8 +3,8 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
 /** Failed sign-in counter for one account or one client address, shared by every instance. */
 @Entity('login_attempts')
 export class LoginAttempt {
-  /** `account:<email>` or `address:<ip>`. */
-  @PrimaryColumn({ type: 'varchar', length: 300 })
+  /** SHA-256 (hex) of `account:<email>` or `address:<ip>`: a fixed length whatever the client sent. */
+  @PrimaryColumn({ type: 'varchar', length: 64 })
   key: string;
 
   @Column({ type: 'integer' })

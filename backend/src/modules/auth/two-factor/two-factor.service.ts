@@ -144,14 +144,14 @@ export class TwoFactorService {
 
   /** Wrong passwords here count towards the same sign-in throttle. */
   private async confirmPassword(user: StaffUser, password: string, address: string): Promise<User> {
-    await this.throttle.assertAllowed(user.email, address);
+    await this.throttle.reserveAttempt(user.email, address);
     const account = await this.requireAccount(user.id);
     if (!(await verifyPassword(account.passwordHash, password))) {
-      await this.throttle.recordFailure(user.email, address);
       throw new ApiError(HttpStatus.BAD_REQUEST, staffMessages.passwordIncorrect, {
         password: [staffMessages.passwordIncorrect],
       });
     }
+    await this.throttle.recordSuccess(user.email, address);
     return account;
   }
 }

@@ -1,5 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsArray, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { AllowedMetaTags } from '../../../core/validation/allowed-meta-tags.decorator.js';
 import { MaxChars } from '../../../core/validation/max-chars.decorator.js';
 import { limits, messages, postSections, postStatuses, type PostSection, type PostStatus } from '@northbeam/common';
 import { MultiLine } from '../../../core/validation/multi-line.decorator.js';
@@ -86,5 +87,6 @@ export class SavePostDto {
   @IsOptional()
   @IsString()
   @MaxLength(5000, { message: 'Custom meta tags must be 5000 characters or less' })
+  @AllowedMetaTags()
   customMetaTags?: string | null;
 }

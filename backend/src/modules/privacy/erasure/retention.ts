@@ -100,4 +100,23 @@ export const retentionRules: RetentionRule[] = [
       return 0;
     },
   },
+  {
+    // Counters hold a digest of a client address or e-mail; a window lasts an hour at most, so a
+    // day-old counter is finished and keeping it would only keep the digest.
+    name: 'rate_limit_counters whose window started over a day ago',
+    purge: (manager, now) =>
+      deleteWhere(manager, `DELETE FROM "rate_limit_counters" WHERE "window_start" < $1 RETURNING 1`, [
+        subtract(now, { days: 1 }),
+      ]),
+  },
+  {
+    // A sign-in counter idle for a day starts again from one anyway (and no wait outlasts an hour).
+    name: 'login_attempts idle for over a day',
+    purge: (manager, now) =>
+      deleteWhere(
+        manager,
+        `DELETE FROM "login_attempts" WHERE "last_failure_at" < $1 AND ("blocked_until" IS NULL OR "blocked_until" < $2) RETURNING 1`,
+        [subtract(now, { days: 1 }), now],
+      ),
+  },
 ];

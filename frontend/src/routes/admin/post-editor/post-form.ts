@@ -144,3 +144,17 @@ export function clearStoredDraft(key: string): void {
 export function sameValues(a: PostFormValues, b: PostFormValues): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
+
+/**
+ * The server's field errors of a refused save (the error contract's `fieldErrors`), first sentence
+ * per field, for the fields this form shows.
+ */
+export function formErrorsFromServer(fieldErrors: unknown): PostFormErrors {
+  if (!fieldErrors || typeof fieldErrors !== 'object') return {};
+  const errors: PostFormErrors = {};
+  for (const [field, sentences] of Object.entries(fieldErrors as Record<string, unknown>)) {
+    const key = (field === 'tags' ? 'tagsText' : field) as keyof PostFormValues;
+    if (key in emptyPostForm && Array.isArray(sentences) && typeof sentences[0] === 'string') errors[key] = sentences[0];
+  }
+  return errors;
+}

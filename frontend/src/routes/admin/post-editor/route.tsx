@@ -3,7 +3,20 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import Markdown from 'react-markdown';
 import { Link, useNavigate, isRouteErrorResponse, data } from 'react-router-dom';
 import { useLoaderData, useRouteError, type LoaderFunctionArgs } from '@/app/data-router';
-import { canPublish, limits, sectionLabels, site, slugify, team, type AdminPost, type PostStatus, type StaffUser } from '@northbeam/common';
+import {
+  allowedMetaTagNames,
+  allowedMetaTagProperties,
+  canPublish,
+  limits,
+  metaTagsWithAddress,
+  sectionLabels,
+  site,
+  slugify,
+  team,
+  type AdminPost,
+  type PostStatus,
+  type StaffUser,
+} from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button, buttonVariants } from '@/components/ui/button';
@@ -21,6 +34,7 @@ import {
   clearStoredDraft,
   draftStorageKey,
   emptyPostForm,
+  formErrorsFromServer,
   formFromPost,
   parseTags,
   payloadFromForm,
@@ -139,7 +153,15 @@ export function Component() {
       void navigate('/admin/posts');
     } catch (error) {
       if (error instanceof ApiRequestError && error.status === 401) forgetStaffUser();
-      setSaveError(error instanceof Error ? error.message : String(error));
+      // A refusal of the server's validation: its sentences go under their fields, and the alert
+      // says the first one instead of the raw answer.
+      const fromServer = error instanceof ApiRequestError && error.status === 400 ? formErrorsFromServer(error.fieldErrors) : {};
+      if (Object.keys(fromServer).length > 0) {
+        setErrors(fromServer);
+        document.getElementById(fieldId(Object.keys(fromServer)[0]))?.focus();
+      }
+      const sentence = error instanceof ApiRequestError && error.status === 400 ? error.serverError : undefined;
+      setSaveError(sentence ?? (error instanceof Error ? error.message : String(error)));
       setSaving(null);
     }
   };
@@ -299,13 +321,27 @@ export function Component() {
               <Field
                 label="Custom meta tags"
                 htmlFor={fieldId('customMetaTags')}
+                error={errors.customMetaTags}
                 errorId={errorId('customMetaTags')}
-                hint={<p className="text-xs text-ink-muted">Meta tag markup, one per line, e.g. &lt;meta name=&quot;robots&quot; content=&quot;noarchive&quot;&gt;</p>}
+                hint={
+                  <div className="flex flex-col gap-1 text-xs text-ink-muted" data-testid="meta-tags-hint">
+                    <p>Meta tag markup, one per line, e.g. &lt;meta name=&quot;robots&quot; content=&quot;noarchive&quot;&gt;. Only these tags are allowed:</p>
+                    <p>
+                      <span className="font-medium">Names:</span> {allowedMetaTagNames.join(', ')}
+                    </p>
+                    <p>
+                      <span className="font-medium">Properties:</span> {allowedMetaTagProperties.join(', ')}
+                    </p>
+                    <p>{metaTagsWithAddress.join(', ')}: an http:// or https:// address only.</p>
+                  </div>
+                }
               >
                 <Textarea
                   id={fieldId('customMetaTags')}
                   value={values.customMetaTags}
                   onChange={(event) => update({ customMetaTags: event.target.value })}
+                  aria-invalid={errors.customMetaTags ? true : undefined}
+                  aria-describedby={errors.customMetaTags ? errorId('customMetaTags') : undefined}
                   height="md"
                   textSize="sm"
                   className="font-mono"
