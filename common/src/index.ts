@@ -11,3 +11,4 @@ export * from './clients.js';
 export * from './lead-capture.js';
 export * from './privacy.js';
 export * from './staff.js';
+export * from './enquiries.js';

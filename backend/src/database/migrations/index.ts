@@ -6,6 +6,7 @@ import { CaseStudies1763782000000 } from './1763782000000-case-studies.js';
 import { LeadCapture1763783000000 } from './1763783000000-lead-capture.js';
 import { PrivacyAndAnalytics1763784000000 } from './1763784000000-privacy-and-analytics.js';
 import { StaffAccounts1764400000000 } from './1764400000000-staff-accounts.js';
+import { EnquiriesInbox1764600000000 } from './1764600000000-enquiries-inbox.js';
 
 /** Every migration, oldest first. Never rewrite one that has landed: add a new one. */
 export const migrations: Function[] = [
@@ -17,4 +18,5 @@ export const migrations: Function[] = [
   LeadCapture1763783000000,
   PrivacyAndAnalytics1763784000000,
   StaffAccounts1764400000000,
+  EnquiriesInbox1764600000000,
 ];
