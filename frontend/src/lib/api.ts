@@ -22,6 +22,16 @@ export class ApiRequestError extends Error {
       return undefined;
     }
   }
+
+  /** The `fieldErrors` of the JSON error contract (the sentences per field), when the body carries them. */
+  get fieldErrors(): Record<string, string[]> | undefined {
+    try {
+      const parsed = JSON.parse(this.bodyText) as { fieldErrors?: Record<string, string[]> };
+      return parsed.fieldErrors;
+    } catch {
+      return undefined;
+    }
+  }
 }
 
 export async function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {

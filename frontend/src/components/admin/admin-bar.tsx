@@ -1,4 +1,4 @@
-import { Activity, LayoutDashboard, LogOut, Menu, Newspaper, ShieldCheck, UserCog, Users, X, type LucideIcon } from 'lucide-react';
+import { Activity, Inbox, LayoutDashboard, LogOut, Menu, Newspaper, ShieldCheck, UserCog, Users, X, type LucideIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { areaLabels, roleLabels, type StaffArea, type StaffUser } from '@northbeam/common';
@@ -18,6 +18,7 @@ interface AdminLink {
 const adminLinks: AdminLink[] = [
   { to: '/admin', label: 'Dashboard', icon: LayoutDashboard },
   { to: '/admin/posts', label: areaLabels.posts, icon: Newspaper, area: 'posts' },
+  { to: '/admin/enquiries', label: areaLabels.enquiries, icon: Inbox, area: 'enquiries' },
   { to: '/admin/privacy', label: areaLabels.privacy, icon: ShieldCheck, area: 'privacy' },
   { to: '/admin/staff', label: areaLabels.staff, icon: Users, area: 'staff' },
   { to: '/admin/activity', label: areaLabels.activity, icon: Activity, area: 'activity' },

@@ -1,7 +1,17 @@
-import { ArrowRight, BookOpen, Download, FileText, Users } from 'lucide-react';
+import { ArrowRight, BookOpen, Download, FileText, Inbox, Users } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { useLoaderData, type LoaderFunctionArgs } from '@/app/data-router';
-import { site, staffLimits, team, type ActivityEntry, type ListPage, type PostSummary, type StaffUser } from '@northbeam/common';
+import {
+  enquiryLimits,
+  site,
+  staffLimits,
+  team,
+  type ActivityEntry,
+  type EnquiryCounts,
+  type ListPage,
+  type PostSummary,
+  type StaffUser,
+} from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
 import { ActivityFeed } from '@/components/admin/activity-feed';
 import { buttonVariants } from '@/components/ui/button';
@@ -25,6 +35,8 @@ interface DashboardData {
   consultingCount: number;
   downloads: PlaybookDownload[];
   activity: ActivityEntry[];
+  /** Null for a role without the inbox. */
+  enquiries: EnquiryCounts | null;
 }
 
 async function publishedCount(context: unknown, section: 'labs' | 'consulting'): Promise<number> {
@@ -54,15 +66,26 @@ async function recentActivity(context: unknown): Promise<ActivityEntry[]> {
   }
 }
 
+/** The inbox card's counts, within what this staff member may see (their own assignments for a consultant). */
+async function enquiryCounts(context: unknown, user: StaffUser): Promise<EnquiryCounts | null> {
+  if (user.permissions.enquiries === 'none') return null;
+  try {
+    return await loadJson<EnquiryCounts>(context, '/api/admin/enquiries/counts');
+  } catch {
+    return null;
+  }
+}
+
 export async function loader({ context, request }: LoaderFunctionArgs): Promise<DashboardData> {
   const user = await requireStaffUser(context, request);
-  const [labsCount, consultingCount, downloads, activity] = await Promise.all([
+  const [labsCount, consultingCount, downloads, activity, enquiries] = await Promise.all([
     publishedCount(context, 'labs'),
     publishedCount(context, 'consulting'),
     recentDownloads(context),
     recentActivity(context),
+    enquiryCounts(context, user),
   ]);
-  return { user, labsCount, consultingCount, downloads, activity };
+  return { user, labsCount, consultingCount, downloads, activity, enquiries };
 }
 
 function Stat({ label, value, accent }: { label: string; value: number; accent: 'bg-labs' | 'bg-consulting' | 'bg-line' }) {
@@ -78,7 +101,7 @@ function Stat({ label, value, accent }: { label: string; value: number; accent: 
 }
 
 export function Component() {
-  const { user, labsCount, consultingCount, downloads, activity } = useLoaderData<typeof loader>();
+  const { user, labsCount, consultingCount, downloads, activity, enquiries } = useLoaderData<typeof loader>();
   const firstName = user.name.split(' ')[0];
   return (
     <>
@@ -148,6 +171,24 @@ export function Component() {
               </p>
             </CardContent>
           </Card>
+
+          {enquiries ? (
+            <Card className="flex flex-col" data-testid="card-enquiries">
+              <CardHeader>
+                <Inbox className="size-6 text-beam" aria-hidden="true" />
+                <CardTitle>Enquiries</CardTitle>
+                <CardDescription>We promise a reply within {enquiryLimits.replyPromiseHours} hours.</CardDescription>
+              </CardHeader>
+              <CardContent className="mt-auto flex flex-col gap-2">
+                <Link to="/admin/enquiries?status=new" className="rounded-xl hover:opacity-80" data-testid="enquiries-new">
+                  <Stat label="New" value={enquiries.new} accent="bg-consulting" />
+                </Link>
+                <Link to="/admin/enquiries" className="rounded-xl hover:opacity-80" data-testid="enquiries-unanswered">
+                  <Stat label={`Unanswered > ${enquiryLimits.replyPromiseHours} h`} value={enquiries.unanswered} accent="bg-labs" />
+                </Link>
+              </CardContent>
+            </Card>
+          ) : null}
         </div>
 
         <div className="mt-6 grid gap-6 lg:grid-cols-5">
