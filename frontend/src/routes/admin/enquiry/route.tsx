@@ -1,6 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { Link, useRevalidator } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import {
   contactServiceLabel,
   enquiryLimits,
@@ -13,7 +13,7 @@ import {
   type StaffUser,
   type UpdateEnquiryRequest,
 } from '@northbeam/common';
-import { useLoaderData, type LoaderFunctionArgs } from '@/app/data-router';
+import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from '@/app/data-router';
 import type { RouteHandle } from '@/app/route-handle';
 import { AdminPageHeader } from '@/components/admin/admin-page-header';
 import { EnquiryStatusBadge } from '@/components/admin/enquiry-status-badge';
