@@ -108,7 +108,7 @@ test.describe('Enquiries inbox', () => {
   test('the consultant finds the enquiry in their own inbox, as a card at phone width', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, consultant);
-    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByTestId('admin-bar').getByRole('button', { name: 'Menu', exact: true }).click();
     await page.getByTestId('admin-menu').getByRole('link', { name: 'Enquiries' }).click();
     await expect(page).toHaveURL('/admin/enquiries');
     const rows = page.getByTestId('enquiry-row');
@@ -117,5 +117,12 @@ test.describe('Enquiries inbox', () => {
     const box = await rows.first().boundingBox();
     expect(box!.width).toBeLessThanOrEqual(390);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: test.info().outputPath('enquiries-390.png'), fullPage: true });
+    await rows.first().click();
+    await expect(page.getByTestId('enquiry-notes')).toContainText('Called them back');
+    // A consultant may change the status but not reassign: the assignee is shown as text.
+    await expect(page.getByRole('combobox', { name: 'Assignee' })).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: test.info().outputPath('enquiry-390.png'), fullPage: true });
   });
 });
