@@ -100,6 +100,7 @@ test.describe('Enquiries inbox', () => {
     await page.getByLabel('Search enquiries').fill(enquirer.name);
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toContainText(consultant.name);
+    await page.screenshot({ path: test.info().outputPath('enquiries-1280.png'), fullPage: true });
 
     const activity = await page.request.get('/api/admin/activity?action=enquiry.assigned');
     expect(((await activity.json()) as { items: { targetLabel: string }[] }).items[0].targetLabel).toBe(`${enquirer.name} → ${consultant.name}`);

@@ -137,17 +137,19 @@ export function Component() {
             ))}
           </FilterSelect>
         )}
-        <div className="flex min-w-0 flex-col gap-1.5">
-          <Label htmlFor={ids.from} className="text-xs text-ink-muted">
-            From
-          </Label>
-          <Input id={ids.from} type="date" value={params.get('from') ?? ''} onChange={(event) => setFilters({ from: event.target.value || undefined })} />
-        </div>
-        <div className="flex min-w-0 flex-col gap-1.5">
-          <Label htmlFor={ids.to} className="text-xs text-ink-muted">
-            To
-          </Label>
-          <Input id={ids.to} type="date" value={params.get('to') ?? ''} onChange={(event) => setFilters({ to: event.target.value || undefined })} />
+        <div className="grid grid-cols-2 gap-3 sm:col-span-2 lg:col-span-1 xl:col-span-2">
+          <div className="flex min-w-0 flex-col gap-1.5">
+            <Label htmlFor={ids.from} className="text-xs text-ink-muted">
+              From
+            </Label>
+            <Input id={ids.from} type="date" value={params.get('from') ?? ''} onChange={(event) => setFilters({ from: event.target.value || undefined })} />
+          </div>
+          <div className="flex min-w-0 flex-col gap-1.5">
+            <Label htmlFor={ids.to} className="text-xs text-ink-muted">
+              To
+            </Label>
+            <Input id={ids.to} type="date" value={params.get('to') ?? ''} onChange={(event) => setFilters({ to: event.target.value || undefined })} />
+          </div>
         </div>
         {filtered ? (
           <Button
