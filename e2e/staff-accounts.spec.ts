@@ -140,7 +140,7 @@ test.describe('Staff accounts', () => {
     await expect(page).toHaveURL('/admin/account/two-factor');
     await enrolTwoFactor(page, owner.email);
 
-    await expect(adminNavigation(page).getByRole('link')).toHaveText(['Dashboard', 'Posts', 'Privacy', 'Staff', 'Activity']);
+    await expect(adminNavigation(page).getByRole('link')).toHaveText(['Dashboard', 'Posts', 'Enquiries', 'Privacy', 'Staff', 'Activity']);
     await adminNavigation(page).getByRole('link', { name: 'Staff' }).click();
     await expect(page).toHaveURL('/admin/staff');
     await expect(adminNavigation(page).getByRole('link', { name: 'Staff' })).toHaveAttribute('aria-current', 'page');
@@ -396,7 +396,7 @@ test.describe('Staff accounts', () => {
     // No code: the policy asks only admins for two-factor sign-in.
     await submitPassword(consultantPage, consultant);
     await expect(consultantPage).toHaveURL('/admin');
-    await expect(adminNavigation(consultantPage).getByRole('link')).toHaveText(['Dashboard', 'Posts', 'Activity']);
+    await expect(adminNavigation(consultantPage).getByRole('link')).toHaveText(['Dashboard', 'Posts', 'Enquiries', 'Activity']);
     await consultantPage.goto('/admin/staff');
     await expect(consultantPage.getByRole('alert')).toHaveText(messages.forbidden);
     await expect(consultantPage.getByTestId('staff-list')).toHaveCount(0);
