@@ -380,5 +380,17 @@ describe('Enquiries inbox', () => {
       expect((await admin.get(`/api/admin/enquiries/${enquiries.grace}`)).status).toBe(404);
       expect((await admin.get(`/api/admin/enquiries/${enquiries.ada}`)).body.notes).toHaveLength(1);
     });
+
+    it('the retention purge of enquiries older than 3 years takes their notes with them', async () => {
+      const old = await seed({ name: 'Ancient', email: 'ancient@example.com', message: 'Long ago', createdAt: '2023-01-01T10:00:00Z' });
+      await admin.post(`/api/admin/enquiries/${old}/notes`).send({ body: 'Never answered.' });
+      await testApp.app.get(PrivacyService).runRetention(new Date('2026-11-25T00:00:00Z'));
+      const notes = await testApp.dataSource.query<{ count: number }[]>(
+        `SELECT count(*)::int AS "count" FROM "enquiry_notes" WHERE "enquiry_id" = $1`,
+        [old],
+      );
+      expect(notes[0].count).toBe(0);
+      expect((await admin.get(`/api/admin/enquiries/${enquiries.ada}`)).body.notes).toHaveLength(1);
+    });
   });
 });
