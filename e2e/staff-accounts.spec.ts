@@ -149,6 +149,7 @@ test.describe('Staff accounts', () => {
     await expect(adminNavigation(page).getByRole('link')).toHaveText([
       'Dashboard',
       'Posts',
+      'Enquiries',
       'Privacy',
       'Staff',
       'Activity',
@@ -450,7 +451,12 @@ test.describe('Staff accounts', () => {
     // No code: the policy asks only admins for two-factor sign-in.
     await submitPassword(consultantPage, consultant);
     await expect(consultantPage).toHaveURL('/admin');
-    await expect(adminNavigation(consultantPage).getByRole('link')).toHaveText(['Dashboard', 'Posts', 'Activity']);
+    await expect(adminNavigation(consultantPage).getByRole('link')).toHaveText([
+      'Dashboard',
+      'Posts',
+      'Enquiries',
+      'Activity',
+    ]);
     await consultantPage.goto('/admin/staff');
     await expect(consultantPage.getByRole('alert')).toHaveText(messages.forbidden);
     await expect(consultantPage.getByTestId('staff-list')).toHaveCount(0);

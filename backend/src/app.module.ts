@@ -16,6 +16,7 @@ import { ContentVersionModule } from './modules/content-version/content-version.
 import { PostsModule } from './modules/posts/posts.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 import { ContactModule } from './modules/contact/contact.module.js';
+import { EnquiriesModule } from './modules/enquiries/enquiries.module.js';
 import { MailModule } from './modules/mail/mail.module.js';
 import { NewsletterModule } from './modules/newsletter/newsletter.module.js';
 import { PlaybookModule } from './modules/playbook/playbook.module.js';
@@ -44,6 +45,7 @@ export class AppModule {
         ScheduleModule.forRoot(),
         MailModule,
         ContactModule,
+        EnquiriesModule,
         NewsletterModule,
         PlaybookModule,
         AnalyticsModule,

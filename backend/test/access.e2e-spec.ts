@@ -61,6 +61,12 @@ const matrix: Record<string, Who[]> = {
   'POST /api/admin/staff/:id/sign-out-everywhere': superAdmins,
   'DELETE /api/admin/staff/:id': superAdmins,
   'GET /api/admin/activity': everyone,
+  'GET /api/admin/enquiries': everyone,
+  'GET /api/admin/enquiries.csv': everyone,
+  'GET /api/admin/enquiries/counts': everyone,
+  'GET /api/admin/enquiries/:id': everyone,
+  'PATCH /api/admin/enquiries/:id': everyone,
+  'POST /api/admin/enquiries/:id/notes': everyone,
 };
 
 /**

@@ -63,6 +63,15 @@ describe('Activity log', () => {
     return id;
   }
 
+  async function enquiry(): Promise<string> {
+    const id = randomUUID();
+    await testApp.dataSource.query(
+      `INSERT INTO "contact_messages" ("id", "name", "email", "message", "consent") VALUES ($1, 'Logged Enquirer', $2, 'Hello', true)`,
+      [id, `${id}@example.com`],
+    );
+    return id;
+  }
+
   const code = (steps = 0) =>
     TOTP.generate({
       secret: Secret.fromBase32(state.secret!),
@@ -252,6 +261,21 @@ describe('Activity log', () => {
           .send({ note: 'Removed the CRM entry' }),
       actor: () => ids.admin,
       targetType: 'deletion_request',
+    },
+    'enquiry.status_changed': {
+      run: async () => admin.patch(`/api/admin/enquiries/${await enquiry()}`).send({ status: 'open' }),
+      actor: () => ids.admin,
+      targetType: 'enquiry',
+    },
+    'enquiry.assigned': {
+      run: async () => admin.patch(`/api/admin/enquiries/${await enquiry()}`).send({ assigneeId: ids.consultant }),
+      actor: () => ids.admin,
+      targetType: 'enquiry',
+    },
+    'enquiry.exported': {
+      run: () => admin.get('/api/admin/enquiries.csv'),
+      actor: () => ids.admin,
+      targetType: 'export',
     },
   };
 

@@ -447,6 +447,7 @@ describe('Privacy: data-deletion requests', () => {
       expect(Object.values(second).every((count) => count === 0)).toBe(true);
       expect(Object.keys(second)).toEqual([
         'analytics_events',
+        'enquiry_notes',
         'contact_messages',
         'subscribers',
         'playbook_downloads',

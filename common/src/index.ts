@@ -13,3 +13,4 @@ export * from './privacy.js';
 export * from './text-rules.js';
 export * from './staff.js';
 export * from './dates.js';
+export * from './enquiries.js';

@@ -230,6 +230,9 @@ export const activityActionLabels = {
   'privacy.request_approved': 'Approved a deletion request',
   'privacy.request_rejected': 'Rejected a deletion request',
   'privacy.request_completed': 'Completed a deletion request',
+  'enquiry.status_changed': 'Changed the status of an enquiry',
+  'enquiry.assigned': 'Changed who an enquiry is assigned to',
+  'enquiry.exported': 'Exported enquiries as CSV',
 } as const;
 export type ActivityAction = keyof typeof activityActionLabels;
 export const activityActions = Object.keys(activityActionLabels) as ActivityAction[];
@@ -238,7 +241,7 @@ export function isActivityAction(value: string): value is ActivityAction {
   return Object.prototype.hasOwnProperty.call(activityActionLabels, value);
 }
 
-export const activityTargetTypes = ['staff', 'invitation', 'post', 'deletion_request', 'session'] as const;
+export const activityTargetTypes = ['staff', 'invitation', 'post', 'deletion_request', 'session', 'enquiry', 'export'] as const;
 export type ActivityTargetType = (typeof activityTargetTypes)[number];
 
 /** A row of `/admin/activity` (`GET /api/admin/activity?page=&actor=&action=&from=&to=`). */

@@ -52,6 +52,8 @@ export const routes = withRouteIds([
           { path: 'privacy', lazy: () => import('../routes/admin/privacy/route') },
           { path: 'staff', lazy: () => import('../routes/admin/staff/route') },
           { path: 'activity', lazy: () => import('../routes/admin/activity/route') },
+          { path: 'enquiries', lazy: () => import('../routes/admin/enquiries/route') },
+          { path: 'enquiries/:id', lazy: () => import('../routes/admin/enquiry/route') },
           { path: 'account', lazy: () => import('../routes/admin/account/route') },
           { path: 'account/two-factor', lazy: () => import('../routes/admin/two-factor/route') },
         ],

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useNavigation } from '@/app/data-router';
 
@@ -33,4 +33,32 @@ export function useListFilters() {
     [navigate, pathname, search],
   );
   return { params, setFilters };
+}
+
+/**
+ * The search box of a list: what is typed goes to the address (`q`) after a short pause, without a
+ * history entry per letter; a search changed elsewhere (Clear filters, Back) replaces what is typed.
+ */
+export function useListSearch(params: URLSearchParams, setFilters: (changes: Record<string, string | undefined>) => void) {
+  const addressQuery = params.get('q') ?? '';
+  const [query, setQuery] = useState(addressQuery);
+  const sent = useRef(addressQuery);
+  useEffect(() => {
+    if (addressQuery === sent.current) return;
+    sent.current = addressQuery;
+    setQuery(addressQuery);
+  }, [addressQuery]);
+  const search = useCallback(
+    (text: string) => {
+      sent.current = text;
+      setFilters({ q: text || undefined });
+    },
+    [setFilters],
+  );
+  useEffect(() => {
+    if (query.trim() === addressQuery) return;
+    const timer = setTimeout(() => search(query.trim()), 350);
+    return () => clearTimeout(timer);
+  }, [query, addressQuery, search]);
+  return { query, setQuery, submit: () => search(query.trim()) };
 }

@@ -20,14 +20,15 @@ export class ApiRequestError extends Error {
   }
 
   /** The `fieldErrors` of the JSON error contract (field to sentences), when the body carries them. */
-  get fieldErrors(): unknown {
-    return this.contract()?.fieldErrors;
+  get fieldErrors(): Record<string, string[]> | undefined {
+    const fieldErrors = this.contract()?.fieldErrors;
+    return fieldErrors && typeof fieldErrors === 'object' ? (fieldErrors as Record<string, string[]>) : undefined;
   }
 
   private contract(): { error?: unknown; fieldErrors?: unknown } | undefined {
     try {
       const parsed = JSON.parse(this.bodyText) as unknown;
-      return parsed && typeof parsed === 'object' ? (parsed) : undefined;
+      return parsed && typeof parsed === 'object' ? parsed : undefined;
     } catch {
       return undefined;
     }
@@ -82,7 +83,8 @@ export async function loadJson<T>(context: unknown, path: string): Promise<T | n
   }
   const response = await fetch(path, { credentials: 'include' });
   if (response.status === 401) return null;
-  if (!response.ok) throw new ApiRequestError(response.status, await response.text().catch(() => ''), response.statusText);
+  if (!response.ok)
+    throw new ApiRequestError(response.status, await response.text().catch(() => ''), response.statusText);
   return (await response.json()) as T;
 }
 

@@ -1,5 +1,5 @@
 import { redirect } from 'react-router-dom';
-import type { StaffUser } from '@northbeam/common';
+import type { ListPage, StaffMember, StaffUser } from '@northbeam/common';
 import { apiRequest, loadJson } from './api';
 import type { LoaderRequest } from '@/app/data-router';
 
@@ -89,3 +89,18 @@ export async function signOut(): Promise<void> {
 
 export { roleLabels } from '@northbeam/common';
 
+/** The active staff members (not invitations), by name, for those who may read the staff list; empty for the others. */
+export async function activeStaffMembers(context: unknown, user: StaffUser): Promise<{ id: string; name: string }[]> {
+  if (user.permissions.staff === 'none') return [];
+  const members: { id: string; name: string }[] = [];
+  // The staff list is paginated too: a consultancy's staff fits in a few pages.
+  for (let page = 1; page <= 10; page += 1) {
+    const list = await loadJson<ListPage<StaffMember>>(context, `/api/admin/staff?status=active&page=${page}`).catch(
+      () => null,
+    );
+    if (!list) break;
+    for (const member of list.items) members.push({ id: member.id, name: member.name });
+    if (page * list.pageSize >= list.total) break;
+  }
+  return members.sort((a, b) => a.name.localeCompare(b.name));
+}

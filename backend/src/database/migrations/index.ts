@@ -7,6 +7,7 @@ import { LeadCapture1763783000000 } from './1763783000000-lead-capture.js';
 import { PrivacyAndAnalytics1763784000000 } from './1763784000000-privacy-and-analytics.js';
 import { LimiterKeyDigests1764200000000 } from './1764200000000-limiter-key-digests.js';
 import { StaffAccounts1764400000000 } from './1764400000000-staff-accounts.js';
+import { EnquiriesInbox1764600000000 } from './1764600000000-enquiries-inbox.js';
 
 /** Every migration, oldest first. Never rewrite one that has landed: add a new one. */
 export const migrations: Function[] = [
@@ -19,4 +20,5 @@ export const migrations: Function[] = [
   PrivacyAndAnalytics1763784000000,
   LimiterKeyDigests1764200000000,
   StaffAccounts1764400000000,
+  EnquiriesInbox1764600000000,
 ];

@@ -1,4 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
+import type { EnquiryStatus } from '@northbeam/common';
 
 @Entity('contact_messages')
 export class ContactMessageEntity {
@@ -22,6 +23,13 @@ export class ContactMessageEntity {
 
   @Column({ type: 'boolean' })
   consent: boolean;
+
+  /** Where the enquiry stands in the inbox; a new message starts as `new`. */
+  @Column({ type: 'varchar', length: 20, default: 'new' })
+  status: EnquiryStatus;
+
+  @Column({ name: 'assignee_id', type: 'uuid', nullable: true })
+  assigneeId: string | null;
 
   @Column({ name: 'created_at', type: 'timestamptz', default: () => 'now()' })
   createdAt: Date;

@@ -62,8 +62,28 @@ export const emailOutboxEraser: PersonalDataEraser = {
   },
 };
 
+/**
+ * Staff notes on the address's enquiries. They would go with the enquiries (foreign key cascade);
+ * erasing them first counts them in the erasure's record. The assignment is a column of the
+ * enquiry and goes with it.
+ */
+export const enquiryNotesEraser: PersonalDataEraser = {
+  tableName: 'enquiry_notes',
+  async erase(manager, email) {
+    if (!(await tableExists(manager, 'enquiry_notes'))) return 0;
+    const result = await manager.query<unknown>(
+      `DELETE FROM "enquiry_notes"
+        WHERE "enquiry_id" IN (SELECT "id" FROM "contact_messages" WHERE lower(trim("email")) = $1)
+        RETURNING 1`,
+      [email],
+    );
+    return rowCount(result);
+  },
+};
+
 export const personalDataErasers: PersonalDataEraser[] = [
   analyticsEventsEraser,
+  enquiryNotesEraser,
   emailColumnEraser('contact_messages', ['email']),
   emailColumnEraser('subscribers', ['email']),
   emailColumnEraser('playbook_downloads', ['email']),

@@ -1,7 +1,18 @@
-import { ArrowRight, BookOpen, Download, FileText, ShieldCheck, Users } from 'lucide-react';
+import { ArrowRight, BookOpen, Download, FileText, Inbox, ShieldCheck, Users } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { useLoaderData, type LoaderFunctionArgs } from '@/app/data-router';
-import { formatDate, site, staffLimits, team, type ActivityEntry, type ListPage, type PostSummary, type StaffUser } from '@northbeam/common';
+import {
+  enquiryLimits,
+  formatDate,
+  site,
+  staffLimits,
+  team,
+  type ActivityEntry,
+  type EnquiryCounts,
+  type ListPage,
+  type PostSummary,
+  type StaffUser,
+} from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
 import { ActivityFeed } from '@/components/admin/activity-feed';
 import { buttonVariants } from '@/components/ui/button';
@@ -25,6 +36,8 @@ interface DashboardData {
   consultingCount: number;
   downloads: PlaybookDownload[];
   activity: ActivityEntry[];
+  /** Null for a role without the inbox. */
+  enquiries: EnquiryCounts | null;
 }
 
 async function publishedCount(context: unknown, section: 'labs' | 'consulting'): Promise<number> {
@@ -47,25 +60,47 @@ async function recentDownloads(context: unknown): Promise<PlaybookDownload[]> {
 /** The latest entries of the activity log this staff member may read (their own for a consultant). */
 async function recentActivity(context: unknown): Promise<ActivityEntry[]> {
   try {
-    const page = await loadJson<ListPage<ActivityEntry>>(context, `/api/admin/activity?limit=${staffLimits.recentActivity}`);
+    const page = await loadJson<ListPage<ActivityEntry>>(
+      context,
+      `/api/admin/activity?limit=${staffLimits.recentActivity}`,
+    );
     return page?.items.slice(0, staffLimits.recentActivity) ?? [];
   } catch {
     return [];
   }
 }
 
+/** The inbox card's counts, within what this staff member may see (their own assignments for a consultant). */
+async function enquiryCounts(context: unknown, user: StaffUser): Promise<EnquiryCounts | null> {
+  if (user.permissions.enquiries === 'none') return null;
+  try {
+    return await loadJson<EnquiryCounts>(context, '/api/admin/enquiries/counts');
+  } catch {
+    return null;
+  }
+}
+
 export async function loader({ context, request }: LoaderFunctionArgs): Promise<DashboardData> {
   const user = await requireStaffUser(context, request);
-  const [labsCount, consultingCount, downloads, activity] = await Promise.all([
+  const [labsCount, consultingCount, downloads, activity, enquiries] = await Promise.all([
     publishedCount(context, 'labs'),
     publishedCount(context, 'consulting'),
     recentDownloads(context),
     recentActivity(context),
+    enquiryCounts(context, user),
   ]);
-  return { user, labsCount, consultingCount, downloads, activity };
+  return { user, labsCount, consultingCount, downloads, activity, enquiries };
 }
 
-function Stat({ label, value, accent }: { label: string; value: number; accent: 'bg-labs' | 'bg-consulting' | 'bg-line' }) {
+function Stat({
+  label,
+  value,
+  accent,
+}: {
+  label: string;
+  value: number;
+  accent: 'bg-labs' | 'bg-consulting' | 'bg-line';
+}) {
   return (
     <div className="flex items-center justify-between rounded-xl bg-mist px-4 py-3">
       <span className="flex items-center gap-2 text-sm text-ink-muted">
@@ -78,7 +113,7 @@ function Stat({ label, value, accent }: { label: string; value: number; accent: 
 }
 
 export function Component() {
-  const { user, labsCount, consultingCount, downloads, activity } = useLoaderData<typeof loader>();
+  const { user, labsCount, consultingCount, downloads, activity, enquiries } = useLoaderData<typeof loader>();
   const firstName = user.name.split(' ')[0];
   return (
     <>
@@ -148,10 +183,39 @@ export function Component() {
               </p>
             </CardContent>
           </Card>
+
+          {enquiries ? (
+            <Card className="flex flex-col" data-testid="card-enquiries">
+              <CardHeader>
+                <Inbox className="size-6 text-beam" aria-hidden="true" />
+                <CardTitle>Enquiries</CardTitle>
+                <CardDescription>We promise a reply within {enquiryLimits.replyPromiseHours} hours.</CardDescription>
+              </CardHeader>
+              <CardContent className="mt-auto flex flex-col gap-2">
+                <Link
+                  to="/admin/enquiries?status=new"
+                  className="rounded-xl hover:opacity-80"
+                  data-testid="enquiries-new"
+                >
+                  <Stat label="New" value={enquiries.new} accent="bg-consulting" />
+                </Link>
+                <Link to="/admin/enquiries" className="rounded-xl hover:opacity-80" data-testid="enquiries-unanswered">
+                  <Stat
+                    label={`Unanswered > ${enquiryLimits.replyPromiseHours} h`}
+                    value={enquiries.unanswered}
+                    accent="bg-labs"
+                  />
+                </Link>
+              </CardContent>
+            </Card>
+          ) : null}
         </div>
 
         {user.role === 'admin' || user.role === 'super_admin' ? (
-          <Card className="mt-6 flex flex-col gap-4 p-6 sm:flex-row sm:items-center sm:justify-between" data-testid="card-privacy">
+          <Card
+            className="mt-6 flex flex-col gap-4 p-6 sm:flex-row sm:items-center sm:justify-between"
+            data-testid="card-privacy"
+          >
             <div className="flex items-start gap-4">
               <ShieldCheck className="mt-1 size-6 shrink-0 text-beam" aria-hidden="true" />
               <div>
@@ -159,7 +223,10 @@ export function Component() {
                 <CardDescription>Data deletion requests, their statutory deadlines and decisions.</CardDescription>
               </div>
             </div>
-            <Link to="/admin/privacy" className={buttonVariants({ variant: 'outline', className: 'self-start sm:self-auto' })}>
+            <Link
+              to="/admin/privacy"
+              className={buttonVariants({ variant: 'outline', className: 'self-start sm:self-auto' })}
+            >
               Open privacy requests
               <ArrowRight aria-hidden="true" />
             </Link>
@@ -179,8 +246,8 @@ export function Component() {
                 drafts only.
               </p>
               <p>
-                <strong className="text-ink">Draft approval.</strong> A consultant&apos;s post stays a draft until one of
-                the two admins reviews it and publishes it. Drafts are never shown to visitors; signed-in staff can
+                <strong className="text-ink">Draft approval.</strong> A consultant&apos;s post stays a draft until one
+                of the two admins reviews it and publishes it. Drafts are never shown to visitors; signed-in staff can
                 preview a draft at its article address.
               </p>
               <p>
@@ -196,21 +263,29 @@ export function Component() {
             </CardHeader>
             <CardContent>
               {downloads.length === 0 ? (
-                <p className="rounded-xl bg-mist px-4 py-6 text-center text-sm text-ink-muted">No playbook downloads yet.</p>
+                <p className="rounded-xl bg-mist px-4 py-6 text-center text-sm text-ink-muted">
+                  No playbook downloads yet.
+                </p>
               ) : (
                 <div className="overflow-x-auto">
                   <table className="w-full text-left text-sm">
                     <thead>
                       <tr className="border-b border-line text-ink-muted">
-                        <th scope="col" className="py-2 pr-4 font-medium">Email</th>
-                        <th scope="col" className="py-2 font-medium">Date</th>
+                        <th scope="col" className="py-2 pr-4 font-medium">
+                          Email
+                        </th>
+                        <th scope="col" className="py-2 font-medium">
+                          Date
+                        </th>
                       </tr>
                     </thead>
                     <tbody>
                       {downloads.slice(0, 10).map((download) => (
                         <tr key={download.id} className="border-b border-line/60 last:border-0">
                           <td className="py-2 pr-4 break-all text-ink">{download.email}</td>
-                          <td className="py-2 whitespace-nowrap text-ink-muted">{formatDate(download.createdAt, 'd MMM yyyy, HH:mm')}</td>
+                          <td className="py-2 whitespace-nowrap text-ink-muted">
+                            {formatDate(download.createdAt, 'd MMM yyyy, HH:mm')}
+                          </td>
                         </tr>
                       ))}
                     </tbody>

@@ -1,0 +1,76 @@
+import { Transform, Type } from 'class-transformer';
+import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import {
+  contactServiceValues,
+  enquiryLimits,
+  enquiryMessages,
+  enquiryStatuses,
+  staffMessages,
+  type ContactService,
+  type EnquiryStatus,
+} from '@northbeam/common';
+import { MaxChars } from '../../../core/validation/max-chars.decorator.js';
+
+const isoDate = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+const uuidOrNone = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|none)$/i;
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+/** The filters of the enquiries list and its CSV export (dates are UTC days, inclusive). */
+export class EnquiryFiltersDto {
+  @IsOptional()
+  @IsIn(enquiryStatuses, { message: enquiryMessages.statusInvalid })
+  status?: EnquiryStatus;
+
+  @IsOptional()
+  @IsIn(contactServiceValues, { message: enquiryMessages.serviceInvalid })
+  service?: ContactService;
+
+  /** A staff id, or `none` for enquiries nobody holds. */
+  @IsOptional()
+  @Matches(uuidOrNone, { message: enquiryMessages.assigneeFilterInvalid })
+  assignee?: string;
+
+  @IsOptional()
+  @Matches(isoDate, { message: staffMessages.dateInvalid })
+  from?: string;
+
+  @IsOptional()
+  @Matches(isoDate, { message: staffMessages.dateInvalid })
+  to?: string;
+
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @MaxLength(enquiryLimits.searchMax, { message: enquiryMessages.searchTooLong })
+  q?: string;
+}
+
+/** Query of GET /api/admin/enquiries. */
+export class ListEnquiriesQueryDto extends EnquiryFiltersDto {
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'Page must be a whole number' })
+  @Min(1, { message: 'Page must be 1 or more' })
+  @Max(100000)
+  page?: number;
+}
+
+/** Body of PATCH /api/admin/enquiries/:id: `assigneeId: null` unassigns. */
+export class UpdateEnquiryDto {
+  @IsOptional()
+  @IsIn(enquiryStatuses, { message: enquiryMessages.statusInvalid })
+  status?: EnquiryStatus;
+
+  @ValidateIf((_object, value) => value !== undefined && value !== null)
+  @IsUUID('all', { message: enquiryMessages.assigneeInvalid })
+  assigneeId?: string | null;
+}
+
+/** Body of POST /api/admin/enquiries/:id/notes. */
+export class AddEnquiryNoteDto {
+  @Transform(trim)
+  @IsString({ message: enquiryMessages.noteRequired })
+  @IsNotEmpty({ message: enquiryMessages.noteRequired })
+  @MaxChars(enquiryLimits.noteMax, { message: enquiryMessages.noteTooLong })
+  body: string;
+}

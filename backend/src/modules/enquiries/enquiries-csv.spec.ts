@@ -1,0 +1,18 @@
+import { neutraliseFormula, toCsv } from './enquiries-csv.js';
+
+describe('enquiries CSV', () => {
+  it.each(['=HYPERLINK("http://x")', '+1+1', '-2+3', '@SUM(A1)', '\t=1', '\r=1'])('neutralises %j', (value) => {
+    expect(neutraliseFormula(value)).toBe(`'${value}`);
+  });
+
+  it('leaves ordinary text alone', () => {
+    expect(neutraliseFormula('Ada Lovelace')).toBe('Ada Lovelace');
+    expect(neutraliseFormula('a-b=c')).toBe('a-b=c');
+  });
+
+  it('quotes every cell, doubles quotes, keeps line breaks inside a cell and ends rows with CRLF', () => {
+    expect(toCsv(['A', 'B'], [['say "hi"', 'line 1\nline 2'], [null, '=1']])).toBe(
+      '"A","B"\r\n"say ""hi""","line 1\nline 2"\r\n"","\'=1"\r\n',
+    );
+  });
+});

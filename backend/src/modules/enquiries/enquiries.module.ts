@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { ActivityModule } from '../activity/activity.module.js';
+import { MailModule } from '../mail/mail.module.js';
+import { EnquiriesController } from './enquiries.controller.js';
+import { EnquiriesRepository } from './enquiries.repository.js';
+import { EnquiriesService } from './enquiries.service.js';
+
+/** The admin's enquiries inbox over the messages the contact module stores. */
+@Module({
+  imports: [ActivityModule, MailModule],
+  controllers: [EnquiriesController],
+  providers: [EnquiriesRepository, EnquiriesService],
+})
+export class EnquiriesModule {}

@@ -1,0 +1,222 @@
+import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import {
+  contactServiceLabel,
+  enquiryCsvColumns,
+  enquiryLimits,
+  enquiryMessages,
+  enquiryStatusLabels,
+  messages,
+  permissionSatisfies,
+  unassignedFilter,
+  type ContactService,
+  type EnquiryCounts,
+  type EnquiryDetail,
+  type EnquiryNote,
+  type EnquirySummary,
+  type ListPage,
+  type StaffUser,
+} from '@northbeam/common';
+import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
+import { ApiError } from '../../core/http/api-error.js';
+import { ActivityService } from '../activity/activity.service.js';
+import { MailService } from '../mail/mail.service.js';
+import type { AddEnquiryNoteDto, EnquiryFiltersDto, ListEnquiriesQueryDto, UpdateEnquiryDto } from './dto/enquiries.dto.js';
+import { toCsv } from './enquiries-csv.js';
+import { enquiryAssignedMail } from './enquiries.mails.js';
+import { EnquiriesRepository, type EnquiryFilter, type EnquiryNoteRow, type EnquiryRow } from './enquiries.repository.js';
+
+const dayMs = 24 * 60 * 60 * 1000;
+const hourMs = 60 * 60 * 1000;
+const excerptLength = 160;
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The enquiries inbox. Admins see and change every enquiry; a consultant sees only the enquiries
+ * assigned to them, may change their status and add notes, and may not reassign them.
+ */
+@Injectable()
+export class EnquiriesService {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly enquiriesRepository: EnquiriesRepository,
+    private readonly activityService: ActivityService,
+    private readonly mailService: MailService,
+  ) {}
+
+  async list(user: StaffUser, query: ListEnquiriesQueryDto): Promise<ListPage<EnquirySummary>> {
+    const page = query.page ?? 1;
+    const pageSize = enquiryLimits.listPageSize;
+    const [rows, total] = await this.enquiriesRepository.findPage(this.filterFor(user, query), (page - 1) * pageSize, pageSize);
+    return { items: rows.map(mapEnquirySummary), total, page, pageSize };
+  }
+
+  async detail(user: StaffUser, id: string): Promise<EnquiryDetail> {
+    const row = await this.visibleEnquiry(user, id);
+    const notes = await this.enquiriesRepository.findNotes(row.id);
+    return mapEnquiryDetail(row, notes);
+  }
+
+  /**
+   * Status and assignee change under a row lock; each change that changes something writes one
+   * activity line in the same transaction, and a new assignee gets a mail through the outbox.
+   */
+  async update(user: StaffUser, id: string, changes: UpdateEnquiryDto): Promise<EnquiryDetail> {
+    if (changes.status === undefined && changes.assigneeId === undefined) {
+      throw new ApiError(HttpStatus.BAD_REQUEST, enquiryMessages.nothingToChange);
+    }
+    const reassigning = changes.assigneeId !== undefined;
+    await this.dataSource.transaction(async (manager) => {
+      const row = uuidPattern.test(id) ? await this.enquiriesRepository.lockById(manager, id) : undefined;
+      if (!row) throw new ApiError(HttpStatus.NOT_FOUND, enquiryMessages.notFound);
+      this.assertVisible(user, row);
+      if (reassigning && !permissionSatisfies(user.permissions.enquiries, 'all')) {
+        throw new ApiError(HttpStatus.FORBIDDEN, enquiryMessages.onlyAdminsAssign);
+      }
+      const actor = { id: user.id, name: user.name };
+
+      if (changes.status !== undefined && changes.status !== row.status) {
+        await this.enquiriesRepository.update(manager, row.id, { status: changes.status });
+        await this.activityService.record(manager, {
+          actor,
+          action: 'enquiry.status_changed',
+          target: {
+            type: 'enquiry',
+            id: row.id,
+            label: `${row.name}: ${enquiryStatusLabels[row.status]} → ${enquiryStatusLabels[changes.status]}`,
+          },
+        });
+      }
+
+      const assigneeId = changes.assigneeId;
+      if (assigneeId !== undefined && assigneeId !== row.assignee_id) {
+        const assignee = assigneeId === null ? undefined : await this.enquiriesRepository.activeStaffName(manager, assigneeId);
+        if (assigneeId !== null && !assignee) {
+          throw new ApiError(HttpStatus.BAD_REQUEST, messages.validationFailed, { assigneeId: [enquiryMessages.assigneeInvalid] });
+        }
+        await this.enquiriesRepository.update(manager, row.id, { assigneeId });
+        await this.activityService.record(manager, {
+          actor,
+          action: 'enquiry.assigned',
+          target: { type: 'enquiry', id: row.id, label: `${row.name} → ${assignee?.name ?? 'nobody'}` },
+        });
+        // Whoever takes an enquiry themselves already knows.
+        if (assignee && assigneeId !== user.id) {
+          await this.mailService.enqueue(
+            manager,
+            enquiryAssignedMail(this.config.publicUrl, assignee.email, row, user.name),
+          );
+        }
+      }
+    });
+    return this.detail(user, id);
+  }
+
+  async addNote(user: StaffUser, id: string, body: AddEnquiryNoteDto): Promise<EnquiryNote> {
+    const row = await this.visibleEnquiry(user, id);
+    return mapNote(await this.enquiriesRepository.addNote(row.id, { id: user.id, name: user.name }, body.body));
+  }
+
+  /** New enquiries, and those unanswered for more than 48 hours, within what the user may see. */
+  async counts(user: StaffUser, now = Date.now()): Promise<EnquiryCounts> {
+    const lateBefore = new Date(now - enquiryLimits.replyPromiseHours * hourMs);
+    return this.enquiriesRepository.counts(lateBefore, this.assignedOnly(user) ? user.id : undefined);
+  }
+
+  /** The filtered list as CSV (the whole match, not one page); the export is logged. */
+  async exportCsv(user: StaffUser, query: EnquiryFiltersDto): Promise<string> {
+    const rows = await this.enquiriesRepository.findAll(this.filterFor(user, query));
+    const filters = new URLSearchParams(
+      Object.entries(query).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''),
+    ).toString();
+    await this.activityService.record(this.dataSource.manager, {
+      actor: { id: user.id, name: user.name },
+      action: 'enquiry.exported',
+      target: { type: 'export', id: 'enquiries', label: `${rows.length} enquiries${filters ? ` (${filters})` : ''}` },
+    });
+    return toCsv(
+      enquiryCsvColumns,
+      rows.map((row) => [
+        toIso(row.created_at),
+        enquiryStatusLabels[row.status],
+        row.name,
+        row.email,
+        row.company,
+        contactServiceLabel(row.service) ?? '',
+        row.assignee_name,
+        row.message,
+      ]),
+    );
+  }
+
+  private assignedOnly(user: StaffUser): boolean {
+    return !permissionSatisfies(user.permissions.enquiries, 'all');
+  }
+
+  /** The query's filters; a consultant's list is always limited to their own assignments. */
+  private filterFor(user: StaffUser, query: EnquiryFiltersDto): EnquiryFilter {
+    const assigneeId = this.assignedOnly(user)
+      ? user.id
+      : query.assignee === unassignedFilter
+        ? null
+        : query.assignee;
+    return {
+      status: query.status,
+      service: query.service,
+      assigneeId,
+      from: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
+      before: query.to ? new Date(new Date(`${query.to}T00:00:00Z`).getTime() + dayMs) : undefined,
+      search: query.q || undefined,
+    };
+  }
+
+  private async visibleEnquiry(user: StaffUser, id: string): Promise<EnquiryRow> {
+    const row = uuidPattern.test(id) ? await this.enquiriesRepository.findById(id) : undefined;
+    if (!row) throw new ApiError(HttpStatus.NOT_FOUND, enquiryMessages.notFound);
+    this.assertVisible(user, row);
+    return row;
+  }
+
+  private assertVisible(user: StaffUser, row: EnquiryRow): void {
+    if (this.assignedOnly(user) && row.assignee_id !== user.id) throw new ApiError(HttpStatus.FORBIDDEN, messages.forbidden);
+  }
+}
+
+function toIso(value: Date | string): string {
+  return (value instanceof Date ? value : new Date(value)).toISOString();
+}
+
+function person(id: string | null, name: string | null): { id: string; name: string } | null {
+  return id ? { id, name: name ?? '' } : null;
+}
+
+export function mapEnquirySummary(row: EnquiryRow): EnquirySummary {
+  const message = row.message.replace(/\s+/g, ' ').trim();
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    company: row.company,
+    service: (row.service as ContactService | null) ?? null,
+    status: row.status,
+    assignee: person(row.assignee_id, row.assignee_name),
+    createdAt: toIso(row.created_at),
+    excerpt: message.length > excerptLength ? `${message.slice(0, excerptLength - 1)}…` : message,
+  };
+}
+
+function mapNote(row: EnquiryNoteRow): EnquiryNote {
+  return {
+    id: row.id,
+    author: row.author_id || row.author_name ? { id: row.author_id ?? '', name: row.author_name ?? '' } : null,
+    body: row.body,
+    createdAt: toIso(row.created_at),
+  };
+}
+
+export function mapEnquiryDetail(row: EnquiryRow, notes: EnquiryNoteRow[]): EnquiryDetail {
+  const { excerpt: _excerpt, ...summary } = mapEnquirySummary(row);
+  return { ...summary, message: row.message, notes: notes.map(mapNote) };
+}

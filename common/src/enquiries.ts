@@ -1,0 +1,94 @@
+/** The enquiries inbox of the admin: what the browser and the server share. */
+import type { ContactService } from './lead-capture.js';
+
+/** An enquiry moves new → open → replied → closed, or is marked spam. Staff may move it back. */
+export const enquiryStatuses = ['new', 'open', 'replied', 'closed', 'spam'] as const;
+export type EnquiryStatus = (typeof enquiryStatuses)[number];
+
+export const enquiryStatusLabels: Record<EnquiryStatus, string> = {
+  new: 'New',
+  open: 'Open',
+  replied: 'Replied',
+  closed: 'Closed',
+  spam: 'Spam',
+};
+
+/** Statuses that still owe the enquirer a reply (the site promises one within 48 hours). */
+export const unansweredEnquiryStatuses: readonly EnquiryStatus[] = ['new', 'open'];
+
+export const enquiryLimits = {
+  listPageSize: 15,
+  /** An enquiry still unanswered after this many hours is late. */
+  replyPromiseHours: 48,
+  noteMax: 5000,
+  searchMax: 200,
+} as const;
+
+/** The assignee filter's value for enquiries nobody holds. */
+export const unassignedFilter = 'none';
+
+export interface EnquiryPerson {
+  id: string;
+  name: string;
+}
+
+/** A row of `/admin/enquiries` (`GET /api/admin/enquiries?page=&status=&service=&assignee=&from=&to=&q=`). */
+export interface EnquirySummary {
+  id: string;
+  name: string;
+  email: string;
+  company: string | null;
+  service: ContactService | null;
+  status: EnquiryStatus;
+  assignee: EnquiryPerson | null;
+  createdAt: string;
+  /** The first characters of the message. */
+  excerpt: string;
+}
+
+export interface EnquiryNote {
+  id: string;
+  /** Null when the author's account was removed and no name was kept. */
+  author: EnquiryPerson | null;
+  body: string;
+  createdAt: string;
+}
+
+/** `GET /api/admin/enquiries/:id`. */
+export interface EnquiryDetail extends Omit<EnquirySummary, 'excerpt'> {
+  message: string;
+  notes: EnquiryNote[];
+}
+
+/** `PATCH /api/admin/enquiries/:id`: `assigneeId: null` unassigns. */
+export interface UpdateEnquiryRequest {
+  status?: EnquiryStatus;
+  assigneeId?: string | null;
+}
+
+export interface AddEnquiryNoteRequest {
+  body: string;
+}
+
+/** `GET /api/admin/enquiries/counts`: the dashboard card. */
+export interface EnquiryCounts {
+  new: number;
+  /** New or open, and received more than 48 hours ago. */
+  unanswered: number;
+}
+
+/** The columns of `GET /api/admin/enquiries.csv`, in order. */
+export const enquiryCsvColumns = ['Received', 'Status', 'Name', 'Email', 'Company', 'Service', 'Assignee', 'Message'] as const;
+
+export const enquiryMessages = {
+  notFound: 'Enquiry not found',
+  statusInvalid: 'Choose one of the listed statuses',
+  serviceInvalid: 'Choose one of the listed services',
+  assigneeInvalid: 'Choose an active staff member',
+  assigneeFilterInvalid: 'Assignee must be a staff member id or "none"',
+  noteRequired: 'Write a note first',
+  noteTooLong: `Note must be ${enquiryLimits.noteMax} characters or less`,
+  searchTooLong: `Search must be ${enquiryLimits.searchMax} characters or less`,
+  onlyAdminsAssign: 'Only admins can change who an enquiry is assigned to',
+  nothingToChange: 'Send a status or an assignee to change',
+} as const;

@@ -1,0 +1,129 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { leadMessages } from '../common/src/lead-capture';
+import { expect, test, type Page } from './fixtures';
+
+/**
+ * The enquiries inbox: an enquiry sent through the public contact form reaches the inbox, where an
+ * admin finds it by search, assigns it to a consultant, adds a note and closes it.
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const admin = { email: process.env.E2E_ADMIN_EMAIL!, password: process.env.E2E_ADMIN_PASSWORD! };
+const consultant = { email: 'e2e-inbox-consultant@northbeam.example', password: 'inbox-consultant-42', name: 'Ines Inbox' };
+const enquirer = {
+  name: `Enid Enquirer ${Date.now().toString(36)}`,
+  email: 'enid@example.com',
+  company: 'Enid Engines Ltd',
+  message: 'We would like help choosing where AI fits in our support desk.',
+};
+
+function cliEnv(): NodeJS.ProcessEnv {
+  return { ...process.env, DATABASE_URL: '', PGLITE_DIR: path.join(process.env.E2E_DATA_DIR!, 'pglite') };
+}
+
+/** Staff accounts come from the CLI, run against the running server's embedded database. */
+function createConsultantWithCli(): void {
+  const listed = execFileSync(process.execPath, ['scripts/admin.mjs', 'list'], { cwd: root, env: cliEnv(), encoding: 'utf8' });
+  if (listed.includes(consultant.email)) return;
+  execFileSync(
+    process.execPath,
+    ['scripts/admin.mjs', 'create', '--email', consultant.email, '--name', consultant.name, '--role', 'consultant', '--password-stdin'],
+    { cwd: root, env: cliEnv(), input: `${consultant.password}\n`, encoding: 'utf8' },
+  );
+}
+
+async function signIn(page: Page, account: { email: string; password: string }) {
+  await page.goto('/admin/login');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/admin/login'));
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test.describe('Enquiries inbox', () => {
+  test.beforeAll(() => createConsultantWithCli());
+
+  test('an enquiry sent through the contact form appears in the inbox, is assigned, annotated and closed', async ({ page }) => {
+    // The server drops a form sent under three seconds after the page loaded: the page's clock starts a minute early.
+    await page.clock.setFixedTime(new Date(Date.now() - 60_000));
+    await page.goto('/contact');
+    const form = page.getByTestId('contact-form');
+    await form.getByLabel('Name').fill(enquirer.name);
+    await form.getByLabel('Email').fill(enquirer.email);
+    await form.getByLabel('Company (optional)').fill(enquirer.company);
+    await form.getByLabel('Service interest (optional)').selectOption('consulting');
+    await form.getByLabel('Message').fill(enquirer.message);
+    await form.getByLabel(leadMessages.consentLabel).check();
+    await form.getByRole('button', { name: 'Send message' }).click();
+    await expect(page.getByTestId('toast')).toContainText(leadMessages.contactSentTitle);
+    await page.clock.setFixedTime(new Date());
+
+    await signIn(page, admin);
+    const card = page.getByTestId('card-enquiries');
+    await expect(card).toBeVisible();
+    expect(Number(await card.getByTestId('enquiries-new').locator('.tabular-nums').textContent())).toBeGreaterThanOrEqual(1);
+
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Enquiries' }).click();
+    await expect(page).toHaveURL('/admin/enquiries');
+    await page.getByLabel('Search enquiries').fill(enquirer.name);
+    await expect(page).toHaveURL(/[?&]q=Enid/);
+    const rows = page.getByTestId('enquiry-row');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText(enquirer.company);
+    await expect(rows.first().getByTestId('enquiry-status')).toHaveText('New');
+    await page.getByLabel('Service', { exact: true }).selectOption('consulting');
+    await expect(page).toHaveURL(/service=consulting/);
+    await expect(rows).toHaveCount(1);
+    await expect(page.getByTestId('enquiries-csv')).toHaveAttribute('href', /\/api\/admin\/enquiries\.csv\?.*service=consulting/);
+
+    await rows.first().click();
+    await expect(page.getByRole('heading', { level: 1, name: enquirer.name })).toBeVisible();
+    await expect(page.getByTestId('enquiry-message')).toHaveText(enquirer.message);
+
+    await page.getByLabel('Assignee', { exact: true }).selectOption({ label: consultant.name });
+    await expect(page.getByTestId('toast')).toContainText(`Assigned to ${consultant.name}`);
+
+    await page.getByLabel('Add a note').fill('Called them back; they send a brief on Friday.');
+    await page.getByRole('button', { name: 'Add note' }).click();
+    await expect(page.getByTestId('enquiry-notes').getByRole('listitem')).toHaveCount(1);
+    await expect(page.getByTestId('enquiry-notes')).toContainText('Called them back; they send a brief on Friday.');
+
+    await page.getByLabel('Status', { exact: true }).selectOption('closed');
+    await expect(page.getByTestId('toast')).toContainText('Status set to Closed');
+    await expect(page.getByTestId('enquiry-status')).toHaveText('Closed');
+
+    await page.getByRole('link', { name: 'All enquiries' }).click();
+    await page.getByLabel('Status', { exact: true }).selectOption('closed');
+    await page.getByLabel('Search enquiries').fill(enquirer.name);
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText(consultant.name);
+    await page.screenshot({ path: test.info().outputPath('enquiries-1280.png'), fullPage: true });
+
+    const activity = await page.request.get('/api/admin/activity?action=enquiry.assigned');
+    expect(((await activity.json()) as { items: { targetLabel: string }[] }).items[0].targetLabel).toBe(`${enquirer.name} → ${consultant.name}`);
+  });
+
+  test('the consultant finds the enquiry in their own inbox, as a card at phone width', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, consultant);
+    await page.getByTestId('admin-bar').getByRole('button', { name: 'Menu', exact: true }).click();
+    await page.getByTestId('admin-menu').getByRole('link', { name: 'Enquiries' }).click();
+    await expect(page).toHaveURL('/admin/enquiries');
+    const rows = page.getByTestId('enquiry-row');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText(enquirer.name);
+    const box = await rows.first().boundingBox();
+    expect(box!.width).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: test.info().outputPath('enquiries-390.png'), fullPage: true });
+    await rows.first().click();
+    await expect(page.getByTestId('enquiry-notes')).toContainText('Called them back');
+    // A consultant may change the status but not reassign: the assignee is shown as text.
+    await expect(page.getByRole('combobox', { name: 'Assignee' })).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: test.info().outputPath('enquiry-390.png'), fullPage: true });
+  });
+});
