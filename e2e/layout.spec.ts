@@ -121,6 +121,7 @@ const publicScreens: Screen[] = [
   { path: '/unsubscribe?email=margaret.henderson%40harbourline-logistics.co.uk' },
   { path: '/this-page-does-not-exist' },
   { path: '/admin/login' },
+  { path: '/admin/forgot-password' },
 ];
 
 /** Every staff screen, signed in as the super admin. New admin screens are added here. */
@@ -130,6 +131,10 @@ const adminScreens: Screen[] = [
   { path: '/admin/posts/new' },
   { path: '/admin/posts/edit/:seededPost' },
   { path: '/admin/privacy' },
+  { path: '/admin/enquiries' },
+  { path: '/admin/staff' },
+  { path: '/admin/activity' },
+  { path: '/admin/account' },
 ];
 
 /** Realistic records for the staff screens: long addresses are where tables break. */

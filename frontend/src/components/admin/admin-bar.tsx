@@ -71,7 +71,7 @@ function Avatar({ name, className }: { name: string; className?: string }) {
 
 /**
  * The admin shell's bar under the site header: navigation by role, the signed-in user (a link to
- * their account) and Sign Out. Below 768 px the navigation folds into a menu button.
+ * their account) and Sign Out. Below 1024 px the navigation folds into a menu button.
  */
 export function AdminBar({ user }: { user: StaffUser }) {
   const { pathname } = useLocation();
@@ -110,12 +110,12 @@ export function AdminBar({ user }: { user: StaffUser }) {
     <div className="sticky top-16 z-40 border-b border-line bg-white/95 backdrop-blur-md" data-testid="admin-bar">
       <div className="container-page flex h-14 items-center justify-between gap-3">
         {links.length === 0 ? (
-          <p className="hidden items-center gap-2 text-sm text-ink-muted md:flex">
+          <p className="hidden items-center gap-2 text-sm text-ink-muted lg:flex">
             <ShieldCheck className="size-4 text-beam" aria-hidden="true" />
             The admin opens once two-factor sign-in is set up.
           </p>
         ) : (
-          <nav aria-label="Admin" className="hidden items-center gap-1 md:flex">
+          <nav aria-label="Admin" className="hidden items-center gap-1 lg:flex">
             {links.map(({ to, label, icon: Icon }) => (
               <NavLink
                 key={to}
@@ -134,7 +134,7 @@ export function AdminBar({ user }: { user: StaffUser }) {
             ))}
           </nav>
         )}
-        <p className="flex min-w-0 items-center gap-2 md:hidden">
+        <p className="flex min-w-0 items-center gap-2 lg:hidden">
           <span className="eyebrow">Admin</span>
           <span aria-hidden="true" className="text-line">
             /
@@ -149,27 +149,27 @@ export function AdminBar({ user }: { user: StaffUser }) {
             to="/admin/account"
             aria-current={onAccount ? 'page' : undefined}
             className={cn(
-              'hidden items-center gap-2.5 rounded-full py-1 pr-3 pl-1 transition-colors md:inline-flex',
+              'hidden items-center gap-2.5 rounded-full py-1 pr-3 pl-1 transition-colors lg:inline-flex',
               onAccount ? 'bg-mist' : 'hover:bg-mist',
             )}
             data-testid="admin-identity"
           >
             <Avatar name={user.name} />
-            <span className="hidden flex-col text-left leading-tight lg:flex">
+            <span className="hidden flex-col text-left leading-tight xl:flex">
               <span className="text-sm font-semibold text-ink">{user.name}</span>
               <span className="text-xs text-ink-muted">{roleLabels[user.role]}</span>
             </span>
-            <span className="sr-only lg:hidden">
+            <span className="sr-only xl:hidden">
               Account: {user.name}, {roleLabels[user.role]}
             </span>
           </Link>
-          <div className="hidden md:block">
+          <div className="hidden lg:block">
             <SignOutButton />
           </div>
           <button
             ref={menuButton}
             type="button"
-            className="inline-flex h-10 items-center gap-2 rounded-full border border-ink/15 bg-white px-4 text-sm font-medium text-ink hover:bg-mist md:hidden"
+            className="inline-flex h-10 items-center gap-2 rounded-full border border-ink/15 bg-white px-4 text-sm font-medium text-ink hover:bg-mist lg:hidden"
             aria-expanded={menuOpen}
             aria-controls={menuId}
             onClick={() => setMenuOpen(!menuOpen)}
@@ -184,7 +184,7 @@ export function AdminBar({ user }: { user: StaffUser }) {
         <div
           ref={menu}
           id={menuId}
-          className="border-t border-line bg-white shadow-card md:hidden"
+          className="border-t border-line bg-white shadow-card lg:hidden"
           data-testid="admin-menu"
         >
           {links.length > 0 ? (
