@@ -34,6 +34,9 @@ const bodylessRoutes = new Set([
   'POST /api/admin/logout',
   'POST /api/admin/deletion-requests/:id/approve',
   'POST /api/unsubscribe/one-click',
+  'POST /api/admin/account/two-factor/setup',
+  'POST /api/admin/staff/:id/password-reset',
+  'POST /api/admin/staff/:id/sign-out-everywhere',
 ]);
 
 /** Routes whose body is validated by a guard rather than by `@Body()`. */

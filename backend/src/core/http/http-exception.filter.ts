@@ -98,5 +98,8 @@ export function sendError(exception: unknown, request: Request, response: Respon
   // Throttling errors say how long to wait (any exception with a `retryAfterSeconds` number).
   const retryAfter = (exception as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds;
   if (typeof retryAfter === 'number' && retryAfter > 0) response.setHeader('Retry-After', String(Math.ceil(retryAfter)));
+  // A handler may have declared another type (a CSV download, say) before it failed: the error is JSON.
+  response.setHeader('Content-Type', 'application/json; charset=utf-8');
+  response.removeHeader('Content-Disposition');
   response.status(body.statusCode).json(body);
 }

@@ -67,6 +67,7 @@ export class AuthService {
    */
   async beginSignIn(request: Request, user: User, address: string, now = new Date()): Promise<LoginResponse> {
     if (user.twoFactorEnabledAt) {
+      await this.throttle.releaseAttempt(user.email, address);
       await regenerate(request);
       request.session.pendingTwoFactor = { userId: user.id, startedAt: now.getTime() };
       await save(request);
@@ -102,8 +103,7 @@ export class AuthService {
       await this.recordFailedSignIn(account);
       throw new ApiError(HttpStatus.UNAUTHORIZED, staffMessages.invalidCode);
     }
-    // The password step's attempt and this code's are both given back.
-    await this.throttle.recordSuccess(account.email, address, 2);
+    await this.throttle.recordSuccess(account.email, address);
     await this.startSession(request, account, now);
     return { user: this.toStaffUser(account) };
   }

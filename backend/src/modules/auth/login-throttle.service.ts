@@ -51,13 +51,19 @@ export class LoginThrottleService {
     throw new TooManySignInAttempts(Math.max(1, Math.ceil(Math.max(0, ...waits) / 1000)));
   }
 
-  /**
-   * A successful sign-in clears the account's counter; the address gets its reserved attempts back
-   * (two when a password and a code were each reserved on the way).
-   */
-  async recordSuccess(email: string, address: string, reservedAttempts = 1): Promise<void> {
+  /** A successful sign-in clears the account's counter; the address gets its reserved attempt back. */
+  async recordSuccess(email: string, address: string): Promise<void> {
     await this.throttleRepository.clear(accountCounter(email).key);
-    for (let attempt = 0; attempt < reservedAttempts; attempt += 1) await this.throttleRepository.refund(addressCounter(address));
+    await this.throttleRepository.refund(addressCounter(address));
+  }
+
+  /**
+   * A step that was right but does not finish the sign-in (a correct password before the code):
+   * its reserved attempt is given back on both counters, and earlier failures still count.
+   */
+  async releaseAttempt(email: string, address: string): Promise<void> {
+    await this.throttleRepository.refund(accountCounter(email));
+    await this.throttleRepository.refund(addressCounter(address));
   }
 }
 
