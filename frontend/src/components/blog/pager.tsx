@@ -39,7 +39,7 @@ export function Pager({
         Showing {first}-{last} of {total} {noun}
       </p>
       {totalPages > 1 ? (
-        <ul className="flex items-center gap-1">
+        <ul className="flex flex-wrap items-center justify-center gap-1">
           <li>
             {page > 1 ? (
               <Link to={link(page - 1)} className={buttonVariants({ variant: 'outline', size: 'sm' })} rel="prev">
