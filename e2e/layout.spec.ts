@@ -150,9 +150,12 @@ const allFailures: string[] = [];
 
 async function seedStaffRecords(context: BrowserContext) {
   const request = context.request;
-  for (const email of requesters) {
-    await request.post('/api/playbook-download', { data: { email, page: '/consulting' } });
+  for (const [index, email] of requesters.entries()) {
+    // Each requester is a visitor of their own, so the per-address limits of other suites' requests stay apart.
+    const headers = { 'x-forwarded-for': `10.88.0.${index + 1}` };
+    await request.post('/api/playbook-download', { headers, data: { email, page: '/consulting' } });
     await request.post('/api/request-data-deletion', {
+      headers,
       data: { email, requestType: 'full_deletion', reason: 'We are closing the account after the pilot ended.', consent: true },
     });
   }
