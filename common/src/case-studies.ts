@@ -1,4 +1,4 @@
-/** Case study shapes as the API returns them (spec/admin-and-supporting-pages.md §3, snake_case kept). */
+/** Case study shapes as the API returns them (docs/product.md#case-studies; snake_case kept). */
 export interface CaseStudyMetric {
   value: string;
   label: string;

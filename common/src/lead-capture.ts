@@ -1,4 +1,4 @@
-/** Shared facts of the contact form, newsletter and playbook (spec/public-site.md §3–§5, §8). */
+/** Shared facts of the contact form, newsletter and playbook (docs/product.md#contact, #lead-capture). */
 
 export const contactServiceOptions = [
   { value: 'consulting', label: 'Consulting' },
@@ -12,12 +12,26 @@ export type ContactService = (typeof contactServiceOptions)[number]['value'];
 
 export const contactServiceValues = contactServiceOptions.map<ContactService>((option) => option.value);
 
+/**
+ * The forms' first check of an e-mail address before they send it: one @, a dot in the domain, no
+ * blanks. The server's check is stricter and has the last word.
+ */
+export function looksLikeEmailAddress(value: string): boolean {
+  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
+}
+
 export function contactServiceLabel(value: string | null | undefined): string | undefined {
   return contactServiceOptions.find((option) => option.value === value)?.label;
 }
 
 /** Where a newsletter subscription came from (docs/product.md#lead-capture). */
-export const subscribeSources = ['consulting_blog', 'labs_blog', 'blog', 'blog_floating_widget', 'blog_mobile_hero'] as const;
+export const subscribeSources = [
+  'consulting_blog',
+  'labs_blog',
+  'blog',
+  'blog_floating_widget',
+  'blog_mobile_hero',
+] as const;
 export type SubscribeSource = (typeof subscribeSources)[number];
 
 export const leadLimits = {

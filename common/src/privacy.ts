@@ -9,7 +9,7 @@ export interface ConsentPreferences {
   marketing: boolean;
 }
 
-/** The record stored in the browser under `site.consentStorageKey` (spec public-site §3). */
+/** The record stored in the browser under `site.consentStorageKey` (docs/product.md#analytics). */
 export interface ConsentRecord {
   preferences: ConsentPreferences;
   timestamp: string;
@@ -59,5 +59,5 @@ export interface AnalyticsSummary {
 /** Event names the analytics endpoint accepts: words, spaces, underscores, hyphens; 1-64 characters. */
 export const analyticsEventPattern = /^[A-Za-z][A-Za-z0-9 _-]{0,63}$/;
 
-/** The anonymous visitor id of spec public-site §3: user_<random>_<milliseconds>. */
+/** The anonymous visitor id (docs/product.md#analytics): user_<random>_<milliseconds>. */
 export const visitorIdPattern = /^user_[a-z0-9]{4,32}_\d{10,16}$/;

@@ -3,7 +3,7 @@ import { RootLayout } from './root-layout';
 import { RootErrorBoundary } from './root-error-boundary';
 
 /**
- * The route table of spec/admin-and-supporting-pages.md §2. Matching is case-insensitive and
+ * The route table (docs/product.md#frame). Matching is case-insensitive and
  * tolerates a trailing slash (React Router's defaults). Each screen's module loads on its own.
  */
 export const routes = withRouteIds([

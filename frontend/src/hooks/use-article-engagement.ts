@@ -15,7 +15,7 @@ export function engagementLevel(depth: number): 'high' | 'medium' | 'low' {
 }
 
 /**
- * Article engagement (spec public-site §4): a view on arrival; an 'engaged' event once after 30
+ * Article engagement (docs/product.md#analytics): a view on arrival; an 'engaged' event once after 30
  * seconds; on leaving, the time spent if over 10 seconds and not yet engaged; scroll milestones
  * 25/50/75/100 % each once, with an engagement level.
  */

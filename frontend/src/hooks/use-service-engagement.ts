@@ -3,7 +3,7 @@ import { limits } from '@northbeam/common';
 import { analyticsEvents, trackEvent } from '@/lib/analytics';
 
 /**
- * Service-page engagement (spec public-site §4): one event after 15 seconds on the page, and the
+ * Service-page engagement (docs/product.md#analytics): one event after 15 seconds on the page, and the
  * time spent when the visitor leaves (navigates away, closes or hides the tab).
  */
 export function useServiceEngagement(pageName: string): void {

@@ -2,7 +2,7 @@ import { site, temporal, visitorIdPattern } from '@northbeam/common';
 import { readConsent } from './consent-store';
 
 /**
- * First-party analytics (spec public-site §3, §7): every event goes to POST /api/analytics/track
+ * First-party analytics (docs/product.md#analytics): every event goes to POST /api/analytics/track
  * with the shared properties; the anonymous visitor id goes along only with analytics consent.
  * Failures only warn: analytics must never break the page.
  */

@@ -16,7 +16,7 @@ export interface CookieBannerPanelProps {
 }
 
 /**
- * The banner's views (spec public-site §4): main (accept all, reject all, customize, dismiss) and
+ * The banner's views (docs/product.md#analytics): main (accept all, reject all, customize, dismiss) and
  * customize (analytics, marketing, essential always on; save or back). Loaded on demand.
  */
 export default function CookieBannerPanel({ reopened, returnFocus, onClose }: CookieBannerPanelProps) {

@@ -11,7 +11,7 @@ interface Opening {
 }
 
 /**
- * The cookie banner of spec public-site §4: hidden at first, shown 1.5 s after load when no
+ * The cookie banner (docs/product.md#analytics): hidden at first, shown 1.5 s after load when no
  * (current-version) consent is stored; reopened by the footer's 'Cookie settings' button. Only this
  * small shell is in every page's bundle; the banner itself loads when it is first shown.
  */

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Loader2, Send, ShieldCheck } from 'lucide-react';
-import { contactServiceOptions, leadMessages, limits, messages } from '@northbeam/common';
+import { contactServiceOptions, leadMessages, limits, messages, looksLikeEmailAddress } from '@northbeam/common';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
@@ -27,14 +27,21 @@ interface ContactValues {
 type FieldName = 'name' | 'email' | 'message' | 'consent';
 type FieldErrors = Partial<Record<FieldName, string>>;
 
-const emptyValues: ContactValues = { name: '', email: '', company: '', service: '', message: '', consent: false, website: '' };
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const emptyValues: ContactValues = {
+  name: '',
+  email: '',
+  company: '',
+  service: '',
+  message: '',
+  consent: false,
+  website: '',
+};
 
 /** The client-side half of the contact rules (docs/product.md#contact); the server applies the same rules again. */
 function validate(values: ContactValues): FieldErrors {
   const errors: FieldErrors = {};
   if (values.name.trim().length < 1) errors.name = messages.nameRequired;
-  if (!emailPattern.test(values.email.trim())) errors.email = messages.emailInvalid;
+  if (!looksLikeEmailAddress(values.email.trim())) errors.email = messages.emailInvalid;
   if (values.message.trim().length < limits.contactMessageMin) errors.message = messages.messageTooShort;
   if (!values.consent) errors.consent = messages.consentRequired;
   return errors;
@@ -57,7 +64,12 @@ export function ContactForm({ onFormStart, onSubmitted, className }: ContactForm
   const startedAt = useRef<number | null>(null);
   const { started, markStarted, resetStarted } = useFormStart(onFormStart);
   // Taken apart: the widget's container is a ref, the rest is state read while rendering.
-  const { containerRef: turnstileContainer, mode: turnstileMode, token: turnstileToken, reset: resetTurnstile } = useTurnstile();
+  const {
+    containerRef: turnstileContainer,
+    mode: turnstileMode,
+    token: turnstileToken,
+    reset: resetTurnstile,
+  } = useTurnstile();
 
   // The page's load time, for the server's "faster than a person" rule.
   useEffect(() => {
@@ -80,7 +92,11 @@ export function ContactForm({ onFormStart, onSubmitted, className }: ContactForm
       return;
     }
     if (!turnstileToken) {
-      toast({ title: leadMessages.securityRequiredTitle, description: leadMessages.securityRequired, variant: 'destructive' });
+      toast({
+        title: leadMessages.securityRequiredTitle,
+        description: leadMessages.securityRequired,
+        variant: 'destructive',
+      });
       return;
     }
     setSending(true);
@@ -97,13 +113,21 @@ export function ContactForm({ onFormStart, onSubmitted, className }: ContactForm
         startedAt: String(startedAt.current ?? Date.now()),
       });
       toast({ title: leadMessages.contactSentTitle, description: leadMessages.contactSent });
-      onSubmitted?.({ service: values.service, hasCompany: values.company.trim() !== '', messageLength: values.message.trim().length });
+      onSubmitted?.({
+        service: values.service,
+        hasCompany: values.company.trim() !== '',
+        messageLength: values.message.trim().length,
+      });
       setValues(emptyValues);
       setErrors({});
       resetStarted();
       resetTurnstile();
     } catch (error) {
-      toast({ title: leadMessages.contactFailedTitle, description: leadMessages.contactFailed, variant: 'destructive' });
+      toast({
+        title: leadMessages.contactFailedTitle,
+        description: leadMessages.contactFailed,
+        variant: 'destructive',
+      });
       // A Turnstile token is good for one check only.
       if (error instanceof ApiRequestError && error.status === 403) resetTurnstile();
     } finally {
@@ -251,9 +275,16 @@ export function ContactForm({ onFormStart, onSubmitted, className }: ContactForm
       </div>
 
       <div className="grid gap-2">
-        <div ref={turnstileContainer} data-testid="turnstile-widget" className={turnstileMode === 'widget' ? 'min-h-16' : 'hidden'} />
+        <div
+          ref={turnstileContainer}
+          data-testid="turnstile-widget"
+          className={turnstileMode === 'widget' ? 'min-h-16' : 'hidden'}
+        />
         {turnstileMode === 'fallback' ? (
-          <p data-testid="turnstile-fallback" className="flex items-center gap-2 rounded-xl bg-mist px-4 py-3 text-sm text-ink-muted">
+          <p
+            data-testid="turnstile-fallback"
+            className="flex items-center gap-2 rounded-xl bg-mist px-4 py-3 text-sm text-ink-muted"
+          >
             <ShieldCheck className="size-4 shrink-0 text-beam" aria-hidden="true" />
             Security verification is enabled in development mode.
           </p>

@@ -1,7 +1,15 @@
 import { AlertTriangle, CheckCircle2, Info, Loader2, Mail, ShieldCheck } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { deletionRequestTypes, formatDate, limits, messages, site, type DeletionRequestType } from '@northbeam/common';
+import {
+  deletionRequestTypes,
+  formatDate,
+  limits,
+  messages,
+  site,
+  type DeletionRequestType,
+  looksLikeEmailAddress,
+} from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button, buttonVariants } from '@/components/ui/button';
@@ -34,11 +42,9 @@ const typeLabels: Record<DeletionRequestType, string> = {
 type FieldName = 'email' | 'requestType' | 'reason' | 'consent';
 type FieldErrors = Partial<Record<FieldName, string>>;
 
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 function validate(values: { email: string; reason: string; consent: boolean }): FieldErrors {
   const errors: FieldErrors = {};
-  if (!emailPattern.test(values.email.trim())) errors.email = messages.emailInvalid;
+  if (!looksLikeEmailAddress(values.email.trim())) errors.email = messages.emailInvalid;
   if (values.reason.length > limits.deletionReasonMax) errors.reason = messages.deletionReasonTooLong;
   if (!values.consent) errors.consent = messages.deletionConsentRequired;
   return errors;
@@ -85,13 +91,18 @@ export function Component() {
         try {
           const parsed = JSON.parse(error.bodyText) as { fieldErrors?: Record<string, string[]> };
           const fromServer: FieldErrors = {};
-          for (const [field, list] of Object.entries(parsed.fieldErrors ?? {})) fromServer[field as FieldName] = list[0];
+          for (const [field, list] of Object.entries(parsed.fieldErrors ?? {}))
+            fromServer[field as FieldName] = list[0];
           setErrors(fromServer);
         } catch {
           // Not the error contract: the toast below still tells the visitor.
         }
       }
-      toast({ title: messages.deletionFailedTitle, description: serverError ?? messages.deletionFailed, variant: 'destructive' });
+      toast({
+        title: messages.deletionFailedTitle,
+        description: serverError ?? messages.deletionFailed,
+        variant: 'destructive',
+      });
     } finally {
       setPending(false);
     }
@@ -104,8 +115,8 @@ export function Component() {
           <p className="eyebrow">Your data, your choice</p>
           <h1 className="heading-1">Data Deletion Request</h1>
           <p className="lead max-w-xl">
-            Under UK data protection law you can ask us to erase the personal data we hold about you. Tell us the email address
-            you used with us and we will take it from there.
+            Under UK data protection law you can ask us to erase the personal data we hold about you. Tell us the email
+            address you used with us and we will take it from there.
           </p>
           <ol className="space-y-4 text-sm text-ink-muted">
             {[
@@ -149,7 +160,12 @@ export function Component() {
               <CardDescription>All fields except the reason are required.</CardDescription>
             </CardHeader>
             <CardContent>
-              <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-6" aria-label="Data deletion request">
+              <form
+                noValidate
+                onSubmit={(event) => void onSubmit(event)}
+                className="space-y-6"
+                aria-label="Data deletion request"
+              >
                 <div className="space-y-2">
                   <Label htmlFor="deletion-email">Email address</Label>
                   <Input
@@ -187,7 +203,12 @@ export function Component() {
                 <div className="space-y-2">
                   <div className="flex items-baseline justify-between">
                     <Label htmlFor="deletion-reason">Reason (optional)</Label>
-                    <span className={cn('text-xs', reason.length > limits.deletionReasonMax ? 'text-danger' : 'text-ink-muted')}>
+                    <span
+                      className={cn(
+                        'text-xs',
+                        reason.length > limits.deletionReasonMax ? 'text-danger' : 'text-ink-muted',
+                      )}
+                    >
                       {reason.length}/{limits.deletionReasonMax}
                     </span>
                   </div>
@@ -209,7 +230,10 @@ export function Component() {
                     <AlertTitle>Before you submit</AlertTitle>
                     <AlertDescription>
                       <ul className="mt-1 list-disc space-y-1 pl-4">
-                        <li>Full deletion removes all data tied to your email. Partial deletion means we contact you for details.</li>
+                        <li>
+                          Full deletion removes all data tied to your email. Partial deletion means we contact you for
+                          details.
+                        </li>
                         <li>This action is permanent and cannot be undone.</li>
                         <li>Some data may be kept where the law requires it (for example for tax or legal claims).</li>
                         <li>To receive our communications again you will need to re-subscribe.</li>
@@ -228,8 +252,8 @@ export function Component() {
                       aria-describedby={errors.consent ? 'deletion-consent-error' : undefined}
                     />
                     <Label htmlFor="deletion-consent" variant="muted">
-                      I confirm that I own this email address, that I want my personal data deleted, and that I understand this is
-                      permanent.
+                      I confirm that I own this email address, that I want my personal data deleted, and that I
+                      understand this is permanent.
                     </Label>
                   </div>
                   <FieldError id="deletion-consent-error" message={errors.consent} />
@@ -293,8 +317,8 @@ function Confirmation({ submitted }: { submitted: Submitted }) {
           </div>
         </dl>
         <p className="flex items-start gap-2 text-sm text-ink-muted">
-          <Mail className="mt-0.5 size-4 shrink-0 text-beam" aria-hidden="true" />A confirmation email has been sent to your address.
-          Open the link in it to confirm the request.
+          <Mail className="mt-0.5 size-4 shrink-0 text-beam" aria-hidden="true" />A confirmation email has been sent to
+          your address. Open the link in it to confirm the request.
         </p>
         <div>
           <h3 className="font-display text-base font-semibold">Next steps</h3>

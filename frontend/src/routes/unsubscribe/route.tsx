@@ -19,7 +19,7 @@ export const handle: RouteHandle = {
 
 type UnsubscribeState = { kind: 'idle' } | { kind: 'loading' } | { kind: 'success'; message: string } | { kind: 'error'; message: string };
 
-/** /unsubscribe (spec/admin-and-supporting-pages.md §2): idle, loading, success, error. */
+/** /unsubscribe (docs/product.md#lead-capture): idle, loading, success, error. */
 export function Component() {
   const id = useId();
   const [searchParams] = useSearchParams();

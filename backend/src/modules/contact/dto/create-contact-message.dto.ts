@@ -19,7 +19,7 @@ function MaxLengthWhenPresent(max: number, options: ValidationOptions) {
   );
 }
 
-/** POST /api/contact, with the rules and sentences of spec/public-site.md §5. */
+/** POST /api/contact, with the rules and sentences of docs/product.md#contact. */
 export class CreateContactMessageDto {
   @Transform(trim)
   @IsString({ message: messages.nameRequired })

@@ -6,7 +6,7 @@ import { IsEmailAddress } from '../../../core/validation/is-required-email.js';
 
 const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
-/** POST /api/request-data-deletion (spec admin-and-supporting-pages §5). */
+/** POST /api/request-data-deletion (docs/product.md#data-deletion). */
 export class CreateDeletionRequestDto {
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
   @IsEmailAddress(320)

@@ -1,7 +1,7 @@
 import { ArrowLeft, MailCheck } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { messages, site, staffLimits } from '@northbeam/common';
+import { messages, site, staffLimits, looksLikeEmailAddress } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
 import { AuthCard } from '@/components/admin/auth-card';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
@@ -20,8 +20,6 @@ export const handle: RouteHandle = {
   }),
 };
 
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 export function Component() {
   const hydrated = useHydrated();
   const [error, setError] = useState<string>();
@@ -34,7 +32,7 @@ export function Component() {
     event.preventDefault();
     const email = formText(new FormData(event.currentTarget), 'email').trim();
     setServerError(undefined);
-    if (!emailPattern.test(email)) {
+    if (!looksLikeEmailAddress(email)) {
       setError(messages.emailInvalid);
       return;
     }

@@ -10,6 +10,7 @@ import {
   staffMessages,
   totpCodePattern,
   type LoginResponse,
+  looksLikeEmailAddress,
 } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
 import { AuthCard } from '@/components/admin/auth-card';
@@ -33,12 +34,10 @@ export const handle: RouteHandle = {
 /** Already signed in: straight on to where the visitor was going. */
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const user = await fetchStaffUser(context);
-   
+
   if (user) throw redirect(safeRedirectPath(new URL(request.url).searchParams.get('redirect')));
   return null;
 }
-
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 interface FieldErrors {
   email?: string;
@@ -47,7 +46,7 @@ interface FieldErrors {
 
 function validate(email: string, password: string): FieldErrors {
   const errors: FieldErrors = {};
-  if (!emailPattern.test(email.trim())) errors.email = messages.emailInvalid;
+  if (!looksLikeEmailAddress(email.trim())) errors.email = messages.emailInvalid;
   if (!password) errors.password = messages.passwordRequired;
   return errors;
 }
@@ -75,7 +74,15 @@ export function Component() {
   return <PasswordStep notice={notice} onSignedIn={done} onCodeNeeded={() => setStep('code')} />;
 }
 
-function PasswordStep({ notice, onSignedIn, onCodeNeeded }: { notice?: string; onSignedIn: () => void; onCodeNeeded: () => void }) {
+function PasswordStep({
+  notice,
+  onSignedIn,
+  onCodeNeeded,
+}: {
+  notice?: string;
+  onSignedIn: () => void;
+  onCodeNeeded: () => void;
+}) {
   const hydrated = useHydrated();
   const [errors, setErrors] = useState<FieldErrors>({});
   const [serverError, setServerError] = useState<string | undefined>(notice);
@@ -104,9 +111,20 @@ function PasswordStep({ notice, onSignedIn, onCodeNeeded }: { notice?: string; o
   };
 
   return (
-    <AuthCard icon={LockKeyhole} eyebrow="Staff only" title="Sign in" description={`Write, review and publish ${site.name} articles.`}>
+    <AuthCard
+      icon={LockKeyhole}
+      eyebrow="Staff only"
+      title="Sign in"
+      description={`Write, review and publish ${site.name} articles.`}
+    >
       {/* POST (never GET, which would put the password in the address) until the script takes over. */}
-      <form method="post" action="/admin/login" noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-5">
+      <form
+        method="post"
+        action="/admin/login"
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        className="flex flex-col gap-5"
+      >
         {serverError ? (
           <Alert variant="destructive" data-testid="login-error">
             <AlertTitle>Sign-in failed</AlertTitle>
@@ -124,12 +142,7 @@ function PasswordStep({ notice, onSignedIn, onCodeNeeded }: { notice?: string; o
             aria-describedby={errors.email ? ids.emailError : undefined}
           />
         </Field>
-        <Field
-          label="Password"
-          htmlFor={ids.password}
-          error={errors.password}
-          errorId={ids.passwordError}
-        >
+        <Field label="Password" htmlFor={ids.password} error={errors.password} errorId={ids.passwordError}>
           <Input
             id={ids.password}
             type="password"
@@ -203,7 +216,11 @@ function CodeStep({ onSignedIn, onStartAgain }: { onSignedIn: () => void; onStar
           htmlFor={ids.code}
           error={error}
           errorId={ids.error}
-          hint={<FieldHint id={ids.hint}>{recovery ? 'Ten letters and digits, like abcde-12345.' : 'The code changes every 30 seconds.'}</FieldHint>}
+          hint={
+            <FieldHint id={ids.hint}>
+              {recovery ? 'Ten letters and digits, like abcde-12345.' : 'The code changes every 30 seconds.'}
+            </FieldHint>
+          }
         >
           <Input
             id={ids.code}

@@ -26,6 +26,7 @@ import {
   type StaffRole,
   type StaffStatus,
   type StaffUser,
+  looksLikeEmailAddress,
 } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
 import { AdminPageHeader } from '@/components/admin/admin-page-header';
@@ -413,8 +414,6 @@ function StaffFilters({
   );
 }
 
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 function RoleSelect({ id, name, defaultValue }: { id: string; name: string; defaultValue: StaffRole }) {
   return (
     <Select id={id} name={name} defaultValue={defaultValue}>
@@ -446,7 +445,7 @@ function InviteDialog({ open, onClose, onInvited }: { open: boolean; onClose: ()
     const email = formText(form, 'email').trim();
     const role = formText(form, 'role') as StaffRole;
     setServerError(undefined);
-    if (!emailPattern.test(email)) {
+    if (!looksLikeEmailAddress(email)) {
       setEmailError(messages.emailInvalid);
       return;
     }
