@@ -1,16 +1,11 @@
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsUUID, Matches, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsUUID, Max, Min } from 'class-validator';
+import { IsIsoDay, IsListPage } from '../../../core/validation/list-query.decorators.js';
 import { activityActions, staffLimits, staffMessages, type ActivityAction } from '@northbeam/common';
-
-const isoDate = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
 /** Query of GET /api/admin/activity: a page of the log, filtered by actor, action and dates (UTC days, inclusive). */
 export class ListActivityQueryDto {
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'Page must be a whole number' })
-  @Min(1, { message: 'Page must be 1 or more' })
-  @Max(100000)
+  @IsListPage()
   page?: number;
 
   /** A shorter first page, for the dashboard's "Recent activity". */
@@ -29,11 +24,9 @@ export class ListActivityQueryDto {
   @IsIn(activityActions, { message: staffMessages.actionInvalid })
   action?: ActivityAction;
 
-  @IsOptional()
-  @Matches(isoDate, { message: staffMessages.dateInvalid })
+  @IsIsoDay()
   from?: string;
 
-  @IsOptional()
-  @Matches(isoDate, { message: staffMessages.dateInvalid })
+  @IsIsoDay()
   to?: string;
 }

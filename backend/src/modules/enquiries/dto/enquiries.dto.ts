@@ -1,17 +1,16 @@
-import { Transform, Type } from 'class-transformer';
-import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsIn, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, MaxLength, ValidateIf } from 'class-validator';
+import { IsIsoDay, IsListPage } from '../../../core/validation/list-query.decorators.js';
 import {
   contactServiceValues,
   enquiryLimits,
   enquiryMessages,
   enquiryStatuses,
-  staffMessages,
   type ContactService,
   type EnquiryStatus,
 } from '@northbeam/common';
 import { MaxChars } from '../../../core/validation/max-chars.decorator.js';
 
-const isoDate = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 const uuidOrNone = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|none)$/i;
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
@@ -30,12 +29,10 @@ export class EnquiryFiltersDto {
   @Matches(uuidOrNone, { message: enquiryMessages.assigneeFilterInvalid })
   assignee?: string;
 
-  @IsOptional()
-  @Matches(isoDate, { message: staffMessages.dateInvalid })
+  @IsIsoDay()
   from?: string;
 
-  @IsOptional()
-  @Matches(isoDate, { message: staffMessages.dateInvalid })
+  @IsIsoDay()
   to?: string;
 
   @IsOptional()
@@ -47,11 +44,7 @@ export class EnquiryFiltersDto {
 
 /** Query of GET /api/admin/enquiries. */
 export class ListEnquiriesQueryDto extends EnquiryFiltersDto {
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'Page must be a whole number' })
-  @Min(1, { message: 'Page must be 1 or more' })
-  @Max(100000)
+  @IsListPage()
   page?: number;
 }
 

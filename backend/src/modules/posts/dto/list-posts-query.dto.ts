@@ -1,5 +1,6 @@
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsListPage } from '../../../core/validation/list-query.decorators.js';
 import { limits, postSections, type PostSection } from '@northbeam/common';
 
 /** Query of GET /api/posts: one page of the published blog. */
@@ -13,11 +14,7 @@ export class ListPostsQueryDto {
   @MaxLength(limits.searchMax, { message: `Search must be ${limits.searchMax} characters or less` })
   search?: string;
 
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'Page must be a whole number' })
-  @Min(1, { message: 'Page must be 1 or more' })
-  @Max(limits.listPageMax, { message: `Page must be ${limits.listPageMax} or less` })
+  @IsListPage()
   page?: number;
 
   @IsOptional()

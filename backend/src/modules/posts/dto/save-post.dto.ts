@@ -7,7 +7,8 @@ import { MultiLine } from '../../../core/validation/multi-line.decorator.js';
 
 const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** Optional texts: blank means absent. */
-const blankToNull = ({ value }: { value: unknown }) => (typeof value === 'string' && value.trim() === '' ? null : value);
+const blankToNull = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && value.trim() === '' ? null : value;
 
 /** Create and update body of POST/PUT /api/admin/posts (docs/product.md#posts). wordCount and readingTime are ignored. */
 export class SavePostDto {

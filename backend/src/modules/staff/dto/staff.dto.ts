@@ -1,16 +1,6 @@
-import { Transform, Type } from 'class-transformer';
-import {
-  IsBoolean,
-  IsEmail,
-  IsIn,
-  IsInt,
-  IsNotEmpty,
-  IsOptional,
-  IsString,
-  Max,
-  MaxLength,
-  Min,
-} from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsListPage } from '../../../core/validation/list-query.decorators.js';
 import {
   limits,
   messages,
@@ -26,11 +16,7 @@ const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? val
 
 /** Query of GET /api/admin/staff. */
 export class ListStaffQueryDto {
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'Page must be a whole number' })
-  @Min(1, { message: 'Page must be 1 or more' })
-  @Max(100000)
+  @IsListPage()
   page?: number;
 
   @IsOptional()
