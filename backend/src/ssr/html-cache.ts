@@ -1,3 +1,4 @@
+import { VersionedCache } from '../core/cache/versioned-cache.js';
 import { compressedCopies, type StoredBody } from '../core/http/stored-body.js';
 
 export interface CachedPage {
@@ -11,60 +12,34 @@ export interface CachedPage {
 /** A stored page with its body compressed once, so that a hit is never compressed again. */
 export interface StoredPage extends CachedPage, StoredBody {}
 
-const maxEntries = 1000;
-const maxBytes = 64 * 1024 * 1024;
-
 /**
- * Rendered pages for anonymous visitors, least recently used first out. An entry is only served
- * while its content version is current, so one change invalidates every page at once.
+ * Rendered pages for anonymous visitors (at most 1,000 pages or 64 MiB with their compressed
+ * copies), served only for the content version they were rendered under: one change retires every
+ * page at once (`VersionedCache`).
  */
 export class HtmlCache {
-  private readonly entries = new Map<string, StoredPage>();
-  private bytes = 0;
+  private readonly pages = new VersionedCache<string, StoredPage>({
+    maxEntries: 1000,
+    maxBytes: 64 * 1024 * 1024,
+    sizeOf: (page) => page.body.length + page.gzip.length + page.br.length,
+  });
 
   get(key: string, version: number): StoredPage | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (entry.version !== version) {
-      this.delete(key);
-      return undefined;
-    }
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    return entry;
+    return this.pages.get(key, version);
   }
 
   /** Stores a page with its compressed copies and returns the stored entry. */
   set(key: string, page: CachedPage): StoredPage {
-    this.delete(key);
     const stored: StoredPage = { ...page, ...compressedCopies(page.body) };
-    this.entries.set(key, stored);
-    this.bytes += sizeOf(stored);
-    while (this.entries.size > maxEntries || this.bytes > maxBytes) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.delete(oldest);
-    }
+    this.pages.set(key, page.version, stored);
     return stored;
   }
 
   clear(): void {
-    this.entries.clear();
-    this.bytes = 0;
+    this.pages.clear();
   }
 
   get size(): number {
-    return this.entries.size;
+    return this.pages.size;
   }
-
-  private delete(key: string): void {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    this.bytes -= sizeOf(entry);
-    this.entries.delete(key);
-  }
-}
-
-function sizeOf(entry: StoredPage): number {
-  return entry.body.length + entry.gzip.length + entry.br.length;
 }

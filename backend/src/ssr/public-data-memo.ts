@@ -1,6 +1,7 @@
+import { VersionedCache } from '../core/cache/versioned-cache.js';
+
 /** API answers that depend on nothing but the path and the public content. */
 const memoisablePath = /^\/api\/(?:posts|case-studies)(?:[/?]|$)/;
-const maxEntries = 500;
 
 export interface MemoisedAnswer {
   status: number;
@@ -10,35 +11,23 @@ export interface MemoisedAnswer {
 
 /**
  * The public API answers that server-side loaders read for anonymous visitors, kept per content
- * version: a page rendered without the HTML cache (a first visit, a new query string) does not
- * reach the database again for data that has not changed. Any content change starts afresh.
- * Only 200 and 404 answers are kept; signed-in staff always read through the API.
+ * version (at most 500): a page rendered without the HTML cache (a first visit, a new query string)
+ * does not reach the database again for data that has not changed. Any content change starts
+ * afresh. Only 200 and 404 answers are kept; signed-in staff always read through the API.
  */
 export class PublicDataMemo {
-  private readonly entries = new Map<string, MemoisedAnswer>();
-  private version = Number.NaN;
+  private readonly answers = new VersionedCache<string, MemoisedAnswer>({ maxEntries: 500 });
 
   static handles(apiPath: string): boolean {
     return memoisablePath.test(apiPath);
   }
 
   get(apiPath: string, version: number): MemoisedAnswer | undefined {
-    if (version !== this.version) return undefined;
-    const entry = this.entries.get(apiPath);
-    if (entry) {
-      this.entries.delete(apiPath);
-      this.entries.set(apiPath, entry);
-    }
-    return entry;
+    return this.answers.get(apiPath, version);
   }
 
   set(apiPath: string, version: number, answer: MemoisedAnswer): void {
     if (answer.status !== 200 && answer.status !== 404) return;
-    if (version !== this.version) {
-      this.entries.clear();
-      this.version = version;
-    }
-    this.entries.set(apiPath, answer);
-    if (this.entries.size > maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+    this.answers.set(apiPath, version, answer);
   }
 }

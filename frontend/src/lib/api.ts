@@ -60,7 +60,7 @@ export async function apiRequest(method: string, url: string, body?: unknown): P
   return response;
 }
 
-/** The API client the server hands to route loaders: loopback HTTP to the same process (see backend/src/ssr/ssr.ts). */
+/** The API client the server hands to route loaders: loopback HTTP to the same process (see backend/src/ssr/server-api.ts). */
 export interface ServerApi {
   getJson(path: string): Promise<{ status: number; body: unknown }>;
 }

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fetchStaffUser, forgetStaffUser, safeRedirectPath, signInAgain } from './staff';
+import { safeRedirectPath } from './safe-redirect';
+import { fetchStaffUser, forgetStaffUser, signInAgain } from './staff';
 
 describe('safeRedirectPath', () => {
   it('follows same-site paths only', () => {

@@ -59,26 +59,6 @@ export function signInAgain(request: LoaderRequest): never {
   throw redirect(`/admin/login?redirect=${encodeURIComponent(url.pathname + url.search)}`);
 }
 
-const redirectBase = 'http://same-origin.invalid';
-
-/**
- * Only same-site paths are followed after sign-in (no open redirect): a path starting with one `/`,
- * not `//` or `/\`, without control characters (a URL parser drops tabs and line breaks, so
- * `/\n/host` would become `//host`; a header cannot hold them), that resolves to this origin. The
- * answer is the path as a URL parser writes it, so it is always a valid Location.
- */
-export function safeRedirectPath(value: string | null): string {
-  const fallback = '/admin';
-  if (!value || !/^\/(?![/\\])/.test(value) || /[\u0000-\u001f\u007f]/.test(value)) return fallback;
-  let url: URL;
-  try {
-    url = new URL(value, redirectBase);
-  } catch {
-    return fallback;
-  }
-  return url.origin === redirectBase ? url.pathname + url.search + url.hash : fallback;
-}
-
 export async function signOut(): Promise<void> {
   try {
     await apiRequest('POST', '/api/admin/logout');
@@ -86,8 +66,6 @@ export async function signOut(): Promise<void> {
     forgetStaffUser();
   }
 }
-
-export { roleLabels } from '@northbeam/common';
 
 /** The active staff members (not invitations), by name, for those who may read the staff list; empty for the others. */
 export async function activeStaffMembers(context: unknown, user: StaffUser): Promise<{ id: string; name: string }[]> {

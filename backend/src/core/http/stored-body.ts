@@ -37,6 +37,11 @@ export function storedBody(body: Buffer): StoredBody {
   return { body, etag: etagOf(body), ...compressedCopies(body) };
 }
 
+/** Stores a value as its JSON text (UTF-8). */
+export function storedJson(value: unknown): StoredBody {
+  return storedBody(Buffer.from(JSON.stringify(value), 'utf8'));
+}
+
 /**
  * Sends a stored body: 304 when the client holds `etag`, else the compressed copy it accepts
  * (brotli first, then gzip) or the body itself. `compression` leaves a response alone once it

@@ -1,9 +1,12 @@
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import type { AdminPost, Post as PostResponse, PostPage, StaffIdentity } from '@northbeam/common';
-import { sendStoredBody } from '../../core/http/stored-body.js';
+import { isPostSection, messages, type AdminPost, type Post as PostResponse, type PostPage, type StaffIdentity } from '@northbeam/common';
+import { ApiError } from '../../core/http/api-error.js';
+import { VersionedCache } from '../../core/cache/versioned-cache.js';
+import { sendStoredBody, storedJson, type StoredBody } from '../../core/http/stored-body.js';
 import { AuthService } from '../auth/auth.service.js';
 import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
+import { ContentVersionService } from '../content-version/content-version.service.js';
 import { Access, Public } from '../auth/decorators/access.decorator.js';
 import { ListPostsQueryDto } from './dto/list-posts-query.dto.js';
 import { SavePostDto } from './dto/save-post.dto.js';
@@ -13,9 +16,17 @@ import { PostsService } from './posts.service.js';
 @Public()
 @Controller('posts')
 export class PostsController {
+  /**
+   * Each section's full list as JSON bytes with ETag and compressed copies, made once per content
+   * version: thousands of posts are read, serialised and compressed again only after a post changes,
+   * on any instance. Kept as bytes: a string of megabytes would be copied and encoded on every request.
+   */
+  private readonly lists = new VersionedCache<string, Promise<StoredBody>>({ maxEntries: 8 });
+
   constructor(
     private readonly postsService: PostsService,
     private readonly authService: AuthService,
+    private readonly contentVersion: ContentVersionService,
   ) {}
 
   @Get()
@@ -26,7 +37,10 @@ export class PostsController {
   /** Every published post of the section (the public list call): stored per content version as JSON bytes. */
   @Get(':section')
   async list(@Param('section') section: string, @Req() request: Request, @Res() response: Response): Promise<void> {
-    const list = await this.postsService.publishedListJson(section);
+    // An unknown section is answered before the cache, so that made-up names cannot push real lists out.
+    if (!isPostSection(section)) throw new ApiError(HttpStatus.NOT_FOUND, messages.notFound);
+    const version = await this.contentVersion.current();
+    const list = await this.lists.memo(section, version, () => this.postsService.listPublished(section).then(storedJson));
     response.type('application/json');
     sendStoredBody(request, response, list);
   }

@@ -15,7 +15,6 @@ import {
   type StaffIdentity,
 } from '@northbeam/common';
 import { ApiError } from '../../core/http/api-error.js';
-import { storedBody, type StoredBody } from '../../core/http/stored-body.js';
 import { ActivityService } from '../activity/activity.service.js';
 import { ContentVersionService } from '../content-version/content-version.service.js';
 import type { ListPostsQueryDto } from './dto/list-posts-query.dto.js';
@@ -28,11 +27,6 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 
 @Injectable()
 export class PostsService {
-  private lists: { version: number; bySection: Map<string, Promise<StoredBody>> } = {
-    version: Number.NaN,
-    bySection: new Map(),
-  };
-
   constructor(
     private readonly postsRepository: PostsRepository,
     private readonly contentVersion: ContentVersionService,
@@ -56,26 +50,6 @@ export class PostsService {
     if (!isPostSection(section)) throw new ApiError(HttpStatus.NOT_FOUND, messages.notFound);
     const posts = await this.postsRepository.findPublishedSummaries(section);
     return posts.map(mapPostSummary);
-  }
-
-  /**
-   * GET /api/posts/{section} as stored JSON bytes (ETag, compressed copies), made once per content
-   * version: the full list (thousands of posts) is read, serialised and compressed again only after a
-   * post changes, on any instance. Kept as bytes: a string of megabytes would be copied and encoded on every request.
-   */
-  async publishedListJson(section: string): Promise<StoredBody> {
-    if (!isPostSection(section)) throw new ApiError(HttpStatus.NOT_FOUND, messages.notFound);
-    const version = await this.contentVersion.current();
-    if (this.lists.version !== version) this.lists = { version, bySection: new Map() };
-    const lists = this.lists;
-    let entry = lists.bySection.get(section);
-    if (!entry) {
-      entry = this.listPublished(section).then((posts) => storedBody(Buffer.from(JSON.stringify(posts), 'utf8')));
-      // A failed read is not kept: the next request tries again.
-      entry.catch(() => lists.bySection.delete(section));
-      lists.bySection.set(section, entry);
-    }
-    return entry;
   }
 
   /** A published post; a draft too when a signed-in staff member asks (preview). */

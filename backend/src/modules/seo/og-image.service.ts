@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Injectable, Logger } from '@nestjs/common';
@@ -36,8 +37,6 @@ const pageCards: Record<string, Card> = {
   'data-deletion': { eyebrow: 'Privacy', title: 'Data Deletion Request', accent: '#dfe2ec' },
 };
 
-const maxCached = 300;
-
 /** Greedy word wrap by an average glyph width; at most `maxLines`, the last one ellipsised. */
 export function wrapTitle(title: string, charsPerLine: number, maxLines: number): string[] {
   const lines: string[] = [];
@@ -62,7 +61,8 @@ export function wrapTitle(title: string, charsPerLine: number, maxLines: number)
 @Injectable()
 export class OgImageService {
   private readonly logger = new Logger(OgImageService.name);
-  private readonly cache = new Map<string, Buffer>();
+  /** Drawn cards by their text: new content is a new key, so nothing needs invalidating; 300 kept. */
+  private readonly cache = new LRUCache<string, Buffer>({ max: 300 });
 
   constructor(private readonly repository: SeoRepository) {}
 
@@ -72,7 +72,6 @@ export class OgImageService {
     const cached = this.cache.get(key);
     if (cached) return cached;
     const png = this.draw(card);
-    if (this.cache.size >= maxCached) this.cache.delete(this.cache.keys().next().value!);
     this.cache.set(key, png);
     return png;
   }

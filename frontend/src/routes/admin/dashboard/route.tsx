@@ -4,6 +4,7 @@ import { useLoaderData, type LoaderFunctionArgs } from '@/app/data-router';
 import {
   enquiryLimits,
   formatDate,
+  roleLabels,
   site,
   staffLimits,
   team,
@@ -18,7 +19,7 @@ import { ActivityFeed } from '@/components/admin/activity-feed';
 import { buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { loadJson } from '@/lib/api';
-import { requireStaffUser, roleLabels } from '@/lib/staff';
+import { requireStaffUser } from '@/lib/staff';
 
 export const handle: RouteHandle = {
   head: () => ({ title: 'Admin dashboard', description: `${site.name} staff dashboard.`, noindex: true }),

@@ -21,7 +21,8 @@ import { Input } from '@/components/ui/input';
 import { ApiRequestError, errorSentence, requestJson } from '@/lib/api';
 import { useHydrated } from '@/hooks/use-hydrated';
 import { formText } from '@/lib/form-text';
-import { fetchStaffUser, forgetStaffUser, safeRedirectPath } from '@/lib/staff';
+import { safeRedirectPath } from '@/lib/safe-redirect';
+import { fetchStaffUser, forgetStaffUser } from '@/lib/staff';
 
 export const handle: RouteHandle = {
   head: () => ({

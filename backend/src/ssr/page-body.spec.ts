@@ -1,4 +1,4 @@
-import { pageAddress, pageBody, withoutModulePreloads } from './ssr.js';
+import { pageAddress, pageBody, withoutModulePreloads } from './page-body.js';
 
 describe('withoutModulePreloads', () => {
   it('drops the modulepreload links and keeps everything else, the entry script included', () => {

@@ -1,0 +1,35 @@
+import type { Request, Response } from 'express';
+import type { AppConfig } from '../core/config/config.js';
+import { sendCompressedOnce, sendStoredBody } from '../core/http/stored-body.js';
+import { mayCarrySession } from '../modules/auth/session.js';
+import type { CachedPage, StoredPage } from './html-cache.js';
+
+/**
+ * Pages that may be read from or stored in the HTML cache: not the back office, and not for a
+ * request that may carry a staff session (a signed-in member's render may hold drafts).
+ */
+export function cacheablePageRequest(request: Request, config: AppConfig): boolean {
+  return !request.path.toLowerCase().startsWith('/admin') && !mayCarrySession(request.headers.cookie, config);
+}
+
+function pageHeaders(response: Response, page: { headers: [string, string][] }, cacheState: 'HIT' | 'MISS' | 'BYPASS') {
+  for (const [name, value] of page.headers) response.setHeader(name, value);
+  response.setHeader('Content-Type', 'text/html; charset=utf-8');
+  response.setHeader('Vary', 'Cookie, Accept-Encoding');
+  response.setHeader('X-Cache', cacheState);
+}
+
+/** A page from the HTML cache (or just stored in it): ETag, 304, and its stored compressed copy. */
+export function sendStoredPage(request: Request, response: Response, page: StoredPage, cacheState: 'HIT' | 'MISS') {
+  pageHeaders(response, page, cacheState);
+  response.setHeader('Cache-Control', 'public, max-age=0, must-revalidate');
+  sendStoredBody(request, response, page, page.status);
+}
+
+/** A page that is not cached (staff, admin, errors, HTML_CACHE=off): private, compressed on the way. */
+export function sendUncachedPage(request: Request, response: Response, page: Omit<CachedPage, 'version' | 'etag'>) {
+  pageHeaders(response, page, 'BYPASS');
+  response.setHeader('Cache-Control', 'private, no-store');
+  // No send(): it would hash the whole page for an ETag nobody may reuse.
+  sendCompressedOnce(request, response, page.body, page.status);
+}
