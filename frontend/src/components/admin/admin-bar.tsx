@@ -125,6 +125,7 @@ export function AdminBar({ user }: { user: StaffUser }) {
                 key={to}
                 to={to}
                 end={to === '/admin'}
+                title={label}
                 className={({ isActive }) =>
                   cn(
                     'inline-flex items-center gap-2 rounded-full px-3 py-1.5 text-sm font-medium transition-colors',
@@ -133,7 +134,8 @@ export function AdminBar({ user }: { user: StaffUser }) {
                 }
               >
                 <Icon className="size-4" aria-hidden="true" />
-                {label}
+                {/* From 1024 to 1279 px the areas show as icons (the name stays for screen readers and as a tooltip). */}
+                <span className="sr-only xl:not-sr-only">{label}</span>
               </NavLink>
             ))}
           </nav>
