@@ -135,6 +135,9 @@ const adminScreens: Screen[] = [
   { path: '/admin/staff' },
   { path: '/admin/activity' },
   { path: '/admin/account' },
+  // subscribers and playbook requests
+  { path: '/admin/subscribers' },
+  { path: '/admin/playbook' },
 ];
 
 /** Realistic records for the staff screens: long addresses are where tables break. */
@@ -158,6 +161,8 @@ async function seedStaffRecords(context: BrowserContext) {
       headers,
       data: { email, requestType: 'full_deletion', reason: 'We are closing the account after the pilot ended.', consent: true },
     });
+    // The same long addresses on the subscribers screen, with the page they signed up on.
+    await request.post('/api/subscribe', { headers, data: { email, source: 'blog_floating_widget', page: '/blog/consulting/an-article-with-a-long-address' } });
   }
 }
 

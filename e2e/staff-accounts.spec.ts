@@ -150,6 +150,8 @@ test.describe('Staff accounts', () => {
       'Dashboard',
       'Posts',
       'Enquiries',
+      'Subscribers',
+      'Playbook',
       'Privacy',
       'Staff',
       'Activity',

@@ -67,6 +67,13 @@ const matrix: Record<string, Who[]> = {
   'GET /api/admin/enquiries/:id': everyone,
   'PATCH /api/admin/enquiries/:id': everyone,
   'POST /api/admin/enquiries/:id/notes': everyone,
+  // subscribers and playbook requests
+  'GET /api/admin/subscribers': admins,
+  'GET /api/admin/subscribers.csv': admins,
+  'GET /api/admin/subscribers/counts': admins,
+  'DELETE /api/admin/subscribers/:id': admins,
+  'GET /api/admin/playbook-requests': admins,
+  'GET /api/admin/playbook-requests.csv': admins,
 };
 
 /**

@@ -277,6 +277,28 @@ describe('Activity log', () => {
       actor: () => ids.admin,
       targetType: 'export',
     },
+    'subscriber.removed': {
+      run: async () => {
+        const id = randomUUID();
+        await testApp.dataSource.query(
+          `INSERT INTO "subscribers" ("id", "email", "status") VALUES ($1, $2, 'confirmed')`,
+          [id, `${id}@example.com`],
+        );
+        return admin.delete(`/api/admin/subscribers/${id}`);
+      },
+      actor: () => ids.admin,
+      targetType: 'subscriber',
+    },
+    'subscriber.exported': {
+      run: () => admin.get('/api/admin/subscribers.csv'),
+      actor: () => ids.admin,
+      targetType: 'export',
+    },
+    'playbook.exported': {
+      run: () => admin.get('/api/admin/playbook-requests.csv'),
+      actor: () => ids.admin,
+      targetType: 'export',
+    },
   };
 
   beforeAll(async () => {

@@ -54,6 +54,8 @@ export const routes = withRouteIds([
           { path: 'activity', lazy: () => import('../routes/admin/activity/route') },
           { path: 'enquiries', lazy: () => import('../routes/admin/enquiries/route') },
           { path: 'enquiries/:id', lazy: () => import('../routes/admin/enquiry/route') },
+          { path: 'subscribers', lazy: () => import('../routes/admin/subscribers/route') },
+          { path: 'playbook', lazy: () => import('../routes/admin/playbook/route') },
           { path: 'account', lazy: () => import('../routes/admin/account/route') },
           { path: 'account/two-factor', lazy: () => import('../routes/admin/two-factor/route') },
         ],

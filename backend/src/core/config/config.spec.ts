@@ -91,4 +91,25 @@ describe('loadConfig', () => {
       );
     }
   });
+
+  it('routes enquiry notifications by service interest (ENQUIRY_ROUTES) and refuses a malformed route, naming it', () => {
+    const base = { SESSION_SECRET: 's'.repeat(40) };
+    expect(loadConfig(base).enquiryRoutes).toEqual({});
+    expect(
+      loadConfig({ ...base, ENQUIRY_ROUTES: ' consulting=consulting@northbeam.example , labs = labs@northbeam.example,' }).enquiryRoutes,
+    ).toEqual({ consulting: 'consulting@northbeam.example', labs: 'labs@northbeam.example' });
+    let error: unknown;
+    try {
+      loadConfig({ ...base, ENQUIRY_ROUTES: 'astrology=stars@example.com,labs=not-an-address,immersive,general=a@example.com,general=b@example.com' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems).toEqual([
+      'ENQUIRY_ROUTES: "astrology" is not a service interest (use consulting, labs, immersive, become-consultant, general)',
+      'ENQUIRY_ROUTES: "labs=not-an-address" must be service=inbox with an e-mail address after "="',
+      'ENQUIRY_ROUTES: "immersive" must be service=inbox with an e-mail address after "="',
+      'ENQUIRY_ROUTES: "general" is routed twice',
+    ]);
+  });
 });

@@ -14,9 +14,17 @@ import {
   MaxLength,
   Min,
   MinLength,
+  isEmail,
   validateSync,
 } from 'class-validator';
-import { limits, site, twoFactorPolicies, type TwoFactorPolicy } from '@northbeam/common';
+import {
+  contactServiceValues,
+  limits,
+  site,
+  twoFactorPolicies,
+  type ContactService,
+  type TwoFactorPolicy,
+} from '@northbeam/common';
 
 /** More proxies than this in front of one site is a configuration mistake rather than a design. */
 const maxTrustedProxies = 10;
@@ -79,6 +87,12 @@ class EnvironmentVariables {
   @IsOptional()
   @IsEmail({}, { message: 'PRIVACY_INBOX must be an e-mail address' })
   PRIVACY_INBOX?: string;
+
+  /** Read by `parseEnquiryRoutes` below. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  ENQUIRY_ROUTES?: string;
 
   @Transform(emptyToUndefined)
   @IsOptional()
@@ -187,6 +201,8 @@ export interface AppConfig {
   smtpUrl: string | undefined;
   mailFrom: string;
   contactInbox: string;
+  /** ENQUIRY_ROUTES: the inbox of a service interest's enquiry notifications; the others go to `contactInbox`. */
+  enquiryRoutes: Partial<Record<ContactService, string>>;
   privacyInbox: string;
   turnstileSiteKey: string | undefined;
   turnstileSecret: string | undefined;
@@ -285,6 +301,7 @@ export function loadConfig(
   const env = plainToInstance(EnvironmentVariables, source, { enableImplicitConversion: false });
   const errors = validateSync(env, { skipMissingProperties: false, whitelist: false });
   const problems = errors.flatMap((error) => Object.values(error.constraints ?? {}));
+  const enquiryRoutes = parseEnquiryRoutes(env.ENQUIRY_ROUTES, problems);
   const production = env.NODE_ENV === 'production';
   if (production) {
     if (!env.SESSION_SECRET) problems.push('SESSION_SECRET is required when NODE_ENV=production');
@@ -328,6 +345,7 @@ export function loadConfig(
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? `${site.name} <${site.email}>`,
     contactInbox: env.CONTACT_INBOX ?? site.email,
+    enquiryRoutes,
     privacyInbox: env.PRIVACY_INBOX ?? site.privacyEmail,
     turnstileSiteKey: env.TURNSTILE_SITE_KEY,
     turnstileSecret: env.TURNSTILE_SECRET,
@@ -368,6 +386,38 @@ export function loadConfig(
     ...overrides,
   };
   return config;
+}
+
+/**
+ * `ENQUIRY_ROUTES="consulting=consulting@example.com, labs=labs@example.com"`: a comma-separated list
+ * of `service=inbox`. Each service is one of the contact form's service interests, at most once, and
+ * each inbox an e-mail address; every problem is added to `problems` (the start is then refused).
+ */
+export function parseEnquiryRoutes(
+  value: string | undefined,
+  problems: string[],
+): Partial<Record<ContactService, string>> {
+  const routes: Partial<Record<ContactService, string>> = {};
+  if (!value) return routes;
+  const services = contactServiceValues as readonly string[];
+  for (const entry of value.split(',').map((part) => part.trim())) {
+    if (entry === '') continue;
+    const separator = entry.indexOf('=');
+    const service = (separator < 0 ? entry : entry.slice(0, separator)).trim();
+    const inbox = separator < 0 ? '' : entry.slice(separator + 1).trim();
+    if (!services.includes(service)) {
+      problems.push(
+        `ENQUIRY_ROUTES: "${service}" is not a service interest (use ${contactServiceValues.join(', ')})`,
+      );
+    } else if (!isEmail(inbox)) {
+      problems.push(`ENQUIRY_ROUTES: "${entry}" must be service=inbox with an e-mail address after "="`);
+    } else if (routes[service as ContactService]) {
+      problems.push(`ENQUIRY_ROUTES: "${service}" is routed twice`);
+    } else {
+      routes[service as ContactService] = inbox;
+    }
+  }
+  return routes;
 }
 
 /** A random secret created once and kept in the data folder, so that sessions survive restarts. */

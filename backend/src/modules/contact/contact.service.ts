@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { leadLimits, leadMessages } from '@northbeam/common';
+import { leadLimits, leadMessages, type ContactService as ServiceInterest } from '@northbeam/common';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
 import { RateLimiter } from '../../core/rate-limit/rate-limiter.js';
 import { MailService } from '../mail/mail.service.js';
@@ -58,10 +58,15 @@ export class ContactService {
     };
     await this.dataSource.transaction(async (manager) => {
       await this.contactRepository.insert(manager, message);
-      await this.mailService.enqueue(manager, contactNotificationMail(this.config.contactInbox, message));
+      await this.mailService.enqueue(manager, contactNotificationMail(this.notificationInbox(message.service), message));
       await this.mailService.enqueue(manager, contactReceiptMail(message));
     });
     return accepted;
+  }
+
+  /** ENQUIRY_ROUTES sends a service interest's enquiries to its own inbox; the rest go to the contact inbox. */
+  private notificationInbox(service: string | null): string {
+    return (service && this.config.enquiryRoutes[service as ServiceInterest]) || this.config.contactInbox;
   }
 
   /** A filled honeypot, or a form sent under 3 s after the page loaded (or with no usable start time). */

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { EnquiryStatus } from '@northbeam/common';
+import { likePattern } from '../../core/sql/like-pattern.js';
 
 export interface EnquiryFilter {
   status?: EnquiryStatus;
@@ -42,11 +43,6 @@ const selectEnquiry = `
          m."assignee_id", u."name" AS "assignee_name", m."created_at"
     FROM "contact_messages" m
     LEFT JOIN "users" u ON u."id" = m."assignee_id"`;
-
-/** `%`, `_` and `\` typed in a search are matched literally. */
-function likePattern(search: string): string {
-  return `%${search.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
 
 function whereClause(filter: EnquiryFilter): { sql: string; parameters: unknown[] } {
   const conditions: string[] = [];

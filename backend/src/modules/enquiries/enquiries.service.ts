@@ -23,7 +23,7 @@ import { ApiError } from '../../core/http/api-error.js';
 import { ActivityService } from '../activity/activity.service.js';
 import { MailService } from '../mail/mail.service.js';
 import type { AddEnquiryNoteDto, EnquiryFiltersDto, ListEnquiriesQueryDto, UpdateEnquiryDto } from './dto/enquiries.dto.js';
-import { toCsv } from './enquiries-csv.js';
+import { toCsv } from '../../core/csv/csv.js';
 import { enquiryAssignedMail } from './enquiries.mails.js';
 import { EnquiriesRepository, type EnquiryFilter, type EnquiryNoteRow, type EnquiryRow } from './enquiries.repository.js';
 

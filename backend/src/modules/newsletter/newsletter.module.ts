@@ -1,12 +1,16 @@
 import { Module } from '@nestjs/common';
+import { ActivityModule } from '../activity/activity.module.js';
 import { MailModule } from '../mail/mail.module.js';
 import { NewsletterController } from './newsletter.controller.js';
 import { NewsletterRepository } from './newsletter.repository.js';
 import { NewsletterService } from './newsletter.service.js';
+import { SubscribersAdminController } from './subscribers-admin.controller.js';
+import { SubscribersAdminRepository } from './subscribers-admin.repository.js';
+import { SubscribersAdminService } from './subscribers-admin.service.js';
 
 @Module({
-  imports: [MailModule],
-  controllers: [NewsletterController],
-  providers: [NewsletterService, NewsletterRepository],
+  imports: [MailModule, ActivityModule],
+  controllers: [NewsletterController, SubscribersAdminController],
+  providers: [NewsletterService, NewsletterRepository, SubscribersAdminService, SubscribersAdminRepository],
 })
 export class NewsletterModule {}

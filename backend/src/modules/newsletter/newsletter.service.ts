@@ -4,12 +4,14 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import { DataSource } from 'typeorm';
 import { leadMessages } from '@northbeam/common';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
+import { emailHash } from '../../core/crypto/email-hash.js';
 import { ApiError } from '../../core/http/api-error.js';
 import { RateLimiter } from '../../core/rate-limit/rate-limiter.js';
 import { MailService } from '../mail/mail.service.js';
 import type { SubscribeDto } from './dto/email.dto.js';
 import { newsletterConfirmationMail } from './newsletter.mails.js';
 import { NewsletterRepository } from './newsletter.repository.js';
+import { isSuppressed } from './suppression-list.js';
 
 function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');
@@ -28,7 +30,7 @@ export class NewsletterService {
   /**
    * Double opt-in. Idempotent, and the answer's words never reveal whether the address was known:
    * a confirmation mail goes out for a new or formerly unsubscribed address, or again for a pending
-   * one after ten minutes; a confirmed address gets nothing.
+   * one after ten minutes; a confirmed or suppressed address gets nothing.
    */
   async subscribe(input: SubscribeDto, clientIp: string | undefined): Promise<{ message: string }> {
     // Each sign-up may mail the address: limits per client and per inbox keep the form from being
@@ -46,6 +48,8 @@ export class NewsletterService {
     const token = randomBytes(32).toString('base64url');
     const subscriber = { email: input.email, source: input.source ?? null, page: input.page ?? null, confirmTokenHash: sha256(token) };
     await this.dataSource.transaction(async (manager) => {
+      // A removed or erased address is not mailed again, not even a confirmation (docs/product.md#subscribers-admin).
+      if (await isSuppressed(manager, emailHash(this.config.sessionSecret, input.email))) return;
       const inserted = await this.newsletterRepository.insertPending(manager, subscriber);
       const mailDue = inserted || (await this.newsletterRepository.renewConfirmation(manager, subscriber));
       if (mailDue) await this.mailService.enqueue(manager, newsletterConfirmationMail(input.email, this.links(input.email, token)));

@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -14,6 +14,7 @@ import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
 import { ApiError } from '../../core/http/api-error.js';
 import { RateLimiter } from '../../core/rate-limit/rate-limiter.js';
 import { claimTaskRun } from '../../core/scheduling/advisory-lock.js';
+import { emailHash } from '../../core/crypto/email-hash.js';
 import { ActivityService } from '../activity/activity.service.js';
 import type { CreateDeletionRequestDto } from './dto/create-deletion-request.dto.js';
 import { DeletionRequest } from './entities/deletion-request.entity.js';
@@ -74,7 +75,7 @@ export class PrivacyService {
 
   /** Keyed SHA-256 of a normalised address: proof in the audit without keeping the address. */
   hashEmail(email: string): string {
-    return createHmac('sha256', this.config.sessionSecret).update(email.trim().toLowerCase()).digest('hex');
+    return emailHash(this.config.sessionSecret, email);
   }
 
   async createRequest(

@@ -1,8 +1,10 @@
 import {
   Activity,
+  BookDown,
   Inbox,
   LayoutDashboard,
   LogOut,
+  MailCheck,
   Menu,
   Newspaper,
   ShieldCheck,
@@ -31,6 +33,8 @@ const adminLinks: AdminLink[] = [
   { to: '/admin', label: 'Dashboard', icon: LayoutDashboard },
   { to: '/admin/posts', label: areaLabels.posts, icon: Newspaper, area: 'posts' },
   { to: '/admin/enquiries', label: areaLabels.enquiries, icon: Inbox, area: 'enquiries' },
+  { to: '/admin/subscribers', label: areaLabels.subscribers, icon: MailCheck, area: 'subscribers' },
+  { to: '/admin/playbook', label: areaLabels.playbook, icon: BookDown, area: 'playbook' },
   { to: '/admin/privacy', label: areaLabels.privacy, icon: ShieldCheck, area: 'privacy' },
   { to: '/admin/staff', label: areaLabels.staff, icon: Users, area: 'staff' },
   { to: '/admin/activity', label: areaLabels.activity, icon: Activity, area: 'activity' },
@@ -121,6 +125,7 @@ export function AdminBar({ user }: { user: StaffUser }) {
                 key={to}
                 to={to}
                 end={to === '/admin'}
+                title={label}
                 className={({ isActive }) =>
                   cn(
                     'inline-flex items-center gap-2 rounded-full px-3 py-1.5 text-sm font-medium transition-colors',
@@ -129,7 +134,8 @@ export function AdminBar({ user }: { user: StaffUser }) {
                 }
               >
                 <Icon className="size-4" aria-hidden="true" />
-                {label}
+                {/* From 1024 to 1279 px the areas show as icons (the name stays for screen readers and as a tooltip). */}
+                <span className="sr-only xl:not-sr-only">{label}</span>
               </NavLink>
             ))}
           </nav>

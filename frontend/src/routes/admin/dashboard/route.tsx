@@ -259,8 +259,13 @@ export function Component() {
           </Card>
 
           <Card className="lg:col-span-3" data-testid="card-recent-downloads">
-            <CardHeader>
+            <CardHeader className="flex-row items-center justify-between gap-3">
               <CardTitle>Recent playbook downloads</CardTitle>
+              {user.permissions.playbook !== 'none' ? (
+                <Link to="/admin/playbook" className="text-sm font-medium text-beam hover:underline">
+                  All requests
+                </Link>
+              ) : null}
             </CardHeader>
             <CardContent>
               {downloads.length === 0 ? (

@@ -6,8 +6,8 @@
 
 /**
  * A spreadsheet runs a cell that starts with `=`, `+`, `-` or `@` (or a tab or carriage return that
- * hides one) as a formula. An enquirer controls these texts, so such a cell gets a leading `'`,
- * which spreadsheets show as text.
+ * hides one) as a formula. Visitors control these texts (enquiries, the page a subscriber signed
+ * up on), so such a cell gets a leading `'`, which spreadsheets show as text.
  */
 export function neutraliseFormula(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
@@ -19,4 +19,14 @@ function cell(value: string | null): string {
 
 export function toCsv(header: readonly string[], rows: (string | null)[][]): string {
   return [header, ...rows].map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';
+}
+
+/** ` (status=confirmed&q=…)`: the filters of an export for its activity line, or nothing without filters. */
+export function exportFilterLabel(query: object): string {
+  const filters = new URLSearchParams(
+    Object.entries(query).filter(
+      (entry): entry is [string, string] => entry[0] !== 'page' && typeof entry[1] === 'string' && entry[1] !== '',
+    ),
+  ).toString();
+  return filters ? ` (${filters})` : '';
 }

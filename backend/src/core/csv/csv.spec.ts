@@ -1,6 +1,6 @@
-import { neutraliseFormula, toCsv } from './enquiries-csv.js';
+import { neutraliseFormula, toCsv } from './csv.js';
 
-describe('enquiries CSV', () => {
+describe('CSV for spreadsheets', () => {
   it.each(['=HYPERLINK("http://x")', '+1+1', '-2+3', '@SUM(A1)', '\t=1', '\r=1'])('neutralises %j', (value) => {
     expect(neutraliseFormula(value)).toBe(`'${value}`);
   });

@@ -1,0 +1,108 @@
+import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import {
+  leadListLimits,
+  leadListMessages,
+  maskedEmail,
+  subscriberCsvColumns,
+  subscriberStatusLabels,
+  type ListPage,
+  type StaffUser,
+  type SubscriberCounts,
+  type SubscriberSummary,
+} from '@northbeam/common';
+import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
+import { emailHash } from '../../core/crypto/email-hash.js';
+import { exportFilterLabel, toCsv } from '../../core/csv/csv.js';
+import { ApiError } from '../../core/http/api-error.js';
+import { ActivityService } from '../activity/activity.service.js';
+import type { ListSubscribersQueryDto, SubscriberFiltersDto } from './dto/subscribers-admin.dto.js';
+import { SubscribersAdminRepository, type SubscriberFilter, type SubscriberRow } from './subscribers-admin.repository.js';
+import { suppressAddress } from './suppression-list.js';
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The subscribers screen: counts by state, the list, its CSV export and removal (docs/product.md#subscribers-admin). */
+@Injectable()
+export class SubscribersAdminService {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly repository: SubscribersAdminRepository,
+    private readonly activityService: ActivityService,
+  ) {}
+
+  async list(query: ListSubscribersQueryDto): Promise<ListPage<SubscriberSummary>> {
+    const page = query.page ?? 1;
+    const pageSize = leadListLimits.listPageSize;
+    const [rows, total] = await this.repository.findPage(filterOf(query), (page - 1) * pageSize, pageSize);
+    return { items: rows.map(mapSubscriber), total, page, pageSize };
+  }
+
+  counts(): Promise<SubscriberCounts> {
+    return this.repository.counts();
+  }
+
+  /** The filtered list as CSV (every match, not one page); the export is logged. */
+  async exportCsv(user: StaffUser, query: SubscriberFiltersDto): Promise<string> {
+    const rows = await this.repository.findAll(filterOf(query));
+    await this.activityService.record(this.dataSource.manager, {
+      actor: { id: user.id, name: user.name },
+      action: 'subscriber.exported',
+      target: { type: 'export', id: 'subscribers', label: `${rows.length} subscribers${exportFilterLabel(query)}` },
+    });
+    return toCsv(
+      subscriberCsvColumns,
+      rows.map((row) => [
+        row.email,
+        subscriberStatusLabels[row.status],
+        row.source,
+        row.page,
+        toIso(row.created_at),
+        row.confirmed_at ? toIso(row.confirmed_at) : null,
+        row.unsubscribed_at ? toIso(row.unsubscribed_at) : null,
+      ]),
+    );
+  }
+
+  /**
+   * Deletes the subscriber and keeps only a keyed hash of the address on the suppression list, so
+   * that it is not mailed again; a confirmation mail still waiting is dropped. The activity line
+   * names the address masked.
+   */
+  async remove(user: StaffUser, id: string): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      const email = uuidPattern.test(id) ? await this.repository.delete(manager, id) : undefined;
+      if (!email) throw new ApiError(HttpStatus.NOT_FOUND, leadListMessages.subscriberNotFound);
+      await suppressAddress(manager, emailHash(this.config.sessionSecret, email), 'subscriber_removed');
+      await this.repository.dropPendingConfirmation(manager, email);
+      await this.activityService.record(manager, {
+        actor: { id: user.id, name: user.name },
+        action: 'subscriber.removed',
+        target: { type: 'subscriber', id, label: maskedEmail(email) },
+      });
+    });
+  }
+}
+
+function filterOf(query: SubscriberFiltersDto): SubscriberFilter {
+  return { status: query.status, search: query.q || undefined };
+}
+
+function toIso(value: Date | string): string {
+  return (value instanceof Date ? value : new Date(value)).toISOString();
+}
+
+function mapSubscriber(row: SubscriberRow): SubscriberSummary {
+  return {
+    id: row.id,
+    email: row.email,
+    status: row.status,
+    source: row.source,
+    page: row.page,
+    subscribedAt: toIso(row.created_at),
+    confirmedAt: row.confirmed_at ? toIso(row.confirmed_at) : null,
+    unsubscribedAt: row.unsubscribed_at ? toIso(row.unsubscribed_at) : null,
+  };
+}

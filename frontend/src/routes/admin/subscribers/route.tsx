@@ -1,0 +1,307 @@
+import { Trash2 } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import {
+  formatDate,
+  leadListMessages,
+  pageCount,
+  site,
+  subscriberStatuses,
+  subscriberStatusLabels,
+  type ListPage,
+  type StaffUser,
+  type SubscriberCounts,
+  type SubscriberStatus,
+  type SubscriberSummary,
+} from '@northbeam/common';
+import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from '@/app/data-router';
+import type { RouteHandle } from '@/app/route-handle';
+import { AdminPageHeader } from '@/components/admin/admin-page-header';
+import { ExportCsvLink, ListFilterSelect, ListSearchInput, exportQuery } from '@/components/admin/lead-list';
+import { Pager } from '@/components/blog/pager';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Badge, type BadgeProps } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { toast } from '@/components/ui/toast';
+import { useListFilters, useListSearch } from '@/hooks/use-list-filters';
+import { ApiRequestError, apiRequest, errorSentence, loadJson } from '@/lib/api';
+import { cn } from '@/lib/cn';
+import { listQuery } from '@/lib/list-query';
+import { requireStaffUser, signInAgain } from '@/lib/staff';
+
+export const handle: RouteHandle = {
+  head: () => ({
+    title: 'Subscribers',
+    description: `Newsletter subscribers of ${site.name}.`,
+    noindex: true,
+  }),
+};
+
+const filterNames = ['status', 'q'] as const;
+
+interface SubscribersData {
+  user: StaffUser;
+  list: ListPage<SubscriberSummary>;
+  counts: SubscriberCounts | null;
+  /** The server refused the call (a role without access, a malformed filter): its sentence instead of the list. */
+  problem?: string;
+}
+
+const emptyPage: ListPage<SubscriberSummary> = { items: [], total: 0, page: 1, pageSize: 15 };
+
+export async function loader({ context, request }: LoaderFunctionArgs): Promise<SubscribersData> {
+  const user = await requireStaffUser(context, request);
+  const url = new URL(request.url);
+  try {
+    const [list, counts] = await Promise.all([
+      loadJson<ListPage<SubscriberSummary>>(context, `/api/admin/subscribers${listQuery(url, filterNames)}`),
+      loadJson<SubscriberCounts>(context, '/api/admin/subscribers/counts'),
+    ]);
+    if (!list || !counts) signInAgain(request);
+    return { user, list, counts };
+  } catch (error) {
+    if (error instanceof ApiRequestError && (error.status === 400 || error.status === 403))
+      return { user, list: emptyPage, counts: null, problem: errorSentence(error) };
+    throw error;
+  }
+}
+
+const statusVariants: Record<SubscriberStatus, BadgeProps['variant']> = {
+  pending: 'outline',
+  confirmed: 'labs',
+  unsubscribed: 'secondary',
+};
+
+export function Component() {
+  const { list, counts, problem } = useLoaderData<typeof loader>();
+  const revalidator = useRevalidator();
+  const { params, setFilters } = useListFilters();
+  const { query, setQuery, submit } = useListSearch(params, setFilters);
+  const statusId = useId();
+  const [removing, setRemoving] = useState<SubscriberSummary>();
+  const filtered = filterNames.some((name) => params.get(name));
+  const currentStatus = params.get('status');
+
+  return (
+    <section className="container-page pt-10 pb-16 sm:pt-14">
+      <AdminPageHeader
+        title="Subscribers"
+        description="Everyone who signed up for the newsletter, newest first. Only confirmed addresses receive an issue."
+        actions={<ExportCsvLink href={`/api/admin/subscribers.csv${exportQuery(params, filterNames)}`} testId="subscribers-csv" />}
+      />
+
+      {counts ? (
+        <ul className="mt-8 grid grid-cols-1 gap-3 sm:grid-cols-3" data-testid="subscriber-counts">
+          {subscriberStatuses.map((status) => (
+            <li key={status}>
+              <Link
+                to={currentStatus === status ? '/admin/subscribers' : `/admin/subscribers?status=${status}`}
+                aria-current={currentStatus === status ? 'true' : undefined}
+                className={cn(
+                  'flex items-center justify-between rounded-card border bg-white px-5 py-4 shadow-card transition-colors hover:border-ink/30',
+                  currentStatus === status ? 'border-ink' : 'border-line',
+                )}
+                data-testid={`subscriber-count-${status}`}
+              >
+                <span className="text-sm text-ink-muted">{subscriberStatusLabels[status]}</span>
+                <span className="font-display text-3xl font-semibold text-ink tabular-nums">{counts[status]}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      <form
+        role="search"
+        aria-label="Filters"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+        className="mt-6 grid gap-3 rounded-card border border-line bg-white p-4 shadow-card sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] sm:items-end lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto]"
+      >
+        <ListSearchInput label="Search subscribers" placeholder="Search email..." value={query} onChange={setQuery} />
+        <ListFilterSelect id={statusId} label="State" value={currentStatus} onChange={(status) => setFilters({ status })}>
+          <option value="">Any state</option>
+          {subscriberStatuses.map((status) => (
+            <option key={status} value={status}>
+              {subscriberStatusLabels[status]}
+            </option>
+          ))}
+        </ListFilterSelect>
+        {filtered ? (
+          <Button
+            type="button"
+            variant="ghost"
+            size="sm"
+            className="justify-self-start"
+            onClick={() => setFilters({ status: undefined, q: undefined })}
+          >
+            Clear filters
+          </Button>
+        ) : null}
+      </form>
+
+      {problem ? (
+        <Alert variant="destructive" className="mt-6">
+          <AlertDescription>{problem}</AlertDescription>
+        </Alert>
+      ) : list.items.length === 0 ? (
+        <Card className="mt-6">
+          <p className="py-14 text-center text-sm text-ink-muted" data-testid="subscribers-empty">
+            {filtered ? 'No subscribers match these filters.' : 'No subscribers yet.'}
+          </p>
+        </Card>
+      ) : (
+        <ul className="mt-6 flex flex-col gap-3" data-testid="subscribers-list">
+          {list.items.map((subscriber) => (
+            <li key={subscriber.id}>
+              <SubscriberRow subscriber={subscriber} onRemove={() => setRemoving(subscriber)} />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {list.total > 0 ? (
+        <Pager
+          page={list.page}
+          pageSize={list.pageSize}
+          total={list.total}
+          totalPages={pageCount(list.total, list.pageSize)}
+          noun="subscribers"
+        />
+      ) : null}
+
+      <RemoveDialog
+        subscriber={removing}
+        onClose={() => setRemoving(undefined)}
+        onDone={() => void revalidator.revalidate()}
+      />
+    </section>
+  );
+}
+
+function DateLine({ label, value }: { label: string; value: string | null }) {
+  if (!value) return null;
+  return (
+    <span className="text-xs whitespace-nowrap text-ink-muted">
+      {label}{' '}
+      <time className="tabular-nums" dateTime={value}>
+        {formatDate(value, 'd MMM yyyy')}
+      </time>
+    </span>
+  );
+}
+
+/** One subscriber: a card that stacks at phone width and lines up in columns from 768 px. */
+function SubscriberRow({ subscriber, onRemove }: { subscriber: SubscriberSummary; onRemove: () => void }) {
+  const origin = [subscriber.source, subscriber.page].filter(Boolean).join(' · ');
+  return (
+    <div
+      className="grid gap-2 rounded-card border border-line bg-white p-4 shadow-card md:grid-cols-[minmax(0,1.6fr)_minmax(0,2fr)_auto] md:items-center md:gap-6 md:px-6"
+      data-testid="subscriber-row"
+    >
+      <span className="flex min-w-0 flex-col">
+        <span className="font-semibold break-all text-ink" data-testid="subscriber-email">
+          {subscriber.email}
+        </span>
+        {origin ? <span className="truncate text-sm text-ink-muted">{origin}</span> : null}
+      </span>
+      <span className="flex flex-wrap items-center gap-x-4 gap-y-1">
+        <Badge variant={statusVariants[subscriber.status]} data-testid="subscriber-status">
+          {subscriberStatusLabels[subscriber.status]}
+        </Badge>
+        <DateLine label="Subscribed" value={subscriber.subscribedAt} />
+        <DateLine label="Confirmed" value={subscriber.confirmedAt} />
+        <DateLine label="Unsubscribed" value={subscriber.unsubscribedAt} />
+      </span>
+      <span className="flex md:justify-end">
+        <Button
+          type="button"
+          variant="ghost"
+          size="sm"
+          className="text-danger hover:bg-danger-soft hover:text-danger"
+          onClick={onRemove}
+          aria-label={`Remove ${subscriber.email}`}
+        >
+          <Trash2 aria-hidden="true" />
+          Remove
+        </Button>
+      </span>
+    </div>
+  );
+}
+
+function RemoveDialog({
+  subscriber,
+  onClose,
+  onDone,
+}: {
+  subscriber?: SubscriberSummary;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+
+  const close = () => {
+    if (busy) return;
+    setError(undefined);
+    onClose();
+  };
+
+  const onConfirm = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!subscriber) return;
+    setBusy(true);
+    setError(undefined);
+    try {
+      await apiRequest('DELETE', `/api/admin/subscribers/${subscriber.id}`);
+      toast({ title: leadListMessages.subscriberRemoved(subscriber.email) });
+      setBusy(false);
+      onClose();
+      onDone();
+    } catch (failure) {
+      setError(errorSentence(failure));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AlertDialog open={subscriber !== undefined} onOpenChange={(next) => (next ? undefined : close())}>
+      <AlertDialogContent>
+        <form onSubmit={(event) => void onConfirm(event)} className="grid gap-5">
+          <AlertDialogHeader>
+            <AlertDialogTitle>Remove this subscriber?</AlertDialogTitle>
+            <AlertDialogDescription>
+              <span className="font-medium break-all text-ink">{subscriber?.email}</span> is deleted from the list.
+              Only a hash of the address is kept, so that it is never mailed again, even if it signs up again. This
+              cannot be undone.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          {error ? (
+            <Alert variant="destructive">
+              <AlertDescription>{error}</AlertDescription>
+            </Alert>
+          ) : null}
+          <AlertDialogFooter>
+            <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
+            <Button type="submit" variant="destructive" disabled={busy}>
+              {busy ? 'Removing...' : 'Remove'}
+            </Button>
+          </AlertDialogFooter>
+        </form>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
