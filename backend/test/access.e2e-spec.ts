@@ -67,6 +67,9 @@ const matrix: Record<string, Who[]> = {
   'GET /api/admin/enquiries/:id': everyone,
   'PATCH /api/admin/enquiries/:id': everyone,
   'POST /api/admin/enquiries/:id/notes': everyone,
+  'GET /api/admin/analytics/report': everyone,
+  'GET /api/admin/analytics/report.csv': everyone,
+  'GET /api/admin/analytics/realtime': everyone,
 };
 
 /**

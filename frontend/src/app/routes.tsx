@@ -54,6 +54,7 @@ export const routes = withRouteIds([
           { path: 'activity', lazy: () => import('../routes/admin/activity/route') },
           { path: 'enquiries', lazy: () => import('../routes/admin/enquiries/route') },
           { path: 'enquiries/:id', lazy: () => import('../routes/admin/enquiry/route') },
+          { path: 'analytics', lazy: () => import('../routes/admin/analytics/route') },
           { path: 'account', lazy: () => import('../routes/admin/account/route') },
           { path: 'account/two-factor', lazy: () => import('../routes/admin/two-factor/route') },
         ],

@@ -1,5 +1,6 @@
 import {
   Activity,
+  BarChart3,
   Inbox,
   LayoutDashboard,
   LogOut,
@@ -31,6 +32,7 @@ const adminLinks: AdminLink[] = [
   { to: '/admin', label: 'Dashboard', icon: LayoutDashboard },
   { to: '/admin/posts', label: areaLabels.posts, icon: Newspaper, area: 'posts' },
   { to: '/admin/enquiries', label: areaLabels.enquiries, icon: Inbox, area: 'enquiries' },
+  { to: '/admin/analytics', label: areaLabels.analytics, icon: BarChart3, area: 'analytics' },
   { to: '/admin/privacy', label: areaLabels.privacy, icon: ShieldCheck, area: 'privacy' },
   { to: '/admin/staff', label: areaLabels.staff, icon: Users, area: 'staff' },
   { to: '/admin/activity', label: areaLabels.activity, icon: Activity, area: 'activity' },
