@@ -615,4 +615,10 @@ try {
 } finally {
   await cleanUp();
 }
+
+// The analytics dashboard at 1,000,000 events: its own server and database (bench/analytics.mjs).
+if (process.env.BENCH_SKIP_ANALYTICS !== '1') {
+  const analytics = spawnSync(process.execPath, [path.join(root, 'bench/analytics.mjs')], { cwd: root, stdio: 'inherit' });
+  if (analytics.status !== 0) exitCode = 1;
+}
 process.exit(exitCode);

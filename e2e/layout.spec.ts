@@ -138,6 +138,7 @@ const adminScreens: Screen[] = [
   // subscribers and playbook requests
   { path: '/admin/subscribers' },
   { path: '/admin/playbook' },
+  { path: '/admin/analytics' },
 ];
 
 /** Realistic records for the staff screens: long addresses are where tables break. */

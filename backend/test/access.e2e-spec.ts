@@ -74,6 +74,9 @@ const matrix: Record<string, Who[]> = {
   'DELETE /api/admin/subscribers/:id': admins,
   'GET /api/admin/playbook-requests': admins,
   'GET /api/admin/playbook-requests.csv': admins,
+  'GET /api/admin/analytics/report': everyone,
+  'GET /api/admin/analytics/report.csv': everyone,
+  'GET /api/admin/analytics/realtime': everyone,
 };
 
 /**

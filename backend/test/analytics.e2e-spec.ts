@@ -81,7 +81,7 @@ describe('Analytics API', () => {
       expect(rows[0]).toMatchObject({
         event: 'Page View',
         path: '/labs',
-        referrer: 'https://www.google.com/',
+        referrer: 'www.google.com',
         visitor_id: null,
       });
       expect(rows[0].properties).toMatchObject({ previous_page: '/', screen_resolution: '1280x800' });

@@ -1,3 +1,4 @@
+import type { EnquiryReadingPage } from './analytics.js';
 /** The enquiries inbox of the admin: what the browser and the server share. */
 import type { ContactService } from './lead-capture.js';
 
@@ -58,6 +59,8 @@ export interface EnquiryNote {
 export interface EnquiryDetail extends Omit<EnquirySummary, 'excerpt'> {
   message: string;
   notes: EnquiryNote[];
+  /** Pages read before the enquiry, only where the visitor consented to analytics (docs/product.md#content-to-enquiry). */
+  readingPath: EnquiryReadingPage[];
 }
 
 /** `PATCH /api/admin/enquiries/:id`: `assigneeId: null` unassigns. */

@@ -15,3 +15,4 @@ export * from './staff.js';
 export * from './dates.js';
 export * from './enquiries.js';
 export * from './subscribers.js';
+export * from './analytics.js';

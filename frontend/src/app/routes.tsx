@@ -56,6 +56,7 @@ export const routes = withRouteIds([
           { path: 'enquiries/:id', lazy: () => import('../routes/admin/enquiry/route') },
           { path: 'subscribers', lazy: () => import('../routes/admin/subscribers/route') },
           { path: 'playbook', lazy: () => import('../routes/admin/playbook/route') },
+          { path: 'analytics', lazy: () => import('../routes/admin/analytics/route') },
           { path: 'account', lazy: () => import('../routes/admin/account/route') },
           { path: 'account/two-factor', lazy: () => import('../routes/admin/two-factor/route') },
         ],

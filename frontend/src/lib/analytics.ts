@@ -80,12 +80,18 @@ function baseProperties(): AnalyticsProperties {
 export function trackEvent(event: string, properties: AnalyticsProperties = {}): void {
   if (typeof window === 'undefined') return;
   try {
-    const analyticsConsent = readConsent()?.preferences.analytics === true;
+    const stored = readConsent();
+    const analyticsConsent = stored?.preferences.analytics === true;
+    // A visitor who refused analytics is not counted (docs/product.md#analytics-counting): only the
+    // banner choice itself is sent, marked as refused, and the server keeps it bare.
+    const analyticsRefused = stored !== null && !analyticsConsent;
+    if (analyticsRefused && event !== analyticsEvents.cookieConsent) return;
     const body = {
       event,
       properties: { ...baseProperties(), ...properties },
       analyticsConsent,
       ...(analyticsConsent ? { visitorId: getVisitorId() } : {}),
+      ...(analyticsRefused ? { analyticsRefused: true } : {}),
     };
     fetch('/api/analytics/track', {
       method: 'POST',
@@ -103,10 +109,24 @@ export function trackEvent(event: string, properties: AnalyticsProperties = {}):
   }
 }
 
+const campaignParameters = ['utm_source', 'utm_medium', 'utm_campaign'] as const;
+
+/** The UTM parameters of the address, on the page view that carries them. */
+function campaignProperties(): AnalyticsProperties {
+  const search = new URLSearchParams(window.location.search);
+  const found: AnalyticsProperties = {};
+  for (const name of campaignParameters) {
+    const value = search.get(name);
+    if (value) found[name] = value.slice(0, 200);
+  }
+  return found;
+}
+
 export function trackPageView(path: string, previousPage: string | null): void {
   trackEvent(analyticsEvents.pageView, {
     page_url: path,
     previous_page: previousPage ?? (document.referrer || 'direct'),
+    ...campaignProperties(),
   });
 }
 

@@ -9,6 +9,7 @@ import { LimiterKeyDigests1764200000000 } from './1764200000000-limiter-key-dige
 import { StaffAccounts1764400000000 } from './1764400000000-staff-accounts.js';
 import { EnquiriesInbox1764600000000 } from './1764600000000-enquiries-inbox.js';
 import { LeadListsOrder1764710000000 } from './1764710000000-lead-lists-order.js';
+import { AnalyticsVisits1764760000000 } from './1764760000000-analytics-visits.js';
 
 /** Every migration, oldest first. Never rewrite one that has landed: add a new one. */
 export const migrations: Function[] = [
@@ -23,4 +24,5 @@ export const migrations: Function[] = [
   StaffAccounts1764400000000,
   EnquiriesInbox1764600000000,
   LeadListsOrder1764710000000,
+  AnalyticsVisits1764760000000,
 ];

@@ -1,15 +1,30 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AnalyticsClock } from './analytics-clock.js';
+import { AnalyticsReportRepository } from './analytics-report.repository.js';
+import { AnalyticsReportService } from './analytics-report.service.js';
 import { AnalyticsController } from './analytics.controller.js';
 import { AnalyticsRepository } from './analytics.repository.js';
+import { AnalyticsScheduler } from './analytics.scheduler.js';
 import { AnalyticsService } from './analytics.service.js';
 import { AnalyticsEvent } from './entities/analytics-event.entity.js';
+import { ReadingPaths } from './reading-paths.js';
+import { VisitSalts } from './visit-salts.js';
 
 @Module({
   imports: [AuthModule, TypeOrmModule.forFeature([AnalyticsEvent])],
   controllers: [AnalyticsController],
-  providers: [AnalyticsService, AnalyticsRepository],
-  exports: [AnalyticsRepository],
+  providers: [
+    AnalyticsService,
+    AnalyticsRepository,
+    AnalyticsClock,
+    VisitSalts,
+    AnalyticsReportRepository,
+    AnalyticsReportService,
+    AnalyticsScheduler,
+    ReadingPaths,
+  ],
+  exports: [AnalyticsRepository, ReadingPaths, AnalyticsClock],
 })
 export class AnalyticsModule {}

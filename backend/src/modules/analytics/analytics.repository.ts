@@ -1,26 +1,118 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
+import type { EntityManager, Repository } from 'typeorm';
 import { AnalyticsEvent, type AnalyticsPropertyValue } from './entities/analytics-event.entity.js';
 
 export interface NewAnalyticsEvent {
   event: string;
   properties: Record<string, AnalyticsPropertyValue>;
   path: string | null;
+  /** The referring host only, never the full address. */
   referrer: string | null;
   visitorId: string | null;
+  visitId?: string | null;
+  createdAt?: Date;
+}
+
+/** What a visit keeps of its first event and of the agent (parsed, never raw). */
+export interface VisitFacts {
+  visitorHash: string;
+  day: string;
+  at: Date;
+  isPageView: boolean;
+  formStarted: boolean;
+  enquired: boolean;
+  path: string | null;
+  referrerHost: string | null;
+  utmSource: string | null;
+  utmMedium: string | null;
+  utmCampaign: string | null;
+  browser: string | null;
+  os: string | null;
+  device: string | null;
 }
 
 export const pageViewEvent = 'Page View';
 export const contactFormStartEvents = ['Contact Form Started', 'contact_form_start'];
 export const contactFormSubmitEvents = ['Contact Form Submitted', 'contact_form_submit'];
+export const cookieConsentEvent = 'Cookie Consent';
 
 @Injectable()
 export class AnalyticsRepository {
   constructor(@InjectRepository(AnalyticsEvent) private readonly events: Repository<AnalyticsEvent>) {}
 
-  async insert(event: NewAnalyticsEvent): Promise<void> {
-    await this.events.insert(event);
+  async insert(event: NewAnalyticsEvent, manager: EntityManager = this.events.manager): Promise<void> {
+    await manager.query(
+      `INSERT INTO "analytics_events" ("event", "properties", "path", "referrer", "visitor_id", "visit_id", "created_at")
+        VALUES ($1, $2::jsonb, $3, $4, $5, $6, COALESCE($7, now()))`,
+      [
+        event.event,
+        JSON.stringify(event.properties),
+        event.path,
+        event.referrer,
+        event.visitorId,
+        event.visitId ?? null,
+        event.createdAt ?? null,
+      ],
+    );
+  }
+
+  /**
+   * The visit this event belongs to: the visitor's last visit when its last event is under
+   * `idleMinutes` old (then brought up to date), otherwise a new one. Runs in the caller's
+   * transaction, serialised per visitor hash.
+   */
+  async touchVisit(manager: EntityManager, facts: VisitFacts, idleMinutes: number): Promise<string> {
+    await manager.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [facts.visitorHash]);
+    const idleSince = new Date(facts.at.getTime() - idleMinutes * 60_000);
+    const updated = await manager.query<{ id: string }[]>(
+      `UPDATE "analytics_visits" SET
+          "last_seen_at" = GREATEST("last_seen_at", $2),
+          "events" = "events" + 1,
+          "page_views" = "page_views" + $3,
+          "entry_path" = COALESCE("entry_path", $4),
+          "form_started" = "form_started" OR $5,
+          "enquired" = "enquired" OR $6
+        WHERE "id" = (
+          SELECT "id" FROM "analytics_visits"
+           WHERE "visitor_hash" = $1 AND "last_seen_at" >= $7 AND "last_seen_at" <= $2
+           ORDER BY "last_seen_at" DESC LIMIT 1)
+        RETURNING "id"`,
+      [
+        facts.visitorHash,
+        facts.at,
+        facts.isPageView ? 1 : 0,
+        facts.isPageView ? facts.path : null,
+        facts.formStarted,
+        facts.enquired,
+        idleSince,
+      ],
+    );
+    const rows: { id: string }[] = Array.isArray(updated[0]) ? updated[0] : updated;
+    if (rows[0]?.id) return String(rows[0].id);
+    const inserted = await manager.query<{ id: string }[]>(
+      `INSERT INTO "analytics_visits" ("visitor_hash", "day", "started_at", "last_seen_at", "page_views", "events",
+          "entry_path", "referrer_host", "utm_source", "utm_medium", "utm_campaign", "browser", "os", "device",
+          "form_started", "enquired")
+        VALUES ($1, $2, $3, $3, $4, 1, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING "id"`,
+      [
+        facts.visitorHash,
+        facts.day,
+        facts.at,
+        facts.isPageView ? 1 : 0,
+        facts.isPageView ? facts.path : null,
+        facts.referrerHost,
+        facts.utmSource,
+        facts.utmMedium,
+        facts.utmCampaign,
+        facts.browser,
+        facts.os,
+        facts.device,
+        facts.formStarted,
+        facts.enquired,
+      ],
+    );
+    return String(inserted[0].id);
   }
 
   async countEvents(names: string[], since: Date): Promise<number> {

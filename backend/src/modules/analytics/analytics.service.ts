@@ -1,5 +1,7 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
-import { limits, messages, visitorIdPattern, type AnalyticsSummary } from '@northbeam/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { analyticsLimits, limits, messages, visitorIdPattern, type AnalyticsSummary } from '@northbeam/common';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
 import { ApiError } from '../../core/http/api-error.js';
 import { RateLimiter } from '../../core/rate-limit/rate-limiter.js';
@@ -7,9 +9,14 @@ import {
   AnalyticsRepository,
   contactFormStartEvents,
   contactFormSubmitEvents,
+  cookieConsentEvent,
   pageViewEvent,
 } from './analytics.repository.js';
+import { AnalyticsClock } from './analytics-clock.js';
 import { isObviousBot } from './bot-filter.js';
+import { ukDay } from './uk-days.js';
+import { parseUserAgent } from './user-agent.js';
+import { VisitSalts, visitorHash } from './visit-salts.js';
 import type { TrackEventDto } from './dto/track-event.dto.js';
 import type { AnalyticsPropertyValue } from './entities/analytics-event.entity.js';
 
@@ -18,6 +25,8 @@ export interface TrackContext {
   userAgent: string | undefined;
   /** Size of the JSON body as received, in bytes. */
   bodyBytes: number;
+  /** The Host the request was sent to: a referrer on the site itself is not a referrer. */
+  host?: string;
 }
 
 export interface PublicAnalyticsConfig {
@@ -34,7 +43,14 @@ export class AnalyticsService {
     private readonly repository: AnalyticsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly rateLimiter: RateLimiter,
-  ) {}
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly salts: VisitSalts,
+    private readonly clock: AnalyticsClock,
+  ) {
+    this.ownHost = hostnameOf(config.publicUrl);
+  }
+
+  private readonly ownHost: string | null;
 
   /**
    * Stores one event, or drops it silently for a bot. Refuses malformed or oversized bodies, and
@@ -55,15 +71,61 @@ export class AnalyticsService {
       });
     }
     if (isObviousBot(context.userAgent)) return;
+    const now = this.clock.now();
+    if (body.analyticsRefused === true) {
+      // The objection is honoured: nothing of a refusing visitor is counted, except the choice itself,
+      // stored bare (no page, no visit, no device) so that the banner's refusals can be counted.
+      if (body.event !== cookieConsentEvent) return;
+      await this.repository.insert({
+        event: body.event,
+        properties: pick(properties, consentChoiceKeys),
+        path: null,
+        referrer: null,
+        visitorId: null,
+        createdAt: now,
+      });
+      return;
+    }
     const consented =
       body.analyticsConsent === true && typeof body.visitorId === 'string' && visitorIdPattern.test(body.visitorId);
-    await this.repository.insert({
-      event: body.event,
-      properties,
-      path: pathOf(properties.page_url),
-      referrer:
-        typeof properties.referrer === 'string' && properties.referrer !== 'direct' ? properties.referrer : null,
-      visitorId: consented ? (body.visitorId ?? null) : null,
+    const path = pathOf(properties.page_url);
+    const ownHosts = [this.ownHost, context.host?.toLowerCase()].filter((host): host is string => !!host);
+    const referrerHost = hostOf(properties.referrer, ownHosts);
+    const stored = storedProperties(properties, ownHosts);
+    const userAgent = context.userAgent!;
+    await this.dataSource.transaction(async (manager) => {
+      const day = ukDay(now);
+      const salt = await this.salts.saltFor(day, manager);
+      const visitId = await this.repository.touchVisit(
+        manager,
+        {
+          visitorHash: visitorHash(salt, context.clientIp ?? 'unknown', userAgent),
+          day,
+          at: now,
+          isPageView: body.event === pageViewEvent,
+          formStarted: contactFormStartEvents.includes(body.event),
+          enquired: contactFormSubmitEvents.includes(body.event),
+          path,
+          referrerHost,
+          utmSource: utm(properties.utm_source),
+          utmMedium: utm(properties.utm_medium),
+          utmCampaign: utm(properties.utm_campaign),
+          ...parseUserAgent(userAgent),
+        },
+        analyticsLimits.visitIdleMinutes,
+      );
+      await this.repository.insert(
+        {
+          event: body.event,
+          properties: stored,
+          path,
+          referrer: referrerHost,
+          visitorId: consented ? (body.visitorId ?? null) : null,
+          visitId,
+          createdAt: now,
+        },
+        manager,
+      );
     });
   }
 
@@ -103,7 +165,59 @@ export function flatProperties(input: Record<string, unknown>): Record<string, A
   return output;
 }
 
+const consentChoiceKeys = ['action', 'analytics', 'marketing', 'enabled_categories'];
+
+function pick(
+  properties: Record<string, AnalyticsPropertyValue>,
+  keys: string[],
+): Record<string, AnalyticsPropertyValue> {
+  return Object.fromEntries(Object.entries(properties).filter(([key]) => keys.includes(key)));
+}
+
+/** The host of an http(s) address, lower case; null for 'direct', anything else, or one of the site's own hosts. */
+export function hostOf(value: AnalyticsPropertyValue | undefined, ownHosts: string[]): string | null {
+  if (typeof value !== 'string' || !/^https?:\/\//i.test(value)) return null;
+  try {
+    const host = new URL(value).hostname.toLowerCase();
+    if (!host || ownHosts.some((own) => own === host || own.split(':')[0] === host)) return null;
+    return host.slice(0, 255);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The properties as stored: never the raw user agent, and a referring address reduced to its host
+ * (docs/product.md#analytics-counting).
+ */
+export function storedProperties(
+  properties: Record<string, AnalyticsPropertyValue>,
+  ownHosts: string[],
+): Record<string, AnalyticsPropertyValue> {
+  const { user_agent: _userAgent, ...kept } = properties;
+  for (const key of ['referrer', 'previous_page']) {
+    const value = kept[key];
+    if (typeof value === 'string' && /^[a-z][a-z0-9+.-]*:/i.test(value)) kept[key] = hostOf(value, ownHosts) ?? 'direct';
+  }
+  return kept;
+}
+
+function utm(value: AnalyticsPropertyValue | undefined): string | null {
+  if (typeof value !== 'string') return null;
+  const trimmed = value.trim();
+  return trimmed === '' ? null : trimmed.slice(0, 200);
+}
+
 function pathOf(value: AnalyticsPropertyValue | undefined): string | null {
   if (typeof value !== 'string' || !value.startsWith('/')) return null;
   return value.slice(0, 2048);
+}
+
+function hostnameOf(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    return new URL(url).hostname.toLowerCase();
+  } catch {
+    return null;
+  }
 }

@@ -17,7 +17,11 @@ export class ContactController {
   @HttpCode(HttpStatus.CREATED)
   create(@Body() body: CreateContactMessageDto, @Req() request: Request): Promise<ContactAcceptedDto> {
     // Over the limit, the service throws a 429 that the error filter sends with Retry-After.
-    return this.contactService.submit(body, { ip: request.ip, now: Date.now() });
+    return this.contactService.submit(body, {
+      ip: request.ip,
+      now: Date.now(),
+      userAgent: request.headers['user-agent'],
+    });
   }
 
   /** What the browser needs to know to load the bot check: the public site key, when one is set. */

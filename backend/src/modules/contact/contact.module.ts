@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AnalyticsModule } from '../analytics/analytics.module.js';
 import { MailModule } from '../mail/mail.module.js';
 import { ContactController } from './contact.controller.js';
 import { ContactRepository } from './contact.repository.js';
@@ -6,7 +7,7 @@ import { ContactService } from './contact.service.js';
 import { TurnstileVerifier } from './turnstile-verifier.js';
 
 @Module({
-  imports: [MailModule],
+  imports: [MailModule, AnalyticsModule],
   controllers: [ContactController],
   providers: [ContactService, ContactRepository, TurnstileVerifier],
 })

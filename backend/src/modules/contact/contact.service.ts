@@ -4,6 +4,8 @@ import { DataSource } from 'typeorm';
 import { leadLimits, leadMessages, type ContactService as ServiceInterest } from '@northbeam/common';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
 import { RateLimiter } from '../../core/rate-limit/rate-limiter.js';
+import { AnalyticsClock } from '../analytics/analytics-clock.js';
+import { ReadingPaths } from '../analytics/reading-paths.js';
 import { MailService } from '../mail/mail.service.js';
 import { contactNotificationMail, contactReceiptMail } from './contact.mails.js';
 import { ContactRepository, type NewContactMessage } from './contact.repository.js';
@@ -14,6 +16,8 @@ export interface ContactClient {
   ip: string | undefined;
   /** Server time of the request, in milliseconds. */
   now: number;
+  /** Used only to find the sender's visit for the pages read before it (with analytics consent). */
+  userAgent?: string;
 }
 
 @Injectable()
@@ -27,6 +31,8 @@ export class ContactService {
     private readonly rateLimiter: RateLimiter,
     private readonly turnstile: TurnstileVerifier,
     private readonly mailService: MailService,
+    private readonly readingPaths: ReadingPaths,
+    private readonly analyticsClock: AnalyticsClock,
   ) {}
 
   /**
@@ -57,7 +63,13 @@ export class ContactService {
       consent: input.consent,
     };
     await this.dataSource.transaction(async (manager) => {
-      await this.contactRepository.insert(manager, message);
+      const id = await this.contactRepository.insert(manager, message);
+      // docs/product.md#content-to-enquiry: the pages read before it, only with analytics consent.
+      await this.readingPaths.capture(manager, id, {
+        ip: client.ip,
+        userAgent: client.userAgent,
+        now: this.analyticsClock.now(),
+      });
       await this.mailService.enqueue(manager, contactNotificationMail(this.notificationInbox(message.service), message));
       await this.mailService.enqueue(manager, contactReceiptMail(message));
     });

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ActivityModule } from '../activity/activity.module.js';
+import { AnalyticsModule } from '../analytics/analytics.module.js';
 import { MailModule } from '../mail/mail.module.js';
 import { EnquiriesController } from './enquiries.controller.js';
 import { EnquiriesRepository } from './enquiries.repository.js';
@@ -7,7 +8,7 @@ import { EnquiriesService } from './enquiries.service.js';
 
 /** The admin's enquiries inbox over the messages the contact module stores. */
 @Module({
-  imports: [ActivityModule, MailModule],
+  imports: [ActivityModule, MailModule, AnalyticsModule],
   controllers: [EnquiriesController],
   providers: [EnquiriesRepository, EnquiriesService],
 })

@@ -3,6 +3,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { permissionsFor, type StaffRole, type StaffUser } from '@northbeam/common';
 import type { AppConfig } from '../../core/config/config.js';
 import type { ActivityInput, ActivityService } from '../activity/activity.service.js';
+import type { ReadingPaths } from '../analytics/reading-paths.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { EnquiriesRepository, EnquiryFilter, EnquiryRow } from './enquiries.repository.js';
 import { EnquiriesService } from './enquiries.service.js';
@@ -73,7 +74,8 @@ function setup(current: EnquiryRow) {
     },
   } as unknown as MailService;
   const dataSource = { transaction: (work: (m: EntityManager) => Promise<unknown>) => work(manager) } as unknown as DataSource;
-  const service = new EnquiriesService({ publicUrl: 'https://site.example' } as AppConfig, dataSource, repository, activity, mail);
+  const readingPaths = { forEnquiry: () => Promise.resolve([]) } as unknown as ReadingPaths;
+  const service = new EnquiriesService({ publicUrl: 'https://site.example' } as AppConfig, dataSource, repository, activity, mail, readingPaths);
   return { service, filters, recorded, mailed, counted };
 }
 

@@ -13,6 +13,7 @@ import {
   type ContactService,
   type EnquiryCounts,
   type EnquiryDetail,
+  type EnquiryReadingPage,
   type EnquiryNote,
   type EnquirySummary,
   type ListPage,
@@ -20,6 +21,7 @@ import {
 } from '@northbeam/common';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
 import { ApiError } from '../../core/http/api-error.js';
+import { ReadingPaths } from '../analytics/reading-paths.js';
 import { ActivityService } from '../activity/activity.service.js';
 import { MailService } from '../mail/mail.service.js';
 import type { AddEnquiryNoteDto, EnquiryFiltersDto, ListEnquiriesQueryDto, UpdateEnquiryDto } from './dto/enquiries.dto.js';
@@ -44,6 +46,7 @@ export class EnquiriesService {
     private readonly enquiriesRepository: EnquiriesRepository,
     private readonly activityService: ActivityService,
     private readonly mailService: MailService,
+    private readonly readingPaths: ReadingPaths,
   ) {}
 
   async list(user: StaffUser, query: ListEnquiriesQueryDto): Promise<ListPage<EnquirySummary>> {
@@ -56,7 +59,8 @@ export class EnquiriesService {
   async detail(user: StaffUser, id: string): Promise<EnquiryDetail> {
     const row = await this.visibleEnquiry(user, id);
     const notes = await this.enquiriesRepository.findNotes(row.id);
-    return mapEnquiryDetail(row, notes);
+    const readingPath = await this.readingPaths.forEnquiry(this.dataSource.manager, row.id);
+    return mapEnquiryDetail(row, notes, readingPath);
   }
 
   /**
@@ -216,7 +220,11 @@ function mapNote(row: EnquiryNoteRow): EnquiryNote {
   };
 }
 
-export function mapEnquiryDetail(row: EnquiryRow, notes: EnquiryNoteRow[]): EnquiryDetail {
+export function mapEnquiryDetail(
+  row: EnquiryRow,
+  notes: EnquiryNoteRow[],
+  readingPath: EnquiryReadingPage[] = [],
+): EnquiryDetail {
   const { excerpt: _excerpt, ...summary } = mapEnquirySummary(row);
-  return { ...summary, message: row.message, notes: notes.map(mapNote) };
+  return { ...summary, message: row.message, notes: notes.map(mapNote), readingPath };
 }

@@ -1,6 +1,7 @@
 import {
   Activity,
   BookDown,
+  BarChart3,
   Inbox,
   LayoutDashboard,
   LogOut,
@@ -35,6 +36,7 @@ const adminLinks: AdminLink[] = [
   { to: '/admin/enquiries', label: areaLabels.enquiries, icon: Inbox, area: 'enquiries' },
   { to: '/admin/subscribers', label: areaLabels.subscribers, icon: MailCheck, area: 'subscribers' },
   { to: '/admin/playbook', label: areaLabels.playbook, icon: BookDown, area: 'playbook' },
+  { to: '/admin/analytics', label: areaLabels.analytics, icon: BarChart3, area: 'analytics' },
   { to: '/admin/privacy', label: areaLabels.privacy, icon: ShieldCheck, area: 'privacy' },
   { to: '/admin/staff', label: areaLabels.staff, icon: Users, area: 'staff' },
   { to: '/admin/activity', label: areaLabels.activity, icon: Activity, area: 'activity' },

@@ -37,6 +37,15 @@ export function Component() {
           Help us understand which pages are useful, using aggregated statistics. They are only set if you accept analytics cookies. Analytics
           cookies last about 2 years.
         </p>
+        <h3 id="counting-without-cookies">Counting visits without cookies</h3>
+        <p data-testid="analytics-counting">
+          We count visits on our own server, without setting any cookie for it: each visit is recognised by a scrambled value made from your
+          connection&rsquo;s address, your browser&rsquo;s description and a random value that changes every day and is destroyed after it. We do
+          not keep your IP address or your browser&rsquo;s description, only the browser, system and device type read from it, so the same
+          visitor cannot be followed from one day to the next. You can object: Reject All, dismissing the banner or unticking Analytics stops
+          this counting for you, because your browser then sends nothing of your visit and our server drops anything marked as refused (only
+          your choice itself is recorded, without any page, address or device).
+        </p>
         <h3>Marketing (optional)</h3>
         <p>Let us measure campaigns and, where you agree, show relevant follow-up. They are only set if you accept marketing cookies.</p>
       </section>

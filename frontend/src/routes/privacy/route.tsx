@@ -39,9 +39,17 @@ export function Component() {
             <strong>Playbook download</strong>: your email address and the page you requested it from, to send the playbook and follow up
             (consent).
           </li>
-          <li>
-            <strong>Analytics</strong>: pages visited, referrer and device information, only if you accept analytics cookies (consent). We do not
-            store your IP address.
+          <li data-testid="analytics-counting">
+            <strong>Analytics</strong>: we count visits ourselves, without a cookie for counting and without third parties: the pages viewed,
+            the site that sent you (its name only), campaign tags in the link, your browser, system and type of device (read from your browser
+            and then discarded) and the site&rsquo;s events such as a started contact form. To tell visits apart we combine your connection&rsquo;s
+            address and browser with a random value that changes every day and is destroyed after it, and keep only the scrambled result: we do
+            not store your IP address, the same visitor cannot be recognised from one day to the next, and the result cannot be turned back
+            (legitimate interests). If you accept analytics cookies we also keep an anonymous visitor id, and when you then send an enquiry we keep
+            with it the pages you read before it (consent); it is erased with the enquiry. <strong>To object</strong>, choose Reject All, dismiss
+            the cookie banner, or untick Analytics in the Cookie settings button at the foot of every page: from then on your browser sends
+            nothing of your visit, and our server drops anything marked as refused; only the choice itself is recorded, without any page, address
+            or device.
           </li>
         </ul>
       </section>

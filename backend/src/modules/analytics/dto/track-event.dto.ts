@@ -1,7 +1,7 @@
 import { IsBoolean, IsObject, IsOptional, IsString, Matches } from 'class-validator';
 import { analyticsEventPattern, messages } from '@northbeam/common';
 
-/** POST /api/analytics/track. `visitorId` is sent by the browser only with analytics consent. */
+/** POST /api/analytics/track. `visitorId` is sent by the browser only with analytics consent (docs/product.md#analytics-counting). */
 export class TrackEventDto {
   @IsString({ message: messages.analyticsEventInvalid })
   @Matches(analyticsEventPattern, { message: messages.analyticsEventInvalid })
@@ -18,4 +18,9 @@ export class TrackEventDto {
   @IsOptional()
   @IsBoolean()
   analyticsConsent?: boolean;
+
+  /** Sent by a browser whose visitor refused analytics in the banner: then nothing is counted. */
+  @IsOptional()
+  @IsBoolean()
+  analyticsRefused?: boolean;
 }

@@ -24,6 +24,10 @@ export class AnalyticsEvent {
   @Column({ name: 'visitor_id', type: 'varchar', length: 64, nullable: true })
   visitorId: string | null;
 
+  /** The visit (analytics_visits) the event belongs to; none for a refused visitor's consent choice. */
+  @Column({ name: 'visit_id', type: 'bigint', nullable: true })
+  visitId: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 }

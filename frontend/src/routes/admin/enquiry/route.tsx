@@ -229,6 +229,32 @@ function EnquiryScreen({
             <NoteForm enquiryId={enquiry.id} onAdded={() => void revalidator.revalidate()} />
           </CardContent>
         </Card>
+
+        <Card data-testid="enquiry-reading-path">
+          <CardHeader>
+            <CardTitle>Pages read before</CardTitle>
+          </CardHeader>
+          <CardContent>
+            {enquiry.readingPath.length === 0 ? (
+              <p className="text-sm text-ink-muted">
+                None recorded: pages are kept with an enquiry only when the sender had accepted analytics cookies.
+              </p>
+            ) : (
+              <ol className="flex flex-col gap-2 text-sm">
+                {enquiry.readingPath.map((page, index) => (
+                  <li key={index} className="flex min-w-0 flex-col">
+                    <span className="truncate font-medium text-ink" title={page.path}>
+                      {page.title ?? page.path}
+                    </span>
+                    <span className="truncate text-xs text-ink-muted">
+                      {page.path} · {formatDate(page.readAt, 'd MMM yyyy, HH:mm')}
+                    </span>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </CardContent>
+        </Card>
       </div>
     </section>
   );

@@ -1,0 +1,326 @@
+import { turnstileFallbackToken, type AnalyticsReport, type EnquiryDetail } from '@northbeam/common';
+import { AnalyticsClock } from '../src/modules/analytics/analytics-clock.js';
+import { AnalyticsScheduler } from '../src/modules/analytics/analytics.scheduler.js';
+import { createStaff, signedInAgent } from './factories/staff.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
+
+const windowsChrome =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const iPhoneSafari =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+
+describe('Analytics dashboard API', () => {
+  let testApp: TestApp;
+  let admin: Awaited<ReturnType<typeof signedInAgent>>;
+  let consultant: Awaited<ReturnType<typeof signedInAgent>>;
+  let clock: AnalyticsClock;
+  let current: Date;
+
+  beforeAll(async () => {
+    testApp = await createTestApp({ config: { mailDispatchIntervalMs: 0 } });
+    await createStaff(testApp, 'admin');
+    await createStaff(testApp, 'consultant');
+    admin = await signedInAgent(testApp, 'admin@northbeam.example');
+    consultant = await signedInAgent(testApp, 'consultant@northbeam.example');
+    clock = testApp.app.get(AnalyticsClock);
+    clock.now = () => current;
+  }, 120_000);
+
+  afterAll(async () => {
+    await testApp?.close();
+  });
+
+  beforeEach(async () => {
+    await testApp.dataSource.query(
+      'DELETE FROM "analytics_events"; DELETE FROM "analytics_visits"; DELETE FROM "analytics_salts"; DELETE FROM "contact_messages"; DELETE FROM "rate_limit_counters"',
+    );
+  });
+
+  /** One event at `at` from a client address and browser, as the site's pages send it. */
+  const track = async (at: string, address: string, userAgent: string, body: Record<string, unknown>) => {
+    current = new Date(at);
+    const response = await testApp
+      .request()
+      .post('/api/analytics/track')
+      .set('User-Agent', userAgent)
+      .set('X-Forwarded-For', address)
+      .send(body);
+    expect(response.status).toBe(204);
+  };
+  const pageView = (at: string, address: string, userAgent: string, path: string, extra: Record<string, unknown> = {}) =>
+    track(at, address, userAgent, { event: 'Page View', properties: { page_url: path, user_agent: userAgent, ...extra } });
+
+  /**
+   * The fixed event set. UK summer time: 22:30 UTC on 10 June is 23:30 in the UK, 23:10 UTC is
+   * 00:10 on 11 June in the UK, so visitor A's hash changes between them (a new day's salt).
+   */
+  async function seedFixedEvents(): Promise<void> {
+    const a = '10.1.0.1';
+    const b = '10.1.0.2';
+    const c = '10.1.0.3';
+    // The previous period (8-9 June): one visitor, one bounce.
+    await pageView('2026-06-09T10:00:00Z', c, windowsChrome, '/labs');
+    // Visitor A, 10 June (UK): two pages, starts and sends the form: 300 s.
+    await pageView('2026-06-10T22:30:00Z', a, windowsChrome, '/blog/labs/ai-article', {
+      referrer: 'https://www.google.com/search?q=ai',
+      utm_source: 'newsletter',
+      utm_campaign: 'spring',
+      page_title: 'An AI article',
+    });
+    await pageView('2026-06-10T22:32:00Z', a, windowsChrome, '/contact');
+    await track('2026-06-10T22:33:00Z', a, windowsChrome, { event: 'Contact Form Started', properties: { page_url: '/contact' } });
+    await track('2026-06-10T22:35:00Z', a, windowsChrome, { event: 'Contact Form Submitted', properties: { service: 'labs' } });
+    // Visitor A again after UK midnight: a new visitor (new salt), one page: a bounce.
+    await pageView('2026-06-10T23:10:00Z', a, windowsChrome, '/');
+    // Visitor B, 11 June: two pages a minute apart (60 s), then after 49 idle minutes a new visit of one page.
+    await pageView('2026-06-11T09:00:00Z', b, iPhoneSafari, '/case-studies/acme');
+    await pageView('2026-06-11T09:01:00Z', b, iPhoneSafari, '/labs');
+    await pageView('2026-06-11T09:50:00Z', b, iPhoneSafari, '/labs');
+    // 00:30 on 12 June in the UK: outside the range.
+    await pageView('2026-06-11T23:30:00Z', b, iPhoneSafari, '/late');
+  }
+
+  const report = async (query: string) => {
+    const response = await admin.get(`/api/admin/analytics/report?${query}`);
+    expect(response.status).toBe(200);
+    return response.body as AnalyticsReport;
+  };
+
+  it('computes visitors, visits, page views, bounce rate and duration that match the hand count, a visitor across UK midnight counting twice', async () => {
+    await seedFixedEvents();
+    current = new Date('2026-06-12T12:00:00Z');
+    const body = await report('from=2026-06-10&to=2026-06-11');
+
+    expect(body.range).toEqual({ from: '2026-06-10', to: '2026-06-11', granularity: 'hour' });
+    // A on the 10th, A on the 11th (new hash), B: three visitors; A's two visits and B's two.
+    expect(body.totals).toEqual({
+      visitors: 3,
+      visits: 4,
+      pageViews: 6,
+      viewsPerVisit: 1.5,
+      bounceRate: 50,
+      visitDurationSeconds: 90,
+    });
+    expect(body.previousRange).toEqual({ from: '2026-06-08', to: '2026-06-09' });
+    expect(body.previousTotals).toEqual({
+      visitors: 1,
+      visits: 1,
+      pageViews: 1,
+      viewsPerVisit: 1,
+      bounceRate: 100,
+      visitDurationSeconds: 0,
+    });
+    expect(body.funnel).toEqual({ pageView: 4, formStarted: 1, enquiry: 1 });
+    expect(body.topPages[0]).toEqual({ key: '/labs', visitors: 2, count: 2 });
+    expect(body.topPages.map((row) => row.key)).not.toContain('/late');
+    expect(body.entryPages).toEqual([
+      { key: '/', visitors: 1, count: 1 },
+      { key: '/blog/labs/ai-article', visitors: 1, count: 1 },
+      { key: '/case-studies/acme', visitors: 1, count: 1 },
+      { key: '/labs', visitors: 1, count: 1 },
+    ]);
+    expect(body.referrers).toEqual([
+      { key: 'Direct', visitors: 2, count: 3 },
+      { key: 'www.google.com', visitors: 1, count: 1 },
+    ]);
+    expect(body.campaigns).toEqual([{ key: 'spring / newsletter', visitors: 1, count: 1 }]);
+    expect(body.devices).toEqual([
+      { key: 'desktop', visitors: 2, count: 2 },
+      { key: 'mobile', visitors: 1, count: 2 },
+    ]);
+    expect(body.browsers.map((row) => row.key)).toEqual(['Chrome', 'Safari']);
+    expect(body.systems.map((row) => row.key).sort()).toEqual(['Windows', 'iOS']);
+    expect(body.events).toEqual([
+      { key: 'Contact Form Started', visitors: 1, count: 1 },
+      { key: 'Contact Form Submitted', visitors: 1, count: 1 },
+    ]);
+    expect(body.contentToEnquiry).toEqual([
+      { path: '/blog/labs/ai-article', title: 'An AI article', kind: 'article', readers: 1, enquiries: 1 },
+      { path: '/case-studies/acme', title: null, kind: 'case-study', readers: 1, enquiries: 0 },
+    ]);
+    // By hour: 48 UK hours; 23:00 in the UK on the 10th holds A's first visit.
+    expect(body.series).toHaveLength(48);
+    expect(body.series.find((point) => point.at === '2026-06-10T22:00:00.000Z')).toEqual({
+      at: '2026-06-10T22:00:00.000Z',
+      visitors: 1,
+      visits: 1,
+      pageViews: 2,
+    });
+
+    const daily = await report('from=2026-06-10&to=2026-06-11&granularity=day');
+    expect(daily.series).toEqual([
+      { at: '2026-06-09T23:00:00.000Z', visitors: 1, visits: 1, pageViews: 2 },
+      { at: '2026-06-10T23:00:00.000Z', visitors: 2, visits: 3, pageViews: 4 },
+    ]);
+    expect(daily.previousSeries.map((point) => point.visitors)).toEqual([0, 1]);
+  });
+
+  it('exports the same figures as CSV', async () => {
+    await seedFixedEvents();
+    const response = await admin.get('/api/admin/analytics/report.csv?from=2026-06-10&to=2026-06-11&granularity=day');
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/csv/);
+    expect(response.headers['content-disposition']).toBe('attachment; filename="analytics-2026-06-10-to-2026-06-11.csv"');
+    const lines = response.text.split('\r\n');
+    expect(lines[0]).toBe('"section","key","visitors","count"');
+    expect(lines).toContain('"totals","visitors","","3"');
+    expect(lines).toContain('"funnel","enquiry","","1"');
+    expect(lines).toContain('"content to enquiry","/blog/labs/ai-article","1","1"');
+  });
+
+  it('shows the visitors and pages of the last five minutes in real time', async () => {
+    await pageView('2026-06-11T09:00:00Z', '10.2.0.1', windowsChrome, '/labs');
+    await pageView('2026-06-11T09:56:00Z', '10.2.0.2', windowsChrome, '/about');
+    await pageView('2026-06-11T09:58:00Z', '10.2.0.3', iPhoneSafari, '/about');
+    current = new Date('2026-06-11T10:00:00Z');
+    const response = await consultant.get('/api/admin/analytics/realtime');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ visitors: 2, pageViews: 2, pages: [{ key: '/about', visitors: 2, count: 2 }] });
+  });
+
+  it('refuses a range that ends before it starts or is too long to show by hour', async () => {
+    const backwards = await admin.get('/api/admin/analytics/report?from=2026-06-11&to=2026-06-10');
+    expect(backwards.status).toBe(400);
+    expect(backwards.body.error).toBe('Choose a start date on or before the end date');
+    const hourly = await admin.get('/api/admin/analytics/report?from=2026-01-01&to=2026-03-01&granularity=hour');
+    expect(hourly.status).toBe(400);
+    expect(hourly.body.error).toBe('Show by hour only for 31 days or less');
+    expect((await testApp.request().get('/api/admin/analytics/report')).status).toBe(401);
+  });
+
+  it('keeps no IP address and no raw user agent in any column or row of the analytics tables', async () => {
+    await seedFixedEvents();
+    const columns = await testApp.dataSource.query<{ table_name: string; column_name: string }[]>(
+      `SELECT table_name, column_name FROM information_schema.columns
+        WHERE table_name IN ('analytics_events', 'analytics_visits', 'analytics_salts', 'enquiry_reading_paths')`,
+    );
+    expect(columns.length).toBeGreaterThan(20);
+    expect(columns.filter((column) => /ip|addr|agent/i.test(column.column_name))).toEqual([]);
+    for (const table of ['analytics_events', 'analytics_visits', 'analytics_salts']) {
+      const rows = await testApp.dataSource.query<{ row: string }[]>(`SELECT row_to_json(t)::text AS "row" FROM "${table}" t`);
+      expect(rows.length).toBeGreaterThan(0);
+      for (const { row } of rows) {
+        expect(row).not.toMatch(/10\.1\.0\.\d/);
+        expect(row).not.toContain('Mozilla/5.0');
+        expect(row).not.toContain('AppleWebKit');
+        expect(row).not.toContain('search?q=');
+      }
+    }
+  });
+
+  it('destroys yesterday\'s salt in the rotation task and keeps today\'s', async () => {
+    await pageView('2026-06-10T12:00:00Z', '10.3.0.1', windowsChrome, '/');
+    await pageView('2026-06-11T12:00:00Z', '10.3.0.1', windowsChrome, '/');
+    const days = async () =>
+      (await testApp.dataSource.query<{ day: string }[]>(`SELECT to_char("day", 'YYYY-MM-DD') AS "day" FROM "analytics_salts" ORDER BY 1`)).map(
+        (row) => row.day,
+      );
+    expect(await days()).toEqual(['2026-06-10', '2026-06-11']);
+    const run = await testApp.app.get(AnalyticsScheduler).rotate(new Date('2026-06-11T12:05:00Z'));
+    expect(run).toEqual({ ran: true, result: { saltsDestroyed: 1, visitsPurged: 0 } });
+    expect(await days()).toEqual(['2026-06-11']);
+  });
+
+  it('purges visits older than two years with the rotation task', async () => {
+    await pageView('2024-06-01T12:00:00Z', '10.3.0.2', windowsChrome, '/');
+    await pageView('2026-06-11T12:00:00Z', '10.3.0.2', windowsChrome, '/');
+    const run = await testApp.app.get(AnalyticsScheduler).rotate(new Date('2026-06-11T12:05:00Z'));
+    expect(run).toEqual({ ran: true, result: { saltsDestroyed: 1, visitsPurged: 1 } });
+    const [{ count }] = await testApp.dataSource.query<{ count: number }[]>(`SELECT count(*)::int AS "count" FROM "analytics_visits"`);
+    expect(count).toBe(1);
+  });
+
+  it('counts nothing of a visitor who refused analytics but their choice, stored bare', async () => {
+    const refused = { analyticsConsent: false, analyticsRefused: true };
+    await track('2026-06-11T09:00:00Z', '10.4.0.1', windowsChrome, { event: 'Page View', properties: { page_url: '/labs' }, ...refused });
+    await track('2026-06-11T09:00:01Z', '10.4.0.1', windowsChrome, {
+      event: 'Cookie Consent',
+      properties: { action: 'reject_all', analytics: false, marketing: false, page_url: '/labs', referrer: 'https://example.org/' },
+      ...refused,
+    });
+    const events = await testApp.dataSource.query(`SELECT "event", "properties", "path", "referrer", "visit_id" FROM "analytics_events"`);
+    expect(events).toEqual([
+      {
+        event: 'Cookie Consent',
+        properties: { action: 'reject_all', analytics: false, marketing: false },
+        path: null,
+        referrer: null,
+        visit_id: null,
+      },
+    ]);
+    const [{ count }] = await testApp.dataSource.query<{ count: number }[]>(`SELECT count(*)::int AS "count" FROM "analytics_visits"`);
+    expect(count).toBe(0);
+  });
+
+  describe('pages read before an enquiry', () => {
+    const sendEnquiry = async (address: string, userAgent: string, name: string) => {
+      current = new Date();
+      const response = await testApp
+        .request()
+        .post('/api/contact')
+        .set('X-Forwarded-For', address)
+        .set('User-Agent', userAgent)
+        .send({
+          name,
+          email: 'ada@example.com',
+          message: 'We would like a prototype of an AI assistant for our engineers.',
+          consent: true,
+          turnstileToken: turnstileFallbackToken,
+          website: '',
+          startedAt: String(Date.now() - 30_000),
+        });
+      expect(response.status).toBe(201);
+      const [row] = await testApp.dataSource.query<{ id: string }[]>(`SELECT "id" FROM "contact_messages" WHERE "name" = $1`, [name]);
+      return row.id;
+    };
+    const now = (secondsAgo: number) => new Date(Date.now() - secondsAgo * 1000).toISOString();
+
+    it('are kept on the enquiry and shown where the visitor consented to analytics', async () => {
+      const visitorId = 'user_k3j9x2ab_1763784000123';
+      const consent = { visitorId, analyticsConsent: true };
+      await track(now(120), '10.5.0.1', windowsChrome, {
+        event: 'Page View',
+        properties: { page_url: '/blog/labs/ai-article', page_title: 'An AI article' },
+        ...consent,
+      });
+      await track(now(90), '10.5.0.1', windowsChrome, {
+        event: 'Page View',
+        properties: { page_url: '/case-studies/acme', page_title: 'Acme' },
+        ...consent,
+      });
+      await track(now(60), '10.5.0.1', windowsChrome, { event: 'Page View', properties: { page_url: '/contact' }, ...consent });
+      const id = await sendEnquiry('10.5.0.1', windowsChrome, 'Consenting Reader');
+
+      const detail = (await admin.get(`/api/admin/enquiries/${id}`)).body as EnquiryDetail;
+      expect(detail.readingPath.map((page) => [page.path, page.title])).toEqual([
+        ['/blog/labs/ai-article', 'An AI article'],
+        ['/case-studies/acme', 'Acme'],
+        ['/contact', null],
+      ]);
+
+      // Erased with the enquiry.
+      await testApp.dataSource.query(`DELETE FROM "contact_messages" WHERE "id" = $1`, [id]);
+      const [{ count }] = await testApp.dataSource.query<{ count: number }[]>(
+        `SELECT count(*)::int AS "count" FROM "enquiry_reading_paths"`,
+      );
+      expect(count).toBe(0);
+    });
+
+    it('are not linked at all without analytics consent', async () => {
+      await pageView(now(120), '10.5.0.2', windowsChrome, '/blog/labs/ai-article');
+      await track(now(60), '10.5.0.2', windowsChrome, {
+        event: 'Page View',
+        properties: { page_url: '/contact' },
+        visitorId: 'user_k3j9x2ab_1763784000999',
+        analyticsConsent: false,
+      });
+      const id = await sendEnquiry('10.5.0.2', windowsChrome, 'Anonymous Reader');
+      const detail = (await admin.get(`/api/admin/enquiries/${id}`)).body as EnquiryDetail;
+      expect(detail.readingPath).toEqual([]);
+      const [{ count }] = await testApp.dataSource.query<{ count: number }[]>(
+        `SELECT count(*)::int AS "count" FROM "enquiry_reading_paths"`,
+      );
+      expect(count).toBe(0);
+    });
+  });
+});

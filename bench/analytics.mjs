@@ -1,0 +1,174 @@
+#!/usr/bin/env node
+// Analytics bench (docs/product.md#budgets: every dashboard call under 300 ms at 1,000,000 events):
+// a production server on a fresh PostgreSQL database, 1,000,000 events over the last two years
+// (about 250,000 visits), then each dashboard call timed sequentially (median and p95 of 20, after
+// 3 warm-up calls). Run by bench/run.mjs after the main bench, or alone after `npm run build`.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const port = Number(process.env.BENCH_ANALYTICS_PORT ?? 4311);
+const base = `http://127.0.0.1:${port}`;
+const eventCount = Number(process.env.BENCH_ANALYTICS_EVENTS ?? 1_000_000);
+const runs = 20;
+const warmUps = 3;
+const budgetMs = 300;
+const admin = { email: 'bench-admin@northbeam.example', password: 'bench-admin-password-0123' };
+
+function log(message) {
+  process.stderr.write(`[bench:analytics] ${message}\n`);
+}
+
+const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const databaseName = `northbeam_bench_analytics_${Date.now()}`;
+const databaseUrl = (() => {
+  const url = new URL(adminUrl);
+  url.pathname = `/${databaseName}`;
+  return url.toString();
+})();
+
+async function onAdmin(sql) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+function percentile(values, share) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)];
+}
+
+async function waitForServer(child) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error('the server exited during start-up');
+    try {
+      if ((await fetch(`${base}/api/health`)).status < 500) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('the server did not start within 60 s');
+}
+
+/** 1,000,000 events in visits of 4 events (3 page views and one other event), spread over two years. */
+async function seed(client) {
+  const visits = Math.ceil(eventCount / 4);
+  log(`seeding ${visits} visits and ${eventCount} events`);
+  await client.query(
+    `INSERT INTO "analytics_visits" ("visitor_hash", "day", "started_at", "last_seen_at", "page_views", "events",
+        "entry_path", "referrer_host", "utm_source", "utm_campaign", "browser", "os", "device", "form_started", "enquired")
+     SELECT md5((n / 3)::text) || md5(n::text), (t AT TIME ZONE 'Europe/London')::date, t, t + interval '3 minutes', 3, 4,
+            '/blog/labs/post-' || (n % 200), CASE WHEN n % 3 = 0 THEN 'www.google.com' WHEN n % 3 = 1 THEN NULL ELSE 'www.linkedin.com' END,
+            CASE WHEN n % 10 = 0 THEN 'newsletter' END, CASE WHEN n % 10 = 0 THEN 'spring-' || (n % 7) END,
+            (ARRAY['Chrome','Safari','Firefox','Microsoft Edge'])[1 + n % 4], (ARRAY['Windows','macOS','iOS','Android'])[1 + n % 4],
+            (ARRAY['desktop','mobile','tablet'])[1 + n % 3], n % 20 = 0, n % 50 = 0
+       FROM generate_series(1, $1::int) AS n, LATERAL (SELECT now() - (n::float8 / $1 * interval '730 days') AS t) AS s`,
+    [visits],
+  );
+  await client.query(
+    `INSERT INTO "analytics_events" ("event", "properties", "path", "referrer", "visitor_id", "visit_id", "created_at")
+     SELECT CASE WHEN k < 3 THEN 'Page View' WHEN v.id % 20 = 0 THEN 'Contact Form Started' ELSE 'page_timing' END,
+            jsonb_build_object('page_url', CASE WHEN k = 0 THEN v.entry_path ELSE '/case-studies/study-' || ((v.id + k) % 30) END,
+                               'page_title', 'A page'),
+            CASE WHEN k = 0 THEN v.entry_path ELSE '/case-studies/study-' || ((v.id + k) % 30) END,
+            v.referrer_host, NULL, v.id, v.started_at + k * interval '1 minute'
+       FROM "analytics_visits" v CROSS JOIN generate_series(0, 3) AS k`,
+  );
+  await client.query('ANALYZE "analytics_visits"');
+  await client.query('ANALYZE "analytics_events"');
+}
+
+async function main() {
+  await onAdmin(`CREATE DATABASE "${databaseName}"`);
+  const child = spawn(process.execPath, ['backend/dist/main.js'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      PUBLIC_URL: base,
+      SESSION_SECRET: 'bench-session-secret-0123456789abcdef0123456789',
+      TURNSTILE_SECRET: '1x0000000000000000000000000000000AA',
+      SIMULATION_CREATION_FEED_URL: `http://127.0.0.1:${port + 8}/rss.xml`,
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+      // The bench signs in with a password only; production asks every staff member for two-factor sign-in.
+      STAFF_2FA: 'optional',
+      LOG_LEVEL: 'error',
+      WEB_CONCURRENCY: '1',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    await waitForServer(child);
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    await seed(client);
+    await client.end();
+
+    const login = await fetch(`${base}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base },
+      body: JSON.stringify(admin),
+    });
+    if (!login.ok) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
+    const cookie = login.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
+
+    const today = new Date().toISOString().slice(0, 10);
+    const daysAgo = (days) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+    const calls = [
+      ['report, last 7 days (by day)', `/api/admin/analytics/report?from=${daysAgo(6)}&to=${today}`],
+      ['report, today (by hour)', `/api/admin/analytics/report?from=${today}&to=${today}`],
+      ['report, last 30 days', `/api/admin/analytics/report?from=${daysAgo(29)}&to=${today}`],
+      ['report, last 365 days', `/api/admin/analytics/report?from=${daysAgo(364)}&to=${today}`],
+      ['report, 731 days (everything)', `/api/admin/analytics/report?from=${daysAgo(730)}&to=${today}`],
+      ['real time', '/api/admin/analytics/realtime'],
+      ['CSV, last 30 days', `/api/admin/analytics/report.csv?from=${daysAgo(29)}&to=${today}`],
+    ];
+    const results = [];
+    for (const [name, url] of calls) {
+      const times = [];
+      for (let index = 0; index < warmUps + runs; index += 1) {
+        const started = performance.now();
+        const response = await fetch(`${base}${url}`, { headers: { cookie } });
+        await response.arrayBuffer();
+        if (!response.ok) throw new Error(`${name}: ${response.status}`);
+        if (index >= warmUps) times.push(performance.now() - started);
+      }
+      const median = Math.round(percentile(times, 0.5) * 10) / 10;
+      const p95 = Math.round(percentile(times, 0.95) * 10) / 10;
+      results.push({ name, median, p95, ok: p95 < budgetMs });
+      log(`${name}: median ${median} ms, p95 ${p95} ms`);
+    }
+    const lines = [
+      `| Analytics at ${eventCount.toLocaleString('en-GB')} events (${runs} calls each) | median ms | p95 ms | p95 < ${budgetMs} ms |`,
+      '|---|---:|---:|:---:|',
+      ...results.map((row) => `| ${row.name} | ${row.median} | ${row.p95} | ${row.ok ? 'yes' : 'NO'} |`),
+    ];
+    console.log(lines.join('\n'));
+    return results.every((row) => row.ok) ? 0 : 1;
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', resolve)));
+    await onAdmin(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`).catch((error) =>
+      log(`could not drop the bench database: ${error.message}`),
+    );
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    log(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    process.exit(1);
+  },
+);
