@@ -233,6 +233,11 @@ export const activityActionLabels = {
   'enquiry.status_changed': 'Changed the status of an enquiry',
   'enquiry.assigned': 'Changed who an enquiry is assigned to',
   'enquiry.exported': 'Exported enquiries as CSV',
+  'newsletter.draft_created': 'Created a newsletter draft',
+  'newsletter.draft_updated': 'Updated a newsletter draft',
+  'newsletter.draft_deleted': 'Deleted a newsletter draft',
+  'newsletter.test_sent': 'Sent a newsletter test to themselves',
+  'newsletter.sent': 'Sent a newsletter issue',
 } as const;
 export type ActivityAction = keyof typeof activityActionLabels;
 export const activityActions = Object.keys(activityActionLabels) as ActivityAction[];
@@ -241,7 +246,7 @@ export function isActivityAction(value: string): value is ActivityAction {
   return Object.prototype.hasOwnProperty.call(activityActionLabels, value);
 }
 
-export const activityTargetTypes = ['staff', 'invitation', 'post', 'deletion_request', 'session', 'enquiry', 'export'] as const;
+export const activityTargetTypes = ['staff', 'invitation', 'post', 'deletion_request', 'session', 'enquiry', 'export', 'newsletter_issue'] as const;
 export type ActivityTargetType = (typeof activityTargetTypes)[number];
 
 /** A row of `/admin/activity` (`GET /api/admin/activity?page=&actor=&action=&from=&to=`). */

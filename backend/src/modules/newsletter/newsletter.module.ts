@@ -8,5 +8,6 @@ import { NewsletterService } from './newsletter.service.js';
   imports: [MailModule],
   controllers: [NewsletterController],
   providers: [NewsletterService, NewsletterRepository],
+  exports: [NewsletterService],
 })
 export class NewsletterModule {}
