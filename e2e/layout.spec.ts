@@ -135,6 +135,8 @@ const adminScreens: Screen[] = [
   { path: '/admin/staff' },
   { path: '/admin/activity' },
   { path: '/admin/account' },
+  { path: '/admin/newsletter' },
+  { path: '/admin/newsletter/new' },
 ];
 
 /** Realistic records for the staff screens: long addresses are where tables break. */

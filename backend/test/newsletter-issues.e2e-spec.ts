@@ -286,18 +286,22 @@ describe('A newsletter to 1,000 confirmed subscribers', () => {
       if (smtp.mails.length === 500) stopped = smtp.stop();
     };
     const dispatcher = testApp.app.get(MailDispatcher);
-    expect(await dispatcher.dispatchDue()).toEqual({ sent: 500, failed: 500 });
+    const firstRun = await dispatcher.dispatchDue();
     await stopped;
     smtp.onReceived = undefined;
+    // The open connection may carry a few more mails before the stopping server closes it.
+    expect(firstRun.sent).toBeGreaterThanOrEqual(500);
+    expect(firstRun.sent).toBeLessThan(1000);
+    expect(firstRun.sent + firstRun.failed).toBe(1000);
     const halfway = await agent.get(`/api/admin/newsletter/issues/${issue.body.id}`);
-    expect(halfway.body.progress).toEqual({ recipients: 1000, queued: 500, sent: 500, failed: 0, cancelled: 0 });
+    expect(halfway.body.progress).toEqual({ recipients: 1000, queued: firstRun.failed, sent: firstRun.sent, failed: 0, cancelled: 0 });
 
     await smtp.start(port);
     // The back-off passes: the waiting rows' next attempt moves into the past instead of the test waiting.
     await testApp.dataSource.query(
       `UPDATE "email_outbox" SET "next_attempt_at" = now() - interval '1 second' WHERE "status" = 'pending'`,
     );
-    expect(await dispatcher.dispatchDue()).toEqual({ sent: 500, failed: 0 });
+    expect(await dispatcher.dispatchDue()).toEqual({ sent: firstRun.failed, failed: 0 });
     expect(await dispatcher.dispatchDue()).toEqual({ sent: 0, failed: 0 });
 
     const copies = new Map<string, number>();

@@ -25,6 +25,8 @@ export class SmtpCatcher {
       disabledCommands: ['STARTTLS', 'AUTH'],
       // No reverse DNS of 127.0.0.1 for each connection: a slow resolver would make every mail wait for it.
       disableReverseLookup: true,
+      // Stopping ends open (pooled) connections after a moment instead of waiting 30 s for the client.
+      closeTimeout: 200,
       logger: false,
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];
