@@ -14,8 +14,13 @@ const reader = `e2e-reader-${Date.now().toString(36)}@example.com`;
 
 /** A confirmed subscriber, written straight into the running server's embedded database (its loopback port). */
 async function addConfirmedSubscriber(email: string): Promise<void> {
-  const info = JSON.parse(readFileSync(path.join(process.env.E2E_DATA_DIR!, 'pglite-connection.json'), 'utf8')) as { host: string; port: number };
-  const client = new pg.Client({ connectionString: `postgres://postgres:postgres@${info.host}:${info.port}/postgres?sslmode=disable` });
+  const info = JSON.parse(readFileSync(path.join(process.env.E2E_DATA_DIR!, 'pglite-connection.json'), 'utf8')) as {
+    host: string;
+    port: number;
+  };
+  const client = new pg.Client({
+    connectionString: `postgres://postgres:postgres@${info.host}:${info.port}/postgres?sslmode=disable`,
+  });
   await client.connect();
   try {
     await client.query(
@@ -36,8 +41,11 @@ async function signIn(page: Page) {
 }
 
 test.describe('Newsletter issues', () => {
-  test('an issue is started from a post, previewed, test-sent and sent to the confirmed subscribers', async ({ page }) => {
-    test.setTimeout(120_000);
+  test('an issue is started from a post, previewed, test-sent and sent to the confirmed subscribers', async ({
+    page,
+  }) => {
+    // Sign-in, a dozen screens and a dispatch round on a busy machine.
+    test.setTimeout(240_000);
     await addConfirmedSubscriber(reader);
     await signIn(page);
 
@@ -51,7 +59,9 @@ test.describe('Newsletter issues', () => {
     await page.getByTestId('newsletter-from-post').click();
     await expect(page).toHaveURL(/\/admin\/newsletter\/[0-9a-f-]{36}$/);
     await expect(page.getByLabel('Subject')).toHaveValue(postTitle);
-    await expect(page.getByLabel('Body (markdown)')).toHaveValue(/\[Read it on the site\]\(http:\/\/127\.0\.0\.1:\d+\/blog\/(labs|consulting)\/[a-z0-9-]+\)\n$/);
+    await expect(page.getByLabel('Body (markdown)')).toHaveValue(
+      /\[Read it on the site\]\(http:\/\/127\.0\.0\.1:\d+\/blog\/(labs|consulting)\/[a-z0-9-]+\)\n$/,
+    );
 
     const subject = `${postTitle} — issue ${Date.now().toString(36)}`;
     await page.getByLabel('Subject').fill(subject);
@@ -63,8 +73,14 @@ test.describe('Newsletter issues', () => {
     const htmlPreview = page.getByTestId('newsletter-preview-html');
     await expect(htmlPreview).toBeVisible();
     await expect(htmlPreview).toHaveAttribute('sandbox', '');
-    await expect(htmlPreview).toHaveAttribute('srcdoc', new RegExp(`<h1[^>]*>${subject.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</h1>`));
-    await expect(htmlPreview).toHaveAttribute('srcdoc', /<a href="http:\/\/127\.0\.0\.1:\d+\/blog\/[^"]+"[^>]*>Read it on the site<\/a>/);
+    await expect(htmlPreview).toHaveAttribute(
+      'srcdoc',
+      new RegExp(`<h1[^>]*>${subject.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</h1>`),
+    );
+    await expect(htmlPreview).toHaveAttribute(
+      'srcdoc',
+      /<a href="http:\/\/127\.0\.0\.1:\d+\/blog\/[^"]+"[^>]*>Read it on the site<\/a>/,
+    );
     await page.getByRole('button', { name: 'Text', exact: true }).click();
     await expect(page.getByTestId('newsletter-preview-text')).toContainText(`Unsubscribe: http://127.0.0.1`);
     await expect(page.getByTestId('newsletter-preview-text')).toContainText('Read it on the site (http://127.0.0.1');

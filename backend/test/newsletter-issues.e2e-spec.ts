@@ -17,9 +17,17 @@ const config = (smtp: SmtpCatcher) => ({
   seedContent: false,
 });
 
-async function addSubscribers(testApp: TestApp, status: 'pending' | 'confirmed' | 'unsubscribed', emails: string[]): Promise<void> {
+async function addSubscribers(
+  testApp: TestApp,
+  status: 'pending' | 'confirmed' | 'unsubscribed',
+  emails: string[],
+): Promise<void> {
   for (const email of emails) {
-    await testApp.dataSource.query(`INSERT INTO "subscribers" ("id", "email", "status") VALUES ($1, $2, $3)`, [randomUUID(), email, status]);
+    await testApp.dataSource.query(`INSERT INTO "subscribers" ("id", "email", "status") VALUES ($1, $2, $3)`, [
+      randomUUID(),
+      email,
+      status,
+    ]);
   }
 }
 
@@ -51,7 +59,9 @@ describe('Newsletter issues: compose, preview, test and send', () => {
   }, hookTimeoutMs);
 
   const draft = async (body = 'Hello **readers**.\n\n- one\n- two\n\n<script>alert(1)</script>') => {
-    const created = await admin.post('/api/admin/newsletter/issues').send({ subject: 'November notes', preheader: 'Three things we learnt', body });
+    const created = await admin
+      .post('/api/admin/newsletter/issues')
+      .send({ subject: 'November notes', preheader: 'Three things we learnt', body });
     expect(created.status).toBe(201);
     return created.body as NewsletterIssueDetail;
   };
@@ -67,9 +77,17 @@ describe('Newsletter issues: compose, preview, test and send', () => {
 
   it('keeps drafts that staff can list, change and delete, each change in the activity log', async () => {
     const issue = await draft();
-    expect(issue).toMatchObject({ subject: 'November notes', preheader: 'Three things we learnt', status: 'draft', progress: null, createdBy: 'Test admin' });
+    expect(issue).toMatchObject({
+      subject: 'November notes',
+      preheader: 'Three things we learnt',
+      status: 'draft',
+      progress: null,
+      createdBy: 'Test admin',
+    });
 
-    const updated = await admin.put(`/api/admin/newsletter/issues/${issue.id}`).send({ subject: 'December notes', preheader: '', body: 'New body' });
+    const updated = await admin
+      .put(`/api/admin/newsletter/issues/${issue.id}`)
+      .send({ subject: 'December notes', preheader: '', body: 'New body' });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ subject: 'December notes', preheader: '', body: 'New body' });
 
@@ -84,7 +102,11 @@ describe('Newsletter issues: compose, preview, test and send', () => {
       `SELECT "action" FROM "staff_activity" WHERE "target_id" = $1 ORDER BY "at"`,
       [issue.id],
     );
-    expect(logged.map((row) => row.action)).toEqual(['newsletter.draft_created', 'newsletter.draft_updated', 'newsletter.draft_deleted']);
+    expect(logged.map((row) => row.action)).toEqual([
+      'newsletter.draft_created',
+      'newsletter.draft_updated',
+      'newsletter.draft_deleted',
+    ]);
   });
 
   it('refuses an empty subject or body with the sentences the form shows', async () => {
@@ -136,7 +158,11 @@ describe('Newsletter issues: compose, preview, test and send', () => {
   it('previews the issue in the mail layout as HTML and text, with raw HTML shown as text and no tracking', async () => {
     const preview = await admin
       .post('/api/admin/newsletter/preview')
-      .send({ subject: 'November notes', preheader: 'Three things', body: 'Hello **readers**.\n\n[Our work](/case-studies) <img src="https://t.example/p.gif">' });
+      .send({
+        subject: 'November notes',
+        preheader: 'Three things',
+        body: 'Hello **readers**.\n\n[Our work](/case-studies) <img src="https://t.example/p.gif">',
+      });
     expect(preview.status).toBe(200);
     expect(preview.body.subject).toBe('November notes');
     expect(preview.body.html).toContain('<strong>readers</strong>');
@@ -146,7 +172,9 @@ describe('Newsletter issues: compose, preview, test and send', () => {
     expect(preview.body.html).toContain('Three things');
     expect(preview.body.text).toContain('Hello readers.');
     expect(preview.body.text).toContain('Our work (https://northbeam.test/case-studies)');
-    expect(preview.body.text).toContain('Unsubscribe: https://northbeam.test/unsubscribe?email=editor%40northbeam.example');
+    expect(preview.body.text).toContain(
+      'Unsubscribe: https://northbeam.test/unsubscribe?email=editor%40northbeam.example',
+    );
   });
 
   it('sends a test to the signed-in staff member only, marked as a test', async () => {
@@ -175,7 +203,12 @@ describe('Newsletter issues: compose, preview, test and send', () => {
 
     const sent = await admin.post(`/api/admin/newsletter/issues/${issue.id}/send`);
     expect(sent.status).toBe(200);
-    expect(sent.body).toMatchObject({ status: 'sent', recipientCount: 2, sentBy: 'Test admin', progress: { recipients: 2, queued: 2, sent: 0, failed: 0 } });
+    expect(sent.body).toMatchObject({
+      status: 'sent',
+      recipientCount: 2,
+      sentBy: 'Test admin',
+      progress: { recipients: 2, queued: 2, sent: 0, failed: 0 },
+    });
 
     expect(await dispatcher.dispatchDue()).toEqual({ sent: 2, failed: 0 });
     const received = smtp.mails.slice(before);
@@ -185,7 +218,9 @@ describe('Newsletter issues: compose, preview, test and send', () => {
       expect(mail.headers.subject).toBe('November notes');
       expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
       expect(oneClickPath(mail)).toContain(`email=${encodeURIComponent(address)}`);
-      expect(mail.text).toContain(`Unsubscribe: https://northbeam.test/unsubscribe?email=${encodeURIComponent(address)}`);
+      expect(mail.text).toContain(
+        `Unsubscribe: https://northbeam.test/unsubscribe?email=${encodeURIComponent(address)}`,
+      );
       expect(mail.html).toContain(`href="https://northbeam.test/unsubscribe?email=${encodeURIComponent(address)}"`);
       expect(mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
       // No open pixel.
@@ -199,7 +234,9 @@ describe('Newsletter issues: compose, preview, test and send', () => {
     const again = await admin.post(`/api/admin/newsletter/issues/${issue.id}/send`);
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ statusCode: 409, error: newsletterIssueMessages.alreadySent });
-    expect((await admin.put(`/api/admin/newsletter/issues/${issue.id}`).send({ subject: 'x', body: 'y' })).status).toBe(409);
+    expect((await admin.put(`/api/admin/newsletter/issues/${issue.id}`).send({ subject: 'x', body: 'y' })).status).toBe(
+      409,
+    );
     expect((await admin.delete(`/api/admin/newsletter/issues/${issue.id}`)).status).toBe(409);
     await dispatcher.dispatchDue();
     expect(smtp.mails.length - before).toBe(2);
@@ -213,9 +250,15 @@ describe('Newsletter issues: compose, preview, test and send', () => {
 
   it('unsubscribes with a one-click POST of the mail header, and the next issue does not reach that address', async () => {
     const last = smtp.to('ada@example.com').at(-1)!;
-    const unsubscribed = await testApp.request().post(oneClickPath(last)).type('form').send('List-Unsubscribe=One-Click');
+    const unsubscribed = await testApp
+      .request()
+      .post(oneClickPath(last))
+      .type('form')
+      .send('List-Unsubscribe=One-Click');
     expect(unsubscribed.status).toBe(200);
-    const [row] = await testApp.dataSource.query(`SELECT "status" FROM "subscribers" WHERE "email" = 'ada@example.com'`);
+    const [row] = await testApp.dataSource.query(
+      `SELECT "status" FROM "subscribers" WHERE "email" = 'ada@example.com'`,
+    );
     expect(row.status).toBe('unsubscribed');
 
     const before = smtp.mails.length;
@@ -233,7 +276,12 @@ describe('Newsletter issues: compose, preview, test and send', () => {
     await testApp.request().get('/api/unsubscribe').query({ email: 'leaving@example.com' }).expect(200);
     const before = smtp.mails.length;
     await dispatcher.dispatchDue();
-    expect(smtp.mails.slice(before).flatMap((mail) => mail.envelopeTo).sort()).toEqual(['grace@example.com', 'staying@example.com']);
+    expect(
+      smtp.mails
+        .slice(before)
+        .flatMap((mail) => mail.envelopeTo)
+        .sort(),
+    ).toEqual(['grace@example.com', 'staying@example.com']);
     const progress = await admin.get(`/api/admin/newsletter/issues/${issue.id}`);
     expect(progress.body.progress).toEqual({ recipients: 3, queued: 0, sent: 2, failed: 0, cancelled: 1 });
   });
@@ -269,7 +317,10 @@ describe('A newsletter to 1,000 confirmed subscribers', () => {
     await addSubscribers(testApp, 'pending', ['not-yet@example.com']);
     await addSubscribers(testApp, 'unsubscribed', ['left@example.com']);
     const agent = await signedInAgent(testApp, 'sender@northbeam.example');
-    const issue = await agent.post('/api/admin/newsletter/issues').send({ subject: 'The big one', body: 'For everyone.' }).expect(201);
+    const issue = await agent
+      .post('/api/admin/newsletter/issues')
+      .send({ subject: 'The big one', body: 'For everyone.' })
+      .expect(201);
     const sent = await agent.post(`/api/admin/newsletter/issues/${issue.body.id}/send`);
     expect(sent.status).toBe(200);
     expect(sent.body.progress).toMatchObject({ recipients: 1000, queued: 1000 });
@@ -294,7 +345,13 @@ describe('A newsletter to 1,000 confirmed subscribers', () => {
     expect(firstRun.sent).toBeLessThan(1000);
     expect(firstRun.sent + firstRun.failed).toBe(1000);
     const halfway = await agent.get(`/api/admin/newsletter/issues/${issue.body.id}`);
-    expect(halfway.body.progress).toEqual({ recipients: 1000, queued: firstRun.failed, sent: firstRun.sent, failed: 0, cancelled: 0 });
+    expect(halfway.body.progress).toEqual({
+      recipients: 1000,
+      queued: firstRun.failed,
+      sent: firstRun.sent,
+      failed: 0,
+      cancelled: 0,
+    });
 
     await smtp.start(port);
     // The back-off passes: the waiting rows' next attempt moves into the past instead of the test waiting.
@@ -305,7 +362,8 @@ describe('A newsletter to 1,000 confirmed subscribers', () => {
     expect(await dispatcher.dispatchDue()).toEqual({ sent: 0, failed: 0 });
 
     const copies = new Map<string, number>();
-    for (const address of smtp.mails.flatMap((mail) => mail.envelopeTo)) copies.set(address, (copies.get(address) ?? 0) + 1);
+    for (const address of smtp.mails.flatMap((mail) => mail.envelopeTo))
+      copies.set(address, (copies.get(address) ?? 0) + 1);
     expect(copies.size).toBe(1000);
     expect([...copies.values()].every((count) => count === 1)).toBe(true);
     expect(copies.has('not-yet@example.com') || copies.has('left@example.com')).toBe(false);

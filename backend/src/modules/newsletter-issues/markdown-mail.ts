@@ -63,13 +63,18 @@ function html(node: Nodes, siteUrl: string): string {
       return `<blockquote style="margin:0 0 16px;padding:0 0 0 14px;border-left:3px solid ${line};color:${muted}">${childrenHtml(node, siteUrl)}</blockquote>`;
     case 'list': {
       const tag = node.ordered ? 'ol' : 'ul';
-      const start = node.ordered && node.start !== null && node.start !== undefined && node.start !== 1 ? ` start="${node.start}"` : '';
+      const start =
+        node.ordered && node.start !== null && node.start !== undefined && node.start !== 1
+          ? ` start="${node.start}"`
+          : '';
       return `<${tag}${start} style="margin:0 0 16px;padding:0 0 0 24px;font-size:16px;line-height:1.6;color:${ink}">${childrenHtml(node, siteUrl)}</${tag}>`;
     }
     case 'listItem':
       // Paragraphs inside a tight list item would add their own margins.
       return `<li style="margin:0 0 6px">${node.children
-        .map((child) => (child.type === 'paragraph' && !node.spread ? childrenHtml(child, siteUrl) : html(child, siteUrl)))
+        .map((child) =>
+          child.type === 'paragraph' && !node.spread ? childrenHtml(child, siteUrl) : html(child, siteUrl),
+        )
         .join('')}</li>`;
     case 'thematicBreak':
       return `<hr style="border:0;border-top:1px solid ${line};margin:24px 0">`;

@@ -9,7 +9,11 @@ import type {
 } from '@northbeam/common';
 import { Access } from '../auth/decorators/access.decorator.js';
 import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
-import { ListNewsletterIssuesQueryDto, NewsletterIssueFromPostDto, SaveNewsletterIssueDto } from './dto/newsletter-issues.dto.js';
+import {
+  ListNewsletterIssuesQueryDto,
+  NewsletterIssueFromPostDto,
+  SaveNewsletterIssueDto,
+} from './dto/newsletter-issues.dto.js';
 import { NewsletterIssuesService } from './newsletter-issues.service.js';
 
 /** Newsletter issues: admins only (consultants have no newsletter access). */
@@ -37,7 +41,10 @@ export class NewsletterIssuesController {
 
   @Post('issues/from-post')
   @Access('newsletter', 'all')
-  createFromPost(@Body() body: NewsletterIssueFromPostDto, @CurrentUser() user: StaffUser): Promise<NewsletterIssueDetail> {
+  createFromPost(
+    @Body() body: NewsletterIssueFromPostDto,
+    @CurrentUser() user: StaffUser,
+  ): Promise<NewsletterIssueDetail> {
     return this.issuesService.createFromPost(user, body.postId);
   }
 
@@ -56,7 +63,11 @@ export class NewsletterIssuesController {
 
   @Put('issues/:id')
   @Access('newsletter', 'all')
-  update(@Param('id') id: string, @Body() body: SaveNewsletterIssueDto, @CurrentUser() user: StaffUser): Promise<NewsletterIssueDetail> {
+  update(
+    @Param('id') id: string,
+    @Body() body: SaveNewsletterIssueDto,
+    @CurrentUser() user: StaffUser,
+  ): Promise<NewsletterIssueDetail> {
     return this.issuesService.update(user, id, body);
   }
 

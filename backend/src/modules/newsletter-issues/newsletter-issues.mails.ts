@@ -19,7 +19,12 @@ export interface UnsubscribeLinks {
  * One reader's copy of an issue: the issue in the mail layout with that reader's own unsubscribe link,
  * and RFC 8058 one-click headers. No open pixel and no per-reader link rewriting.
  */
-export function newsletterIssueMail(issue: IssueContent, email: string, links: UnsubscribeLinks, test = false): OutgoingMail {
+export function newsletterIssueMail(
+  issue: IssueContent,
+  email: string,
+  links: UnsubscribeLinks,
+  test = false,
+): OutgoingMail {
   const rendered = renderMail({
     preview: issue.preheader || issue.subject,
     heading: issue.subject,

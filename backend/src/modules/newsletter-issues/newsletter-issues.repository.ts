@@ -54,7 +54,9 @@ export class NewsletterIssuesRepository {
 
   /** Newest first. */
   async findPage(offset: number, limit: number): Promise<[NewsletterIssueRow[], number]> {
-    const count = await this.dataSource.query<{ total: number }[]>(`SELECT count(*)::int AS "total" FROM "newsletter_issues"`);
+    const count = await this.dataSource.query<{ total: number }[]>(
+      `SELECT count(*)::int AS "total" FROM "newsletter_issues"`,
+    );
     const rows = await this.dataSource.query<NewsletterIssueRow[]>(
       `${selectIssue} ORDER BY i."created_at" DESC, i."id" DESC LIMIT $1 OFFSET $2`,
       [limit, offset],
@@ -62,7 +64,10 @@ export class NewsletterIssuesRepository {
     return [rows, count[0].total];
   }
 
-  async findById(id: string, manager: EntityManager = this.dataSource.manager): Promise<NewsletterIssueRow | undefined> {
+  async findById(
+    id: string,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<NewsletterIssueRow | undefined> {
     const rows = await manager.query<NewsletterIssueRow[]>(`${selectIssue} WHERE i."id" = $1`, [id]);
     return rows[0];
   }
@@ -75,7 +80,13 @@ export class NewsletterIssuesRepository {
 
   async insert(
     manager: EntityManager,
-    issue: { subject: string; preheader: string; body: string; sourcePostId: string | null; creator: { id: string; name: string } },
+    issue: {
+      subject: string;
+      preheader: string;
+      body: string;
+      sourcePostId: string | null;
+      creator: { id: string; name: string };
+    },
   ): Promise<string> {
     const rows = await manager.query<{ id: string }[]>(
       `INSERT INTO "newsletter_issues" ("subject", "preheader", "body", "source_post_id", "created_by_id", "created_by_name")
@@ -85,7 +96,11 @@ export class NewsletterIssuesRepository {
     return rows[0].id;
   }
 
-  async update(manager: EntityManager, id: string, issue: { subject: string; preheader: string; body: string }): Promise<void> {
+  async update(
+    manager: EntityManager,
+    id: string,
+    issue: { subject: string; preheader: string; body: string },
+  ): Promise<void> {
     await manager.query(
       `UPDATE "newsletter_issues" SET "subject" = $2, "preheader" = $3, "body" = $4, "updated_at" = now() WHERE "id" = $1`,
       [id, issue.subject, issue.preheader, issue.body],
@@ -164,7 +179,9 @@ export class NewsletterIssuesRepository {
   }
 
   async sendingIssueIds(): Promise<string[]> {
-    const rows = await this.dataSource.query<{ id: string }[]>(`SELECT "id" FROM "newsletter_issues" WHERE "status" = 'sending'`);
+    const rows = await this.dataSource.query<{ id: string }[]>(
+      `SELECT "id" FROM "newsletter_issues" WHERE "status" = 'sending'`,
+    );
     return rows.map((row) => row.id);
   }
 

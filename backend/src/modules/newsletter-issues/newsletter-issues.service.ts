@@ -67,7 +67,11 @@ export class NewsletterIssuesService implements OnApplicationBootstrap {
     return { confirmed: await this.repository.confirmedCount() };
   }
 
-  async create(user: StaffUser, input: SaveNewsletterIssueDto, sourcePostId: string | null = null): Promise<NewsletterIssueDetail> {
+  async create(
+    user: StaffUser,
+    input: SaveNewsletterIssueDto,
+    sourcePostId: string | null = null,
+  ): Promise<NewsletterIssueDetail> {
     const id = await this.dataSource.transaction(async (manager) => {
       const created = await this.repository.insert(manager, {
         subject: input.subject,
@@ -89,7 +93,10 @@ export class NewsletterIssuesService implements OnApplicationBootstrap {
   /** A draft filled from a published post: its title, excerpt and body, and a link to read it on the site. */
   async createFromPost(user: StaffUser, postId: string): Promise<NewsletterIssueDetail> {
     const post = await this.repository.findPublishedPost(postId);
-    if (!post) throw new ApiError(HttpStatus.BAD_REQUEST, messages.validationFailed, { postId: [newsletterIssueMessages.postInvalid] });
+    if (!post)
+      throw new ApiError(HttpStatus.BAD_REQUEST, messages.validationFailed, {
+        postId: [newsletterIssueMessages.postInvalid],
+      });
     const url = `${this.config.publicUrl}/blog/${post.section}/${post.slug}`;
     return this.create(
       user,
@@ -105,7 +112,11 @@ export class NewsletterIssuesService implements OnApplicationBootstrap {
   async update(user: StaffUser, id: string, input: SaveNewsletterIssueDto): Promise<NewsletterIssueDetail> {
     await this.dataSource.transaction(async (manager) => {
       const row = await this.lockDraft(manager, id);
-      await this.repository.update(manager, row.id, { subject: input.subject, preheader: input.preheader ?? '', body: input.body });
+      await this.repository.update(manager, row.id, {
+        subject: input.subject,
+        preheader: input.preheader ?? '',
+        body: input.body,
+      });
       await this.activityService.record(manager, {
         actor: { id: user.id, name: user.name },
         action: 'newsletter.draft_updated',
@@ -129,7 +140,11 @@ export class NewsletterIssuesService implements OnApplicationBootstrap {
 
   /** The issue as a subscriber would get it, with the signed-in staff member standing in for the reader. */
   preview(user: StaffUser, input: SaveNewsletterIssueDto): NewsletterPreview {
-    const mail = newsletterIssueMail(this.content('preview', input), user.email, this.newsletterService.unsubscribeLinks(user.email));
+    const mail = newsletterIssueMail(
+      this.content('preview', input),
+      user.email,
+      this.newsletterService.unsubscribeLinks(user.email),
+    );
     return { subject: mail.subject, html: mail.html, text: mail.text };
   }
 
@@ -139,7 +154,12 @@ export class NewsletterIssuesService implements OnApplicationBootstrap {
     await this.dataSource.transaction(async (manager) => {
       await this.mailService.enqueue(
         manager,
-        newsletterIssueMail(this.content(row.id, row), user.email, this.newsletterService.unsubscribeLinks(user.email), true),
+        newsletterIssueMail(
+          this.content(row.id, row),
+          user.email,
+          this.newsletterService.unsubscribeLinks(user.email),
+          true,
+        ),
       );
       await this.activityService.record(manager, {
         actor: { id: user.id, name: user.name },
@@ -166,7 +186,11 @@ export class NewsletterIssuesService implements OnApplicationBootstrap {
       await this.activityService.record(manager, {
         actor: { id: user.id, name: user.name },
         action: 'newsletter.sent',
-        target: { type: 'newsletter_issue', id: row.id, label: `${row.subject} (${recipients} ${recipients === 1 ? 'subscriber' : 'subscribers'})` },
+        target: {
+          type: 'newsletter_issue',
+          id: row.id,
+          label: `${row.subject} (${recipients} ${recipients === 1 ? 'subscriber' : 'subscribers'})`,
+        },
       });
     });
     await this.queueRemaining(id);
@@ -201,7 +225,10 @@ export class NewsletterIssuesService implements OnApplicationBootstrap {
     };
   }
 
-  private async lockDraft(manager: Parameters<NewsletterIssuesRepository['lockById']>[0], id: string): Promise<NewsletterIssueRow> {
+  private async lockDraft(
+    manager: Parameters<NewsletterIssuesRepository['lockById']>[0],
+    id: string,
+  ): Promise<NewsletterIssueRow> {
     const row = uuidPattern.test(id) ? await this.repository.lockById(manager, id) : undefined;
     if (!row) throw new ApiError(HttpStatus.NOT_FOUND, newsletterIssueMessages.notFound);
     if (row.status !== 'draft') throw new ApiError(HttpStatus.CONFLICT, newsletterIssueMessages.notADraft);

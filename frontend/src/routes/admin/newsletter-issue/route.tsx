@@ -65,7 +65,8 @@ export async function loader({ context, request, params }: LoaderFunctionArgs): 
       ? loadJson<NewsletterIssueDetail>(context, `/api/admin/newsletter/issues/${encodeURIComponent(id)}`).then(
           (issue) => ({ issue, problem: undefined }),
           (error: unknown) => {
-            if (error instanceof ApiRequestError && error.status === 404) return { issue: null, problem: errorSentence(error) };
+            if (error instanceof ApiRequestError && error.status === 404)
+              return { issue: null, problem: errorSentence(error) };
             throw error;
           },
         )
@@ -83,7 +84,10 @@ export async function loader({ context, request, params }: LoaderFunctionArgs): 
 }
 
 const backLink = (
-  <Link to="/admin/newsletter" className="inline-flex items-center gap-1.5 text-sm font-medium text-ink-muted hover:text-ink">
+  <Link
+    to="/admin/newsletter"
+    className="inline-flex items-center gap-1.5 text-sm font-medium text-ink-muted hover:text-ink"
+  >
     <ArrowLeft className="size-4" aria-hidden="true" />
     All issues
   </Link>
@@ -133,7 +137,8 @@ function IssueScreen({
   const [tab, setTab] = useState<'write' | 'preview'>(issue && issue.status !== 'draft' ? 'preview' : 'write');
   const [confirm, setConfirm] = useState<'send' | 'delete' | undefined>();
   const editable = !issue || issue.status === 'draft';
-  const dirty = !issue || fields.subject !== issue.subject || fields.preheader !== issue.preheader || fields.body !== issue.body;
+  const dirty =
+    !issue || fields.subject !== issue.subject || fields.preheader !== issue.preheader || fields.body !== issue.body;
   const ids = { subject: useId(), preheader: useId(), body: useId() };
 
   // While mails are still queued, the progress is asked for again every 2 seconds.
@@ -241,7 +246,11 @@ function IssueScreen({
 
       <Card className="mt-6">
         <CardContent className="flex flex-col gap-5 pt-6">
-          <div role="tablist" aria-label="Compose or preview" className="flex gap-1 self-start rounded-full bg-mist p-1">
+          <div
+            role="tablist"
+            aria-label="Compose or preview"
+            className="flex gap-1 self-start rounded-full bg-mist p-1"
+          >
             {(['write', 'preview'] as const).map((name) => (
               <button
                 key={name}
@@ -293,7 +302,9 @@ function IssueScreen({
                 htmlFor={ids.body}
                 error={errors.body}
                 errorId={`${ids.body}-error`}
-                hint={<p className="text-xs text-ink-muted">Headings, lists, links and emphasis. HTML is shown as text.</p>}
+                hint={
+                  <p className="text-xs text-ink-muted">Headings, lists, links and emphasis. HTML is shown as text.</p>
+                }
               >
                 <Textarea
                   id={ids.body}
@@ -312,7 +323,12 @@ function IssueScreen({
                     {busy === 'save' ? 'Saving...' : 'Save draft'}
                   </Button>
                   {issue ? (
-                    <Button type="button" variant="ghost-danger" disabled={busy !== undefined} onClick={() => setConfirm('delete')}>
+                    <Button
+                      type="button"
+                      variant="ghost-danger"
+                      disabled={busy !== undefined}
+                      onClick={() => setConfirm('delete')}
+                    >
                       Delete draft
                     </Button>
                   ) : null}
@@ -320,10 +336,13 @@ function IssueScreen({
               ) : null}
             </form>
           ) : (
-            <PreviewPanel fields={fields} onInvalid={(fieldErrors) => {
-              setErrors(fieldErrors);
-              setTab('write');
-            }} />
+            <PreviewPanel
+              fields={fields}
+              onInvalid={(fieldErrors) => {
+                setErrors(fieldErrors);
+                setTab('write');
+              }}
+            />
           )}
         </CardContent>
       </Card>
@@ -340,7 +359,12 @@ function IssueScreen({
                 : 'Save the draft to send yourself a test or send it.'}
             </p>
             <div className="flex flex-wrap gap-2">
-              <Button variant="outline" disabled={!issue || busy !== undefined} onClick={() => void sendTest()} data-testid="newsletter-test">
+              <Button
+                variant="outline"
+                disabled={!issue || busy !== undefined}
+                onClick={() => void sendTest()}
+                data-testid="newsletter-test"
+              >
                 <TestTube aria-hidden="true" />
                 {busy === 'test' ? 'Sending test...' : 'Send test to me'}
               </Button>
@@ -358,13 +382,18 @@ function IssueScreen({
         </Card>
       ) : null}
 
-      <AlertDialog open={confirm !== undefined} onOpenChange={(open) => (!open && !busy ? setConfirm(undefined) : undefined)}>
+      <AlertDialog
+        open={confirm !== undefined}
+        onOpenChange={(open) => (!open && !busy ? setConfirm(undefined) : undefined)}
+      >
         <AlertDialogContent>
           {confirm === 'send' ? (
             <>
               <AlertDialogHeader>
                 <AlertDialogTitle>{newsletterIssueMessages.sendConfirmTitle}</AlertDialogTitle>
-                <AlertDialogDescription>{newsletterIssueMessages.sendConfirmDescription(audience.confirmed)}</AlertDialogDescription>
+                <AlertDialogDescription>
+                  {newsletterIssueMessages.sendConfirmDescription(audience.confirmed)}
+                </AlertDialogDescription>
               </AlertDialogHeader>
               <AlertDialogFooter>
                 <AlertDialogCancel disabled={busy !== undefined}>Cancel</AlertDialogCancel>
@@ -426,7 +455,11 @@ function StartFromPost({
           data-testid="newsletter-from-post"
           onClick={() =>
             void run('post', async () => {
-              const created = await requestJson<NewsletterIssueDetail>('POST', '/api/admin/newsletter/issues/from-post', { postId });
+              const created = await requestJson<NewsletterIssueDetail>(
+                'POST',
+                '/api/admin/newsletter/issues/from-post',
+                { postId },
+              );
               toast({ title: 'Draft started from the post' });
               await navigate(`/admin/newsletter/${created.id}`, { replace: true });
             })
@@ -441,7 +474,13 @@ function StartFromPost({
 }
 
 /** The issue as a subscriber gets it: the HTML in a sandboxed frame (no scripts, no same-origin), or the text version. */
-function PreviewPanel({ fields, onInvalid }: { fields: SaveNewsletterIssueRequest; onInvalid: (errors: FieldErrors) => void }) {
+function PreviewPanel({
+  fields,
+  onInvalid,
+}: {
+  fields: SaveNewsletterIssueRequest;
+  onInvalid: (errors: FieldErrors) => void;
+}) {
   const [mode, setMode] = useState<'html' | 'text'>('html');
   const [preview, setPreview] = useState<NewsletterPreview | undefined>();
   const [problem, setProblem] = useState<string>();
@@ -539,13 +578,19 @@ function ProgressCard({ progress }: { progress: NewsletterIssueProgress }) {
           aria-valuenow={done}
           className="h-2 overflow-hidden rounded-full bg-mist"
         >
-          <div className="h-full rounded-full bg-beam transition-[width]" style={{ width: `${Math.round(share * 100)}%` }} />
+          <div
+            className="h-full rounded-full bg-beam transition-[width]"
+            style={{ width: `${Math.round(share * 100)}%` }}
+          />
         </div>
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" data-testid="newsletter-progress">
           {figures.map(([label, value]) => (
             <div key={label} className="flex min-w-0 flex-col gap-0.5">
               <dt className="text-xs text-ink-muted">{label}</dt>
-              <dd className="text-lg font-semibold text-ink tabular-nums" data-testid={`newsletter-progress-${label.split(' ')[0].toLowerCase()}`}>
+              <dd
+                className="text-lg font-semibold text-ink tabular-nums"
+                data-testid={`newsletter-progress-${label.split(' ')[0].toLowerCase()}`}
+              >
                 {value.toLocaleString('en-GB')}
               </dd>
             </div>

@@ -20,7 +20,10 @@ export const handle: RouteHandle = {
   }),
 };
 
-export async function loader({ context, request }: LoaderFunctionArgs): Promise<{ list: ListPage<NewsletterIssueSummary> }> {
+export async function loader({
+  context,
+  request,
+}: LoaderFunctionArgs): Promise<{ list: ListPage<NewsletterIssueSummary> }> {
   await requireStaffUser(context, request);
   const list = await loadJson<ListPage<NewsletterIssueSummary>>(
     context,
