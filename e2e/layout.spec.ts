@@ -139,6 +139,8 @@ const adminScreens: Screen[] = [
   { path: '/admin/subscribers' },
   { path: '/admin/playbook' },
   { path: '/admin/analytics' },
+  { path: '/admin/newsletter' },
+  { path: '/admin/newsletter/new' },
 ];
 
 /** Realistic records for the staff screens: long addresses are where tables break. */

@@ -77,6 +77,16 @@ const matrix: Record<string, Who[]> = {
   'GET /api/admin/analytics/report': everyone,
   'GET /api/admin/analytics/report.csv': everyone,
   'GET /api/admin/analytics/realtime': everyone,
+  'GET /api/admin/newsletter/issues': admins,
+  'GET /api/admin/newsletter/audience': admins,
+  'POST /api/admin/newsletter/issues': admins,
+  'POST /api/admin/newsletter/issues/from-post': admins,
+  'POST /api/admin/newsletter/preview': admins,
+  'GET /api/admin/newsletter/issues/:id': admins,
+  'PUT /api/admin/newsletter/issues/:id': admins,
+  'DELETE /api/admin/newsletter/issues/:id': admins,
+  'POST /api/admin/newsletter/issues/:id/test': admins,
+  'POST /api/admin/newsletter/issues/:id/send': admins,
 };
 
 /**

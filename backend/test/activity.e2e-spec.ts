@@ -299,7 +299,43 @@ describe('Activity log', () => {
       actor: () => ids.admin,
       targetType: 'export',
     },
+    'newsletter.draft_created': {
+      run: () => newsletterDraft(),
+      actor: () => ids.admin,
+      targetType: 'newsletter_issue',
+    },
+    'newsletter.draft_updated': {
+      run: async () => admin.put(`/api/admin/newsletter/issues/${await newsletterDraft()}`).send({ subject: 'Edited', body: 'Edited body' }),
+      actor: () => ids.admin,
+      targetType: 'newsletter_issue',
+    },
+    'newsletter.draft_deleted': {
+      run: async () => admin.delete(`/api/admin/newsletter/issues/${await newsletterDraft()}`),
+      actor: () => ids.admin,
+      targetType: 'newsletter_issue',
+    },
+    'newsletter.test_sent': {
+      run: async () => admin.post(`/api/admin/newsletter/issues/${await newsletterDraft()}/test`),
+      actor: () => ids.admin,
+      targetType: 'newsletter_issue',
+    },
+    'newsletter.sent': {
+      run: async () => {
+        await testApp.dataSource.query(
+          `INSERT INTO "subscribers" ("id", "email", "status") VALUES ($1, $2, 'confirmed')`,
+          [randomUUID(), `${randomUUID()}@example.com`],
+        );
+        return admin.post(`/api/admin/newsletter/issues/${await newsletterDraft()}/send`).expect(200);
+      },
+      actor: () => ids.admin,
+      targetType: 'newsletter_issue',
+    },
   };
+
+  async function newsletterDraft(): Promise<string> {
+    const created = await admin.post('/api/admin/newsletter/issues').send({ subject: 'An issue', body: 'Hello readers' }).expect(201);
+    return created.body.id as string;
+  }
 
   beforeAll(async () => {
     testApp = await createTestApp({ config: { seedContent: false } });

@@ -37,6 +37,8 @@ const bodylessRoutes = new Set([
   'POST /api/admin/account/two-factor/setup',
   'POST /api/admin/staff/:id/password-reset',
   'POST /api/admin/staff/:id/sign-out-everywhere',
+  'POST /api/admin/newsletter/issues/:id/test',
+  'POST /api/admin/newsletter/issues/:id/send',
 ]);
 
 /** Routes whose body is validated by a guard rather than by `@Body()`. */

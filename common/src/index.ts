@@ -16,3 +16,4 @@ export * from './dates.js';
 export * from './enquiries.js';
 export * from './subscribers.js';
 export * from './analytics.js';
+export * from './newsletter-issues.js';

@@ -236,6 +236,11 @@ export const activityActionLabels = {
   'subscriber.removed': 'Removed a newsletter subscriber',
   'subscriber.exported': 'Exported subscribers as CSV',
   'playbook.exported': 'Exported playbook requests as CSV',
+  'newsletter.draft_created': 'Created a newsletter draft',
+  'newsletter.draft_updated': 'Updated a newsletter draft',
+  'newsletter.draft_deleted': 'Deleted a newsletter draft',
+  'newsletter.test_sent': 'Sent a newsletter test to themselves',
+  'newsletter.sent': 'Sent a newsletter issue',
 } as const;
 export type ActivityAction = keyof typeof activityActionLabels;
 export const activityActions = Object.keys(activityActionLabels) as ActivityAction[];
@@ -244,7 +249,17 @@ export function isActivityAction(value: string): value is ActivityAction {
   return Object.prototype.hasOwnProperty.call(activityActionLabels, value);
 }
 
-export const activityTargetTypes = ['staff', 'invitation', 'post', 'deletion_request', 'session', 'enquiry', 'export', 'subscriber'] as const;
+export const activityTargetTypes = [
+  'staff',
+  'invitation',
+  'post',
+  'deletion_request',
+  'session',
+  'enquiry',
+  'export',
+  'subscriber',
+  'newsletter_issue',
+] as const;
 export type ActivityTargetType = (typeof activityTargetTypes)[number];
 
 /** A row of `/admin/activity` (`GET /api/admin/activity?page=&actor=&action=&from=&to=`). */

@@ -6,6 +6,7 @@ import { CaseStudyEntity } from '../modules/case-studies/entities/case-study.ent
 import { ContactMessageEntity } from '../modules/contact/entities/contact-message.entity.js';
 import { EmailOutboxEntity } from '../modules/mail/entities/email-outbox.entity.js';
 import { SubscriberEntity } from '../modules/newsletter/entities/subscriber.entity.js';
+import { NewsletterIssueEntity } from '../modules/newsletter-issues/entities/newsletter-issue.entity.js';
 import { PlaybookDownloadEntity } from '../modules/playbook/entities/playbook-download.entity.js';
 import { Post } from '../modules/posts/entities/post.entity.js';
 import { DeletionAudit } from '../modules/privacy/entities/deletion-audit.entity.js';
@@ -29,4 +30,5 @@ export const entities: Function[] = [
   StaffActivity,
   StaffToken,
   RecoveryCode,
+  NewsletterIssueEntity,
 ];

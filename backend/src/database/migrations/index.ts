@@ -10,6 +10,7 @@ import { StaffAccounts1764400000000 } from './1764400000000-staff-accounts.js';
 import { EnquiriesInbox1764600000000 } from './1764600000000-enquiries-inbox.js';
 import { LeadListsOrder1764710000000 } from './1764710000000-lead-lists-order.js';
 import { AnalyticsVisits1764760000000 } from './1764760000000-analytics-visits.js';
+import { NewsletterIssues1764700000000 } from './1764700000000-newsletter-issues.js';
 
 /** Every migration, oldest first. Never rewrite one that has landed: add a new one. */
 export const migrations: Function[] = [
@@ -25,4 +26,5 @@ export const migrations: Function[] = [
   EnquiriesInbox1764600000000,
   LeadListsOrder1764710000000,
   AnalyticsVisits1764760000000,
+  NewsletterIssues1764700000000,
 ];

@@ -60,7 +60,12 @@ export class MailDispatcher implements OnApplicationBootstrap, OnApplicationShut
     const result: DispatchResult = { sent: 0, failed: 0 };
     for (;;) {
       const batch = await this.mailRepository.claimDue(batchSize, leaseSeconds);
+      // An unsubscribe during a newsletter send stops the copies not yet sent to that address.
+      const cancelled = await this.mailRepository.cancelUnsubscribed(
+        batch.filter((mail) => mail.newsletterIssueId !== null).map((mail) => mail.id),
+      );
       for (const mail of batch) {
+        if (cancelled.has(mail.id)) continue;
         try {
           await this.transport.send(this.config.mailFrom, mail);
           await this.mailRepository.markSent(mail.id);

@@ -6,6 +6,8 @@ export interface MailContent {
   preview: string;
   heading: string;
   paragraphs: string[];
+  /** Body already rendered for mail (a newsletter issue's markdown): trusted HTML and its plain text, after the paragraphs. */
+  markup?: { html: string; text: string };
   /** A call to action: a button in HTML, a bare address in plain text. */
   action?: { label: string; url: string };
   /** Labelled values, e.g. the fields of a contact message. */
@@ -36,6 +38,7 @@ export function renderMail(content: MailContent): RenderedMail {
     content.heading,
     '',
     ...content.paragraphs.flatMap((paragraph) => [paragraph, '']),
+    ...(content.markup ? [content.markup.text, ''] : []),
     ...(content.details?.length ? [...content.details.map((detail) => `${detail.label}: ${detail.value}`), ''] : []),
     ...(content.action ? [`${content.action.label}: ${content.action.url}`, ''] : []),
     `${site.name}`,
@@ -68,7 +71,7 @@ export function renderMail(content: MailContent): RenderedMail {
 <tr><td style="background:${colours.ink};padding:22px 32px;color:${colours.paper};font-size:20px;font-weight:700;letter-spacing:-0.01em">${escapeHtml(site.name)}<span style="color:${colours.beam}">.</span></td></tr>
 <tr><td style="padding:32px">
 <h1 style="margin:0 0 20px;font-size:24px;line-height:1.3;color:${colours.ink}">${escapeHtml(content.heading)}</h1>
-${paragraphs}${details}${action}
+${paragraphs}${content.markup?.html ?? ''}${details}${action}
 <p style="margin:24px 0 0;font-size:15px;color:${colours.ink}">${escapeHtml(site.name)}<br><span style="color:${colours.muted}">${escapeHtml(site.tagline)}</span></p>
 </td></tr>
 <tr><td style="padding:20px 32px;border-top:1px solid ${colours.line}">${footer}<p style="margin:0;font-size:12px;color:${colours.muted}">${escapeHtml(site.legalName)}, registered in ${escapeHtml(site.registeredIn)} (${escapeHtml(site.companyNumber)}).</p></td></tr>

@@ -11,7 +11,11 @@ export interface MailTransport {
 
 export const MAIL_TRANSPORT = Symbol('MAIL_TRANSPORT');
 
-/** nodemailer over SMTP_URL, with timeouts short enough to stay inside the dispatcher's lease. */
+/**
+ * nodemailer over SMTP_URL, with timeouts short enough to stay inside the dispatcher's lease. Pooled:
+ * one connection carries many mails (a newsletter to thousands would otherwise open a connection,
+ * greet and quit for each); a connection that breaks fails its mail, which the outbox retries.
+ */
 export class SmtpMailTransport implements MailTransport {
   readonly kind = 'smtp';
   private readonly transporter: Transporter;
@@ -22,6 +26,9 @@ export class SmtpMailTransport implements MailTransport {
       host: url.hostname,
       port: url.port ? Number(url.port) : url.protocol === 'smtps:' ? 465 : 587,
       secure: url.protocol === 'smtps:',
+      pool: true,
+      maxConnections: 1,
+      maxMessages: 500,
       auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,

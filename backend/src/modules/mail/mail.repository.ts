@@ -11,6 +11,8 @@ export interface OutgoingMail {
   text: string;
   html: string;
   headers?: Record<string, string>;
+  /** Set for one recipient's copy of a newsletter issue: it is then sent only while the address is a confirmed subscriber. */
+  newsletterIssueId?: string;
 }
 
 /** A claimed outbox row, as the dispatcher sends it. */
@@ -23,6 +25,7 @@ export interface ClaimedMail {
   htmlBody: string;
   headers: Record<string, string>;
   attempts: number;
+  newsletterIssueId: string | null;
 }
 
 interface ClaimedRow {
@@ -34,6 +37,7 @@ interface ClaimedRow {
   html_body: string;
   headers: Record<string, string> | string;
   attempts: number;
+  newsletter_issue_id: string | null;
 }
 
 @Injectable()
@@ -50,7 +54,26 @@ export class MailRepository {
       textBody: mail.text,
       htmlBody: mail.html,
       headers: mail.headers ?? {},
+      newsletterIssueId: mail.newsletterIssueId ?? null,
     });
+  }
+
+  /** Adds many mails in one statement inside the caller's transaction (a batch of a newsletter send). */
+  async addMany(manager: EntityManager, mails: OutgoingMail[]): Promise<void> {
+    if (mails.length === 0) return;
+    await manager.insert(
+      EmailOutboxEntity,
+      mails.map((mail) => ({
+        id: randomUUID(),
+        kind: mail.kind,
+        toAddress: mail.to,
+        subject: mail.subject,
+        textBody: mail.text,
+        htmlBody: mail.html,
+        headers: mail.headers ?? {},
+        newsletterIssueId: mail.newsletterIssueId ?? null,
+      })),
+    );
   }
 
   /**
@@ -69,7 +92,7 @@ export class MailRepository {
            ORDER BY "next_attempt_at", "created_at"
            LIMIT $1
            FOR UPDATE SKIP LOCKED)
-        RETURNING "id", "kind", "to_address", "subject", "text_body", "html_body", "headers", "attempts"`,
+        RETURNING "id", "kind", "to_address", "subject", "text_body", "html_body", "headers", "attempts", "newsletter_issue_id"`,
       [limit, leaseSeconds],
     );
     // TypeORM answers UPDATE … RETURNING with [rows, count].
@@ -83,7 +106,27 @@ export class MailRepository {
       htmlBody: row.html_body,
       headers: typeof row.headers === 'string' ? (JSON.parse(row.headers) as Record<string, string>) : row.headers,
       attempts: row.attempts,
+      newsletterIssueId: row.newsletter_issue_id,
     }));
+  }
+
+  /**
+   * Of these claimed rows, cancels the newsletter copies whose address is no longer a confirmed
+   * subscriber (unsubscribed or removed while the issue was going out) and answers their ids: they
+   * are never sent. Other mails are left alone.
+   */
+  async cancelUnsubscribed(ids: string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const result: unknown = await this.dataSource.query(
+      `UPDATE "email_outbox" o
+          SET "status" = 'cancelled', "last_error" = 'The address unsubscribed before this mail was sent'
+        WHERE o."id" = ANY($1::uuid[]) AND o."newsletter_issue_id" IS NOT NULL
+          AND NOT EXISTS (SELECT 1 FROM "subscribers" s WHERE s."email" = o."to_address" AND s."status" = 'confirmed')
+        RETURNING o."id"`,
+      [ids],
+    );
+    const rows = (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as { id: string }[];
+    return new Set(rows.map((row) => row.id));
   }
 
   async markSent(id: string): Promise<void> {

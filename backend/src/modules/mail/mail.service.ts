@@ -10,4 +10,9 @@ export class MailService {
   async enqueue(manager: EntityManager, mail: OutgoingMail): Promise<void> {
     await this.mailRepository.add(manager, mail);
   }
+
+  /** Many mails in one statement, inside the caller's transaction. */
+  async enqueueMany(manager: EntityManager, mails: OutgoingMail[]): Promise<void> {
+    await this.mailRepository.addMany(manager, mails);
+  }
 }

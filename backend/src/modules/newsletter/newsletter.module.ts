@@ -12,5 +12,6 @@ import { SubscribersAdminService } from './subscribers-admin.service.js';
   imports: [MailModule, ActivityModule],
   controllers: [NewsletterController, SubscribersAdminController],
   providers: [NewsletterService, NewsletterRepository, SubscribersAdminService, SubscribersAdminRepository],
+  exports: [NewsletterService],
 })
 export class NewsletterModule {}

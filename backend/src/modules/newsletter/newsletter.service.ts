@@ -84,10 +84,14 @@ export class NewsletterService {
   }
 
   private links(email: string, token: string) {
+    return { confirmUrl: `${this.config.publicUrl}/api/newsletter/confirm?token=${encodeURIComponent(token)}`, ...this.unsubscribeLinks(email) };
+  }
+
+  /** The address's own unsubscribe page and its signed RFC 8058 one-click target (every newsletter mail carries both). */
+  unsubscribeLinks(email: string): { unsubscribePageUrl: string; oneClickUnsubscribeUrl: string } {
     const base = this.config.publicUrl;
     const address = encodeURIComponent(email);
     return {
-      confirmUrl: `${base}/api/newsletter/confirm?token=${encodeURIComponent(token)}`,
       unsubscribePageUrl: `${base}/unsubscribe?email=${address}`,
       oneClickUnsubscribeUrl: `${base}/api/unsubscribe/one-click?email=${address}&token=${this.unsubscribeSignature(email)}`,
     };

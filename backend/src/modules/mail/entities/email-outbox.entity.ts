@@ -1,6 +1,7 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-export type OutboxStatus = 'pending' | 'sent' | 'failed';
+/** `cancelled`: a newsletter issue's mail whose address unsubscribed before its turn. */
+export type OutboxStatus = 'pending' | 'sent' | 'failed' | 'cancelled';
 
 /** One mail to send, written in the same transaction as the data that caused it (docs/product.md#mail). */
 @Entity('email_outbox')
@@ -44,4 +45,8 @@ export class EmailOutboxEntity {
 
   @Column({ name: 'sent_at', type: 'timestamptz', nullable: true })
   sentAt: Date | null;
+
+  /** The newsletter issue this mail is one recipient's copy of; such a mail goes only to a confirmed subscriber. */
+  @Column({ name: 'newsletter_issue_id', type: 'uuid', nullable: true })
+  newsletterIssueId: string | null;
 }

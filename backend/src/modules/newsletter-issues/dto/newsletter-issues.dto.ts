@@ -1,0 +1,43 @@
+import { Transform } from 'class-transformer';
+import { IsNotEmpty, IsOptional, IsString, IsUUID, Matches } from 'class-validator';
+import { newsletterIssueLimits, newsletterIssueMessages } from '@northbeam/common';
+import { IsListPage } from '../../../core/validation/list-query.decorators.js';
+import { MaxChars } from '../../../core/validation/max-chars.decorator.js';
+import { MultiLine } from '../../../core/validation/multi-line.decorator.js';
+
+const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+/** Query of GET /api/admin/newsletter/issues. */
+export class ListNewsletterIssuesQueryDto {
+  @IsListPage()
+  page?: number;
+}
+
+/** Body of POST /api/admin/newsletter/issues, PUT …/:id and POST /api/admin/newsletter/preview. */
+export class SaveNewsletterIssueDto {
+  @Transform(trimmed)
+  @MaxChars(newsletterIssueLimits.subjectMax, { message: newsletterIssueMessages.subjectTooLong })
+  @IsString({ message: newsletterIssueMessages.subjectRequired })
+  @IsNotEmpty({ message: newsletterIssueMessages.subjectRequired })
+  subject: string;
+
+  /** The line mail clients show beside the subject; blank is allowed. */
+  @Transform(trimmed)
+  @IsOptional()
+  @MaxChars(newsletterIssueLimits.preheaderMax, { message: newsletterIssueMessages.preheaderTooLong })
+  @IsString({ message: newsletterIssueMessages.preheaderTooLong })
+  preheader?: string;
+
+  @MultiLine()
+  @MaxChars(newsletterIssueLimits.bodyMax, { message: newsletterIssueMessages.bodyTooLong })
+  @Matches(/\S/, { message: newsletterIssueMessages.bodyRequired })
+  @IsString({ message: newsletterIssueMessages.bodyRequired })
+  @IsNotEmpty({ message: newsletterIssueMessages.bodyRequired })
+  body: string;
+}
+
+/** Body of POST /api/admin/newsletter/issues/from-post. */
+export class NewsletterIssueFromPostDto {
+  @IsUUID('all', { message: newsletterIssueMessages.postInvalid })
+  postId: string;
+}

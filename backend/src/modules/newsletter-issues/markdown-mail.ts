@@ -1,0 +1,149 @@
+import type { Nodes, Parents } from 'mdast';
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import { escapeHtml } from '../mail/mail-layout.js';
+
+/** A markdown text rendered for a mail: HTML with inline styles (mail clients drop style sheets) and plain text. */
+export interface MailMarkup {
+  html: string;
+  text: string;
+}
+
+const ink = '#0b1020';
+const muted = '#5b6275';
+const line = '#e3e6ee';
+const link = '#3b5bfd';
+const paragraphStyle = `margin:0 0 16px;font-size:16px;line-height:1.6;color:${ink}`;
+const headingSizes = [22, 20, 18, 16, 16, 16];
+
+/**
+ * Addresses a mail may link to: http, https and mailto; a relative address (`/blog/…`) is made absolute
+ * against the site. Anything else (javascript:, data:, …) is dropped and only the link text stays.
+ */
+export function mailHref(url: string, siteUrl: string): string | undefined {
+  const trimmed = url.trim();
+  if (trimmed.startsWith('/') && !trimmed.startsWith('//')) return `${siteUrl}${trimmed}`;
+  if (/^(https?:\/\/|mailto:)/i.test(trimmed)) return trimmed;
+  return undefined;
+}
+
+/**
+ * Renders staff-written markdown (CommonMark) for a newsletter mail. Raw HTML in the text is shown as
+ * text, never passed through; there are no tracking pixels or per-reader link rewriting.
+ */
+export function renderMarkdownForMail(markdown: string, siteUrl: string): MailMarkup {
+  const tree = fromMarkdown(markdown);
+  return { html: html(tree, siteUrl), text: blocksText(tree.children, siteUrl).trim() };
+}
+
+function childrenHtml(node: Parents, siteUrl: string): string {
+  return node.children.map((child) => html(child, siteUrl)).join('');
+}
+
+function html(node: Nodes, siteUrl: string): string {
+  switch (node.type) {
+    case 'root':
+      return childrenHtml(node, siteUrl);
+    case 'paragraph':
+      return `<p style="${paragraphStyle}">${childrenHtml(node, siteUrl)}</p>`;
+    case 'heading':
+      return `<h${node.depth + 1} style="margin:24px 0 12px;font-size:${headingSizes[node.depth - 1]}px;line-height:1.3;color:${ink}">${childrenHtml(node, siteUrl)}</h${node.depth + 1}>`;
+    case 'text':
+      return escapeHtml(node.value);
+    case 'emphasis':
+      return `<em>${childrenHtml(node, siteUrl)}</em>`;
+    case 'strong':
+      return `<strong>${childrenHtml(node, siteUrl)}</strong>`;
+    case 'delete':
+      return `<del>${childrenHtml(node, siteUrl)}</del>`;
+    case 'inlineCode':
+      return `<code style="font-family:Menlo,Consolas,monospace;font-size:14px;background:#f4f5f8;padding:1px 4px;border-radius:4px">${escapeHtml(node.value)}</code>`;
+    case 'code':
+      return `<pre style="margin:0 0 16px;padding:12px 14px;background:#f4f5f8;border-radius:8px;overflow:auto;font-family:Menlo,Consolas,monospace;font-size:13px;line-height:1.5;color:${ink};white-space:pre-wrap">${escapeHtml(node.value)}</pre>`;
+    case 'blockquote':
+      return `<blockquote style="margin:0 0 16px;padding:0 0 0 14px;border-left:3px solid ${line};color:${muted}">${childrenHtml(node, siteUrl)}</blockquote>`;
+    case 'list': {
+      const tag = node.ordered ? 'ol' : 'ul';
+      const start =
+        node.ordered && node.start !== null && node.start !== undefined && node.start !== 1
+          ? ` start="${node.start}"`
+          : '';
+      return `<${tag}${start} style="margin:0 0 16px;padding:0 0 0 24px;font-size:16px;line-height:1.6;color:${ink}">${childrenHtml(node, siteUrl)}</${tag}>`;
+    }
+    case 'listItem':
+      // Paragraphs inside a tight list item would add their own margins.
+      return `<li style="margin:0 0 6px">${node.children
+        .map((child) =>
+          child.type === 'paragraph' && !node.spread ? childrenHtml(child, siteUrl) : html(child, siteUrl),
+        )
+        .join('')}</li>`;
+    case 'thematicBreak':
+      return `<hr style="border:0;border-top:1px solid ${line};margin:24px 0">`;
+    case 'break':
+      return '<br>';
+    case 'link': {
+      const href = mailHref(node.url, siteUrl);
+      const inner = childrenHtml(node, siteUrl);
+      return href ? `<a href="${escapeHtml(href)}" style="color:${link}">${inner}</a>` : inner;
+    }
+    case 'image': {
+      const src = mailHref(node.url, siteUrl);
+      return src && !src.startsWith('mailto:')
+        ? `<img src="${escapeHtml(src)}" alt="${escapeHtml(node.alt ?? '')}" style="max-width:100%;height:auto;border-radius:8px">`
+        : escapeHtml(node.alt ?? '');
+    }
+    case 'html':
+      return escapeHtml(node.value);
+    case 'linkReference':
+    case 'imageReference':
+      return 'children' in node ? childrenHtml(node, siteUrl) : escapeHtml(node.alt ?? '');
+    case 'definition':
+    case 'footnoteDefinition':
+    case 'footnoteReference':
+    case 'yaml':
+      return '';
+    // Not parsed without extensions (tables come with GFM): kept as their text if they ever appear.
+    case 'table':
+    case 'tableRow':
+    case 'tableCell':
+      return childrenHtml(node, siteUrl);
+  }
+}
+
+function blocksText(nodes: Nodes[], siteUrl: string, prefix = ''): string {
+  return nodes
+    .map((node) => blockText(node, siteUrl))
+    .filter((block) => block !== '')
+    .map((block) => block.replace(/^/gm, prefix))
+    .join('\n\n');
+}
+
+function blockText(node: Nodes, siteUrl: string): string {
+  if (node.type === 'heading') return inlineText(node, siteUrl).toUpperCase();
+  if (node.type === 'code') return node.value.replace(/^/gm, '    ');
+  if (node.type === 'blockquote') return blocksText(node.children, siteUrl, '> ');
+  if (node.type === 'list') {
+    return node.children
+      .map((item, index) => {
+        const marker = node.ordered ? `${(node.start ?? 1) + index}. ` : '- ';
+        const body = blocksText(item.children, siteUrl);
+        return marker + body.replace(/\n/g, `\n${' '.repeat(marker.length)}`);
+      })
+      .join('\n');
+  }
+  if (node.type === 'thematicBreak') return '----';
+  if (node.type === 'definition') return '';
+  if (node.type === 'html') return node.value;
+  return inlineText(node, siteUrl);
+}
+
+function inlineText(node: Nodes, siteUrl: string): string {
+  if (node.type === 'text' || node.type === 'inlineCode' || node.type === 'html') return node.value;
+  if (node.type === 'break') return '\n';
+  if (node.type === 'image') return node.alt ?? '';
+  if (node.type === 'link') {
+    const inner = node.children.map((child) => inlineText(child, siteUrl)).join('');
+    const href = mailHref(node.url, siteUrl);
+    return href && href !== inner ? `${inner} (${href.replace(/^mailto:/i, '')})` : inner;
+  }
+  return 'children' in node ? node.children.map((child: Nodes) => inlineText(child, siteUrl)).join('') : '';
+}

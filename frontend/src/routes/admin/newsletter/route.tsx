@@ -1,0 +1,105 @@
+import { Plus } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { formatDate, pageCount, site, type ListPage, type NewsletterIssueSummary } from '@northbeam/common';
+import { useLoaderData, type LoaderFunctionArgs } from '@/app/data-router';
+import type { RouteHandle } from '@/app/route-handle';
+import { AdminPageHeader } from '@/components/admin/admin-page-header';
+import { NewsletterIssueStatusBadge } from '@/components/admin/newsletter-issue-status-badge';
+import { Pager } from '@/components/blog/pager';
+import { buttonVariants } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { loadJson } from '@/lib/api';
+import { listQuery } from '@/lib/list-query';
+import { requireStaffUser, signInAgain } from '@/lib/staff';
+
+export const handle: RouteHandle = {
+  head: () => ({
+    title: 'Newsletter',
+    description: `Issues of the ${site.name} newsletter.`,
+    noindex: true,
+  }),
+};
+
+export async function loader({
+  context,
+  request,
+}: LoaderFunctionArgs): Promise<{ list: ListPage<NewsletterIssueSummary> }> {
+  await requireStaffUser(context, request);
+  const list = await loadJson<ListPage<NewsletterIssueSummary>>(
+    context,
+    `/api/admin/newsletter/issues${listQuery(new URL(request.url), [])}`,
+  );
+  if (!list) signInAgain(request);
+  return { list };
+}
+
+export function Component() {
+  const { list } = useLoaderData<typeof loader>();
+  return (
+    <section className="container-page pt-10 pb-16 sm:pt-14">
+      <AdminPageHeader
+        title="Newsletter"
+        description="Write an issue, preview it, send yourself a test, then send it once to every confirmed subscriber."
+        actions={
+          <Link to="/admin/newsletter/new" className={buttonVariants({ size: 'sm' })} data-testid="newsletter-new">
+            <Plus aria-hidden="true" />
+            New issue
+          </Link>
+        }
+      />
+
+      {list.items.length === 0 ? (
+        <Card className="mt-8">
+          <p className="py-14 text-center text-sm text-ink-muted" data-testid="newsletter-empty">
+            No issues yet. Start one from scratch or from a published post.
+          </p>
+        </Card>
+      ) : (
+        <ul className="mt-8 flex flex-col gap-3" data-testid="newsletter-issues">
+          {list.items.map((issue) => (
+            <li key={issue.id}>
+              <IssueRow issue={issue} />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {list.total > 0 ? (
+        <Pager
+          page={list.page}
+          pageSize={list.pageSize}
+          total={list.total}
+          totalPages={pageCount(list.total, list.pageSize)}
+          noun="issues"
+        />
+      ) : null}
+    </section>
+  );
+}
+
+/** One issue: a card that stacks at phone width and lines up in columns from 768 px. */
+function IssueRow({ issue }: { issue: NewsletterIssueSummary }) {
+  const when = issue.sentAt
+    ? `Sent ${formatDate(issue.sentAt, 'd MMM yyyy, HH:mm')}${issue.sentBy ? ` by ${issue.sentBy}` : ''}`
+    : `Started ${formatDate(issue.createdAt, 'd MMM yyyy, HH:mm')}${issue.createdBy ? ` by ${issue.createdBy}` : ''}`;
+  return (
+    <Link
+      to={`/admin/newsletter/${issue.id}`}
+      className="grid gap-2 rounded-card border border-line bg-white p-4 shadow-card transition-colors hover:border-ink/30 md:grid-cols-[minmax(0,2fr)_auto] md:items-center md:gap-6 md:px-6"
+      data-testid="newsletter-issue-row"
+    >
+      <span className="flex min-w-0 flex-col">
+        <span className="truncate font-semibold text-ink">{issue.subject}</span>
+        <span className="truncate text-sm text-ink-muted">{when}</span>
+      </span>
+      <span className="flex flex-wrap items-center gap-2 md:justify-end">
+        <NewsletterIssueStatusBadge status={issue.status} />
+        {issue.recipientCount !== null ? (
+          <span className="text-xs text-ink-muted tabular-nums">
+            {issue.recipientCount.toLocaleString('en-GB')} {issue.recipientCount === 1 ? 'recipient' : 'recipients'}
+          </span>
+        ) : null}
+      </span>
+    </Link>
+  );
+}
