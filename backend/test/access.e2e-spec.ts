@@ -67,6 +67,13 @@ const matrix: Record<string, Who[]> = {
   'GET /api/admin/enquiries/:id': everyone,
   'PATCH /api/admin/enquiries/:id': everyone,
   'POST /api/admin/enquiries/:id/notes': everyone,
+  // Revisions and autosave (docs/product.md#revisions): whoever may change the post; the service narrows consultants to their own drafts.
+  'GET /api/admin/posts/:id/revisions': everyone,
+  'GET /api/admin/posts/:id/revisions/:revisionId': everyone,
+  'POST /api/admin/posts/:id/revisions/:revisionId/restore': everyone,
+  'GET /api/admin/posts/:id/autosave': everyone,
+  'PUT /api/admin/posts/:id/autosave': everyone,
+  'DELETE /api/admin/posts/:id/autosave': everyone,
 };
 
 /**

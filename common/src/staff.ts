@@ -233,6 +233,8 @@ export const activityActionLabels = {
   'enquiry.status_changed': 'Changed the status of an enquiry',
   'enquiry.assigned': 'Changed who an enquiry is assigned to',
   'enquiry.exported': 'Exported enquiries as CSV',
+  // Revisions (docs/product.md#revisions): a restore is a save of an earlier revision's fields.
+  'post.restored': 'Restored an earlier revision of a post',
 } as const;
 export type ActivityAction = keyof typeof activityActionLabels;
 export const activityActions = Object.keys(activityActionLabels) as ActivityAction[];
