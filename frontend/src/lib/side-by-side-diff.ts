@@ -48,7 +48,9 @@ export function sideBySideRows(left: string, right: string, context = 3): DiffRo
   const rows: DiffRow[] = [];
   let leftLine = 0;
   let rightLine = 0;
-  const changes = diffLines(left, right);
+  // A last line without its newline would differ from the same line followed by another.
+  const withNewline = (value: string) => (value.endsWith('\n') ? value : `${value}\n`);
+  const changes = diffLines(withNewline(left), withNewline(right));
   for (let index = 0; index < changes.length; index += 1) {
     const change = changes[index];
     const lines = splitLines(change.value);
