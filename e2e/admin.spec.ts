@@ -105,7 +105,8 @@ test.describe('Admin: an admin manages a post', () => {
     await expect(page.getByLabel('Title')).toHaveValue(title);
     await expect(page.getByLabel('Slug')).toHaveValue(slug);
     await page.getByLabel('Excerpt (optional)').fill('Revised after review.');
-    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    // A live post is updated, not published again (docs/product.md#revisions).
+    await page.getByRole('button', { name: 'Update', exact: true }).click();
     await expect(page).toHaveURL('/admin/posts');
 
     const revised = await (await page.request.get(`/api/posts/labs/${slug}`)).json();

@@ -87,6 +87,13 @@ const matrix: Record<string, Who[]> = {
   'DELETE /api/admin/newsletter/issues/:id': admins,
   'POST /api/admin/newsletter/issues/:id/test': admins,
   'POST /api/admin/newsletter/issues/:id/send': admins,
+  // Revisions and autosave (docs/product.md#revisions): whoever may change the post; the service narrows consultants to their own drafts.
+  'GET /api/admin/posts/:id/revisions': everyone,
+  'GET /api/admin/posts/:id/revisions/:revisionId': everyone,
+  'POST /api/admin/posts/:id/revisions/:revisionId/restore': everyone,
+  'GET /api/admin/posts/:id/autosave': everyone,
+  'PUT /api/admin/posts/:id/autosave': everyone,
+  'DELETE /api/admin/posts/:id/autosave': everyone,
 };
 
 /**

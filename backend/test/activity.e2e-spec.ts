@@ -236,6 +236,15 @@ describe('Activity log', () => {
       actor: () => ids.admin,
       targetType: 'post',
     },
+    'post.restored': {
+      run: async () => {
+        const revisions = await admin.get(`/api/admin/posts/${state.postId}/revisions`);
+        const oldest = (revisions.body.items as { id: string }[]).at(-1)!;
+        await admin.post(`/api/admin/posts/${state.postId}/revisions/${oldest.id}/restore`);
+      },
+      actor: () => ids.admin,
+      targetType: 'post',
+    },
     'post.deleted': {
       run: () => admin.delete(`/api/admin/posts/${state.postId}`),
       actor: () => ids.admin,

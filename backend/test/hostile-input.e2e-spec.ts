@@ -39,6 +39,7 @@ const bodylessRoutes = new Set([
   'POST /api/admin/staff/:id/sign-out-everywhere',
   'POST /api/admin/newsletter/issues/:id/test',
   'POST /api/admin/newsletter/issues/:id/send',
+  'POST /api/admin/posts/:id/revisions/:revisionId/restore',
 ]);
 
 /** Routes whose body is validated by a guard rather than by `@Body()`. */

@@ -40,7 +40,8 @@ export type DatePattern =
   | 'yyyy-MM-dd'
   | 'yyyy'
   | 'd MMM yyyy, HH:mm'
-  | 'dd/MM/yyyy HH:mm:ss';
+  | 'dd/MM/yyyy HH:mm:ss'
+  | 'HH:mm';
 
 const monthNames = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 

@@ -17,3 +17,4 @@ export * from './enquiries.js';
 export * from './subscribers.js';
 export * from './analytics.js';
 export * from './newsletter-issues.js';
+export * from './revisions.js';

@@ -241,6 +241,8 @@ export const activityActionLabels = {
   'newsletter.draft_deleted': 'Deleted a newsletter draft',
   'newsletter.test_sent': 'Sent a newsletter test to themselves',
   'newsletter.sent': 'Sent a newsletter issue',
+  // Revisions (docs/product.md#revisions): a restore is a save of an earlier revision's fields.
+  'post.restored': 'Restored an earlier revision of a post',
 } as const;
 export type ActivityAction = keyof typeof activityActionLabels;
 export const activityActions = Object.keys(activityActionLabels) as ActivityAction[];

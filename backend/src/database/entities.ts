@@ -13,6 +13,8 @@ import { DeletionAudit } from '../modules/privacy/entities/deletion-audit.entity
 import { DeletionRequest } from '../modules/privacy/entities/deletion-request.entity.js';
 import { StaffToken } from '../modules/staff/entities/staff-token.entity.js';
 import { User } from '../modules/users/entities/user.entity.js';
+import { ContentAutosave } from '../modules/revisions/entities/content-autosave.entity.js';
+import { ContentRevision } from '../modules/revisions/entities/content-revision.entity.js';
 
 /** Every TypeORM entity of the application, listed once (ESM has no glob loading). */
 export const entities: Function[] = [
@@ -31,4 +33,6 @@ export const entities: Function[] = [
   StaffToken,
   RecoveryCode,
   NewsletterIssueEntity,
+  ContentRevision,
+  ContentAutosave,
 ];

@@ -9,6 +9,7 @@ import {
   type To,
 } from 'react-router-dom';
 import { endFirstView } from '@/components/page/hydration-boundary';
+import { navigationGuard } from '@/lib/navigation-guard';
 import {
   loadRouteState,
   matchLocation,
@@ -125,6 +126,9 @@ export function createBrowserDataRouter(routes: AppRoute[], initial: Omit<Router
       key: 'pending',
     };
     const action = options.replace ? 'REPLACE' : 'PUSH';
+    // A screen with unsaved work may keep the app where it is (lib/navigation-guard.ts).
+    const guard = navigationGuard();
+    if (guard && !(await guard(createPath(target)))) return;
     const enter = () => history[options.replace ? 'replace' : 'push'](createPath(target), options.state);
     if (isHashChangeOnly(snapshot.state.location, target)) {
       latest += 1;
@@ -143,8 +147,33 @@ export function createBrowserDataRouter(routes: AppRoute[], initial: Omit<Router
     commit({ ...result.state, location: history.location }, action, options.preventScrollReset);
   }
 
+  // Back and forward past a screen's navigation guard: the address goes back to where it was while
+  // the guard asks; if the answer is to leave, the same step is taken again without asking.
+  let guardedStep: 'undoing' | 'leaving' | undefined;
+  function guardPop(location: Location, delta: number | null): boolean {
+    if (guardedStep === 'undoing') {
+      guardedStep = undefined;
+      return true;
+    }
+    if (guardedStep === 'leaving') {
+      guardedStep = undefined;
+      return false;
+    }
+    const guard = navigationGuard();
+    if (!guard || !delta) return false;
+    guardedStep = 'undoing';
+    history.go(-delta);
+    void guard(createPath(location)).then((leave) => {
+      if (!leave) return;
+      guardedStep = 'leaving';
+      history.go(delta);
+    });
+    return true;
+  }
+
   // Back and forward: the address has already changed; the screen follows once its data is in.
-  history.listen(({ location }) => {
+  history.listen(({ location, delta }) => {
+    if (guardPop(location, delta)) return;
     if (isHashChangeOnly(snapshot.state.location, location)) {
       commit({ ...snapshot.state, location }, 'POP');
       return;

@@ -11,6 +11,7 @@ import { EnquiriesInbox1764600000000 } from './1764600000000-enquiries-inbox.js'
 import { LeadListsOrder1764710000000 } from './1764710000000-lead-lists-order.js';
 import { AnalyticsVisits1764760000000 } from './1764760000000-analytics-visits.js';
 import { NewsletterIssues1764700000000 } from './1764700000000-newsletter-issues.js';
+import { ContentRevisions1764740000000 } from './1764740000000-content-revisions.js';
 
 /** Every migration, oldest first. Never rewrite one that has landed: add a new one. */
 export const migrations: Function[] = [
@@ -27,4 +28,5 @@ export const migrations: Function[] = [
   LeadListsOrder1764710000000,
   AnalyticsVisits1764760000000,
   NewsletterIssues1764700000000,
+  ContentRevisions1764740000000,
 ];

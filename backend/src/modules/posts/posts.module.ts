@@ -7,11 +7,14 @@ import { PostsSeeder } from './posts.seeder.js';
 import { AdminPostsController, PostsController } from './posts.controller.js';
 import { PostsRepository } from './posts.repository.js';
 import { PostsService } from './posts.service.js';
+import { RevisionsModule } from '../revisions/revisions.module.js';
+import { PostRevisionsController } from './post-revisions.controller.js';
+import { PostRevisionsService } from './post-revisions.service.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Post]), AuthModule, ActivityModule],
-  controllers: [PostsController, AdminPostsController],
-  providers: [PostsRepository, PostsService, PostsSeeder],
+  imports: [TypeOrmModule.forFeature([Post]), AuthModule, ActivityModule, RevisionsModule],
+  controllers: [PostsController, AdminPostsController, PostRevisionsController],
+  providers: [PostsRepository, PostsService, PostsSeeder, PostRevisionsService],
   exports: [PostsService, PostsRepository],
 })
 export class PostsModule {}

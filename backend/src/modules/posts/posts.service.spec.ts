@@ -7,6 +7,7 @@ import { normaliseTags, PostsService } from './posts.service.js';
 import type { EntityManager } from 'typeorm';
 import type { ActivityInput, ActivityService } from '../activity/activity.service.js';
 import type { ContentVersionService } from '../content-version/content-version.service.js';
+import type { RevisionsService } from '../revisions/revisions.service.js';
 
 const admin: StaffIdentity = {
   id: '11111111-1111-4111-8111-111111111111',
@@ -91,6 +92,18 @@ function fakeActivity(lines: ActivityInput[] = []): ActivityService {
   } as unknown as ActivityService;
 }
 
+/** Records the revisions a save keeps, checking that each is written through the save's transaction. */
+function fakeRevisions(kept: Parameters<RevisionsService['record']>[1][] = []): RevisionsService {
+  return {
+    record: (manager: EntityManager, input: Parameters<RevisionsService['record']>[1]) => {
+      if (manager !== fakeManager) throw new Error('revision recorded outside the transaction');
+      kept.push(input);
+      return Promise.resolve();
+    },
+    discardAutosave: () => Promise.resolve(),
+  } as unknown as RevisionsService;
+}
+
 async function statusOf(promise: Promise<unknown>): Promise<[number, string]> {
   try {
     await promise;
@@ -104,7 +117,7 @@ async function statusOf(promise: Promise<unknown>): Promise<[number, string]> {
 describe(PostsService.name, () => {
   describe('create', () => {
     it('refuses a consultant publishing with 403 before touching the database', async () => {
-      const service = new PostsService(fakeRepository({}), fakeContentVersion(), fakeActivity());
+      const service = new PostsService(fakeRepository({}), fakeContentVersion(), fakeActivity(), fakeRevisions());
       expect(await statusOf(service.create({ ...dto, status: 'published' }, consultant))).toEqual([
         403,
         messages.onlyAdminsCanPublish,
@@ -116,6 +129,7 @@ describe(PostsService.name, () => {
         fakeRepository({ findBySectionAndSlug: () => Promise.resolve(storedPost({ id: 'other' })) }),
         fakeContentVersion(),
         fakeActivity(),
+        fakeRevisions(),
       );
       expect(await statusOf(service.create(dto, admin))).toEqual([409, messages.slugTaken]);
     });
@@ -130,6 +144,7 @@ describe(PostsService.name, () => {
         fakeRepository({ findBySectionAndSlug: () => Promise.resolve(null), create }),
         fakeContentVersion(),
         fakeActivity(),
+        fakeRevisions(),
       );
       await service.create({ ...dto, tags: [' a ', '', 'A', 'b'] }, admin);
       expect(created).toHaveLength(1);
@@ -157,6 +172,7 @@ describe(PostsService.name, () => {
         fakeRepository({ findById: () => Promise.resolve(storedPost()), update }),
         fakeContentVersion(),
         fakeActivity(),
+        fakeRevisions(),
       );
       await service.update(postId, { ...dto, status: 'published' }, admin);
       const values = updates[0];
@@ -175,6 +191,7 @@ describe(PostsService.name, () => {
         fakeRepository({ findById: () => Promise.resolve(published), update }),
         fakeContentVersion(),
         fakeActivity(),
+        fakeRevisions(),
       );
       await service.update(postId, { ...dto, status: 'published' }, admin);
       const values = updates[0];
@@ -195,9 +212,33 @@ describe(PostsService.name, () => {
         fakeRepository({ findById: () => Promise.resolve(storedPost({ status: before })), update }),
         fakeContentVersion(),
         fakeActivity(lines),
+        fakeRevisions(),
       );
       await service.update(postId, { ...dto, status: after }, admin);
       expect(lines).toEqual([{ actor: admin, action, target: { type: 'post', id: postId, label: 'T' } }]);
+    });
+
+    it('keeps a revision of what the save wrote, with the earlier state for a post that has none yet, in the same transaction', async () => {
+      const kept: Parameters<RevisionsService['record']>[1][] = [];
+      const update = (_manager: EntityManager, _id: string, values: Partial<Post>) =>
+        Promise.resolve(storedPost(values));
+      const service = new PostsService(
+        fakeRepository({ findById: () => Promise.resolve(storedPost({ title: 'Before' })), update }),
+        fakeContentVersion(),
+        fakeActivity(),
+        fakeRevisions(kept),
+      );
+      await service.update(postId, { ...dto, title: 'After' }, admin);
+      expect(kept).toEqual([
+        expect.objectContaining({
+          kind: 'post',
+          entityId: postId,
+          author: admin,
+          fields: expect.objectContaining({ title: 'After', body: dto.body, status: 'draft', tags: [] }),
+          previous: { fields: expect.objectContaining({ title: 'Before' }), savedAt: new Date('2026-01-01T00:00:00Z') },
+        }),
+      ]);
+      for (const column of ['id', 'createdAt', 'updatedAt', 'wordCount', 'readingTime', 'publishedAt']) expect(kept[0].fields).not.toHaveProperty(column);
     });
 
     it("refuses a consultant changing someone else's draft", async () => {
@@ -205,6 +246,7 @@ describe(PostsService.name, () => {
         fakeRepository({ findById: () => Promise.resolve(storedPost({ createdById: admin.id })) }),
         fakeContentVersion(),
         fakeActivity(),
+        fakeRevisions(),
       );
       expect(await statusOf(service.update(postId, dto, consultant))).toEqual([403, messages.consultantOwnDraftsOnly]);
     });
@@ -216,6 +258,7 @@ describe(PostsService.name, () => {
         fakeRepository({ findBySectionAndSlug: () => Promise.resolve(storedPost()) }),
         fakeContentVersion(),
         fakeActivity(),
+        fakeRevisions(),
       );
       expect(await statusOf(service.findForReader('labs', 'a-slug', null))).toEqual([404, messages.postNotFound]);
       await expect(service.findForReader('labs', 'a-slug', consultant)).resolves.toMatchObject({ status: 'draft' });

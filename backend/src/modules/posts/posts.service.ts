@@ -14,9 +14,11 @@ import {
   type PostSummary,
   type StaffIdentity,
 } from '@northbeam/common';
+import type { EntityManager } from 'typeorm';
 import { ApiError } from '../../core/http/api-error.js';
 import { ActivityService } from '../activity/activity.service.js';
 import { ContentVersionService } from '../content-version/content-version.service.js';
+import { RevisionsService } from '../revisions/revisions.service.js';
 import type { ListPostsQueryDto } from './dto/list-posts-query.dto.js';
 import type { SavePostDto } from './dto/save-post.dto.js';
 import { mapAdminPost, mapPost, mapPostSummary } from './dto/post-response.dto.js';
@@ -31,6 +33,7 @@ export class PostsService {
     private readonly postsRepository: PostsRepository,
     private readonly contentVersion: ContentVersionService,
     private readonly activity: ActivityService,
+    private readonly revisions: RevisionsService,
   ) {}
 
   /** A page of the published blog for readers (GET /api/posts). */
@@ -89,13 +92,20 @@ export class PostsService {
         action: status === 'published' ? 'post.published' : 'post.created',
         target: postTarget(created),
       });
+      await this.revisions.record(manager, { kind: 'post', entityId: created.id, fields: revisionFields(created), author: user });
       return created;
     });
     await this.contentVersion.bump();
     return mapAdminPost(post);
   }
 
-  async update(id: string, dto: SavePostDto, user: StaffIdentity): Promise<AdminPost> {
+  /** A save of the editor, or a restore of a revision (`restoredFromId`: docs/product.md#revisions). */
+  async update(
+    id: string,
+    dto: SavePostDto,
+    user: StaffIdentity,
+    options: { restoredFromId?: string } = {},
+  ): Promise<AdminPost> {
     const existing = await this.requirePost(id);
     const status = dto.status ?? 'draft';
     if (!canPublish(user.role)) {
@@ -113,9 +123,19 @@ export class PostsService {
       const saved = await this.postsRepository.update(manager, existing.id, values);
       await this.activity.record(manager, {
         actor: user,
-        action: updateAction(existing.status, status),
+        action: options.restoredFromId ? 'post.restored' : updateAction(existing.status, status),
         target: postTarget(saved),
       });
+      // Every save keeps a revision, and ends the saver's autosave (the text is saved now).
+      await this.revisions.record(manager, {
+        kind: 'post',
+        entityId: saved.id,
+        fields: revisionFields(saved),
+        author: user,
+        restoredFromId: options.restoredFromId,
+        previous: { fields: revisionFields(existing), savedAt: existing.updatedAt },
+      });
+      await this.revisions.discardAutosave(manager, 'post', saved.id, user.id);
       return saved;
     });
     await this.contentVersion.bump();
@@ -127,9 +147,22 @@ export class PostsService {
     if (!canPublish(user.role)) assertConsultantMayChange(existing, user);
     await this.postsRepository.transaction(async (manager) => {
       await this.postsRepository.delete(manager, existing.id);
+      await this.revisions.deleteFor(manager, 'post', existing.id);
       await this.activity.record(manager, { actor: user, action: 'post.deleted', target: postTarget(existing) });
     });
     await this.contentVersion.bump();
+  }
+
+  /** Runs `work` in one transaction (see PostsRepository.transaction). */
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.postsRepository.transaction(work);
+  }
+
+  /** The post as staff may change it: 404 when unknown, 403 when a consultant may not change it. */
+  async requireChangeable(id: string, user: StaffIdentity): Promise<Post> {
+    const post = await this.requirePost(id);
+    if (!canPublish(user.role)) assertConsultantMayChange(post, user);
+    return post;
   }
 
   private async requirePost(id: string): Promise<Post> {
@@ -153,6 +186,17 @@ function updateAction(before: PostStatus, after: PostStatus): 'post.published' |
   if (before !== 'published' && after === 'published') return 'post.published';
   if (before === 'published' && after !== 'published') return 'post.unpublished';
   return 'post.updated';
+}
+
+/** Columns a save does not write: the post's identity, dates and what the server computes. */
+const notRevisedColumns = new Set<string>(['id', 'createdAt', 'updatedAt', 'createdById', 'publishedAt', 'revisionDate', 'wordCount', 'readingTime']);
+
+/**
+ * What a revision keeps of a post: every column a save writes, including any added later (the
+ * revision then holds it and a restore writes it back). docs/product.md#revisions
+ */
+export function revisionFields(post: Post): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(post).filter(([column]) => !notRevisedColumns.has(column)));
 }
 
 /** Consultants change only their own drafts. */

@@ -1,4 +1,4 @@
-import { limits, messages, type AdminPost, type PostSection, type PostStatus } from '@northbeam/common';
+import { limits, messages, type AdminPost, type PostAutosaveFields, type PostSection, type PostStatus } from '@northbeam/common';
 
 /** What the editor holds; tagsText is the comma-separated field, tags its applied list. */
 export interface PostFormValues {
@@ -157,4 +157,48 @@ export function formErrorsFromServer(fieldErrors: unknown): PostFormErrors {
     if (key in emptyPostForm && Array.isArray(sentences) && typeof sentences[0] === 'string') errors[key] = sentences[0];
   }
   return errors;
+}
+
+/** The fields an autosave keeps (and a revision is compared on), from what the editor holds. */
+export function autosaveFieldsFromForm(values: PostFormValues): PostAutosaveFields {
+  const hasAuthor = Boolean(values.authorName);
+  return {
+    title: values.title,
+    slug: values.slug,
+    excerpt: values.excerpt,
+    body: values.body,
+    section: values.section,
+    authorId: hasAuthor ? values.authorId || null : null,
+    authorName: hasAuthor ? values.authorName : null,
+    authorCredentials: hasAuthor ? values.authorCredentials || null : null,
+    authorBio: hasAuthor ? values.authorBio || null : null,
+    tags: parseTags(values.tagsText),
+    metaDescription: values.metaDescription || null,
+    customMetaTags: values.customMetaTags || null,
+  };
+}
+
+/** What the editor holds after restoring an autosave (the post's status stays). */
+export function formFromAutosave(fields: PostAutosaveFields, status: PostStatus): PostFormValues {
+  return {
+    title: fields.title,
+    slug: fields.slug,
+    excerpt: fields.excerpt,
+    body: fields.body,
+    section: fields.section,
+    status,
+    authorId: fields.authorId ?? '',
+    authorName: fields.authorName ?? '',
+    authorCredentials: fields.authorCredentials ?? '',
+    authorBio: fields.authorBio ?? '',
+    tagsText: fields.tags.join(', '),
+    tags: fields.tags,
+    metaDescription: fields.metaDescription ?? '',
+    customMetaTags: fields.customMetaTags ?? '',
+  };
+}
+
+/** Whether two states of the editor differ in anything a save would write. */
+export function sameContent(a: PostFormValues, b: PostFormValues): boolean {
+  return JSON.stringify(autosaveFieldsFromForm(a)) === JSON.stringify(autosaveFieldsFromForm(b));
 }

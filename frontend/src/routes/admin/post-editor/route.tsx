@@ -7,18 +7,36 @@ import {
   allowedMetaTagNames,
   allowedMetaTagProperties,
   canPublish,
+  formatDate,
   limits,
   metaTagsWithAddress,
   sectionLabels,
   site,
   slugify,
   team,
+  revisionMessages,
   type AdminPost,
+  type PostAutosaveResponse,
   type PostStatus,
+  type RevisionSummary,
   type StaffUser,
 } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
+import { AutosaveOffer } from '@/components/admin/autosave-offer';
+import { RevisionDiff } from '@/components/admin/revision-diff';
+import { RevisionsPanel } from '@/components/admin/revisions-panel';
+import { useUnsavedChangesGuard } from '@/components/admin/unsaved-changes-guard';
+import { useAutosave } from '@/components/admin/use-autosave';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -31,14 +49,17 @@ import { ApiRequestError, apiRequest, loadJson, pageStatusOf } from '@/lib/api';
 import { useHydrated } from '@/hooks/use-hydrated';
 import { forgetStaffUser, requireStaffUser, signInAgain } from '@/lib/staff';
 import {
+  autosaveFieldsFromForm,
   clearStoredDraft,
   draftStorageKey,
   emptyPostForm,
   formErrorsFromServer,
+  formFromAutosave,
   formFromPost,
   parseTags,
   payloadFromForm,
   readStoredDraft,
+  sameContent,
   sameValues,
   validatePostForm,
   writeStoredDraft,
@@ -49,6 +70,8 @@ import {
 interface EditorData {
   user: StaffUser;
   post: AdminPost | null;
+  /** The caller's autosave of the post on the server (docs/product.md#revisions). */
+  autosave: PostAutosaveResponse['autosave'];
 }
 
 export const handle: RouteHandle<EditorData | undefined> = {
@@ -61,11 +84,16 @@ export const handle: RouteHandle<EditorData | undefined> = {
 
 export async function loader({ context, request, params }: LoaderFunctionArgs): Promise<EditorData> {
   const user = await requireStaffUser(context, request);
-  if (!params.id) return { user, post: null };
+  if (!params.id) return { user, post: null, autosave: null };
   try {
-    const post = await loadJson<AdminPost>(context, `/api/admin/posts/${encodeURIComponent(params.id)}`);
+    const path = `/api/admin/posts/${encodeURIComponent(params.id)}`;
+    const [post, autosave] = await Promise.all([
+      loadJson<AdminPost>(context, path),
+      // A post the caller may not change has no autosave of theirs (403): the editor opens without it.
+      loadJson<PostAutosaveResponse>(context, `${path}/autosave`).catch(() => null),
+    ]);
     if (!post) signInAgain(request);
-    return { user, post };
+    return { user, post, autosave: autosave?.autosave ?? null };
   } catch (error) {
     if (error instanceof ApiRequestError) throw data(null, { status: pageStatusOf(error) });
     throw error;
@@ -73,11 +101,35 @@ export async function loader({ context, request, params }: LoaderFunctionArgs): 
 }
 
 export function Component() {
-  const { user, post } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  // Another post (or a new one) is another editor: nothing typed carries over.
+  return <Editor key={data.post?.id ?? 'new'} {...data} />;
+}
+
+/** The autosave worth offering: newer than the saved post and not the same text. */
+function autosaveToOffer(post: AdminPost | null, autosave: EditorData['autosave']) {
+  if (!post || !autosave || Date.parse(autosave.savedAt) <= Date.parse(post.updatedAt)) return null;
+  return sameContent(formFromAutosave(autosave.fields, post.status), formFromPost(post)) ? null : autosave;
+}
+
+function Editor({ user, post: loadedPost, autosave: loadedAutosave }: EditorData) {
   const navigate = useNavigate();
+  const [post, setPost] = useState(loadedPost);
   const storageKey = draftStorageKey(post?.id);
   const initial = post ? formFromPost(post) : emptyPostForm;
   const [values, setValues] = useState<PostFormValues>(initial);
+  const [offer, setOffer] = useState(() => autosaveToOffer(loadedPost, loadedAutosave));
+  const [selectedRevision, setSelectedRevision] = useState<RevisionSummary>();
+  const [revisionsKey, setRevisionsKey] = useState(0);
+  const [confirmUnpublish, setConfirmUnpublish] = useState(false);
+  const live = post?.status === 'published';
+  const dirty = !sameContent(values, initial);
+  const autosave = useAutosave(
+    post ? `/api/admin/posts/${encodeURIComponent(post.id)}/autosave` : null,
+    autosaveFieldsFromForm(values),
+    autosaveFieldsFromForm(initial),
+  );
+  const guard = useUnsavedChangesGuard(dirty);
   const [errors, setErrors] = useState<PostFormErrors>({});
   const [saveError, setSaveError] = useState<string>();
   const [saving, setSaving] = useState<PostStatus | null>(null);
@@ -93,7 +145,9 @@ export function Component() {
   // Restore text kept in this browser (a lost session or a closed tab loses nothing).
   useEffect(() => {
     const stored = readStoredDraft(storageKey);
-    if (stored && !sameValues(stored, initial)) {
+    // The same text as the server's autosave: the offer below brings it back.
+    const offered = stored && offer ? sameContent(stored, formFromAutosave(offer.fields, stored.status)) : false;
+    if (stored && !sameValues(stored, initial) && !offered) {
       // This browser's storage is known only after hydration, so an effect sets it.
       // eslint-disable-next-line react-hooks/set-state-in-effect
       setValues(stored);
@@ -133,6 +187,35 @@ export function Component() {
     setRestored(false);
   };
 
+  const restoreAutosave = () => {
+    if (!offer || !post) return;
+    const next = formFromAutosave(offer.fields, post.status);
+    setValues(next);
+    writeStoredDraft(storageKey, next);
+    slugTouched.current = true;
+    setOffer(null);
+    setRestored(false);
+  };
+
+  const discardAutosave = () => {
+    if (!post) return;
+    setOffer(null);
+    void apiRequest('DELETE', `/api/admin/posts/${encodeURIComponent(post.id)}/autosave`).catch(() => undefined);
+  };
+
+  /** A restored revision is the saved post now: the editor shows it, unsaved text and autosave gone. */
+  const onRevisionRestored = (restoredPost: AdminPost) => {
+    autosave.cancel();
+    setPost(restoredPost);
+    setValues(formFromPost(restoredPost));
+    clearStoredDraft(storageKey);
+    setRestored(false);
+    setOffer(null);
+    setSelectedRevision(undefined);
+    setRevisionsKey((key) => key + 1);
+    toast({ title: revisionMessages.restored, description: restoredPost.title });
+  };
+
   const save = async (status: PostStatus) => {
     setSaveError(undefined);
     const applied = { ...values, tags: parseTags(values.tagsText) };
@@ -144,12 +227,18 @@ export function Component() {
       return;
     }
     setSaving(status);
+    // The save ends the autosave on the server: nothing pending may land after it.
+    autosave.cancel();
     try {
       const body = payloadFromForm(applied, status);
       if (post) await apiRequest('PUT', `/api/admin/posts/${post.id}`, body);
       else await apiRequest('POST', '/api/admin/posts', body);
       clearStoredDraft(storageKey);
-      toast({ title: status === 'published' ? 'Post published' : 'Draft saved', description: applied.title.trim() });
+      toast({
+        title: status === 'published' ? (live ? 'Post updated' : 'Post published') : 'Draft saved',
+        description: applied.title.trim(),
+      });
+      guard.release();
       void navigate('/admin/posts');
     } catch (error) {
       if (error instanceof ApiRequestError && error.status === 401) forgetStaffUser();
@@ -186,8 +275,22 @@ export function Component() {
           <h1 className="heading-1">{post ? 'Edit post' : 'Write a new post'}</h1>
         </div>
 
+        {post && selectedRevision ? (
+          <div className="mb-8">
+            <RevisionDiff
+              postId={post.id}
+              revisionId={selectedRevision.id}
+              current={autosaveFieldsFromForm(values)}
+              live={live}
+              onClose={() => setSelectedRevision(undefined)}
+              onRestored={onRevisionRestored}
+            />
+          </div>
+        ) : null}
+
         <form noValidate onSubmit={onSubmit} className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
           <div className="flex flex-col gap-6">
+            {offer ? <AutosaveOffer savedAt={offer.savedAt} onRestore={restoreAutosave} onDiscard={discardAutosave} /> : null}
             {restored ? (
               <Alert variant="info" data-testid="restored-draft">
                 <History className="size-4" aria-hidden="true" />
@@ -364,14 +467,38 @@ export function Component() {
                   </div>
                 </Alert>
               ) : null}
-              <Button type="button" variant="outline" disabled={saving !== null || !hydrated} onClick={() => void save('draft')}>
+              <Button
+                type="button"
+                variant="outline"
+                disabled={saving !== null || !hydrated}
+                // A live post leaves the site on "Save Draft": that is asked first (docs/product.md#revisions).
+                onClick={() => (live ? setConfirmUnpublish(true) : void save('draft'))}
+              >
                 <Save aria-hidden="true" />
                 {saving === 'draft' ? 'Saving...' : 'Save Draft'}
               </Button>
-              <Button type="button" disabled={!mayPublish || saving !== null || !hydrated} onClick={() => void save('published')}>
-                <Send aria-hidden="true" />
-                {mayPublish ? (saving === 'published' ? 'Publishing...' : 'Publish') : 'Publish (Admin Only)'}
-              </Button>
+              {live ? (
+                <Button type="button" disabled={!mayPublish || saving !== null || !hydrated} onClick={() => void save('published')}>
+                  <Send aria-hidden="true" />
+                  {saving === 'published' ? 'Updating...' : 'Update'}
+                </Button>
+              ) : (
+                <Button type="button" disabled={!mayPublish || saving !== null || !hydrated} onClick={() => void save('published')}>
+                  <Send aria-hidden="true" />
+                  {mayPublish ? (saving === 'published' ? 'Publishing...' : 'Publish') : 'Publish (Admin Only)'}
+                </Button>
+              )}
+              {post ? (
+                <p className="text-xs text-ink-muted" aria-live="polite" data-testid="autosave-status">
+                  {autosave.state.status === 'saving'
+                    ? 'Autosaving...'
+                    : autosave.state.status === 'saved'
+                      ? `Autosaved at ${formatDate(autosave.state.savedAt, 'HH:mm')}. The post itself changes only when you save it.`
+                      : autosave.state.status === 'failed'
+                        ? 'Autosave failed. Your text is kept in this browser.'
+                        : 'Changes are autosaved every 10 seconds.'}
+                </p>
+              ) : null}
               {post?.status === 'published' ? (
                 <a
                   href={`/blog/${post.section}/${post.slug}`}
@@ -381,6 +508,18 @@ export function Component() {
                 </a>
               ) : null}
             </Card>
+
+            {post ? (
+              <RevisionsPanel
+                postId={post.id}
+                refreshKey={revisionsKey}
+                selectedId={selectedRevision?.id}
+                onSelect={(revision) => {
+                  setSelectedRevision(revision);
+                  window.scrollTo({ top: 0 });
+                }}
+              />
+            ) : null}
 
             <Card className="flex flex-col gap-5 p-6">
               <Field label="Section" htmlFor={fieldId('section')} error={errors.section} errorId={errorId('section')}>
@@ -458,6 +597,27 @@ export function Component() {
           </aside>
         </form>
       </section>
+      {guard.dialog}
+      <AlertDialog open={confirmUnpublish} onOpenChange={setConfirmUnpublish}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Save as a draft</AlertDialogTitle>
+            <AlertDialogDescription>{revisionMessages.unpublishConfirm}</AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <Button
+              variant="destructive"
+              onClick={() => {
+                setConfirmUnpublish(false);
+                void save('draft');
+              }}
+            >
+              Continue
+            </Button>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
     </>
   );
 }
