@@ -22,6 +22,7 @@ import { NewsletterModule } from './modules/newsletter/newsletter.module.js';
 import { PlaybookModule } from './modules/playbook/playbook.module.js';
 import { AnalyticsModule } from './modules/analytics/analytics.module.js';
 import { PrivacyModule } from './modules/privacy/privacy.module.js';
+import { MediaModule } from './modules/media/media.module.js';
 
 @Module({})
 export class AppModule {
@@ -50,6 +51,7 @@ export class AppModule {
         PlaybookModule,
         AnalyticsModule,
         PrivacyModule,
+        MediaModule,
         ...extraModules,
       ],
     };

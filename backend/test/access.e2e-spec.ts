@@ -67,6 +67,12 @@ const matrix: Record<string, Who[]> = {
   'GET /api/admin/enquiries/:id': everyone,
   'PATCH /api/admin/enquiries/:id': everyone,
   'POST /api/admin/enquiries/:id/notes': everyone,
+  // Media library: consultants upload and use (alt text included); deleting is for admins.
+  'GET /api/admin/media': everyone,
+  'GET /api/admin/media/:id': everyone,
+  'POST /api/admin/media': everyone,
+  'PATCH /api/admin/media/:id': everyone,
+  'DELETE /api/admin/media/:id': admins,
 };
 
 /**

@@ -233,6 +233,10 @@ export const activityActionLabels = {
   'enquiry.status_changed': 'Changed the status of an enquiry',
   'enquiry.assigned': 'Changed who an enquiry is assigned to',
   'enquiry.exported': 'Exported enquiries as CSV',
+  // Media library
+  'media.uploaded': 'Uploaded an image',
+  'media.alt_changed': 'Changed the alt text of an image',
+  'media.deleted': 'Deleted an image',
 } as const;
 export type ActivityAction = keyof typeof activityActionLabels;
 export const activityActions = Object.keys(activityActionLabels) as ActivityAction[];
@@ -241,7 +245,7 @@ export function isActivityAction(value: string): value is ActivityAction {
   return Object.prototype.hasOwnProperty.call(activityActionLabels, value);
 }
 
-export const activityTargetTypes = ['staff', 'invitation', 'post', 'deletion_request', 'session', 'enquiry', 'export'] as const;
+export const activityTargetTypes = ['staff', 'invitation', 'post', 'deletion_request', 'session', 'enquiry', 'export', 'media'] as const;
 export type ActivityTargetType = (typeof activityTargetTypes)[number];
 
 /** A row of `/admin/activity` (`GET /api/admin/activity?page=&actor=&action=&from=&to=`). */

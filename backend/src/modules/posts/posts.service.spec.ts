@@ -7,6 +7,7 @@ import { normaliseTags, PostsService } from './posts.service.js';
 import type { EntityManager } from 'typeorm';
 import type { ActivityInput, ActivityService } from '../activity/activity.service.js';
 import type { ContentVersionService } from '../content-version/content-version.service.js';
+import type { MediaService } from '../media/media.service.js';
 
 const admin: StaffIdentity = {
   id: '11111111-1111-4111-8111-111111111111',
@@ -53,11 +54,17 @@ function storedPost(overrides: Partial<Post> = {}): Post {
     updatedAt: new Date('2026-01-01T00:00:00Z'),
     publishedAt: null,
     revisionDate: null,
+    featureImageId: null,
     ...overrides,
   };
 }
 
 const fakeManager = {} as EntityManager;
+
+/** A media library that knows no image (these tests give posts none). */
+function fakeMedia(): MediaService {
+  return { exists: () => Promise.resolve(false), images: () => Promise.resolve(new Map()) } as unknown as MediaService;
+}
 
 /** A repository fake whose every method fails unless the test gives it an answer; transactions run their work at once. */
 function fakeRepository(given: Partial<PostsRepository>): PostsRepository {
@@ -104,7 +111,7 @@ async function statusOf(promise: Promise<unknown>): Promise<[number, string]> {
 describe(PostsService.name, () => {
   describe('create', () => {
     it('refuses a consultant publishing with 403 before touching the database', async () => {
-      const service = new PostsService(fakeRepository({}), fakeContentVersion(), fakeActivity());
+      const service = new PostsService(fakeRepository({}), fakeContentVersion(), fakeActivity(), fakeMedia());
       expect(await statusOf(service.create({ ...dto, status: 'published' }, consultant))).toEqual([
         403,
         messages.onlyAdminsCanPublish,
@@ -116,6 +123,7 @@ describe(PostsService.name, () => {
         fakeRepository({ findBySectionAndSlug: () => Promise.resolve(storedPost({ id: 'other' })) }),
         fakeContentVersion(),
         fakeActivity(),
+        fakeMedia(),
       );
       expect(await statusOf(service.create(dto, admin))).toEqual([409, messages.slugTaken]);
     });
@@ -130,6 +138,7 @@ describe(PostsService.name, () => {
         fakeRepository({ findBySectionAndSlug: () => Promise.resolve(null), create }),
         fakeContentVersion(),
         fakeActivity(),
+        fakeMedia(),
       );
       await service.create({ ...dto, tags: [' a ', '', 'A', 'b'] }, admin);
       expect(created).toHaveLength(1);
@@ -157,6 +166,7 @@ describe(PostsService.name, () => {
         fakeRepository({ findById: () => Promise.resolve(storedPost()), update }),
         fakeContentVersion(),
         fakeActivity(),
+        fakeMedia(),
       );
       await service.update(postId, { ...dto, status: 'published' }, admin);
       const values = updates[0];
@@ -175,6 +185,7 @@ describe(PostsService.name, () => {
         fakeRepository({ findById: () => Promise.resolve(published), update }),
         fakeContentVersion(),
         fakeActivity(),
+        fakeMedia(),
       );
       await service.update(postId, { ...dto, status: 'published' }, admin);
       const values = updates[0];
@@ -195,6 +206,7 @@ describe(PostsService.name, () => {
         fakeRepository({ findById: () => Promise.resolve(storedPost({ status: before })), update }),
         fakeContentVersion(),
         fakeActivity(lines),
+        fakeMedia(),
       );
       await service.update(postId, { ...dto, status: after }, admin);
       expect(lines).toEqual([{ actor: admin, action, target: { type: 'post', id: postId, label: 'T' } }]);
@@ -205,6 +217,7 @@ describe(PostsService.name, () => {
         fakeRepository({ findById: () => Promise.resolve(storedPost({ createdById: admin.id })) }),
         fakeContentVersion(),
         fakeActivity(),
+        fakeMedia(),
       );
       expect(await statusOf(service.update(postId, dto, consultant))).toEqual([403, messages.consultantOwnDraftsOnly]);
     });
@@ -216,6 +229,7 @@ describe(PostsService.name, () => {
         fakeRepository({ findBySectionAndSlug: () => Promise.resolve(storedPost()) }),
         fakeContentVersion(),
         fakeActivity(),
+        fakeMedia(),
       );
       expect(await statusOf(service.findForReader('labs', 'a-slug', null))).toEqual([404, messages.postNotFound]);
       await expect(service.findForReader('labs', 'a-slug', consultant)).resolves.toMatchObject({ status: 'draft' });

@@ -4,6 +4,8 @@ import {
   countWords,
   isPostSection,
   limits,
+  mediaIdsInMarkdown,
+  mediaMessages,
   pageCount,
   messages,
   readingTimeMinutes,
@@ -18,6 +20,7 @@ import { ApiError } from '../../core/http/api-error.js';
 import { storedBody, type StoredBody } from '../../core/http/stored-body.js';
 import { ActivityService } from '../activity/activity.service.js';
 import { ContentVersionService } from '../content-version/content-version.service.js';
+import { MediaService } from '../media/media.service.js';
 import type { ListPostsQueryDto } from './dto/list-posts-query.dto.js';
 import type { SavePostDto } from './dto/save-post.dto.js';
 import { mapAdminPost, mapPost, mapPostSummary } from './dto/post-response.dto.js';
@@ -37,6 +40,7 @@ export class PostsService {
     private readonly postsRepository: PostsRepository,
     private readonly contentVersion: ContentVersionService,
     private readonly activity: ActivityService,
+    private readonly media: MediaService,
   ) {}
 
   /** A page of the published blog for readers (GET /api/posts). */
@@ -83,7 +87,9 @@ export class PostsService {
     const post = isPostSection(section) ? await this.postsRepository.findBySectionAndSlug(section, slug) : null;
     if (!post || (post.status !== 'published' && !staff))
       throw new ApiError(HttpStatus.NOT_FOUND, messages.postNotFound);
-    return mapPost(post);
+    // The library images of the body, for their srcset and dimensions.
+    const images = await this.media.images(mediaIdsInMarkdown(post.body));
+    return { ...mapPost(post), bodyImages: Object.fromEntries(images) };
   }
 
   async listForStaff(): Promise<AdminPost[]> {
@@ -100,6 +106,7 @@ export class PostsService {
     if (status === 'published' && !canPublish(user.role))
       throw new ApiError(HttpStatus.FORBIDDEN, messages.onlyAdminsCanPublish);
     await this.assertSlugFree(dto.section, dto.slug);
+    await this.assertFeatureImage(dto);
     const now = new Date();
     const post = await this.postsRepository.transaction(async (manager) => {
       const created = await this.postsRepository.create(manager, {
@@ -130,6 +137,7 @@ export class PostsService {
     }
     if (dto.section !== existing.section || dto.slug !== existing.slug)
       await this.assertSlugFree(dto.section, dto.slug, existing.id);
+    await this.assertFeatureImage(dto);
     const now = new Date();
     const values: Partial<PostValues> = { ...contentValues(dto), status };
     if (status === 'published' && !existing.publishedAt) values.publishedAt = now;
@@ -162,6 +170,12 @@ export class PostsService {
     const post = uuidPattern.test(id) ? await this.postsRepository.findById(id) : null;
     if (!post) throw new ApiError(HttpStatus.NOT_FOUND, messages.postNotFound);
     return post;
+  }
+
+  /** A feature image must be an image of the library (400 under its field otherwise). */
+  private async assertFeatureImage(dto: SavePostDto): Promise<void> {
+    if (dto.featureImageId && !(await this.media.exists(dto.featureImageId)))
+      throw new ApiError(HttpStatus.BAD_REQUEST, messages.validationFailed, { featureImageId: [mediaMessages.featureImageInvalid] });
   }
 
   private async assertSlugFree(section: Post['section'], slug: string, exceptId?: string): Promise<void> {
@@ -204,6 +218,7 @@ function contentValues(dto: SavePostDto) {
     tags: normaliseTags(dto.tags ?? []),
     metaDescription: dto.metaDescription ?? null,
     customMetaTags: dto.customMetaTags ?? null,
+    featureImageId: dto.featureImageId?.toLowerCase() ?? null,
     wordCount,
     readingTime: readingTimeMinutes(wordCount),
   };
