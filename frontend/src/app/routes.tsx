@@ -56,6 +56,7 @@ export const routes = withRouteIds([
           { path: 'enquiries/:id', lazy: () => import('../routes/admin/enquiry/route') },
           { path: 'account', lazy: () => import('../routes/admin/account/route') },
           { path: 'account/two-factor', lazy: () => import('../routes/admin/two-factor/route') },
+          { path: 'media', lazy: () => import('../routes/admin/media/route') },
         ],
       },
       { path: '*', lazy: () => import('../routes/not-found/route') },

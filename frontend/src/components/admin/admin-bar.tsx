@@ -1,5 +1,6 @@
 import {
   Activity,
+  Images,
   Inbox,
   LayoutDashboard,
   LogOut,
@@ -30,6 +31,7 @@ interface AdminLink {
 const adminLinks: AdminLink[] = [
   { to: '/admin', label: 'Dashboard', icon: LayoutDashboard },
   { to: '/admin/posts', label: areaLabels.posts, icon: Newspaper, area: 'posts' },
+  { to: '/admin/media', label: areaLabels.media, icon: Images, area: 'media' },
   { to: '/admin/enquiries', label: areaLabels.enquiries, icon: Inbox, area: 'enquiries' },
   { to: '/admin/privacy', label: areaLabels.privacy, icon: ShieldCheck, area: 'privacy' },
   { to: '/admin/staff', label: areaLabels.staff, icon: Users, area: 'staff' },
