@@ -135,6 +135,7 @@ const adminScreens: Screen[] = [
   { path: '/admin/staff' },
   { path: '/admin/activity' },
   { path: '/admin/account' },
+  { path: '/admin/media' },
 ];
 
 /** Realistic records for the staff screens: long addresses are where tables break. */
