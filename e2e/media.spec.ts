@@ -23,9 +23,13 @@ async function signIn(page: Page) {
 test.describe.configure({ mode: 'serial' });
 
 test.describe('Media library', () => {
-  test('an uploaded image becomes a post feature image that readers see on the article and its card', async ({ page }) => {
+  test('an uploaded image becomes a post feature image that readers see on the article and its card', async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
-    const image = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#1d4e89' } }).png().toBuffer();
+    const image = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#1d4e89' } })
+      .png()
+      .toBuffer();
     await signIn(page);
 
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Media' }).click();
@@ -66,10 +70,21 @@ test.describe('Media library', () => {
     await expect(hero).toHaveAttribute('width', '1600');
     await expect(hero).toHaveAttribute('height', '900');
     await expect(hero).toHaveAttribute('fetchpriority', 'high');
-    await expect(hero).toHaveAttribute('srcset', /\/media\/[0-9a-f-]+\/1280\.webp 1280w, \/media\/[0-9a-f-]+\/1920\.webp 1600w$/);
-    await expect(page.locator('article header picture source[type="image/avif"]')).toHaveAttribute('srcset', /320\.avif 320w/);
-    await expect.poll(() => hero.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth)).toBeGreaterThan(0);
-    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /\/media\/[0-9a-f-]+\/1280\.png$/);
+    await expect(hero).toHaveAttribute(
+      'srcset',
+      /\/media\/[0-9a-f-]+\/1280\.webp 1280w, \/media\/[0-9a-f-]+\/1920\.webp 1600w$/,
+    );
+    await expect(page.locator('article header picture source[type="image/avif"]')).toHaveAttribute(
+      'srcset',
+      /320\.avif 320w/,
+    );
+    await expect
+      .poll(() => hero.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth))
+      .toBeGreaterThan(0);
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+      'content',
+      /\/media\/[0-9a-f-]+\/1280\.png$/,
+    );
 
     await page.goto('/blog/labs');
     const cardImage = page.getByTestId('post-card').filter({ hasText: post.title }).locator('picture img');

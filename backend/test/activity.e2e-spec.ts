@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import supertest from 'supertest';
 import { Secret, TOTP } from 'otpauth';
-import { activityActions, staffMessages, type ActivityAction, type ActivityEntry } from '@northbeam/common';
+import { activityActions, mediaUploadHeader, staffMessages, type ActivityAction, type ActivityEntry } from '@northbeam/common';
 import { TwoFactorService } from '../src/modules/auth/two-factor/two-factor.service.js';
 import { PrivacyService } from '../src/modules/privacy/privacy.service.js';
 import { UsersRepository } from '../src/modules/users/users.repository.js';
@@ -282,7 +282,11 @@ describe('Activity log', () => {
     'media.uploaded': {
       run: async () => {
         const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0af' } }).png().toBuffer();
-        const response = await consultant.post('/api/admin/media').field('alt', 'A blue square').attach('file', png, 'square.png');
+        const response = await consultant
+          .post('/api/admin/media')
+          .set(mediaUploadHeader.name, mediaUploadHeader.value)
+          .field('alt', 'A blue square')
+          .attach('file', png, 'square.png');
         state.mediaId = (response.body as { id: string }).id;
       },
       actor: () => ids.consultant,

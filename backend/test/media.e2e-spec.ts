@@ -1,5 +1,13 @@
 import sharp from 'sharp';
-import { mediaLimits, mediaMessages, mediaUploadHeader, messages, type MediaItem, type Post, type PostPage } from '@northbeam/common';
+import {
+  mediaLimits,
+  mediaMessages,
+  mediaUploadHeader,
+  messages,
+  type MediaItem,
+  type Post,
+  type PostPage,
+} from '@northbeam/common';
 import { createStaff, signedInAgent } from './factories/staff.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
@@ -13,7 +21,9 @@ const revealingExif = {
 };
 
 function png(width: number, height: number): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: '#2a6' } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: '#2a6' } })
+    .png()
+    .toBuffer();
 }
 
 describe('Media library', () => {
@@ -22,7 +32,11 @@ describe('Media library', () => {
   let consultant: Agent;
 
   function upload(agent: Agent, file: Buffer, filename: string, alt = 'A test image') {
-    return agent.post('/api/admin/media').set(mediaUploadHeader.name, mediaUploadHeader.value).field('alt', alt).attach('file', file, filename);
+    return agent
+      .post('/api/admin/media')
+      .set(mediaUploadHeader.name, mediaUploadHeader.value)
+      .field('alt', alt)
+      .attach('file', file, filename);
   }
 
   async function uploaded(file: Buffer, filename: string, alt?: string): Promise<MediaItem> {
@@ -31,11 +45,16 @@ describe('Media library', () => {
     return response.body as MediaItem;
   }
 
-  const variant = (path: string) => testApp.request().get(path).buffer(true).parse((response, done) => {
-    const chunks: Buffer[] = [];
-    response.on('data', (chunk: Buffer) => chunks.push(chunk));
-    response.on('end', () => done(null, Buffer.concat(chunks)));
-  });
+  const variant = (path: string) =>
+    testApp
+      .request()
+      .get(path)
+      .buffer(true)
+      .parse((response, done) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => done(null, Buffer.concat(chunks)));
+      });
 
   beforeAll(async () => {
     testApp = await createTestApp({ config: { seedContent: false } });
@@ -52,13 +71,24 @@ describe('Media library', () => {
   describe('uploads', () => {
     it('takes a PNG with its alt text and lists it, searchable by file name and alt text', async () => {
       const item = await uploaded(await png(800, 600), 'harbour-at-dawn.png', 'Boats in the harbour at dawn');
-      expect(item).toMatchObject({ filename: 'harbour-at-dawn.png', alt: 'Boats in the harbour at dawn', format: 'png', width: 800, height: 600, uploadedBy: 'Test admin' });
+      expect(item).toMatchObject({
+        filename: 'harbour-at-dawn.png',
+        alt: 'Boats in the harbour at dawn',
+        format: 'png',
+        width: 800,
+        height: 600,
+        uploadedBy: 'Test admin',
+      });
       const list = await admin.get('/api/admin/media');
       expect(list.status).toBe(200);
       expect(list.body).toMatchObject({ page: 1, pageSize: mediaLimits.listPageSize });
       expect((list.body.items as MediaItem[]).map((entry) => entry.id)).toContain(item.id);
-      expect((await admin.get('/api/admin/media').query({ q: 'HARBOUR' })).body.items.map((entry: MediaItem) => entry.id)).toEqual([item.id]);
-      expect((await admin.get('/api/admin/media').query({ q: 'boats in' })).body.items.map((entry: MediaItem) => entry.id)).toEqual([item.id]);
+      expect(
+        (await admin.get('/api/admin/media').query({ q: 'HARBOUR' })).body.items.map((entry: MediaItem) => entry.id),
+      ).toEqual([item.id]);
+      expect(
+        (await admin.get('/api/admin/media').query({ q: 'boats in' })).body.items.map((entry: MediaItem) => entry.id),
+      ).toEqual([item.id]);
       expect((await admin.get('/api/admin/media').query({ q: 'no such picture' })).body.total).toBe(0);
     });
 
@@ -78,7 +108,9 @@ describe('Media library', () => {
     });
 
     it('refuses SVG with 415 whatever its name says', async () => {
-      const svg = Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
+      const svg = Buffer.from(
+        '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>',
+      );
       for (const name of ['drawing.svg', 'drawing.png']) {
         const response = await upload(admin, svg, name);
         expect(response.status).toBe(415);
@@ -93,7 +125,10 @@ describe('Media library', () => {
     });
 
     it('refuses an upload without a file or without alt text with 400', async () => {
-      const noFile = await admin.post('/api/admin/media').set(mediaUploadHeader.name, mediaUploadHeader.value).field('alt', 'Something');
+      const noFile = await admin
+        .post('/api/admin/media')
+        .set(mediaUploadHeader.name, mediaUploadHeader.value)
+        .field('alt', 'Something');
       expect(noFile.status).toBe(400);
       expect(noFile.body.error).toBe(mediaMessages.fileRequired);
       const noAlt = await upload(admin, await png(10, 10), 'square.png', '   ');
@@ -102,7 +137,10 @@ describe('Media library', () => {
     });
 
     it('refuses a multipart upload without the upload header (a cross-site form) with 403', async () => {
-      const response = await admin.post('/api/admin/media').field('alt', 'A square').attach('file', await png(10, 10), 'square.png');
+      const response = await admin
+        .post('/api/admin/media')
+        .field('alt', 'A square')
+        .attach('file', await png(10, 10), 'square.png');
       expect(response.status).toBe(403);
       expect(response.body.error).toBe(messages.crossSiteRefused);
     });
@@ -116,7 +154,10 @@ describe('Media library', () => {
       expect(before.exif?.includes(Buffer.from('PhoneCo'))).toBe(true);
       const item = await uploaded(photo, 'phone-photo.jpg');
       expect(item.format).toBe('jpeg');
-      const [original] = await testApp.dataSource.query<{ body: Buffer }[]>(`SELECT "body" FROM "media_objects" WHERE "key" = $1`, [`${item.id}/original`]);
+      const [original] = await testApp.dataSource.query<{ body: Buffer }[]>(
+        `SELECT "body" FROM "media_objects" WHERE "key" = $1`,
+        [`${item.id}/original`],
+      );
       const originalMetadata = await sharp(Buffer.from(original.body)).metadata();
       expect(originalMetadata.exif).toBeUndefined();
       expect(Buffer.from(original.body).includes(Buffer.from('Lovelace'))).toBe(false);
@@ -158,7 +199,10 @@ describe('Media library', () => {
       const first = await variant(`/media/${item.id}/960.png`);
       const again = await variant(`/media/${item.id}/960.png`);
       expect((again.body as Buffer).equals(first.body as Buffer)).toBe(true);
-      const conditional = await testApp.request().get(`/media/${item.id}/960.png`).set('If-None-Match', first.headers.etag);
+      const conditional = await testApp
+        .request()
+        .get(`/media/${item.id}/960.png`)
+        .set('If-None-Match', first.headers.etag);
       expect(conditional.status).toBe(304);
     });
 
@@ -194,7 +238,9 @@ describe('Media library', () => {
       const empty = await admin.patch(`/api/admin/media/${item.id}`).send({ alt: '' });
       expect(empty.status).toBe(400);
       expect(empty.body.fieldErrors).toEqual({ alt: [mediaMessages.altRequired] });
-      const tooLong = await admin.patch(`/api/admin/media/${item.id}`).send({ alt: 'x'.repeat(mediaLimits.altMax + 1) });
+      const tooLong = await admin
+        .patch(`/api/admin/media/${item.id}`)
+        .send({ alt: 'x'.repeat(mediaLimits.altMax + 1) });
       expect(tooLong.body.fieldErrors).toEqual({ alt: [mediaMessages.altTooLong] });
     });
 
@@ -263,7 +309,9 @@ describe('Media library', () => {
       expect(created.body.featureImage).toEqual(image);
       const article = (await testApp.request().get('/api/posts/labs/lighthouse-notes')).body as Post;
       expect(article.featureImage).toEqual(image);
-      expect(article.bodyImages).toEqual({ [inline.id]: { id: inline.id, alt: 'A chart', width: 500, height: 400, format: 'png' } });
+      expect(article.bodyImages).toEqual({
+        [inline.id]: { id: inline.id, alt: 'A chart', width: 500, height: 400, format: 'png' },
+      });
       const page = (await testApp.request().get('/api/posts').query({ section: 'labs' })).body as PostPage;
       expect(page.items.find((post) => post.slug === 'lighthouse-notes')?.featureImage).toEqual(image);
       const list = (await testApp.request().get('/api/posts/labs')).body as Post[];

@@ -88,7 +88,9 @@ export function mediaIdOfUrl(url: string): string | undefined {
 /** Every library id a markdown text shows as an image or links to (`/media/{id}/…`). */
 export function mediaIdsInMarkdown(markdown: string): string[] {
   const ids = new Set<string>();
-  for (const match of markdown.matchAll(/\/media\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\//gi)) {
+  for (const match of markdown.matchAll(
+    /\/media\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\//gi,
+  )) {
     ids.add(match[1].toLowerCase());
   }
   return [...ids];

@@ -14,7 +14,12 @@ export interface PreparedImage {
 
 /** SVG is text: it is refused by its opening, whatever the name or the declared type says. */
 function looksLikeSvg(bytes: Buffer): boolean {
-  const head = bytes.subarray(0, 2048).toString('utf8').replace(/^\uFEFF/, '').trimStart().toLowerCase();
+  const head = bytes
+    .subarray(0, 2048)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+    .toLowerCase();
   return head.startsWith('<') && head.includes('<svg');
 }
 
@@ -68,7 +73,8 @@ export async function prepareUpload(bytes: Buffer): Promise<PreparedImage> {
   if (!format) throw new ApiError(HttpStatus.UNSUPPORTED_MEDIA_TYPE, mediaMessages.typeRefused);
   const width = metadata.width ?? 0;
   const pageHeight = metadata.pageHeight ?? metadata.height ?? 0;
-  if (width * pageHeight > mediaLimits.maxPixels) throw new ApiError(HttpStatus.PAYLOAD_TOO_LARGE, mediaMessages.tooManyPixels);
+  if (width * pageHeight > mediaLimits.maxPixels)
+    throw new ApiError(HttpStatus.PAYLOAD_TOO_LARGE, mediaMessages.tooManyPixels);
   const animated = animatedFormats.has(format) && (metadata.pages ?? 1) > 1;
   try {
     let image = open(bytes, animated);

@@ -33,7 +33,8 @@ class UploadRefusals implements NestInterceptor {
   intercept(_context: ExecutionContext, next: CallHandler): Observable<unknown> {
     return next.handle().pipe(
       catchError((error: unknown) => {
-        if (error instanceof PayloadTooLargeException) throw new ApiError(HttpStatus.PAYLOAD_TOO_LARGE, mediaMessages.tooLarge);
+        if (error instanceof PayloadTooLargeException)
+          throw new ApiError(HttpStatus.PAYLOAD_TOO_LARGE, mediaMessages.tooLarge);
         if (error instanceof ApiError) throw error;
         if (error && typeof error === 'object' && 'getStatus' in error) {
           const status = (error as { getStatus(): number }).getStatus();
@@ -104,7 +105,12 @@ export class MediaFilesController {
   constructor(private readonly mediaService: MediaService) {}
 
   @Get(':id/:file')
-  async variant(@Param('id') id: string, @Param('file') file: string, @Req() request: Request, @Res() response: Response): Promise<void> {
+  async variant(
+    @Param('id') id: string,
+    @Param('file') file: string,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
     const stored = await this.mediaService.variant(id, file);
     if (!stored) throw new ApiError(HttpStatus.NOT_FOUND, mediaMessages.notFound);
     response.setHeader('Cache-Control', 'public, max-age=31536000, immutable');

@@ -25,7 +25,12 @@ export class MediaRepository {
         pattern: likePattern(search),
       });
     }
-    return query.orderBy('media.createdAt', 'DESC').addOrderBy('media.id', 'DESC').offset(offset).limit(limit).getManyAndCount();
+    return query
+      .orderBy('media.createdAt', 'DESC')
+      .addOrderBy('media.id', 'DESC')
+      .offset(offset)
+      .limit(limit)
+      .getManyAndCount();
   }
 
   findById(id: string, manager: EntityManager = this.media.manager): Promise<MediaEntity | null> {

@@ -19,7 +19,9 @@ import { MediaRepository } from './media.repository.js';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const variantPattern = /^(\d{1,5})\.([a-z]{3,4})$/;
-const formatOfExtension = new Map(Object.entries(mediaExtensions).map(([format, extension]) => [extension, format as MediaFormat]));
+const formatOfExtension = new Map(
+  Object.entries(mediaExtensions).map(([format, extension]) => [extension, format as MediaFormat]),
+);
 /** Variants kept in this process's memory (most recently served first out last): the hot ones cost no query. */
 const memoryBudgetBytes = 64 * 1024 * 1024;
 
@@ -86,7 +88,8 @@ export class MediaService {
 
   async upload(file: UploadedImage | undefined, alt: string, user: StaffUser): Promise<MediaItem> {
     if (!file || file.size === 0) throw new ApiError(HttpStatus.BAD_REQUEST, mediaMessages.fileRequired);
-    if (file.size > mediaLimits.uploadMaxBytes) throw new ApiError(HttpStatus.PAYLOAD_TOO_LARGE, mediaMessages.tooLarge);
+    if (file.size > mediaLimits.uploadMaxBytes)
+      throw new ApiError(HttpStatus.PAYLOAD_TOO_LARGE, mediaMessages.tooLarge);
     const prepared = await prepareUpload(file.buffer);
     const created = await this.mediaRepository.transaction(async (manager) => {
       const media = await this.mediaRepository.create(manager, {

@@ -18,7 +18,14 @@ interface ResponsiveImageProps {
  * to the original's, `sizes`, and the intrinsic width and height so that the page never shifts.
  * Lazy and decoded off the main thread unless it is the page's main image.
  */
-export function ResponsiveImage({ image, sizes, priority = false, alt, className, imgClassName }: ResponsiveImageProps) {
+export function ResponsiveImage({
+  image,
+  sizes,
+  priority = false,
+  alt,
+  className,
+  imgClassName,
+}: ResponsiveImageProps) {
   const fallbackWidth = image.width >= 960 ? 960 : 640;
   return (
     <picture className={className}>

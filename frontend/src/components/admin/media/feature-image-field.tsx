@@ -8,7 +8,13 @@ import { MediaPicker } from './media-picker';
  * A post's feature image: a preview with Change and Remove, or a button that opens the media
  * picker. Its alt text is the library's (required there), shown under the preview.
  */
-export function FeatureImageField({ value, onChange }: { value: MediaImage | null; onChange: (image: MediaImage | null) => void }) {
+export function FeatureImageField({
+  value,
+  onChange,
+}: {
+  value: MediaImage | null;
+  onChange: (image: MediaImage | null) => void;
+}) {
   const [picking, setPicking] = useState(false);
   return (
     <div className="flex flex-col gap-3" data-testid="feature-image-field">
@@ -38,7 +44,12 @@ export function FeatureImageField({ value, onChange }: { value: MediaImage | nul
           </Button>
         ) : null}
       </div>
-      <MediaPicker open={picking} title="Choose a feature image" onClose={() => setPicking(false)} onSelect={onChange} />
+      <MediaPicker
+        open={picking}
+        title="Choose a feature image"
+        onClose={() => setPicking(false)}
+        onSelect={onChange}
+      />
     </div>
   );
 }

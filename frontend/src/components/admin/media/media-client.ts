@@ -12,7 +12,8 @@ export async function uploadMedia(file: File, alt: string): Promise<MediaItem> {
     headers: { [mediaUploadHeader.name]: mediaUploadHeader.value },
     body: form,
   });
-  if (!response.ok) throw new ApiRequestError(response.status, await response.text().catch(() => ''), response.statusText);
+  if (!response.ok)
+    throw new ApiRequestError(response.status, await response.text().catch(() => ''), response.statusText);
   return (await response.json()) as MediaItem;
 }
 

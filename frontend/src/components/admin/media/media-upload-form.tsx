@@ -15,7 +15,13 @@ const accepted = 'image/jpeg,image/png,image/webp,image/avif,image/gif';
  * Upload one image: drop it on the zone or choose it with the button, describe it (alt text is
  * required), send. The server checks the file by its bytes; its refusals show as they are.
  */
-export function MediaUploadForm({ onUploaded, compact = false }: { onUploaded: (item: MediaItem) => void; compact?: boolean }) {
+export function MediaUploadForm({
+  onUploaded,
+  compact = false,
+}: {
+  onUploaded: (item: MediaItem) => void;
+  compact?: boolean;
+}) {
   const [file, setFile] = useState<File | null>(null);
   const [alt, setAlt] = useState('');
   const [altError, setAltError] = useState<string>();
@@ -76,7 +82,12 @@ export function MediaUploadForm({ onUploaded, compact = false }: { onUploaded: (
   };
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4" data-testid="media-upload-form">
+    <form
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      className="flex flex-col gap-4"
+      data-testid="media-upload-form"
+    >
       <div
         onDragOver={(event) => {
           event.preventDefault();

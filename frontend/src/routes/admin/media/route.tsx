@@ -60,7 +60,8 @@ export async function loader({ context, request }: LoaderFunctionArgs): Promise<
   const result = await loadJson<ListPage<MediaItem>>(context, `/api/admin/media${listQuery(url, filterNames)}`).then(
     (list) => ({ list, problem: undefined }),
     (error: unknown) => {
-      if (error instanceof ApiRequestError && error.status === 400) return { list: emptyPage, problem: errorSentence(error) };
+      if (error instanceof ApiRequestError && error.status === 400)
+        return { list: emptyPage, problem: errorSentence(error) };
       throw error;
     },
   );
@@ -100,7 +101,11 @@ export function Component() {
         title="Media"
         description="Images for posts and pages. Each is served in sizes and modern formats; one in use cannot be deleted."
         actions={
-          <Button onClick={() => setUploading((open) => !open)} aria-expanded={uploading} data-testid="media-upload-toggle">
+          <Button
+            onClick={() => setUploading((open) => !open)}
+            aria-expanded={uploading}
+            data-testid="media-upload-toggle"
+          >
             <Upload aria-hidden="true" />
             Upload image
           </Button>
@@ -129,7 +134,10 @@ export function Component() {
         className="mt-8 rounded-card border border-line bg-white p-4 shadow-card"
       >
         <div className="relative">
-          <Search className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-ink-muted" aria-hidden="true" />
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-ink-muted"
+            aria-hidden="true"
+          />
           <Input
             type="search"
             aria-label="Search images"
@@ -158,23 +166,37 @@ export function Component() {
         <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="media-list">
           {list.items.map((item) => (
             <li key={item.id}>
-              <MediaCard item={item} mayDelete={mayDelete} onDelete={() => setPendingDelete(item)} onSaved={() => void revalidator.revalidate()} />
+              <MediaCard
+                item={item}
+                mayDelete={mayDelete}
+                onDelete={() => setPendingDelete(item)}
+                onSaved={() => void revalidator.revalidate()}
+              />
             </li>
           ))}
         </ul>
       )}
 
       {list.total > 0 ? (
-        <Pager page={list.page} pageSize={list.pageSize} total={list.total} totalPages={pageCount(list.total, list.pageSize)} noun="images" />
+        <Pager
+          page={list.page}
+          pageSize={list.pageSize}
+          total={list.total}
+          totalPages={pageCount(list.total, list.pageSize)}
+          noun="images"
+        />
       ) : null}
 
-      <AlertDialog open={pendingDelete !== undefined} onOpenChange={(open) => (!open && !deleting ? setPendingDelete(undefined) : undefined)}>
+      <AlertDialog
+        open={pendingDelete !== undefined}
+        onOpenChange={(open) => (!open && !deleting ? setPendingDelete(undefined) : undefined)}
+      >
         <AlertDialogContent>
           <AlertDialogHeader>
             <AlertDialogTitle>Delete image</AlertDialogTitle>
             <AlertDialogDescription>
-              Delete &quot;{pendingDelete?.filename}&quot; and all its sizes? Pages that still show it would lose it, so an image in use
-              is never deleted. This cannot be undone.
+              Delete &quot;{pendingDelete?.filename}&quot; and all its sizes? Pages that still show it would lose it, so
+              an image in use is never deleted. This cannot be undone.
             </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
@@ -190,7 +212,17 @@ export function Component() {
 }
 
 /** One image: thumbnail, facts, alt text (editable) and its actions. */
-function MediaCard({ item, mayDelete, onDelete, onSaved }: { item: MediaItem; mayDelete: boolean; onDelete: () => void; onSaved: () => void }) {
+function MediaCard({
+  item,
+  mayDelete,
+  onDelete,
+  onSaved,
+}: {
+  item: MediaItem;
+  mayDelete: boolean;
+  onDelete: () => void;
+  onSaved: () => void;
+}) {
   const [editing, setEditing] = useState(false);
   const [alt, setAlt] = useState(item.alt);
   const [error, setError] = useState<string>();
@@ -220,7 +252,12 @@ function MediaCard({ item, mayDelete, onDelete, onSaved }: { item: MediaItem; ma
 
   return (
     <Card className="flex h-full flex-col overflow-hidden" data-testid="media-card">
-      <a href={mediaVariantUrl(item.id, 1920, item.format === 'avif' ? 'avif' : 'webp')} target="_blank" rel="noreferrer" className="block bg-mist">
+      <a
+        href={mediaVariantUrl(item.id, 1920, item.format === 'avif' ? 'avif' : 'webp')}
+        target="_blank"
+        rel="noreferrer"
+        className="block bg-mist"
+      >
         <img
           src={mediaVariantUrl(item.id, 640, 'webp')}
           alt={item.alt}
