@@ -141,6 +141,7 @@ const adminScreens: Screen[] = [
   { path: '/admin/analytics' },
   { path: '/admin/newsletter' },
   { path: '/admin/newsletter/new' },
+  { path: '/admin/media' },
 ];
 
 /** Realistic records for the staff screens: long addresses are where tables break. */

@@ -64,7 +64,7 @@ export async function createApplication(config: AppConfig, options: CreateApplic
     if (options.frontend !== false) {
       await mountFrontend(app.getHttpAdapter().getInstance(), app.getHttpServer(), config, logger, app.get(ContentVersionService));
     }
-    app.setGlobalPrefix('api', { exclude: ['sitemap.xml', 'robots.txt', 'rss.xml'] });
+    app.setGlobalPrefix('api', { exclude: ['sitemap.xml', 'robots.txt', 'rss.xml', 'media/:id/:file'] });
     app.useGlobalPipes(createValidationPipe());
     app.useGlobalFilters(new HttpExceptionFilter());
     await app.init();

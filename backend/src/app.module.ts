@@ -23,6 +23,7 @@ import { PlaybookModule } from './modules/playbook/playbook.module.js';
 import { AnalyticsModule } from './modules/analytics/analytics.module.js';
 import { PrivacyModule } from './modules/privacy/privacy.module.js';
 import { NewsletterIssuesModule } from './modules/newsletter-issues/newsletter-issues.module.js';
+import { MediaModule } from './modules/media/media.module.js';
 
 @Module({})
 export class AppModule {
@@ -52,6 +53,7 @@ export class AppModule {
         AnalyticsModule,
         PrivacyModule,
         NewsletterIssuesModule,
+        MediaModule,
         ...extraModules,
       ],
     };

@@ -94,6 +94,12 @@ const matrix: Record<string, Who[]> = {
   'GET /api/admin/posts/:id/autosave': everyone,
   'PUT /api/admin/posts/:id/autosave': everyone,
   'DELETE /api/admin/posts/:id/autosave': everyone,
+  // Media library: consultants upload and use (alt text included); deleting is for admins.
+  'GET /api/admin/media': everyone,
+  'GET /api/admin/media/:id': everyone,
+  'POST /api/admin/media': everyone,
+  'PATCH /api/admin/media/:id': everyone,
+  'DELETE /api/admin/media/:id': admins,
 };
 
 /**

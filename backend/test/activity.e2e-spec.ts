@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
 import supertest from 'supertest';
 import { Secret, TOTP } from 'otpauth';
-import { activityActions, staffMessages, type ActivityAction, type ActivityEntry } from '@northbeam/common';
+import { activityActions, mediaUploadHeader, staffMessages, type ActivityAction, type ActivityEntry } from '@northbeam/common';
 import { TwoFactorService } from '../src/modules/auth/two-factor/two-factor.service.js';
 import { PrivacyService } from '../src/modules/privacy/privacy.service.js';
 import { UsersRepository } from '../src/modules/users/users.repository.js';
@@ -33,7 +34,7 @@ describe('Activity log', () => {
   let admin: Agent;
   let consultant: Agent;
   const ids = {} as Record<'superAdmin' | 'admin' | 'consultant', string>;
-  const state: { postId?: string; secret?: string; recoveryCodes?: string[]; inviteeEmail: string; memberId?: string } =
+  const state: { postId?: string; mediaId?: string; secret?: string; recoveryCodes?: string[]; inviteeEmail: string; memberId?: string } =
     {
       inviteeEmail: 'activity-invitee@northbeam.example',
     };
@@ -338,6 +339,29 @@ describe('Activity log', () => {
       },
       actor: () => ids.admin,
       targetType: 'newsletter_issue',
+    // Media library
+    'media.uploaded': {
+      run: async () => {
+        const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0af' } }).png().toBuffer();
+        const response = await consultant
+          .post('/api/admin/media')
+          .set(mediaUploadHeader.name, mediaUploadHeader.value)
+          .field('alt', 'A blue square')
+          .attach('file', png, 'square.png');
+        state.mediaId = (response.body as { id: string }).id;
+      },
+      actor: () => ids.consultant,
+      targetType: 'media',
+    },
+    'media.alt_changed': {
+      run: () => admin.patch(`/api/admin/media/${state.mediaId}`).send({ alt: 'A small blue square' }),
+      actor: () => ids.admin,
+      targetType: 'media',
+    },
+    'media.deleted': {
+      run: () => admin.delete(`/api/admin/media/${state.mediaId}`),
+      actor: () => ids.admin,
+      targetType: 'media',
     },
   };
 

@@ -18,3 +18,4 @@ export * from './subscribers.js';
 export * from './analytics.js';
 export * from './newsletter-issues.js';
 export * from './revisions.js';
+export * from './media.js';

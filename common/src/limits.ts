@@ -100,3 +100,36 @@ export const messages = {
 } as const;
 
 export type Messages = typeof messages;
+
+/** The media library (docs/product.md#media): what an upload may be and how variants are made. */
+export const mediaLimits = {
+  /** Largest upload: 20 MB. */
+  uploadMaxBytes: 20 * 1024 * 1024,
+  /** Largest image in pixels (width × height): bigger ones would take the server's memory to decode. */
+  maxPixels: 60_000_000,
+  altMax: 300,
+  filenameMax: 200,
+  searchMax: 200,
+  listPageSize: 15,
+  /** The widths a variant can have, in pixels. */
+  variantWidths: [320, 640, 960, 1280, 1920],
+} as const;
+
+/** User-facing sentences of the media library (exact). */
+export const mediaMessages = {
+  fileRequired: 'Choose an image to upload',
+  tooLarge: 'Images must be 20 MB or smaller',
+  typeRefused: 'Only JPEG, PNG, WebP, AVIF and GIF images can be uploaded',
+  svgRefused: 'SVG images cannot be uploaded: they can carry scripts. Export it as PNG or WebP instead',
+  tooManyPixels: 'Images must be 60 megapixels or smaller',
+  unreadable: 'This file could not be read as an image',
+  altRequired: 'Alt text is required: describe the image for people who cannot see it',
+  altTooLong: `Alt text must be ${mediaLimits.altMax} characters or less`,
+  searchTooLong: `Search must be ${mediaLimits.searchMax} characters or less`,
+  notFound: 'Image not found',
+  inUse: (uses: string[]) => `This image is in use and cannot be deleted. Used by: ${uses.join('; ')}`,
+  featureImageInvalid: 'Choose a feature image from the media library',
+  uploaded: 'Image uploaded',
+  deleted: 'Image deleted',
+  altSaved: 'Alt text saved',
+} as const;

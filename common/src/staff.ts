@@ -243,6 +243,10 @@ export const activityActionLabels = {
   'newsletter.sent': 'Sent a newsletter issue',
   // Revisions (docs/product.md#revisions): a restore is a save of an earlier revision's fields.
   'post.restored': 'Restored an earlier revision of a post',
+  // Media library
+  'media.uploaded': 'Uploaded an image',
+  'media.alt_changed': 'Changed the alt text of an image',
+  'media.deleted': 'Deleted an image',
 } as const;
 export type ActivityAction = keyof typeof activityActionLabels;
 export const activityActions = Object.keys(activityActionLabels) as ActivityAction[];
@@ -262,6 +266,7 @@ export const activityTargetTypes = [
   'subscriber',
   'newsletter_issue',
 ] as const;
+export const activityTargetTypes = ['staff', 'invitation', 'post', 'deletion_request', 'session', 'enquiry', 'export', 'media'] as const;
 export type ActivityTargetType = (typeof activityTargetTypes)[number];
 
 /** A row of `/admin/activity` (`GET /api/admin/activity?page=&actor=&action=&from=&to=`). */

@@ -1,3 +1,4 @@
+import type { MediaImage } from './media.js';
 export const postSections = ['labs', 'consulting'] as const;
 export type PostSection = (typeof postSections)[number];
 
@@ -46,10 +47,14 @@ export interface PostSummary {
   updatedAt: string;
   publishedAt: string | null;
   revisionDate: string | null;
+  /** The post's feature image from the media library (docs/product.md#media); absent or null when none. */
+  featureImage?: MediaImage | null;
 }
 
 export interface Post extends PostSummary {
   body: string;
+  /** The library images the body shows (`/media/{id}/…`), by id: their sizes for `srcset` and dimensions. */
+  bodyImages?: Record<string, MediaImage>;
 }
 
 /** A post as the staff calls return it: with the staff account that created it. */

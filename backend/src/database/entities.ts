@@ -4,6 +4,7 @@ import { RecoveryCode } from '../modules/auth/entities/recovery-code.entity.js';
 import { LoginAttempt } from '../modules/auth/entities/login-attempt.entity.js';
 import { CaseStudyEntity } from '../modules/case-studies/entities/case-study.entity.js';
 import { ContactMessageEntity } from '../modules/contact/entities/contact-message.entity.js';
+import { MediaEntity } from '../modules/media/entities/media.entity.js';
 import { EmailOutboxEntity } from '../modules/mail/entities/email-outbox.entity.js';
 import { SubscriberEntity } from '../modules/newsletter/entities/subscriber.entity.js';
 import { NewsletterIssueEntity } from '../modules/newsletter-issues/entities/newsletter-issue.entity.js';
@@ -35,4 +36,5 @@ export const entities: Function[] = [
   NewsletterIssueEntity,
   ContentRevision,
   ContentAutosave,
+  MediaEntity,
 ];

@@ -23,7 +23,13 @@ export type RenderPage = (init: Record<string, unknown>) => Promise<RenderedPage
 export function isPageRequest(request: Request): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const requestPath = request.path;
-  return requestPath !== '/api' && !requestPath.startsWith('/api/') && !serverRenderedElsewhere.has(requestPath);
+  return (
+    requestPath !== '/api' &&
+    !requestPath.startsWith('/api/') &&
+    // Media library variants (/media/{id}/{width}.{format}) are answered by NestJS.
+    !requestPath.startsWith('/media/') &&
+    !serverRenderedElsewhere.has(requestPath)
+  );
 }
 
 /**

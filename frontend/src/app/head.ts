@@ -10,6 +10,8 @@ export interface HeadData {
   /** Path or absolute address of the social image; defaults to the page's og-image. */
   image?: string;
   imageAlt?: string;
+  /** Size of `image` in pixels when it is not the drawn 1200 × 630 card (a feature image). */
+  imageSize?: { width: number; height: number };
   jsonLd?: Record<string, unknown>[];
   /** Extra `<meta>` tags (already sanitised: name or property, and content). */
   meta?: { name?: string; property?: string; content: string }[];
@@ -71,8 +73,8 @@ export function renderHeadHtml(head: HeadData, publicUrl: string, currentPath: s
     `<meta property="og:description" content="${escapeHtml(head.description)}">`,
     `<meta property="og:url" content="${escapeHtml(canonical)}">`,
     `<meta property="og:image" content="${escapeHtml(image)}">`,
-    `<meta property="og:image:width" content="1200">`,
-    `<meta property="og:image:height" content="630">`,
+    `<meta property="og:image:width" content="${head.imageSize?.width ?? 1200}">`,
+    `<meta property="og:image:height" content="${head.imageSize?.height ?? 630}">`,
     `<meta property="og:image:alt" content="${escapeHtml(head.imageAlt ?? title)}">`,
     `<meta name="twitter:card" content="summary_large_image">`,
     `<meta name="twitter:title" content="${escapeHtml(title)}">`,

@@ -62,6 +62,7 @@ export const routes = withRouteIds([
           { path: 'newsletter', lazy: () => import('../routes/admin/newsletter/route') },
           { path: 'newsletter/new', lazy: () => import('../routes/admin/newsletter-issue/route') },
           { path: 'newsletter/:id', lazy: () => import('../routes/admin/newsletter-issue/route') },
+          { path: 'media', lazy: () => import('../routes/admin/media/route') },
         ],
       },
       { path: '*', lazy: () => import('../routes/not-found/route') },

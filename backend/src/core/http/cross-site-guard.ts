@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { messages } from '@northbeam/common';
+import { mediaUploadHeader, messages } from '@northbeam/common';
 import type { AppConfig } from '../config/config.js';
 
 const simpleContentTypes = ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'];
@@ -7,6 +7,12 @@ const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Paths that third parties legitimately post to as forms (RFC 8058 one-click unsubscribe). */
 const formPostAllowed = new Set(['/api/unsubscribe/one-click']);
+
+/**
+ * Uploads (multipart) are taken only where the call carries the upload header: a cross-site form
+ * cannot set a header, and a cross-site fetch that sets one needs a CORS preflight, never granted.
+ */
+const uploadPaths = new Set(['/api/admin/media']);
 
 /**
  * Refuses state-changing /api calls that a plain cross-site form could make: a foreign Origin, or a
@@ -22,7 +28,9 @@ export function crossSiteGuard(config: AppConfig) {
     const originAllowed = origin === undefined || allowedOrigins.has(origin) || sameHostOrigin;
     const contentType = (request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
     const formLike = simpleContentTypes.includes(contentType);
-    if (!originAllowed || (formLike && !formPostAllowed.has(request.path))) {
+    const upload =
+      contentType === 'multipart/form-data' && uploadPaths.has(request.path) && request.headers[mediaUploadHeader.name] === mediaUploadHeader.value;
+    if (!originAllowed || (formLike && !formPostAllowed.has(request.path) && !upload)) {
       response.status(403).json({ statusCode: 403, error: messages.crossSiteRefused });
       return;
     }

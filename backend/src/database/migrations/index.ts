@@ -12,6 +12,7 @@ import { LeadListsOrder1764710000000 } from './1764710000000-lead-lists-order.js
 import { AnalyticsVisits1764760000000 } from './1764760000000-analytics-visits.js';
 import { NewsletterIssues1764700000000 } from './1764700000000-newsletter-issues.js';
 import { ContentRevisions1764740000000 } from './1764740000000-content-revisions.js';
+import { MediaLibrary1764720000000 } from './1764720000000-media-library.js';
 
 /** Every migration, oldest first. Never rewrite one that has landed: add a new one. */
 export const migrations: Function[] = [
@@ -29,4 +30,5 @@ export const migrations: Function[] = [
   AnalyticsVisits1764760000000,
   NewsletterIssues1764700000000,
   ContentRevisions1764740000000,
+  MediaLibrary1764720000000,
 ];

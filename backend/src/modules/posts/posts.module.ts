@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ActivityModule } from '../activity/activity.module.js';
 import { AuthModule } from '../auth/auth.module.js';
+import { MediaModule } from '../media/media.module.js';
 import { Post } from './entities/post.entity.js';
 import { PostsSeeder } from './posts.seeder.js';
 import { AdminPostsController, PostsController } from './posts.controller.js';
@@ -12,7 +13,7 @@ import { PostRevisionsController } from './post-revisions.controller.js';
 import { PostRevisionsService } from './post-revisions.service.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Post]), AuthModule, ActivityModule, RevisionsModule],
+  imports: [TypeOrmModule.forFeature([Post]), AuthModule, ActivityModule, RevisionsModule, MediaModule],
   controllers: [PostsController, AdminPostsController, PostRevisionsController],
   providers: [PostsRepository, PostsService, PostsSeeder, PostRevisionsService],
   exports: [PostsService, PostsRepository],

@@ -25,9 +25,16 @@ const summaryColumns = {
   updatedAt: true,
   publishedAt: true,
   revisionDate: true,
+  featureImageId: true,
 } as const;
 
-export type PostValues = Omit<Post, 'id' | 'createdAt' | 'updatedAt'>;
+/** The feature image's fields a page needs (never the stored bytes). */
+const featureImageColumns = { id: true, alt: true, width: true, height: true, format: true } as const;
+const withFeatureImage = { featureImage: true } as const;
+
+export type PostValues = Omit<Post, 'id' | 'createdAt' | 'updatedAt' | 'featureImage' | 'featureImageId'> & {
+  featureImageId?: string | null;
+};
 
 @Injectable()
 export class PostsRepository {
@@ -36,7 +43,8 @@ export class PostsRepository {
   /** Published posts of a section, newest first, without their bodies. */
   findPublishedSummaries(section: PostSection): Promise<Post[]> {
     return this.posts.find({
-      select: summaryColumns,
+      select: { ...summaryColumns, featureImage: featureImageColumns },
+      relations: withFeatureImage,
       where: { section, status: 'published' },
       order: { createdAt: 'DESC', id: 'ASC' },
     });
@@ -56,6 +64,8 @@ export class PostsRepository {
     const query = this.posts
       .createQueryBuilder('post')
       .select(Object.keys(summaryColumns).map((column) => `post.${column}`))
+      .leftJoin('post.featureImage', 'featureImage')
+      .addSelect(Object.keys(featureImageColumns).map((column) => `featureImage.${column}`))
       .where('post.status = :status', { status: 'published' });
     if (filter.section) query.andWhere('post.section = :section', { section: filter.section });
     if (filter.search) {
@@ -74,15 +84,15 @@ export class PostsRepository {
   }
 
   findBySectionAndSlug(section: PostSection, slug: string): Promise<Post | null> {
-    return this.posts.findOneBy({ section, slug });
+    return this.posts.findOne({ where: { section, slug }, relations: withFeatureImage });
   }
 
   findAllNewestFirst(): Promise<Post[]> {
-    return this.posts.find({ order: { createdAt: 'DESC', id: 'ASC' } });
+    return this.posts.find({ order: { createdAt: 'DESC', id: 'ASC' }, relations: withFeatureImage });
   }
 
   findById(id: string): Promise<Post | null> {
-    return this.posts.findOneBy({ id });
+    return this.posts.findOne({ where: { id }, relations: withFeatureImage });
   }
 
   count(): Promise<number> {
@@ -94,15 +104,16 @@ export class PostsRepository {
     return this.posts.manager.transaction(work);
   }
 
-  create(manager: EntityManager, values: PostValues): Promise<Post> {
+  async create(manager: EntityManager, values: PostValues): Promise<Post> {
     const posts = manager.getRepository(Post);
-    return posts.save(posts.create(values));
+    const saved = await posts.save(posts.create(values));
+    return (await posts.findOne({ where: { id: saved.id }, relations: withFeatureImage }))!;
   }
 
   async update(manager: EntityManager, id: string, values: Partial<PostValues>): Promise<Post> {
     const posts = manager.getRepository(Post);
     await posts.update({ id }, values);
-    return (await posts.findOneBy({ id }))!;
+    return (await posts.findOne({ where: { id }, relations: withFeatureImage }))!;
   }
 
   async delete(manager: EntityManager, id: string): Promise<void> {

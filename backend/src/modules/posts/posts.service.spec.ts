@@ -8,6 +8,7 @@ import type { EntityManager } from 'typeorm';
 import type { ActivityInput, ActivityService } from '../activity/activity.service.js';
 import type { ContentVersionService } from '../content-version/content-version.service.js';
 import type { RevisionsService } from '../revisions/revisions.service.js';
+import type { MediaService } from '../media/media.service.js';
 
 const admin: StaffIdentity = {
   id: '11111111-1111-4111-8111-111111111111',
@@ -54,11 +55,17 @@ function storedPost(overrides: Partial<Post> = {}): Post {
     updatedAt: new Date('2026-01-01T00:00:00Z'),
     publishedAt: null,
     revisionDate: null,
+    featureImageId: null,
     ...overrides,
   };
 }
 
 const fakeManager = {} as EntityManager;
+
+/** A media library that knows no image (these tests give posts none). */
+function fakeMedia(): MediaService {
+  return { exists: () => Promise.resolve(false), images: () => Promise.resolve(new Map()) } as unknown as MediaService;
+}
 
 /** A repository fake whose every method fails unless the test gives it an answer; transactions run their work at once. */
 function fakeRepository(given: Partial<PostsRepository>): PostsRepository {
@@ -117,7 +124,7 @@ async function statusOf(promise: Promise<unknown>): Promise<[number, string]> {
 describe(PostsService.name, () => {
   describe('create', () => {
     it('refuses a consultant publishing with 403 before touching the database', async () => {
-      const service = new PostsService(fakeRepository({}), fakeContentVersion(), fakeActivity(), fakeRevisions());
+      const service = new PostsService(fakeRepository({}), fakeContentVersion(), fakeActivity(), fakeRevisions(), fakeMedia());
       expect(await statusOf(service.create({ ...dto, status: 'published' }, consultant))).toEqual([
         403,
         messages.onlyAdminsCanPublish,
@@ -130,6 +137,7 @@ describe(PostsService.name, () => {
         fakeContentVersion(),
         fakeActivity(),
         fakeRevisions(),
+        fakeMedia(),
       );
       expect(await statusOf(service.create(dto, admin))).toEqual([409, messages.slugTaken]);
     });
@@ -145,6 +153,7 @@ describe(PostsService.name, () => {
         fakeContentVersion(),
         fakeActivity(),
         fakeRevisions(),
+        fakeMedia(),
       );
       await service.create({ ...dto, tags: [' a ', '', 'A', 'b'] }, admin);
       expect(created).toHaveLength(1);
@@ -173,6 +182,7 @@ describe(PostsService.name, () => {
         fakeContentVersion(),
         fakeActivity(),
         fakeRevisions(),
+        fakeMedia(),
       );
       await service.update(postId, { ...dto, status: 'published' }, admin);
       const values = updates[0];
@@ -192,6 +202,7 @@ describe(PostsService.name, () => {
         fakeContentVersion(),
         fakeActivity(),
         fakeRevisions(),
+        fakeMedia(),
       );
       await service.update(postId, { ...dto, status: 'published' }, admin);
       const values = updates[0];
@@ -213,6 +224,7 @@ describe(PostsService.name, () => {
         fakeContentVersion(),
         fakeActivity(lines),
         fakeRevisions(),
+        fakeMedia(),
       );
       await service.update(postId, { ...dto, status: after }, admin);
       expect(lines).toEqual([{ actor: admin, action, target: { type: 'post', id: postId, label: 'T' } }]);
@@ -247,6 +259,7 @@ describe(PostsService.name, () => {
         fakeContentVersion(),
         fakeActivity(),
         fakeRevisions(),
+        fakeMedia(),
       );
       expect(await statusOf(service.update(postId, dto, consultant))).toEqual([403, messages.consultantOwnDraftsOnly]);
     });
@@ -259,6 +272,7 @@ describe(PostsService.name, () => {
         fakeContentVersion(),
         fakeActivity(),
         fakeRevisions(),
+        fakeMedia(),
       );
       expect(await statusOf(service.findForReader('labs', 'a-slug', null))).toEqual([404, messages.postNotFound]);
       await expect(service.findForReader('labs', 'a-slug', consultant)).resolves.toMatchObject({ status: 'draft' });

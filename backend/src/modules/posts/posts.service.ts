@@ -4,6 +4,8 @@ import {
   countWords,
   isPostSection,
   limits,
+  mediaIdsInMarkdown,
+  mediaMessages,
   pageCount,
   messages,
   readingTimeMinutes,
@@ -19,6 +21,7 @@ import { ApiError } from '../../core/http/api-error.js';
 import { ActivityService } from '../activity/activity.service.js';
 import { ContentVersionService } from '../content-version/content-version.service.js';
 import { RevisionsService } from '../revisions/revisions.service.js';
+import { MediaService } from '../media/media.service.js';
 import type { ListPostsQueryDto } from './dto/list-posts-query.dto.js';
 import type { SavePostDto } from './dto/save-post.dto.js';
 import { mapAdminPost, mapPost, mapPostSummary } from './dto/post-response.dto.js';
@@ -34,6 +37,7 @@ export class PostsService {
     private readonly contentVersion: ContentVersionService,
     private readonly activity: ActivityService,
     private readonly revisions: RevisionsService,
+    private readonly media: MediaService,
   ) {}
 
   /** A page of the published blog for readers (GET /api/posts). */
@@ -60,7 +64,9 @@ export class PostsService {
     const post = isPostSection(section) ? await this.postsRepository.findBySectionAndSlug(section, slug) : null;
     if (!post || (post.status !== 'published' && !staff))
       throw new ApiError(HttpStatus.NOT_FOUND, messages.postNotFound);
-    return mapPost(post);
+    // The library images of the body, for their srcset and dimensions.
+    const images = await this.media.images(mediaIdsInMarkdown(post.body));
+    return { ...mapPost(post), bodyImages: Object.fromEntries(images) };
   }
 
   async listForStaff(): Promise<AdminPost[]> {
@@ -77,6 +83,7 @@ export class PostsService {
     if (status === 'published' && !canPublish(user.role))
       throw new ApiError(HttpStatus.FORBIDDEN, messages.onlyAdminsCanPublish);
     await this.assertSlugFree(dto.section, dto.slug);
+    await this.assertFeatureImage(dto);
     const now = new Date();
     const post = await this.postsRepository.transaction(async (manager) => {
       const created = await this.postsRepository.create(manager, {
@@ -114,6 +121,7 @@ export class PostsService {
     }
     if (dto.section !== existing.section || dto.slug !== existing.slug)
       await this.assertSlugFree(dto.section, dto.slug, existing.id);
+    await this.assertFeatureImage(dto);
     const now = new Date();
     const values: Partial<PostValues> = { ...contentValues(dto), status };
     if (status === 'published' && !existing.publishedAt) values.publishedAt = now;
@@ -171,6 +179,12 @@ export class PostsService {
     return post;
   }
 
+  /** A feature image must be an image of the library (400 under its field otherwise). */
+  private async assertFeatureImage(dto: SavePostDto): Promise<void> {
+    if (dto.featureImageId && !(await this.media.exists(dto.featureImageId)))
+      throw new ApiError(HttpStatus.BAD_REQUEST, messages.validationFailed, { featureImageId: [mediaMessages.featureImageInvalid] });
+  }
+
   private async assertSlugFree(section: Post['section'], slug: string, exceptId?: string): Promise<void> {
     const clash = await this.postsRepository.findBySectionAndSlug(section, slug);
     if (clash && clash.id !== exceptId) throw new ApiError(HttpStatus.CONFLICT, messages.slugTaken);
@@ -222,6 +236,7 @@ function contentValues(dto: SavePostDto) {
     tags: normaliseTags(dto.tags ?? []),
     metaDescription: dto.metaDescription ?? null,
     customMetaTags: dto.customMetaTags ?? null,
+    featureImageId: dto.featureImageId?.toLowerCase() ?? null,
     wordCount,
     readingTime: readingTimeMinutes(wordCount),
   };

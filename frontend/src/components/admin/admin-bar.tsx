@@ -2,6 +2,7 @@ import {
   Activity,
   BookDown,
   BarChart3,
+  Images,
   Inbox,
   LayoutDashboard,
   LogOut,
@@ -34,6 +35,7 @@ interface AdminLink {
 const adminLinks: AdminLink[] = [
   { to: '/admin', label: 'Dashboard', icon: LayoutDashboard },
   { to: '/admin/posts', label: areaLabels.posts, icon: Newspaper, area: 'posts' },
+  { to: '/admin/media', label: areaLabels.media, icon: Images, area: 'media' },
   { to: '/admin/enquiries', label: areaLabels.enquiries, icon: Inbox, area: 'enquiries' },
   { to: '/admin/subscribers', label: areaLabels.subscribers, icon: MailCheck, area: 'subscribers' },
   { to: '/admin/newsletter', label: areaLabels.newsletter, icon: Mail, area: 'newsletter' },

@@ -1,5 +1,7 @@
-import { lazy, Suspense, useState, type ReactElement } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactElement } from 'react';
 import Markdown, { type Components } from 'react-markdown';
+import { mediaIdOfUrl, type MediaImage } from '@northbeam/common';
+import { ResponsiveImage } from '@/components/media/responsive-image';
 
 /**
  * Post bodies. react-markdown keeps raw HTML as visible text and empties link and image addresses
@@ -20,6 +22,24 @@ export const postComponents: Components = {
     ) : null,
 };
 
+/** How wide a body image shows: the article's text column, or the whole phone screen. */
+const bodyImageSizes = '(min-width: 1280px) 760px, (min-width: 1024px) 62vw, 100vw';
+
+/**
+ * Post components that show media library images (`/media/{id}/…` with its size known) as
+ * responsive pictures (docs/product.md#media); other images keep the plain lazy `<img>`.
+ */
+function withLibraryImages(images: Record<string, MediaImage>): Components {
+  return {
+    ...postComponents,
+    img: (props) => {
+      const image = typeof props.src === 'string' ? images[mediaIdOfUrl(props.src) ?? ''] : undefined;
+      if (!image) return postComponents.img ? (postComponents.img as (p: typeof props) => ReactElement | null)(props) : null;
+      return <ResponsiveImage image={image} alt={props.alt ?? image.alt} sizes={bodyImageSizes} className="my-6 block" imgClassName="rounded-xl" />;
+    },
+  };
+}
+
 /** A short fingerprint of a text (FNV-1a), the same on server and client. */
 function fingerprint(text: string): string {
   let hash = 0x811c9dc5;
@@ -37,8 +57,8 @@ function fingerprint(text: string): string {
 const renderedOnServer = new Map<string, ReactElement>();
 const maxRendered = 200;
 
-function renderOnServer(markdown: string, components: Components | undefined): ReactElement {
-  const key = `${components === postComponents ? 'post' : 'plain'}:${markdown}`;
+function renderOnServer(markdown: string, components: Components | undefined, variant: string | undefined): ReactElement {
+  const key = `${variant ?? (components === postComponents ? 'post' : 'plain')}:${markdown}`;
   const cached = renderedOnServer.get(key);
   if (cached) return cached;
   // react-markdown's Markdown is synchronous and uses no hooks, so its output can be kept and reused.
@@ -65,6 +85,8 @@ interface MarkdownTextProps {
   className?: string;
   testId?: string;
   components?: Components;
+  /** Names the components in the server's cache of renderings when they are not the plain or post ones. */
+  variant?: string;
 }
 
 /**
@@ -72,7 +94,7 @@ interface MarkdownTextProps {
  * instead of parsing the text again (no markdown library on a first visit); only a client-side
  * navigation to another text loads react-markdown.
  */
-export function MarkdownText({ markdown, className, testId, components }: MarkdownTextProps) {
+export function MarkdownText({ markdown, className, testId, components, variant }: MarkdownTextProps) {
   const id = fingerprint(markdown);
   // Read once, at the first render: during hydration the server's HTML for this text is on the page.
   // A later text (client-side navigation within the same route) never matches it.
@@ -81,7 +103,7 @@ export function MarkdownText({ markdown, className, testId, components }: Markdo
   if (import.meta.env.SSR) {
     return (
       <div className={className} data-testid={testId} data-markdown={id}>
-        {renderOnServer(markdown, components)}
+        {renderOnServer(markdown, components, variant)}
       </div>
     );
   }
@@ -104,8 +126,19 @@ export function MarkdownText({ markdown, className, testId, components }: Markdo
   );
 }
 
-export function MarkdownBody({ markdown }: { markdown: string }) {
+export function MarkdownBody({ markdown, images }: { markdown: string; images?: Record<string, MediaImage> }) {
+  const imagesKey = images && Object.keys(images).length > 0 ? JSON.stringify(images) : '';
+  const components = useMemo(
+    () => (imagesKey ? withLibraryImages(JSON.parse(imagesKey) as Record<string, MediaImage>) : postComponents),
+    [imagesKey],
+  );
   return (
-    <MarkdownText markdown={markdown} className="prose-article" testId="article-body" components={postComponents} />
+    <MarkdownText
+      markdown={markdown}
+      className="prose-article"
+      testId="article-body"
+      components={components}
+      variant={imagesKey ? `post+${fingerprint(imagesKey)}` : undefined}
+    />
   );
 }

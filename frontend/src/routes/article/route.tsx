@@ -5,6 +5,9 @@ import { useLoaderData, useRouteError, type LoaderFunctionArgs } from '@/app/dat
 import {
   findTeamMember,
   isPostSection,
+  mediaHeightAt,
+  mediaSharedFormat,
+  mediaVariantUrl,
   parseCustomMetaTags,
   sectionLabels,
   site,
@@ -16,6 +19,7 @@ import {
 import type { RouteHandle } from '@/app/route-handle';
 import { AuthorBlock } from '@/components/blog/author-block';
 import { MarkdownBody } from '@/components/blog/markdown-body';
+import { ResponsiveImage } from '@/components/media/responsive-image';
 import { SectionBanner } from '@/components/blog/section-banner';
 import { ShareBar } from '@/components/blog/share-bar';
 import { NewsletterBox } from '@/components/lead-capture/newsletter-box';
@@ -97,7 +101,10 @@ export const handle: RouteHandle<ArticleRouteData | undefined> = {
     const description = post.metaDescription || post.excerpt;
     const author = findTeamMember(post.authorId)?.name ?? post.authorName;
     const canonicalPath = `/blog/${post.section}/${post.slug}`;
-    const image = `/api/og-image/${post.slug}`;
+    // The feature image as the social card (1280 wide, a format every reader takes); the drawn card otherwise.
+    const image = post.featureImage
+      ? mediaVariantUrl(post.featureImage.id, 1280, mediaSharedFormat(post.featureImage.format))
+      : `/api/og-image/${post.slug}`;
     return {
       title: post.title,
       description,
@@ -105,6 +112,15 @@ export const handle: RouteHandle<ArticleRouteData | undefined> = {
       canonicalPath,
       ogType: 'article',
       image,
+      ...(post.featureImage
+        ? {
+            imageAlt: post.featureImage.alt,
+            imageSize: {
+              width: Math.min(1280, post.featureImage.width),
+              height: mediaHeightAt(post.featureImage, Math.min(1280, post.featureImage.width)),
+            },
+          }
+        : {}),
       noindex: post.status !== 'published',
       meta: [
         ...(post.publishedAt ? [{ property: 'article:published_time', content: post.publishedAt }] : []),
@@ -314,12 +330,21 @@ function ArticleView({ article }: { article: ArticleData }) {
               ) : null}
             </dl>
           </div>
+          {post.featureImage ? (
+            <ResponsiveImage
+              image={post.featureImage}
+              priority
+              sizes="(min-width: 1280px) 1200px, 100vw"
+              className="mt-8 block overflow-hidden rounded-card border border-line"
+              imgClassName="max-h-[36rem] object-cover"
+            />
+          ) : null}
         </header>
         <div className="container-page">
           <SectionBanner section={post.section} />
         </div>
         <div className="container-page grid grid-cols-1 gap-12 py-12 lg:grid-cols-[minmax(0,1fr)_16rem]">
-          <MarkdownBody markdown={post.body} />
+          <MarkdownBody markdown={post.body} images={post.bodyImages} />
           <aside className="lg:sticky lg:top-24 lg:self-start">
             <ShareBar url={url} title={post.title} summary={post.excerpt || post.title} />
           </aside>

@@ -1,5 +1,6 @@
 import type { AdminPost, Post as PostResponse, PostSummary } from '@northbeam/common';
 import type { Post } from '../entities/post.entity.js';
+import { toMediaImage } from '../../media/media.service.js';
 
 function iso(date: Date | null): string | null {
   return date ? date.toISOString() : null;
@@ -26,6 +27,7 @@ export function mapPostSummary(post: Post): PostSummary {
     updatedAt: post.updatedAt.toISOString(),
     publishedAt: iso(post.publishedAt),
     revisionDate: iso(post.revisionDate),
+    featureImage: post.featureImage ? toMediaImage(post.featureImage) : null,
   };
 }
 

@@ -1,8 +1,8 @@
 import { Transform } from 'class-transformer';
-import { IsArray, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsArray, IsIn, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { AllowedMetaTags } from '../../../core/validation/allowed-meta-tags.decorator.js';
 import { MaxChars } from '../../../core/validation/max-chars.decorator.js';
-import { limits, messages, postSections, postStatuses, type PostSection, type PostStatus } from '@northbeam/common';
+import { limits, mediaMessages, messages, postSections, postStatuses, type PostSection, type PostStatus } from '@northbeam/common';
 import { MultiLine } from '../../../core/validation/multi-line.decorator.js';
 
 const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -90,4 +90,9 @@ export class SavePostDto {
   @MaxLength(5000, { message: 'Custom meta tags must be 5000 characters or less' })
   @AllowedMetaTags()
   customMetaTags?: string | null;
+
+  /** A media library image (docs/product.md#media); null or absent: no feature image. */
+  @ValidateIf((_object, value) => value !== undefined && value !== null)
+  @IsUUID('all', { message: mediaMessages.featureImageInvalid })
+  featureImageId?: string | null;
 }

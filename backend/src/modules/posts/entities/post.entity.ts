@@ -1,5 +1,6 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import type { PostSection, PostStatus } from '@northbeam/common';
+import { MediaEntity } from '../../media/entities/media.entity.js';
 
 @Entity('posts')
 export class Post {
@@ -67,4 +68,12 @@ export class Post {
 
   @Column({ name: 'revision_date', type: 'timestamptz', nullable: true })
   revisionDate: Date | null;
+
+  /** The feature image from the media library (docs/product.md#media); an image in use cannot be deleted. */
+  @Column({ name: 'feature_image_id', type: 'uuid', nullable: true })
+  featureImageId: string | null;
+
+  @ManyToOne(() => MediaEntity, { nullable: true, onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'feature_image_id' })
+  featureImage?: MediaEntity | null;
 }

@@ -1,4 +1,12 @@
-import { limits, messages, type AdminPost, type PostAutosaveFields, type PostSection, type PostStatus } from '@northbeam/common';
+import {
+  limits,
+  messages,
+  type AdminPost,
+  type MediaImage,
+  type PostAutosaveFields,
+  type PostSection,
+  type PostStatus,
+} from '@northbeam/common';
 
 /** What the editor holds; tagsText is the comma-separated field, tags its applied list. */
 export interface PostFormValues {
@@ -16,6 +24,8 @@ export interface PostFormValues {
   tags: string[];
   metaDescription: string;
   customMetaTags: string;
+  /** From the media library (docs/product.md#media). */
+  featureImage: MediaImage | null;
 }
 
 export type PostFormErrors = Partial<Record<keyof PostFormValues, string>>;
@@ -35,6 +45,7 @@ export const emptyPostForm: PostFormValues = {
   tags: [],
   metaDescription: '',
   customMetaTags: '',
+  featureImage: null,
 };
 
 export function formFromPost(post: AdminPost): PostFormValues {
@@ -53,6 +64,7 @@ export function formFromPost(post: AdminPost): PostFormValues {
     tags: post.tags,
     metaDescription: post.metaDescription ?? '',
     customMetaTags: post.customMetaTags ?? '',
+    featureImage: post.featureImage ?? null,
   };
 }
 
@@ -107,6 +119,7 @@ export function payloadFromForm(values: PostFormValues, status: PostStatus) {
     tags,
     metaDescription: values.metaDescription || undefined,
     customMetaTags: values.customMetaTags || undefined,
+    featureImageId: values.featureImage?.id ?? null,
   };
 }
 

@@ -45,6 +45,8 @@ import { FieldError, Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toast';
+import { FeatureImageField } from '@/components/admin/media/feature-image-field';
+import { InsertImageButton } from '@/components/admin/media/insert-image-button';
 import { ApiRequestError, apiRequest, loadJson, pageStatusOf } from '@/lib/api';
 import { useHydrated } from '@/hooks/use-hydrated';
 import { forgetStaffUser, requireStaffUser, signInAgain } from '@/lib/staff';
@@ -375,10 +377,13 @@ function Editor({ user, post: loadedPost, autosave: loadedAutosave }: EditorData
               <div className="flex flex-col gap-2">
                 <div className="flex items-center justify-between">
                   <Label htmlFor={fieldId('body')}>Body (markdown)</Label>
-                  <Button type="button" variant="ghost" size="sm" aria-pressed={preview} onClick={() => setPreview((value) => !value)}>
-                    <Eye aria-hidden="true" />
-                    {preview ? 'Edit' : 'Preview'}
-                  </Button>
+                  <div className="flex flex-wrap justify-end gap-1">
+                    <InsertImageButton textareaId={fieldId('body')} value={values.body} onInsert={(body) => update({ body })} />
+                    <Button type="button" variant="ghost" size="sm" aria-pressed={preview} onClick={() => setPreview((value) => !value)}>
+                      <Eye aria-hidden="true" />
+                      {preview ? 'Edit' : 'Preview'}
+                    </Button>
+                  </div>
                 </div>
                 {preview ? (
                   <div className="min-h-96 rounded-xl border border-line bg-paper p-5 text-ink leading-relaxed [&_a]:text-beam [&_a]:underline [&_code]:font-mono [&_code]:text-sm [&_h1]:font-display [&_h1]:text-2xl [&_h1]:font-semibold [&_h2]:mt-6 [&_h2]:font-display [&_h2]:text-xl [&_h2]:font-semibold [&_h3]:mt-4 [&_h3]:font-semibold [&_li]:mt-1 [&_ol]:mt-3 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:mt-3 [&_pre]:mt-3 [&_pre]:overflow-x-auto [&_pre]:rounded-xl [&_pre]:bg-ink [&_pre]:p-4 [&_pre]:text-white [&_ul]:mt-3 [&_ul]:list-disc [&_ul]:pl-6" data-testid="body-preview">
@@ -520,6 +525,10 @@ function Editor({ user, post: loadedPost, autosave: loadedAutosave }: EditorData
                 }}
               />
             ) : null}
+            <Card className="flex flex-col gap-4 p-6">
+              <h2 className="heading-3">Feature image</h2>
+              <FeatureImageField value={values.featureImage} onChange={(featureImage) => update({ featureImage })} />
+            </Card>
 
             <Card className="flex flex-col gap-5 p-6">
               <Field label="Section" htmlFor={fieldId('section')} error={errors.section} errorId={errorId('section')}>

@@ -1,0 +1,119 @@
+import { HttpStatus } from '@nestjs/common';
+import sharp from 'sharp';
+import type { Metadata, Sharp } from 'sharp';
+import { mediaContentTypes, mediaLimits, mediaMessages, type MediaFormat } from '@northbeam/common';
+import { ApiError } from '../../core/http/api-error.js';
+
+/** An upload made safe to keep: its format as read from the bytes, its size, and the bytes without metadata. */
+export interface PreparedImage {
+  format: MediaFormat;
+  width: number;
+  height: number;
+  body: Buffer;
+}
+
+/** SVG is text: it is refused by its opening, whatever the name or the declared type says. */
+function looksLikeSvg(bytes: Buffer): boolean {
+  const head = bytes
+    .subarray(0, 2048)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+    .toLowerCase();
+  return head.startsWith('<') && head.includes('<svg');
+}
+
+/** The library's format of what sharp read from the bytes (its own magic-number detection), or undefined. */
+function formatOf(metadata: Metadata): MediaFormat | undefined {
+  const format = metadata.format;
+  if (format === 'jpeg' || format === 'png' || format === 'webp' || format === 'gif') return format;
+  // HEIF holds AVIF (AV1) and HEIC (HEVC): only AVIF is a web format.
+  if (format === 'heif' && metadata.compression === 'av1') return 'avif';
+  return undefined;
+}
+
+const animatedFormats = new Set<MediaFormat>(['gif', 'webp']);
+
+function open(bytes: Buffer, animated: boolean): Sharp {
+  return sharp(bytes, { limitInputPixels: mediaLimits.maxPixels, animated, failOn: 'error' });
+}
+
+/** Encoders of stored originals: near-lossless, so that variants are made from a good copy. */
+function encodeOriginal(image: Sharp, format: MediaFormat): Sharp {
+  switch (format) {
+    case 'jpeg':
+      return image.jpeg({ quality: 92 });
+    case 'png':
+      return image.png();
+    case 'webp':
+      return image.webp({ quality: 92 });
+    case 'avif':
+      return image.avif({ quality: 75, effort: 3 });
+    case 'gif':
+      return image.gif();
+  }
+}
+
+/**
+ * Checks an upload by its bytes (never its name or declared type) and re-encodes it without its
+ * metadata: EXIF (GPS position, camera, owner), XMP, IPTC and ICC comments are dropped, the EXIF
+ * orientation is applied to the pixels first. Refusals: SVG and anything not JPEG, PNG, WebP, AVIF
+ * or GIF (415), more pixels than the limit (413).
+ */
+export async function prepareUpload(bytes: Buffer): Promise<PreparedImage> {
+  if (looksLikeSvg(bytes)) throw new ApiError(HttpStatus.UNSUPPORTED_MEDIA_TYPE, mediaMessages.svgRefused);
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new ApiError(HttpStatus.UNSUPPORTED_MEDIA_TYPE, mediaMessages.typeRefused);
+  }
+  if (metadata.format === 'svg') throw new ApiError(HttpStatus.UNSUPPORTED_MEDIA_TYPE, mediaMessages.svgRefused);
+  const format = formatOf(metadata);
+  if (!format) throw new ApiError(HttpStatus.UNSUPPORTED_MEDIA_TYPE, mediaMessages.typeRefused);
+  const width = metadata.width ?? 0;
+  const pageHeight = metadata.pageHeight ?? metadata.height ?? 0;
+  if (width * pageHeight > mediaLimits.maxPixels)
+    throw new ApiError(HttpStatus.PAYLOAD_TOO_LARGE, mediaMessages.tooManyPixels);
+  const animated = animatedFormats.has(format) && (metadata.pages ?? 1) > 1;
+  try {
+    let image = open(bytes, animated);
+    if (!animated) image = image.autoOrient();
+    const { data, info } = await encodeOriginal(image, format).toBuffer({ resolveWithObject: true });
+    return { format, width: info.width, height: animated ? (info.pageHeight ?? info.height) : info.height, body: data };
+  } catch {
+    throw new ApiError(HttpStatus.UNSUPPORTED_MEDIA_TYPE, mediaMessages.unreadable);
+  }
+}
+
+/** Encoders of variants: sized for pages, modern formats first. */
+function encodeVariant(image: Sharp, format: MediaFormat): Sharp {
+  switch (format) {
+    case 'jpeg':
+      return image.jpeg({ quality: 80, progressive: true, mozjpeg: true });
+    case 'png':
+      return image.png({ compressionLevel: 8 });
+    case 'webp':
+      return image.webp({ quality: 78, effort: 4 });
+    case 'avif':
+      return image.avif({ quality: 55, effort: 2 });
+    case 'gif':
+      return image.gif();
+  }
+}
+
+/**
+ * A variant of a stored original: `width` pixels wide at most, never wider than the original (no
+ * upscaling), in `format`. Animation survives into GIF and WebP; AVIF gets the first frame.
+ */
+export async function makeVariant(
+  original: Buffer,
+  originalFormat: MediaFormat,
+  width: number,
+  format: MediaFormat,
+): Promise<{ body: Buffer; contentType: string }> {
+  const animated = animatedFormats.has(originalFormat) && animatedFormats.has(format);
+  const image = open(original, animated).resize({ width, withoutEnlargement: true });
+  const body = await encodeVariant(image, format).toBuffer();
+  return { body, contentType: mediaContentTypes[format] };
+}

@@ -1,0 +1,240 @@
+import { HttpStatus, Injectable, Logger } from '@nestjs/common';
+import {
+  mediaExtensions,
+  mediaLimits,
+  mediaMessages,
+  type ListPage,
+  type MediaFormat,
+  type MediaImage,
+  type MediaItem,
+  type StaffUser,
+} from '@northbeam/common';
+import { ApiError } from '../../core/http/api-error.js';
+import { ActivityService } from '../activity/activity.service.js';
+import type { ListMediaQueryDto } from './dto/media.dto.js';
+import type { MediaEntity } from './entities/media.entity.js';
+import { makeVariant, prepareUpload } from './media-images.js';
+import { MediaStorage, type StoredMediaObject } from './media-storage.js';
+import { MediaRepository } from './media.repository.js';
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const variantPattern = /^(\d{1,5})\.([a-z]{3,4})$/;
+const formatOfExtension = new Map(
+  Object.entries(mediaExtensions).map(([format, extension]) => [extension, format as MediaFormat]),
+);
+/** Variants kept in this process's memory (most recently served first out last): the hot ones cost no query. */
+const memoryBudgetBytes = 64 * 1024 * 1024;
+
+/** An uploaded file as the multipart parser hands it over. */
+export interface UploadedImage {
+  originalname: string;
+  buffer: Buffer;
+  size: number;
+}
+
+export function originalKey(id: string): string {
+  return `${id}/original`;
+}
+
+export function toMediaImage(media: MediaEntity): MediaImage {
+  return { id: media.id, alt: media.alt, width: media.width, height: media.height, format: media.format };
+}
+
+function toMediaItem(media: MediaEntity): MediaItem {
+  return {
+    ...toMediaImage(media),
+    filename: media.filename,
+    size: media.size,
+    uploadedBy: media.uploadedByName,
+    createdAt: media.createdAt.toISOString(),
+    updatedAt: media.updatedAt.toISOString(),
+  };
+}
+
+/** A file name as a label: its folders, control characters and excess length dropped. */
+function cleanFilename(name: string): string {
+  const base = (name.split(/[\\/]/).pop() ?? '').replace(/[\p{Cc}\p{Cs}\uFFFE\uFFFF]/gu, '').trim();
+  return (base || 'image').slice(0, mediaLimits.filenameMax);
+}
+
+/**
+ * The media library (docs/product.md#media): uploads checked by their bytes and stored without
+ * metadata, alt text, deletion refused while an image is in use, and variants made once per width
+ * and format, then served from storage (and this process's memory).
+ */
+@Injectable()
+export class MediaService {
+  private readonly logger = new Logger('Media');
+  private readonly hot = new Map<string, StoredMediaObject>();
+  private hotBytes = 0;
+  private readonly making = new Map<string, Promise<StoredMediaObject | null>>();
+
+  constructor(
+    private readonly mediaRepository: MediaRepository,
+    private readonly storage: MediaStorage,
+    private readonly activity: ActivityService,
+  ) {}
+
+  async list(query: ListMediaQueryDto): Promise<ListPage<MediaItem>> {
+    const page = query.page ?? 1;
+    const pageSize = mediaLimits.listPageSize;
+    const [rows, total] = await this.mediaRepository.findPage(query.q || undefined, (page - 1) * pageSize, pageSize);
+    return { items: rows.map(toMediaItem), total, page, pageSize };
+  }
+
+  async detail(id: string): Promise<MediaItem> {
+    return toMediaItem(await this.require(id));
+  }
+
+  async upload(file: UploadedImage | undefined, alt: string, user: StaffUser): Promise<MediaItem> {
+    if (!file || file.size === 0) throw new ApiError(HttpStatus.BAD_REQUEST, mediaMessages.fileRequired);
+    if (file.size > mediaLimits.uploadMaxBytes)
+      throw new ApiError(HttpStatus.PAYLOAD_TOO_LARGE, mediaMessages.tooLarge);
+    const prepared = await prepareUpload(file.buffer);
+    const created = await this.mediaRepository.transaction(async (manager) => {
+      const media = await this.mediaRepository.create(manager, {
+        filename: cleanFilename(file.originalname),
+        alt,
+        format: prepared.format,
+        width: prepared.width,
+        height: prepared.height,
+        size: prepared.body.length,
+        uploadedById: user.id,
+        uploadedByName: user.name,
+      });
+      await this.activity.record(manager, {
+        actor: { id: user.id, name: user.name },
+        action: 'media.uploaded',
+        target: { type: 'media', id: media.id, label: media.filename },
+      });
+      return media;
+    });
+    try {
+      await this.storage.put(originalKey(created.id), prepared.body, `image/${prepared.format}`);
+    } catch (error) {
+      // No row without its bytes.
+      await this.mediaRepository.transaction((manager) => this.mediaRepository.delete(manager, created.id));
+      throw error;
+    }
+    return toMediaItem(created);
+  }
+
+  async updateAlt(id: string, alt: string, user: StaffUser): Promise<MediaItem> {
+    if (!uuidPattern.test(id)) throw new ApiError(HttpStatus.NOT_FOUND, mediaMessages.notFound);
+    const updated = await this.mediaRepository.transaction(async (manager) => {
+      const media = await this.mediaRepository.lockById(manager, id);
+      if (!media) throw new ApiError(HttpStatus.NOT_FOUND, mediaMessages.notFound);
+      if (media.alt === alt) return media;
+      const saved = await this.mediaRepository.updateAlt(manager, id, alt);
+      await this.activity.record(manager, {
+        actor: { id: user.id, name: user.name },
+        action: 'media.alt_changed',
+        target: { type: 'media', id, label: `${media.filename}: “${alt}”` },
+      });
+      return saved;
+    });
+    return toMediaItem(updated);
+  }
+
+  /** Refused with 409 naming every use while the image is used anywhere. */
+  async delete(id: string, user: StaffUser): Promise<void> {
+    if (!uuidPattern.test(id)) throw new ApiError(HttpStatus.NOT_FOUND, mediaMessages.notFound);
+    await this.mediaRepository.transaction(async (manager) => {
+      const media = await this.mediaRepository.lockById(manager, id);
+      if (!media) throw new ApiError(HttpStatus.NOT_FOUND, mediaMessages.notFound);
+      const uses = await this.mediaRepository.findUses(manager, media.id);
+      if (uses.length > 0) throw new ApiError(HttpStatus.CONFLICT, mediaMessages.inUse(uses.map((use) => use.label)));
+      await this.mediaRepository.delete(manager, media.id);
+      await this.activity.record(manager, {
+        actor: { id: user.id, name: user.name },
+        action: 'media.deleted',
+        target: { type: 'media', id: media.id, label: media.filename },
+      });
+    });
+    for (const key of [...this.hot.keys()]) if (key.startsWith(`${id}/`)) this.forget(key);
+    await this.storage.removePrefix(`${id}/`);
+  }
+
+  /** Images by id (for pages that show them); unknown ids are left out. */
+  async images(ids: string[]): Promise<Map<string, MediaImage>> {
+    const valid = ids.filter((id) => uuidPattern.test(id));
+    const rows = await this.mediaRepository.findByIds(valid);
+    return new Map(rows.map((row) => [row.id, toMediaImage(row)]));
+  }
+
+  async exists(id: string): Promise<boolean> {
+    return uuidPattern.test(id) && (await this.mediaRepository.findById(id)) !== null;
+  }
+
+  /**
+   * The variant `/media/{id}/{width}.{extension}`, made on its first request and stored; null when
+   * the id, the width (one of the listed ones) or the format (WebP, AVIF or the original's own) is unknown.
+   * A width above the original's is served at the original's width: images are never upscaled.
+   */
+  async variant(id: string, file: string): Promise<StoredMediaObject | null> {
+    const match = variantPattern.exec(file);
+    if (!uuidPattern.test(id) || !match) return null;
+    const width = Number(match[1]);
+    const format = formatOfExtension.get(match[2]);
+    if (!format || !(mediaLimits.variantWidths as readonly number[]).includes(width)) return null;
+    const requestKey = `${id.toLowerCase()}/${width}.${match[2]}`;
+    const hot = this.hot.get(requestKey);
+    if (hot) {
+      // Most recently used last.
+      this.hot.delete(requestKey);
+      this.hot.set(requestKey, hot);
+      return hot;
+    }
+    let pending = this.making.get(requestKey);
+    if (!pending) {
+      pending = this.loadOrMake(id.toLowerCase(), width, format).finally(() => this.making.delete(requestKey));
+      this.making.set(requestKey, pending);
+    }
+    const stored = await pending;
+    if (stored) this.remember(requestKey, stored);
+    return stored;
+  }
+
+  private async loadOrMake(id: string, width: number, format: MediaFormat): Promise<StoredMediaObject | null> {
+    const media = await this.mediaRepository.findById(id);
+    if (!media) return null;
+    if (format !== 'webp' && format !== 'avif' && format !== media.format) return null;
+    const served = Math.min(width, media.width);
+    const key = `${id}/${served}.${mediaExtensions[format]}`;
+    const stored = await this.storage.get(key);
+    if (stored) return stored;
+    const original = await this.storage.get(originalKey(id));
+    if (!original) {
+      this.logger.warn(`The original of media ${id} is missing from storage`);
+      return null;
+    }
+    const started = Date.now();
+    const variant = await makeVariant(original.body, media.format, served, format);
+    this.logger.debug?.(`Made ${key} in ${Date.now() - started} ms`);
+    return this.storage.put(key, variant.body, variant.contentType);
+  }
+
+  private remember(key: string, stored: StoredMediaObject): void {
+    if (stored.body.length > memoryBudgetBytes / 8 || this.hot.has(key)) return;
+    this.hot.set(key, stored);
+    this.hotBytes += stored.body.length;
+    while (this.hotBytes > memoryBudgetBytes) {
+      const oldest = this.hot.keys().next().value;
+      if (oldest === undefined) break;
+      this.forget(oldest);
+    }
+  }
+
+  private forget(key: string): void {
+    const entry = this.hot.get(key);
+    if (!entry) return;
+    this.hot.delete(key);
+    this.hotBytes -= entry.body.length;
+  }
+
+  private async require(id: string): Promise<MediaEntity> {
+    const media = uuidPattern.test(id) ? await this.mediaRepository.findById(id) : null;
+    if (!media) throw new ApiError(HttpStatus.NOT_FOUND, mediaMessages.notFound);
+    return media;
+  }
+}

@@ -1,0 +1,343 @@
+import { Pencil, Search, Trash2, Upload } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import {
+  formatDate,
+  mediaLimits,
+  mediaMessages,
+  mediaVariantUrl,
+  pageCount,
+  site,
+  type ListPage,
+  type MediaItem,
+  type StaffUser,
+} from '@northbeam/common';
+import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from '@/app/data-router';
+import type { RouteHandle } from '@/app/route-handle';
+import { AdminPageHeader } from '@/components/admin/admin-page-header';
+import { formatBytes } from '@/components/admin/media/media-client';
+import { MediaUploadForm } from '@/components/admin/media/media-upload-form';
+import { Pager } from '@/components/blog/pager';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { toast } from '@/components/ui/toast';
+import { useListFilters, useListSearch } from '@/hooks/use-list-filters';
+import { ApiRequestError, apiRequest, errorSentence, loadJson } from '@/lib/api';
+import { listQuery } from '@/lib/list-query';
+import { requireStaffUser, signInAgain } from '@/lib/staff';
+
+export const handle: RouteHandle = {
+  head: () => ({
+    title: 'Media',
+    description: `The ${site.name} media library.`,
+    noindex: true,
+  }),
+};
+
+const filterNames = ['q'] as const;
+
+interface MediaData {
+  user: StaffUser;
+  list: ListPage<MediaItem>;
+  problem?: string;
+}
+
+const emptyPage: ListPage<MediaItem> = { items: [], total: 0, page: 1, pageSize: mediaLimits.listPageSize };
+
+export async function loader({ context, request }: LoaderFunctionArgs): Promise<MediaData> {
+  const user = await requireStaffUser(context, request);
+  const url = new URL(request.url);
+  const result = await loadJson<ListPage<MediaItem>>(context, `/api/admin/media${listQuery(url, filterNames)}`).then(
+    (list) => ({ list, problem: undefined }),
+    (error: unknown) => {
+      if (error instanceof ApiRequestError && error.status === 400)
+        return { list: emptyPage, problem: errorSentence(error) };
+      throw error;
+    },
+  );
+  if (!result.list) signInAgain(request);
+  return { user, list: result.list, problem: result.problem };
+}
+
+export function Component() {
+  const { user, list, problem } = useLoaderData<typeof loader>();
+  const revalidator = useRevalidator();
+  const { params, setFilters } = useListFilters();
+  const { query, setQuery, submit } = useListSearch(params, setFilters);
+  const [uploading, setUploading] = useState(false);
+  const [pendingDelete, setPendingDelete] = useState<MediaItem>();
+  const [deleting, setDeleting] = useState(false);
+  const mayDelete = user.permissions.media === 'all';
+
+  const confirmDelete = async () => {
+    if (!pendingDelete) return;
+    setDeleting(true);
+    try {
+      await apiRequest('DELETE', `/api/admin/media/${pendingDelete.id}`);
+      toast({ title: mediaMessages.deleted, description: pendingDelete.filename });
+      await revalidator.revalidate();
+    } catch (error) {
+      // In use (409): the server's sentence names every use.
+      toast({ title: 'The image was not deleted', description: errorSentence(error), variant: 'destructive' });
+    } finally {
+      setPendingDelete(undefined);
+      setDeleting(false);
+    }
+  };
+
+  return (
+    <section className="container-page pt-10 pb-16 sm:pt-14">
+      <AdminPageHeader
+        title="Media"
+        description="Images for posts and pages. Each is served in sizes and modern formats; one in use cannot be deleted."
+        actions={
+          <Button
+            onClick={() => setUploading((open) => !open)}
+            aria-expanded={uploading}
+            data-testid="media-upload-toggle"
+          >
+            <Upload aria-hidden="true" />
+            Upload image
+          </Button>
+        }
+      />
+
+      {uploading ? (
+        <Card className="mt-8 p-6">
+          <MediaUploadForm
+            onUploaded={(item) => {
+              toast({ title: mediaMessages.uploaded, description: item.filename });
+              setUploading(false);
+              void revalidator.revalidate();
+            }}
+          />
+        </Card>
+      ) : null}
+
+      <form
+        role="search"
+        aria-label="Search media"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+        className="mt-8 rounded-card border border-line bg-white p-4 shadow-card"
+      >
+        <div className="relative">
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-ink-muted"
+            aria-hidden="true"
+          />
+          <Input
+            type="search"
+            aria-label="Search images"
+            placeholder="Search file name or alt text..."
+            className="pl-10"
+            value={query}
+            maxLength={mediaLimits.searchMax}
+            onChange={(event) => setQuery(event.target.value)}
+          />
+        </div>
+      </form>
+
+      {problem ? (
+        <Alert variant="destructive" className="mt-6">
+          <AlertDescription>{problem}</AlertDescription>
+        </Alert>
+      ) : null}
+
+      {list.items.length === 0 ? (
+        <Card className="mt-6">
+          <p className="py-14 text-center text-sm text-ink-muted" data-testid="media-empty">
+            {params.get('q') ? 'No images match this search.' : 'No images yet. Upload the first one.'}
+          </p>
+        </Card>
+      ) : (
+        <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="media-list">
+          {list.items.map((item) => (
+            <li key={item.id}>
+              <MediaCard
+                item={item}
+                mayDelete={mayDelete}
+                onDelete={() => setPendingDelete(item)}
+                onSaved={() => void revalidator.revalidate()}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {list.total > 0 ? (
+        <Pager
+          page={list.page}
+          pageSize={list.pageSize}
+          total={list.total}
+          totalPages={pageCount(list.total, list.pageSize)}
+          noun="images"
+        />
+      ) : null}
+
+      <AlertDialog
+        open={pendingDelete !== undefined}
+        onOpenChange={(open) => (!open && !deleting ? setPendingDelete(undefined) : undefined)}
+      >
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Delete image</AlertDialogTitle>
+            <AlertDialogDescription>
+              Delete &quot;{pendingDelete?.filename}&quot; and all its sizes? Pages that still show it would lose it, so
+              an image in use is never deleted. This cannot be undone.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel disabled={deleting}>Cancel</AlertDialogCancel>
+            <Button variant="destructive" disabled={deleting} onClick={() => void confirmDelete()}>
+              {deleting ? 'Deleting...' : 'Delete image'}
+            </Button>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </section>
+  );
+}
+
+/** One image: thumbnail, facts, alt text (editable) and its actions. */
+function MediaCard({
+  item,
+  mayDelete,
+  onDelete,
+  onSaved,
+}: {
+  item: MediaItem;
+  mayDelete: boolean;
+  onDelete: () => void;
+  onSaved: () => void;
+}) {
+  const [editing, setEditing] = useState(false);
+  const [alt, setAlt] = useState(item.alt);
+  const [error, setError] = useState<string>();
+  const [saving, setSaving] = useState(false);
+  const id = useId();
+
+  const save = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const text = alt.trim();
+    if (!text) {
+      setError(mediaMessages.altRequired);
+      return;
+    }
+    setSaving(true);
+    try {
+      await apiRequest('PATCH', `/api/admin/media/${item.id}`, { alt: text });
+      toast({ title: mediaMessages.altSaved, description: item.filename });
+      setEditing(false);
+      setError(undefined);
+      onSaved();
+    } catch (failure) {
+      setError(errorSentence(failure));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Card className="flex h-full flex-col overflow-hidden" data-testid="media-card">
+      <a
+        href={mediaVariantUrl(item.id, 1920, item.format === 'avif' ? 'avif' : 'webp')}
+        target="_blank"
+        rel="noreferrer"
+        className="block bg-mist"
+      >
+        <img
+          src={mediaVariantUrl(item.id, 640, 'webp')}
+          alt={item.alt}
+          width={640}
+          height={480}
+          loading="lazy"
+          decoding="async"
+          className="aspect-[4/3] w-full object-contain"
+        />
+      </a>
+      <div className="flex flex-1 flex-col gap-3 p-4">
+        <div className="min-w-0">
+          <p className="truncate font-semibold text-ink" title={item.filename}>
+            {item.filename}
+          </p>
+          <p className="text-xs text-ink-muted">
+            {item.width} × {item.height} · {item.format.toUpperCase()} · {formatBytes(item.size)}
+          </p>
+          <p className="text-xs text-ink-muted">
+            {item.uploadedBy ? `${item.uploadedBy}, ` : ''}
+            <time dateTime={item.createdAt}>{formatDate(item.createdAt, 'd MMM yyyy')}</time>
+          </p>
+        </div>
+        {editing ? (
+          <form noValidate onSubmit={(event) => void save(event)} className="flex flex-col gap-2">
+            <label htmlFor={`${id}-alt`} className="text-xs font-medium text-ink">
+              Alt text
+            </label>
+            <Input
+              id={`${id}-alt`}
+              value={alt}
+              maxLength={mediaLimits.altMax}
+              onChange={(event) => setAlt(event.target.value)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-alt-error` : undefined}
+              autoFocus
+            />
+            {error ? (
+              <p id={`${id}-alt-error`} className="text-xs text-danger">
+                {error}
+              </p>
+            ) : null}
+            <div className="flex flex-wrap gap-2">
+              <Button type="submit" size="sm" disabled={saving}>
+                {saving ? 'Saving...' : 'Save'}
+              </Button>
+              <Button
+                type="button"
+                size="sm"
+                variant="ghost"
+                onClick={() => {
+                  setEditing(false);
+                  setAlt(item.alt);
+                  setError(undefined);
+                }}
+              >
+                Cancel
+              </Button>
+            </div>
+          </form>
+        ) : (
+          <p className="text-sm break-words text-ink" data-testid="media-alt">
+            {item.alt}
+          </p>
+        )}
+        <div className="mt-auto flex flex-wrap gap-2 pt-1">
+          {editing ? null : (
+            <Button size="sm" variant="outline" onClick={() => setEditing(true)}>
+              <Pencil aria-hidden="true" />
+              Edit alt text
+            </Button>
+          )}
+          {mayDelete ? (
+            <Button size="sm" variant="ghost-danger" onClick={onDelete} aria-label={`Delete ${item.filename}`}>
+              <Trash2 aria-hidden="true" />
+              Delete
+            </Button>
+          ) : null}
+        </div>
+      </div>
+    </Card>
+  );
+}
