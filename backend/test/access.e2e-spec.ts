@@ -67,6 +67,12 @@ const matrix: Record<string, Who[]> = {
   'GET /api/admin/enquiries/:id': everyone,
   'PATCH /api/admin/enquiries/:id': everyone,
   'POST /api/admin/enquiries/:id/notes': everyone,
+  // Privacy operations: the privacy team only (docs/product.md#privacy-requests).
+  'GET /api/admin/deletion-requests/counts': admins,
+  'POST /api/admin/deletion-requests/:id/extend': admins,
+  'GET /api/admin/privacy/data-map': admins,
+  'GET /api/admin/privacy/consent/:consentId': admins,
+  'GET /api/admin/privacy/consent/:consentId/export': admins,
 };
 
 /**

@@ -233,6 +233,9 @@ export const activityActionLabels = {
   'enquiry.status_changed': 'Changed the status of an enquiry',
   'enquiry.assigned': 'Changed who an enquiry is assigned to',
   'enquiry.exported': 'Exported enquiries as CSV',
+  // Privacy operations (docs/product.md#privacy-requests, #consent-records).
+  'privacy.request_extended': 'Extended the deadline of a privacy request',
+  'privacy.consent_exported': 'Exported a consent record',
 } as const;
 export type ActivityAction = keyof typeof activityActionLabels;
 export const activityActions = Object.keys(activityActionLabels) as ActivityAction[];
