@@ -112,6 +112,7 @@ const publicScreens: Screen[] = [
   { path: '/privacy' },
   { path: '/terms' },
   { path: '/data-deletion' },
+  { path: '/data-access' },
   { path: '/data-deletion/verify?token=a1b2c3d4e5f6a7b8c9d0' },
   { path: '/data-deletion/verified?status=ok' },
   { path: '/data-deletion/verified?status=invalid' },
@@ -135,6 +136,9 @@ const adminScreens: Screen[] = [
   { path: '/admin/staff' },
   { path: '/admin/activity' },
   { path: '/admin/account' },
+  // Privacy operations.
+  { path: '/admin/privacy/consent' },
+  { path: '/admin/privacy/data-map' },
 ];
 
 /** Realistic records for the staff screens: long addresses are where tables break. */
