@@ -28,11 +28,11 @@ describe('Privacy operations: access requests, one clock, consent records, the d
     admin = await signedInAgent(testApp, 'admin@northbeam.example');
     mails = recordMails(testApp);
     scheduler = testApp.app.get(PrivacyScheduler);
-  }, 60_000);
+  }, 180_000);
 
   afterAll(async () => {
     await testApp?.close();
-  });
+  }, 60_000);
 
   beforeEach(async () => {
     mails.length = 0;
