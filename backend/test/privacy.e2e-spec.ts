@@ -27,7 +27,7 @@ describe('Privacy: data-deletion requests', () => {
     mails = recordMails(testApp);
     scheduler = testApp.app.get(PrivacyScheduler);
     service = testApp.app.get(ErasureService);
-  }, 60_000);
+  }, 180_000);
 
   afterAll(async () => {
     await testApp?.close();
