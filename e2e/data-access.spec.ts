@@ -123,7 +123,11 @@ test.describe('Data access request', () => {
     await staffContext.close();
 
     // The visitor downloads the ZIP through the one-use link, and it opens.
-    const downloadPath = await linkFromMail(catcher, visitor, /https?:\/\/\S+\/data-access\/download\?token=[A-Za-z0-9_%-]+/);
+    const downloadPath = await linkFromMail(
+      catcher,
+      visitor,
+      /https?:\/\/\S+\/data-access\/download\?token=[A-Za-z0-9_%-]+/,
+    );
     await page.goto(downloadPath);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -143,7 +147,9 @@ test.describe('Data access request', () => {
     const readable = await visitorContext.newPage();
     await readable.setContent(strFromU8(files['your-data.html']));
     await expect(readable.getByRole('heading', { level: 1 })).toContainText('Your data held by');
-    await expect(readable.getByRole('cell', { name: 'Please tell me about your immersive studio.', exact: true })).toBeVisible();
+    await expect(
+      readable.getByRole('cell', { name: 'Please tell me about your immersive studio.', exact: true }),
+    ).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Your data is downloaded' })).toBeVisible();
 
     // The link was used up.

@@ -10,7 +10,10 @@ const browser = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like
 const dayMs = 24 * 60 * 60 * 1000;
 
 /** Collects a binary response body (supertest buffers only text and JSON by itself). */
-function binary(response: { on: (event: string, listener: (chunk?: Buffer) => void) => void }, done: (error: Error | null, body: Buffer) => void) {
+function binary(
+  response: { on: (event: string, listener: (chunk?: Buffer) => void) => void },
+  done: (error: Error | null, body: Buffer) => void,
+) {
   const chunks: Buffer[] = [];
   response.on('data', (chunk) => chunks.push(chunk!));
   response.on('end', () => done(null, Buffer.concat(chunks)));
@@ -42,13 +45,23 @@ describe('Privacy operations: access requests, one clock, consent records, the d
   });
 
   const requestAccess = (email: string, extra: Record<string, unknown> = {}) =>
-    testApp.request().post('/api/request-data-access').send({ email, consent: true, ...extra });
+    testApp
+      .request()
+      .post('/api/request-data-access')
+      .send({ email, consent: true, ...extra });
 
   async function verifiedAccessRequest(email: string, extra: Record<string, unknown> = {}) {
     const created = await requestAccess(email, extra);
     expect(created.status).toBe(201);
     const mail = mails.filter((entry) => entry.kind === 'deletion_verification').at(-1)!;
-    expect((await testApp.request().post('/api/request-data-access/verify').send({ token: tokenFrom(mail) })).status).toBe(200);
+    expect(
+      (
+        await testApp
+          .request()
+          .post('/api/request-data-access/verify')
+          .send({ token: tokenFrom(mail) })
+      ).status,
+    ).toBe(200);
     const [row] = await testApp.dataSource.query<{ id: string }[]>(
       'SELECT "id" FROM "deletion_requests" WHERE "request_id" = $1',
       [created.body.requestId],
@@ -61,7 +74,8 @@ describe('Privacy operations: access requests, one clock, consent records, the d
 
   /** Everything the site can hold about one person, through the public routes and the staff screens. */
   async function seedPerson(email: string, visitorId: string, words: string) {
-    const track = (body: object) => testApp.request().post('/api/analytics/track').set('User-Agent', browser).send(body);
+    const track = (body: object) =>
+      testApp.request().post('/api/analytics/track').set('User-Agent', browser).send(body);
     await track({ event: 'Page View', properties: { page_url: `/labs/${words}` }, visitorId, analyticsConsent: true });
     await track({ event: 'Newsletter Subscribed', properties: { email, source: words } });
     const contact = await testApp
@@ -81,12 +95,18 @@ describe('Privacy operations: access requests, one clock, consent records, the d
       'SELECT "id" FROM "contact_messages" WHERE "email" = $1',
       [email],
     );
-    expect((await admin.post(`/api/admin/enquiries/${enquiry.id}/notes`).send({ body: `Note on ${words}` })).status).toBe(201);
+    expect(
+      (await admin.post(`/api/admin/enquiries/${enquiry.id}/notes`).send({ body: `Note on ${words}` })).status,
+    ).toBe(201);
     expect((await testApp.request().post('/api/subscribe').send({ email, source: 'blog' })).status).toBe(200);
     expect((await testApp.request().post('/api/playbook-download').send({ email })).status).toBe(201);
     expect(
-      (await testApp.request().post('/api/request-data-deletion').send({ email, requestType: 'partial_deletion', reason: `Reason ${words}`, consent: true }))
-        .status,
+      (
+        await testApp
+          .request()
+          .post('/api/request-data-deletion')
+          .send({ email, requestType: 'partial_deletion', reason: `Reason ${words}`, consent: true })
+      ).status,
     ).toBe(201);
   }
 
@@ -113,7 +133,9 @@ describe('Privacy operations: access requests, one clock, consent records, the d
       const response = await download(token);
       expect(response.status).toBe(200);
       expect(response.headers['content-type']).toBe('application/zip');
-      expect(response.headers['content-disposition']).toMatch(/^attachment; filename="dar-[a-z0-9]{16}-your-data\.zip"$/);
+      expect(response.headers['content-disposition']).toMatch(
+        /^attachment; filename="dar-[a-z0-9]{16}-your-data\.zip"$/,
+      );
       const files = unzipSync(new Uint8Array(response.body as Buffer));
       expect(Object.keys(files).sort()).toEqual(['your-data.html', 'your-data.json']);
       const json = strFromU8(files['your-data.json']);
@@ -121,13 +143,25 @@ describe('Privacy operations: access requests, one clock, consent records, the d
       const data = JSON.parse(json) as { email: string; stores: Record<string, { rows: Record<string, unknown>[] }> };
       expect(data.email).toBe(person);
       const rows = (store: string) => data.stores[store].rows;
-      expect(rows('contact_messages')).toEqual([expect.objectContaining({ email: person, message: 'Please call me about hovercraft.' })]);
+      expect(rows('contact_messages')).toEqual([
+        expect.objectContaining({ email: person, message: 'Please call me about hovercraft.' }),
+      ]);
       expect(rows('enquiry_notes')).toEqual([expect.objectContaining({ body: 'Note on hovercraft' })]);
-      expect(rows('subscribers')).toEqual([expect.objectContaining({ email: person, status: 'pending', signedUpAt: expect.any(String) })]);
+      expect(rows('subscribers')).toEqual([
+        expect.objectContaining({ email: person, status: 'pending', signedUpAt: expect.any(String) }),
+      ]);
       expect(rows('playbook_downloads')).toEqual([expect.objectContaining({ email: person })]);
-      expect(rows('analytics_events').map((event) => event.event).sort()).toEqual(['Newsletter Subscribed', 'Page View']);
+      expect(
+        rows('analytics_events')
+          .map((event) => event.event)
+          .sort(),
+      ).toEqual(['Newsletter Subscribed', 'Page View']);
       expect(rows('email_outbox').length).toBeGreaterThanOrEqual(3);
-      expect(rows('deletion_requests').map((request) => request.type).sort()).toEqual(['access', 'partial_deletion']);
+      expect(
+        rows('deletion_requests')
+          .map((request) => request.type)
+          .sort(),
+      ).toEqual(['access', 'partial_deletion']);
       // Nothing of the other person, in either file.
       for (const text of [json, html]) {
         expect(text).not.toContain('bob.other');
@@ -146,7 +180,14 @@ describe('Privacy operations: access requests, one clock, consent records, the d
         'SELECT "action" FROM "deletion_audit" WHERE "request_id" = $1 ORDER BY "id"',
         [requestId],
       );
-      expect(audit.map((row) => row.action)).toEqual(['received', 'verified', 'approved', 'export_sent', 'export_ready', 'export_downloaded']);
+      expect(audit.map((row) => row.action)).toEqual([
+        'received',
+        'verified',
+        'approved',
+        'export_sent',
+        'export_ready',
+        'export_downloaded',
+      ]);
       const activity = await testApp.dataSource.query<{ action: string; target_label: string }[]>(
         `SELECT "action", "target_label" FROM "staff_activity" WHERE "target_label" = $1`,
         [requestId],
@@ -184,7 +225,11 @@ describe('Privacy operations: access requests, one clock, consent records, the d
         consent: ['You must confirm this request'],
       });
       const from = (email: string) =>
-        testApp.request().post('/api/request-data-access').set('X-Forwarded-For', '203.0.113.40').send({ email, consent: true });
+        testApp
+          .request()
+          .post('/api/request-data-access')
+          .set('X-Forwarded-For', '203.0.113.40')
+          .send({ email, consent: true });
       for (let index = 0; index < 5; index += 1) expect((await from(`a${index}@example.com`)).status).toBe(201);
       expect((await from('a5@example.com')).status).toBe(429);
     });
@@ -200,7 +245,9 @@ describe('Privacy operations: access requests, one clock, consent records, the d
       const noReason = await admin.post(`/api/admin/deletion-requests/${id}/extend`).send({ months: 2, reason: ' ' });
       expect(noReason.status).toBe(400);
       expect(noReason.body.fieldErrors.reason).toEqual(['Please give a reason for the extension']);
-      const tooLong = await admin.post(`/api/admin/deletion-requests/${id}/extend`).send({ months: 3, reason: 'Many records' });
+      const tooLong = await admin
+        .post(`/api/admin/deletion-requests/${id}/extend`)
+        .send({ months: 3, reason: 'Many records' });
       expect(tooLong.body.fieldErrors.months).toEqual(['Please choose an extension of 1 or 2 months']);
 
       const extended = await admin
@@ -221,22 +268,31 @@ describe('Privacy operations: access requests, one clock, consent records, the d
       const twice = await admin.post(`/api/admin/deletion-requests/${id}/extend`).send({ months: 1, reason: 'Again' });
       expect(twice.status).toBe(409);
       expect(twice.body.error).toBe('This request has already been extended once');
-      const activity = await testApp.dataSource.query('SELECT 1 FROM "staff_activity" WHERE "action" = $1 AND "target_label" = $2', [
-        'privacy.request_extended',
-        requestId,
-      ]);
+      const activity = await testApp.dataSource.query(
+        'SELECT 1 FROM "staff_activity" WHERE "action" = $1 AND "target_label" = $2',
+        ['privacy.request_extended', requestId],
+      );
       expect(activity).toHaveLength(1);
     });
 
     it('lists deletion and access requests together, filtered by type, due state and search, with counts for the dashboard', async () => {
       const access = await verifiedAccessRequest('list.access@example.com');
-      const deletion = await testApp.request().post('/api/request-data-deletion').send({ email: 'list.delete@example.com', consent: true });
-      await testApp.dataSource.query(`UPDATE "deletion_requests" SET "deadline_at" = now() - interval '1 day' WHERE "id" = $1`, [access.id]);
-      await testApp.dataSource.query(`UPDATE "deletion_requests" SET "deadline_at" = now() + interval '3 days' WHERE "request_id" = $1`, [
-        deletion.body.requestId,
-      ]);
+      const deletion = await testApp
+        .request()
+        .post('/api/request-data-deletion')
+        .send({ email: 'list.delete@example.com', consent: true });
+      await testApp.dataSource.query(
+        `UPDATE "deletion_requests" SET "deadline_at" = now() - interval '1 day' WHERE "id" = $1`,
+        [access.id],
+      );
+      await testApp.dataSource.query(
+        `UPDATE "deletion_requests" SET "deadline_at" = now() + interval '3 days' WHERE "request_id" = $1`,
+        [deletion.body.requestId],
+      );
       const ids = async (query: string) =>
-        ((await admin.get(`/api/admin/deletion-requests${query}`)).body.items as { requestId: string }[]).map((row) => row.requestId);
+        ((await admin.get(`/api/admin/deletion-requests${query}`)).body.items as { requestId: string }[]).map(
+          (row) => row.requestId,
+        );
       const all = await admin.get('/api/admin/deletion-requests');
       expect(all.body).toMatchObject({ total: 2, page: 1, pageSize: 15 });
       expect(await ids('?type=access')).toEqual([access.requestId]);
@@ -245,7 +301,11 @@ describe('Privacy operations: access requests, one clock, consent records, the d
       expect(await ids(`?q=${access.requestId.slice(4, 12).toLowerCase()}`)).toEqual([access.requestId]);
       expect(await ids('?q=LIST.DELETE')).toEqual([deletion.body.requestId]);
       expect((await admin.get('/api/admin/deletion-requests?due=later')).status).toBe(400);
-      expect((await admin.get('/api/admin/deletion-requests/counts')).body).toEqual({ open: 2, dueSoon: 1, overdue: 1 });
+      expect((await admin.get('/api/admin/deletion-requests/counts')).body).toEqual({
+        open: 2,
+        dueSoon: 1,
+        overdue: 1,
+      });
 
       const digest = await scheduler.sendDigest(new Date());
       expect(digest).toEqual({ ran: true, result: 2 });
@@ -272,9 +332,17 @@ describe('Privacy operations: access requests, one clock, consent records, the d
         expect(privacyRetentionLines()).toContain('Contact form data: up to 4 years after our last contact.');
         const map = await admin.get('/api/admin/privacy/data-map');
         expect(map.body).toContainEqual(
-          expect.objectContaining({ store: 'contact_messages', retention: 'contact_messages older than 4 years', rows: expect.any(Number) }),
+          expect.objectContaining({
+            store: 'contact_messages',
+            retention: 'contact_messages older than 4 years',
+            rows: expect.any(Number),
+          }),
         );
-        expect(await testApp.dataSource.query(`SELECT 1 FROM "contact_messages" WHERE "email" = 'three-and-a-half@example.com'`)).toHaveLength(1);
+        expect(
+          await testApp.dataSource.query(
+            `SELECT 1 FROM "contact_messages" WHERE "email" = 'three-and-a-half@example.com'`,
+          ),
+        ).toHaveLength(1);
       } finally {
         retentionPeriods.contactMessages = saved;
       }
@@ -282,15 +350,30 @@ describe('Privacy operations: access requests, one clock, consent records, the d
       expect(purged['contact_messages older than 3 years']).toBe(1);
       expect(privacyRetentionLines()).toContain('Contact form data: up to 3 years after our last contact.');
       const map = await admin.get('/api/admin/privacy/data-map');
-      expect(map.body).toContainEqual(expect.objectContaining({ store: 'contact_messages', retention: 'contact_messages older than 3 years' }));
+      expect(map.body).toContainEqual(
+        expect.objectContaining({ store: 'contact_messages', retention: 'contact_messages older than 3 years' }),
+      );
     });
 
     it('the data map lists every store with what it holds, its retention, its next purge and its row count', async () => {
-      await testApp.request().post('/api/consent').send({ analytics: true, marketing: false, action: 'save_custom', bannerVersion: '0a1b2c3d' });
+      await testApp
+        .request()
+        .post('/api/consent')
+        .send({ analytics: true, marketing: false, action: 'save_custom', bannerVersion: '0a1b2c3d' });
       const map = await admin.get('/api/admin/privacy/data-map');
       expect(map.status).toBe(200);
       const byStore = new Map((map.body as { store: string }[]).map((entry) => [entry.store, entry]));
-      for (const store of ['contact_messages', 'enquiry_notes', 'subscribers', 'playbook_downloads', 'analytics_events', 'email_outbox', 'deletion_requests', 'privacy_exports', 'consent_records'])
+      for (const store of [
+        'contact_messages',
+        'enquiry_notes',
+        'subscribers',
+        'playbook_downloads',
+        'analytics_events',
+        'email_outbox',
+        'deletion_requests',
+        'privacy_exports',
+        'consent_records',
+      ])
         expect(byStore.has(store)).toBe(true);
       expect(byStore.get('consent_records')).toMatchObject({
         retention: 'consent_records older than 2 years',
@@ -319,7 +402,15 @@ describe('Privacy operations: access requests, one clock, consent records, the d
       });
       const rows = await testApp.dataSource.query<Record<string, unknown>[]>('SELECT * FROM "consent_records"');
       expect(rows).toHaveLength(1);
-      expect(Object.keys(rows[0]).sort()).toEqual(['action', 'analytics', 'banner_version', 'consent_id', 'created_at', 'id', 'marketing']);
+      expect(Object.keys(rows[0]).sort()).toEqual([
+        'action',
+        'analytics',
+        'banner_version',
+        'consent_id',
+        'created_at',
+        'id',
+        'marketing',
+      ]);
       const anywhere = await testApp.dataSource.query<{ count: number }[]>(
         `SELECT count(*)::int AS "count" FROM "consent_records" c WHERE c::text LIKE '%203.0.113%'`,
       );
@@ -328,15 +419,22 @@ describe('Privacy operations: access requests, one clock, consent records, the d
       const found = await admin.get(`/api/admin/privacy/consent/${response.body.consentId}`);
       expect(found.body).toEqual(response.body);
       const exported = await admin.get(`/api/admin/privacy/consent/${response.body.consentId}/export`);
-      expect(exported.headers['content-disposition']).toBe(`attachment; filename="consent-${response.body.consentId}.json"`);
+      expect(exported.headers['content-disposition']).toBe(
+        `attachment; filename="consent-${response.body.consentId}.json"`,
+      );
       expect(JSON.parse(exported.text)).toEqual(response.body);
-      const logged = await testApp.dataSource.query('SELECT 1 FROM "staff_activity" WHERE "action" = $1', ['privacy.consent_exported']);
+      const logged = await testApp.dataSource.query('SELECT 1 FROM "staff_activity" WHERE "action" = $1', [
+        'privacy.consent_exported',
+      ]);
       expect(logged).toHaveLength(1);
 
       const missing = await admin.get('/api/admin/privacy/consent/CNS-AAAAAAAAAAAAAAAA');
       expect(missing.status).toBe(404);
       expect(missing.body.error).toBe('No consent record has that id');
-      const bad = await testApp.request().post('/api/consent').send({ analytics: 'yes', marketing: false, action: 'accept_all', bannerVersion: 'x' });
+      const bad = await testApp
+        .request()
+        .post('/api/consent')
+        .send({ analytics: 'yes', marketing: false, action: 'accept_all', bannerVersion: 'x' });
       expect(bad.status).toBe(400);
     });
   });

@@ -12,7 +12,9 @@ describe('cutoffBefore', () => {
 
   it('clamps to the last day of a shorter month (29 February less a year is 28 February)', () => {
     expect(cutoffBefore(new Date('2028-02-29T12:00:00Z'), { years: 1 }).toISOString()).toBe('2027-02-28T12:00:00.000Z');
-    expect(cutoffBefore(new Date('2026-03-31T12:00:00Z'), { months: 1 }).toISOString()).toBe('2026-02-28T12:00:00.000Z');
+    expect(cutoffBefore(new Date('2026-03-31T12:00:00Z'), { months: 1 }).toISOString()).toBe(
+      '2026-02-28T12:00:00.000Z',
+    );
   });
 });
 

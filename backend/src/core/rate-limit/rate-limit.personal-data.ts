@@ -7,7 +7,10 @@ import { countRows, deleteRows, type PersonalDataStore } from '../personal-data/
 export const rateLimitCountersStore: PersonalDataStore = {
   name: 'rate_limit_counters',
   holds: 'Request counters keyed by a digest of a client address or e-mail',
-  retention: { key: 'rateLimitCounters', rule: (period) => `rate_limit_counters whose window started over ${period} ago` },
+  retention: {
+    key: 'rateLimitCounters',
+    rule: (period) => `rate_limit_counters whose window started over ${period} ago`,
+  },
   purge: (manager, cutoff) =>
     deleteRows(manager, `DELETE FROM "rate_limit_counters" WHERE "window_start" < $1 RETURNING 1`, [cutoff]),
   count: (manager) => countRows(manager, 'rate_limit_counters'),

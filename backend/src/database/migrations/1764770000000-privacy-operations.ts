@@ -14,7 +14,9 @@ export class PrivacyOperations1764770000000 implements MigrationInterface {
       ALTER TABLE "deletion_requests"
         ADD COLUMN "extended_at" timestamptz NULL,
         ADD COLUMN "extension_reason" varchar(1000) NULL`);
-    await queryRunner.query(`CREATE INDEX "deletion_requests_received_idx" ON "deletion_requests" ("received_at" DESC)`);
+    await queryRunner.query(
+      `CREATE INDEX "deletion_requests_received_idx" ON "deletion_requests" ("received_at" DESC)`,
+    );
     await queryRunner.query(`
       CREATE TABLE "privacy_exports" (
         "id" uuid NOT NULL DEFAULT gen_random_uuid() PRIMARY KEY,
@@ -41,6 +43,8 @@ export class PrivacyOperations1764770000000 implements MigrationInterface {
     await queryRunner.query(`DROP TABLE "consent_records"`);
     await queryRunner.query(`DROP TABLE "privacy_exports"`);
     await queryRunner.query(`DROP INDEX "deletion_requests_received_idx"`);
-    await queryRunner.query(`ALTER TABLE "deletion_requests" DROP COLUMN "extension_reason", DROP COLUMN "extended_at"`);
+    await queryRunner.query(
+      `ALTER TABLE "deletion_requests" DROP COLUMN "extension_reason", DROP COLUMN "extended_at"`,
+    );
   }
 }

@@ -12,7 +12,8 @@ export const analyticsEventsStore: PersonalDataStore = {
   name: 'analytics_events',
   holds: 'Page views and events: page, referrer, device, and an anonymous visitor id only with analytics consent',
   retention: { key: 'analyticsEvents', rule: (period) => `analytics_events older than ${period}` },
-  erase: (manager, email) => deleteRows(manager, `DELETE FROM "analytics_events" WHERE ${ofAddress} RETURNING "id"`, [email]),
+  erase: (manager, email) =>
+    deleteRows(manager, `DELETE FROM "analytics_events" WHERE ${ofAddress} RETURNING "id"`, [email]),
   collect: (manager, email) =>
     manager.query(
       `SELECT "event", "path", "referrer", "properties", "visitor_id" AS "visitorId", "created_at" AS "at"

@@ -1,8 +1,4 @@
-import {
-  countRows,
-  deleteRows,
-  type PersonalDataStore,
-} from '../../core/personal-data/personal-data-store.js';
+import { countRows, deleteRows, type PersonalDataStore } from '../../core/personal-data/personal-data-store.js';
 
 /** Enquiries sent through the contact form (docs/product.md#retention). Their staff notes go with them (cascade). */
 export const contactMessagesStore: PersonalDataStore = {

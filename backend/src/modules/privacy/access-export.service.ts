@@ -34,13 +34,23 @@ export class AccessExportService {
   ) {}
 
   /** Builds and stores the export of an approved access request; answers the link's token and end. */
-  async build(manager: EntityManager, request: DeletionRequest, now: Date): Promise<{ token: string; expiresAt: Date }> {
+  async build(
+    manager: EntityManager,
+    request: DeletionRequest,
+    now: Date,
+  ): Promise<{ token: string; expiresAt: Date }> {
     const email = request.email!.trim().toLowerCase();
     const stores: Record<string, StoreExport> = {};
     for (const store of this.stores) {
       if (store.collect) stores[store.name] = { holds: store.holds, rows: await store.collect(manager, email) };
     }
-    const generated = { generatedAt: now.toISOString(), requestId: request.requestId, email, controller: site.legalName, stores };
+    const generated = {
+      generatedAt: now.toISOString(),
+      requestId: request.requestId,
+      email,
+      controller: site.legalName,
+      stores,
+    };
     const archive = zipSync(
       {
         [exportFileNames.json]: strToU8(JSON.stringify(generated, null, 2)),
@@ -93,12 +103,18 @@ export class AccessExportService {
 function cell(value: unknown): string {
   if (value === null || value === undefined || value === '') return '<span class="none">—</span>';
   if (value instanceof Date) return escapeHtml(formatDate(value, 'd MMM yyyy, HH:mm'));
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return escapeHtml(String(value));
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+    return escapeHtml(String(value));
   return `<code>${escapeHtml(JSON.stringify(value))}</code>`;
 }
 
 /** The same data as a page a person can read in any browser (no script, every value escaped). */
-function readablePage(data: { generatedAt: string; requestId: string; email: string; stores: Record<string, StoreExport> }): string {
+function readablePage(data: {
+  generatedAt: string;
+  requestId: string;
+  email: string;
+  stores: Record<string, StoreExport>;
+}): string {
   const sections = Object.entries(data.stores).map(([name, entry]) => {
     const columns = [...new Set(entry.rows.flatMap((row) => Object.keys(row)))];
     const body =

@@ -7,7 +7,8 @@ import { countRows, deleteRows, type PersonalDataStore } from '../../core/person
  */
 export const privacyRequestsStore: PersonalDataStore = {
   name: 'deletion_requests',
-  holds: 'Deletion and access requests: e-mail, type, reason, visitor id, status and dates (the address is cleared when a deletion completes)',
+  holds:
+    'Deletion and access requests: e-mail, type, reason, visitor id, status and dates (the address is cleared when a deletion completes)',
   keptWhile: 'confirmed requests: as proof of how they were handled',
   retention: { key: 'unverifiedRequests', rule: (period) => `unverified deletion_requests older than ${period}` },
   collect: (manager, email) =>

@@ -67,8 +67,8 @@ export function Component() {
       }
     >
       <p>
-        Press the button to confirm that you asked for a copy of the personal data tied to your email address. If you did
-        not make this request, close this page and nothing will happen.
+        Press the button to confirm that you asked for a copy of the personal data tied to your email address. If you
+        did not make this request, close this page and nothing will happen.
       </p>
     </DeletionCard>
   );

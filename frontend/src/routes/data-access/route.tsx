@@ -48,21 +48,30 @@ export function Component() {
     setPending(true);
     try {
       const withVisitor = readConsent()?.preferences.analytics ? { visitorId: getVisitorId() } : {};
-      const response = await apiRequest('POST', '/api/request-data-access', { email: email.trim(), consent, ...withVisitor });
+      const response = await apiRequest('POST', '/api/request-data-access', {
+        email: email.trim(),
+        consent,
+        ...withVisitor,
+      });
       setRequestId(((await response.json()) as { requestId: string }).requestId);
     } catch (error) {
       if (error instanceof ApiRequestError && error.status === 400) {
         try {
           const parsed = JSON.parse(error.bodyText) as { fieldErrors?: Record<string, string[]> };
           const fromServer: FieldErrors = {};
-          for (const [field, list] of Object.entries(parsed.fieldErrors ?? {})) fromServer[field as FieldName] = list[0];
+          for (const [field, list] of Object.entries(parsed.fieldErrors ?? {}))
+            fromServer[field as FieldName] = list[0];
           setErrors(fromServer);
         } catch {
           // Not the error contract: the toast below still tells the visitor.
         }
       }
       const serverError = error instanceof ApiRequestError ? error.serverError : undefined;
-      toast({ title: messages.deletionFailedTitle, description: serverError ?? messages.accessFailed, variant: 'destructive' });
+      toast({
+        title: messages.deletionFailedTitle,
+        description: serverError ?? messages.accessFailed,
+        variant: 'destructive',
+      });
     } finally {
       setPending(false);
     }
@@ -75,8 +84,8 @@ export function Component() {
           <p className="eyebrow">Your data, your right</p>
           <h1 className="heading-1">Data Access Request</h1>
           <p className="lead max-w-xl">
-            Under UK data protection law you can ask for a copy of the personal data we hold about you. Tell us the email
-            address you used with us.
+            Under UK data protection law you can ask for a copy of the personal data we hold about you. Tell us the
+            email address you used with us.
           </p>
           <ol className="space-y-4 text-sm text-ink-muted">
             {[
@@ -115,7 +124,12 @@ export function Component() {
               <CardDescription>Both fields are required.</CardDescription>
             </CardHeader>
             <CardContent>
-              <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-6" aria-label="Data access request">
+              <form
+                noValidate
+                onSubmit={(event) => void onSubmit(event)}
+                className="space-y-6"
+                aria-label="Data access request"
+              >
                 <div className="space-y-2">
                   <Label htmlFor="access-email">Email address</Label>
                   <Input

@@ -33,7 +33,9 @@ export function Component() {
     return (
       <section className="container-page py-16">
         <Alert variant="destructive">
-          <AlertDescription>Only admins and super admins (the privacy team) can look up consent records.</AlertDescription>
+          <AlertDescription>
+            Only admins and super admins (the privacy team) can look up consent records.
+          </AlertDescription>
         </Alert>
       </section>
     );
@@ -72,7 +74,11 @@ export function Component() {
       />
       <Card className="mt-8">
         <CardContent className="space-y-6 pt-6">
-          <form onSubmit={(event) => void lookUp(event)} className="flex flex-col gap-3 sm:flex-row sm:items-end" role="search">
+          <form
+            onSubmit={(event) => void lookUp(event)}
+            className="flex flex-col gap-3 sm:flex-row sm:items-end"
+            role="search"
+          >
             <div className="min-w-0 flex-1 space-y-1.5">
               <Label htmlFor="consent-id">Consent id</Label>
               <Input

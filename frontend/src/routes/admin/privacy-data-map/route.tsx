@@ -9,7 +9,11 @@ import { loadJson } from '@/lib/api';
 import { requireStaffUser, signInAgain } from '@/lib/staff';
 
 export const handle: RouteHandle = {
-  head: () => ({ title: 'Data map', description: 'Every store of personal data, its retention and size.', noindex: true }),
+  head: () => ({
+    title: 'Data map',
+    description: 'Every store of personal data, its retention and size.',
+    noindex: true,
+  }),
 };
 
 interface DataMapData {
@@ -53,7 +57,11 @@ export function Component() {
       />
       <ul className="mt-8 grid gap-3 md:grid-cols-2" data-testid="data-map">
         {stores.map((store) => (
-          <li key={store.store} className="min-w-0 rounded-card border border-line bg-white p-4 shadow-card" data-testid="data-map-store">
+          <li
+            key={store.store}
+            className="min-w-0 rounded-card border border-line bg-white p-4 shadow-card"
+            data-testid="data-map-store"
+          >
             <div className="flex flex-wrap items-baseline justify-between gap-2">
               <h2 className="font-mono text-sm font-semibold break-all">{store.store}</h2>
               <span className="text-xs text-ink-muted tabular-nums">
