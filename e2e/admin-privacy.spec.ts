@@ -21,6 +21,7 @@ function summary(overrides: Partial<DeletionRequestSummary>): DeletionRequestSum
     deadlineAt: new Date(now + 28 * day).toISOString(),
     dueSoon: false,
     overdue: false,
+    extendedAt: null,
     ...overrides,
   };
 }
@@ -52,6 +53,7 @@ function detail(status: DeletionRequestSummary['status']): DeletionRequestDetail
     rejectionReason: null,
     completedAt: null,
     completionNote: null,
+    extensionReason: null,
     history: [
       { action: 'received', actor: null, createdAt: list[0].receivedAt },
       { action: 'verified', actor: null, createdAt: new Date(now - day).toISOString() },
@@ -76,7 +78,9 @@ async function openScreen(page: Page, role: 'admin' | 'consultant' | null) {
         })
       : route.fulfill({ status: 401, json: { statusCode: 401, error: 'Not signed in' } }),
   );
-  await page.route('**/api/admin/deletion-requests', (route) => route.fulfill({ json: list }));
+  await page.route('**/api/admin/deletion-requests', (route) =>
+    route.fulfill({ json: { items: list, total: list.length, page: 1, pageSize: 15 } }),
+  );
   await page.goto('/');
   await expect(page.getByTestId('site-footer')).toBeVisible();
   await page.evaluate(() => {

@@ -112,6 +112,7 @@ const publicScreens: Screen[] = [
   { path: '/privacy' },
   { path: '/terms' },
   { path: '/data-deletion' },
+  { path: '/data-access' },
   { path: '/data-deletion/verify?token=a1b2c3d4e5f6a7b8c9d0' },
   { path: '/data-deletion/verified?status=ok' },
   { path: '/data-deletion/verified?status=invalid' },
@@ -142,6 +143,9 @@ const adminScreens: Screen[] = [
   { path: '/admin/newsletter' },
   { path: '/admin/newsletter/new' },
   { path: '/admin/media' },
+  // Privacy operations.
+  { path: '/admin/privacy/consent' },
+  { path: '/admin/privacy/data-map' },
 ];
 
 /** Realistic records for the staff screens: long addresses are where tables break. */

@@ -100,6 +100,12 @@ const matrix: Record<string, Who[]> = {
   'POST /api/admin/media': everyone,
   'PATCH /api/admin/media/:id': everyone,
   'DELETE /api/admin/media/:id': admins,
+  // Privacy operations: the privacy team only (docs/product.md#privacy-requests).
+  'GET /api/admin/deletion-requests/counts': admins,
+  'POST /api/admin/deletion-requests/:id/extend': admins,
+  'GET /api/admin/privacy/data-map': admins,
+  'GET /api/admin/privacy/consent/:consentId': admins,
+  'GET /api/admin/privacy/consent/:consentId/export': admins,
 };
 
 /**

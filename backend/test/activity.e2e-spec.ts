@@ -4,7 +4,7 @@ import supertest from 'supertest';
 import { Secret, TOTP } from 'otpauth';
 import { activityActions, mediaUploadHeader, staffMessages, type ActivityAction, type ActivityEntry } from '@northbeam/common';
 import { TwoFactorService } from '../src/modules/auth/two-factor/two-factor.service.js';
-import { PrivacyService } from '../src/modules/privacy/privacy.service.js';
+import { RetentionService } from '../src/modules/privacy/retention.service.js';
 import { UsersRepository } from '../src/modules/users/users.repository.js';
 import { createStaff, signedInAgent, staffPassword } from './factories/staff.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
@@ -339,6 +339,7 @@ describe('Activity log', () => {
       },
       actor: () => ids.admin,
       targetType: 'newsletter_issue',
+    },
     // Media library
     'media.uploaded': {
       run: async () => {
@@ -362,6 +363,25 @@ describe('Activity log', () => {
       run: () => admin.delete(`/api/admin/media/${state.mediaId}`),
       actor: () => ids.admin,
       targetType: 'media',
+    },
+    'privacy.request_extended': {
+      run: async () =>
+        admin
+          .post(`/api/admin/deletion-requests/${await deletionRequest('verified')}/extend`)
+          .send({ months: 1, reason: 'Records in several systems' }),
+      actor: () => ids.admin,
+      targetType: 'deletion_request',
+    },
+    'privacy.consent_exported': {
+      run: async () => {
+        const recorded = await testApp
+          .request()
+          .post('/api/consent')
+          .send({ analytics: false, marketing: false, action: 'reject_all', bannerVersion: '0badc0de' });
+        return admin.get(`/api/admin/privacy/consent/${recorded.body.consentId}/export`);
+      },
+      actor: () => ids.admin,
+      targetType: 'export',
     },
   };
 
@@ -483,7 +503,7 @@ describe('Activity log', () => {
       `INSERT INTO "staff_activity" ("at", "action", "target_label") VALUES ($1, 'auth.sign_in', 'too old'), ($2, 'auth.sign_in', 'kept')`,
       [older, recent],
     );
-    const purged = await testApp.app.get(PrivacyService).runRetention(now);
+    const purged = await testApp.app.get(RetentionService).runRetention(now);
     expect(purged['staff_activity older than 2 years']).toBe(1);
     const labels = await testApp.dataSource.query<{ target_label: string }[]>(
       `SELECT "target_label" FROM "staff_activity" WHERE "target_label" IN ('too old', 'kept')`,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { enquiryLimits, enquiryMessages, messages, type EnquiryDetail, type EnquirySummary, type ListPage } from '@northbeam/common';
-import { PrivacyService } from '../src/modules/privacy/privacy.service.js';
+import { ErasureService } from '../src/modules/privacy/erasure.service.js';
+import { RetentionService } from '../src/modules/privacy/retention.service.js';
 import { createStaff, signedInAgent } from './factories/staff.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
@@ -370,7 +371,7 @@ describe('Enquiries inbox', () => {
       await admin.patch(`/api/admin/enquiries/${enquiries.grace}`).send({ assigneeId: ids.consultant });
       await admin.post(`/api/admin/enquiries/${enquiries.grace}/notes`).send({ body: 'Asked about the timeline.' });
       const counts = await testApp.dataSource.transaction((manager) =>
-        testApp.app.get(PrivacyService).eraseAddress(manager, ' Grace@COBOL.example '),
+        testApp.app.get(ErasureService).eraseAddress(manager, ' Grace@COBOL.example '),
       );
       expect(counts).toMatchObject({ enquiry_notes: 1, contact_messages: 1 });
       const left = await testApp.dataSource.query<{ count: number }[]>(
@@ -384,7 +385,7 @@ describe('Enquiries inbox', () => {
     it('the retention purge of enquiries older than 3 years takes their notes with them', async () => {
       const old = await seed({ name: 'Ancient', email: 'ancient@example.com', message: 'Long ago', createdAt: '2023-01-01T10:00:00Z' });
       await admin.post(`/api/admin/enquiries/${old}/notes`).send({ body: 'Never answered.' });
-      await testApp.app.get(PrivacyService).runRetention(new Date('2026-11-25T00:00:00Z'));
+      await testApp.app.get(RetentionService).runRetention(new Date('2026-11-25T00:00:00Z'));
       const notes = await testApp.dataSource.query<{ count: number }[]>(
         `SELECT count(*)::int AS "count" FROM "enquiry_notes" WHERE "enquiry_id" = $1`,
         [old],

@@ -19,3 +19,4 @@ export * from './analytics.js';
 export * from './newsletter-issues.js';
 export * from './revisions.js';
 export * from './media.js';
+export * from './retention.js';

@@ -15,10 +15,25 @@ export interface ConsentRecord {
   timestamp: string;
   userId: string;
   version: number;
+  /** The id the server gave this choice's consent record (`POST /api/consent`), and when it was stored. */
+  consentId?: string;
+  consentRecordedAt?: string;
 }
 
 export const deletionRequestTypes = ['full_deletion', 'partial_deletion'] as const;
 export type DeletionRequestType = (typeof deletionRequestTypes)[number];
+
+/** Every request the privacy team works (docs/product.md#privacy-requests): deletions and access requests. */
+export const privacyRequestTypes = [...deletionRequestTypes, 'access'] as const;
+export type PrivacyRequestType = (typeof privacyRequestTypes)[number];
+export const privacyRequestTypeLabels: Record<PrivacyRequestType, string> = {
+  full_deletion: 'Full deletion',
+  partial_deletion: 'Partial deletion',
+  access: 'Access (copy of data)',
+};
+/** The due-date filter of the requests list. */
+export const privacyDueFilters = ['soon', 'overdue'] as const;
+export type PrivacyDueFilter = (typeof privacyDueFilters)[number];
 
 export const deletionRequestStatuses = ['received', 'verified', 'approved', 'rejected', 'completed'] as const;
 export type DeletionRequestStatus = (typeof deletionRequestStatuses)[number];
@@ -29,12 +44,14 @@ export interface DeletionRequestSummary {
   requestId: string;
   /** Null once the request is completed: the address is erased, only its hash stays in the audit. */
   email: string | null;
-  requestType: DeletionRequestType;
+  requestType: PrivacyRequestType;
   status: DeletionRequestStatus;
   receivedAt: string;
   deadlineAt: string;
   dueSoon: boolean;
   overdue: boolean;
+  /** Set once the deadline was extended (at most once). */
+  extendedAt: string | null;
 }
 
 export interface DeletionRequestDetail extends DeletionRequestSummary {
@@ -45,7 +62,56 @@ export interface DeletionRequestDetail extends DeletionRequestSummary {
   rejectionReason: string | null;
   completedAt: string | null;
   completionNote: string | null;
+  extensionReason: string | null;
   history: { action: string; actor: string | null; createdAt: string }[];
+}
+
+/** Counts of open privacy requests, for the dashboard (docs/product.md#privacy-requests). */
+export interface PrivacyRequestCounts {
+  open: number;
+  dueSoon: number;
+  overdue: number;
+}
+
+/** A row of the data map (`/admin/privacy/data-map`). */
+export interface DataMapEntry {
+  store: string;
+  holds: string;
+  /** The retention rule in words, from the same constants as the purge; null when kept without a period. */
+  retention: string | null;
+  keptWhile: string | null;
+  /** The next daily purge run (ISO), null for a store without a period. */
+  nextPurgeAt: string | null;
+  rows: number;
+}
+
+/** The longest extension of a request's deadline, in months; a request is extended at most once. */
+export const privacyExtensionMonthsMax = 2;
+
+/** A stored cookie-banner choice (`POST /api/consent`): proof of consent, without IP. */
+export interface ConsentProof {
+  consentId: string;
+  analytics: boolean;
+  marketing: boolean;
+  action: string;
+  bannerVersion: string;
+  recordedAt: string;
+}
+
+/** A consent id as the server issues it: `CNS-` and 16 characters of an unambiguous alphabet. */
+export const consentIdPattern = /^CNS-[A-Z0-9]{16}$/;
+/** A banner version: the FNV-1a hash (8 hex digits) of the wording the visitor saw. */
+export const bannerVersionPattern = /^[0-9a-f]{8}$/;
+export const consentActions = ['accept_all', 'reject_all', 'save_custom', 'dismiss'] as const;
+
+/** FNV-1a (32 bits) of a text, as 8 hex digits: the version of the banner's wording. */
+export function wordingVersion(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index += 1) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(16).padStart(8, '0');
 }
 
 export interface AnalyticsSummary {

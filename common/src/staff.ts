@@ -247,6 +247,9 @@ export const activityActionLabels = {
   'media.uploaded': 'Uploaded an image',
   'media.alt_changed': 'Changed the alt text of an image',
   'media.deleted': 'Deleted an image',
+  // Privacy operations (docs/product.md#privacy-requests, #consent-records).
+  'privacy.request_extended': 'Extended the deadline of a privacy request',
+  'privacy.consent_exported': 'Exported a consent record',
 } as const;
 export type ActivityAction = keyof typeof activityActionLabels;
 export const activityActions = Object.keys(activityActionLabels) as ActivityAction[];

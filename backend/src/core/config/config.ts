@@ -220,6 +220,9 @@ export interface AppConfig {
   /** Data-deletion requests allowed per client address within the window. */
   deletionRateLimitMax: number;
   deletionRateLimitWindowSeconds: number;
+  /** Cookie-banner choices recorded per client address within the window (a visitor makes a few). */
+  consentRateLimitMax: number;
+  consentRateLimitWindowSeconds: number;
   /** Password reset requests allowed per client address, and per account address, within the window. */
   passwordResetRateLimitMax: number;
   passwordResetRateLimitWindowSeconds: number;
@@ -356,6 +359,8 @@ export function loadConfig(
     trustProxyHops: env.TRUST_PROXY ?? 0,
     deletionRateLimitMax: 5,
     deletionRateLimitWindowSeconds: 3600,
+    consentRateLimitMax: 60,
+    consentRateLimitWindowSeconds: 600,
     passwordResetRateLimitMax: 5,
     passwordResetRateLimitWindowSeconds: 3600,
 

@@ -13,6 +13,7 @@ import { AnalyticsVisits1764760000000 } from './1764760000000-analytics-visits.j
 import { NewsletterIssues1764700000000 } from './1764700000000-newsletter-issues.js';
 import { ContentRevisions1764740000000 } from './1764740000000-content-revisions.js';
 import { MediaLibrary1764720000000 } from './1764720000000-media-library.js';
+import { PrivacyOperations1764770000000 } from './1764770000000-privacy-operations.js';
 
 /** Every migration, oldest first. Never rewrite one that has landed: add a new one. */
 export const migrations: Function[] = [
@@ -31,4 +32,5 @@ export const migrations: Function[] = [
   NewsletterIssues1764700000000,
   ContentRevisions1764740000000,
   MediaLibrary1764720000000,
+  PrivacyOperations1764770000000,
 ];

@@ -1,30 +1,48 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post } from '@nestjs/common';
-import type { DeletionRequestDetail, DeletionRequestSummary, StaffIdentity } from '@northbeam/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import type {
+  ConsentProof,
+  DataMapEntry,
+  DeletionRequestDetail,
+  DeletionRequestSummary,
+  ListPage,
+  PrivacyRequestCounts,
+  StaffIdentity,
+} from '@northbeam/common';
 import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
 import { Access } from '../auth/decorators/access.decorator.js';
+import { ConsentService } from './consent.service.js';
 import { CompleteDeletionRequestDto, RejectDeletionRequestDto } from './dto/decide-deletion-request.dto.js';
-import { PrivacyService } from './privacy.service.js';
+import { ExtendRequestDto, ListPrivacyRequestsQueryDto } from './dto/list-requests.dto.js';
+import { PrivacyRequestsService } from './privacy-requests.service.js';
+import { RetentionService } from './retention.service.js';
 
-/** The privacy team's screen: admin and super_admin only. */
+/** The privacy team's requests screen (deletion and access): admin and super_admin only. */
 @Controller('admin/deletion-requests')
 @Access('privacy', 'all')
 export class AdminPrivacyController {
-  constructor(private readonly privacyService: PrivacyService) {}
+  constructor(private readonly requests: PrivacyRequestsService) {}
 
   @Get()
-  list(): Promise<DeletionRequestSummary[]> {
-    return this.privacyService.list();
+  list(@Query() query: ListPrivacyRequestsQueryDto): Promise<ListPage<DeletionRequestSummary>> {
+    const { page, ...filter } = query;
+    return this.requests.list(filter, page ?? 1);
+  }
+
+  @Get('counts')
+  counts(): Promise<PrivacyRequestCounts> {
+    return this.requests.counts();
   }
 
   @Get(':id')
   detail(@Param('id') id: string): Promise<DeletionRequestDetail> {
-    return this.privacyService.detail(id);
+    return this.requests.detail(id);
   }
 
   @Post(':id/approve')
   @HttpCode(HttpStatus.OK)
   approve(@Param('id') id: string, @CurrentUser() user: StaffIdentity): Promise<DeletionRequestDetail> {
-    return this.privacyService.approve(id, user);
+    return this.requests.approve(id, user);
   }
 
   @Post(':id/reject')
@@ -34,7 +52,7 @@ export class AdminPrivacyController {
     @Body() body: RejectDeletionRequestDto,
     @CurrentUser() user: StaffIdentity,
   ): Promise<DeletionRequestDetail> {
-    return this.privacyService.reject(id, user, body.reason);
+    return this.requests.reject(id, user, body.reason);
   }
 
   @Post(':id/complete')
@@ -44,6 +62,50 @@ export class AdminPrivacyController {
     @Body() body: CompleteDeletionRequestDto,
     @CurrentUser() user: StaffIdentity,
   ): Promise<DeletionRequestDetail> {
-    return this.privacyService.completePartial(id, user, body.note);
+    return this.requests.completePartial(id, user, body.note);
+  }
+
+  @Post(':id/extend')
+  @HttpCode(HttpStatus.OK)
+  extend(
+    @Param('id') id: string,
+    @Body() body: ExtendRequestDto,
+    @CurrentUser() user: StaffIdentity,
+  ): Promise<DeletionRequestDetail> {
+    return this.requests.extend(id, user, body.months, body.reason);
+  }
+}
+
+/** Consent records and the data map. */
+@Controller('admin/privacy')
+@Access('privacy', 'all')
+export class AdminPrivacyRecordsController {
+  constructor(
+    private readonly consent: ConsentService,
+    private readonly retention: RetentionService,
+  ) {}
+
+  @Get('data-map')
+  dataMap(): Promise<DataMapEntry[]> {
+    return this.retention.dataMap();
+  }
+
+  @Get('consent/:consentId')
+  consentRecord(@Param('consentId') consentId: string): Promise<ConsentProof> {
+    return this.consent.find(consentId);
+  }
+
+  /** The record as a JSON file, for proof. */
+  @Get('consent/:consentId/export')
+  async exportConsent(
+    @Param('consentId') consentId: string,
+    @CurrentUser() user: StaffIdentity,
+    @Res() response: Response,
+  ): Promise<void> {
+    const proof = await this.consent.export(consentId, user);
+    response.setHeader('Content-Type', 'application/json; charset=utf-8');
+    response.setHeader('Content-Disposition', `attachment; filename="consent-${proof.consentId}.json"`);
+    response.setHeader('Cache-Control', 'no-store');
+    response.send(JSON.stringify(proof, null, 2));
   }
 }

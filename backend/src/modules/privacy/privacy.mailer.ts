@@ -1,118 +1,172 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { formatDate, site, type DeletionRequestType } from '@northbeam/common';
+import { formatDate, site, type PrivacyRequestType } from '@northbeam/common';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
-import { MAIL_OUTBOX, type MailOutbox } from './mail-outbox.js';
+import { renderMail, type MailContent } from '../mail/mail-layout.js';
+import { MailService } from '../mail/mail.service.js';
 
 export interface DigestLine {
   requestId: string;
+  requestType: PrivacyRequestType;
   status: string;
   deadlineAt: Date;
   overdue: boolean;
 }
 
-const typeLabels: Record<DeletionRequestType, string> = {
+/** Every kind of mail the privacy module sends. */
+export const privacyMailKinds = [
+  'deletion_verification',
+  'deletion_progress',
+  'deletion_rejected',
+  'deletion_completed',
+  'access_export_ready',
+  'privacy_extension',
+  'privacy_digest',
+] as const;
+export type PrivacyMailKind = (typeof privacyMailKinds)[number];
+
+const typeLabels: Record<PrivacyRequestType, string> = {
   full_deletion: 'full deletion',
   partial_deletion: 'partial deletion',
+  access: 'a copy of your data',
 };
 
-/** The privacy mails (docs/product.md#mail), written through the outbox inside the caller's transaction. */
+/** "data deletion request" or "data access request", as the mails name a request. */
+function requestNoun(type: PrivacyRequestType): string {
+  return type === 'access' ? 'data access request' : 'data deletion request';
+}
+
+/**
+ * The privacy mails (docs/product.md#mail, #privacy-requests), in the shared layout and through the
+ * shared outbox, inside the caller's transaction.
+ */
 @Injectable()
 export class PrivacyMailer {
   constructor(
-    @Inject(MAIL_OUTBOX) private readonly outbox: MailOutbox,
+    private readonly mail: MailService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  verification(manager: EntityManager, to: string, requestId: string, requestType: DeletionRequestType, token: string) {
+  verification(manager: EntityManager, to: string, requestId: string, requestType: PrivacyRequestType, token: string) {
     // A page with a confirm button: opening the link (as mail scanners do) changes nothing.
-    const link = `${this.config.publicUrl}/data-deletion/verify?token=${encodeURIComponent(token)}`;
-    const text = [
-      `We received a request to delete personal data held by ${site.name} about this email address (${typeLabels[requestType]}).`,
-      `Request ID: ${requestId}`,
-      '',
-      `To confirm that you made this request, open this link within 14 days and press the confirm button:`,
-      link,
-      '',
-      'If you did not make this request, ignore this email and nothing will happen.',
-      `Our privacy team reviews confirmed requests within 5 business days; the whole process typically takes 10-15 business days.`,
-    ].join('\n');
-    return this.send(manager, to, `Confirm your data deletion request ${requestId}`, text, 'deletion_verification');
+    const page = requestType === 'access' ? 'data-access' : 'data-deletion';
+    const link = `${this.config.publicUrl}/${page}/verify?token=${encodeURIComponent(token)}`;
+    const asked =
+      requestType === 'access'
+        ? `We received a request for a copy of the personal data ${site.name} holds about this email address.`
+        : `We received a request to delete personal data held by ${site.name} about this email address (${typeLabels[requestType]}).`;
+    return this.send(manager, 'deletion_verification', to, `Confirm your ${requestNoun(requestType)} ${requestId}`, {
+      preview: 'Confirm the request with the link inside.',
+      heading: `Confirm your ${requestNoun(requestType)}`,
+      paragraphs: [
+        asked,
+        `Request ID: ${requestId}`,
+        'To confirm that you made this request, open this link within 14 days and press the confirm button:',
+      ],
+      action: { label: 'Confirm the request', url: link },
+      footer: [
+        'If you did not make this request, ignore this email and nothing will happen.',
+        'Our privacy team reviews confirmed requests within 5 business days; the whole process typically takes 10-15 business days.',
+      ],
+    });
   }
 
-  approved(manager: EntityManager, to: string, requestId: string, requestType: DeletionRequestType) {
+  approved(manager: EntityManager, to: string, requestId: string, requestType: PrivacyRequestType) {
     const next =
       requestType === 'full_deletion'
         ? 'We will now delete the personal data tied to this address and send a final confirmation when it is done.'
         : 'A member of our privacy team will contact you to agree which data to delete.';
-    const text = [`Your data deletion request ${requestId} has been reviewed and approved.`, '', next].join('\n');
-    return this.send(manager, to, `Your data deletion request ${requestId} is approved`, text, 'deletion_progress');
+    return this.send(manager, 'deletion_progress', to, `Your data deletion request ${requestId} is approved`, {
+      preview: 'Your request is approved.',
+      heading: 'Your request is approved',
+      paragraphs: [`Your data deletion request ${requestId} has been reviewed and approved.`, next],
+    });
   }
 
-  rejected(manager: EntityManager, to: string, requestId: string, reason: string) {
-    const text = [
-      `We could not carry out your data deletion request ${requestId}.`,
-      '',
-      `Reason: ${reason}`,
-      '',
-      `If you disagree, reply to ${site.privacyEmail}. You may also complain to the Information Commissioner's Office (ico.org.uk).`,
-    ].join('\n');
-    return this.send(manager, to, `Your data deletion request ${requestId}`, text, 'deletion_rejected');
+  rejected(manager: EntityManager, to: string, requestId: string, requestType: PrivacyRequestType, reason: string) {
+    return this.send(manager, 'deletion_rejected', to, `Your ${requestNoun(requestType)} ${requestId}`, {
+      preview: 'We could not carry out your request.',
+      heading: 'We could not carry out your request',
+      paragraphs: [
+        `We could not carry out your ${requestNoun(requestType)} ${requestId}.`,
+        `Reason: ${reason}`,
+        `If you disagree, reply to ${site.privacyEmail}. You may also complain to the Information Commissioner's Office (ico.org.uk).`,
+      ],
+    });
   }
 
   completed(manager: EntityManager, to: string, requestId: string, summary: string) {
-    const text = [
-      `Your data deletion request ${requestId} is complete.`,
-      '',
-      summary,
-      '',
-      'Some records may be kept where the law requires it. To receive our newsletter again you would need to re-subscribe.',
-      'This is the last email we send to this address about the request.',
-    ].join('\n');
-    return this.send(manager, to, `Your data deletion request ${requestId} is complete`, text, 'deletion_completed');
+    return this.send(manager, 'deletion_completed', to, `Your data deletion request ${requestId} is complete`, {
+      preview: 'Your request is complete.',
+      heading: 'Your request is complete',
+      paragraphs: [
+        `Your data deletion request ${requestId} is complete.`,
+        summary,
+        'Some records may be kept where the law requires it. To receive our newsletter again you would need to re-subscribe.',
+        'This is the last email we send to this address about the request.',
+      ],
+    });
+  }
+
+  /** The one-use link to the export of a data access request. */
+  exportReady(manager: EntityManager, to: string, requestId: string, token: string, expiresAt: Date) {
+    const link = `${this.config.publicUrl}/data-access/download?token=${encodeURIComponent(token)}`;
+    return this.send(manager, 'access_export_ready', to, `Your data access request ${requestId}: your data is ready`, {
+      preview: 'Your copy of your data is ready to download.',
+      heading: 'Your data is ready',
+      paragraphs: [
+        `Your data access request ${requestId} is approved. A copy of every record we hold about this email address is ready: one ZIP file with the data as JSON and as a readable page.`,
+        `The link works once and until ${formatDate(expiresAt, 'd MMM yyyy, HH:mm')} (UK time); after that the file is deleted.`,
+      ],
+      action: { label: 'Download your data', url: link },
+      footer: [`Questions about your data: ${site.privacyEmail}.`],
+    });
+  }
+
+  /** The deadline was extended (once, by up to two months), with the reason. */
+  extended(
+    manager: EntityManager,
+    to: string,
+    requestId: string,
+    requestType: PrivacyRequestType,
+    deadline: Date,
+    reason: string,
+  ) {
+    return this.send(manager, 'privacy_extension', to, `Your ${requestNoun(requestType)} ${requestId} needs more time`, {
+      preview: 'We need more time to answer your request.',
+      heading: 'We need more time',
+      paragraphs: [
+        `We need more time to complete your ${requestNoun(requestType)} ${requestId}.`,
+        `Reason: ${reason}`,
+        `We will answer by ${formatDate(deadline, 'd MMMM yyyy')}.`,
+        `If you disagree, reply to ${site.privacyEmail}. You may also complain to the Information Commissioner's Office (ico.org.uk).`,
+      ],
+    });
   }
 
   digest(manager: EntityManager, lines: DigestLine[]) {
-    const text = [
-      `Data deletion requests needing attention (${lines.length}):`,
-      '',
-      ...lines.map(
-        (line) =>
-          `${line.requestId}  ${line.status}  deadline ${formatDate(line.deadlineAt, 'yyyy-MM-dd')}${line.overdue ? '  OVERDUE' : '  due within 7 days'}`,
-      ),
-      '',
-      `Open ${this.config.publicUrl}/admin/privacy to act on them.`,
-    ].join('\n');
     return this.send(
       manager,
-      this.config.privacyInbox,
-      `Privacy digest: ${lines.length} deletion request(s) due`,
-      text,
       'privacy_digest',
+      this.config.privacyInbox,
+      `Privacy digest: ${lines.length} request(s) due`,
+      {
+        preview: `${lines.length} privacy request(s) due within 7 days or overdue.`,
+        heading: `Privacy requests needing attention (${lines.length})`,
+        paragraphs: [
+          lines
+            .map(
+              (line) =>
+                `${line.requestId}  ${line.status}  deadline ${formatDate(line.deadlineAt, 'yyyy-MM-dd')}${line.overdue ? '  OVERDUE' : '  due within 7 days'}  (${typeLabels[line.requestType]})`,
+            )
+            .join('\n'),
+        ],
+        action: { label: 'Open the requests', url: `${this.config.publicUrl}/admin/privacy` },
+      },
     );
   }
 
-  private send(
-    manager: EntityManager,
-    to: string,
-    subject: string,
-    text: string,
-    kind: Parameters<MailOutbox['enqueue']>[1]['kind'],
-  ) {
-    return this.outbox.enqueue(manager, { to, subject, text, html: toHtml(text), kind });
+  private send(manager: EntityManager, kind: PrivacyMailKind, to: string, subject: string, content: MailContent) {
+    return this.mail.enqueue(manager, { kind, to, subject, ...renderMail(content) });
   }
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-}
-
-/** Plain paragraphs with links made clickable; every value is escaped. */
-function toHtml(text: string): string {
-  const paragraphs = text.split(/\n{2,}/).map((block) =>
-    escapeHtml(block)
-      .replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>')
-      .replace(/\n/g, '<br>'),
-  );
-  return `<!DOCTYPE html><html><body style="font-family:sans-serif;line-height:1.5">${paragraphs.map((p) => `<p>${p}</p>`).join('')}</body></html>`;
 }

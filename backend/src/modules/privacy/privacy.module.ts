@@ -1,30 +1,44 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { ActivityModule } from '../activity/activity.module.js';
 import { AuthModule } from '../auth/auth.module.js';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { AdminPrivacyController } from './admin-privacy.controller.js';
+import { MailModule } from '../mail/mail.module.js';
+import { AccessExportService } from './access-export.service.js';
+import { AdminPrivacyController, AdminPrivacyRecordsController } from './admin-privacy.controller.js';
+import { ConsentService } from './consent.service.js';
 import { DeletionAudit } from './entities/deletion-audit.entity.js';
 import { DeletionRequest } from './entities/deletion-request.entity.js';
-import { PERSONAL_DATA_ERASERS, personalDataErasers } from './erasure/erasers.js';
-import { MailModule } from '../mail/mail.module.js';
-import { MAIL_OUTBOX, OutboxMailAdapter } from './mail-outbox.js';
-import { PrivacyController } from './privacy.controller.js';
+import { ErasureService } from './erasure.service.js';
+import { PERSONAL_DATA_STORES, personalDataStores } from './personal-data-stores.js';
+import { PrivacyDigestService } from './privacy-digest.service.js';
+import { PrivacyRequestsService } from './privacy-requests.service.js';
+import { AccessRequestController, ConsentController, PrivacyController } from './privacy.controller.js';
 import { PrivacyMailer } from './privacy.mailer.js';
 import { PrivacyRepository } from './privacy.repository.js';
 import { PrivacyScheduler } from './privacy.scheduler.js';
-import { PrivacyService } from './privacy.service.js';
+import { RetentionService } from './retention.service.js';
 
 @Module({
   imports: [AuthModule, ActivityModule, MailModule, TypeOrmModule.forFeature([DeletionRequest, DeletionAudit])],
-  controllers: [PrivacyController, AdminPrivacyController],
+  controllers: [
+    PrivacyController,
+    AccessRequestController,
+    ConsentController,
+    AdminPrivacyController,
+    AdminPrivacyRecordsController,
+  ],
   providers: [
-    PrivacyService,
+    PrivacyRequestsService,
+    ErasureService,
+    RetentionService,
+    PrivacyDigestService,
+    AccessExportService,
+    ConsentService,
     PrivacyRepository,
     PrivacyMailer,
     PrivacyScheduler,
-    { provide: MAIL_OUTBOX, useClass: OutboxMailAdapter },
-    { provide: PERSONAL_DATA_ERASERS, useValue: personalDataErasers },
+    { provide: PERSONAL_DATA_STORES, useValue: personalDataStores },
   ],
-  exports: [PrivacyService],
+  exports: [PrivacyRequestsService],
 })
 export class PrivacyModule {}

@@ -1,20 +1,81 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { In, LessThanOrEqual, Not, type EntityManager, type Repository } from 'typeorm';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import {
+  DataSource,
+  In,
+  LessThanOrEqual,
+  Not,
+  type EntityManager,
+  type Repository,
+} from 'typeorm';
+import type { ConsentProof, DeletionRequestStatus, PrivacyDueFilter, PrivacyRequestType } from '@northbeam/common';
 import { DeletionAudit } from './entities/deletion-audit.entity.js';
 import { DeletionRequest } from './entities/deletion-request.entity.js';
+import { openStatuses } from './privacy-rules.js';
 
-const openStatuses = ['received', 'verified', 'approved'] as const;
+/** The filters of the requests list (docs/product.md#privacy-requests). */
+export interface RequestFilter {
+  status?: DeletionRequestStatus;
+  type?: PrivacyRequestType;
+  due?: PrivacyDueFilter;
+  /** An e-mail address or a request id, or part of one. */
+  q?: string;
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
 
 @Injectable()
 export class PrivacyRepository {
   constructor(
     @InjectRepository(DeletionRequest) private readonly requests: Repository<DeletionRequest>,
     @InjectRepository(DeletionAudit) private readonly audit: Repository<DeletionAudit>,
+    @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
-  listNewestFirst(): Promise<DeletionRequest[]> {
-    return this.requests.find({ order: { receivedAt: 'DESC' }, take: 500 });
+  /** Runs `work` in one transaction: a request's change, its audit, its activity line and its mail commit together. */
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(work);
+  }
+
+  async insertRequest(manager: EntityManager, request: Partial<DeletionRequest>): Promise<void> {
+    await manager.getRepository(DeletionRequest).insert(request);
+  }
+
+  async saveRequest(manager: EntityManager, request: DeletionRequest): Promise<void> {
+    await manager.getRepository(DeletionRequest).save(request);
+  }
+
+  /** One page of requests, newest first, with the total that match. */
+  findPage(filter: RequestFilter, now: Date, horizon: Date, offset: number, limit: number) {
+    const query = this.requests.createQueryBuilder('r');
+    if (filter.status) query.andWhere('r.status = :status', { status: filter.status });
+    if (filter.type) query.andWhere('r.requestType = :type', { type: filter.type });
+    if (filter.due) {
+      query.andWhere('r.status IN (:...open)', { open: openStatuses });
+      if (filter.due === 'overdue') query.andWhere('r.deadlineAt < :now', { now });
+      else query.andWhere('r.deadlineAt >= :now AND r.deadlineAt <= :horizon', { now, horizon });
+    }
+    if (filter.q) {
+      query.andWhere("(lower(r.email) LIKE :q ESCAPE '\\' OR upper(r.requestId) LIKE :id ESCAPE '\\')", {
+        q: `%${escapeLike(filter.q.toLowerCase())}%`,
+        id: `%${escapeLike(filter.q.toUpperCase())}%`,
+      });
+    }
+    return query.orderBy('r.receivedAt', 'DESC').addOrderBy('r.id', 'ASC').skip(offset).take(limit).getManyAndCount();
+  }
+
+  /** Open requests, due within the horizon, and overdue (the dashboard). */
+  async openCounts(now: Date, horizon: Date): Promise<{ open: number; dueSoon: number; overdue: number }> {
+    const [row] = await this.dataSource.query<{ open: number; due_soon: number; overdue: number }[]>(
+      `SELECT count(*)::int AS "open",
+              count(*) FILTER (WHERE "deadline_at" >= $1 AND "deadline_at" <= $2)::int AS "due_soon",
+              count(*) FILTER (WHERE "deadline_at" < $1)::int AS "overdue"
+         FROM "deletion_requests" WHERE "status" IN ('received', 'verified', 'approved')`,
+      [now, horizon],
+    );
+    return { open: row.open, dueSoon: row.due_soon, overdue: row.overdue };
   }
 
   findById(id: string): Promise<DeletionRequest | null> {
@@ -81,5 +142,60 @@ export class PrivacyRepository {
       `INSERT INTO "email_suppressions" ("email_hash", "reason") VALUES ($1, $2) ON CONFLICT ("email_hash") DO NOTHING`,
       [emailHash, reason],
     );
+  }
+
+  async addExport(
+    manager: EntityManager,
+    entry: { requestId: string; tokenHash: string; archive: Uint8Array; expiresAt: Date; createdAt: Date },
+  ): Promise<void> {
+    await manager.query(
+      `INSERT INTO "privacy_exports" ("request_id", "token_hash", "archive", "expires_at", "created_at") VALUES ($1, $2, $3, $4, $5)`,
+      [entry.requestId, entry.tokenHash, Buffer.from(entry.archive), entry.expiresAt, entry.createdAt],
+    );
+  }
+
+  /** Takes the export behind a link: deletes the row and answers it, once. Null when used, unknown or expired. */
+  async takeExport(tokenHash: string, now: Date): Promise<{ requestId: string; archive: Buffer } | null> {
+    return this.dataSource.transaction(async (manager) => {
+      const rows = await manager.query<{ request_id: string; archive: Buffer | Uint8Array; expires_at: Date }[]>(
+        `DELETE FROM "privacy_exports" WHERE "token_hash" = $1 RETURNING "request_id", "archive", "expires_at"`,
+        [tokenHash],
+      );
+      const list = (Array.isArray(rows[0]) ? rows[0] : rows) as { request_id: string; archive: Buffer | Uint8Array; expires_at: Date }[];
+      const row = list[0];
+      if (!row || new Date(row.expires_at) <= now) return null;
+      return { requestId: row.request_id, archive: Buffer.from(row.archive) };
+    });
+  }
+
+  /** The request behind an export, for its audit line. */
+  findByRequestId(requestId: string): Promise<DeletionRequest | null> {
+    return this.requests.findOne({ where: { requestId } });
+  }
+
+  async addConsent(proof: Omit<ConsentProof, 'recordedAt'>, at: Date): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO "consent_records" ("consent_id", "analytics", "marketing", "action", "banner_version", "created_at")
+       VALUES ($1, $2, $3, $4, $5, $6)`,
+      [proof.consentId, proof.analytics, proof.marketing, proof.action, proof.bannerVersion, at],
+    );
+  }
+
+  async findConsent(consentId: string): Promise<ConsentProof | null> {
+    const [row] = await this.dataSource.query<
+      { consent_id: string; analytics: boolean; marketing: boolean; action: string; banner_version: string; created_at: Date }[]
+    >(
+      `SELECT "consent_id", "analytics", "marketing", "action", "banner_version", "created_at" FROM "consent_records" WHERE "consent_id" = $1`,
+      [consentId],
+    );
+    if (!row) return null;
+    return {
+      consentId: row.consent_id,
+      analytics: row.analytics,
+      marketing: row.marketing,
+      action: row.action,
+      bannerVersion: row.banner_version,
+      recordedAt: new Date(row.created_at).toISOString(),
+    };
   }
 }

@@ -3,7 +3,9 @@ import { Cron, CronExpression } from '@nestjs/schedule';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { taskLockKeys, withAdvisoryLock, type LockedRun } from '../../core/scheduling/advisory-lock.js';
-import { PrivacyService } from './privacy.service.js';
+import { ErasureService } from './erasure.service.js';
+import { PrivacyDigestService } from './privacy-digest.service.js';
+import { RetentionService } from './retention.service.js';
 
 /**
  * The privacy tasks (docs/product.md#retention, #data-deletion). Each run takes a PostgreSQL advisory lock, so with several
@@ -14,7 +16,9 @@ export class PrivacyScheduler {
   private readonly logger = new Logger(PrivacyScheduler.name);
 
   constructor(
-    private readonly privacyService: PrivacyService,
+    private readonly erasure: ErasureService,
+    private readonly retention: RetentionService,
+    private readonly digest: PrivacyDigestService,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
@@ -23,6 +27,7 @@ export class PrivacyScheduler {
     await this.safely('deletions', () => this.processDeletions());
   }
 
+  /** 02:30 UK time, as `retentionRunAt` (the data map's next purge) says. */
   @Cron('0 30 2 * * *', { name: 'privacy-retention', timeZone: 'Europe/London' })
   async retentionTick(): Promise<void> {
     await this.safely('retention', () => this.runRetention());
@@ -35,16 +40,16 @@ export class PrivacyScheduler {
 
   processDeletions(now = new Date()): Promise<LockedRun<number>> {
     return withAdvisoryLock(this.dataSource, taskLockKeys.deletionProcessing, () =>
-      this.privacyService.processApprovedDeletions(now),
+      this.erasure.processApprovedDeletions(now),
     );
   }
 
   runRetention(now = new Date()): Promise<LockedRun<Record<string, number>>> {
-    return withAdvisoryLock(this.dataSource, taskLockKeys.retention, () => this.privacyService.runRetention(now));
+    return withAdvisoryLock(this.dataSource, taskLockKeys.retention, () => this.retention.runRetention(now));
   }
 
   sendDigest(now = new Date()): Promise<LockedRun<number>> {
-    return withAdvisoryLock(this.dataSource, taskLockKeys.privacyDigest, () => this.privacyService.sendDigest(now));
+    return withAdvisoryLock(this.dataSource, taskLockKeys.privacyDigest, () => this.digest.sendDigest(now));
   }
 
   /** A failed run is logged and retried at the next tick; it never crashes the process. */

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { readConsent, recordChoice, trackConsentAction, type Choice, type ConsentAction } from '@/lib/consent';
+import { sendConsentProof } from '@/lib/consent-proof';
 
 type View = 'main' | 'customize';
 
@@ -57,7 +58,10 @@ export default function CookieBannerPanel({ reopened, returnFocus, onClose }: Co
   }, []);
 
   function choose(action: ConsentAction, next: Choice) {
+    // The wording on screen when the visitor chose: its hash is the banner version kept as proof.
+    const wording = panel.current?.innerText ?? '';
     recordChoice(action, next);
+    void sendConsentProof(action, next, wording);
     onClose();
     if (reopened) returnFocus?.focus();
   }

@@ -1,6 +1,8 @@
-import { site } from '@northbeam/common';
+import { useSyncExternalStore } from 'react';
+import { formatDate, site } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
 import { LegalPage, today } from '@/components/legal/legal-page';
+import { readConsent } from '@/lib/consent-store';
 
 export const handle: RouteHandle = {
   head: () => ({
@@ -56,6 +58,7 @@ export function Component() {
           the Cookie settings button in the footer of every page, which opens the banner again. Rejecting optional cookies does not affect how the site works.
         </p>
       </section>
+      <YourConsentRecord />
       <section>
         <h2>4. Third parties</h2>
         <p>
@@ -72,4 +75,48 @@ export function Component() {
       </section>
     </LegalPage>
   );
+}
+
+/**
+ * The visitor's own consent record (docs/product.md#consent-records): the id our server stored their
+ * last banner choice under, and when. Read from the browser after hydration (the server cannot know it).
+ */
+function YourConsentRecord() {
+  // The raw stored text is the snapshot (a stable string); the server has none.
+  const raw = useSyncExternalStore(subscribeToStorage, storedConsentText, () => undefined);
+  const stored = raw === undefined ? undefined : readConsent();
+  const record =
+    stored === undefined
+      ? undefined
+      : stored?.consentId && stored.consentRecordedAt
+        ? { consentId: stored.consentId, recordedAt: stored.consentRecordedAt }
+        : null;
+  return (
+    <section data-testid="your-consent">
+      <h3>Your consent record</h3>
+      {record ? (
+        <p>
+          Your consent id is <code data-testid="consent-id">{record.consentId}</code>, recorded on{' '}
+          <span data-testid="consent-date">{formatDate(record.recordedAt, 'd MMM yyyy, HH:mm')}</span> (UK time). Quote it to{' '}
+          <a href={`mailto:${site.privacyEmail}`}>{site.privacyEmail}</a> and we can show you the choice we hold. We store it
+          without your IP address.
+        </p>
+      ) : record === null ? (
+        <p>We hold no record of a cookie choice from this browser yet. Your choice in the banner is recorded under a random id shown here.</p>
+      ) : null}
+    </section>
+  );
+}
+
+function storedConsentText(): string | null {
+  try {
+    return localStorage.getItem(site.consentStorageKey);
+  } catch {
+    return null;
+  }
+}
+
+function subscribeToStorage(onChange: () => void): () => void {
+  window.addEventListener('storage', onChange);
+  return () => window.removeEventListener('storage', onChange);
 }

@@ -135,6 +135,13 @@ export function Component() {
           </ol>
           <p className="text-sm text-ink-muted">The whole process typically takes 10-15 business days.</p>
           <p className="text-sm text-ink-muted">
+            Want a copy of your data first? Use our{' '}
+            <Link to="/data-access" className="font-medium text-beam underline underline-offset-4">
+              data access request
+            </Link>
+            .
+          </p>
+          <p className="text-sm text-ink-muted">
             Questions? Email{' '}
             <a
               href={`mailto:${site.privacyEmail}`}

@@ -1,4 +1,4 @@
-import { site } from '@northbeam/common';
+import { privacyRetentionLines, site } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
 import { LegalPage, today } from '@/components/legal/legal-page';
 
@@ -56,10 +56,9 @@ export function Component() {
       <section>
         <h2>3. How long we keep it</h2>
         <ul data-testid="retention">
-          <li>Contact form data: up to 3 years after our last contact.</li>
-          <li>Analytics data: up to 2 years.</li>
-          <li>Newsletter data: until you unsubscribe, after which we keep only a suppression record so we never email you again.</li>
-          <li>Analytics cookies: about 2 years in your browser.</li>
+          {privacyRetentionLines().map((line) => (
+            <li key={line}>{line}</li>
+          ))}
         </ul>
       </section>
       <section>
@@ -73,7 +72,9 @@ export function Component() {
         <h2>5. Your rights</h2>
         <p>Under UK data protection law you have the right to:</p>
         <ul data-testid="rights">
-          <li>access the personal data we hold about you;</li>
+          <li>
+            access the personal data we hold about you (you can use our <a href="/data-access">data access request</a>);
+          </li>
           <li>have inaccurate data corrected;</li>
           <li>have your data erased (you can use our <a href="/data-deletion">data deletion request</a>);</li>
           <li>restrict or object to processing, including direct marketing;</li>

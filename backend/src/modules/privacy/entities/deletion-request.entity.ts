@@ -1,7 +1,10 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import type { DeletionRequestStatus, DeletionRequestType } from '@northbeam/common';
+import type { DeletionRequestStatus, PrivacyRequestType } from '@northbeam/common';
 
-/** A data-deletion request (docs/product.md#data-deletion). `email` is cleared when the request is completed. */
+/**
+ * A privacy request: a data deletion or an access request (docs/product.md#data-deletion,
+ * #privacy-requests); the table keeps its first name. `email` is cleared when a deletion is completed.
+ */
 @Entity('deletion_requests')
 export class DeletionRequest {
   @PrimaryGeneratedColumn('uuid')
@@ -17,7 +20,7 @@ export class DeletionRequest {
   emailHash: string;
 
   @Column({ name: 'request_type', type: 'varchar', length: 32 })
-  requestType: DeletionRequestType;
+  requestType: PrivacyRequestType;
 
   @Column({ type: 'varchar', length: 500, nullable: true })
   reason: string | null;
@@ -57,4 +60,10 @@ export class DeletionRequest {
 
   @Column({ name: 'completion_note', type: 'varchar', length: 2000, nullable: true })
   completionNote: string | null;
+
+  @Column({ name: 'extended_at', type: 'timestamptz', nullable: true })
+  extendedAt: Date | null;
+
+  @Column({ name: 'extension_reason', type: 'varchar', length: 1000, nullable: true })
+  extensionReason: string | null;
 }

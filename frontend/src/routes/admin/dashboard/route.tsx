@@ -12,6 +12,7 @@ import {
   type EnquiryCounts,
   type ListPage,
   type PostSummary,
+  type PrivacyRequestCounts,
   type StaffUser,
 } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
@@ -39,6 +40,8 @@ interface DashboardData {
   activity: ActivityEntry[];
   /** Null for a role without the inbox. */
   enquiries: EnquiryCounts | null;
+  /** Null for a role without privacy requests. */
+  privacy: PrivacyRequestCounts | null;
 }
 
 async function publishedCount(context: unknown, section: 'labs' | 'consulting'): Promise<number> {
@@ -81,16 +84,27 @@ async function enquiryCounts(context: unknown, user: StaffUser): Promise<Enquiry
   }
 }
 
+/** Open privacy requests, those due within 7 days and those overdue (the privacy team only). */
+async function privacyCounts(context: unknown, user: StaffUser): Promise<PrivacyRequestCounts | null> {
+  if (user.permissions.privacy !== 'all') return null;
+  try {
+    return await loadJson<PrivacyRequestCounts>(context, '/api/admin/deletion-requests/counts');
+  } catch {
+    return null;
+  }
+}
+
 export async function loader({ context, request }: LoaderFunctionArgs): Promise<DashboardData> {
   const user = await requireStaffUser(context, request);
-  const [labsCount, consultingCount, downloads, activity, enquiries] = await Promise.all([
+  const [labsCount, consultingCount, downloads, activity, enquiries, privacy] = await Promise.all([
     publishedCount(context, 'labs'),
     publishedCount(context, 'consulting'),
     recentDownloads(context),
     recentActivity(context),
     enquiryCounts(context, user),
+    privacyCounts(context, user),
   ]);
-  return { user, labsCount, consultingCount, downloads, activity, enquiries };
+  return { user, labsCount, consultingCount, downloads, activity, enquiries, privacy };
 }
 
 function Stat({
@@ -114,7 +128,7 @@ function Stat({
 }
 
 export function Component() {
-  const { user, labsCount, consultingCount, downloads, activity, enquiries } = useLoaderData<typeof loader>();
+  const { user, labsCount, consultingCount, downloads, activity, enquiries, privacy } = useLoaderData<typeof loader>();
   const firstName = user.name.split(' ')[0];
   return (
     <>
@@ -221,7 +235,18 @@ export function Component() {
               <ShieldCheck className="mt-1 size-6 shrink-0 text-beam" aria-hidden="true" />
               <div>
                 <CardTitle>Privacy requests</CardTitle>
-                <CardDescription>Data deletion requests, their statutory deadlines and decisions.</CardDescription>
+                <CardDescription>Data deletion and access requests, their statutory deadlines and decisions.</CardDescription>
+                {privacy ? (
+                  <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm" data-testid="privacy-counts">
+                    <span>{privacy.open} open</span>
+                    <Link to="/admin/privacy?due=soon" className="font-semibold text-immersive-deep underline underline-offset-4">
+                      {privacy.dueSoon} due within 7 days
+                    </Link>
+                    <Link to="/admin/privacy?due=overdue" className="font-semibold text-danger underline underline-offset-4">
+                      {privacy.overdue} overdue
+                    </Link>
+                  </p>
+                ) : null}
               </div>
             </div>
             <Link

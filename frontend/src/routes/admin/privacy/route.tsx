@@ -1,8 +1,19 @@
-import { AlertTriangle, ArrowLeft, Clock, Loader2 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { AlertTriangle, ArrowLeft, Clock, Loader2, Search } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, redirect } from 'react-router-dom';
 import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from '@/app/data-router';
-import { formatDate, type DeletionRequestDetail, type DeletionRequestSummary, type StaffUser } from '@northbeam/common';
+import {
+  deletionRequestStatuses,
+  formatDate,
+  pageCount,
+  privacyExtensionMonthsMax,
+  privacyRequestTypeLabels,
+  privacyRequestTypes,
+  type DeletionRequestDetail,
+  type DeletionRequestSummary,
+  type ListPage,
+  type StaffUser,
+} from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import {
@@ -21,20 +32,30 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { Pager } from '@/components/blog/pager';
 import { toast } from '@/components/ui/toast';
-import { ApiRequestError, apiRequest, loadJson } from '@/lib/api';
+import { useListFilters, useListSearch } from '@/hooks/use-list-filters';
+import { ApiRequestError, apiRequest, errorSentence, loadJson } from '@/lib/api';
 import { cn } from '@/lib/cn';
+import { listQuery } from '@/lib/list-query';
 
 interface LoaderData {
   user: StaffUser;
   allowed: boolean;
-  requests: DeletionRequestSummary[];
+  list: ListPage<DeletionRequestSummary>;
+  /** The server refused the filters: its sentence. */
+  problem?: string;
 }
+
+const filterNames = ['status', 'type', 'due', 'q'] as const;
+const emptyPage: ListPage<DeletionRequestSummary> = { items: [], total: 0, page: 1, pageSize: 15 };
 
 export const handle: RouteHandle = {
   head: ({ pathname }) => ({
     title: 'Privacy requests',
-    description: 'Data deletion requests for the privacy team.',
+    description: 'Data deletion and access requests for the privacy team.',
     canonicalPath: pathname.toLowerCase(),
     noindex: true,
   }),
@@ -49,11 +70,20 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
      
     throw redirect(`/admin/login?redirect=${encodeURIComponent(url.pathname)}`);
   }
-  const allowed = user.role === 'admin' || user.role === 'super_admin';
-  const requests = allowed
-    ? ((await loadJson<DeletionRequestSummary[]>(context, '/api/admin/deletion-requests')) ?? [])
-    : [];
-  return { user, allowed, requests };
+  const allowed = user.permissions.privacy === 'all';
+  if (!allowed) return { user, allowed, list: emptyPage };
+  const url = new URL(request.url);
+  try {
+    const list = await loadJson<ListPage<DeletionRequestSummary>>(
+      context,
+      `/api/admin/deletion-requests${listQuery(url, filterNames)}`,
+    );
+    return { user, allowed, list: list ?? emptyPage };
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 400)
+      return { user, allowed, list: emptyPage, problem: errorSentence(error) };
+    throw error;
+  }
 }
 
 const statusVariant: Record<DeletionRequestSummary['status'], 'default' | 'secondary' | 'outline' | 'destructive'> = {
@@ -69,8 +99,12 @@ function formatDateTime(value: string | null): string {
 }
 
 export function Component() {
-  const { allowed, requests } = useLoaderData<LoaderData>();
+  const { allowed, list, problem } = useLoaderData<LoaderData>();
   const [selectedId, setSelectedId] = useState<string | null>(null);
+  const { params, setFilters } = useListFilters();
+  const { query, setQuery, submit } = useListSearch(params, setFilters);
+  const ids = { status: useId(), type: useId(), due: useId() };
+  const filtered = filterNames.some((name) => params.get(name));
 
   if (!allowed) {
     return (
@@ -85,7 +119,7 @@ export function Component() {
     );
   }
 
-  const open = requests.filter((request) => request.status !== 'completed' && request.status !== 'rejected');
+  const requests = list.items;
   return (
     <section className="container-page space-y-8 py-12">
       <Link to="/admin" className="inline-flex items-center gap-2 text-sm font-medium text-ink-muted hover:text-ink">
@@ -96,65 +130,147 @@ export function Component() {
         <p className="eyebrow">Admin</p>
         <h1 className="heading-2">Privacy requests</h1>
         <p className="text-sm text-ink-muted">
-          {open.length} open of {requests.length}. The statutory deadline is one month from receipt.
+          Deletion and access requests. Each is due one calendar month from receipt; it may be extended once, by up to{' '}
+          {privacyExtensionMonthsMax} months.
         </p>
+        <nav aria-label="Privacy records" className="flex flex-wrap gap-x-4 gap-y-1 text-sm font-medium">
+          <Link to="/admin/privacy/consent" className="text-beam underline underline-offset-4">
+            Consent records
+          </Link>
+          <Link to="/admin/privacy/data-map" className="text-beam underline underline-offset-4">
+            Data map
+          </Link>
+        </nav>
       </div>
+      <form
+        role="search"
+        aria-label="Filters"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+        className="grid gap-3 rounded-card border border-line bg-white p-4 shadow-card sm:grid-cols-3 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))] lg:items-end"
+      >
+        <div className="relative sm:col-span-3 lg:col-span-1">
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-ink-muted"
+            aria-hidden="true"
+          />
+          <Input
+            type="search"
+            aria-label="Search requests"
+            placeholder="Search e-mail or request ID..."
+            className="pl-10"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+          />
+        </div>
+        <FilterSelect id={ids.status} label="Status" value={params.get('status')} onChange={(status) => setFilters({ status })}>
+          <option value="">Any status</option>
+          {deletionRequestStatuses.map((status) => (
+            <option key={status} value={status}>
+              {status}
+            </option>
+          ))}
+        </FilterSelect>
+        <FilterSelect id={ids.type} label="Type" value={params.get('type')} onChange={(type) => setFilters({ type })}>
+          <option value="">Any type</option>
+          {privacyRequestTypes.map((type) => (
+            <option key={type} value={type}>
+              {privacyRequestTypeLabels[type]}
+            </option>
+          ))}
+        </FilterSelect>
+        <FilterSelect id={ids.due} label="Due" value={params.get('due')} onChange={(due) => setFilters({ due })}>
+          <option value="">Any due date</option>
+          <option value="soon">Due within 7 days</option>
+          <option value="overdue">Overdue</option>
+        </FilterSelect>
+        {filtered ? (
+          <Button
+            type="button"
+            variant="ghost"
+            size="sm"
+            className="justify-self-start"
+            onClick={() => setFilters(Object.fromEntries(filterNames.map((name) => [name, undefined])))}
+          >
+            Clear filters
+          </Button>
+        ) : null}
+      </form>
+      {problem ? (
+        <Alert variant="destructive">
+          <AlertDescription>{problem}</AlertDescription>
+        </Alert>
+      ) : null}
       <div className="grid gap-6 lg:grid-cols-[1.2fr_1fr] [&>*]:min-w-0">
-        <Card className="min-w-0">
-          {/* On a phone the table scrolls inside its card instead of widening the page. */}
-          <div className="overflow-x-auto">
-            {requests.length === 0 ? (
-              <p className="p-6 text-sm text-ink-muted">No data deletion requests yet.</p>
-            ) : (
-              <table className="w-full text-left text-sm" data-testid="deletion-requests">
-                <thead className="border-b border-line text-xs text-ink-muted uppercase">
-                  <tr>
-                    <th className="px-4 py-3 font-semibold">Request</th>
-                    <th className="px-4 py-3 font-semibold">Status</th>
-                    <th className="px-4 py-3 font-semibold">Deadline</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {requests.map((request) => (
-                    <tr
-                      key={request.id}
-                      className={cn('border-b border-line last:border-0', selectedId === request.id && 'bg-beam-soft')}
-                    >
-                      <td className="px-4 py-3">
-                        <button
-                          type="button"
-                          className="text-left font-mono font-semibold text-beam hover:underline"
-                          onClick={() => setSelectedId(request.id)}
-                        >
-                          {request.requestId}
-                        </button>
-                        <div className="text-xs break-all text-ink-muted">{request.email ?? 'erased'}</div>
-                      </td>
-                      <td className="px-4 py-3">
-                        <Badge variant={statusVariant[request.status]}>{request.status}</Badge>
-                        <div className="mt-1 text-xs text-ink-muted">
-                          {request.requestType === 'full_deletion' ? 'full' : 'partial'}
-                        </div>
-                      </td>
-                      <td className="px-4 py-3">
-                        <div className="whitespace-nowrap">{formatDate(request.deadlineAt, 'd MMM yyyy')}</div>
-                        {request.overdue ? (
-                          <span className="inline-flex items-center gap-1 text-xs font-semibold text-danger">
-                            <AlertTriangle className="size-3" aria-hidden="true" /> Overdue
-                          </span>
-                        ) : request.dueSoon ? (
-                          <span className="inline-flex items-center gap-1 text-xs font-semibold text-immersive-deep">
-                            <Clock className="size-3" aria-hidden="true" /> Due within 7 days
-                          </span>
-                        ) : null}
-                      </td>
+        <div className="min-w-0 space-y-4">
+          <Card className="min-w-0">
+            {/* On a phone the table scrolls inside its card instead of widening the page. */}
+            <div className="overflow-x-auto">
+              {requests.length === 0 ? (
+                <p className="p-6 text-sm text-ink-muted" data-testid="privacy-requests-empty">
+                  {filtered ? 'No requests match these filters.' : 'No privacy requests yet.'}
+                </p>
+              ) : (
+                <table className="w-full text-left text-sm" data-testid="deletion-requests">
+                  <thead className="border-b border-line text-xs text-ink-muted uppercase">
+                    <tr>
+                      <th className="px-4 py-3 font-semibold">Request</th>
+                      <th className="px-4 py-3 font-semibold">Status</th>
+                      <th className="px-4 py-3 font-semibold">Due</th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
-            )}
-          </div>
-        </Card>
+                  </thead>
+                  <tbody>
+                    {requests.map((request) => (
+                      <tr
+                        key={request.id}
+                        className={cn('border-b border-line last:border-0', selectedId === request.id && 'bg-beam-soft')}
+                      >
+                        <td className="px-4 py-3">
+                          <button
+                            type="button"
+                            className="text-left font-mono font-semibold break-all text-beam hover:underline"
+                            onClick={() => setSelectedId(request.id)}
+                          >
+                            {request.requestId}
+                          </button>
+                          <div className="text-xs break-all text-ink-muted">{request.email ?? 'erased'}</div>
+                        </td>
+                        <td className="px-4 py-3">
+                          <Badge variant={statusVariant[request.status]}>{request.status}</Badge>
+                          <div className="mt-1 text-xs text-ink-muted">{typeShort[request.requestType]}</div>
+                        </td>
+                        <td className="px-4 py-3">
+                          <div className="whitespace-nowrap">{formatDate(request.deadlineAt, 'd MMM yyyy')}</div>
+                          {request.extendedAt ? <div className="text-xs text-ink-muted">extended</div> : null}
+                          {request.overdue ? (
+                            <span className="inline-flex items-center gap-1 text-xs font-semibold text-danger">
+                              <AlertTriangle className="size-3" aria-hidden="true" /> Overdue
+                            </span>
+                          ) : request.dueSoon ? (
+                            <span className="inline-flex items-center gap-1 text-xs font-semibold text-immersive-deep">
+                              <Clock className="size-3" aria-hidden="true" /> Due within 7 days
+                            </span>
+                          ) : null}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              )}
+            </div>
+          </Card>
+          {list.total > 0 ? (
+            <Pager
+              page={list.page}
+              pageSize={list.pageSize}
+              total={list.total}
+              totalPages={pageCount(list.total, list.pageSize)}
+              noun="requests"
+            />
+          ) : null}
+        </div>
         {selectedId ? (
           <RequestDetail key={selectedId} id={selectedId} />
         ) : (
@@ -165,11 +281,44 @@ export function Component() {
   );
 }
 
+const typeShort: Record<DeletionRequestSummary['requestType'], string> = {
+  full_deletion: 'full',
+  partial_deletion: 'partial',
+  access: 'access',
+};
+
+function FilterSelect({
+  id,
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  id: string;
+  label: string;
+  value: string | null;
+  onChange: (value: string | undefined) => void;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="flex min-w-0 flex-col gap-1.5">
+      <Label htmlFor={id} className="text-xs text-ink-muted">
+        {label}
+      </Label>
+      <Select id={id} value={value ?? ''} onChange={(event) => onChange(event.target.value || undefined)}>
+        {children}
+      </Select>
+    </div>
+  );
+}
+
 function RequestDetail({ id }: { id: string }) {
   const revalidator = useRevalidator();
   const [detail, setDetail] = useState<DeletionRequestDetail | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [text, setText] = useState('');
+  const [months, setMonths] = useState('1');
+  const [extensionReason, setExtensionReason] = useState('');
   const [busy, setBusy] = useState(false);
   const title = useRef<HTMLHeadingElement>(null);
   const shown = detail !== null;
@@ -195,14 +344,22 @@ function RequestDetail({ id }: { id: string }) {
     };
   }, [id]);
 
-  async function act(action: 'approve' | 'reject' | 'complete') {
+  async function act(action: 'approve' | 'reject' | 'complete' | 'extend') {
     setBusy(true);
     try {
-      const body = action === 'reject' ? { reason: text } : action === 'complete' ? { note: text } : undefined;
+      const body =
+        action === 'reject'
+          ? { reason: text }
+          : action === 'complete'
+            ? { note: text }
+            : action === 'extend'
+              ? { months: Number(months), reason: extensionReason }
+              : undefined;
       const response = await apiRequest('POST', `/api/admin/deletion-requests/${id}/${action}`, body);
       setDetail((await response.json()) as DeletionRequestDetail);
       setText('');
-      toast({ title: `Request ${action === 'approve' ? 'approved' : action === 'reject' ? 'rejected' : 'completed'}` });
+      setExtensionReason('');
+      toast({ title: `Request ${doneLabels[action]}` });
       void revalidator.revalidate();
     } catch (error) {
       const message = error instanceof ApiRequestError ? (error.serverError ?? error.message) : 'Please try again.';
@@ -215,9 +372,13 @@ function RequestDetail({ id }: { id: string }) {
   if (loadError) return <Alert variant="destructive">{loadError}</Alert>;
   if (!detail) return <Loader2 className="size-5 animate-spin text-ink-muted" aria-label="Loading" />;
 
+  const access = detail.requestType === 'access';
+  const open = detail.status === 'received' || detail.status === 'verified' || detail.status === 'approved';
   const canApprove = detail.status === 'verified';
-  const canReject = detail.status === 'received' || detail.status === 'verified' || detail.status === 'approved';
+  const canReject = open;
   const canComplete = detail.status === 'approved' && detail.requestType === 'partial_deletion';
+  const canExtend = open && !detail.extendedAt;
+  const requester = detail.email ?? 'The requester';
   return (
     <Card className="min-w-0 scroll-mt-24 self-start" data-testid="deletion-request-detail">
       <CardHeader>
@@ -225,22 +386,28 @@ function RequestDetail({ id }: { id: string }) {
           {detail.requestId}
         </CardTitle>
         <CardDescription className="break-all">
-          {detail.email ?? 'Address erased'} ·{' '}
-          {detail.requestType === 'full_deletion' ? 'Full deletion' : 'Partial deletion'}
+          {detail.email ?? 'Address erased'} · {privacyRequestTypeLabels[detail.requestType]}
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-5 text-sm">
         <dl className="grid grid-cols-2 gap-3">
           <dt className="text-ink-muted">Received</dt>
           <dd>{formatDateTime(detail.receivedAt)}</dd>
-          <dt className="text-ink-muted">Deadline</dt>
-          <dd className={cn(detail.overdue && 'font-semibold text-danger')}>{formatDateTime(detail.deadlineAt)}</dd>
+          <dt className="text-ink-muted">Due</dt>
+          <dd className={cn(detail.overdue && 'font-semibold text-danger')} data-testid="request-due">
+            {formatDateTime(detail.deadlineAt)}
+          </dd>
           <dt className="text-ink-muted">Verified</dt>
           <dd>{formatDateTime(detail.verifiedAt)}</dd>
           <dt className="text-ink-muted">Status</dt>
           <dd>{detail.status}</dd>
         </dl>
         {detail.reason ? <p className="rounded-xl bg-mist p-3">“{detail.reason}”</p> : null}
+        {detail.extensionReason ? (
+          <p>
+            Extended on {formatDateTime(detail.extendedAt)}: {detail.extensionReason}
+          </p>
+        ) : null}
         {detail.rejectionReason ? <p>Rejected: {detail.rejectionReason}</p> : null}
         {detail.completionNote ? <p>Completion note: {detail.completionNote}</p> : null}
         <ol className="space-y-1 border-l border-line pl-4 text-xs text-ink-muted">
@@ -268,45 +435,119 @@ function RequestDetail({ id }: { id: string }) {
             ) : null}
             <div className="flex flex-wrap gap-2">
               {canApprove ? (
-                <AlertDialog>
-                  <AlertDialogTrigger asChild>
-                    <Button size="sm" disabled={busy}>
-                      Approve
-                    </Button>
-                  </AlertDialogTrigger>
-                  <AlertDialogContent>
-                    <AlertDialogHeader>
-                      <AlertDialogTitle>Approve this deletion request?</AlertDialogTitle>
-                      <AlertDialogDescription>
-                        {detail.email ?? 'The requester'} will be e-mailed that the request was approved. This cannot be undone.
-                      </AlertDialogDescription>
-                    </AlertDialogHeader>
-                    <AlertDialogFooter>
-                      <AlertDialogCancel>Cancel</AlertDialogCancel>
-                      <AlertDialogAction onClick={() => void act('approve')}>Approve and notify</AlertDialogAction>
-                    </AlertDialogFooter>
-                  </AlertDialogContent>
-                </AlertDialog>
+                <ConfirmAction
+                  label="Approve"
+                  disabled={busy}
+                  title={access ? 'Approve this access request?' : 'Approve this deletion request?'}
+                  description={
+                    access
+                      ? `${requester} will be e-mailed a one-use link to a copy of every record held about the address, valid 7 days.`
+                      : `${requester} will be e-mailed that the request was approved. This cannot be undone.`
+                  }
+                  confirm={access ? 'Approve and send the data' : 'Approve and notify'}
+                  onConfirm={() => void act('approve')}
+                />
               ) : null}
               {canComplete ? (
-                <Button size="sm" disabled={busy || !text.trim()} onClick={() => void act('complete')}>
-                  Complete with note
-                </Button>
+                <ConfirmAction
+                  label="Complete with note"
+                  disabled={busy || !text.trim()}
+                  title="Complete this deletion request?"
+                  description={`${requester} will be e-mailed that the request is complete, with your note.`}
+                  confirm="Complete and notify"
+                  onConfirm={() => void act('complete')}
+                />
               ) : null}
               {canReject ? (
-                <Button
-                  size="sm"
+                <ConfirmAction
+                  label="Reject"
                   variant="destructive"
                   disabled={busy || !text.trim()}
-                  onClick={() => void act('reject')}
-                >
-                  Reject
-                </Button>
+                  title="Reject this request?"
+                  description={`${requester} will be e-mailed that the request is rejected, with your reason.`}
+                  confirm="Reject and notify"
+                  onConfirm={() => void act('reject')}
+                />
               ) : null}
             </div>
           </div>
         ) : null}
+        {canExtend ? (
+          <div className="space-y-3 border-t border-line pt-4" data-testid="extend-request">
+            <p className="font-semibold">Extend the deadline (once)</p>
+            <div className="grid gap-3 sm:grid-cols-[auto_1fr]">
+              <div className="space-y-2">
+                <Label htmlFor="privacy-extension-months">By</Label>
+                <Select id="privacy-extension-months" value={months} onChange={(event) => setMonths(event.target.value)}>
+                  {Array.from({ length: privacyExtensionMonthsMax }, (_, index) => String(index + 1)).map((value) => (
+                    <option key={value} value={value}>
+                      {value === '1' ? '1 month' : `${value} months`}
+                    </option>
+                  ))}
+                </Select>
+              </div>
+              <div className="space-y-2">
+                <Label htmlFor="privacy-extension-reason">Reason (sent to the requester)</Label>
+                <Input
+                  id="privacy-extension-reason"
+                  value={extensionReason}
+                  onChange={(event) => setExtensionReason(event.target.value)}
+                />
+              </div>
+            </div>
+            <ConfirmAction
+              label="Extend"
+              variant="outline"
+              disabled={busy || !extensionReason.trim()}
+              title="Extend this request’s deadline?"
+              description={`${requester} will be e-mailed the new due date and your reason. A request can be extended only once.`}
+              confirm="Extend and notify"
+              onConfirm={() => void act('extend')}
+            />
+          </div>
+        ) : null}
       </CardContent>
     </Card>
+  );
+}
+
+const doneLabels = { approve: 'approved', reject: 'rejected', complete: 'completed', extend: 'extended' } as const;
+
+/** A decision that mails the requester: asks for confirmation first. */
+function ConfirmAction({
+  label,
+  title,
+  description,
+  confirm,
+  disabled,
+  variant,
+  onConfirm,
+}: {
+  label: string;
+  title: string;
+  description: string;
+  confirm: string;
+  disabled: boolean;
+  variant?: 'destructive' | 'outline';
+  onConfirm: () => void;
+}) {
+  return (
+    <AlertDialog>
+      <AlertDialogTrigger asChild>
+        <Button size="sm" variant={variant} disabled={disabled}>
+          {label}
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{title}</AlertDialogTitle>
+          <AlertDialogDescription>{description}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogAction onClick={onConfirm}>{confirm}</AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
   );
 }

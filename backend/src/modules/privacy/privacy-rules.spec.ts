@@ -1,4 +1,5 @@
-import { deadlineFlags, newRequestId, oneMonthAfter } from './privacy.service.js';
+import { deadlineFlags, monthsAfter, newRequestId, oneMonthAfter } from './privacy-rules.js';
+import { nextPurgeAt } from './retention.service.js';
 
 describe('oneMonthAfter', () => {
   it('adds one calendar month', () => {
@@ -8,6 +9,15 @@ describe('oneMonthAfter', () => {
   it('clamps to the last day of a shorter month', () => {
     expect(oneMonthAfter(new Date('2026-01-31T09:00:00Z')).toISOString()).toBe('2026-02-28T09:00:00.000Z');
     expect(oneMonthAfter(new Date('2028-01-31T09:00:00Z')).toISOString()).toBe('2028-02-29T09:00:00.000Z');
+  });
+
+  it('keeps the UK time of day across a clock change', () => {
+    // 10:00 in London on 15 March (GMT) is due at 10:00 in London on 15 April (BST), 09:00 UTC.
+    expect(oneMonthAfter(new Date('2026-03-15T10:00:00Z')).toISOString()).toBe('2026-04-15T09:00:00.000Z');
+  });
+
+  it('extends by two more calendar months', () => {
+    expect(monthsAfter(new Date('2026-02-28T10:00:00Z'), 2).toISOString()).toBe('2026-04-28T09:00:00.000Z');
   });
 
   it('rolls over the year', () => {
@@ -40,5 +50,19 @@ describe('newRequestId', () => {
     const ids = new Set(Array.from({ length: 200 }, () => newRequestId()));
     expect(ids.size).toBe(200);
     for (const id of ids) expect(id).toMatch(/^DDR-[A-Z0-9]{16}$/);
+  });
+});
+
+describe('newRequestId for an access request', () => {
+  it('is DAR- and 16 base32 characters', () => {
+    expect(newRequestId('access')).toMatch(/^DAR-[A-Z0-9]{16}$/);
+  });
+});
+
+describe('nextPurgeAt', () => {
+  it('is the next 02:30 in London, in winter and in summer time', () => {
+    expect(nextPurgeAt(new Date('2026-11-22T01:00:00Z')).toISOString()).toBe('2026-11-22T02:30:00.000Z');
+    expect(nextPurgeAt(new Date('2026-11-22T02:30:00Z')).toISOString()).toBe('2026-11-23T02:30:00.000Z');
+    expect(nextPurgeAt(new Date('2026-07-01T12:00:00Z')).toISOString()).toBe('2026-07-02T01:30:00.000Z');
   });
 });

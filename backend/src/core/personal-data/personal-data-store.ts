@@ -1,0 +1,68 @@
+import type { EntityManager } from 'typeorm';
+import { describePeriod, retentionPeriods, type RetentionKey, type RetentionPeriod } from '@northbeam/common';
+
+/**
+ * A table that holds personal data, declared by the module that owns it (docs/product.md#retention,
+ * #data-deletion). The privacy module orchestrates the declarations: erasure of an address, the
+ * export of everything held about it (right of access), the daily purge, and the data map. A module
+ * that adds a table of personal data adds one declaration and lists it in
+ * `modules/privacy/personal-data-stores.ts`.
+ */
+export interface PersonalDataStore {
+  /** The table. */
+  name: string;
+  /** What it holds, in words (the data map). */
+  holds: string;
+  /** Its retention: the key of its period in `retentionPeriods`, and the rule in words around it. */
+  retention?: { key: RetentionKey; rule: (period: string) => string };
+  /** What is kept without a period (e.g. a confirmed subscriber until they unsubscribe). */
+  keptWhile?: string;
+  /** Removes the rows about the address (trimmed, lower-cased). Idempotent: a second run returns 0. */
+  erase?(manager: EntityManager, email: string): Promise<number>;
+  /** Every row about the address, for the export a requester receives. */
+  collect?(manager: EntityManager, email: string): Promise<Record<string, unknown>[]>;
+  /** Deletes what is past the period as of `cutoff` (`now` less the period); `now` for rules that need it. */
+  purge?(manager: EntityManager, cutoff: Date, now: Date): Promise<number>;
+  /** How many rows it holds now. */
+  count(manager: EntityManager): Promise<number>;
+}
+
+/** `now` less a period, in UTC calendar terms (a year back from 29 February is 28 February). */
+export function cutoffBefore(now: Date, period: RetentionPeriod): Date {
+  const cutoff = new Date(now.getTime());
+  if (period.years || period.months) {
+    const day = cutoff.getUTCDate();
+    cutoff.setUTCDate(1);
+    cutoff.setUTCFullYear(cutoff.getUTCFullYear() - (period.years ?? 0), cutoff.getUTCMonth() - (period.months ?? 0));
+    const lastDay = new Date(Date.UTC(cutoff.getUTCFullYear(), cutoff.getUTCMonth() + 1, 0)).getUTCDate();
+    cutoff.setUTCDate(Math.min(day, lastDay));
+  }
+  if (period.days) cutoff.setTime(cutoff.getTime() - period.days * 24 * 60 * 60 * 1000);
+  return cutoff;
+}
+
+/** The store's retention rule in words, from the current period ("analytics_events older than 2 years"). */
+export function retentionRuleText(store: PersonalDataStore): string | null {
+  if (!store.retention) return null;
+  return store.retention.rule(describePeriod(retentionPeriods[store.retention.key]));
+}
+
+/** Rows affected by a `DELETE … RETURNING` (TypeORM answers `[rows, count]` or the rows). */
+export function affectedRows(result: unknown): number {
+  if (Array.isArray(result)) {
+    if (result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number') return result[1];
+    return result.length;
+  }
+  return 0;
+}
+
+/** `SELECT count(*)` of a table. */
+export async function countRows(manager: EntityManager, table: string): Promise<number> {
+  const [row] = await manager.query<{ count: number }[]>(`SELECT count(*)::int AS "count" FROM "${table}"`);
+  return Number(row?.count ?? 0);
+}
+
+/** Deletes with the statement's parameters and answers how many rows went. */
+export async function deleteRows(manager: EntityManager, sql: string, parameters: unknown[]): Promise<number> {
+  return affectedRows(await manager.query(sql, parameters));
+}

@@ -1,0 +1,19 @@
+import { countRows, deleteRows, type PersonalDataStore } from '../../core/personal-data/personal-data-store.js';
+
+/** Enquiries sent through the contact form (docs/product.md#retention). Their staff notes go with them (cascade). */
+export const contactMessagesStore: PersonalDataStore = {
+  name: 'contact_messages',
+  holds: 'Enquiries from the contact form: name, e-mail, company, service, message, status and who it is assigned to',
+  retention: { key: 'contactMessages', rule: (period) => `contact_messages older than ${period}` },
+  erase: (manager, email) =>
+    deleteRows(manager, `DELETE FROM "contact_messages" WHERE lower(trim("email")) = $1 RETURNING 1`, [email]),
+  collect: (manager, email) =>
+    manager.query(
+      `SELECT "id", "name", "email", "company", "service", "message", "status", "created_at" AS "sentAt"
+         FROM "contact_messages" WHERE lower(trim("email")) = $1 ORDER BY "created_at"`,
+      [email],
+    ),
+  purge: (manager, cutoff) =>
+    deleteRows(manager, `DELETE FROM "contact_messages" WHERE "created_at" < $1 RETURNING 1`, [cutoff]),
+  count: (manager) => countRows(manager, 'contact_messages'),
+};

@@ -1,0 +1,21 @@
+import { countRows, deleteRows, type PersonalDataStore } from '../../core/personal-data/personal-data-store.js';
+
+const ofAddress = `"enquiry_id" IN (SELECT "id" FROM "contact_messages" WHERE lower(trim("email")) = $1)`;
+
+/**
+ * Staff notes on enquiries. They would go with the enquiries (foreign key cascade); erasing them first
+ * counts them in the erasure's record. The assignment is a column of the enquiry and goes with it.
+ */
+export const enquiryNotesStore: PersonalDataStore = {
+  name: 'enquiry_notes',
+  holds: 'Staff notes on enquiries, with the author’s name',
+  keptWhile: 'as long as their enquiry (deleted with it)',
+  erase: (manager, email) => deleteRows(manager, `DELETE FROM "enquiry_notes" WHERE ${ofAddress} RETURNING 1`, [email]),
+  collect: (manager, email) =>
+    manager.query(
+      `SELECT "enquiry_id" AS "enquiryId", "author_name" AS "author", "body", "created_at" AS "writtenAt"
+         FROM "enquiry_notes" WHERE ${ofAddress} ORDER BY "created_at"`,
+      [email],
+    ),
+  count: (manager) => countRows(manager, 'enquiry_notes'),
+};

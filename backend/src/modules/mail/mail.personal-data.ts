@@ -1,0 +1,27 @@
+import { countRows, deleteRows, type PersonalDataStore } from '../../core/personal-data/personal-data-store.js';
+
+/** Outbox mails: to the address, and about it (the company's notification of their enquiry). */
+export const emailOutboxStore: PersonalDataStore = {
+  name: 'email_outbox',
+  holds: 'Mails the site sends: recipient, subject, body, and when it was sent',
+  retention: { key: 'sentMails', rule: (period) => `sent email_outbox rows older than ${period}` },
+  erase(manager, email) {
+    const pattern = `%${email.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+    return deleteRows(
+      manager,
+      `DELETE FROM "email_outbox" WHERE lower(trim("to_address")) = $1 OR lower("text_body") LIKE $2 OR lower("html_body") LIKE $2 RETURNING 1`,
+      [email, pattern],
+    );
+  },
+  collect: (manager, email) =>
+    manager.query(
+      `SELECT "kind", "subject", "text_body" AS "text", "status", "created_at" AS "queuedAt", "sent_at" AS "sentAt"
+         FROM "email_outbox" WHERE lower(trim("to_address")) = $1 ORDER BY "created_at"`,
+      [email],
+    ),
+  purge: (manager, cutoff) =>
+    deleteRows(manager, `DELETE FROM "email_outbox" WHERE "sent_at" IS NOT NULL AND "sent_at" < $1 RETURNING 1`, [
+      cutoff,
+    ]),
+  count: (manager) => countRows(manager, 'email_outbox'),
+};

@@ -1,0 +1,33 @@
+import { countRows, deleteRows, type PersonalDataStore } from '../../core/personal-data/personal-data-store.js';
+
+/** Newsletter subscribers (docs/product.md#retention): confirmed ones until they unsubscribe, unconfirmed ones for a period. */
+export const subscribersStore: PersonalDataStore = {
+  name: 'subscribers',
+  holds: 'Newsletter subscribers: e-mail, state, where they signed up, and when they asked, confirmed and unsubscribed',
+  keptWhile: 'confirmed subscribers: until they unsubscribe',
+  retention: { key: 'unconfirmedSubscribers', rule: (period) => `unconfirmed subscribers older than ${period}` },
+  erase: (manager, email) =>
+    deleteRows(manager, `DELETE FROM "subscribers" WHERE lower(trim("email")) = $1 RETURNING 1`, [email]),
+  collect: (manager, email) =>
+    manager.query(
+      `SELECT "email", "status", "source", "page", "created_at" AS "signedUpAt", "confirmation_sent_at" AS "confirmationSentAt",
+              "confirmed_at" AS "consentConfirmedAt", "unsubscribed_at" AS "unsubscribedAt"
+         FROM "subscribers" WHERE lower(trim("email")) = $1`,
+      [email],
+    ),
+  purge: (manager, cutoff) =>
+    deleteRows(
+      manager,
+      `DELETE FROM "subscribers" WHERE "confirmed_at" IS NULL AND "unsubscribed_at" IS NULL AND "created_at" < $1 RETURNING 1`,
+      [cutoff],
+    ),
+  count: (manager) => countRows(manager, 'subscribers'),
+};
+
+/** Hashes of erased or unsubscribed addresses, so that they are never mailed again. No address in clear. */
+export const suppressionsStore: PersonalDataStore = {
+  name: 'email_suppressions',
+  holds: 'Keyed hashes of addresses that must never be mailed again (no address in clear)',
+  keptWhile: 'for good: it is what keeps an erased address from being mailed',
+  count: (manager) => countRows(manager, 'email_suppressions'),
+};

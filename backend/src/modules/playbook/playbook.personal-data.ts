@@ -1,0 +1,16 @@
+import { countRows, deleteRows, type PersonalDataStore } from '../../core/personal-data/personal-data-store.js';
+
+/** Playbook requests: the address the playbook was sent to and the page it was asked from. */
+export const playbookDownloadsStore: PersonalDataStore = {
+  name: 'playbook_downloads',
+  holds: 'Playbook requests: e-mail and the page it was asked from',
+  keptWhile: 'until the address asks for erasure',
+  erase: (manager, email) =>
+    deleteRows(manager, `DELETE FROM "playbook_downloads" WHERE lower(trim("email")) = $1 RETURNING 1`, [email]),
+  collect: (manager, email) =>
+    manager.query(
+      `SELECT "email", "page", "created_at" AS "requestedAt" FROM "playbook_downloads" WHERE lower(trim("email")) = $1 ORDER BY "created_at"`,
+      [email],
+    ),
+  count: (manager) => countRows(manager, 'playbook_downloads'),
+};

@@ -1,0 +1,34 @@
+import type { PersonalDataStore } from '../../core/personal-data/personal-data-store.js';
+import { rateLimitCountersStore } from '../../core/rate-limit/rate-limit.personal-data.js';
+import { staffActivityStore } from '../activity/activity.personal-data.js';
+import { analyticsEventsStore } from '../analytics/analytics.personal-data.js';
+import { loginAttemptsStore } from '../auth/auth.personal-data.js';
+import { contactMessagesStore } from '../contact/contact.personal-data.js';
+import { enquiryNotesStore } from '../enquiries/enquiries.personal-data.js';
+import { emailOutboxStore } from '../mail/mail.personal-data.js';
+import { subscribersStore, suppressionsStore } from '../newsletter/newsletter.personal-data.js';
+import { playbookDownloadsStore } from '../playbook/playbook.personal-data.js';
+import { accessExportsStore, consentRecordsStore, privacyRequestsStore } from './privacy.personal-data.js';
+
+/**
+ * Every store of personal data, each declared by the module that owns it. The order is the order of
+ * erasure: analytics first (it reads the requests' visitor ids), notes before their enquiries.
+ * Erasure, the access export, the daily purge and the data map all read this one list.
+ */
+export const personalDataStores: PersonalDataStore[] = [
+  analyticsEventsStore,
+  enquiryNotesStore,
+  contactMessagesStore,
+  subscribersStore,
+  playbookDownloadsStore,
+  emailOutboxStore,
+  privacyRequestsStore,
+  accessExportsStore,
+  consentRecordsStore,
+  suppressionsStore,
+  staffActivityStore,
+  rateLimitCountersStore,
+  loginAttemptsStore,
+];
+
+export const PERSONAL_DATA_STORES = Symbol('PERSONAL_DATA_STORES');

@@ -1,0 +1,132 @@
+import { Download, Search } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { consentIdPattern, formatDate, messages, type ConsentProof, type StaffUser } from '@northbeam/common';
+import { useLoaderData, type LoaderFunctionArgs } from '@/app/data-router';
+import type { RouteHandle } from '@/app/route-handle';
+import { AdminPageHeader } from '@/components/admin/admin-page-header';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { ApiRequestError, apiRequest, errorSentence } from '@/lib/api';
+import { requireStaffUser } from '@/lib/staff';
+
+export const handle: RouteHandle = {
+  head: () => ({ title: 'Consent records', description: 'Look up a cookie consent record.', noindex: true }),
+};
+
+export async function loader({ context, request }: LoaderFunctionArgs): Promise<{ user: StaffUser }> {
+  return { user: await requireStaffUser(context, request) };
+}
+
+/** The privacy team looks a consent id up and exports the record as proof (docs/product.md#consent-records). */
+export function Component() {
+  const { user } = useLoaderData<typeof loader>();
+  const [consentId, setConsentId] = useState('');
+  const [record, setRecord] = useState<ConsentProof | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  if (user.permissions.privacy !== 'all') {
+    return (
+      <section className="container-page py-16">
+        <Alert variant="destructive">
+          <AlertDescription>
+            Only admins and super admins (the privacy team) can look up consent records.
+          </AlertDescription>
+        </Alert>
+      </section>
+    );
+  }
+
+  async function lookUp(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const id = consentId.trim().toUpperCase();
+    setRecord(null);
+    if (!consentIdPattern.test(id)) {
+      setProblem(messages.consentNotFound);
+      return;
+    }
+    setBusy(true);
+    try {
+      const response = await apiRequest('GET', `/api/admin/privacy/consent/${encodeURIComponent(id)}`);
+      setRecord((await response.json()) as ConsentProof);
+      setProblem(null);
+    } catch (error) {
+      setProblem(error instanceof ApiRequestError ? errorSentence(error) : 'Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="container-page pt-10 pb-16 sm:pt-14">
+      <AdminPageHeader
+        title="Consent records"
+        description="Each cookie-banner choice is stored under a random consent id, with its categories and the version of the banner wording, without IP. A visitor finds their id on the Cookie Policy page."
+        actions={
+          <Link to="/admin/privacy" className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+            Privacy requests
+          </Link>
+        }
+      />
+      <Card className="mt-8">
+        <CardContent className="space-y-6 pt-6">
+          <form
+            onSubmit={(event) => void lookUp(event)}
+            className="flex flex-col gap-3 sm:flex-row sm:items-end"
+            role="search"
+          >
+            <div className="min-w-0 flex-1 space-y-1.5">
+              <Label htmlFor="consent-id">Consent id</Label>
+              <Input
+                id="consent-id"
+                placeholder="CNS-…"
+                value={consentId}
+                onChange={(event) => setConsentId(event.target.value)}
+                autoComplete="off"
+              />
+            </div>
+            <Button type="submit" disabled={busy}>
+              <Search aria-hidden="true" />
+              Look up
+            </Button>
+          </form>
+          {problem ? (
+            <Alert variant="destructive">
+              <AlertDescription>{problem}</AlertDescription>
+            </Alert>
+          ) : null}
+          {record ? (
+            <div className="space-y-4" data-testid="consent-record">
+              <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
+                <dt className="text-ink-muted">Consent id</dt>
+                <dd className="font-mono break-all">{record.consentId}</dd>
+                <dt className="text-ink-muted">Recorded</dt>
+                <dd>{formatDate(record.recordedAt, 'd MMM yyyy, HH:mm')} (UK time)</dd>
+                <dt className="text-ink-muted">Choice</dt>
+                <dd>{record.action.replace('_', ' ')}</dd>
+                <dt className="text-ink-muted">Analytics</dt>
+                <dd>{record.analytics ? 'accepted' : 'refused'}</dd>
+                <dt className="text-ink-muted">Marketing</dt>
+                <dd>{record.marketing ? 'accepted' : 'refused'}</dd>
+                <dt className="text-ink-muted">Banner wording version</dt>
+                <dd className="font-mono">{record.bannerVersion}</dd>
+              </dl>
+              <a
+                href={`/api/admin/privacy/consent/${encodeURIComponent(record.consentId)}/export`}
+                download
+                className={buttonVariants({ variant: 'outline', size: 'sm' })}
+              >
+                <Download aria-hidden="true" />
+                Export the record
+              </a>
+            </div>
+          ) : null}
+        </CardContent>
+      </Card>
+    </section>
+  );
+}
