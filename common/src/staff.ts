@@ -268,8 +268,8 @@ export const activityTargetTypes = [
   'export',
   'subscriber',
   'newsletter_issue',
+  'media',
 ] as const;
-export const activityTargetTypes = ['staff', 'invitation', 'post', 'deletion_request', 'session', 'enquiry', 'export', 'media'] as const;
 export type ActivityTargetType = (typeof activityTargetTypes)[number];
 
 /** A row of `/admin/activity` (`GET /api/admin/activity?page=&actor=&action=&from=&to=`). */

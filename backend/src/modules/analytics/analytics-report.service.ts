@@ -10,7 +10,7 @@ import {
   type AnalyticsTotals,
 } from '@northbeam/common';
 import { ApiError } from '../../core/http/api-error.js';
-import { toCsv } from '../enquiries/enquiries-csv.js';
+import { toCsv } from '../../core/csv/csv.js';
 import { AnalyticsClock } from './analytics-clock.js';
 import { AnalyticsReportRepository, type Span, type TotalsRow } from './analytics-report.repository.js';
 import { addDays, daysBetween, ukDay, ukDayStart } from './uk-days.js';
