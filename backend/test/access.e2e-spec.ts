@@ -67,6 +67,9 @@ const matrix: Record<string, Who[]> = {
   'GET /api/admin/enquiries/:id': everyone,
   'PATCH /api/admin/enquiries/:id': everyone,
   'POST /api/admin/enquiries/:id/notes': everyone,
+  // Scheduling and the review queue (docs/product.md#publishing).
+  'GET /api/admin/posts/workflow-counts': everyone,
+  'POST /api/admin/posts/:id/send-back': admins,
 };
 
 /**

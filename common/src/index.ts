@@ -14,3 +14,4 @@ export * from './text-rules.js';
 export * from './staff.js';
 export * from './dates.js';
 export * from './enquiries.js';
+export * from './publishing.js';

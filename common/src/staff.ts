@@ -233,6 +233,11 @@ export const activityActionLabels = {
   'enquiry.status_changed': 'Changed the status of an enquiry',
   'enquiry.assigned': 'Changed who an enquiry is assigned to',
   'enquiry.exported': 'Exported enquiries as CSV',
+  // Scheduling and review (docs/product.md#publishing); the scheduler's publications are logged as 'post.published' without an actor.
+  'post.scheduled': 'Scheduled a post',
+  'post.unscheduled': 'Cancelled the schedule of a post',
+  'post.submitted_for_review': 'Submitted a post for review',
+  'post.sent_back': 'Sent a post back to its author',
 } as const;
 export type ActivityAction = keyof typeof activityActionLabels;
 export const activityActions = Object.keys(activityActionLabels) as ActivityAction[];

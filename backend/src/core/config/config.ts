@@ -16,7 +16,7 @@ import {
   MinLength,
   validateSync,
 } from 'class-validator';
-import { limits, site, twoFactorPolicies, type TwoFactorPolicy } from '@northbeam/common';
+import { limits, publishingLimits, site, twoFactorPolicies, type TwoFactorPolicy } from '@northbeam/common';
 
 /** More proxies than this in front of one site is a configuration mistake rather than a design. */
 const maxTrustedProxies = 10;
@@ -247,6 +247,8 @@ export interface AppConfig {
   mailDispatchIntervalMs: number;
   /** First retry delay of a failed mail; each further failure doubles it (capped at an hour). */
   mailRetryBaseMs: number;
+  /** How often each instance looks for scheduled posts that are due; 0 turns the schedule off (tests call it). */
+  scheduledPublishIntervalMs: number;
   /** Serve the front end through Vite with hot reload instead of the production build. */
   devServer: boolean;
   /** Development fallbacks in use, listed in the start-up log. */
@@ -363,6 +365,7 @@ export function loadConfig(
     logLevel: (env.LOG_LEVEL as LogLevel | undefined) ?? (env.NODE_ENV === 'test' ? 'warn' : 'info'),
     mailDispatchIntervalMs: 5000,
     mailRetryBaseMs: 30_000,
+    scheduledPublishIntervalMs: publishingLimits.scheduledPublishCheckSeconds * 1000,
     devServer: environment.NORTHBEAM_DEV_SERVER === '1',
     fallbacks,
     ...overrides,

@@ -7,6 +7,7 @@ import { normaliseTags, PostsService } from './posts.service.js';
 import type { EntityManager } from 'typeorm';
 import type { ActivityInput, ActivityService } from '../activity/activity.service.js';
 import type { ContentVersionService } from '../content-version/content-version.service.js';
+import type { PostRedirectsService } from './post-redirects.js';
 
 const admin: StaffIdentity = {
   id: '11111111-1111-4111-8111-111111111111',
@@ -53,6 +54,8 @@ function storedPost(overrides: Partial<Post> = {}): Post {
     updatedAt: new Date('2026-01-01T00:00:00Z'),
     publishedAt: null,
     revisionDate: null,
+    publishAt: null,
+    reviewNote: null,
     ...overrides,
   };
 }
@@ -91,6 +94,16 @@ function fakeActivity(lines: ActivityInput[] = []): ActivityService {
   } as unknown as ActivityService;
 }
 
+/** Slug redirects: checks that they are written through the save's transaction. */
+function fakeRedirects(): PostRedirectsService {
+  return {
+    afterSave: (manager: EntityManager) => {
+      if (manager !== fakeManager) throw new Error('redirects written outside the transaction');
+      return Promise.resolve();
+    },
+  } as unknown as PostRedirectsService;
+}
+
 async function statusOf(promise: Promise<unknown>): Promise<[number, string]> {
   try {
     await promise;
@@ -104,7 +117,7 @@ async function statusOf(promise: Promise<unknown>): Promise<[number, string]> {
 describe(PostsService.name, () => {
   describe('create', () => {
     it('refuses a consultant publishing with 403 before touching the database', async () => {
-      const service = new PostsService(fakeRepository({}), fakeContentVersion(), fakeActivity());
+      const service = new PostsService(fakeRepository({}), fakeContentVersion(), fakeActivity(), fakeRedirects());
       expect(await statusOf(service.create({ ...dto, status: 'published' }, consultant))).toEqual([
         403,
         messages.onlyAdminsCanPublish,
@@ -116,6 +129,7 @@ describe(PostsService.name, () => {
         fakeRepository({ findBySectionAndSlug: () => Promise.resolve(storedPost({ id: 'other' })) }),
         fakeContentVersion(),
         fakeActivity(),
+        fakeRedirects(),
       );
       expect(await statusOf(service.create(dto, admin))).toEqual([409, messages.slugTaken]);
     });
@@ -130,6 +144,7 @@ describe(PostsService.name, () => {
         fakeRepository({ findBySectionAndSlug: () => Promise.resolve(null), create }),
         fakeContentVersion(),
         fakeActivity(),
+        fakeRedirects(),
       );
       await service.create({ ...dto, tags: [' a ', '', 'A', 'b'] }, admin);
       expect(created).toHaveLength(1);
@@ -157,6 +172,7 @@ describe(PostsService.name, () => {
         fakeRepository({ findById: () => Promise.resolve(storedPost()), update }),
         fakeContentVersion(),
         fakeActivity(),
+        fakeRedirects(),
       );
       await service.update(postId, { ...dto, status: 'published' }, admin);
       const values = updates[0];
@@ -175,6 +191,7 @@ describe(PostsService.name, () => {
         fakeRepository({ findById: () => Promise.resolve(published), update }),
         fakeContentVersion(),
         fakeActivity(),
+        fakeRedirects(),
       );
       await service.update(postId, { ...dto, status: 'published' }, admin);
       const values = updates[0];
@@ -195,6 +212,7 @@ describe(PostsService.name, () => {
         fakeRepository({ findById: () => Promise.resolve(storedPost({ status: before })), update }),
         fakeContentVersion(),
         fakeActivity(lines),
+        fakeRedirects(),
       );
       await service.update(postId, { ...dto, status: after }, admin);
       expect(lines).toEqual([{ actor: admin, action, target: { type: 'post', id: postId, label: 'T' } }]);
@@ -205,6 +223,7 @@ describe(PostsService.name, () => {
         fakeRepository({ findById: () => Promise.resolve(storedPost({ createdById: admin.id })) }),
         fakeContentVersion(),
         fakeActivity(),
+        fakeRedirects(),
       );
       expect(await statusOf(service.update(postId, dto, consultant))).toEqual([403, messages.consultantOwnDraftsOnly]);
     });
@@ -216,6 +235,7 @@ describe(PostsService.name, () => {
         fakeRepository({ findBySectionAndSlug: () => Promise.resolve(storedPost()) }),
         fakeContentVersion(),
         fakeActivity(),
+        fakeRedirects(),
       );
       expect(await statusOf(service.findForReader('labs', 'a-slug', null))).toEqual([404, messages.postNotFound]);
       await expect(service.findForReader('labs', 'a-slug', consultant)).resolves.toMatchObject({ status: 'draft' });

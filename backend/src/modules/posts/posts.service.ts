@@ -22,6 +22,8 @@ import type { ListPostsQueryDto } from './dto/list-posts-query.dto.js';
 import type { SavePostDto } from './dto/save-post.dto.js';
 import { mapAdminPost, mapPost, mapPostSummary } from './dto/post-response.dto.js';
 import type { Post } from './entities/post.entity.js';
+import { PostRedirectsService } from './post-redirects.js';
+import { workflowAction, workflowOfSave } from './post-workflow.js';
 import { PostsRepository, type PostValues } from './posts.repository.js';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -37,6 +39,7 @@ export class PostsService {
     private readonly postsRepository: PostsRepository,
     private readonly contentVersion: ContentVersionService,
     private readonly activity: ActivityService,
+    private readonly redirects: PostRedirectsService,
   ) {}
 
   /** A page of the published blog for readers (GET /api/posts). */
@@ -101,10 +104,12 @@ export class PostsService {
       throw new ApiError(HttpStatus.FORBIDDEN, messages.onlyAdminsCanPublish);
     await this.assertSlugFree(dto.section, dto.slug);
     const now = new Date();
+    const workflow = workflowOfSave(null, status, dto.publishAt, user, now);
     const post = await this.postsRepository.transaction(async (manager) => {
       const created = await this.postsRepository.create(manager, {
         ...contentValues(dto),
-        status,
+        reviewNote: null,
+        ...workflow,
         createdById: user.id,
         publishedAt: status === 'published' ? now : null,
         revisionDate: null,
@@ -112,9 +117,10 @@ export class PostsService {
       // One line per call: a post created straight into publication is logged as published.
       await this.activity.record(manager, {
         actor: user,
-        action: status === 'published' ? 'post.published' : 'post.created',
+        action: workflowAction(null, status) ?? (status === 'published' ? 'post.published' : 'post.created'),
         target: postTarget(created),
       });
+      await this.redirects.afterSave(manager, null, created);
       return created;
     });
     await this.contentVersion.bump();
@@ -131,7 +137,7 @@ export class PostsService {
     if (dto.section !== existing.section || dto.slug !== existing.slug)
       await this.assertSlugFree(dto.section, dto.slug, existing.id);
     const now = new Date();
-    const values: Partial<PostValues> = { ...contentValues(dto), status };
+    const values: Partial<PostValues> = { ...contentValues(dto), ...workflowOfSave(existing, status, dto.publishAt, user, now) };
     if (status === 'published' && !existing.publishedAt) values.publishedAt = now;
     // Editing what readers can already see is a revision; the first publication is not.
     if (existing.status === 'published') values.revisionDate = now;
@@ -139,9 +145,10 @@ export class PostsService {
       const saved = await this.postsRepository.update(manager, existing.id, values);
       await this.activity.record(manager, {
         actor: user,
-        action: updateAction(existing.status, status),
+        action: workflowAction(existing.status, status) ?? updateAction(existing.status, status),
         target: postTarget(saved),
       });
+      await this.redirects.afterSave(manager, existing, saved);
       return saved;
     });
     await this.contentVersion.bump();

@@ -67,4 +67,12 @@ export class Post {
 
   @Column({ name: 'revision_date', type: 'timestamptz', nullable: true })
   revisionDate: Date | null;
+
+  /** When a scheduled post goes live; null unless the status is scheduled (docs/product.md#publishing). */
+  @Column({ name: 'publish_at', type: 'timestamptz', nullable: true })
+  publishAt: Date | null;
+
+  /** The note of the last send-back to the author; cleared when the post is submitted for review again. */
+  @Column({ name: 'review_note', type: 'text', nullable: true })
+  reviewNote: string | null;
 }
