@@ -135,6 +135,8 @@ const adminScreens: Screen[] = [
   { path: '/admin/staff' },
   { path: '/admin/activity' },
   { path: '/admin/account' },
+  // The posts list's review queue tab (docs/product.md#publishing).
+  { path: '/admin/posts?status=in_review' },
 ];
 
 /** Realistic records for the staff screens: long addresses are where tables break. */

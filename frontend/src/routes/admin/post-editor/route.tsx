@@ -9,6 +9,7 @@ import {
   canPublish,
   limits,
   metaTagsWithAddress,
+  postStatusLabels,
   sectionLabels,
   site,
   slugify,
@@ -18,6 +19,7 @@ import {
   type StaffUser,
 } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
+import { PostWorkflowPanel, savedToastTitle, type WorkflowSaveExtra } from '@/components/admin/post-workflow-panel';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -133,7 +135,7 @@ export function Component() {
     setRestored(false);
   };
 
-  const save = async (status: PostStatus) => {
+  const save = async (status: PostStatus, extra: WorkflowSaveExtra = {}) => {
     setSaveError(undefined);
     const applied = { ...values, tags: parseTags(values.tagsText) };
     const found = validatePostForm(applied);
@@ -145,11 +147,11 @@ export function Component() {
     }
     setSaving(status);
     try {
-      const body = payloadFromForm(applied, status);
+      const body = { ...payloadFromForm(applied, status), ...extra };
       if (post) await apiRequest('PUT', `/api/admin/posts/${post.id}`, body);
       else await apiRequest('POST', '/api/admin/posts', body);
       clearStoredDraft(storageKey);
-      toast({ title: status === 'published' ? 'Post published' : 'Draft saved', description: applied.title.trim() });
+      toast({ title: savedToastTitle(status), description: applied.title.trim() });
       void navigate('/admin/posts');
     } catch (error) {
       if (error instanceof ApiRequestError && error.status === 401) forgetStaffUser();
@@ -182,7 +184,7 @@ export function Component() {
           All posts
         </Link>
         <div className="mt-4 mb-8 flex flex-col gap-2">
-          <p className="eyebrow">{post ? (post.status === 'published' ? 'Published post' : 'Draft') : 'New post'}</p>
+          <p className="eyebrow">{post ? (post.status === 'published' ? 'Published post' : postStatusLabels[post.status]) : 'New post'}</p>
           <h1 className="heading-1">{post ? 'Edit post' : 'Write a new post'}</h1>
         </div>
 
@@ -380,6 +382,7 @@ export function Component() {
                   View the live article
                 </a>
               ) : null}
+              <PostWorkflowPanel post={post} user={user} busy={saving !== null || !hydrated} saving={saving} onSave={(status, extra) => void save(status, extra)} />
             </Card>
 
             <Card className="flex flex-col gap-5 p-6">
