@@ -90,6 +90,7 @@ test.describe('Scheduling and the review queue', () => {
     const ownCard = page.getByTestId('admin-post-card').filter({ hasText: title });
     await expect(ownCard.getByText('Awaiting review', { exact: true })).toBeVisible();
     await ownCard.getByRole('link', { name: `Edit "${title}"` }).click();
+    await expect(page).toHaveURL(/\/admin\/posts\/edit\//, { timeout: 30_000 });
     await expect(page.getByTestId('awaiting-review')).toContainText('An admin will publish it, schedule it, or send it back to you with a note.');
     await expect(page.getByRole('button', { name: 'Submit for review' })).toHaveCount(0);
     const editorUrl = page.url();
@@ -105,6 +106,8 @@ test.describe('Scheduling and the review queue', () => {
     await expect(adminPage.getByRole('tab', { name: /^Awaiting review/ })).toHaveAttribute('aria-selected', 'true');
     const card = adminPage.getByTestId('admin-post-card').filter({ hasText: title });
     await card.getByRole('link', { name: `Edit "${title}"` }).click();
+    // The editor's loader may take a while on a busy machine.
+    await expect(adminPage).toHaveURL(/\/admin\/posts\/edit\//, { timeout: 30_000 });
     await expect(adminPage.getByTestId('awaiting-review')).toContainText('Publish it, schedule it, or send it back to its author with a note.');
 
     await adminPage.getByRole('button', { name: 'Send back' }).click();
