@@ -146,6 +146,8 @@ const adminScreens: Screen[] = [
   // Privacy operations.
   { path: '/admin/privacy/consent' },
   { path: '/admin/privacy/data-map' },
+  // The posts list's review queue tab (docs/product.md#publishing).
+  { path: '/admin/posts?status=in_review' },
 ];
 
 /** Realistic records for the staff screens: long addresses are where tables break. */

@@ -24,6 +24,7 @@ import { startEmbeddedDatabase, type EmbeddedDatabase } from './database/embedde
 import { typeormPool } from './database/typeorm-pool.js';
 import { ContentVersionService } from './modules/content-version/content-version.service.js';
 import { createSessionMiddleware, type SessionMiddleware } from './modules/auth/session.js';
+import { PostRedirectsService, postRedirectMiddleware } from './modules/posts/post-redirects.js';
 import { mountFrontend } from './ssr/ssr.js';
 
 export interface Application {
@@ -61,6 +62,8 @@ export async function createApplication(config: AppConfig, options: CreateApplic
     );
     sessions = createSessionMiddleware(config, typeormPool(app.get(DataSource)));
     configureHttp(app, config, logger, sessions);
+    // Old article addresses answer 301 before the front end renders (docs/product.md#publishing).
+    app.getHttpAdapter().getInstance().use(postRedirectMiddleware(app.get(PostRedirectsService)));
     if (options.frontend !== false) {
       await mountFrontend(app.getHttpAdapter().getInstance(), app.getHttpServer(), config, logger, app.get(ContentVersionService));
     }

@@ -106,6 +106,9 @@ const matrix: Record<string, Who[]> = {
   'GET /api/admin/privacy/data-map': admins,
   'GET /api/admin/privacy/consent/:consentId': admins,
   'GET /api/admin/privacy/consent/:consentId/export': admins,
+  // Scheduling and the review queue (docs/product.md#publishing).
+  'GET /api/admin/posts/workflow-counts': everyone,
+  'POST /api/admin/posts/:id/send-back': admins,
 };
 
 /**

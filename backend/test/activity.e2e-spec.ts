@@ -35,6 +35,7 @@ describe('Activity log', () => {
   let consultant: Agent;
   const ids = {} as Record<'superAdmin' | 'admin' | 'consultant', string>;
   const state: { postId?: string; mediaId?: string; secret?: string; recoveryCodes?: string[]; inviteeEmail: string; memberId?: string } =
+  const state: { postId?: string; reviewPostId?: string; secret?: string; recoveryCodes?: string[]; inviteeEmail: string; memberId?: string } =
     {
       inviteeEmail: 'activity-invitee@northbeam.example',
     };
@@ -382,6 +383,39 @@ describe('Activity log', () => {
       },
       actor: () => ids.admin,
       targetType: 'export',
+    },
+    // Scheduling and review (docs/product.md#publishing), on a post of their own.
+    'post.submitted_for_review': {
+      run: async () => {
+        const reviewed = { ...validPost, slug: 'an-activity-review' };
+        const created = await consultant.post('/api/admin/posts').send(reviewed);
+        state.reviewPostId = created.body.id as string;
+        await consultant.put(`/api/admin/posts/${state.reviewPostId}`).send({ ...reviewed, status: 'in_review' });
+      },
+      actor: () => ids.consultant,
+      targetType: 'post',
+    },
+    'post.sent_back': {
+      run: () => admin.post(`/api/admin/posts/${state.reviewPostId}/send-back`).send({ note: 'Shorter, please.' }),
+      actor: () => ids.admin,
+      targetType: 'post',
+    },
+    'post.scheduled': {
+      run: () =>
+        admin.put(`/api/admin/posts/${state.reviewPostId}`).send({
+          ...validPost,
+          slug: 'an-activity-review',
+          status: 'scheduled',
+          publishAt: new Date(Date.now() + 86_400_000).toISOString(),
+        }),
+      actor: () => ids.admin,
+      targetType: 'post',
+    },
+    'post.unscheduled': {
+      run: () =>
+        admin.put(`/api/admin/posts/${state.reviewPostId}`).send({ ...validPost, slug: 'an-activity-review', status: 'draft' }),
+      actor: () => ids.admin,
+      targetType: 'post',
     },
   };
 

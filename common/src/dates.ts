@@ -97,3 +97,40 @@ export function formatDate(value: string | Date, pattern: DatePattern): string {
 export function isDate(value: string): boolean {
   return !Number.isNaN(Date.parse(value));
 }
+
+const wallClockPattern = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/**
+ * A UK wall-clock time as a `datetime-local` input holds it ("2026-03-29T09:30", seconds optional)
+ * as the instant it names in Europe/London, whatever the zone of the machine. Null for text that is
+ * not such a time, or for a time the clocks skip (the hour lost in spring). In the hour repeated in
+ * autumn the earlier instant (BST) is meant.
+ */
+export function ukWallClockToInstant(local: string): Date | null {
+  const match = wallClockPattern.exec(local);
+  if (!match) return null;
+  const [year, month, day, hour, minute, second] = match.slice(1).map((part) => Number(part ?? 0));
+  const asUtc = Date.UTC(year, month - 1, day, hour, minute, second);
+  // UK time is UTC or UTC+1: one of the two readings names this wall-clock time, unless it is skipped.
+  for (const offsetHours of [1, 0]) {
+    const candidate = asUtc - offsetHours * 3_600_000;
+    const fields = ukFields(candidate);
+    if (
+      fields.year === year &&
+      fields.month === month &&
+      fields.day === day &&
+      fields.hour === hour &&
+      fields.minute === minute
+    )
+      return new Date(candidate);
+  }
+  return null;
+}
+
+/** An instant as the UK wall-clock text of a `datetime-local` input, to the minute: "2026-03-29T09:30". */
+export function ukWallClock(value: string | Date): string {
+  const epochMilliseconds = typeof value === 'string' ? Date.parse(value) : value.getTime();
+  if (Number.isNaN(epochMilliseconds)) throw new RangeError('Invalid time value');
+  const fields = ukFields(epochMilliseconds);
+  return `${String(fields.year).padStart(4, '0')}-${two(fields.month)}-${two(fields.day)}T${two(fields.hour)}:${two(fields.minute)}`;
+}

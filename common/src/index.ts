@@ -20,3 +20,4 @@ export * from './newsletter-issues.js';
 export * from './revisions.js';
 export * from './media.js';
 export * from './retention.js';
+export * from './publishing.js';

@@ -250,6 +250,11 @@ export const activityActionLabels = {
   // Privacy operations (docs/product.md#privacy-requests, #consent-records).
   'privacy.request_extended': 'Extended the deadline of a privacy request',
   'privacy.consent_exported': 'Exported a consent record',
+  // Scheduling and review (docs/product.md#publishing); the scheduler's publications are logged as 'post.published' without an actor.
+  'post.scheduled': 'Scheduled a post',
+  'post.unscheduled': 'Cancelled the schedule of a post',
+  'post.submitted_for_review': 'Submitted a post for review',
+  'post.sent_back': 'Sent a post back to its author',
 } as const;
 export type ActivityAction = keyof typeof activityActionLabels;
 export const activityActions = Object.keys(activityActionLabels) as ActivityAction[];

@@ -2,7 +2,8 @@ import type { MediaImage } from './media.js';
 export const postSections = ['labs', 'consulting'] as const;
 export type PostSection = (typeof postSections)[number];
 
-export const postStatuses = ['draft', 'published'] as const;
+/** `in_review` and `scheduled`: docs/product.md#publishing. */
+export const postStatuses = ['draft', 'in_review', 'scheduled', 'published'] as const;
 export type PostStatus = (typeof postStatuses)[number];
 
 export const staffRoles = ['super_admin', 'admin', 'consultant'] as const;
@@ -60,6 +61,10 @@ export interface Post extends PostSummary {
 /** A post as the staff calls return it: with the staff account that created it. */
 export interface AdminPost extends Post {
   createdById: string | null;
+  /** When a scheduled post goes live (ISO); null unless the status is scheduled. */
+  publishAt: string | null;
+  /** The note of the admin who last sent the post back to its author; cleared when it is submitted again. */
+  reviewNote: string | null;
 }
 
 /** Error body of every non-2xx /api answer. */

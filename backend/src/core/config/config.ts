@@ -20,6 +20,7 @@ import {
 import {
   contactServiceValues,
   limits,
+  publishingLimits,
   site,
   twoFactorPolicies,
   type ContactService,
@@ -266,6 +267,8 @@ export interface AppConfig {
   mailDispatchIntervalMs: number;
   /** First retry delay of a failed mail; each further failure doubles it (capped at an hour). */
   mailRetryBaseMs: number;
+  /** How often each instance looks for scheduled posts that are due; 0 turns the schedule off (tests call it). */
+  scheduledPublishIntervalMs: number;
   /** Serve the front end through Vite with hot reload instead of the production build. */
   devServer: boolean;
   /** Development fallbacks in use, listed in the start-up log. */
@@ -386,6 +389,7 @@ export function loadConfig(
     logLevel: (env.LOG_LEVEL as LogLevel | undefined) ?? (env.NODE_ENV === 'test' ? 'warn' : 'info'),
     mailDispatchIntervalMs: 5000,
     mailRetryBaseMs: 30_000,
+    scheduledPublishIntervalMs: publishingLimits.scheduledPublishCheckSeconds * 1000,
     devServer: environment.NORTHBEAM_DEV_SERVER === '1',
     fallbacks,
     ...overrides,

@@ -43,4 +43,5 @@ export const taskLockKeys = {
   deletionProcessing: 804_211_101,
   retention: 804_211_102,
   privacyDigest: 804_211_103,
+  scheduledPosts: 804_211_104,
 } as const;

@@ -14,6 +14,7 @@ import { NewsletterIssues1764700000000 } from './1764700000000-newsletter-issues
 import { ContentRevisions1764740000000 } from './1764740000000-content-revisions.js';
 import { MediaLibrary1764720000000 } from './1764720000000-media-library.js';
 import { PrivacyOperations1764770000000 } from './1764770000000-privacy-operations.js';
+import { PostSchedulingAndRedirects1764730000000 } from './1764730000000-post-scheduling-and-redirects.js';
 
 /** Every migration, oldest first. Never rewrite one that has landed: add a new one. */
 export const migrations: Function[] = [
@@ -33,4 +34,5 @@ export const migrations: Function[] = [
   ContentRevisions1764740000000,
   MediaLibrary1764720000000,
   PrivacyOperations1764770000000,
+  PostSchedulingAndRedirects1764730000000,
 ];

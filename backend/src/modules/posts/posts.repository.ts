@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository, type EntityManager } from 'typeorm';
-import type { PostSection } from '@northbeam/common';
+import type { PostSection, PostStatus } from '@northbeam/common';
 import { Post } from './entities/post.entity.js';
 
 const summaryColumns = {
@@ -97,6 +97,10 @@ export class PostsRepository {
 
   count(): Promise<number> {
     return this.posts.count();
+  }
+
+  countByStatus(status: PostStatus): Promise<number> {
+    return this.posts.countBy({ status });
   }
 
   /** Runs `work` in one transaction: a change and its activity-log line commit together. */

@@ -39,6 +39,8 @@ export class PostsSeeder implements OnApplicationBootstrap {
             excerpt: seed.excerpt,
             body: seed.body,
             status: 'published',
+            publishAt: null,
+            reviewNote: null,
             authorId: author?.id ?? null,
             authorName: author?.name ?? null,
             authorCredentials: author?.role ?? null,

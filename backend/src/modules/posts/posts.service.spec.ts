@@ -9,6 +9,7 @@ import type { ActivityInput, ActivityService } from '../activity/activity.servic
 import type { ContentVersionService } from '../content-version/content-version.service.js';
 import type { RevisionsService } from '../revisions/revisions.service.js';
 import type { MediaService } from '../media/media.service.js';
+import type { PostRedirectsService } from './post-redirects.js';
 
 const admin: StaffIdentity = {
   id: '11111111-1111-4111-8111-111111111111',
@@ -56,6 +57,8 @@ function storedPost(overrides: Partial<Post> = {}): Post {
     publishedAt: null,
     revisionDate: null,
     featureImageId: null,
+    publishAt: null,
+    reviewNote: null,
     ...overrides,
   };
 }
@@ -111,6 +114,16 @@ function fakeRevisions(kept: Parameters<RevisionsService['record']>[1][] = []): 
   } as unknown as RevisionsService;
 }
 
+/** Slug redirects: checks that they are written through the save's transaction. */
+function fakeRedirects(): PostRedirectsService {
+  return {
+    afterSave: (manager: EntityManager) => {
+      if (manager !== fakeManager) throw new Error('redirects written outside the transaction');
+      return Promise.resolve();
+    },
+  } as unknown as PostRedirectsService;
+}
+
 async function statusOf(promise: Promise<unknown>): Promise<[number, string]> {
   try {
     await promise;
@@ -124,7 +137,7 @@ async function statusOf(promise: Promise<unknown>): Promise<[number, string]> {
 describe(PostsService.name, () => {
   describe('create', () => {
     it('refuses a consultant publishing with 403 before touching the database', async () => {
-      const service = new PostsService(fakeRepository({}), fakeContentVersion(), fakeActivity(), fakeRevisions(), fakeMedia());
+      const service = new PostsService(fakeRepository({}), fakeContentVersion(), fakeActivity(), fakeRevisions(), fakeMedia(), fakeRedirects());
       expect(await statusOf(service.create({ ...dto, status: 'published' }, consultant))).toEqual([
         403,
         messages.onlyAdminsCanPublish,
@@ -138,6 +151,7 @@ describe(PostsService.name, () => {
         fakeActivity(),
         fakeRevisions(),
         fakeMedia(),
+        fakeRedirects(),
       );
       expect(await statusOf(service.create(dto, admin))).toEqual([409, messages.slugTaken]);
     });
@@ -154,6 +168,7 @@ describe(PostsService.name, () => {
         fakeActivity(),
         fakeRevisions(),
         fakeMedia(),
+        fakeRedirects(),
       );
       await service.create({ ...dto, tags: [' a ', '', 'A', 'b'] }, admin);
       expect(created).toHaveLength(1);
@@ -183,6 +198,7 @@ describe(PostsService.name, () => {
         fakeActivity(),
         fakeRevisions(),
         fakeMedia(),
+        fakeRedirects(),
       );
       await service.update(postId, { ...dto, status: 'published' }, admin);
       const values = updates[0];
@@ -203,6 +219,7 @@ describe(PostsService.name, () => {
         fakeActivity(),
         fakeRevisions(),
         fakeMedia(),
+        fakeRedirects(),
       );
       await service.update(postId, { ...dto, status: 'published' }, admin);
       const values = updates[0];
@@ -225,6 +242,7 @@ describe(PostsService.name, () => {
         fakeActivity(lines),
         fakeRevisions(),
         fakeMedia(),
+        fakeRedirects(),
       );
       await service.update(postId, { ...dto, status: after }, admin);
       expect(lines).toEqual([{ actor: admin, action, target: { type: 'post', id: postId, label: 'T' } }]);
@@ -260,6 +278,7 @@ describe(PostsService.name, () => {
         fakeActivity(),
         fakeRevisions(),
         fakeMedia(),
+        fakeRedirects(),
       );
       expect(await statusOf(service.update(postId, dto, consultant))).toEqual([403, messages.consultantOwnDraftsOnly]);
     });
@@ -273,6 +292,7 @@ describe(PostsService.name, () => {
         fakeActivity(),
         fakeRevisions(),
         fakeMedia(),
+        fakeRedirects(),
       );
       expect(await statusOf(service.findForReader('labs', 'a-slug', null))).toEqual([404, messages.postNotFound]);
       await expect(service.findForReader('labs', 'a-slug', consultant)).resolves.toMatchObject({ status: 'draft' });

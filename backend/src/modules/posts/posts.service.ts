@@ -26,6 +26,8 @@ import type { ListPostsQueryDto } from './dto/list-posts-query.dto.js';
 import type { SavePostDto } from './dto/save-post.dto.js';
 import { mapAdminPost, mapPost, mapPostSummary } from './dto/post-response.dto.js';
 import type { Post } from './entities/post.entity.js';
+import { PostRedirectsService } from './post-redirects.js';
+import { workflowAction, workflowOfSave } from './post-workflow.js';
 import { PostsRepository, type PostValues } from './posts.repository.js';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -38,6 +40,7 @@ export class PostsService {
     private readonly activity: ActivityService,
     private readonly revisions: RevisionsService,
     private readonly media: MediaService,
+    private readonly redirects: PostRedirectsService,
   ) {}
 
   /** A page of the published blog for readers (GET /api/posts). */
@@ -85,10 +88,12 @@ export class PostsService {
     await this.assertSlugFree(dto.section, dto.slug);
     await this.assertFeatureImage(dto);
     const now = new Date();
+    const workflow = workflowOfSave(null, status, dto.publishAt, user, now);
     const post = await this.postsRepository.transaction(async (manager) => {
       const created = await this.postsRepository.create(manager, {
         ...contentValues(dto),
-        status,
+        reviewNote: null,
+        ...workflow,
         createdById: user.id,
         publishedAt: status === 'published' ? now : null,
         revisionDate: null,
@@ -96,10 +101,11 @@ export class PostsService {
       // One line per call: a post created straight into publication is logged as published.
       await this.activity.record(manager, {
         actor: user,
-        action: status === 'published' ? 'post.published' : 'post.created',
+        action: workflowAction(null, status) ?? (status === 'published' ? 'post.published' : 'post.created'),
         target: postTarget(created),
       });
       await this.revisions.record(manager, { kind: 'post', entityId: created.id, fields: revisionFields(created), author: user });
+      await this.redirects.afterSave(manager, null, created);
       return created;
     });
     await this.contentVersion.bump();
@@ -123,7 +129,7 @@ export class PostsService {
       await this.assertSlugFree(dto.section, dto.slug, existing.id);
     await this.assertFeatureImage(dto);
     const now = new Date();
-    const values: Partial<PostValues> = { ...contentValues(dto), status };
+    const values: Partial<PostValues> = { ...contentValues(dto), ...workflowOfSave(existing, status, dto.publishAt, user, now) };
     if (status === 'published' && !existing.publishedAt) values.publishedAt = now;
     // Editing what readers can already see is a revision; the first publication is not.
     if (existing.status === 'published') values.revisionDate = now;
@@ -131,7 +137,9 @@ export class PostsService {
       const saved = await this.postsRepository.update(manager, existing.id, values);
       await this.activity.record(manager, {
         actor: user,
-        action: options.restoredFromId ? 'post.restored' : updateAction(existing.status, status),
+        action: options.restoredFromId
+          ? 'post.restored'
+          : (workflowAction(existing.status, status) ?? updateAction(existing.status, status)),
         target: postTarget(saved),
       });
       // Every save keeps a revision, and ends the saver's autosave (the text is saved now).
@@ -144,6 +152,7 @@ export class PostsService {
         previous: { fields: revisionFields(existing), savedAt: existing.updatedAt },
       });
       await this.revisions.discardAutosave(manager, 'post', saved.id, user.id);
+      await this.redirects.afterSave(manager, existing, saved);
       return saved;
     });
     await this.contentVersion.bump();

@@ -1,8 +1,17 @@
 import { Transform } from 'class-transformer';
-import { IsArray, IsIn, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, MaxLength, ValidateIf } from 'class-validator';
+import { IsArray, IsIn, IsISO8601, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { AllowedMetaTags } from '../../../core/validation/allowed-meta-tags.decorator.js';
 import { MaxChars } from '../../../core/validation/max-chars.decorator.js';
-import { limits, mediaMessages, messages, postSections, postStatuses, type PostSection, type PostStatus } from '@northbeam/common';
+import {
+  limits,
+  mediaMessages,
+  messages,
+  postSections,
+  postStatuses,
+  publishingMessages,
+  type PostSection,
+  type PostStatus,
+} from '@northbeam/common';
 import { MultiLine } from '../../../core/validation/multi-line.decorator.js';
 
 const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -43,8 +52,14 @@ export class SavePostDto {
   section: PostSection;
 
   @IsOptional()
-  @IsIn(postStatuses, { message: 'Status must be draft or published' })
+  @IsIn(postStatuses, { message: publishingMessages.statusInvalid })
   status?: PostStatus;
+
+  /** When a scheduled post goes live (ISO 8601): required with status scheduled, ignored otherwise (docs/product.md#publishing). */
+  @Transform(blankToNull)
+  @IsOptional()
+  @IsISO8601({ strict: true }, { message: publishingMessages.publishAtInvalid })
+  publishAt?: string | null;
 
   @Transform(blankToNull)
   @IsOptional()

@@ -76,4 +76,11 @@ export class Post {
   @ManyToOne(() => MediaEntity, { nullable: true, onDelete: 'RESTRICT' })
   @JoinColumn({ name: 'feature_image_id' })
   featureImage?: MediaEntity | null;
+  /** When a scheduled post goes live; null unless the status is scheduled (docs/product.md#publishing). */
+  @Column({ name: 'publish_at', type: 'timestamptz', nullable: true })
+  publishAt: Date | null;
+
+  /** The note of the last send-back to the author; cleared when the post is submitted for review again. */
+  @Column({ name: 'review_note', type: 'text', nullable: true })
+  reviewNote: string | null;
 }

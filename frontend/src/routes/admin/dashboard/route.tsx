@@ -2,6 +2,7 @@ import { ArrowRight, BookOpen, Download, FileText, Inbox, ShieldCheck, Users } f
 import { Link } from 'react-router-dom';
 import { useLoaderData, type LoaderFunctionArgs } from '@/app/data-router';
 import {
+  canPublish,
   enquiryLimits,
   formatDate,
   roleLabels,
@@ -13,10 +14,12 @@ import {
   type ListPage,
   type PostSummary,
   type PrivacyRequestCounts,
+  type PostWorkflowCounts,
   type StaffUser,
 } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
 import { ActivityFeed } from '@/components/admin/activity-feed';
+import { ReviewQueueCard } from '@/components/admin/review-queue-card';
 import { buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { loadJson } from '@/lib/api';
@@ -42,6 +45,8 @@ interface DashboardData {
   enquiries: EnquiryCounts | null;
   /** Null for a role without privacy requests. */
   privacy: PrivacyRequestCounts | null;
+  /** The review queue and the schedule: admins only (null otherwise). */
+  workflow: PostWorkflowCounts | null;
 }
 
 async function publishedCount(context: unknown, section: 'labs' | 'consulting'): Promise<number> {
@@ -94,17 +99,28 @@ async function privacyCounts(context: unknown, user: StaffUser): Promise<Privacy
   }
 }
 
+/** The "Awaiting review" card's counts (docs/product.md#publishing), for those who can publish. */
+async function workflowCounts(context: unknown, user: StaffUser): Promise<PostWorkflowCounts | null> {
+  if (!canPublish(user.role)) return null;
+  try {
+    return await loadJson<PostWorkflowCounts>(context, '/api/admin/posts/workflow-counts');
+  } catch {
+    return null;
+  }
+}
+
 export async function loader({ context, request }: LoaderFunctionArgs): Promise<DashboardData> {
   const user = await requireStaffUser(context, request);
-  const [labsCount, consultingCount, downloads, activity, enquiries, privacy] = await Promise.all([
+  const [labsCount, consultingCount, downloads, activity, enquiries, privacy, workflow] = await Promise.all([
     publishedCount(context, 'labs'),
     publishedCount(context, 'consulting'),
     recentDownloads(context),
     recentActivity(context),
     enquiryCounts(context, user),
     privacyCounts(context, user),
+    workflowCounts(context, user),
   ]);
-  return { user, labsCount, consultingCount, downloads, activity, enquiries, privacy };
+  return { user, labsCount, consultingCount, downloads, activity, enquiries, privacy, workflow };
 }
 
 function Stat({
@@ -128,7 +144,8 @@ function Stat({
 }
 
 export function Component() {
-  const { user, labsCount, consultingCount, downloads, activity, enquiries, privacy } = useLoaderData<typeof loader>();
+  const { user, labsCount, consultingCount, downloads, activity, enquiries, privacy, workflow } =
+    useLoaderData<typeof loader>();
   const firstName = user.name.split(' ')[0];
   return (
     <>
@@ -155,6 +172,8 @@ export function Component() {
               </Link>
             </CardContent>
           </Card>
+
+          {workflow ? <ReviewQueueCard counts={workflow} /> : null}
 
           <Card data-testid="card-quick-stats">
             <CardHeader>
@@ -272,9 +291,10 @@ export function Component() {
                 drafts only.
               </p>
               <p>
-                <strong className="text-ink">Draft approval.</strong> A consultant&apos;s post stays a draft until one
-                of the two admins reviews it and publishes it. Drafts are never shown to visitors; signed-in staff can
-                preview a draft at its article address.
+                <strong className="text-ink">Draft approval.</strong> A consultant submits a draft for review; it
+                waits under &ldquo;Awaiting review&rdquo; until one of the two admins publishes it, schedules it or
+                sends it back with a note. Drafts, posts in review and scheduled posts are never shown to visitors;
+                signed-in staff can preview them at their article address.
               </p>
               <p>
                 <strong className="text-ink">Playbook.</strong> The playbook download widget appears on the Home, About,

@@ -10,6 +10,7 @@ import {
   formatDate,
   limits,
   metaTagsWithAddress,
+  postStatusLabels,
   sectionLabels,
   site,
   slugify,
@@ -27,6 +28,7 @@ import { RevisionDiff } from '@/components/admin/revision-diff';
 import { RevisionsPanel } from '@/components/admin/revisions-panel';
 import { useUnsavedChangesGuard } from '@/components/admin/unsaved-changes-guard';
 import { useAutosave } from '@/components/admin/use-autosave';
+import { PostWorkflowPanel, savedToastTitle, type WorkflowSaveExtra } from '@/components/admin/post-workflow-panel';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import {
   AlertDialog,
@@ -218,7 +220,7 @@ function Editor({ user, post: loadedPost, autosave: loadedAutosave }: EditorData
     toast({ title: revisionMessages.restored, description: restoredPost.title });
   };
 
-  const save = async (status: PostStatus) => {
+  const save = async (status: PostStatus, extra: WorkflowSaveExtra = {}) => {
     setSaveError(undefined);
     const applied = { ...values, tags: parseTags(values.tagsText) };
     const found = validatePostForm(applied);
@@ -232,12 +234,12 @@ function Editor({ user, post: loadedPost, autosave: loadedAutosave }: EditorData
     // The save ends the autosave on the server: nothing pending may land after it.
     autosave.cancel();
     try {
-      const body = payloadFromForm(applied, status);
+      const body = { ...payloadFromForm(applied, status), ...extra };
       if (post) await apiRequest('PUT', `/api/admin/posts/${post.id}`, body);
       else await apiRequest('POST', '/api/admin/posts', body);
       clearStoredDraft(storageKey);
       toast({
-        title: status === 'published' ? (live ? 'Post updated' : 'Post published') : 'Draft saved',
+        title: status === 'published' && live ? 'Post updated' : savedToastTitle(status),
         description: applied.title.trim(),
       });
       guard.release();
@@ -273,7 +275,7 @@ function Editor({ user, post: loadedPost, autosave: loadedAutosave }: EditorData
           All posts
         </Link>
         <div className="mt-4 mb-8 flex flex-col gap-2">
-          <p className="eyebrow">{post ? (post.status === 'published' ? 'Published post' : 'Draft') : 'New post'}</p>
+          <p className="eyebrow">{post ? (post.status === 'published' ? 'Published post' : postStatusLabels[post.status]) : 'New post'}</p>
           <h1 className="heading-1">{post ? 'Edit post' : 'Write a new post'}</h1>
         </div>
 
@@ -512,6 +514,7 @@ function Editor({ user, post: loadedPost, autosave: loadedAutosave }: EditorData
                   View the live article
                 </a>
               ) : null}
+              <PostWorkflowPanel post={post} user={user} busy={saving !== null || !hydrated} saving={saving} onSave={(status, extra) => void save(status, extra)} />
             </Card>
 
             {post ? (

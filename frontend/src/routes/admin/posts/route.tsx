@@ -1,8 +1,8 @@
 import { AlertTriangle, ChevronLeft, ChevronRight, FileText, Pencil, Plus, Search, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useLoaderData, useRevalidator, useRouteError, type LoaderFunctionArgs } from '@/app/data-router';
-import { formatDate, limits, pageCount, pageRange, pageWindow, sectionLabels, site, type AdminPost, type PostSection, type StaffUser } from '@northbeam/common';
+import { formatDate, limits, pageCount, pageRange, pageWindow, postStatusLabels, sectionLabels, site, type AdminPost, type PostSection, type StaffUser } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
 import { SectionBadge } from '@/components/page/section-badge';
 import {
@@ -40,7 +40,7 @@ export async function loader({ context, request }: LoaderFunctionArgs): Promise<
 }
 
 type SectionFilter = 'all' | PostSection;
-type StatusTab = 'all' | 'published' | 'draft';
+type StatusTab = 'all' | 'published' | 'draft' | 'in_review' | 'scheduled';
 
 const sectionFilters: { value: SectionFilter; label: string }[] = [
   { value: 'all', label: 'All' },
@@ -52,7 +52,14 @@ const statusTabs: { value: StatusTab; label: string }[] = [
   { value: 'all', label: 'All Posts' },
   { value: 'published', label: 'Published' },
   { value: 'draft', label: 'Drafts' },
+  // The review queue and the schedule (docs/product.md#publishing); `?status=in_review` opens that tab.
+  { value: 'in_review', label: postStatusLabels.in_review },
+  { value: 'scheduled', label: postStatusLabels.scheduled },
 ];
+
+function isStatusTab(value: string | null): value is StatusTab {
+  return statusTabs.some((tab) => tab.value === value);
+}
 
 function matchesSearch(post: AdminPost, query: string): boolean {
   if (!query) return true;
@@ -66,6 +73,7 @@ function matchesSearch(post: AdminPost, query: string): boolean {
 
 /** 'Published {date}' for a post as first published, 'Updated {date}' once revised (or for a draft). */
 function dateLine(post: AdminPost): string {
+  if (post.status === 'scheduled' && post.publishAt) return `Scheduled for ${formatDate(post.publishAt, 'd MMM yyyy, HH:mm')}`;
   if (post.revisionDate) return `Updated ${formatDate(post.revisionDate, 'd MMM yyyy')}`;
   if (post.status === 'published' && post.publishedAt) return `Published ${formatDate(post.publishedAt, 'd MMM yyyy')}`;
   return `Updated ${formatDate(post.updatedAt, 'd MMM yyyy')}`;
@@ -93,7 +101,19 @@ export function Component() {
   const revalidator = useRevalidator();
   const [query, setQuery] = useState('');
   const [section, setSection] = useState<SectionFilter>('all');
-  const [tab, setTab] = useState<StatusTab>('all');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requestedTab = searchParams.get('status');
+  const tab: StatusTab = isStatusTab(requestedTab) ? requestedTab : 'all';
+  const setTab = (value: StatusTab) =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === 'all') next.delete('status');
+        else next.set('status', value);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
   const [page, setPage] = useState(1);
   const [pendingDelete, setPendingDelete] = useState<AdminPost>();
   const [deleting, setDeleting] = useState(false);
@@ -109,6 +129,8 @@ export function Component() {
     all: inSection.length,
     published: inSection.filter((post) => post.status === 'published').length,
     draft: inSection.filter((post) => post.status === 'draft').length,
+    in_review: inSection.filter((post) => post.status === 'in_review').length,
+    scheduled: inSection.filter((post) => post.status === 'scheduled').length,
   };
   const visible = tab === 'all' ? inSection : inSection.filter((post) => post.status === tab);
 
@@ -173,7 +195,7 @@ export function Component() {
           </div>
         </div>
 
-        <div role="tablist" aria-label="Status" className="mt-6 inline-flex rounded-full bg-mist p-1">
+        <div role="tablist" aria-label="Status" className="mt-6 inline-flex max-w-full flex-wrap gap-y-1 rounded-3xl bg-mist p-1">
           {statusTabs.map((item) => (
             <button
               key={item.value}
@@ -211,7 +233,7 @@ export function Component() {
                       <div className="flex flex-wrap items-center gap-2">
                         <SectionBadge section={post.section} />
                         <Badge variant={post.status === 'published' ? 'default' : 'outline'}>
-                          {post.status === 'published' ? 'Published' : 'Draft'}
+                          {postStatusLabels[post.status]}
                         </Badge>
                       </div>
                       <div className="flex items-center gap-1">

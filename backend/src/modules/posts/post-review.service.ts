@@ -1,0 +1,58 @@
+import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { messages, publishingMessages, type AdminPost, type PostWorkflowCounts, type StaffIdentity } from '@northbeam/common';
+import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
+import { ApiError } from '../../core/http/api-error.js';
+import { ActivityService } from '../activity/activity.service.js';
+import { MailService } from '../mail/mail.service.js';
+import { UsersRepository } from '../users/users.repository.js';
+import { mapAdminPost } from './dto/post-response.dto.js';
+import type { SendBackPostDto } from './dto/send-back-post.dto.js';
+import { sentBackMail } from './post-review.mails.js';
+import { PostsRepository } from './posts.repository.js';
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The review queue (docs/product.md#publishing). Submitting is a save with status `in_review`
+ * (PostsService); publishing and scheduling from the queue are saves too. This service adds what is
+ * not a save: sending a post back to its author with a note, and the counts of the queue.
+ */
+@Injectable()
+export class PostReviewService {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly postsRepository: PostsRepository,
+    private readonly usersRepository: UsersRepository,
+    private readonly activity: ActivityService,
+    private readonly mail: MailService,
+  ) {}
+
+  /** Back to a draft with the admin's note, logged, and mailed to the author (when their account still exists). */
+  async sendBack(id: string, dto: SendBackPostDto, user: StaffIdentity): Promise<AdminPost> {
+    const existing = uuidPattern.test(id) ? await this.postsRepository.findById(id) : null;
+    if (!existing) throw new ApiError(HttpStatus.NOT_FOUND, messages.postNotFound);
+    if (existing.status !== 'in_review') throw new ApiError(HttpStatus.CONFLICT, publishingMessages.notAwaitingReview);
+    const saved = await this.postsRepository.transaction(async (manager) => {
+      const updated = await this.postsRepository.update(manager, existing.id, { status: 'draft', publishAt: null, reviewNote: dto.note });
+      await this.activity.record(manager, {
+        actor: user,
+        action: 'post.sent_back',
+        target: { type: 'post', id: updated.id, label: updated.title },
+      });
+      const author = existing.createdById ? await this.usersRepository.findActiveById(existing.createdById, manager) : null;
+      if (author) {
+        await this.mail.enqueue(manager, sentBackMail(this.config.publicUrl, author.email, updated, user.name, dto.note));
+      }
+      return updated;
+    });
+    return mapAdminPost(saved);
+  }
+
+  async counts(): Promise<PostWorkflowCounts> {
+    const [awaitingReview, scheduled] = await Promise.all([
+      this.postsRepository.countByStatus('in_review'),
+      this.postsRepository.countByStatus('scheduled'),
+    ]);
+    return { awaitingReview, scheduled };
+  }
+}
