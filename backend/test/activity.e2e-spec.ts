@@ -34,8 +34,15 @@ describe('Activity log', () => {
   let admin: Agent;
   let consultant: Agent;
   const ids = {} as Record<'superAdmin' | 'admin' | 'consultant', string>;
-  const state: { postId?: string; mediaId?: string; secret?: string; recoveryCodes?: string[]; inviteeEmail: string; memberId?: string } =
-  const state: { postId?: string; reviewPostId?: string; secret?: string; recoveryCodes?: string[]; inviteeEmail: string; memberId?: string } =
+  const state: {
+    postId?: string;
+    mediaId?: string;
+    reviewPostId?: string;
+    secret?: string;
+    recoveryCodes?: string[];
+    inviteeEmail: string;
+    memberId?: string;
+  } =
     {
       inviteeEmail: 'activity-invitee@northbeam.example',
     };

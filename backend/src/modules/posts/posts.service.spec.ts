@@ -257,6 +257,8 @@ describe(PostsService.name, () => {
         fakeContentVersion(),
         fakeActivity(),
         fakeRevisions(kept),
+        fakeMedia(),
+        fakeRedirects(),
       );
       await service.update(postId, { ...dto, title: 'After' }, admin);
       expect(kept).toEqual([
