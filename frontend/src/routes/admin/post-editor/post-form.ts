@@ -191,8 +191,15 @@ export function autosaveFieldsFromForm(values: PostFormValues): PostAutosaveFiel
   };
 }
 
-/** What the editor holds after restoring an autosave (the post's status stays). */
-export function formFromAutosave(fields: PostAutosaveFields, status: PostStatus): PostFormValues {
+/**
+ * What the editor holds after restoring an autosave. The post's status stays, and so does the feature
+ * image the editor shows: an autosave keeps the text fields only.
+ */
+export function formFromAutosave(
+  fields: PostAutosaveFields,
+  status: PostStatus,
+  featureImage: MediaImage | null,
+): PostFormValues {
   return {
     title: fields.title,
     slug: fields.slug,
@@ -208,6 +215,7 @@ export function formFromAutosave(fields: PostAutosaveFields, status: PostStatus)
     tags: fields.tags,
     metaDescription: fields.metaDescription ?? '',
     customMetaTags: fields.customMetaTags ?? '',
+    featureImage,
   };
 }
 

@@ -113,7 +113,7 @@ export function Component() {
 /** The autosave worth offering: newer than the saved post and not the same text. */
 function autosaveToOffer(post: AdminPost | null, autosave: EditorData['autosave']) {
   if (!post || !autosave || Date.parse(autosave.savedAt) <= Date.parse(post.updatedAt)) return null;
-  return sameContent(formFromAutosave(autosave.fields, post.status), formFromPost(post)) ? null : autosave;
+  return sameContent(formFromAutosave(autosave.fields, post.status, post.featureImage ?? null), formFromPost(post)) ? null : autosave;
 }
 
 function Editor({ user, post: loadedPost, autosave: loadedAutosave }: EditorData) {
@@ -150,7 +150,7 @@ function Editor({ user, post: loadedPost, autosave: loadedAutosave }: EditorData
   useEffect(() => {
     const stored = readStoredDraft(storageKey);
     // The same text as the server's autosave: the offer below brings it back.
-    const offered = stored && offer ? sameContent(stored, formFromAutosave(offer.fields, stored.status)) : false;
+    const offered = stored && offer ? sameContent(stored, formFromAutosave(offer.fields, stored.status, stored.featureImage)) : false;
     if (stored && !sameValues(stored, initial) && !offered) {
       // This browser's storage is known only after hydration, so an effect sets it.
       // eslint-disable-next-line react-hooks/set-state-in-effect
@@ -193,7 +193,7 @@ function Editor({ user, post: loadedPost, autosave: loadedAutosave }: EditorData
 
   const restoreAutosave = () => {
     if (!offer || !post) return;
-    const next = formFromAutosave(offer.fields, post.status);
+    const next = formFromAutosave(offer.fields, post.status, values.featureImage);
     setValues(next);
     writeStoredDraft(storageKey, next);
     slugTouched.current = true;
