@@ -67,6 +67,14 @@ const matrix: Record<string, Who[]> = {
   'GET /api/admin/enquiries/:id': everyone,
   'PATCH /api/admin/enquiries/:id': everyone,
   'POST /api/admin/enquiries/:id/notes': everyone,
+  // Case studies: admins only (consultants are refused).
+  'GET /api/admin/case-studies': admins,
+  'GET /api/admin/case-studies/:id': admins,
+  'POST /api/admin/case-studies': admins,
+  'PUT /api/admin/case-studies/:id': admins,
+  'POST /api/admin/case-studies/:id/publish': admins,
+  'POST /api/admin/case-studies/:id/unpublish': admins,
+  'DELETE /api/admin/case-studies/:id': admins,
 };
 
 /**

@@ -37,6 +37,8 @@ const bodylessRoutes = new Set([
   'POST /api/admin/account/two-factor/setup',
   'POST /api/admin/staff/:id/password-reset',
   'POST /api/admin/staff/:id/sign-out-everywhere',
+  'POST /api/admin/case-studies/:id/publish',
+  'POST /api/admin/case-studies/:id/unpublish',
 ]);
 
 /** Routes whose body is validated by a guard rather than by `@Body()`. */

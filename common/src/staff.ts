@@ -233,6 +233,12 @@ export const activityActionLabels = {
   'enquiry.status_changed': 'Changed the status of an enquiry',
   'enquiry.assigned': 'Changed who an enquiry is assigned to',
   'enquiry.exported': 'Exported enquiries as CSV',
+  // Case studies in the admin.
+  'case_study.created': 'Created a case study',
+  'case_study.updated': 'Updated a case study',
+  'case_study.published': 'Published a case study',
+  'case_study.unpublished': 'Unpublished a case study',
+  'case_study.deleted': 'Deleted a case study',
 } as const;
 export type ActivityAction = keyof typeof activityActionLabels;
 export const activityActions = Object.keys(activityActionLabels) as ActivityAction[];
@@ -241,7 +247,7 @@ export function isActivityAction(value: string): value is ActivityAction {
   return Object.prototype.hasOwnProperty.call(activityActionLabels, value);
 }
 
-export const activityTargetTypes = ['staff', 'invitation', 'post', 'deletion_request', 'session', 'enquiry', 'export'] as const;
+export const activityTargetTypes = ['staff', 'invitation', 'post', 'deletion_request', 'session', 'enquiry', 'export', 'case_study'] as const;
 export type ActivityTargetType = (typeof activityTargetTypes)[number];
 
 /** A row of `/admin/activity` (`GET /api/admin/activity?page=&actor=&action=&from=&to=`). */

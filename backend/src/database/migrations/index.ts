@@ -8,6 +8,7 @@ import { PrivacyAndAnalytics1763784000000 } from './1763784000000-privacy-and-an
 import { LimiterKeyDigests1764200000000 } from './1764200000000-limiter-key-digests.js';
 import { StaffAccounts1764400000000 } from './1764400000000-staff-accounts.js';
 import { EnquiriesInbox1764600000000 } from './1764600000000-enquiries-inbox.js';
+import { CaseStudyPublishing1764750000000 } from './1764750000000-case-study-publishing.js';
 
 /** Every migration, oldest first. Never rewrite one that has landed: add a new one. */
 export const migrations: Function[] = [
@@ -21,4 +22,5 @@ export const migrations: Function[] = [
   LimiterKeyDigests1764200000000,
   StaffAccounts1764400000000,
   EnquiriesInbox1764600000000,
+  CaseStudyPublishing1764750000000,
 ];
