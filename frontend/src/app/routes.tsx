@@ -56,6 +56,10 @@ export const routes = withRouteIds([
           { path: 'enquiries/:id', lazy: () => import('../routes/admin/enquiry/route') },
           { path: 'account', lazy: () => import('../routes/admin/account/route') },
           { path: 'account/two-factor', lazy: () => import('../routes/admin/two-factor/route') },
+          // Case studies in the admin.
+          { path: 'case-studies', lazy: () => import('../routes/admin/case-studies/route') },
+          { path: 'case-studies/new', lazy: () => import('../routes/admin/case-study-editor/route') },
+          { path: 'case-studies/:id', lazy: () => import('../routes/admin/case-study-editor/route') },
         ],
       },
       { path: '*', lazy: () => import('../routes/not-found/route') },

@@ -1,5 +1,6 @@
 import {
   Activity,
+  BriefcaseBusiness,
   Inbox,
   LayoutDashboard,
   LogOut,
@@ -30,6 +31,7 @@ interface AdminLink {
 const adminLinks: AdminLink[] = [
   { to: '/admin', label: 'Dashboard', icon: LayoutDashboard },
   { to: '/admin/posts', label: areaLabels.posts, icon: Newspaper, area: 'posts' },
+  { to: '/admin/case-studies', label: areaLabels['case-studies'], icon: BriefcaseBusiness, area: 'case-studies' },
   { to: '/admin/enquiries', label: areaLabels.enquiries, icon: Inbox, area: 'enquiries' },
   { to: '/admin/privacy', label: areaLabels.privacy, icon: ShieldCheck, area: 'privacy' },
   { to: '/admin/staff', label: areaLabels.staff, icon: Users, area: 'staff' },
