@@ -1,11 +1,13 @@
 import type { Browser } from '@playwright/test';
-import { expect, test, type Page } from './fixtures';
+import { expect as baseExpect, test, type Page } from './fixtures';
 
 /**
  * Case studies in the admin: an admin edits a published case study's outcomes and metrics and a
  * visitor sees the page change at once (the page cache follows); a draft stays off the site until
  * it is published, and a deleted case study is gone.
  */
+/** Each step waits for a lazily loaded admin screen or a save on a shared, busy machine: more than the default 7 s. */
+const expect = baseExpect.configure({ timeout: 30_000 });
 const admin = { email: process.env.E2E_ADMIN_EMAIL!, password: process.env.E2E_ADMIN_PASSWORD! };
 const slug = `harbour-freight-${Date.now().toString(36)}`;
 const title = 'Harbour Freight: a routing engine for night shifts';
@@ -26,7 +28,8 @@ async function visitorPage(browser: Browser, path: string) {
   return { page, status: response?.status(), close: () => context.close() };
 }
 
-test.describe.configure({ mode: 'serial' });
+// Each test goes through the admin and a visitor's own browser context: longer than one page's default on a busy machine.
+test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
 test.describe('Case studies in the admin', () => {
   test.beforeAll(async ({ browser }) => {

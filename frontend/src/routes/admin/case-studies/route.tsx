@@ -200,7 +200,7 @@ export function Component() {
                   <Link to={`/admin/case-studies/${caseStudy.id}`} className="font-semibold break-words text-ink hover:underline">
                     {caseStudy.title}
                   </Link>
-                  <span className="truncate text-sm text-ink-muted">
+                  <span className="text-sm break-words text-ink-muted">
                     {caseStudy.client} · {caseStudy.sector}
                   </span>
                 </div>
