@@ -148,6 +148,10 @@ const adminScreens: Screen[] = [
   { path: '/admin/privacy/data-map' },
   // The posts list's review queue tab (docs/product.md#publishing).
   { path: '/admin/posts?status=in_review' },
+  // Case studies in the admin: the list, a new one and the longest built-in one (gallery split, three metrics).
+  { path: '/admin/case-studies' },
+  { path: '/admin/case-studies/new' },
+  { path: '/admin/case-studies/:seededCaseStudy' },
 ];
 
 /** Realistic records for the staff screens: long addresses are where tables break. */
@@ -158,6 +162,7 @@ const requesters = [
 ];
 
 let seededPostId = '';
+let seededCaseStudyId = '';
 let checked = 0;
 const allFailures: string[] = [];
 
@@ -181,6 +186,8 @@ async function signIn(context: BrowserContext) {
   expect(response.ok()).toBe(true);
   const posts = (await (await context.request.get('/api/admin/posts')).json()) as { id: string; slug: string }[];
   seededPostId = posts.find((post) => post.slug === consultingPost.slug)?.id ?? posts[0].id;
+  const caseStudies = (await (await context.request.get('/api/admin/case-studies?q=panaquest')).json()) as { items: { id: string }[] };
+  seededCaseStudyId = caseStudies.items[0]?.id ?? '';
 }
 
 /**
@@ -222,7 +229,7 @@ async function audit(page: Page, label: string, width: number, scope: string | n
 
 /** Both states of one route at one width: the cookie banner up, then consent given (Reject All). */
 async function checkScreen(page: Page, screen: Screen, width: number, signedIn: boolean): Promise<string[]> {
-  const url = screen.path.replace(':seededPost', seededPostId);
+  const url = screen.path.replace(':seededPost', seededPostId).replace(':seededCaseStudy', seededCaseStudyId);
   await load(page, url);
   const failures: string[] = [];
   for (const state of states) {

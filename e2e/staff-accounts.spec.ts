@@ -149,6 +149,7 @@ test.describe('Staff accounts', () => {
     await expect(adminNavigation(page).getByRole('link')).toHaveText([
       'Dashboard',
       'Posts',
+      'Case studies',
       'Enquiries',
       'Subscribers',
       'Playbook',

@@ -109,6 +109,14 @@ const matrix: Record<string, Who[]> = {
   // Scheduling and the review queue (docs/product.md#publishing).
   'GET /api/admin/posts/workflow-counts': everyone,
   'POST /api/admin/posts/:id/send-back': admins,
+  // Case studies: admins only (consultants are refused).
+  'GET /api/admin/case-studies': admins,
+  'GET /api/admin/case-studies/:id': admins,
+  'POST /api/admin/case-studies': admins,
+  'PUT /api/admin/case-studies/:id': admins,
+  'POST /api/admin/case-studies/:id/publish': admins,
+  'POST /api/admin/case-studies/:id/unpublish': admins,
+  'DELETE /api/admin/case-studies/:id': admins,
 };
 
 /**

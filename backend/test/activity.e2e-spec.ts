@@ -28,6 +28,27 @@ const validPost = {
   section: 'labs',
 };
 
+const validCaseStudy = {
+  slug: 'an-activity-case-study',
+  title: 'An activity case study',
+  summary: 'Logged.',
+  hero_image: '/images/case-studies/panaquest/hero.svg',
+  client: 'Client',
+  sector: 'Sector',
+  services: ['AI Strategy'],
+  tech: [],
+  date: '2024-01-02',
+  problem_md: 'Problem.',
+  approach_md: 'Approach.',
+  solution_md: 'Solution.',
+  outcomes_md: 'Outcomes.',
+  metrics: [],
+  gallery: [],
+  cta: { label: 'Talk to us', href: '/contact' },
+  seo: { title: '', description: '', image: '' },
+  link: null,
+};
+
 describe('Activity log', () => {
   let testApp: TestApp;
   let superAdmin: Agent;
@@ -42,6 +63,7 @@ describe('Activity log', () => {
     recoveryCodes?: string[];
     inviteeEmail: string;
     memberId?: string;
+    caseStudyId?: string;
   } =
     {
       inviteeEmail: 'activity-invitee@northbeam.example',
@@ -423,6 +445,35 @@ describe('Activity log', () => {
         admin.put(`/api/admin/posts/${state.reviewPostId}`).send({ ...validPost, slug: 'an-activity-review', status: 'draft' }),
       actor: () => ids.admin,
       targetType: 'post',
+    },
+    // Case studies in the admin.
+    'case_study.created': {
+      run: async () => {
+        const created = await admin.post('/api/admin/case-studies').send(validCaseStudy);
+        state.caseStudyId = created.body.id as string;
+      },
+      actor: () => ids.admin,
+      targetType: 'case_study',
+    },
+    'case_study.updated': {
+      run: () => superAdmin.put(`/api/admin/case-studies/${state.caseStudyId}`).send({ ...validCaseStudy, title: 'Edited' }),
+      actor: () => ids.superAdmin,
+      targetType: 'case_study',
+    },
+    'case_study.published': {
+      run: () => admin.post(`/api/admin/case-studies/${state.caseStudyId}/publish`),
+      actor: () => ids.admin,
+      targetType: 'case_study',
+    },
+    'case_study.unpublished': {
+      run: () => admin.post(`/api/admin/case-studies/${state.caseStudyId}/unpublish`),
+      actor: () => ids.admin,
+      targetType: 'case_study',
+    },
+    'case_study.deleted': {
+      run: () => admin.delete(`/api/admin/case-studies/${state.caseStudyId}`),
+      actor: () => ids.admin,
+      targetType: 'case_study',
     },
   };
 

@@ -1,4 +1,6 @@
 /** Case study shapes as the API returns them (docs/product.md#case-studies; snake_case kept). */
+import { caseStudyLimits } from './limits.js';
+
 export interface CaseStudyMetric {
   value: string;
   label: string;
@@ -34,6 +36,71 @@ export interface CaseStudy extends CaseStudySummary {
   cta: { label: string; href: string };
   seo: { title: string; description: string; image: string };
   link: string | null;
+}
+
+/** A case study is a draft (staff only) or published (everyone). */
+export const caseStudyStatuses = ['draft', 'published'] as const;
+export type CaseStudyStatus = (typeof caseStudyStatuses)[number];
+
+export const caseStudyStatusLabels: Record<CaseStudyStatus, string> = {
+  draft: 'Draft',
+  published: 'Published',
+};
+
+/** `GET /api/case-studies/:slug` as a signed-in member of staff sees a draft (the preview). */
+export interface CaseStudyPreview extends CaseStudy {
+  /** Present only on a draft shown to staff. */
+  draft?: true;
+}
+
+/** The fields staff write: `POST /api/admin/case-studies` (with an optional status) and `PUT /api/admin/case-studies/:id`. */
+export type CaseStudyFields = CaseStudy;
+
+export interface SaveCaseStudyRequest extends CaseStudyFields {
+  /** On create only; a new case study is a draft unless it says otherwise. */
+  status?: CaseStudyStatus;
+}
+
+/** `GET /api/admin/case-studies/:id`. */
+export interface AdminCaseStudy extends CaseStudy {
+  id: string;
+  status: CaseStudyStatus;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A row of `/admin/case-studies` (`GET /api/admin/case-studies?page=&status=&q=`). */
+export interface AdminCaseStudySummary {
+  id: string;
+  slug: string;
+  title: string;
+  client: string;
+  sector: string;
+  hero_image: string;
+  date: string;
+  status: CaseStudyStatus;
+  updatedAt: string;
+}
+
+/** A slug: lower-case letters and numbers in runs joined by single hyphens. */
+export const caseStudySlugPattern = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+/** An image: a path on this site (`/images/…`, `/media/…`) or an https address. */
+export const caseStudyImagePattern = /^(\/(?!\/)|https:\/\/)\S*$/;
+
+/** The call to action: a path on this site, a web address or a mailto link. */
+export const caseStudyCtaHrefPattern = /^(\/(?!\/)|https?:\/\/|mailto:)\S*$/;
+
+/** The optional project link: a web address. */
+export const caseStudyLinkPattern = /^https?:\/\/\S+$/;
+
+/** Whether `value` is a real calendar day `YYYY-MM-DD` within the years a case study may carry. */
+export function isCaseStudyDate(value: unknown): value is string {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const year = Number(value.slice(0, 4));
+  if (year < caseStudyLimits.yearMin || year > caseStudyLimits.yearMax) return false;
+  const parsed = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
 }
 
 /**

@@ -255,6 +255,12 @@ export const activityActionLabels = {
   'post.unscheduled': 'Cancelled the schedule of a post',
   'post.submitted_for_review': 'Submitted a post for review',
   'post.sent_back': 'Sent a post back to its author',
+  // Case studies in the admin.
+  'case_study.created': 'Created a case study',
+  'case_study.updated': 'Updated a case study',
+  'case_study.published': 'Published a case study',
+  'case_study.unpublished': 'Unpublished a case study',
+  'case_study.deleted': 'Deleted a case study',
 } as const;
 export type ActivityAction = keyof typeof activityActionLabels;
 export const activityActions = Object.keys(activityActionLabels) as ActivityAction[];
@@ -274,6 +280,7 @@ export const activityTargetTypes = [
   'subscriber',
   'newsletter_issue',
   'media',
+  'case_study',
 ] as const;
 export type ActivityTargetType = (typeof activityTargetTypes)[number];
 

@@ -68,6 +68,10 @@ export const routes = withRouteIds([
           { path: 'newsletter/new', lazy: () => import('../routes/admin/newsletter-issue/route') },
           { path: 'newsletter/:id', lazy: () => import('../routes/admin/newsletter-issue/route') },
           { path: 'media', lazy: () => import('../routes/admin/media/route') },
+          // Case studies in the admin.
+          { path: 'case-studies', lazy: () => import('../routes/admin/case-studies/route') },
+          { path: 'case-studies/new', lazy: () => import('../routes/admin/case-study-editor/route') },
+          { path: 'case-studies/:id', lazy: () => import('../routes/admin/case-study-editor/route') },
         ],
       },
       { path: '*', lazy: () => import('../routes/not-found/route') },

@@ -15,6 +15,7 @@ import { ContentRevisions1764740000000 } from './1764740000000-content-revisions
 import { MediaLibrary1764720000000 } from './1764720000000-media-library.js';
 import { PrivacyOperations1764770000000 } from './1764770000000-privacy-operations.js';
 import { PostSchedulingAndRedirects1764730000000 } from './1764730000000-post-scheduling-and-redirects.js';
+import { CaseStudyPublishing1764750000000 } from './1764750000000-case-study-publishing.js';
 
 /** Every migration, oldest first. Never rewrite one that has landed: add a new one. */
 export const migrations: Function[] = [
@@ -35,4 +36,5 @@ export const migrations: Function[] = [
   MediaLibrary1764720000000,
   PrivacyOperations1764770000000,
   PostSchedulingAndRedirects1764730000000,
+  CaseStudyPublishing1764750000000,
 ];

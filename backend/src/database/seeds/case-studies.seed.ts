@@ -1,7 +1,6 @@
-import { outcomesSplitMarker } from '@northbeam/common';
-import type { CaseStudyEntity } from '../../modules/case-studies/entities/case-study.entity.js';
+import { outcomesSplitMarker, type CaseStudyFields } from '@northbeam/common';
 
-type CaseStudySeed = Omit<CaseStudyEntity, 'id' | 'createdAt' | 'updatedAt'>;
+type CaseStudySeed = CaseStudyFields;
 
 const images = (slug: string) => ({
   hero: `/images/case-studies/${slug}/hero.svg`,
@@ -9,7 +8,11 @@ const images = (slug: string) => ({
   second: `/images/case-studies/${slug}/gallery-2.svg`,
 });
 
-/** The built-in case studies, inserted into an empty database at start-up. */
+/**
+ * The six built-in case studies. Migration 1764750000000 inserts them once, published (a slug that
+ * already exists is left alone); from then on the database is their only source and staff change
+ * them in the admin, so editing this list changes only databases created afterwards.
+ */
 export const caseStudySeed: CaseStudySeed[] = [
   {
     slug: 'relative-probability',

@@ -1,28 +1,194 @@
-import { HttpStatus, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { messages, type CaseStudy, type CaseStudySummary } from '@northbeam/common';
+import { HttpStatus, Injectable } from '@nestjs/common';
+import {
+  caseStudyLimits,
+  caseStudyMessages,
+  messages,
+  type ActivityAction,
+  type AdminCaseStudy,
+  type AdminCaseStudySummary,
+  type CaseStudyPreview,
+  type CaseStudyStatus,
+  type CaseStudySummary,
+  type ListPage,
+  type StaffIdentity,
+  type StaffUser,
+} from '@northbeam/common';
+import type { EntityManager } from 'typeorm';
 import { ApiError } from '../../core/http/api-error.js';
-import { caseStudySeed } from '../../database/seeds/case-studies.seed.js';
-import { CaseStudiesRepository } from './case-studies.repository.js';
-import { mapCaseStudy, mapCaseStudySummary } from './dto/case-study.dto.js';
+import { ActivityService } from '../activity/activity.service.js';
+import { ContentVersionService } from '../content-version/content-version.service.js';
+import { CaseStudiesRepository, type CaseStudyValues } from './case-studies.repository.js';
+import { mapAdminCaseStudy, mapAdminCaseStudySummary, mapCaseStudy, mapCaseStudySummary } from './dto/case-study.dto.js';
+import type { CaseStudyFieldsDto, CreateCaseStudyDto, ListCaseStudiesQueryDto } from './dto/save-case-study.dto.js';
+import type { CaseStudyEntity } from './entities/case-study.entity.js';
 
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether a signed-in member of staff may see drafts (the preview of a case study on its public page). */
+export function mayPreviewCaseStudies(user: StaffUser | null): boolean {
+  return Boolean(user && !user.twoFactorSetupRequired && user.permissions['case-studies'] !== 'none');
+}
+
+/**
+ * Case studies (docs/product.md#case-studies): the public list and page read published rows only;
+ * staff with the case-studies area write every field, publish and unpublish, and preview drafts.
+ * Every change is logged and bumps the content version, so that cached pages show it at once.
+ */
 @Injectable()
-export class CaseStudiesService implements OnApplicationBootstrap {
-  constructor(private readonly caseStudiesRepository: CaseStudiesRepository) {}
-
-  /** A fresh database starts with the built-in case studies; an edited one is left alone. */
-  async onApplicationBootstrap(): Promise<void> {
-    if ((await this.caseStudiesRepository.count()) > 0) return;
-    await this.caseStudiesRepository.insertMissing(caseStudySeed);
-  }
+export class CaseStudiesService {
+  constructor(
+    private readonly caseStudiesRepository: CaseStudiesRepository,
+    private readonly contentVersion: ContentVersionService,
+    private readonly activity: ActivityService,
+  ) {}
 
   async list(): Promise<CaseStudySummary[]> {
-    const rows = await this.caseStudiesRepository.findAllForIndex();
+    const rows = await this.caseStudiesRepository.findPublishedForIndex();
     return rows.map(mapCaseStudySummary);
   }
 
-  async get(slug: string): Promise<CaseStudy> {
+  /** A published case study; a draft too when staff who may edit case studies ask (the preview, marked `draft`). */
+  async get(slug: string, staff: StaffUser | null = null): Promise<CaseStudyPreview> {
     const row = await this.caseStudiesRepository.findBySlug(slug);
-    if (!row) throw new ApiError(HttpStatus.NOT_FOUND, messages.caseStudyNotFound);
-    return mapCaseStudy(row);
+    if (!row || (row.status !== 'published' && !mayPreviewCaseStudies(staff)))
+      throw new ApiError(HttpStatus.NOT_FOUND, messages.caseStudyNotFound);
+    return row.status === 'published' ? mapCaseStudy(row) : { ...mapCaseStudy(row), draft: true };
   }
+
+  async listForStaff(query: ListCaseStudiesQueryDto): Promise<ListPage<AdminCaseStudySummary>> {
+    const page = query.page ?? 1;
+    const pageSize = caseStudyLimits.listPageSize;
+    const [rows, total] = await this.caseStudiesRepository.findPage(
+      { status: query.status, search: query.q?.trim() || undefined },
+      (page - 1) * pageSize,
+      pageSize,
+    );
+    return { items: rows.map(mapAdminCaseStudySummary), total, page, pageSize };
+  }
+
+  async findForStaff(id: string): Promise<AdminCaseStudy> {
+    return mapAdminCaseStudy(await this.require(id));
+  }
+
+  async create(dto: CreateCaseStudyDto, user: StaffIdentity): Promise<AdminCaseStudy> {
+    const status = dto.status ?? 'draft';
+    await this.assertSlugFree(dto.slug);
+    const created = await this.write(async (manager) => {
+      const row = await this.caseStudiesRepository.create(manager, { ...fieldValues(dto), status });
+      // One line per call: a case study created straight into publication is logged as published.
+      await this.log(manager, user, status === 'published' ? 'case_study.published' : 'case_study.created', row);
+      return row;
+    });
+    return mapAdminCaseStudy(created);
+  }
+
+  /** Saves every field; the status stays as it is (publish and unpublish change it). */
+  async update(id: string, dto: CaseStudyFieldsDto, user: StaffIdentity): Promise<AdminCaseStudy> {
+    const existing = await this.require(id);
+    if (dto.slug !== existing.slug) await this.assertSlugFree(dto.slug, existing.id);
+    const updated = await this.write(async (manager) => {
+      if (!(await this.caseStudiesRepository.lockById(manager, existing.id)))
+        throw new ApiError(HttpStatus.NOT_FOUND, messages.caseStudyNotFound);
+      const row = await this.caseStudiesRepository.update(manager, existing.id, fieldValues(dto));
+      await this.log(manager, user, 'case_study.updated', row);
+      return row;
+    });
+    return mapAdminCaseStudy(updated);
+  }
+
+  /** Publishes or unpublishes; asking for the status it already has changes nothing and logs nothing. */
+  async setStatus(id: string, status: CaseStudyStatus, user: StaffIdentity): Promise<AdminCaseStudy> {
+    const existing = await this.require(id);
+    if (existing.status === status) return mapAdminCaseStudy(existing);
+    const updated = await this.write(async (manager) => {
+      const locked = await this.caseStudiesRepository.lockById(manager, existing.id);
+      if (!locked) throw new ApiError(HttpStatus.NOT_FOUND, messages.caseStudyNotFound);
+      if (locked.status === status) return locked;
+      const row = await this.caseStudiesRepository.update(manager, existing.id, { status });
+      await this.log(manager, user, status === 'published' ? 'case_study.published' : 'case_study.unpublished', row);
+      return row;
+    });
+    return mapAdminCaseStudy(updated);
+  }
+
+  async delete(id: string, user: StaffIdentity): Promise<void> {
+    const existing = await this.require(id);
+    await this.write(async (manager) => {
+      await this.caseStudiesRepository.delete(manager, existing.id);
+      await this.log(manager, user, 'case_study.deleted', existing);
+    });
+  }
+
+  /**
+   * A change and its activity line in one transaction; then the content version moves on, once the
+   * change is visible, so that no page render between the two can be cached under the new version.
+   */
+  private async write<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    let result: T;
+    try {
+      result = await this.caseStudiesRepository.transaction(work);
+    } catch (error) {
+      // Two saves that took the same slug at once: the unique constraint decides.
+      if (isUniqueViolation(error)) throw new ApiError(HttpStatus.CONFLICT, caseStudyMessages.slugTaken);
+      throw error;
+    }
+    await this.contentVersion.bump();
+    return result;
+  }
+
+  private log(manager: EntityManager, user: StaffIdentity, action: ActivityAction, row: CaseStudyEntity): Promise<void> {
+    return this.activity.record(manager, { actor: user, action, target: { type: 'case_study', id: row.id, label: row.title } });
+  }
+
+  private async require(id: string): Promise<CaseStudyEntity> {
+    const row = uuidPattern.test(id) ? await this.caseStudiesRepository.findById(id) : null;
+    if (!row) throw new ApiError(HttpStatus.NOT_FOUND, messages.caseStudyNotFound);
+    return row;
+  }
+
+  private async assertSlugFree(slug: string, exceptId?: string): Promise<void> {
+    const clash = await this.caseStudiesRepository.findBySlug(slug);
+    if (clash && clash.id !== exceptId) throw new ApiError(HttpStatus.CONFLICT, caseStudyMessages.slugTaken);
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown; driverError?: { code?: unknown } } | null)?.driverError?.code ?? (error as { code?: unknown } | null)?.code;
+  return code === '23505';
+}
+
+/** Trimmed names, empties dropped, duplicates removed (first spelling kept). */
+export function normaliseNames(names: string[]): string[] {
+  const seen = new Set<string>();
+  const result: string[] = [];
+  for (const name of names.map((value) => value.trim()).filter(Boolean)) {
+    if (seen.has(name.toLowerCase())) continue;
+    seen.add(name.toLowerCase());
+    result.push(name);
+  }
+  return result;
+}
+
+/** The columns a save writes; optional texts left blank are absent. */
+function fieldValues(dto: CaseStudyFieldsDto): Omit<CaseStudyValues, 'status'> {
+  return {
+    slug: dto.slug,
+    title: dto.title,
+    summary: dto.summary,
+    hero_image: dto.hero_image,
+    client: dto.client,
+    sector: dto.sector,
+    services: normaliseNames(dto.services),
+    tech: normaliseNames(dto.tech),
+    date: dto.date,
+    problem_md: dto.problem_md,
+    approach_md: dto.approach_md,
+    solution_md: dto.solution_md,
+    outcomes_md: dto.outcomes_md,
+    metrics: dto.metrics.map(({ value, label, context }) => (context ? { value, label, context } : { value, label })),
+    gallery: dto.gallery.map(({ src, alt, caption }) => (caption ? { src, alt, caption } : { src, alt })),
+    cta: { label: dto.cta.label, href: dto.cta.href },
+    seo: { title: dto.seo.title, description: dto.seo.description, image: dto.seo.image },
+    link: dto.link ?? null,
+  };
 }

@@ -74,21 +74,23 @@ export class SeoRepository {
     }));
   }
 
+  /** Published case studies only: a draft has no public address. */
   async caseStudies(): Promise<SitemapCaseStudy[]> {
     const rows = await this.dataSource.query<{ slug: string; last_modified: Date }[]>(
-      `SELECT slug, COALESCE(updated_at, date::timestamptz) AS last_modified FROM case_studies ORDER BY date DESC`,
+      `SELECT slug, COALESCE(updated_at, date::timestamptz) AS last_modified FROM case_studies
+         WHERE status = 'published' ORDER BY date DESC`,
     );
     return rows.map((row) => ({ slug: row.slug, lastModified: new Date(row.last_modified) }));
   }
 
-  /** The title behind an og-image slug: a published post first, then a case study. */
+  /** The title behind an og-image slug: a published post first, then a published case study. */
   async imageSubject(slug: string): Promise<ImageSubject | undefined> {
     const [post] = await this.dataSource.query<{ title: string; section: PostSection }[]>(
       `SELECT title, section FROM posts WHERE slug = $1 AND status = 'published' ORDER BY created_at DESC LIMIT 1`,
       [slug],
     );
     if (post) return { title: post.title, kind: post.section };
-    const [caseStudy] = await this.dataSource.query<{ title: string }[]>(`SELECT title FROM case_studies WHERE slug = $1 LIMIT 1`, [slug]);
+    const [caseStudy] = await this.dataSource.query<{ title: string }[]>(`SELECT title FROM case_studies WHERE slug = $1 AND status = 'published' LIMIT 1`, [slug]);
     return caseStudy ? { title: caseStudy.title, kind: 'case-study' } : undefined;
   }
 }

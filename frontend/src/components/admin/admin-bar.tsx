@@ -3,6 +3,7 @@ import {
   BookDown,
   BarChart3,
   Images,
+  BriefcaseBusiness,
   Inbox,
   LayoutDashboard,
   LogOut,
@@ -35,6 +36,7 @@ interface AdminLink {
 const adminLinks: AdminLink[] = [
   { to: '/admin', label: 'Dashboard', icon: LayoutDashboard },
   { to: '/admin/posts', label: areaLabels.posts, icon: Newspaper, area: 'posts' },
+  { to: '/admin/case-studies', label: areaLabels['case-studies'], icon: BriefcaseBusiness, area: 'case-studies' },
   { to: '/admin/media', label: areaLabels.media, icon: Images, area: 'media' },
   { to: '/admin/enquiries', label: areaLabels.enquiries, icon: Inbox, area: 'enquiries' },
   { to: '/admin/subscribers', label: areaLabels.subscribers, icon: MailCheck, area: 'subscribers' },

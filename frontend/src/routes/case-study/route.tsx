@@ -8,12 +8,12 @@ import {
   messages,
   outcomesSplitMarker,
   site,
-  type CaseStudy,
+  type CaseStudyPreview as CaseStudy,
   type CaseStudyImage as GalleryImage,
 } from '@northbeam/common';
-import { MarkdownText } from '@/components/blog/markdown-body';
 import type { RouteHandle } from '@/app/route-handle';
 import { CaseStudyImage } from '@/components/case-studies/case-study-image';
+import { CaseStudyProse } from '@/components/case-studies/case-study-prose';
 import { ProblemScreen } from '@/components/page/problem-screen';
 import { RiskDashboard } from '@/components/case-studies/risk-dashboard';
 import { Badge } from '@/components/ui/badge';
@@ -70,6 +70,8 @@ export const handle: RouteHandle<CaseStudyData | undefined> = {
       description: caseStudy.seo.description || caseStudy.summary,
       keywords: [caseStudy.client, caseStudy.sector, ...caseStudy.services, ...caseStudy.tech],
       canonicalPath: `/case-studies/${caseStudy.slug}`,
+      // A draft is seen only by staff (the preview): never indexed.
+      noindex: caseStudy.draft === true,
       ogType: 'article',
       // Social networks want a raster image: the server renders one per slug.
       image: `/api/og-image/${caseStudy.slug}`,
@@ -90,14 +92,7 @@ export const handle: RouteHandle<CaseStudyData | undefined> = {
   },
 };
 
-function Prose({ markdown }: { markdown: string }) {
-  return (
-    <MarkdownText
-      markdown={markdown}
-      className="prose-case-study grid gap-4 text-lg leading-relaxed text-ink-muted [&_a]:text-beam [&_a]:underline [&_li]:ml-5 [&_ol]:list-decimal [&_ol]:space-y-2 [&_strong]:text-ink [&_ul]:list-disc [&_ul]:space-y-2"
-    />
-  );
-}
+const Prose = CaseStudyProse;
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -155,6 +150,11 @@ function CaseStudyView({ caseStudy }: { caseStudy: CaseStudy }) {
 
   return (
     <article data-testid="case-study" data-slug={caseStudy.slug}>
+      {caseStudy.draft ? (
+        <p className="bg-labs px-4 py-2.5 text-center text-sm font-semibold text-ink" role="status" data-testid="case-study-draft-banner">
+          Draft preview: only staff can see this case study until it is published.
+        </p>
+      ) : null}
       <header className="relative isolate overflow-hidden bg-ink text-white">
         <div
           aria-hidden="true"

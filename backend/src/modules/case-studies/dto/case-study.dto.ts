@@ -1,4 +1,4 @@
-import type { CaseStudy, CaseStudySummary } from '@northbeam/common';
+import type { AdminCaseStudy, AdminCaseStudySummary, CaseStudy, CaseStudySummary } from '@northbeam/common';
 import type { CaseStudyEntity } from '../entities/case-study.entity.js';
 
 export function mapCaseStudySummary(entity: CaseStudyEntity): CaseStudySummary {
@@ -27,5 +27,29 @@ export function mapCaseStudy(entity: CaseStudyEntity): CaseStudy {
     cta: entity.cta,
     seo: entity.seo,
     link: entity.link,
+  };
+}
+
+export function mapAdminCaseStudy(entity: CaseStudyEntity): AdminCaseStudy {
+  return {
+    id: entity.id,
+    ...mapCaseStudy(entity),
+    status: entity.status,
+    createdAt: entity.createdAt.toISOString(),
+    updatedAt: entity.updatedAt.toISOString(),
+  };
+}
+
+export function mapAdminCaseStudySummary(entity: CaseStudyEntity): AdminCaseStudySummary {
+  return {
+    id: entity.id,
+    slug: entity.slug,
+    title: entity.title,
+    client: entity.client,
+    sector: entity.sector,
+    hero_image: entity.hero_image,
+    date: entity.date,
+    status: entity.status,
+    updatedAt: entity.updatedAt.toISOString(),
   };
 }

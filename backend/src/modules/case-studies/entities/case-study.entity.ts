@@ -1,4 +1,4 @@
-import type { CaseStudyImage, CaseStudyMetric } from '@northbeam/common';
+import type { CaseStudyImage, CaseStudyMetric, CaseStudyStatus } from '@northbeam/common';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 /** A case study (docs/product.md#case-studies). Column names keep the API's snake_case field names. */
@@ -61,6 +61,10 @@ export class CaseStudyEntity {
 
   @Column({ type: 'varchar', length: 500, nullable: true })
   link!: string | null;
+
+  /** A draft is shown to staff only: never on a public page, list, sitemap or image. */
+  @Column({ type: 'varchar', length: 20, default: 'published' })
+  status!: CaseStudyStatus;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

@@ -1,0 +1,291 @@
+import { caseStudyMessages, messages, type AdminCaseStudy, type SaveCaseStudyRequest } from '@northbeam/common';
+import { createStaff, signedInAgent } from './factories/staff.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
+
+/** Starting an app on a fresh database can be slow on a busy machine (Jest's project testTimeout does not reach hooks). */
+const hookTimeoutMs = 120_000;
+type Agent = Awaited<ReturnType<typeof signedInAgent>>;
+
+function validCaseStudy(slug: string, overrides: Partial<SaveCaseStudyRequest> = {}): SaveCaseStudyRequest {
+  return {
+    slug,
+    title: 'Harbour Freight: a routing engine for night shifts',
+    summary: 'We rebuilt the night-shift routing of a freight operator so that every lorry leaves full.',
+    hero_image: '/images/case-studies/panaquest/hero.svg',
+    client: 'Harbour Freight',
+    sector: 'Logistics',
+    services: ['AI Strategy', 'Data Engineering'],
+    tech: ['Python', 'PostgreSQL'],
+    date: '2023-05-17',
+    problem_md: 'Lorries left **half empty** at night.',
+    approach_md: '- Mapped the depots\n- Tested three planners',
+    solution_md: 'A planner that re-plans every ten minutes.',
+    outcomes_md: 'Fewer empty miles.\n\n- 18% fewer empty miles',
+    metrics: [{ value: '18%', label: 'Fewer empty miles', context: 'first quarter' }],
+    gallery: [{ src: '/images/case-studies/panaquest/gallery-1.svg', alt: 'Depot map', caption: 'Depots at night' }],
+    cta: { label: 'Plan your routes with us', href: '/contact' },
+    seo: { title: 'Harbour Freight case study', description: 'Night-shift routing for a freight operator.', image: '' },
+    link: null,
+    ...overrides,
+  };
+}
+
+describe('Case studies in the admin', () => {
+  let testApp: TestApp;
+  let admin: Agent;
+  let superAdmin: Agent;
+  let consultant: Agent;
+
+  async function contentVersion(): Promise<number> {
+    const [row] = await testApp.dataSource.query<{ version: string }[]>(`SELECT version FROM content_version WHERE id = 1`);
+    return Number(row.version);
+  }
+
+  async function activity(targetId: string): Promise<string[]> {
+    const rows = await testApp.dataSource.query<{ action: string }[]>(
+      `SELECT action FROM staff_activity WHERE target_type = 'case_study' AND target_id = $1 ORDER BY at, id`,
+      [targetId],
+    );
+    return rows.map((row) => row.action);
+  }
+
+  async function create(slug: string, overrides: Partial<SaveCaseStudyRequest> = {}): Promise<AdminCaseStudy> {
+    const response = await admin.post('/api/admin/case-studies').send(validCaseStudy(slug, overrides));
+    if (response.status !== 201) throw new Error(`create failed: ${response.status} ${JSON.stringify(response.body)}`);
+    return response.body as AdminCaseStudy;
+  }
+
+  beforeAll(async () => {
+    testApp = await createTestApp({ config: { seedContent: false } });
+    await createStaff(testApp, 'admin');
+    await createStaff(testApp, 'super_admin');
+    await createStaff(testApp, 'consultant');
+    admin = await signedInAgent(testApp, 'admin@northbeam.example');
+    superAdmin = await signedInAgent(testApp, 'super-admin@northbeam.example');
+    consultant = await signedInAgent(testApp, 'consultant@northbeam.example');
+  }, hookTimeoutMs);
+
+  afterAll(async () => {
+    await testApp?.close();
+  }, hookTimeoutMs);
+
+  describe('the built-in case studies', () => {
+    it('are six published rows in the database, with the special layouts of relative-probability and panaquest', async () => {
+      const rows = await testApp.dataSource.query<{ slug: string; status: string }[]>(`SELECT slug, status FROM case_studies ORDER BY date DESC`);
+      expect(rows).toHaveLength(6);
+      expect(rows.every((row) => row.status === 'published')).toBe(true);
+      expect(rows.map((row) => row.slug)).toEqual(expect.arrayContaining(['relative-probability', 'panaquest']));
+      const list = await admin.get('/api/admin/case-studies');
+      expect(list.status).toBe(200);
+      expect(list.body).toMatchObject({ total: 6, page: 1, pageSize: 15 });
+    });
+  });
+
+  describe('creating', () => {
+    it('creates a draft with every field, logs it, and keeps it off every public address', async () => {
+      const before = await contentVersion();
+      const created = await create('harbour-freight-draft');
+      expect(created).toMatchObject({
+        ...validCaseStudy('harbour-freight-draft'),
+        id: expect.any(String),
+        status: 'draft',
+      });
+      expect(await contentVersion()).toBeGreaterThan(before);
+      expect(await activity(created.id)).toEqual(['case_study.created']);
+
+      const list = await testApp.request().get('/api/case-studies');
+      expect((list.body as { slug: string }[]).map((item) => item.slug)).not.toContain('harbour-freight-draft');
+      const page = await testApp.request().get('/api/case-studies/harbour-freight-draft');
+      expect(page.status).toBe(404);
+      expect(page.body).toEqual({ statusCode: 404, error: messages.caseStudyNotFound });
+      const sitemap = await testApp.request().get('/sitemap.xml');
+      expect(sitemap.text).toContain('/case-studies/panaquest');
+      expect(sitemap.text).not.toContain('harbour-freight-draft');
+    });
+
+    it('shows a draft on its public address to an admin only, marked as a draft and never cached', async () => {
+      const preview = await admin.get('/api/case-studies/harbour-freight-draft');
+      expect(preview.status).toBe(200);
+      expect(preview.body).toMatchObject({ slug: 'harbour-freight-draft', draft: true });
+      expect(preview.headers['cache-control']).toBe('private, no-store');
+      expect((await consultant.get('/api/case-studies/harbour-freight-draft')).status).toBe(404);
+    });
+
+    it('creates a case study straight into publication when asked, and logs it as published', async () => {
+      const created = await create('harbour-freight-live', { status: 'published' });
+      expect(created.status).toBe('published');
+      expect(await activity(created.id)).toEqual(['case_study.published']);
+      const page = await testApp.request().get('/api/case-studies/harbour-freight-live');
+      expect(page.status).toBe(200);
+      expect(page.body).not.toHaveProperty('draft');
+      expect(page.body).not.toHaveProperty('status');
+    });
+
+    it('refuses a slug that another case study has with 409', async () => {
+      const response = await admin.post('/api/admin/case-studies').send(validCaseStudy('panaquest'));
+      expect(response.status).toBe(409);
+      expect(response.body).toEqual({ statusCode: 409, error: caseStudyMessages.slugTaken });
+    });
+
+    it.each([
+      ['title', { title: '' }, 'title', caseStudyMessages.titleRequired],
+      ['a long title', { title: 't'.repeat(201) }, 'title', caseStudyMessages.titleTooLong],
+      ['a slug with capitals', { slug: 'Bad Slug' }, 'slug', messages.slugInvalid],
+      ['the summary', { summary: '   ' }, 'summary', caseStudyMessages.summaryRequired],
+      ['every service', { services: ['  '] }, 'services', caseStudyMessages.servicesRequired],
+      ['a day that does not exist', { date: '2025-02-30' }, 'date', caseStudyMessages.dateInvalid],
+      ['a year out of range', { date: '0999-01-01' }, 'date', caseStudyMessages.dateInvalid],
+      ['a blank section', { outcomes_md: '\n\n' }, 'outcomes_md', caseStudyMessages.outcomesRequired],
+      ['a metric label', { metrics: [{ value: '3x', label: '' }] }, 'metrics.0.label', caseStudyMessages.metricLabelRequired],
+      ['too many metrics', { metrics: Array.from({ length: 13 }, () => ({ value: '1', label: 'One' })) }, 'metrics', caseStudyMessages.metricsInvalid],
+      ['a script address for an image', { hero_image: 'javascript:alert(1)' }, 'hero_image', caseStudyMessages.imageAddressInvalid],
+      ['a protocol-relative gallery image', { gallery: [{ src: '//evil.example/x.png', alt: 'x' }] }, 'gallery.0.src', caseStudyMessages.imageAddressInvalid],
+      ['gallery alt text', { gallery: [{ src: '/x.png', alt: '' }] }, 'gallery.0.alt', caseStudyMessages.altRequired],
+      ['a script link for the call to action', { cta: { label: 'Go', href: 'javascript:alert(1)' } }, 'cta.href', caseStudyMessages.ctaHrefInvalid],
+      ['a call to action that is not an object', { cta: 'Go' as unknown as SaveCaseStudyRequest['cta'] }, 'cta', caseStudyMessages.ctaInvalid],
+      ['a long SEO description', { seo: { title: '', description: 'd'.repeat(161), image: '' } }, 'seo.description', caseStudyMessages.seoDescriptionTooLong],
+      ['a project link that is not a web address', { link: 'ftp://example.com' }, 'link', caseStudyMessages.linkInvalid],
+      ['a line break in the title', { title: 'Two\nlines' }, 'title', messages.singleLineText],
+    ])('refuses %s with 400 and a sentence for the field', async (_name, overrides, field, sentence) => {
+      const response = await admin.post('/api/admin/case-studies').send(validCaseStudy('refused-case-study', overrides));
+      expect(response.status).toBe(400);
+      expect(response.body.fieldErrors[field]).toContain(sentence);
+      expect(response.body.error).toEqual(expect.any(String));
+    });
+  });
+
+  describe('editing', () => {
+    it('saves every field of a published case study and the public page shows the change at once', async () => {
+      const list = await admin.get('/api/admin/case-studies?q=panaquest');
+      const id = (list.body as { items: { id: string }[] }).items[0].id;
+      const current = (await admin.get(`/api/admin/case-studies/${id}`)).body as AdminCaseStudy;
+      const before = await contentVersion();
+      const { id: _id, status: _status, createdAt: _createdAt, updatedAt: _updatedAt, ...fields } = current;
+      const response = await admin.put(`/api/admin/case-studies/${id}`).send({
+        ...fields,
+        outcomes_md: `${current.outcomes_md}\n\nPartners now close 40% more workshops.`,
+        metrics: [...current.metrics, { value: '40%', label: 'More workshops closed', context: '' }],
+        tech: [' TypeScript ', 'typescript', 'Rust'],
+      });
+      expect(response.status).toBe(200);
+      expect(response.body).toMatchObject({ status: 'published', tech: ['TypeScript', 'Rust'] });
+      // An empty context is no context.
+      expect((response.body as AdminCaseStudy).metrics.at(-1)).toEqual({ value: '40%', label: 'More workshops closed' });
+      expect(await contentVersion()).toBeGreaterThan(before);
+      expect(await activity(id)).toEqual(['case_study.updated']);
+
+      const page = await testApp.request().get('/api/case-studies/panaquest');
+      expect(page.body.outcomes_md).toContain('Partners now close 40% more workshops.');
+      expect(page.body.outcomes_md).toContain('<!-- gallery-split -->');
+      expect(page.body.metrics).toContainEqual({ value: '40%', label: 'More workshops closed' });
+    });
+
+    it('refuses to take the slug of another case study with 409, and keeps the row as it was', async () => {
+      const draft = (await admin.get('/api/admin/case-studies?q=harbour-freight-draft')).body.items[0] as { id: string };
+      const response = await admin.put(`/api/admin/case-studies/${draft.id}`).send(validCaseStudy('panaquest'));
+      expect(response.status).toBe(409);
+      expect(response.body.error).toBe(caseStudyMessages.slugTaken);
+      expect((await admin.get(`/api/admin/case-studies/${draft.id}`)).body.slug).toBe('harbour-freight-draft');
+    });
+
+    it('answers 404 "Case study not found" for an unknown or malformed id', async () => {
+      for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
+        const response = await admin.put(`/api/admin/case-studies/${id}`).send(validCaseStudy('nowhere'));
+        expect(response.status).toBe(404);
+        expect(response.body).toEqual({ statusCode: 404, error: messages.caseStudyNotFound });
+      }
+    });
+  });
+
+  describe('publishing', () => {
+    it('publishes a draft: it joins the public list, the sitemap and the og-image, and the log says so once', async () => {
+      const draft = await create('quayside-draft', { title: 'Quayside: cranes that plan themselves', date: '2019-03-04' });
+      // A draft's social image is the site's general card: its title shows nowhere.
+      const generalCard = (await testApp.request().get('/api/og-image/no-such-page')).body as Buffer;
+      const draftCard = (await testApp.request().get('/api/og-image/case-studies-quayside-draft')).body as Buffer;
+      expect(draftCard.equals(generalCard)).toBe(true);
+      const published = await superAdmin.post(`/api/admin/case-studies/${draft.id}/publish`);
+      expect(published.status).toBe(200);
+      expect(published.body.status).toBe('published');
+      // Publishing what is already published changes nothing and logs nothing.
+      expect((await superAdmin.post(`/api/admin/case-studies/${draft.id}/publish`)).status).toBe(200);
+      expect(await activity(draft.id)).toEqual(['case_study.created', 'case_study.published']);
+
+      const list = await testApp.request().get('/api/case-studies');
+      expect((list.body as { slug: string }[]).map((item) => item.slug)).toContain('quayside-draft');
+      expect((await testApp.request().get('/sitemap.xml')).text).toContain('/case-studies/quayside-draft');
+      const publishedCard = (await testApp.request().get('/api/og-image/case-studies-quayside-draft')).body as Buffer;
+      expect(publishedCard.equals(generalCard)).toBe(false);
+    });
+
+    it('unpublishes: the public page answers 404 again and the log says so', async () => {
+      const row = (await admin.get('/api/admin/case-studies?q=quayside')).body.items[0] as { id: string };
+      const response = await admin.post(`/api/admin/case-studies/${row.id}/unpublish`);
+      expect(response.status).toBe(200);
+      expect(response.body.status).toBe('draft');
+      expect((await testApp.request().get('/api/case-studies/quayside-draft')).status).toBe(404);
+      expect(await activity(row.id)).toEqual(['case_study.created', 'case_study.published', 'case_study.unpublished']);
+    });
+  });
+
+  describe('the admin list', () => {
+    it('filters by status and searches title, client and sector, fifteen to a page', async () => {
+      const drafts = await admin.get('/api/admin/case-studies?status=draft');
+      expect((drafts.body.items as { status: string }[]).every((item) => item.status === 'draft')).toBe(true);
+      expect((drafts.body.items as { slug: string }[]).map((item) => item.slug)).toEqual(
+        expect.arrayContaining(['harbour-freight-draft', 'quayside-draft']),
+      );
+      const search = await admin.get('/api/admin/case-studies?q=LOGISTICS');
+      expect((search.body.items as { slug: string }[]).map((item) => item.slug).sort()).toEqual(['harbour-freight-draft', 'harbour-freight-live', 'quayside-draft']);
+      const literal = await admin.get(`/api/admin/case-studies?q=${encodeURIComponent('100%')}`);
+      expect(literal.body.total).toBe(0);
+      const second = await admin.get('/api/admin/case-studies?page=2');
+      expect(second.body).toMatchObject({ page: 2, pageSize: 15, items: [] });
+    });
+
+    it('refuses an unknown status filter with 400 and a sentence', async () => {
+      const response = await admin.get('/api/admin/case-studies?status=archived');
+      expect(response.status).toBe(400);
+      expect(response.body.error).toBe(caseStudyMessages.statusInvalid);
+    });
+  });
+
+  describe('deleting', () => {
+    it('deletes a case study for good, logs it, and its page answers 404', async () => {
+      const row = (await admin.get('/api/admin/case-studies?q=harbour-freight-live')).body.items[0] as { id: string };
+      const before = await contentVersion();
+      const response = await admin.delete(`/api/admin/case-studies/${row.id}`);
+      expect(response.status).toBe(204);
+      expect(await contentVersion()).toBeGreaterThan(before);
+      expect(await activity(row.id)).toEqual(['case_study.published', 'case_study.deleted']);
+      expect((await testApp.request().get('/api/case-studies/harbour-freight-live')).status).toBe(404);
+      expect((await admin.get(`/api/admin/case-studies/${row.id}`)).status).toBe(404);
+    });
+  });
+
+  describe('permissions', () => {
+    it('refuses a consultant every case study call with 403, and changes nothing', async () => {
+      const row = (await admin.get('/api/admin/case-studies?q=panaquest')).body.items[0] as { id: string };
+      const calls = [
+        consultant.get('/api/admin/case-studies'),
+        consultant.get(`/api/admin/case-studies/${row.id}`),
+        consultant.post('/api/admin/case-studies').send(validCaseStudy('consultant-made')),
+        consultant.put(`/api/admin/case-studies/${row.id}`).send(validCaseStudy('panaquest', { title: 'Changed by a consultant' })),
+        consultant.post(`/api/admin/case-studies/${row.id}/unpublish`),
+        consultant.delete(`/api/admin/case-studies/${row.id}`),
+      ];
+      for (const response of await Promise.all(calls)) {
+        expect(response.status).toBe(403);
+        expect(response.body).toEqual({ statusCode: 403, error: messages.forbidden });
+      }
+      const page = await testApp.request().get('/api/case-studies/panaquest');
+      expect(page.status).toBe(200);
+      expect(page.body.title).not.toBe('Changed by a consultant');
+    });
+
+    it('asks a signed-out caller to sign in', async () => {
+      const response = await testApp.request().get('/api/admin/case-studies');
+      expect(response.status).toBe(401);
+    });
+  });
+});

@@ -1,0 +1,171 @@
+import type { Browser } from '@playwright/test';
+import { expect as baseExpect, test, type Page } from './fixtures';
+
+/**
+ * Case studies in the admin: an admin edits a published case study's outcomes and metrics and a
+ * visitor sees the page change at once (the page cache follows); a draft stays off the site until
+ * it is published, and a deleted case study is gone.
+ */
+/** Each step waits for a lazily loaded admin screen or a save on a shared, busy machine: more than the default 7 s. */
+const expect = baseExpect.configure({ timeout: 30_000 });
+const admin = { email: process.env.E2E_ADMIN_EMAIL!, password: process.env.E2E_ADMIN_PASSWORD! };
+const slug = `harbour-freight-${Date.now().toString(36)}`;
+const title = 'Harbour Freight: a routing engine for night shifts';
+
+async function signIn(page: Page) {
+  await page.goto('/admin/login');
+  await page.getByLabel('Email').fill(admin.email);
+  await page.getByLabel('Password').fill(admin.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/admin/login'));
+}
+
+/** The public page as a visitor without a session sees it (served from the page cache when it can be). */
+async function visitorPage(browser: Browser, path: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const response = await page.goto(path);
+  return { page, status: response?.status(), close: () => context.close() };
+}
+
+// Each test goes through the admin and a visitor's own browser context: longer than one page's default on a busy machine.
+test.describe.configure({ mode: 'serial', timeout: 240_000 });
+
+test.describe('Case studies in the admin', () => {
+  test.beforeAll(async ({ browser }) => {
+    // A case study of its own, dated long ago so that the home page's three newest stay as other suites expect.
+    const context = await browser.newContext();
+    expect((await context.request.post('/api/admin/login', { data: admin })).ok()).toBe(true);
+    const created = await context.request.post('/api/admin/case-studies', {
+      data: {
+        slug,
+        title,
+        summary: 'We rebuilt the night-shift routing of a freight operator so that every lorry leaves full.',
+        hero_image: '/images/case-studies/panaquest/hero.svg',
+        client: 'Harbour Freight',
+        sector: 'Logistics',
+        services: ['AI Strategy', 'Data Engineering'],
+        tech: ['Python', 'PostgreSQL'],
+        date: '2018-05-17',
+        problem_md: 'Lorries left half empty at night.',
+        approach_md: 'We mapped the depots and tested three planners.',
+        solution_md: 'A planner that re-plans every ten minutes.',
+        outcomes_md: 'Fewer empty miles in the first quarter.',
+        metrics: [{ value: '18%', label: 'Fewer empty miles', context: 'first quarter' }],
+        gallery: [],
+        cta: { label: 'Plan your routes with us', href: '/contact' },
+        seo: { title: '', description: '', image: '' },
+        link: null,
+        status: 'published',
+      },
+    });
+    expect(created.status()).toBe(201);
+    await context.close();
+  });
+
+  test('an admin edits the outcomes and metrics of a case study and a visitor sees the page change', async ({ page, browser }) => {
+    // A visitor reads the page first: from then on the page cache holds it.
+    const before = await visitorPage(browser, `/case-studies/${slug}`);
+    expect(before.status).toBe(200);
+    await expect(before.page.getByTestId('section-outcomes')).toContainText('Fewer empty miles in the first quarter.');
+    await expect(before.page.getByTestId('metrics').getByRole('listitem')).toHaveCount(1);
+    await before.close();
+
+    await signIn(page);
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Case studies' }).click();
+    await expect(page).toHaveURL('/admin/case-studies');
+    await page.getByLabel('Search case studies').fill('Harbour Freight');
+    await expect(page).toHaveURL(/[?&]q=Harbour/);
+    const rows = page.getByTestId('case-study-row');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText('Published');
+    await expect(rows.first()).toContainText('May 2018');
+    await rows.first().getByRole('link', { name: title }).click();
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+
+    // Outcomes: new markdown, checked in the preview before saving.
+    await page.getByLabel('Outcomes', { exact: true }).fill('Empty miles fell by **a fifth**.\n\n- Every depot on one plan');
+    await page.getByRole('button', { name: 'Preview Outcomes' }).click();
+    const preview = page.getByTestId('editor-outcomes-preview');
+    await expect(preview.locator('strong')).toHaveText('a fifth');
+    await expect(preview.getByRole('listitem')).toHaveText('Every depot on one plan');
+    await page.getByRole('button', { name: 'Edit Outcomes' }).click();
+
+    // Metrics: change the first row, add a second.
+    await page.getByLabel('Metric 1 value').fill('21%');
+    await page.getByRole('button', { name: 'Add metric' }).click();
+    await page.getByLabel('Metric 2 value').fill('£1.2m');
+    await page.getByLabel('Metric 2 label').fill('Saved a year');
+    await expect(page.getByTestId('unsaved-changes')).toBeVisible();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByTestId('toast')).toContainText('Changes saved');
+    await expect(page.getByTestId('unsaved-changes')).toHaveCount(0);
+    await expect(page.getByTestId('case-study-status')).toHaveText('Published');
+
+    const after = await visitorPage(browser, `/case-studies/${slug}`);
+    expect(after.status).toBe(200);
+    const outcomes = after.page.getByTestId('section-outcomes');
+    await expect(outcomes.locator('strong')).toHaveText('a fifth');
+    await expect(outcomes).not.toContainText('Fewer empty miles in the first quarter.');
+    const metrics = after.page.getByTestId('metrics').getByRole('listitem');
+    await expect(metrics).toHaveCount(2);
+    await expect(metrics.nth(0)).toContainText('21%');
+    await expect(metrics.nth(0)).toContainText('first quarter');
+    await expect(metrics.nth(1)).toContainText('£1.2m');
+    await expect(metrics.nth(1)).toContainText('Saved a year');
+    await after.close();
+  });
+
+  test('a refused save names the field, and the page keeps what readers saw', async ({ page, browser }) => {
+    await signIn(page);
+    await page.goto(`/admin/case-studies?q=${slug}`);
+    await page.getByTestId('case-study-row').first().getByRole('link', { name: title }).click();
+    await page.getByRole('button', { name: 'Remove metric 2' }).click();
+    await page.getByLabel('Metric 1 label').fill('');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByTestId('save-error')).toContainText('Each metric needs a label');
+    await expect(page.getByLabel('Metric 1 label')).toBeFocused();
+    await expect(page.getByLabel('Metric 1 label')).toHaveAttribute('aria-invalid', 'true');
+
+    const visitor = await visitorPage(browser, `/case-studies/${slug}`);
+    await expect(visitor.page.getByTestId('metrics').getByRole('listitem')).toHaveCount(2);
+    await visitor.close();
+  });
+
+  test('an unpublished case study leaves the site, staff preview it as a draft, and deleting it is final', async ({ page, browser }) => {
+    await signIn(page);
+    await page.goto(`/admin/case-studies?q=${slug}`);
+    await page.getByTestId('case-study-row').first().getByRole('link', { name: title }).click();
+    await page.getByRole('button', { name: 'Unpublish' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await expect(dialog).toContainText('This will take the case study off the site. Continue?');
+    await dialog.getByRole('button', { name: 'Unpublish' }).click();
+    await expect(page.getByTestId('toast')).toContainText('Case study unpublished');
+    await expect(page.getByTestId('case-study-status')).toHaveText('Draft');
+
+    const gone = await visitorPage(browser, `/case-studies/${slug}`);
+    expect(gone.status).toBe(404);
+    await expect(gone.page.getByTestId('case-study-problem')).toContainText('Case Study Not Found');
+    await gone.page.goto('/case-studies');
+    await expect(gone.page.getByTestId('case-study-card').filter({ hasText: title })).toHaveCount(0);
+    await gone.close();
+
+    // Staff see the draft on its own address, marked as such.
+    await page.goto(`/case-studies/${slug}`);
+    await expect(page.getByTestId('case-study-draft-banner')).toContainText('Draft preview');
+    await expect(page.getByTestId('section-outcomes')).toContainText('a fifth');
+
+    await page.goto(`/admin/case-studies?q=${slug}&status=draft`);
+    const row = page.getByTestId('case-study-row');
+    await expect(row).toHaveCount(1);
+    await row.getByRole('button', { name: `Actions for "${title}"` }).click();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect(page.getByRole('alertdialog')).toContainText(`Are you sure you want to delete "${title}"?`);
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Case Study' }).click();
+    await expect(page.getByTestId('toast')).toContainText('Case study deleted');
+    await expect(page.getByTestId('case-studies-admin-empty')).toContainText('No case studies match these filters.');
+
+    const deleted = await page.request.get(`/api/case-studies/${slug}`);
+    expect(deleted.status()).toBe(404);
+  });
+});

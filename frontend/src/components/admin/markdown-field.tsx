@@ -1,0 +1,76 @@
+import { Eye, Pencil } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import { FieldError, Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
+
+/**
+ * A markdown text of an admin editor: its label, an Edit / Preview switch, the text area, and the
+ * preview drawn by the caller's renderer (the same one the public page uses, so what staff see is
+ * what readers get). The hint and the error sentence sit under it.
+ */
+export function MarkdownField({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  renderPreview,
+  height = 'default',
+  testId,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  hint?: ReactNode;
+  renderPreview: (markdown: string) => ReactNode;
+  height?: 'md' | 'default' | 'lg';
+  testId?: string;
+}) {
+  const [preview, setPreview] = useState(false);
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  return (
+    <div className="flex min-w-0 flex-col gap-2" data-testid={testId}>
+      <div className="flex items-center justify-between gap-3">
+        <Label htmlFor={id}>{label}</Label>
+        <Button
+          type="button"
+          variant="ghost"
+          size="sm"
+          aria-pressed={preview}
+          aria-label={preview ? `Edit ${label}` : `Preview ${label}`}
+          onClick={() => setPreview((shown) => !shown)}
+        >
+          {preview ? <Pencil aria-hidden="true" /> : <Eye aria-hidden="true" />}
+          {preview ? 'Edit' : 'Preview'}
+        </Button>
+      </div>
+      {preview ? (
+        <div className="min-h-32 min-w-0 overflow-x-auto rounded-xl border border-line bg-paper p-5" data-testid={testId ? `${testId}-preview` : undefined}>
+          {value.trim() ? renderPreview(value) : <p className="text-sm text-ink-muted">Nothing to preview yet.</p>}
+        </div>
+      ) : (
+        <Textarea
+          id={id}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          height={height}
+          textSize="sm"
+          className="font-mono"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={[hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined}
+        />
+      )}
+      {hint ? (
+        <div id={hintId} className="text-xs leading-relaxed text-ink-muted">
+          {hint}
+        </div>
+      ) : null}
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}
