@@ -8,14 +8,14 @@ import { PrivacyAndAnalytics1763784000000 } from './1763784000000-privacy-and-an
 import { LimiterKeyDigests1764200000000 } from './1764200000000-limiter-key-digests.js';
 import { StaffAccounts1764400000000 } from './1764400000000-staff-accounts.js';
 import { EnquiriesInbox1764600000000 } from './1764600000000-enquiries-inbox.js';
-import { LeadListsOrder1764710000000 } from './1764710000000-lead-lists-order.js';
-import { AnalyticsVisits1764760000000 } from './1764760000000-analytics-visits.js';
 import { NewsletterIssues1764700000000 } from './1764700000000-newsletter-issues.js';
-import { ContentRevisions1764740000000 } from './1764740000000-content-revisions.js';
+import { LeadListsOrder1764710000000 } from './1764710000000-lead-lists-order.js';
 import { MediaLibrary1764720000000 } from './1764720000000-media-library.js';
-import { PrivacyOperations1764770000000 } from './1764770000000-privacy-operations.js';
 import { PostSchedulingAndRedirects1764730000000 } from './1764730000000-post-scheduling-and-redirects.js';
+import { ContentRevisions1764740000000 } from './1764740000000-content-revisions.js';
 import { CaseStudyPublishing1764750000000 } from './1764750000000-case-study-publishing.js';
+import { AnalyticsVisits1764760000000 } from './1764760000000-analytics-visits.js';
+import { PrivacyOperations1764770000000 } from './1764770000000-privacy-operations.js';
 
 /** Every migration, oldest first. Never rewrite one that has landed: add a new one. */
 export const migrations: Function[] = [
@@ -29,12 +29,12 @@ export const migrations: Function[] = [
   LimiterKeyDigests1764200000000,
   StaffAccounts1764400000000,
   EnquiriesInbox1764600000000,
-  LeadListsOrder1764710000000,
-  AnalyticsVisits1764760000000,
   NewsletterIssues1764700000000,
-  ContentRevisions1764740000000,
+  LeadListsOrder1764710000000,
   MediaLibrary1764720000000,
-  PrivacyOperations1764770000000,
   PostSchedulingAndRedirects1764730000000,
+  ContentRevisions1764740000000,
   CaseStudyPublishing1764750000000,
+  AnalyticsVisits1764760000000,
+  PrivacyOperations1764770000000,
 ];
