@@ -385,6 +385,7 @@ describe('Blog posts API', () => {
           'updatedAt',
           'publishedAt',
           'revisionDate',
+          'featureImage',
         ].sort(),
       );
     });

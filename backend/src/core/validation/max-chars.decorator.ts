@@ -11,7 +11,8 @@ export function MaxChars(max: number, options?: ValidationOptions): PropertyDeco
       target: target.constructor,
       propertyName: propertyName as string,
       constraints: [max],
-      options,
+      // A rule without its own sentence still answers with one (the error contract never sends an empty message).
+      options: { message: (args) => `${args.property} must be ${max} characters or less`, ...options },
       validator: { validate: (value: unknown) => typeof value !== 'string' || value.length <= max },
     });
   };

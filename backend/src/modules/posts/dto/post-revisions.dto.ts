@@ -15,21 +15,26 @@ export class ListRevisionsQueryDto {
  * (an empty title, a slug being typed), so none is required and only sizes are checked: a post's
  * rules apply when it is saved (docs/product.md#revisions). The lines of each field follow SavePostDto.
  */
+/** An autosave keeps up to twice a field's limit (a draft being written may run over it for a while). */
+function tooLongToKeep(field: string, max: number): string {
+  return `${field} must be ${max} characters or less to be autosaved`;
+}
+
 export class AutosavePostDto {
   @IsOptional()
   @IsString()
-  @MaxChars(limits.postTitleMax * 2)
+  @MaxChars(limits.postTitleMax * 2, { message: tooLongToKeep('Title', limits.postTitleMax * 2) })
   title?: string;
 
   @IsOptional()
   @IsString()
-  @MaxChars(limits.postSlugMax * 2)
+  @MaxChars(limits.postSlugMax * 2, { message: tooLongToKeep('Slug', limits.postSlugMax * 2) })
   slug?: string;
 
   @MultiLine()
   @IsOptional()
   @IsString()
-  @MaxChars(limits.postExcerptMax * 2)
+  @MaxChars(limits.postExcerptMax * 2, { message: tooLongToKeep('Excerpt', limits.postExcerptMax * 2) })
   excerpt?: string;
 
   @MultiLine()
@@ -53,13 +58,13 @@ export class AutosavePostDto {
 
   @IsOptional()
   @IsString()
-  @MaxChars(limits.authorCredentialsMax * 2)
+  @MaxChars(limits.authorCredentialsMax * 2, { message: tooLongToKeep('Credentials', limits.authorCredentialsMax * 2) })
   authorCredentials?: string | null;
 
   @MultiLine()
   @IsOptional()
   @IsString()
-  @MaxChars(limits.authorBioMax * 2)
+  @MaxChars(limits.authorBioMax * 2, { message: tooLongToKeep('Bio', limits.authorBioMax * 2) })
   authorBio?: string | null;
 
   @IsOptional()
@@ -71,7 +76,7 @@ export class AutosavePostDto {
 
   @IsOptional()
   @IsString()
-  @MaxChars(limits.metaDescriptionMax * 2)
+  @MaxChars(limits.metaDescriptionMax * 2, { message: tooLongToKeep('Meta description', limits.metaDescriptionMax * 2) })
   metaDescription?: string | null;
 
   @MultiLine()
