@@ -27,11 +27,12 @@ test.describe('First-party analytics', () => {
 
   test.beforeEach(async ({ page }) => {
     events = await spyOnAnalytics(page);
-    // A choice already made, so that the banner stays out of the way of the footer.
+    // A choice already made, so that the banner stays out of the way of the footer: analytics accepted,
+    // since a visitor who refused it sends nothing but the consent event (docs/product.md#analytics-counting).
     await page.addInitScript(
       ({ key, version }) => {
         const record = {
-          preferences: { essential: true, analytics: false, marketing: false },
+          preferences: { essential: true, analytics: true, marketing: false },
           timestamp: new Date().toISOString(),
           userId: 'user_e2e00000_1763784000000',
           version,
