@@ -113,7 +113,9 @@ export function Component() {
 /** The autosave worth offering: newer than the saved post and not the same text. */
 function autosaveToOffer(post: AdminPost | null, autosave: EditorData['autosave']) {
   if (!post || !autosave || Date.parse(autosave.savedAt) <= Date.parse(post.updatedAt)) return null;
-  return sameContent(formFromAutosave(autosave.fields, post.status, post.featureImage ?? null), formFromPost(post)) ? null : autosave;
+  return sameContent(formFromAutosave(autosave.fields, post.status, post.featureImage ?? null), formFromPost(post))
+    ? null
+    : autosave;
 }
 
 function Editor({ user, post: loadedPost, autosave: loadedAutosave }: EditorData) {
@@ -150,7 +152,8 @@ function Editor({ user, post: loadedPost, autosave: loadedAutosave }: EditorData
   useEffect(() => {
     const stored = readStoredDraft(storageKey);
     // The same text as the server's autosave: the offer below brings it back.
-    const offered = stored && offer ? sameContent(stored, formFromAutosave(offer.fields, stored.status, stored.featureImage)) : false;
+    const offered =
+      stored && offer ? sameContent(stored, formFromAutosave(offer.fields, stored.status, stored.featureImage)) : false;
     if (stored && !sameValues(stored, initial) && !offered) {
       // This browser's storage is known only after hydration, so an effect sets it.
       // eslint-disable-next-line react-hooks/set-state-in-effect
@@ -248,7 +251,8 @@ function Editor({ user, post: loadedPost, autosave: loadedAutosave }: EditorData
       if (error instanceof ApiRequestError && error.status === 401) forgetStaffUser();
       // A refusal of the server's validation: its sentences go under their fields, and the alert
       // says the first one instead of the raw answer.
-      const fromServer = error instanceof ApiRequestError && error.status === 400 ? formErrorsFromServer(error.fieldErrors) : {};
+      const fromServer =
+        error instanceof ApiRequestError && error.status === 400 ? formErrorsFromServer(error.fieldErrors) : {};
       if (Object.keys(fromServer).length > 0) {
         setErrors(fromServer);
         document.getElementById(fieldId(Object.keys(fromServer)[0]))?.focus();
@@ -270,12 +274,17 @@ function Editor({ user, post: loadedPost, autosave: loadedAutosave }: EditorData
   return (
     <>
       <section className="container-page py-10 sm:py-14">
-        <Link to="/admin/posts" className="inline-flex items-center gap-2 text-sm font-medium text-ink-muted hover:text-ink">
+        <Link
+          to="/admin/posts"
+          className="inline-flex items-center gap-2 text-sm font-medium text-ink-muted hover:text-ink"
+        >
           <ArrowLeft className="size-4" aria-hidden="true" />
           All posts
         </Link>
         <div className="mt-4 mb-8 flex flex-col gap-2">
-          <p className="eyebrow">{post ? (post.status === 'published' ? 'Published post' : postStatusLabels[post.status]) : 'New post'}</p>
+          <p className="eyebrow">
+            {post ? (post.status === 'published' ? 'Published post' : postStatusLabels[post.status]) : 'New post'}
+          </p>
           <h1 className="heading-1">{post ? 'Edit post' : 'Write a new post'}</h1>
         </div>
 
@@ -294,7 +303,9 @@ function Editor({ user, post: loadedPost, autosave: loadedAutosave }: EditorData
 
         <form noValidate onSubmit={onSubmit} className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
           <div className="flex flex-col gap-6">
-            {offer ? <AutosaveOffer savedAt={offer.savedAt} onRestore={restoreAutosave} onDiscard={discardAutosave} /> : null}
+            {offer ? (
+              <AutosaveOffer savedAt={offer.savedAt} onRestore={restoreAutosave} onDiscard={discardAutosave} />
+            ) : null}
             {restored ? (
               <Alert variant="info" data-testid="restored-draft">
                 <History className="size-4" aria-hidden="true" />
@@ -319,7 +330,12 @@ function Editor({ user, post: loadedPost, autosave: loadedAutosave }: EditorData
                     {saveError.startsWith('401') ? (
                       <span className="mt-1 block">
                         Your session has ended. Your text is kept in this browser:{' '}
-                        <Link className="underline" to={`/admin/login?redirect=${encodeURIComponent(post ? `/admin/posts/edit/${post.id}` : '/admin/posts/new')}`}>
+                        {/* The text is kept in this browser, so going to sign in needs no "Leave without saving?". */}
+                        <Link
+                          className="underline"
+                          onClick={() => guard.release()}
+                          to={`/admin/login?redirect=${encodeURIComponent(post ? `/admin/posts/edit/${post.id}` : '/admin/posts/new')}`}
+                        >
                           sign in again
                         </Link>{' '}
                         and it will be here.
@@ -366,7 +382,12 @@ function Editor({ user, post: loadedPost, autosave: loadedAutosave }: EditorData
                   className="font-mono"
                 />
               </Field>
-              <Field label="Excerpt (optional)" htmlFor={fieldId('excerpt')} error={errors.excerpt} errorId={errorId('excerpt')}>
+              <Field
+                label="Excerpt (optional)"
+                htmlFor={fieldId('excerpt')}
+                error={errors.excerpt}
+                errorId={errorId('excerpt')}
+              >
                 <Textarea
                   id={fieldId('excerpt')}
                   value={values.excerpt}
@@ -380,15 +401,28 @@ function Editor({ user, post: loadedPost, autosave: loadedAutosave }: EditorData
                 <div className="flex items-center justify-between">
                   <Label htmlFor={fieldId('body')}>Body (markdown)</Label>
                   <div className="flex flex-wrap justify-end gap-1">
-                    <InsertImageButton textareaId={fieldId('body')} value={values.body} onInsert={(body) => update({ body })} />
-                    <Button type="button" variant="ghost" size="sm" aria-pressed={preview} onClick={() => setPreview((value) => !value)}>
+                    <InsertImageButton
+                      textareaId={fieldId('body')}
+                      value={values.body}
+                      onInsert={(body) => update({ body })}
+                    />
+                    <Button
+                      type="button"
+                      variant="ghost"
+                      size="sm"
+                      aria-pressed={preview}
+                      onClick={() => setPreview((value) => !value)}
+                    >
                       <Eye aria-hidden="true" />
                       {preview ? 'Edit' : 'Preview'}
                     </Button>
                   </div>
                 </div>
                 {preview ? (
-                  <div className="min-h-96 rounded-xl border border-line bg-paper p-5 text-ink leading-relaxed [&_a]:text-beam [&_a]:underline [&_code]:font-mono [&_code]:text-sm [&_h1]:font-display [&_h1]:text-2xl [&_h1]:font-semibold [&_h2]:mt-6 [&_h2]:font-display [&_h2]:text-xl [&_h2]:font-semibold [&_h3]:mt-4 [&_h3]:font-semibold [&_li]:mt-1 [&_ol]:mt-3 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:mt-3 [&_pre]:mt-3 [&_pre]:overflow-x-auto [&_pre]:rounded-xl [&_pre]:bg-ink [&_pre]:p-4 [&_pre]:text-white [&_ul]:mt-3 [&_ul]:list-disc [&_ul]:pl-6" data-testid="body-preview">
+                  <div
+                    className="min-h-96 rounded-xl border border-line bg-paper p-5 leading-relaxed text-ink [&_a]:text-beam [&_a]:underline [&_code]:font-mono [&_code]:text-sm [&_h1]:font-display [&_h1]:text-2xl [&_h1]:font-semibold [&_h2]:mt-6 [&_h2]:font-display [&_h2]:text-xl [&_h2]:font-semibold [&_h3]:mt-4 [&_h3]:font-semibold [&_li]:mt-1 [&_ol]:mt-3 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:mt-3 [&_pre]:mt-3 [&_pre]:overflow-x-auto [&_pre]:rounded-xl [&_pre]:bg-ink [&_pre]:p-4 [&_pre]:text-white [&_ul]:mt-3 [&_ul]:list-disc [&_ul]:pl-6"
+                    data-testid="body-preview"
+                  >
                     <Markdown>{values.body || '*Nothing to preview yet.*'}</Markdown>
                   </div>
                 ) : (
@@ -424,7 +458,9 @@ function Editor({ user, post: loadedPost, autosave: loadedAutosave }: EditorData
                   id={fieldId('metaDescription')}
                   value={values.metaDescription}
                   maxLength={limits.metaDescriptionMax}
-                  onChange={(event) => update({ metaDescription: event.target.value.slice(0, limits.metaDescriptionMax) })}
+                  onChange={(event) =>
+                    update({ metaDescription: event.target.value.slice(0, limits.metaDescriptionMax) })
+                  }
                   aria-invalid={errors.metaDescription ? true : undefined}
                 />
               </Field>
@@ -435,7 +471,10 @@ function Editor({ user, post: loadedPost, autosave: loadedAutosave }: EditorData
                 errorId={errorId('customMetaTags')}
                 hint={
                   <div className="flex flex-col gap-1 text-xs text-ink-muted" data-testid="meta-tags-hint">
-                    <p>Meta tag markup, one per line, e.g. &lt;meta name=&quot;robots&quot; content=&quot;noarchive&quot;&gt;. Only these tags are allowed:</p>
+                    <p>
+                      Meta tag markup, one per line, e.g. &lt;meta name=&quot;robots&quot;
+                      content=&quot;noarchive&quot;&gt;. Only these tags are allowed:
+                    </p>
                     <p>
                       <span className="font-medium">Names:</span> {allowedMetaTagNames.join(', ')}
                     </p>
@@ -485,12 +524,20 @@ function Editor({ user, post: loadedPost, autosave: loadedAutosave }: EditorData
                 {saving === 'draft' ? 'Saving...' : 'Save Draft'}
               </Button>
               {live ? (
-                <Button type="button" disabled={!mayPublish || saving !== null || !hydrated} onClick={() => void save('published')}>
+                <Button
+                  type="button"
+                  disabled={!mayPublish || saving !== null || !hydrated}
+                  onClick={() => void save('published')}
+                >
                   <Send aria-hidden="true" />
                   {saving === 'published' ? 'Updating...' : 'Update'}
                 </Button>
               ) : (
-                <Button type="button" disabled={!mayPublish || saving !== null || !hydrated} onClick={() => void save('published')}>
+                <Button
+                  type="button"
+                  disabled={!mayPublish || saving !== null || !hydrated}
+                  onClick={() => void save('published')}
+                >
                   <Send aria-hidden="true" />
                   {mayPublish ? (saving === 'published' ? 'Publishing...' : 'Publish') : 'Publish (Admin Only)'}
                 </Button>
@@ -514,7 +561,13 @@ function Editor({ user, post: loadedPost, autosave: loadedAutosave }: EditorData
                   View the live article
                 </a>
               ) : null}
-              <PostWorkflowPanel post={post} user={user} busy={saving !== null || !hydrated} saving={saving} onSave={(status, extra) => void save(status, extra)} />
+              <PostWorkflowPanel
+                post={post}
+                user={user}
+                busy={saving !== null || !hydrated}
+                saving={saving}
+                onSave={(status, extra) => void save(status, extra)}
+              />
             </Card>
 
             {post ? (
@@ -561,7 +614,12 @@ function Editor({ user, post: loadedPost, autosave: loadedAutosave }: EditorData
                   ))}
                 </Select>
               </Field>
-              <Field label="Author credentials" htmlFor={fieldId('authorCredentials')} error={errors.authorCredentials} errorId={errorId('authorCredentials')}>
+              <Field
+                label="Author credentials"
+                htmlFor={fieldId('authorCredentials')}
+                error={errors.authorCredentials}
+                errorId={errorId('authorCredentials')}
+              >
                 <Input
                   id={fieldId('authorCredentials')}
                   value={values.authorCredentials}
@@ -570,7 +628,12 @@ function Editor({ user, post: loadedPost, autosave: loadedAutosave }: EditorData
                   aria-invalid={errors.authorCredentials ? true : undefined}
                 />
               </Field>
-              <Field label="Author bio" htmlFor={fieldId('authorBio')} error={errors.authorBio} errorId={errorId('authorBio')}>
+              <Field
+                label="Author bio"
+                htmlFor={fieldId('authorBio')}
+                error={errors.authorBio}
+                errorId={errorId('authorBio')}
+              >
                 <Textarea
                   id={fieldId('authorBio')}
                   value={values.authorBio}
