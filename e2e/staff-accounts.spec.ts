@@ -3,6 +3,7 @@ import { Secret, TOTP } from 'otpauth';
 import { SmtpCatcher } from '../backend/test/helpers/smtp-catcher';
 import { messages } from '../common/src/limits';
 import { expect, test, type Page } from './fixtures';
+import { giveConsent } from './helpers/consent';
 import { freePort, startServer, waitForHealth, type ServerProcess } from './helpers/server-process';
 
 /**
@@ -104,6 +105,8 @@ const port = await freePort();
 
 test.describe('Staff accounts', () => {
   test.describe.configure({ mode: 'serial', timeout: 120_000 });
+  // A cookie choice already made: the banner would cover the code step's "Use a recovery code" link.
+  test.beforeEach(async ({ page }) => giveConsent(page));
   const catcher = new SmtpCatcher();
   let server: ServerProcess;
 
@@ -460,7 +463,9 @@ test.describe('Staff accounts', () => {
     await expect(adminNavigation(consultantPage).getByRole('link')).toHaveText([
       'Dashboard',
       'Posts',
+      'Media',
       'Enquiries',
+      'Analytics',
       'Activity',
     ]);
     await consultantPage.goto('/admin/staff');
