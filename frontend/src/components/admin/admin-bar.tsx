@@ -142,8 +142,8 @@ export function AdminBar({ user }: { user: StaffUser }) {
                 }
               >
                 <Icon className="size-4" aria-hidden="true" />
-                {/* From 1024 to 1279 px the areas show as icons (the name stays for screen readers and as a tooltip). */}
-                <span className="sr-only xl:not-sr-only">{label}</span>
+                {/* From 1024 to 1535 px (eleven areas do not fit in words below that) the areas show as icons (the name stays for screen readers and as a tooltip). */}
+                <span className="sr-only 2xl:not-sr-only">{label}</span>
               </NavLink>
             ))}
           </nav>
