@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { consentVersion } from '../common/src/privacy';
+import { consentIdPattern, consentVersion } from '../common/src/privacy';
 import { site } from '../common/src/site';
 import {
   gtagCalls,
@@ -19,6 +19,8 @@ async function storedConsent(page: Page) {
     timestamp: string;
     userId: string;
     version: number;
+    consentId?: string;
+    consentRecordedAt?: string;
   } | null>;
 }
 
@@ -78,12 +80,18 @@ test.describe('Cookie banner', () => {
     await page.getByRole('button', { name: 'Accept All' }).click();
     await expect(page.getByTestId('cookie-banner')).toBeHidden();
 
+    // The choice is stored at once; the consent id and time the server records (POST /api/consent)
+    // join it when that answer arrives.
+    const isoTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+    await expect.poll(async () => (await storedConsent(page))?.consentId).toMatch(consentIdPattern);
     const record = await storedConsent(page);
     expect(record).toEqual({
       preferences: { essential: true, analytics: true, marketing: true },
-      timestamp: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+      timestamp: expect.stringMatching(isoTime),
       userId: expect.stringMatching(/^user_[a-z0-9]+_\d+$/),
       version: consentVersion,
+      consentId: expect.stringMatching(consentIdPattern),
+      consentRecordedAt: expect.stringMatching(isoTime),
     });
     expect(record!.userId).toBe(await visitorId(page));
     expect((await gtagCalls(page)).at(-1)).toEqual([
