@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
-import { MAIL_TRANSPORT, type MailTransport } from './mail-transport.js';
-import { MailRepository } from './mail.repository.js';
+import { MAIL_TRANSPORT, sendConcurrency, type MailTransport } from './mail-transport.js';
+import { MailRepository, type ClaimedMail } from './mail.repository.js';
 
 const batchSize = 50;
 /** A claimed row is not claimed again for this long, so a send in progress is never repeated. */
@@ -44,7 +44,8 @@ export class MailDispatcher implements OnApplicationBootstrap, OnApplicationShut
   }
 
   onApplicationShutdown(): void {
-    if (this.schedulerRegistry.doesExist('interval', 'mail-dispatcher')) this.schedulerRegistry.deleteInterval('mail-dispatcher');
+    if (this.schedulerRegistry.doesExist('interval', 'mail-dispatcher'))
+      this.schedulerRegistry.deleteInterval('mail-dispatcher');
     this.transport.close();
   }
 
@@ -64,23 +65,34 @@ export class MailDispatcher implements OnApplicationBootstrap, OnApplicationShut
       const cancelled = await this.mailRepository.cancelUnsubscribed(
         batch.filter((mail) => mail.newsletterIssueId !== null).map((mail) => mail.id),
       );
-      for (const mail of batch) {
-        if (cancelled.has(mail.id)) continue;
-        try {
-          await this.transport.send(this.config.mailFrom, mail);
-          await this.mailRepository.markSent(mail.id);
-          result.sent += 1;
-        } catch (error) {
-          const message = error instanceof Error ? error.message : String(error);
-          const giveUp = mail.attempts >= maximumAttempts;
-          await this.mailRepository.markFailed(mail.id, message, retryDelayMs(mail.attempts, this.config.mailRetryBaseMs) / 1000, giveUp);
-          result.failed += 1;
-          this.logger.warn(
-            `Mail ${mail.id} (${mail.kind}) attempt ${mail.attempts} failed${giveUp ? ', given up' : ', will retry'}: ${message}`,
-          );
-        }
-      }
+      const waiting = batch.filter((mail) => !cancelled.has(mail.id));
+      const sender = async () => {
+        for (let mail = waiting.shift(); mail; mail = waiting.shift()) await this.sendOne(mail, result);
+      };
+      await Promise.all(Array.from({ length: Math.min(sendConcurrency, waiting.length) }, sender));
       if (batch.length < batchSize) return result;
+    }
+  }
+
+  /** Sends one claimed mail and records the outcome; a failure is retried later, never thrown. */
+  private async sendOne(mail: ClaimedMail, result: DispatchResult): Promise<void> {
+    try {
+      await this.transport.send(this.config.mailFrom, mail);
+      await this.mailRepository.markSent(mail.id);
+      result.sent += 1;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const giveUp = mail.attempts >= maximumAttempts;
+      await this.mailRepository.markFailed(
+        mail.id,
+        message,
+        retryDelayMs(mail.attempts, this.config.mailRetryBaseMs) / 1000,
+        giveUp,
+      );
+      result.failed += 1;
+      this.logger.warn(
+        `Mail ${mail.id} (${mail.kind}) attempt ${mail.attempts} failed${giveUp ? ', given up' : ', will retry'}: ${message}`,
+      );
     }
   }
 }
