@@ -174,10 +174,18 @@ async function seedStaffRecords(context: BrowserContext) {
     await request.post('/api/playbook-download', { headers, data: { email, page: '/consulting' } });
     await request.post('/api/request-data-deletion', {
       headers,
-      data: { email, requestType: 'full_deletion', reason: 'We are closing the account after the pilot ended.', consent: true },
+      data: {
+        email,
+        requestType: 'full_deletion',
+        reason: 'We are closing the account after the pilot ended.',
+        consent: true,
+      },
     });
     // The same long addresses on the subscribers screen, with the page they signed up on.
-    await request.post('/api/subscribe', { headers, data: { email, source: 'blog_floating_widget', page: '/blog/consulting/an-article-with-a-long-address' } });
+    await request.post('/api/subscribe', {
+      headers,
+      data: { email, source: 'blog_floating_widget', page: '/blog/consulting/an-article-with-a-long-address' },
+    });
   }
 }
 
@@ -186,7 +194,9 @@ async function signIn(context: BrowserContext) {
   expect(response.ok()).toBe(true);
   const posts = (await (await context.request.get('/api/admin/posts')).json()) as { id: string; slug: string }[];
   seededPostId = posts.find((post) => post.slug === consultingPost.slug)?.id ?? posts[0].id;
-  const caseStudies = (await (await context.request.get('/api/admin/case-studies?q=panaquest')).json()) as { items: { id: string }[] };
+  const caseStudies = (await (await context.request.get('/api/admin/case-studies?q=panaquest')).json()) as {
+    items: { id: string }[];
+  };
   seededCaseStudyId = caseStudies.items[0]?.id ?? '';
 }
 
@@ -205,6 +215,26 @@ async function load(page: Page, url: string) {
   // The banner has reserved its room at the foot of the page.
   await expect(page.locator('html[data-cookie-banner="open"]')).toBeAttached();
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await settled(page);
+}
+
+/**
+ * Waits until the page stops changing height (an image without its size, a lazy screen's last request), so that
+ * what is checked is the page a visitor looks at, not one still being laid out on a busy machine.
+ */
+async function settled(page: Page) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const height = () => document.documentElement.scrollHeight;
+          const before = height();
+          await new Promise((resolve) => setTimeout(resolve, 150));
+          return height() === before;
+        }),
+      { timeout: 10_000 },
+    )
+    .toBe(true);
 }
 
 const banner = (page: Page) => page.getByRole('dialog', { name: 'We value your privacy' });
@@ -224,7 +254,10 @@ async function audit(page: Page, label: string, width: number, scope: string | n
   const file = path.join(shots, `${label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}.png`);
   await page.evaluate((top) => window.scrollTo({ top: Math.max(0, top - 200), behavior: 'instant' }), failures[0].top);
   await page.screenshot({ path: file });
-  return failures.map((failure) => `${label} @ ${width}px: [${failure.rule}] ${failure.element}: ${failure.detail} (screenshot ${path.relative(root, file)})`);
+  return failures.map(
+    (failure) =>
+      `${label} @ ${width}px: [${failure.rule}] ${failure.element}: ${failure.detail} (screenshot ${path.relative(root, file)})`,
+  );
 }
 
 /** Both states of one route at one width: the cookie banner up, then consent given (Reject All). */
@@ -236,7 +269,9 @@ async function checkScreen(page: Page, screen: Screen, width: number, signedIn: 
     if (state === 'consent given') await giveConsentOnPage(page);
     // The openings (popovers, menus, toasts) come last, over the floating widgets of the consent-given page.
     const openings = state === 'consent given' ? (screen.open ?? []) : [];
-    failures.push(...(await checkState(page, openings, `${url} ${width} ${state}${signedIn ? ' signed in' : ''}`, width)));
+    failures.push(
+      ...(await checkState(page, openings, `${url} ${width} ${state}${signedIn ? ' signed in' : ''}`, width)),
+    );
   }
   return failures;
 }
@@ -248,7 +283,9 @@ async function checkState(page: Page, openings: Opening[], label: string, width:
     try {
       if ((await opening.run(page)) === false) continue;
     } catch (error) {
-      failures.push(`${label} @ ${width}px: [unreachable] cannot open the ${opening.name}: ${String(error).split('\n')[0]}`);
+      failures.push(
+        `${label} @ ${width}px: [unreachable] cannot open the ${opening.name}: ${String(error).split('\n')[0]}`,
+      );
       continue;
     }
     failures.push(...(await audit(page, `${label} ${opening.name}`, width, opening.scope)));
@@ -277,7 +314,10 @@ test.describe('Layout at 390, 768, 1024 and 1280 px', () => {
         test.setTimeout(120_000);
         const failures: string[] = [];
         for (const width of widths) {
-          const context = await browser.newContext({ viewport: { width, height: heightFor(width) }, reducedMotion: 'reduce' });
+          const context = await browser.newContext({
+            viewport: { width, height: heightFor(width) },
+            reducedMotion: 'reduce',
+          });
           // Hundreds of page loads a minute from one address would spend the analytics limit per client
           // for the suites that run after this one; layout needs none of those events.
           await context.route('**/api/analytics/track', (route) => route.fulfill({ status: 204 }));
@@ -294,6 +334,8 @@ test.describe('Layout at 390, 768, 1024 and 1280 px', () => {
 
   test.afterAll(() => {
     const routes = publicScreens.length + adminScreens.length;
-    console.log(`layout: ${routes} routes × ${widths.length} widths × ${states.length} states checked (${checked} page states), ${allFailures.length} failures`);
+    console.log(
+      `layout: ${routes} routes × ${widths.length} widths × ${states.length} states checked (${checked} page states), ${allFailures.length} failures`,
+    );
   });
 });

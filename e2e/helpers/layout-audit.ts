@@ -13,7 +13,8 @@
  *   element at the centre of its first line is the text's element or a descendant (an element with
  *   `pointer-events: none` may let the hit through to its own ancestors; a card's "stretched link",
  *   whose transparent ::after covers the card, does not hide the text below it). A line that can
- *   never be scrolled into its band (the foot of the page under the cookie banner) is covered.
+ *   never be scrolled into its band (the foot of the page under the cookie banner) is covered. A
+ *   text cut short with an ellipsis is judged by the part of its line that shows.
  * - unreachable: every visible control, scrolled the same way, takes a click at the centre of its
  *   first box (the hit is the control or a descendant; no exception for pseudo-elements).
  * - layers: popovers, menus, dialogs, toasts and floating widgets lie wholly inside the viewport
@@ -98,7 +99,9 @@ export function auditLayout(scope: string | null = null): LayoutFailure[] {
    * own boxes, inside a positioned pseudo-element that paints nothing.
    */
   const isTransparentPseudoHit = (hit: Element, x: number, y: number): boolean => {
-    const inOwnBoxes = [...hit.getClientRects()].some((rect) => x >= rect.left && x <= rect.right && y >= rect.top && y <= rect.bottom);
+    const inOwnBoxes = [...hit.getClientRects()].some(
+      (rect) => x >= rect.left && x <= rect.right && y >= rect.top && y <= rect.bottom,
+    );
     if (inOwnBoxes) return false;
     return ['::after', '::before'].some((pseudo) => {
       const style = getComputedStyle(hit, pseudo);
@@ -153,12 +156,28 @@ export function auditLayout(scope: string | null = null): LayoutFailure[] {
     const rects = [...range.getClientRects()].filter((rect) => rect.width > 1 && rect.height > 1);
     return rects[0] ?? null;
   };
-  const isIntendedTruncation = (element: Element): boolean => {
+  /** The box that cuts a text short on purpose (`text-overflow: ellipsis`, `line-clamp`), if any. */
+  const truncatingBox = (element: Element): Element | null => {
     for (let node: Element | null = element; node; node = node.parentElement) {
       const style = getComputedStyle(node);
-      if (style.textOverflow === 'ellipsis' || (style.webkitLineClamp && style.webkitLineClamp !== 'none')) return true;
+      if (style.textOverflow === 'ellipsis' || (style.webkitLineClamp && style.webkitLineClamp !== 'none')) return node;
     }
-    return false;
+    return null;
+  };
+  /**
+   * What a visitor sees of a text's first line: a truncated text's line runs on, unseen, past its
+   * ellipsis, so only the part inside the truncating box counts (its centre is where the eye goes).
+   */
+  const visibleFirstLine = (element: Element): DOMRect | null => {
+    const line = firstLine(firstText.get(element)!);
+    const truncating = truncatingBox(element);
+    if (!line || !truncating) return line;
+    const box = truncating.getBoundingClientRect();
+    const left = Math.max(line.left, box.left);
+    const right = Math.min(line.right, box.right);
+    const top = Math.max(line.top, box.top);
+    const bottom = Math.min(line.bottom, box.bottom);
+    return right - left > 1 && bottom - top > 1 ? new DOMRect(left, top, right - left, bottom - top) : null;
   };
   /** The ancestors that clip (hidden/clip), and whether a scroll container sits between. */
   const clippingAncestor = (element: Element, line: DOMRect): Element | null => {
@@ -227,12 +246,12 @@ export function auditLayout(scope: string | null = null): LayoutFailure[] {
     if (isHidden(element)) continue;
     const line = firstLine(firstText.get(element)!);
     if (!line) continue;
-    const clipper = isIntendedTruncation(element) ? null : clippingAncestor(element, line);
+    const clipper = truncatingBox(element) ? null : clippingAncestor(element, line);
     if (clipper) {
       fail('clipped', element, `text runs outside ${describe(clipper)}`);
       continue;
     }
-    items.push({ element, kind: 'covered', box: () => firstLine(firstText.get(element)!) });
+    items.push({ element, kind: 'covered', box: () => visibleFirstLine(element) });
   }
 
   /** An inline element that wraps is clicked on its first line box, as a visitor would. */
@@ -454,7 +473,11 @@ export function auditLayout(scope: string | null = null): LayoutFailure[] {
     return rect.width > 80 || rect.height > 80;
   };
   for (const layer of floating.filter(
-    (element) => isPanel(element) && !isDialog(element) && !element.matches('header, [role="banner"]') && !element.closest('header'),
+    (element) =>
+      isPanel(element) &&
+      !isDialog(element) &&
+      !element.matches('header, [role="banner"]') &&
+      !element.closest('header'),
   )) {
     const box = layer.getBoundingClientRect();
     for (const element of textElements) {

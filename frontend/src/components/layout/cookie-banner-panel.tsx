@@ -43,7 +43,9 @@ export default function CookieBannerPanel({ reopened, returnFocus, onClose }: Co
     const element = panel.current;
     if (!element) return;
     const reserve = () => {
-      const gap = window.innerHeight - element.getBoundingClientRect().bottom;
+      // The gap below the banner from its style, not from where it is drawn: while it slides in, its
+      // box is still lower than where it comes to rest.
+      const gap = Number.parseFloat(getComputedStyle(element).bottom) || 0;
       root.style.setProperty('--cookie-banner-space', `${Math.ceil(element.offsetHeight + Math.max(gap, 0) * 2)}px`);
     };
     reserve();
