@@ -472,6 +472,9 @@ async function runBench() {
       uploadBytes: jpeg.length,
       uploadSeconds: round(uploadSeconds, 2),
       variants: variants.length,
+      variantSeconds: Object.fromEntries(
+        variants.map((variant) => [variant.url.split('/').pop(), round(variant.seconds, 2)]),
+      ),
       allVariantsSeconds: round(allVariantsSeconds, 2),
     };
     log(
