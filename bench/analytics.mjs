@@ -101,6 +101,9 @@ async function main() {
       SIMULATION_CREATION_FEED_URL: `http://127.0.0.1:${port + 8}/rss.xml`,
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
+      // As deployed: behind one TLS-terminating proxy. The session cookie is `Secure` in production, so
+      // the bench's staff calls say they came over HTTPS (x-forwarded-proto), as the proxy would.
+      TRUST_PROXY: '1',
       // The bench signs in with a password only; production asks every staff member for two-factor sign-in.
       STAFF_2FA: 'optional',
       LOG_LEVEL: 'error',
@@ -117,11 +120,14 @@ async function main() {
 
     const login = await fetch(`${base}/api/admin/login`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: base },
+      headers: { 'content-type': 'application/json', origin: base, 'x-forwarded-proto': 'https' },
       body: JSON.stringify(admin),
     });
     if (!login.ok) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
-    const cookie = login.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
+    const cookie = login.headers
+      .getSetCookie()
+      .map((value) => value.split(';')[0])
+      .join('; ');
 
     const today = new Date().toISOString().slice(0, 10);
     const daysAgo = (days) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
@@ -139,7 +145,7 @@ async function main() {
       const times = [];
       for (let index = 0; index < warmUps + runs; index += 1) {
         const started = performance.now();
-        const response = await fetch(`${base}${url}`, { headers: { cookie } });
+        const response = await fetch(`${base}${url}`, { headers: { cookie, 'x-forwarded-proto': 'https' } });
         await response.arrayBuffer();
         if (!response.ok) throw new Error(`${name}: ${response.status}`);
         if (index >= warmUps) times.push(performance.now() - started);

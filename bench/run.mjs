@@ -306,7 +306,11 @@ async function firstVisitBytes(paths) {
       await page.waitForTimeout(1000);
       await page.waitForLoadState('networkidle');
       const jsScrolled = await total('script');
-      out[pagePath] = { jsKiB: round(js / 1024), cssKiB: round(css / 1024), jsAfterScrollKiB: round(jsScrolled / 1024) };
+      out[pagePath] = {
+        jsKiB: round(js / 1024),
+        cssKiB: round(css / 1024),
+        jsAfterScrollKiB: round(jsScrolled / 1024),
+      };
       log(
         `first visit ${pagePath}: JS ${out[pagePath].jsKiB} KiB, CSS ${out[pagePath].cssKiB} KiB (compressed); ` +
           `JS after scrolling to the end ${out[pagePath].jsAfterScrollKiB} KiB`,
@@ -618,7 +622,18 @@ try {
 
 // The analytics dashboard at 1,000,000 events: its own server and database (bench/analytics.mjs).
 if (process.env.BENCH_SKIP_ANALYTICS !== '1') {
-  const analytics = spawnSync(process.execPath, [path.join(root, 'bench/analytics.mjs')], { cwd: root, stdio: 'inherit' });
+  const analytics = spawnSync(process.execPath, [path.join(root, 'bench/analytics.mjs')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (analytics.status !== 0) exitCode = 1;
+}
+// The back office (admin lists, newsletter send, media): its own server, database and SMTP sink (bench/back-office.mjs).
+if (process.env.BENCH_SKIP_BACKOFFICE !== '1') {
+  const backOffice = spawnSync(process.execPath, [path.join(root, 'bench/back-office.mjs')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (backOffice.status !== 0) exitCode = 1;
 }
 process.exit(exitCode);
