@@ -85,6 +85,8 @@ describe('Public blog API and crawler documents', () => {
       const locations = [...response.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
       expect(locations).toContain('http://localhost:3000/');
       expect(locations).toContain('http://localhost:3000/blog/consulting');
+      expect(locations).toContain('http://localhost:3000/data-deletion');
+      expect(locations).toContain('http://localhost:3000/data-access');
       expect(locations).toContain('http://localhost:3000/team/helena-marsh');
       expect(locations.filter((location) => /\/blog\/(labs|consulting)\/.+/.test(location))).toHaveLength(32);
       expect(locations).not.toContain('http://localhost:3000/blog/labs/unfinished-draft');

@@ -20,6 +20,7 @@ const staticPages: { path: string; changefreq: string; priority: string }[] = [
   { path: '/privacy', changefreq: 'yearly', priority: '0.3' },
   { path: '/terms', changefreq: 'yearly', priority: '0.3' },
   { path: '/data-deletion', changefreq: 'yearly', priority: '0.2' },
+  { path: '/data-access', changefreq: 'yearly', priority: '0.2' },
 ];
 
 const feedSize = 50;
