@@ -380,7 +380,12 @@ describe('Privacy operations: access requests, one clock, consent records, the d
         rows: 1,
         nextPurgeAt: expect.stringMatching(/T0[12]:30:00\.000Z$/),
       });
-      expect(byStore.get('playbook_downloads')).toMatchObject({ retention: null, nextPurgeAt: null });
+      expect(byStore.get('playbook_downloads')).toMatchObject({
+        retention: 'playbook_downloads older than 2 years',
+        keptWhile: null,
+        nextPurgeAt: expect.stringMatching(/T0[12]:30:00\.000Z$/),
+      });
+      expect(privacyRetentionLines()).toContain('Playbook download requests: 2 years after the request.');
     });
   });
 

@@ -491,7 +491,7 @@ describe('Privacy: data-deletion requests', () => {
       expect(again.ran && Object.values(again.result).every((count) => count === 0)).toBe(true);
     });
 
-    it('purges contact messages after 3 years, unconfirmed subscribers after 30 days and sent mails after 90 days', async () => {
+    it('purges contact messages after 3 years, unconfirmed subscribers after 30 days, sent mails after 90 days and playbook requests after 2 years', async () => {
       const now = new Date('2026-11-22T02:30:00Z');
       const ago = (days: number, extraMs = 0) => new Date(now.getTime() - days * dayMs + extraMs);
       const threeYears = new Date('2023-11-22T02:30:00Z');
@@ -516,8 +516,17 @@ describe('Privacy: data-deletion requests', () => {
         [ago(91), ago(89)],
       );
 
+      const twoYears = new Date('2024-11-22T02:30:00Z');
+      await testApp.dataSource.query(
+        `INSERT INTO "playbook_downloads" ("id", "email", "page", "created_at") VALUES
+          (gen_random_uuid(), 'retention-playbook-old@example.com', '/blog', $1),
+          (gen_random_uuid(), 'retention-playbook-kept@example.com', '/blog', $2)`,
+        [new Date(twoYears.getTime() - 1000), new Date(twoYears.getTime() + 1000)],
+      );
+
       const run = await scheduler.runRetention(now);
       expect(run.ran).toBe(true);
+      expect(run.ran && run.result).toMatchObject({ 'playbook_downloads older than 2 years': 1 });
 
       const left = async (table: string, column: string) =>
         (
@@ -534,6 +543,7 @@ describe('Privacy: data-deletion requests', () => {
         'retention-pending@example.com',
         'retention-sent-young@example.com',
       ]);
+      expect(await left('playbook_downloads', 'email')).toEqual(['retention-playbook-kept@example.com']);
     });
   });
 

@@ -14,6 +14,11 @@ export const retentionPeriods = {
   contactMessages: { years: 3 },
   /** Analytics events, counted from the event. */
   analyticsEvents: { years: 2 },
+  /**
+   * Playbook requests, counted from the request. They rest on the requester's consent, so they are kept
+   * as long as the consent records that prove consent are (docs/product.md#retention).
+   */
+  playbookRequests: { years: 2 },
   /** Newsletter sign-ups never confirmed. */
   unconfirmedSubscribers: { days: 30 },
   /** Outbox mails, counted from sending. */
@@ -54,6 +59,7 @@ export function privacyRetentionLines(periods: typeof retentionPeriods = retenti
     `Analytics data: up to ${describePeriod(periods.analyticsEvents)}.`,
     'Newsletter data: until you unsubscribe, after which we keep only a suppression record so we never email you again.',
     'Analytics cookies: about 2 years in your browser.',
+    `Playbook download requests: ${describePeriod(periods.playbookRequests)} after the request.`,
     `Newsletter sign-ups never confirmed: ${describePeriod(periods.unconfirmedSubscribers)}.`,
     `Emails we send you: ${describePeriod(periods.sentMails)} after sending.`,
     `Your cookie choices, kept as proof of your consent: ${describePeriod(periods.consentRecords)}.`,

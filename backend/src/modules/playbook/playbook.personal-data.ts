@@ -1,10 +1,10 @@
 import { countRows, deleteRows, type PersonalDataStore } from '../../core/personal-data/personal-data-store.js';
 
-/** Playbook requests: the address the playbook was sent to and the page it was asked from. */
+/** Playbook requests: the address the playbook was sent to and the page it was asked from (docs/product.md#retention). */
 export const playbookDownloadsStore: PersonalDataStore = {
   name: 'playbook_downloads',
   holds: 'Playbook requests: e-mail and the page it was asked from',
-  keptWhile: 'until the address asks for erasure',
+  retention: { key: 'playbookRequests', rule: (period) => `playbook_downloads older than ${period}` },
   erase: (manager, email) =>
     deleteRows(manager, `DELETE FROM "playbook_downloads" WHERE lower(trim("email")) = $1 RETURNING 1`, [email]),
   collect: (manager, email) =>
@@ -12,5 +12,7 @@ export const playbookDownloadsStore: PersonalDataStore = {
       `SELECT "email", "page", "created_at" AS "requestedAt" FROM "playbook_downloads" WHERE lower(trim("email")) = $1 ORDER BY "created_at"`,
       [email],
     ),
+  purge: (manager, cutoff) =>
+    deleteRows(manager, `DELETE FROM "playbook_downloads" WHERE "created_at" < $1 RETURNING 1`, [cutoff]),
   count: (manager) => countRows(manager, 'playbook_downloads'),
 };
