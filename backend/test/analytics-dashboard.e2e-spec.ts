@@ -1,6 +1,7 @@
-import { turnstileFallbackToken, type AnalyticsReport, type EnquiryDetail } from '@northbeam/common';
+import { retentionPeriods, turnstileFallbackToken, type AnalyticsReport, type EnquiryDetail } from '@northbeam/common';
 import { AnalyticsClock } from '../src/modules/analytics/analytics-clock.js';
 import { AnalyticsScheduler } from '../src/modules/analytics/analytics.scheduler.js';
+import { RetentionService } from '../src/modules/privacy/retention.service.js';
 import { createStaff, signedInAgent } from './factories/staff.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
@@ -228,6 +229,31 @@ describe('Analytics dashboard API', () => {
     expect(run).toEqual({ ran: true, result: { saltsDestroyed: 1, visitsPurged: 1 } });
     const [{ count }] = await testApp.dataSource.query<{ count: number }[]>(`SELECT count(*)::int AS "count" FROM "analytics_visits"`);
     expect(count).toBe(1);
+  });
+
+  it('purges visits with the events’ retention period, in the rotation task and the daily purge alike', async () => {
+    await pageView('2023-06-01T12:00:00Z', '10.3.0.3', windowsChrome, '/');
+    await pageView('2024-06-01T12:00:00Z', '10.3.0.3', windowsChrome, '/');
+    const now = new Date('2026-06-11T12:05:00Z');
+    const visits = async () =>
+      (await testApp.dataSource.query<{ count: number }[]>(`SELECT count(*)::int AS "count" FROM "analytics_visits"`))[0]
+        .count;
+    const saved = retentionPeriods.analyticsEvents;
+    try {
+      retentionPeriods.analyticsEvents = { years: 4 };
+      const kept = await testApp.app.get(AnalyticsScheduler).rotate(now);
+      expect(kept).toEqual({ ran: true, result: { saltsDestroyed: 2, visitsPurged: 0 } });
+      expect(await visits()).toBe(2);
+      retentionPeriods.analyticsEvents = { years: 3 };
+      const purged = await testApp.app.get(RetentionService).runRetention(now);
+      expect(purged['analytics_visits older than 3 years']).toBe(1);
+      expect(await visits()).toBe(1);
+    } finally {
+      retentionPeriods.analyticsEvents = saved;
+    }
+    const rotated = await testApp.app.get(AnalyticsScheduler).rotate(now);
+    expect(rotated).toEqual({ ran: true, result: { saltsDestroyed: 0, visitsPurged: 1 } });
+    expect(await visits()).toBe(0);
   });
 
   it('counts nothing of a visitor who refused analytics but their choice, stored bare', async () => {

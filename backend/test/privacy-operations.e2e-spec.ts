@@ -73,14 +73,22 @@ describe('Privacy operations: access requests, one clock, consent records, the d
     testApp.request().post('/api/request-data-access/download').send({ token }).buffer(true).parse(binary);
 
   /** Everything the site can hold about one person, through the public routes and the staff screens. */
-  async function seedPerson(email: string, visitorId: string, words: string) {
+  async function seedPerson(email: string, visitorId: string, words: string, address: string) {
     const track = (body: object) =>
-      testApp.request().post('/api/analytics/track').set('User-Agent', browser).send(body);
-    await track({ event: 'Page View', properties: { page_url: `/labs/${words}` }, visitorId, analyticsConsent: true });
+      testApp
+        .request()
+        .post('/api/analytics/track')
+        .set('User-Agent', browser)
+        .set('X-Forwarded-For', address)
+        .send(body);
     await track({ event: 'Newsletter Subscribed', properties: { email, source: words } });
+    // Read with analytics consent just before the enquiry: the enquiry keeps this page as its reading path.
+    await track({ event: 'Page View', properties: { page_url: `/labs/${words}` }, visitorId, analyticsConsent: true });
     const contact = await testApp
       .request()
       .post('/api/contact')
+      .set('User-Agent', browser)
+      .set('X-Forwarded-For', address)
       .send({
         name: `Person ${words}`,
         email,
@@ -114,8 +122,8 @@ describe('Privacy operations: access requests, one clock, consent records, the d
     it('mails a one-use link to a ZIP holding every record of the address in every store and nothing of another address', async () => {
       const person = 'ada.access@example.com';
       const other = 'bob.other@example.com';
-      await seedPerson(person, 'user_adaaccess_1763784000000', 'hovercraft');
-      await seedPerson(other, 'user_bobother_1763784000000', 'submarine');
+      await seedPerson(person, 'user_adaaccess_1763784000000', 'hovercraft', '198.51.100.21');
+      await seedPerson(other, 'user_bobother_1763784000000', 'submarine', '198.51.100.22');
 
       const { id, requestId } = await verifiedAccessRequest('  Ada.Access@Example.com ', {
         visitorId: 'user_adaaccess_1763784000000',
@@ -147,6 +155,9 @@ describe('Privacy operations: access requests, one clock, consent records, the d
         expect.objectContaining({ email: person, message: 'Please call me about hovercraft.' }),
       ]);
       expect(rows('enquiry_notes')).toEqual([expect.objectContaining({ body: 'Note on hovercraft' })]);
+      expect(rows('enquiry_reading_paths')).toEqual([
+        expect.objectContaining({ enquiryId: rows('contact_messages')[0].id, path: '/labs/hovercraft' }),
+      ]);
       expect(rows('subscribers')).toEqual([
         expect.objectContaining({ email: person, status: 'pending', signedUpAt: expect.any(String) }),
       ]);
@@ -373,8 +384,16 @@ describe('Privacy operations: access requests, one clock, consent records, the d
         'deletion_requests',
         'privacy_exports',
         'consent_records',
+        'enquiry_reading_paths',
+        'analytics_visits',
+        'analytics_salts',
       ])
         expect(byStore.has(store)).toBe(true);
+      expect(byStore.get('enquiry_reading_paths')).toMatchObject({
+        retention: null,
+        keptWhile: 'as long as their enquiry (deleted with it)',
+      });
+      expect(byStore.get('analytics_visits')).toMatchObject({ retention: 'analytics_visits older than 2 years' });
       expect(byStore.get('consent_records')).toMatchObject({
         retention: 'consent_records older than 2 years',
         rows: 1,

@@ -447,6 +447,7 @@ describe('Privacy: data-deletion requests', () => {
       expect(Object.keys(second)).toEqual([
         'analytics_events',
         'enquiry_notes',
+        'enquiry_reading_paths',
         'contact_messages',
         'subscribers',
         'playbook_downloads',

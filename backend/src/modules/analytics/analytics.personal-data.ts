@@ -24,3 +24,46 @@ export const analyticsEventsStore: PersonalDataStore = {
     deleteRows(manager, `DELETE FROM "analytics_events" WHERE "created_at" < $1 RETURNING "id"`, [cutoff]),
   count: (manager) => countRows(manager, 'analytics_events'),
 };
+
+/**
+ * The pages read before an enquiry, kept only where the visitor consented to analytics
+ * (docs/product.md#content-to-enquiry). They belong to the enquiry: erased, exported and expired
+ * with it (the foreign key cascades). Listed before `contact_messages`, so an erasure counts them.
+ */
+const ofEnquiriesOf = `"enquiry_id" IN (SELECT "id" FROM "contact_messages" WHERE lower(trim("email")) = $1)`;
+
+export const enquiryReadingPathsStore: PersonalDataStore = {
+  name: 'enquiry_reading_paths',
+  holds: 'Pages read before an enquiry (page and time), only where the visitor consented to analytics',
+  keptWhile: 'as long as their enquiry (deleted with it)',
+  erase: (manager, email) =>
+    deleteRows(manager, `DELETE FROM "enquiry_reading_paths" WHERE ${ofEnquiriesOf} RETURNING 1`, [email]),
+  collect: (manager, email) =>
+    manager.query(
+      `SELECT "enquiry_id" AS "enquiryId", "path", "title", "read_at" AS "readAt"
+         FROM "enquiry_reading_paths" WHERE ${ofEnquiriesOf} ORDER BY "enquiry_id", "position"`,
+      [email],
+    ),
+  count: (manager) => countRows(manager, 'enquiry_reading_paths'),
+};
+
+/**
+ * Visits, the rollup the dashboard reads: no address, no IP, no user agent, only the daily visit hash
+ * (its salt is destroyed after its day). Purged with the events' period, here and by the rotation task.
+ */
+export const analyticsVisitsStore: PersonalDataStore = {
+  name: 'analytics_visits',
+  holds: 'One row a visit: daily visit hash, entry page, referrer host, campaign, browser, system, device type',
+  retention: { key: 'analyticsEvents', rule: (period) => `analytics_visits older than ${period}` },
+  purge: (manager, cutoff) =>
+    deleteRows(manager, `DELETE FROM "analytics_visits" WHERE "started_at" < $1 RETURNING "id"`, [cutoff]),
+  count: (manager) => countRows(manager, 'analytics_visits'),
+};
+
+/** The daily salts that hash visitors: no person, listed so the data map shows every analytics table. */
+export const analyticsSaltsStore: PersonalDataStore = {
+  name: 'analytics_salts',
+  holds: 'One random salt a UK day, used to hash visitors; no person',
+  keptWhile: 'its UK day only: destroyed after it by the hourly rotation task',
+  count: (manager) => countRows(manager, 'analytics_salts'),
+};

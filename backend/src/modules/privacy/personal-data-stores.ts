@@ -1,7 +1,12 @@
 import type { PersonalDataStore } from '../../core/personal-data/personal-data-store.js';
 import { rateLimitCountersStore } from '../../core/rate-limit/rate-limit.personal-data.js';
 import { staffActivityStore } from '../activity/activity.personal-data.js';
-import { analyticsEventsStore } from '../analytics/analytics.personal-data.js';
+import {
+  analyticsEventsStore,
+  analyticsSaltsStore,
+  analyticsVisitsStore,
+  enquiryReadingPathsStore,
+} from '../analytics/analytics.personal-data.js';
 import { loginAttemptsStore } from '../auth/auth.personal-data.js';
 import { contactMessagesStore } from '../contact/contact.personal-data.js';
 import { enquiryNotesStore } from '../enquiries/enquiries.personal-data.js';
@@ -12,12 +17,14 @@ import { accessExportsStore, consentRecordsStore, privacyRequestsStore } from '.
 
 /**
  * Every store of personal data, each declared by the module that owns it. The order is the order of
- * erasure: analytics first (it reads the requests' visitor ids), notes before their enquiries.
+ * erasure: analytics first (it reads the requests' visitor ids), notes and reading paths before their
+ * enquiries.
  * Erasure, the access export, the daily purge and the data map all read this one list.
  */
 export const personalDataStores: PersonalDataStore[] = [
   analyticsEventsStore,
   enquiryNotesStore,
+  enquiryReadingPathsStore,
   contactMessagesStore,
   subscribersStore,
   playbookDownloadsStore,
@@ -29,6 +36,8 @@ export const personalDataStores: PersonalDataStore[] = [
   staffActivityStore,
   rateLimitCountersStore,
   loginAttemptsStore,
+  analyticsVisitsStore,
+  analyticsSaltsStore,
 ];
 
 export const PERSONAL_DATA_STORES = Symbol('PERSONAL_DATA_STORES');
