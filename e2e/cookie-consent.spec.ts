@@ -216,6 +216,63 @@ test.describe('Cookie banner', () => {
     expect((await storedConsent(page))!.preferences).toEqual({ essential: true, analytics: false, marketing: false });
   });
 
+  test('records every banner choice on the server without the address, and /cookies shows the last consent id and date', async ({
+    page,
+  }) => {
+    /** Makes a choice and answers what the banner sent to `POST /api/consent` and what the server stored. */
+    async function choose(click: () => Promise<void>) {
+      const answered = page.waitForResponse(
+        (response) => response.url().endsWith('/api/consent') && response.request().method() === 'POST',
+      );
+      await click();
+      const response = await answered;
+      expect(response.status()).toBe(201);
+      return {
+        sent: response.request().postDataJSON() as Record<string, unknown>,
+        stored: (await response.json()) as Record<string, unknown>,
+      };
+    }
+    const proof = (action: string, analytics: boolean, marketing: boolean) => ({
+      consentId: expect.stringMatching(/^CNS-[A-Z0-9]{16}$/),
+      analytics,
+      marketing,
+      action,
+      bannerVersion: expect.stringMatching(/^[0-9a-f]{8}$/),
+      recordedAt: expect.any(String),
+    });
+
+    await openWithClock(page, events);
+    await page.clock.runFor(1600);
+    const rejected = await choose(() => page.getByRole('button', { name: 'Reject All' }).click());
+    expect(rejected.sent).toEqual({
+      analytics: false,
+      marketing: false,
+      action: 'reject_all',
+      bannerVersion: expect.stringMatching(/^[0-9a-f]{8}$/),
+    });
+    expect(rejected.stored).toEqual(proof('reject_all', false, false));
+
+    const settings = page.getByRole('button', { name: 'Cookie settings' });
+    await settings.click();
+    const accepted = await choose(() => page.getByRole('button', { name: 'Accept All' }).click());
+    expect(accepted.stored).toEqual(proof('accept_all', true, true));
+
+    await settings.click();
+    await page.getByRole('button', { name: 'Customize' }).click();
+    const banner = page.getByRole('dialog', { name: 'Cookie Preferences' });
+    await banner.getByLabel('Marketing').uncheck();
+    const saved = await choose(() => banner.getByRole('button', { name: 'Save Preferences' }).click());
+    expect(saved.stored).toEqual(proof('save_custom', true, false));
+    // Each choice is a record of its own.
+    expect(new Set([rejected, accepted, saved].map((choice) => choice.stored.consentId)).size).toBe(3);
+
+    await page.goto('/cookies');
+    const yours = page.getByTestId('your-consent');
+    await expect(yours.getByTestId('consent-id')).toHaveText(saved.stored.consentId as string);
+    await expect(yours.getByTestId('consent-date')).toHaveText(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/);
+    await expect(yours).toContainText('We store it without your IP address.');
+  });
+
   test('asks again when the stored consent has an older version', async ({ page }) => {
     await page.addInitScript(
       ({ key, version }) => {
