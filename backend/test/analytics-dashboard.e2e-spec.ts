@@ -48,8 +48,17 @@ describe('Analytics dashboard API', () => {
       .send(body);
     expect(response.status).toBe(204);
   };
-  const pageView = (at: string, address: string, userAgent: string, path: string, extra: Record<string, unknown> = {}) =>
-    track(at, address, userAgent, { event: 'Page View', properties: { page_url: path, user_agent: userAgent, ...extra } });
+  const pageView = (
+    at: string,
+    address: string,
+    userAgent: string,
+    path: string,
+    extra: Record<string, unknown> = {},
+  ) =>
+    track(at, address, userAgent, {
+      event: 'Page View',
+      properties: { page_url: path, user_agent: userAgent, ...extra },
+    });
 
   /**
    * The fixed event set. UK summer time: 22:30 UTC on 10 June is 23:30 in the UK, 23:10 UTC is
@@ -69,8 +78,14 @@ describe('Analytics dashboard API', () => {
       page_title: 'An AI article',
     });
     await pageView('2026-06-10T22:32:00Z', a, windowsChrome, '/contact');
-    await track('2026-06-10T22:33:00Z', a, windowsChrome, { event: 'Contact Form Started', properties: { page_url: '/contact' } });
-    await track('2026-06-10T22:35:00Z', a, windowsChrome, { event: 'Contact Form Submitted', properties: { service: 'labs' } });
+    await track('2026-06-10T22:33:00Z', a, windowsChrome, {
+      event: 'Contact Form Started',
+      properties: { page_url: '/contact' },
+    });
+    await track('2026-06-10T22:35:00Z', a, windowsChrome, {
+      event: 'Contact Form Submitted',
+      properties: { service: 'labs' },
+    });
     // Visitor A again after UK midnight: a new visitor (new salt), one page: a bounce.
     await pageView('2026-06-10T23:10:00Z', a, windowsChrome, '/');
     // Visitor B, 11 June: two pages a minute apart (60 s), then after 49 idle minutes a new visit of one page.
@@ -161,7 +176,9 @@ describe('Analytics dashboard API', () => {
     const response = await admin.get('/api/admin/analytics/report.csv?from=2026-06-10&to=2026-06-11&granularity=day');
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/csv/);
-    expect(response.headers['content-disposition']).toBe('attachment; filename="analytics-2026-06-10-to-2026-06-11.csv"');
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename="analytics-2026-06-10-to-2026-06-11.csv"',
+    );
     const lines = response.text.split('\r\n');
     expect(lines[0]).toBe('"section","key","visitors","count"');
     expect(lines).toContain('"totals","visitors","","3"');
@@ -198,7 +215,9 @@ describe('Analytics dashboard API', () => {
     expect(columns.length).toBeGreaterThan(20);
     expect(columns.filter((column) => /ip|addr|agent/i.test(column.column_name))).toEqual([]);
     for (const table of ['analytics_events', 'analytics_visits', 'analytics_salts']) {
-      const rows = await testApp.dataSource.query<{ row: string }[]>(`SELECT row_to_json(t)::text AS "row" FROM "${table}" t`);
+      const rows = await testApp.dataSource.query<{ row: string }[]>(
+        `SELECT row_to_json(t)::text AS "row" FROM "${table}" t`,
+      );
       expect(rows.length).toBeGreaterThan(0);
       for (const { row } of rows) {
         expect(row).not.toMatch(/10\.1\.0\.\d/);
@@ -209,13 +228,15 @@ describe('Analytics dashboard API', () => {
     }
   });
 
-  it('destroys yesterday\'s salt in the rotation task and keeps today\'s', async () => {
+  it("destroys yesterday's salt in the rotation task and keeps today's", async () => {
     await pageView('2026-06-10T12:00:00Z', '10.3.0.1', windowsChrome, '/');
     await pageView('2026-06-11T12:00:00Z', '10.3.0.1', windowsChrome, '/');
     const days = async () =>
-      (await testApp.dataSource.query<{ day: string }[]>(`SELECT to_char("day", 'YYYY-MM-DD') AS "day" FROM "analytics_salts" ORDER BY 1`)).map(
-        (row) => row.day,
-      );
+      (
+        await testApp.dataSource.query<{ day: string }[]>(
+          `SELECT to_char("day", 'YYYY-MM-DD') AS "day" FROM "analytics_salts" ORDER BY 1`,
+        )
+      ).map((row) => row.day);
     expect(await days()).toEqual(['2026-06-10', '2026-06-11']);
     const run = await testApp.app.get(AnalyticsScheduler).rotate(new Date('2026-06-11T12:05:00Z'));
     expect(run).toEqual({ ran: true, result: { saltsDestroyed: 1, visitsPurged: 0 } });
@@ -227,7 +248,9 @@ describe('Analytics dashboard API', () => {
     await pageView('2026-06-11T12:00:00Z', '10.3.0.2', windowsChrome, '/');
     const run = await testApp.app.get(AnalyticsScheduler).rotate(new Date('2026-06-11T12:05:00Z'));
     expect(run).toEqual({ ran: true, result: { saltsDestroyed: 1, visitsPurged: 1 } });
-    const [{ count }] = await testApp.dataSource.query<{ count: number }[]>(`SELECT count(*)::int AS "count" FROM "analytics_visits"`);
+    const [{ count }] = await testApp.dataSource.query<{ count: number }[]>(
+      `SELECT count(*)::int AS "count" FROM "analytics_visits"`,
+    );
     expect(count).toBe(1);
   });
 
@@ -236,8 +259,9 @@ describe('Analytics dashboard API', () => {
     await pageView('2024-06-01T12:00:00Z', '10.3.0.3', windowsChrome, '/');
     const now = new Date('2026-06-11T12:05:00Z');
     const visits = async () =>
-      (await testApp.dataSource.query<{ count: number }[]>(`SELECT count(*)::int AS "count" FROM "analytics_visits"`))[0]
-        .count;
+      (
+        await testApp.dataSource.query<{ count: number }[]>(`SELECT count(*)::int AS "count" FROM "analytics_visits"`)
+      )[0].count;
     const saved = retentionPeriods.analyticsEvents;
     try {
       retentionPeriods.analyticsEvents = { years: 4 };
@@ -258,13 +282,25 @@ describe('Analytics dashboard API', () => {
 
   it('counts nothing of a visitor who refused analytics but their choice, stored bare', async () => {
     const refused = { analyticsConsent: false, analyticsRefused: true };
-    await track('2026-06-11T09:00:00Z', '10.4.0.1', windowsChrome, { event: 'Page View', properties: { page_url: '/labs' }, ...refused });
-    await track('2026-06-11T09:00:01Z', '10.4.0.1', windowsChrome, {
-      event: 'Cookie Consent',
-      properties: { action: 'reject_all', analytics: false, marketing: false, page_url: '/labs', referrer: 'https://example.org/' },
+    await track('2026-06-11T09:00:00Z', '10.4.0.1', windowsChrome, {
+      event: 'Page View',
+      properties: { page_url: '/labs' },
       ...refused,
     });
-    const events = await testApp.dataSource.query(`SELECT "event", "properties", "path", "referrer", "visit_id" FROM "analytics_events"`);
+    await track('2026-06-11T09:00:01Z', '10.4.0.1', windowsChrome, {
+      event: 'Cookie Consent',
+      properties: {
+        action: 'reject_all',
+        analytics: false,
+        marketing: false,
+        page_url: '/labs',
+        referrer: 'https://example.org/',
+      },
+      ...refused,
+    });
+    const events = await testApp.dataSource.query(
+      `SELECT "event", "properties", "path", "referrer", "visit_id" FROM "analytics_events"`,
+    );
     expect(events).toEqual([
       {
         event: 'Cookie Consent',
@@ -274,7 +310,9 @@ describe('Analytics dashboard API', () => {
         visit_id: null,
       },
     ]);
-    const [{ count }] = await testApp.dataSource.query<{ count: number }[]>(`SELECT count(*)::int AS "count" FROM "analytics_visits"`);
+    const [{ count }] = await testApp.dataSource.query<{ count: number }[]>(
+      `SELECT count(*)::int AS "count" FROM "analytics_visits"`,
+    );
     expect(count).toBe(0);
   });
 
@@ -296,7 +334,10 @@ describe('Analytics dashboard API', () => {
           startedAt: String(Date.now() - 30_000),
         });
       expect(response.status).toBe(201);
-      const [row] = await testApp.dataSource.query<{ id: string }[]>(`SELECT "id" FROM "contact_messages" WHERE "name" = $1`, [name]);
+      const [row] = await testApp.dataSource.query<{ id: string }[]>(
+        `SELECT "id" FROM "contact_messages" WHERE "name" = $1`,
+        [name],
+      );
       return row.id;
     };
     const now = (secondsAgo: number) => new Date(Date.now() - secondsAgo * 1000).toISOString();
@@ -314,7 +355,11 @@ describe('Analytics dashboard API', () => {
         properties: { page_url: '/case-studies/acme', page_title: 'Acme' },
         ...consent,
       });
-      await track(now(60), '10.5.0.1', windowsChrome, { event: 'Page View', properties: { page_url: '/contact' }, ...consent });
+      await track(now(60), '10.5.0.1', windowsChrome, {
+        event: 'Page View',
+        properties: { page_url: '/contact' },
+        ...consent,
+      });
       const id = await sendEnquiry('10.5.0.1', windowsChrome, 'Consenting Reader');
 
       const detail = (await admin.get(`/api/admin/enquiries/${id}`)).body as EnquiryDetail;

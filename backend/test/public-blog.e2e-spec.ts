@@ -10,7 +10,10 @@ describe('Public blog API and crawler documents', () => {
   let admin: Agent;
 
   async function publish(title: string, section: 'labs' | 'consulting', status = 'published') {
-    const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+    const slug = title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '');
     const response = await admin.post('/api/admin/posts').send({
       title,
       slug,
@@ -63,7 +66,19 @@ describe('Public blog API and crawler documents', () => {
     it('searches title, excerpt, author name and section, case-insensitively', async () => {
       const byTitle = (await testApp.request().get('/api/posts?search=LABS%20NOTE%201')).body as PostPage;
       expect(byTitle.items.map((item) => item.title).sort()).toEqual(
-        ['Labs note 1', 'Labs note 10', 'Labs note 11', 'Labs note 12', 'Labs note 13', 'Labs note 14', 'Labs note 15', 'Labs note 16', 'Labs note 17', 'Labs note 18', 'Labs note 19'].sort(),
+        [
+          'Labs note 1',
+          'Labs note 10',
+          'Labs note 11',
+          'Labs note 12',
+          'Labs note 13',
+          'Labs note 14',
+          'Labs note 15',
+          'Labs note 16',
+          'Labs note 17',
+          'Labs note 18',
+          'Labs note 19',
+        ].sort(),
       );
       expect(((await testApp.request().get('/api/posts?search=grace')).body as PostPage).total).toBe(12);
       expect(((await testApp.request().get('/api/posts?search=consulting')).body as PostPage).total).toBe(12);
@@ -120,11 +135,15 @@ describe('Public blog API and crawler documents', () => {
   describe('GET /api/og-image/{slug}', () => {
     it('answers a 1200x630 PNG for a post, a page and an unknown slug', async () => {
       for (const slug of ['labs-note-3', 'about', 'no-such-thing']) {
-        const response = await testApp.request().get(`/api/og-image/${slug}`).buffer(true).parse((res, done) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('end', () => done(null, Buffer.concat(chunks)));
-        });
+        const response = await testApp
+          .request()
+          .get(`/api/og-image/${slug}`)
+          .buffer(true)
+          .parse((res, done) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () => done(null, Buffer.concat(chunks)));
+          });
         expect(response.status).toBe(200);
         expect(response.headers['content-type']).toBe('image/png');
         const png = response.body as Buffer;

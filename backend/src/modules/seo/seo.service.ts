@@ -41,9 +41,13 @@ export class SeoService {
     const base = this.config.publicUrl;
     const [posts, caseStudies] = await Promise.all([this.repository.publishedPosts(), this.repository.caseStudies()]);
     const entries: string[] = staticPages.map(
-      (page) => `<url><loc>${escapeXmlText(base + page.path)}</loc><changefreq>${page.changefreq}</changefreq><priority>${page.priority}</priority></url>`,
+      (page) =>
+        `<url><loc>${escapeXmlText(base + page.path)}</loc><changefreq>${page.changefreq}</changefreq><priority>${page.priority}</priority></url>`,
     );
-    for (const member of team) entries.push(`<url><loc>${escapeXmlText(`${base}/team/${member.slug}`)}</loc><changefreq>yearly</changefreq><priority>0.5</priority></url>`);
+    for (const member of team)
+      entries.push(
+        `<url><loc>${escapeXmlText(`${base}/team/${member.slug}`)}</loc><changefreq>yearly</changefreq><priority>0.5</priority></url>`,
+      );
     for (const caseStudy of caseStudies) {
       entries.push(
         `<url><loc>${escapeXmlText(`${base}/case-studies/${caseStudy.slug}`)}</loc><lastmod>${caseStudy.lastModified.toISOString()}</lastmod><priority>0.7</priority></url>`,
