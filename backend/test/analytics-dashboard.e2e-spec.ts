@@ -228,6 +228,29 @@ describe('Analytics dashboard API', () => {
     }
   });
 
+  it('keeps the counted visitors’ addresses and browsers in no table of the database at all', async () => {
+    await seedFixedEvents();
+    const tables = await testApp.dataSource.query<{ table_name: string }[]>(
+      `SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`,
+    );
+    expect(tables.length).toBeGreaterThan(20);
+    const columns = await testApp.dataSource.query<{ table_name: string; column_name: string }[]>(
+      `SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = current_schema()`,
+    );
+    expect(
+      columns.filter((column) =>
+        /(^|_)(ip|ips|ip_address|client_address|remote_address|user_agent|useragent)($|_)/i.test(column.column_name),
+      ),
+    ).toEqual([]);
+    for (const { table_name: table } of tables) {
+      const [{ hits }] = await testApp.dataSource.query<{ hits: number }[]>(
+        `SELECT count(*)::int AS "hits" FROM "${table}" t
+          WHERE t::text ~ '10\\.1\\.0\\.[0-9]' OR t::text LIKE '%AppleWebKit%' OR t::text LIKE '%iPhone OS%'`,
+      );
+      expect({ table, hits }).toEqual({ table, hits: 0 });
+    }
+  });
+
   it("destroys yesterday's salt in the rotation task and keeps today's", async () => {
     await pageView('2026-06-10T12:00:00Z', '10.3.0.1', windowsChrome, '/');
     await pageView('2026-06-11T12:00:00Z', '10.3.0.1', windowsChrome, '/');
