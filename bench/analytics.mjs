@@ -135,9 +135,15 @@ async function main() {
       ['report, last 7 days (by day)', `/api/admin/analytics/report?from=${daysAgo(6)}&to=${today}`],
       ['report, today (by hour)', `/api/admin/analytics/report?from=${today}&to=${today}`],
       ['report, last 30 days', `/api/admin/analytics/report?from=${daysAgo(29)}&to=${today}`],
+      [
+        'report, last 31 days (by hour)',
+        `/api/admin/analytics/report?from=${daysAgo(30)}&to=${today}&granularity=hour`,
+      ],
       ['report, last 365 days', `/api/admin/analytics/report?from=${daysAgo(364)}&to=${today}`],
       ['report, 731 days (everything)', `/api/admin/analytics/report?from=${daysAgo(730)}&to=${today}`],
       ['real time', '/api/admin/analytics/realtime'],
+      // The admin dashboard's analytics card (page views, top pages and form figures of 30 days).
+      ['dashboard card (summary)', '/api/admin/analytics/summary'],
       ['CSV, last 30 days', `/api/admin/analytics/report.csv?from=${daysAgo(29)}&to=${today}`],
     ];
     const results = [];
