@@ -328,6 +328,38 @@ describe('Privacy operations: access requests, one clock, consent records, the d
     });
   });
 
+  describe('the requests list', () => {
+    it('filters by status and pages both kinds together by 15', async () => {
+      const created: string[] = [];
+      for (let index = 0; index < 16; index += 1) {
+        const kind = index % 2 === 0 ? 'request-data-access' : 'request-data-deletion';
+        const response = await testApp
+          .request()
+          .post(`/api/${kind}`)
+          .set('X-Forwarded-For', `203.0.113.${60 + Math.floor(index / 4)}`)
+          .send({ email: `paged-${index}@example.com`, consent: true });
+        expect(response.status).toBe(201);
+        created.push(response.body.requestId as string);
+      }
+      const ids = (response: { body: { items: { requestId: string }[] } }) =>
+        response.body.items.map((row) => row.requestId);
+      const first = await admin.get('/api/admin/deletion-requests');
+      expect(first.body).toMatchObject({ total: 16, page: 1, pageSize: 15 });
+      expect(ids(first)).toHaveLength(15);
+      const second = await admin.get('/api/admin/deletion-requests?page=2');
+      expect(second.body).toMatchObject({ total: 16, page: 2, pageSize: 15 });
+      expect(ids(second)).toHaveLength(1);
+      expect(new Set([...ids(first), ...ids(second)])).toEqual(new Set(created));
+
+      const verified = await verifiedAccessRequest('paged-verified@example.com');
+      const byStatus = await admin.get('/api/admin/deletion-requests?status=verified');
+      expect(byStatus.body).toMatchObject({ total: 1 });
+      expect(ids(byStatus)).toEqual([verified.requestId]);
+      expect((await admin.get('/api/admin/deletion-requests?status=received')).body.total).toBe(16);
+      expect((await admin.get('/api/admin/deletion-requests?status=lost')).status).toBe(400);
+    });
+  });
+
   describe('one source for retention', () => {
     it('a changed retention period changes the purge, the privacy page text and the data map together', async () => {
       const now = new Date('2026-11-22T02:30:00Z');
