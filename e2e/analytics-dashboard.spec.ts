@@ -44,7 +44,10 @@ test.describe('Analytics dashboard', () => {
     await page.goto('/case-studies/relative-probability');
     await page.goto('/contact');
     const name = `Reader ${Date.now()}`;
-    const form = page.locator('form').filter({ has: page.getByLabel('Name') }).first();
+    const form = page
+      .locator('form')
+      .filter({ has: page.getByLabel('Name') })
+      .first();
     await form.getByLabel('Name').click();
     await form.getByLabel('Name').fill(name);
     await form.getByLabel(/Email/).first().fill('reader@example.com');
@@ -68,7 +71,9 @@ test.describe('Analytics dashboard', () => {
     await expect(topPages.getByRole('cell', { name: '/case-studies/relative-probability', exact: true })).toBeVisible();
 
     const funnel = adminPage.getByTestId('analytics-funnel');
-    await expect(funnel.getByRole('listitem').filter({ hasText: 'Started the contact form' })).not.toContainText(/form\s*0$/);
+    await expect(funnel.getByRole('listitem').filter({ hasText: 'Started the contact form' })).not.toContainText(
+      /form\s*0$/,
+    );
     await expect(funnel.getByRole('listitem').filter({ hasText: 'Sent an enquiry' })).toContainText(/enquiry\s*[1-9]/);
 
     const content = adminPage.getByTestId('analytics-content-to-enquiry');
@@ -87,5 +92,32 @@ test.describe('Analytics dashboard', () => {
     await expect(readingPath).toContainText(articlePath);
     await expect(readingPath).toContainText('/case-studies/relative-probability');
     await staff.close();
+  });
+
+  test('the charting library is downloaded in the admin only, never by a public page', async ({ browser }) => {
+    test.setTimeout(120_000);
+    const context = await browser.newContext();
+    await context.route('**/api/analytics/track', (route) => route.fulfill({ status: 204 }));
+    const page = await context.newPage();
+    let scripts: Promise<string>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.text().catch(() => ''));
+    });
+    // uPlot's own class names: no other code on the site spells them.
+    const chartCode = (bodies: string[]) =>
+      bodies.filter((body) => body.includes('u-legend') && body.includes('u-cursor'));
+
+    for (const path of ['/', '/blog', '/case-studies', '/contact', '/privacy']) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+    }
+    expect(chartCode(await Promise.all(scripts))).toEqual([]);
+
+    scripts = [];
+    await signIn(page);
+    await page.goto('/admin/analytics');
+    await expect(page.getByTestId('analytics-chart').locator('canvas')).toHaveCount(1);
+    expect(chartCode(await Promise.all(scripts))).toHaveLength(1);
+    await context.close();
   });
 });
