@@ -128,6 +128,53 @@ test.describe('/admin/privacy', () => {
     await expect(panel.getByRole('button', { name: 'Reject' })).toBeDisabled();
   });
 
+  test('rejecting and extending mail the requester, so each asks first and Cancel sends nothing', async ({ page }) => {
+    const sent: { action: string; body: unknown }[] = [];
+    await page.route('**/api/admin/deletion-requests/11111111-1111-4111-8111-111111111111', (route) =>
+      route.fulfill({ json: detail('verified') }),
+    );
+    for (const action of ['reject', 'extend']) {
+      await page.route(`**/api/admin/deletion-requests/11111111-1111-4111-8111-111111111111/${action}`, (route) => {
+        sent.push({ action, body: route.request().postDataJSON() });
+        return route.fulfill({ json: detail('verified') });
+      });
+    }
+    await openScreen(page, 'admin');
+    await page.getByTestId('deletion-requests').getByRole('button', { name: 'DDR-AAAABBBBCCCCDDDD' }).click();
+    const panel = page.getByTestId('deletion-request-detail');
+
+    await panel.getByLabel('Rejection reason').fill('We hold nothing under this address.');
+    await panel.getByRole('button', { name: 'Reject' }).click();
+    const reject = page.getByRole('alertdialog', { name: 'Reject this request?' });
+    await expect(reject).toContainText(
+      'person@example.com will be e-mailed that the request is rejected, with your reason.',
+    );
+    await reject.getByRole('button', { name: 'Cancel' }).click();
+    await expect(reject).toHaveCount(0);
+    expect(sent).toEqual([]);
+
+    const extend = panel.getByTestId('extend-request');
+    await extend.getByLabel('By').selectOption('2');
+    await extend.getByLabel('Reason (sent to the requester)').fill('Your records span several systems.');
+    await extend.getByRole('button', { name: 'Extend' }).click();
+    const confirmExtend = page.getByRole('alertdialog', { name: 'Extend this request’s deadline?' });
+    await expect(confirmExtend).toContainText('person@example.com will be e-mailed the new due date and your reason.');
+    await confirmExtend.getByRole('button', { name: 'Cancel' }).click();
+    expect(sent).toEqual([]);
+    await extend.getByRole('button', { name: 'Extend' }).click();
+    await confirmExtend.getByRole('button', { name: 'Extend and notify' }).click();
+    await expect
+      .poll(() => sent)
+      .toEqual([{ action: 'extend', body: { months: 2, reason: 'Your records span several systems.' } }]);
+
+    // A decision clears the text fields: the reason is written again.
+    await panel.getByLabel('Rejection reason').fill('We hold nothing under this address.');
+    await panel.getByRole('button', { name: 'Reject' }).click();
+    await reject.getByRole('button', { name: 'Reject and notify' }).click();
+    await expect.poll(() => sent.map((entry) => entry.action)).toEqual(['extend', 'reject']);
+    expect(sent[1].body).toEqual({ reason: 'We hold nothing under this address.' });
+  });
+
   test('on a phone, choosing a request brings its detail and buttons into view and focuses it', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.route('**/api/admin/deletion-requests/11111111-1111-4111-8111-111111111111', (route) =>
