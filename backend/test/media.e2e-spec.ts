@@ -289,6 +289,68 @@ describe('Media library', () => {
       );
       expect(objects[0].count).toBe(0);
     });
+
+    it('refuses to delete an image used by a case study or a newsletter issue with 409 naming each, then deletes it once unused', async () => {
+      const item = await uploaded(await png(1200, 800), 'case-hero.png', 'A depot at night');
+      const address = `/media/${item.id}/1280.webp`;
+      const caseStudy = (slug: string, title: string, images: Record<string, unknown>) => ({
+        slug,
+        title,
+        summary: 'A routing engine.',
+        hero_image: '/images/case-studies/panaquest/hero.svg',
+        client: 'Harbour Freight',
+        sector: 'Logistics',
+        services: ['Data Engineering'],
+        tech: [],
+        date: '2023-05-17',
+        problem_md: 'Half-empty lorries.',
+        approach_md: 'Mapped the depots.',
+        solution_md: 'A planner.',
+        outcomes_md: 'Fewer empty miles.',
+        metrics: [],
+        gallery: [],
+        cta: { label: 'Talk to us', href: '/contact' },
+        seo: { title: '', description: '', image: '' },
+        link: null,
+        ...images,
+      });
+      const hero = await admin
+        .post('/api/admin/case-studies')
+        .send({ ...caseStudy('depot-hero', 'Depot hero', { hero_image: address }), status: 'published' });
+      expect(hero.status).toBe(201);
+      const gallery = await admin.post('/api/admin/case-studies').send(
+        caseStudy('depot-gallery', 'Depot gallery', {
+          gallery: [
+            { src: '/images/case-studies/panaquest/gallery-1.svg', alt: 'Map' },
+            { src: address, alt: 'Depot' },
+          ],
+          seo: { title: '', description: '', image: address },
+        }),
+      );
+      expect(gallery.status).toBe(201);
+      const issue = await admin
+        .post('/api/admin/newsletter/issues')
+        .send({ subject: 'Depot notes', preheader: '', body: `Look:\n\n![A depot](${address})\n` });
+      expect(issue.status).toBe(201);
+
+      const refused = await admin.delete(`/api/admin/media/${item.id}`);
+      expect(refused.status).toBe(409);
+      expect(refused.body.error).toBe(
+        mediaMessages.inUse([
+          'Case study “Depot gallery” (gallery, sharing image, draft)',
+          'Case study “Depot hero” (hero image)',
+          'Newsletter issue “Depot notes” (draft)',
+        ]),
+      );
+
+      expect((await admin.delete(`/api/admin/case-studies/${hero.body.id}`)).status).toBe(204);
+      expect((await admin.delete(`/api/admin/case-studies/${gallery.body.id}`)).status).toBe(204);
+      expect((await admin.delete(`/api/admin/media/${item.id}`)).body.error).toBe(
+        mediaMessages.inUse(['Newsletter issue “Depot notes” (draft)']),
+      );
+      expect((await admin.delete(`/api/admin/newsletter/issues/${issue.body.id}`)).status).toBe(204);
+      expect((await admin.delete(`/api/admin/media/${item.id}`)).status).toBe(204);
+    });
   });
 
   describe('feature images', () => {

@@ -67,20 +67,54 @@ export class MediaRepository {
   }
 
   /**
-   * Every place that shows the image: a post's feature image, or a post body that shows or links to
-   * `/media/{id}/…` (drafts included). Case studies and newsletters add their own query here.
+   * Every place that shows the image (docs/product.md#media): a post's feature image, or a post body
+   * that shows or links to `/media/{id}/…`; a case study's hero image, gallery or sharing image; a
+   * newsletter issue's text (a sent issue too: the mail in readers' inboxes still loads it). Drafts included.
    */
   async findUses(manager: EntityManager, id: string): Promise<MediaUse[]> {
-    const rows = await manager.query<{ title: string; status: string; feature: boolean; body: boolean }[]>(
+    const path = `/media/${id}/`;
+    const posts = await manager.query<{ title: string; status: string; feature: boolean; body: boolean }[]>(
       `SELECT "title", "status", ("feature_image_id" = $1) AS "feature", (strpos("body", $2) > 0) AS "body"
          FROM "posts"
         WHERE "feature_image_id" = $1 OR strpos("body", $2) > 0
         ORDER BY "created_at" DESC, "id"`,
-      [id, `/media/${id}/`],
+      [id, path],
     );
-    return rows.map((row) => {
-      const places = [row.feature ? 'feature image' : null, row.body ? 'in the text' : null].filter(Boolean).join(', ');
-      return { label: `Post “${row.title}” (${places}${row.status === 'published' ? '' : `, ${row.status}`})` };
-    });
+    const caseStudies = await manager.query<
+      { title: string; status: string; hero: boolean; gallery: boolean; seo: boolean }[]
+    >(
+      `SELECT * FROM (
+         SELECT "title", "status", "created_at", "id",
+                (strpos("hero_image", $1) > 0) AS "hero",
+                (strpos("gallery"::text, $1) > 0) AS "gallery",
+                (strpos("seo" ->> 'image', $1) > 0) AS "seo"
+           FROM "case_studies") AS "uses"
+        WHERE "hero" OR "gallery" OR "seo"
+        ORDER BY "created_at" DESC, "id"`,
+      [path],
+    );
+    const issues = await manager.query<{ subject: string; status: string }[]>(
+      `SELECT "subject", "status" FROM "newsletter_issues" WHERE strpos("body", $1) > 0 ORDER BY "created_at" DESC, "id"`,
+      [path],
+    );
+    return [
+      ...posts.map((row) => {
+        const places = [row.feature ? 'feature image' : null, row.body ? 'in the text' : null]
+          .filter(Boolean)
+          .join(', ');
+        return { label: `Post “${row.title}” (${places}${row.status === 'published' ? '' : `, ${row.status}`})` };
+      }),
+      ...caseStudies.map((row) => {
+        const places = [
+          row.hero ? 'hero image' : null,
+          row.gallery ? 'gallery' : null,
+          row.seo ? 'sharing image' : null,
+        ]
+          .filter(Boolean)
+          .join(', ');
+        return { label: `Case study “${row.title}” (${places}${row.status === 'published' ? '' : `, ${row.status}`})` };
+      }),
+      ...issues.map((row) => ({ label: `Newsletter issue “${row.subject}” (${row.status})` })),
+    ];
   }
 }
