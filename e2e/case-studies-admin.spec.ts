@@ -1,4 +1,6 @@
 import type { Browser } from '@playwright/test';
+import sharp from 'sharp';
+import { mediaUploadHeader } from '../common/src/media';
 import { expect as baseExpect, test, type Page } from './fixtures';
 
 /**
@@ -63,7 +65,10 @@ test.describe('Case studies in the admin', () => {
     await context.close();
   });
 
-  test('an admin edits the outcomes and metrics of a case study and a visitor sees the page change', async ({ page, browser }) => {
+  test('an admin edits the outcomes and metrics of a case study and a visitor sees the page change', async ({
+    page,
+    browser,
+  }) => {
     // A visitor reads the page first: from then on the page cache holds it.
     const before = await visitorPage(browser, `/case-studies/${slug}`);
     expect(before.status).toBe(200);
@@ -84,7 +89,9 @@ test.describe('Case studies in the admin', () => {
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
 
     // Outcomes: new markdown, checked in the preview before saving.
-    await page.getByLabel('Outcomes', { exact: true }).fill('Empty miles fell by **a fifth**.\n\n- Every depot on one plan');
+    await page
+      .getByLabel('Outcomes', { exact: true })
+      .fill('Empty miles fell by **a fifth**.\n\n- Every depot on one plan');
     await page.getByRole('button', { name: 'Preview Outcomes' }).click();
     const preview = page.getByTestId('editor-outcomes-preview');
     await expect(preview.locator('strong')).toHaveText('a fifth');
@@ -116,6 +123,70 @@ test.describe('Case studies in the admin', () => {
     await after.close();
   });
 
+  test('an admin picks the hero and a gallery image from the media library, and visitors get them responsive', async ({
+    page,
+    browser,
+  }) => {
+    const run = Date.now().toString(36);
+    const upload = async (filename: string, alt: string, background: string) => {
+      const file = await sharp({ create: { width: 1600, height: 900, channels: 3, background } })
+        .png()
+        .toBuffer();
+      const response = await page.request.post('/api/admin/media', {
+        headers: { [mediaUploadHeader.name]: mediaUploadHeader.value },
+        multipart: { alt, file: { name: filename, mimeType: 'image/png', buffer: file } },
+      });
+      expect(response.status()).toBe(201);
+    };
+    await signIn(page);
+    await upload(`depot-${run}.png`, `A depot at dusk ${run}`, '#1d4e89');
+    await upload(`planner-${run}.png`, `The planner on screen ${run}`, '#2a6f4e');
+
+    await page.goto(`/admin/case-studies?q=${slug}`);
+    await page.getByTestId('case-study-row').first().getByRole('link', { name: title }).click();
+    const heroField = page.getByRole('group', { name: 'Hero image' });
+    await expect(heroField).toContainText('Built-in image: /images/case-studies/panaquest/hero.svg');
+    await heroField.getByRole('button', { name: 'Change image' }).click();
+    const picker = page.getByTestId('media-picker');
+    await picker.getByLabel('Search images').fill(`depot-${run}`);
+    await picker
+      .getByTestId('media-picker-item')
+      .filter({ hasText: `depot-${run}` })
+      .click();
+    await expect(picker).toBeHidden();
+    await expect(heroField).toContainText('From the media library.');
+
+    await page.getByRole('button', { name: 'Add image' }).click();
+    const galleryField = page.getByRole('group', { name: 'Gallery image 1' });
+    await galleryField.getByRole('button', { name: 'Choose image' }).click();
+    await picker.getByLabel('Search images').fill(`planner-${run}`);
+    await picker
+      .getByTestId('media-picker-item')
+      .filter({ hasText: `planner-${run}` })
+      .click();
+    await expect(picker).toBeHidden();
+    // The gallery row takes the library's alt text while it has none.
+    await expect(page.getByTestId('gallery-row').getByLabel('Alt text')).toHaveValue(`The planner on screen ${run}`);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByTestId('toast')).toContainText('Changes saved');
+
+    const visitor = await visitorPage(browser, `/case-studies/${slug}`);
+    expect(visitor.status).toBe(200);
+    const hero = visitor.page.locator('[data-testid="case-study"] > .container-page picture img').first();
+    await expect(hero).toHaveAttribute('width', '1600');
+    await expect(hero).toHaveAttribute('height', '900');
+    await expect(hero).toHaveAttribute('fetchpriority', 'high');
+    await expect(hero).toHaveAttribute('sizes', /1200px/);
+    await expect(hero).toHaveAttribute('srcset', /\/media\/[0-9a-f-]+\/1920\.webp 1600w$/);
+    const figure = visitor.page.getByTestId('gallery-after-challenge').locator('picture img');
+    await expect(figure).toHaveAttribute('alt', `The planner on screen ${run}`);
+    await expect(figure).toHaveAttribute('loading', 'lazy');
+    await expect
+      .poll(() => figure.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth))
+      .toBeGreaterThan(0);
+    await visitor.close();
+  });
+
   test('a refused save names the field, and the page keeps what readers saw', async ({ page, browser }) => {
     await signIn(page);
     await page.goto(`/admin/case-studies?q=${slug}`);
@@ -132,7 +203,10 @@ test.describe('Case studies in the admin', () => {
     await visitor.close();
   });
 
-  test('an unpublished case study leaves the site, staff preview it as a draft, and deleting it is final', async ({ page, browser }) => {
+  test('an unpublished case study leaves the site, staff preview it as a draft, and deleting it is final', async ({
+    page,
+    browser,
+  }) => {
     await signIn(page);
     await page.goto(`/admin/case-studies?q=${slug}`);
     await page.getByTestId('case-study-row').first().getByRole('link', { name: title }).click();

@@ -1,4 +1,13 @@
-import { caseStudyMessages, messages, type AdminCaseStudy, type SaveCaseStudyRequest } from '@northbeam/common';
+import sharp from 'sharp';
+import {
+  caseStudyMessages,
+  mediaUploadHeader,
+  messages,
+  type AdminCaseStudy,
+  type CaseStudyPreview,
+  type MediaItem,
+  type SaveCaseStudyRequest,
+} from '@northbeam/common';
 import { createStaff, signedInAgent } from './factories/staff.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
@@ -37,7 +46,9 @@ describe('Case studies in the admin', () => {
   let consultant: Agent;
 
   async function contentVersion(): Promise<number> {
-    const [row] = await testApp.dataSource.query<{ version: string }[]>(`SELECT version FROM content_version WHERE id = 1`);
+    const [row] = await testApp.dataSource.query<{ version: string }[]>(
+      `SELECT version FROM content_version WHERE id = 1`,
+    );
     return Number(row.version);
   }
 
@@ -71,7 +82,9 @@ describe('Case studies in the admin', () => {
 
   describe('the built-in case studies', () => {
     it('are six published rows in the database, with the special layouts of relative-probability and panaquest', async () => {
-      const rows = await testApp.dataSource.query<{ slug: string; status: string }[]>(`SELECT slug, status FROM case_studies ORDER BY date DESC`);
+      const rows = await testApp.dataSource.query<{ slug: string; status: string }[]>(
+        `SELECT slug, status FROM case_studies ORDER BY date DESC`,
+      );
       expect(rows).toHaveLength(6);
       expect(rows.every((row) => row.status === 'published')).toBe(true);
       expect(rows.map((row) => row.slug)).toEqual(expect.arrayContaining(['relative-probability', 'panaquest']));
@@ -136,18 +149,60 @@ describe('Case studies in the admin', () => {
       ['a day that does not exist', { date: '2025-02-30' }, 'date', caseStudyMessages.dateInvalid],
       ['a year out of range', { date: '0999-01-01' }, 'date', caseStudyMessages.dateInvalid],
       ['a blank section', { outcomes_md: '\n\n' }, 'outcomes_md', caseStudyMessages.outcomesRequired],
-      ['a metric label', { metrics: [{ value: '3x', label: '' }] }, 'metrics.0.label', caseStudyMessages.metricLabelRequired],
-      ['too many metrics', { metrics: Array.from({ length: 13 }, () => ({ value: '1', label: 'One' })) }, 'metrics', caseStudyMessages.metricsInvalid],
-      ['a script address for an image', { hero_image: 'javascript:alert(1)' }, 'hero_image', caseStudyMessages.imageAddressInvalid],
-      ['a protocol-relative gallery image', { gallery: [{ src: '//evil.example/x.png', alt: 'x' }] }, 'gallery.0.src', caseStudyMessages.imageAddressInvalid],
+      [
+        'a metric label',
+        { metrics: [{ value: '3x', label: '' }] },
+        'metrics.0.label',
+        caseStudyMessages.metricLabelRequired,
+      ],
+      [
+        'too many metrics',
+        { metrics: Array.from({ length: 13 }, () => ({ value: '1', label: 'One' })) },
+        'metrics',
+        caseStudyMessages.metricsInvalid,
+      ],
+      [
+        'a script address for an image',
+        { hero_image: 'javascript:alert(1)' },
+        'hero_image',
+        caseStudyMessages.imageAddressInvalid,
+      ],
+      [
+        'a protocol-relative gallery image',
+        { gallery: [{ src: '//evil.example/x.png', alt: 'x' }] },
+        'gallery.0.src',
+        caseStudyMessages.imageAddressInvalid,
+      ],
       ['gallery alt text', { gallery: [{ src: '/x.png', alt: '' }] }, 'gallery.0.alt', caseStudyMessages.altRequired],
-      ['a script link for the call to action', { cta: { label: 'Go', href: 'javascript:alert(1)' } }, 'cta.href', caseStudyMessages.ctaHrefInvalid],
-      ['a call to action that is not an object', { cta: 'Go' as unknown as SaveCaseStudyRequest['cta'] }, 'cta', caseStudyMessages.ctaInvalid],
-      ['a long SEO description', { seo: { title: '', description: 'd'.repeat(161), image: '' } }, 'seo.description', caseStudyMessages.seoDescriptionTooLong],
-      ['a project link that is not a web address', { link: 'ftp://example.com' }, 'link', caseStudyMessages.linkInvalid],
+      [
+        'a script link for the call to action',
+        { cta: { label: 'Go', href: 'javascript:alert(1)' } },
+        'cta.href',
+        caseStudyMessages.ctaHrefInvalid,
+      ],
+      [
+        'a call to action that is not an object',
+        { cta: 'Go' as unknown as SaveCaseStudyRequest['cta'] },
+        'cta',
+        caseStudyMessages.ctaInvalid,
+      ],
+      [
+        'a long SEO description',
+        { seo: { title: '', description: 'd'.repeat(161), image: '' } },
+        'seo.description',
+        caseStudyMessages.seoDescriptionTooLong,
+      ],
+      [
+        'a project link that is not a web address',
+        { link: 'ftp://example.com' },
+        'link',
+        caseStudyMessages.linkInvalid,
+      ],
       ['a line break in the title', { title: 'Two\nlines' }, 'title', messages.singleLineText],
     ])('refuses %s with 400 and a sentence for the field', async (_name, overrides, field, sentence) => {
-      const response = await admin.post('/api/admin/case-studies').send(validCaseStudy('refused-case-study', overrides));
+      const response = await admin
+        .post('/api/admin/case-studies')
+        .send(validCaseStudy('refused-case-study', overrides));
       expect(response.status).toBe(400);
       expect(response.body.fieldErrors[field]).toContain(sentence);
       expect(response.body.error).toEqual(expect.any(String));
@@ -170,7 +225,10 @@ describe('Case studies in the admin', () => {
       expect(response.status).toBe(200);
       expect(response.body).toMatchObject({ status: 'published', tech: ['TypeScript', 'Rust'] });
       // An empty context is no context.
-      expect((response.body as AdminCaseStudy).metrics.at(-1)).toEqual({ value: '40%', label: 'More workshops closed' });
+      expect((response.body as AdminCaseStudy).metrics.at(-1)).toEqual({
+        value: '40%',
+        label: 'More workshops closed',
+      });
       expect(await contentVersion()).toBeGreaterThan(before);
       expect(await activity(id)).toEqual(['case_study.updated']);
 
@@ -181,7 +239,9 @@ describe('Case studies in the admin', () => {
     });
 
     it('refuses to take the slug of another case study with 409, and keeps the row as it was', async () => {
-      const draft = (await admin.get('/api/admin/case-studies?q=harbour-freight-draft')).body.items[0] as { id: string };
+      const draft = (await admin.get('/api/admin/case-studies?q=harbour-freight-draft')).body.items[0] as {
+        id: string;
+      };
       const response = await admin.put(`/api/admin/case-studies/${draft.id}`).send(validCaseStudy('panaquest'));
       expect(response.status).toBe(409);
       expect(response.body.error).toBe(caseStudyMessages.slugTaken);
@@ -197,9 +257,69 @@ describe('Case studies in the admin', () => {
     });
   });
 
+  describe('media library images', () => {
+    async function uploaded(alt: string): Promise<MediaItem> {
+      const file = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#246' } })
+        .png()
+        .toBuffer();
+      const response = await admin
+        .post('/api/admin/media')
+        .set(mediaUploadHeader.name, mediaUploadHeader.value)
+        .field('alt', alt)
+        .attach('file', file, 'library.png');
+      expect(response.status).toBe(201);
+      return response.body as MediaItem;
+    }
+
+    it('takes a library image as hero and in the gallery beside a built-in address, and the page gets their sizes', async () => {
+      const hero = await uploaded('A depot at dusk');
+      const shot = await uploaded('Planner screen');
+      const created = await create('library-images', {
+        status: 'published',
+        hero_image: `/media/${hero.id}/1280.webp`,
+        gallery: [
+          { src: '/images/case-studies/panaquest/gallery-1.svg', alt: 'Depot map' },
+          { src: `/media/${shot.id}/1280.webp`, alt: 'The planner', caption: 'Night view' },
+        ],
+      });
+      expect(created.hero_image).toBe(`/media/${hero.id}/1280.webp`);
+
+      const page = await testApp.request().get('/api/case-studies/library-images');
+      expect(page.status).toBe(200);
+      const body = page.body as CaseStudyPreview;
+      expect(body.images).toEqual({
+        [hero.id]: { id: hero.id, alt: 'A depot at dusk', width: 1600, height: 900, format: 'png' },
+        [shot.id]: { id: shot.id, alt: 'Planner screen', width: 1600, height: 900, format: 'png' },
+      });
+      expect(body.gallery[0].src).toBe('/images/case-studies/panaquest/gallery-1.svg');
+      const builtIn = await testApp.request().get('/api/case-studies/panaquest');
+      expect(builtIn.body.images).toEqual({});
+      // The admin list below counts the rows.
+      expect((await admin.delete(`/api/admin/case-studies/${created.id}`)).status).toBe(204);
+    });
+
+    it('refuses a library address whose image is not in the library with 400 under its field', async () => {
+      const missing = '00000000-0000-4000-8000-000000000000';
+      const response = await admin.post('/api/admin/case-studies').send(
+        validCaseStudy('missing-library-image', {
+          hero_image: `/media/${missing}/1280.webp`,
+          gallery: [{ src: `/media/${missing}/640.webp`, alt: 'Gone' }],
+        }),
+      );
+      expect(response.status).toBe(400);
+      expect(response.body.fieldErrors).toEqual({
+        hero_image: [caseStudyMessages.imageNotInLibrary],
+        'gallery.0.src': [caseStudyMessages.imageNotInLibrary],
+      });
+    });
+  });
+
   describe('publishing', () => {
     it('publishes a draft: it joins the public list, the sitemap and the og-image, and the log says so once', async () => {
-      const draft = await create('quayside-draft', { title: 'Quayside: cranes that plan themselves', date: '2019-03-04' });
+      const draft = await create('quayside-draft', {
+        title: 'Quayside: cranes that plan themselves',
+        date: '2019-03-04',
+      });
       // A draft's social image is the site's general card: its title shows nowhere.
       const generalCard = (await testApp.request().get('/api/og-image/no-such-page')).body as Buffer;
       const draftCard = (await testApp.request().get('/api/og-image/case-studies-quayside-draft')).body as Buffer;
@@ -236,7 +356,11 @@ describe('Case studies in the admin', () => {
         expect.arrayContaining(['harbour-freight-draft', 'quayside-draft']),
       );
       const search = await admin.get('/api/admin/case-studies?q=LOGISTICS');
-      expect((search.body.items as { slug: string }[]).map((item) => item.slug).sort()).toEqual(['harbour-freight-draft', 'harbour-freight-live', 'quayside-draft']);
+      expect((search.body.items as { slug: string }[]).map((item) => item.slug).sort()).toEqual([
+        'harbour-freight-draft',
+        'harbour-freight-live',
+        'quayside-draft',
+      ]);
       const literal = await admin.get(`/api/admin/case-studies?q=${encodeURIComponent('100%')}`);
       expect(literal.body.total).toBe(0);
       const second = await admin.get('/api/admin/case-studies?page=2');
@@ -270,7 +394,9 @@ describe('Case studies in the admin', () => {
         consultant.get('/api/admin/case-studies'),
         consultant.get(`/api/admin/case-studies/${row.id}`),
         consultant.post('/api/admin/case-studies').send(validCaseStudy('consultant-made')),
-        consultant.put(`/api/admin/case-studies/${row.id}`).send(validCaseStudy('panaquest', { title: 'Changed by a consultant' })),
+        consultant
+          .put(`/api/admin/case-studies/${row.id}`)
+          .send(validCaseStudy('panaquest', { title: 'Changed by a consultant' })),
         consultant.post(`/api/admin/case-studies/${row.id}/unpublish`),
         consultant.delete(`/api/admin/case-studies/${row.id}`),
       ];

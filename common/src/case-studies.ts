@@ -1,5 +1,6 @@
 /** Case study shapes as the API returns them (docs/product.md#case-studies; snake_case kept). */
 import { caseStudyLimits } from './limits.js';
+import { mediaIdOfUrl, type MediaImage } from './media.js';
 
 export interface CaseStudyMetric {
   value: string;
@@ -51,6 +52,17 @@ export const caseStudyStatusLabels: Record<CaseStudyStatus, string> = {
 export interface CaseStudyPreview extends CaseStudy {
   /** Present only on a draft shown to staff. */
   draft?: true;
+  /** The media library images among its hero, gallery and sharing image, by id: their size and srcset. */
+  images: Record<string, MediaImage>;
+}
+
+/**
+ * The library ids a case study shows (hero image, gallery, sharing image): an address
+ * `/media/{id}/{width}.{format}` is a library image, any other is a static file or a web address.
+ */
+export function caseStudyMediaIds(study: Pick<CaseStudy, 'hero_image' | 'gallery' | 'seo'>): string[] {
+  const addresses = [study.hero_image, ...study.gallery.map((image) => image.src), study.seo.image];
+  return [...new Set(addresses.map(mediaIdOfUrl).filter((id): id is string => Boolean(id)))];
 }
 
 /** The fields staff write: `POST /api/admin/case-studies` (with an optional status) and `PUT /api/admin/case-studies/:id`. */

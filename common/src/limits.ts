@@ -193,6 +193,7 @@ export const caseStudyMessages = {
   outcomesRequired: 'Outcomes is required',
   sectionTooLong: `A section must be ${caseStudyLimits.sectionMax} characters or less`,
   heroImageRequired: 'Hero image is required',
+  imageNotInLibrary: 'This image is not in the media library: choose it again',
   imageAddressInvalid: `An image address must start with / or https:// and be ${caseStudyLimits.imageAddressMax} characters or less`,
   metricsInvalid: `Metrics must be a list of at most ${caseStudyLimits.metricsMax} rows`,
   metricValueRequired: 'Each metric needs a value',

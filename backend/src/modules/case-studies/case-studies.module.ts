@@ -2,13 +2,14 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ActivityModule } from '../activity/activity.module.js';
 import { AuthModule } from '../auth/auth.module.js';
+import { MediaModule } from '../media/media.module.js';
 import { AdminCaseStudiesController, CaseStudiesController } from './case-studies.controller.js';
 import { CaseStudiesRepository } from './case-studies.repository.js';
 import { CaseStudiesService } from './case-studies.service.js';
 import { CaseStudyEntity } from './entities/case-study.entity.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([CaseStudyEntity]), AuthModule, ActivityModule],
+  imports: [TypeOrmModule.forFeature([CaseStudyEntity]), AuthModule, ActivityModule, MediaModule],
   controllers: [CaseStudiesController, AdminCaseStudiesController],
   providers: [CaseStudiesService, CaseStudiesRepository],
 })

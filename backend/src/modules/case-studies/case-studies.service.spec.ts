@@ -3,6 +3,7 @@ import { permissionsFor, type StaffRole, type StaffUser } from '@northbeam/commo
 import { caseStudySeed } from '../../database/seeds/case-studies.seed.js';
 import type { ActivityService } from '../activity/activity.service.js';
 import type { ContentVersionService } from '../content-version/content-version.service.js';
+import type { MediaService } from '../media/media.service.js';
 import type { CaseStudiesRepository } from './case-studies.repository.js';
 import { CaseStudiesService, mayPreviewCaseStudies, normaliseNames } from './case-studies.service.js';
 import type { CaseStudyEntity } from './entities/case-study.entity.js';
@@ -13,7 +14,15 @@ function entity(slug: string, status: CaseStudyEntity['status'] = 'published'): 
 }
 
 function staff(role: StaffRole, twoFactorSetupRequired = false): StaffUser {
-  return { id: 'u1', name: 'Sam', email: 'sam@example.com', role, twoFactorEnabled: true, twoFactorSetupRequired, permissions: permissionsFor(role) };
+  return {
+    id: 'u1',
+    name: 'Sam',
+    email: 'sam@example.com',
+    role,
+    twoFactorEnabled: true,
+    twoFactorSetupRequired,
+    permissions: permissionsFor(role),
+  };
 }
 
 function service(overrides: Partial<CaseStudiesRepository>): CaseStudiesService {
@@ -25,11 +34,16 @@ function service(overrides: Partial<CaseStudiesRepository>): CaseStudiesService 
     findBySlug: fail('findBySlug'),
     ...overrides,
   } as unknown as CaseStudiesRepository;
-  return new CaseStudiesService(repository, {} as ContentVersionService, {} as ActivityService);
+  // The built-in case studies show static files only: no library image to look up.
+  const media = { images: () => Promise.resolve(new Map()) } as unknown as MediaService;
+  return new CaseStudiesService(repository, {} as ContentVersionService, {} as ActivityService, media);
 }
 
 async function statusOf(promise: Promise<unknown>): Promise<number> {
-  const error = await promise.then(() => undefined, (caught: unknown) => caught);
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
   if (!(error instanceof HttpException)) throw new Error('expected an HTTP error');
   return error.getStatus();
 }
@@ -38,13 +52,23 @@ describe(CaseStudiesService.name, () => {
   describe('list', () => {
     it('maps rows to the index fields only', async () => {
       const [item] = await service({ findPublishedForIndex: () => Promise.resolve([entity('panaquest')]) }).list();
-      expect(Object.keys(item).sort()).toEqual(['client', 'hero_image', 'sector', 'services', 'slug', 'summary', 'title']);
+      expect(Object.keys(item).sort()).toEqual([
+        'client',
+        'hero_image',
+        'sector',
+        'services',
+        'slug',
+        'summary',
+        'title',
+      ]);
     });
   });
 
   describe('get', () => {
     it('answers the full published case study without its id or status', async () => {
-      const caseStudy = await service({ findBySlug: () => Promise.resolve(entity('relative-probability')) }).get('relative-probability');
+      const caseStudy = await service({ findBySlug: () => Promise.resolve(entity('relative-probability')) }).get(
+        'relative-probability',
+      );
       expect(caseStudy.metrics.length).toBeGreaterThan(0);
       expect(caseStudy).not.toHaveProperty('id');
       expect(caseStudy).not.toHaveProperty('status');
@@ -67,7 +91,10 @@ describe(CaseStudiesService.name, () => {
     });
 
     it('shows a draft to an admin as a preview marked draft', async () => {
-      const caseStudy = await service({ findBySlug: () => Promise.resolve(entity('panaquest', 'draft')) }).get('panaquest', staff('admin'));
+      const caseStudy = await service({ findBySlug: () => Promise.resolve(entity('panaquest', 'draft')) }).get(
+        'panaquest',
+        staff('admin'),
+      );
       expect(caseStudy).toMatchObject({ slug: 'panaquest', draft: true });
     });
   });

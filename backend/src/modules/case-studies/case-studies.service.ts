@@ -1,7 +1,9 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import {
   caseStudyLimits,
+  caseStudyMediaIds,
   caseStudyMessages,
+  mediaIdOfUrl,
   messages,
   type ActivityAction,
   type AdminCaseStudy,
@@ -17,8 +19,14 @@ import type { EntityManager } from 'typeorm';
 import { ApiError } from '../../core/http/api-error.js';
 import { ActivityService } from '../activity/activity.service.js';
 import { ContentVersionService } from '../content-version/content-version.service.js';
+import { MediaService } from '../media/media.service.js';
 import { CaseStudiesRepository, type CaseStudyValues } from './case-studies.repository.js';
-import { mapAdminCaseStudy, mapAdminCaseStudySummary, mapCaseStudy, mapCaseStudySummary } from './dto/case-study.dto.js';
+import {
+  mapAdminCaseStudy,
+  mapAdminCaseStudySummary,
+  mapCaseStudy,
+  mapCaseStudySummary,
+} from './dto/case-study.dto.js';
 import type { CaseStudyFieldsDto, CreateCaseStudyDto, ListCaseStudiesQueryDto } from './dto/save-case-study.dto.js';
 import type { CaseStudyEntity } from './entities/case-study.entity.js';
 
@@ -40,6 +48,7 @@ export class CaseStudiesService {
     private readonly caseStudiesRepository: CaseStudiesRepository,
     private readonly contentVersion: ContentVersionService,
     private readonly activity: ActivityService,
+    private readonly media: MediaService,
   ) {}
 
   async list(): Promise<CaseStudySummary[]> {
@@ -52,7 +61,11 @@ export class CaseStudiesService {
     const row = await this.caseStudiesRepository.findBySlug(slug);
     if (!row || (row.status !== 'published' && !mayPreviewCaseStudies(staff)))
       throw new ApiError(HttpStatus.NOT_FOUND, messages.caseStudyNotFound);
-    return row.status === 'published' ? mapCaseStudy(row) : { ...mapCaseStudy(row), draft: true };
+    // The library images it shows, for their srcset and dimensions.
+    const images = Object.fromEntries(await this.media.images(caseStudyMediaIds(row)));
+    return row.status === 'published'
+      ? { ...mapCaseStudy(row), images }
+      : { ...mapCaseStudy(row), draft: true, images };
   }
 
   async listForStaff(query: ListCaseStudiesQueryDto): Promise<ListPage<AdminCaseStudySummary>> {
@@ -73,6 +86,7 @@ export class CaseStudiesService {
   async create(dto: CreateCaseStudyDto, user: StaffIdentity): Promise<AdminCaseStudy> {
     const status = dto.status ?? 'draft';
     await this.assertSlugFree(dto.slug);
+    await this.assertLibraryImages(dto);
     const created = await this.write(async (manager) => {
       const row = await this.caseStudiesRepository.create(manager, { ...fieldValues(dto), status });
       // One line per call: a case study created straight into publication is logged as published.
@@ -86,6 +100,7 @@ export class CaseStudiesService {
   async update(id: string, dto: CaseStudyFieldsDto, user: StaffIdentity): Promise<AdminCaseStudy> {
     const existing = await this.require(id);
     if (dto.slug !== existing.slug) await this.assertSlugFree(dto.slug, existing.id);
+    await this.assertLibraryImages(dto);
     const updated = await this.write(async (manager) => {
       if (!(await this.caseStudiesRepository.lockById(manager, existing.id)))
         throw new ApiError(HttpStatus.NOT_FOUND, messages.caseStudyNotFound);
@@ -136,14 +151,39 @@ export class CaseStudiesService {
     return result;
   }
 
-  private log(manager: EntityManager, user: StaffIdentity, action: ActivityAction, row: CaseStudyEntity): Promise<void> {
-    return this.activity.record(manager, { actor: user, action, target: { type: 'case_study', id: row.id, label: row.title } });
+  private log(
+    manager: EntityManager,
+    user: StaffIdentity,
+    action: ActivityAction,
+    row: CaseStudyEntity,
+  ): Promise<void> {
+    return this.activity.record(manager, {
+      actor: user,
+      action,
+      target: { type: 'case_study', id: row.id, label: row.title },
+    });
   }
 
   private async require(id: string): Promise<CaseStudyEntity> {
     const row = uuidPattern.test(id) ? await this.caseStudiesRepository.findById(id) : null;
     if (!row) throw new ApiError(HttpStatus.NOT_FOUND, messages.caseStudyNotFound);
     return row;
+  }
+
+  /** A library address (`/media/{id}/…`) must name an image that is in the library: 400 under its field otherwise. */
+  private async assertLibraryImages(dto: CaseStudyFieldsDto): Promise<void> {
+    const fields: [string, string][] = [
+      ['hero_image', dto.hero_image],
+      ...dto.gallery.map((image, index): [string, string] => [`gallery.${index}.src`, image.src]),
+      ['seo.image', dto.seo.image],
+    ];
+    const fieldErrors: Record<string, string[]> = {};
+    for (const [field, address] of fields) {
+      const id = mediaIdOfUrl(address);
+      if (id && !(await this.media.exists(id))) fieldErrors[field] = [caseStudyMessages.imageNotInLibrary];
+    }
+    if (Object.keys(fieldErrors).length > 0)
+      throw new ApiError(HttpStatus.BAD_REQUEST, messages.validationFailed, fieldErrors);
   }
 
   private async assertSlugFree(slug: string, exceptId?: string): Promise<void> {
@@ -153,7 +193,9 @@ export class CaseStudiesService {
 }
 
 function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown; driverError?: { code?: unknown } } | null)?.driverError?.code ?? (error as { code?: unknown } | null)?.code;
+  const code =
+    (error as { code?: unknown; driverError?: { code?: unknown } } | null)?.driverError?.code ??
+    (error as { code?: unknown } | null)?.code;
   return code === '23505';
 }
 

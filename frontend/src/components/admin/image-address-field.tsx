@@ -1,17 +1,28 @@
+import { ImagePlus } from 'lucide-react';
+import { useId, useState } from 'react';
+import { mediaIdOfUrl, mediaVariantUrl, type MediaImage } from '@northbeam/common';
 import { CaseStudyImage } from '@/components/case-studies/case-study-image';
-import { Input } from '@/components/ui/input';
-import { FieldError, Label } from '@/components/ui/label';
+import { MediaPicker } from '@/components/admin/media/media-picker';
+import { Button } from '@/components/ui/button';
+import { FieldError } from '@/components/ui/label';
+
+/** The address an image chosen from the library is stored under (docs/product.md#case-studies). */
+export function libraryImageAddress(image: Pick<MediaImage, 'id'>): string {
+  return mediaVariantUrl(image.id, 1280, 'webp');
+}
 
 /**
- * Where an editor chooses an image: today the image's address as text (a path on this site such as
- * `/images/…`, or an https address) with a preview of what it shows. It is the one component that
- * does this, so that the media library's picker can take its place.
+ * Where an editor chooses an image (docs/product.md#case-studies): the media library's picker,
+ * with a preview of what is chosen. The value stays an address: a library image is stored as its
+ * `/media/{id}/1280.webp` variant, and an address set before the library (the built-in case
+ * studies' `/images/…` files) is kept, shown and saved as it is until another image is chosen.
  */
 export function ImageAddressField({
   id,
   label,
   value,
   onChange,
+  onPick,
   alt,
   error,
   optional = false,
@@ -20,43 +31,81 @@ export function ImageAddressField({
   label: string;
   value: string;
   onChange: (value: string) => void;
+  /** The library image just chosen (the gallery takes its alt text when it has none yet). */
+  onPick?: (image: MediaImage) => void;
   /** What the preview's image is, for screen readers. */
   alt: string;
   error?: string;
   optional?: boolean;
 }) {
+  const [picking, setPicking] = useState(false);
+  const labelId = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const address = value.trim();
+  const fromLibrary = Boolean(mediaIdOfUrl(address));
   const previewable = /^(\/(?!\/)|https:\/\/)\S+$/.test(address);
   return (
-    <div className="grid min-w-0 gap-3 sm:grid-cols-[minmax(0,1fr)_9rem] sm:items-start">
+    <div
+      role="group"
+      aria-labelledby={labelId}
+      className="grid min-w-0 gap-3 sm:grid-cols-[minmax(0,1fr)_9rem] sm:items-start"
+      data-testid="image-field"
+    >
       <div className="flex min-w-0 flex-col gap-2">
-        <Label htmlFor={id}>{label}</Label>
-        <Input
-          id={id}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          textSize="sm"
-          className="font-mono"
-          placeholder="/images/case-studies/…"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={[hintId, error ? errorId : ''].filter(Boolean).join(' ')}
-        />
-        <p id={hintId} className="text-xs leading-relaxed text-ink-muted">
-          {optional ? 'Optional. ' : ''}A path on this site (starting with /) or an https:// address.
+        <p id={labelId} className="text-sm font-medium text-ink">
+          {label}
         </p>
+        <p id={hintId} className="text-xs leading-relaxed break-words text-ink-muted">
+          {optional ? 'Optional. ' : ''}
+          {!address ? 'No image chosen.' : fromLibrary ? 'From the media library.' : `Built-in image: ${address}`}
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <Button
+            id={id}
+            type="button"
+            variant="outline"
+            size="sm"
+            onClick={() => setPicking(true)}
+            aria-describedby={[labelId, hintId, error ? errorId : ''].filter(Boolean).join(' ')}
+            aria-invalid={error ? true : undefined}
+          >
+            <ImagePlus aria-hidden="true" />
+            {address ? 'Change image' : 'Choose image'}
+          </Button>
+          {optional && address ? (
+            <Button type="button" variant="ghost-danger" size="sm" onClick={() => onChange('')}>
+              Remove
+            </Button>
+          ) : null}
+        </div>
         <FieldError id={errorId} message={error} />
       </div>
       <div className="w-36 max-w-full" data-testid={`${id}-preview`}>
         {previewable ? (
-          <CaseStudyImage key={address} src={address} alt={alt} width={16} height={9} className="rounded-lg border border-line" />
+          <CaseStudyImage
+            key={address}
+            src={address}
+            alt={alt}
+            width={16}
+            height={9}
+            className="rounded-lg border border-line"
+          />
         ) : (
           <div className="flex aspect-video items-center justify-center rounded-lg border border-dashed border-line bg-mist px-2 text-center text-xs text-ink-muted">
             No image
           </div>
         )}
       </div>
+      <MediaPicker
+        open={picking}
+        title={`Choose the ${label.toLowerCase()}`}
+        onClose={() => setPicking(false)}
+        onSelect={(image) => {
+          onChange(libraryImageAddress(image));
+          onPick?.(image);
+        }}
+      />
     </div>
   );
 }

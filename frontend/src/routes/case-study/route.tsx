@@ -5,6 +5,7 @@ import { useLoaderData, useRouteError, type LoaderFunctionArgs } from '@/app/dat
 import {
   formatDate,
   isDate,
+  mediaIdOfUrl,
   messages,
   outcomesSplitMarker,
   site,
@@ -14,6 +15,7 @@ import {
 import type { RouteHandle } from '@/app/route-handle';
 import { CaseStudyImage } from '@/components/case-studies/case-study-image';
 import { CaseStudyProse } from '@/components/case-studies/case-study-prose';
+import { ResponsiveImage } from '@/components/media/responsive-image';
 import { ProblemScreen } from '@/components/page/problem-screen';
 import { RiskDashboard } from '@/components/case-studies/risk-dashboard';
 import { Badge } from '@/components/ui/badge';
@@ -105,10 +107,51 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-function Figure({ image, testId }: { image: GalleryImage; testId: string }) {
+/**
+ * An image of the case study: a media library image responsively (srcset, sizes, its own width and
+ * height), any other address (the built-in studies' static files) as it is (docs/product.md#case-studies).
+ */
+function StudyImage({
+  src,
+  alt,
+  images,
+  sizes,
+  eager = false,
+  className,
+}: {
+  src: string;
+  alt: string;
+  images: CaseStudy['images'] | undefined;
+  sizes: string;
+  eager?: boolean;
+  className?: string;
+}) {
+  const id = mediaIdOfUrl(src);
+  const image = id ? images?.[id] : undefined;
+  if (image)
+    return (
+      <ResponsiveImage
+        image={image}
+        alt={alt}
+        sizes={sizes}
+        priority={eager}
+        className={cn('block overflow-hidden', className)}
+        imgClassName="object-cover"
+      />
+    );
+  return <CaseStudyImage src={src} alt={alt} eager={eager} className={className} />;
+}
+
+function Figure({ image, images, testId }: { image: GalleryImage; images: CaseStudy['images']; testId: string }) {
   return (
     <figure className="my-10" data-testid={testId}>
-      <CaseStudyImage src={image.src} alt={image.alt} className="rounded-card shadow-card" />
+      <StudyImage
+        src={image.src}
+        alt={image.alt}
+        images={images}
+        sizes="(min-width: 960px) 832px, calc(100vw - 2.5rem)"
+        className="rounded-card shadow-card"
+      />
       {image.caption && <figcaption className="mt-3 text-sm text-ink-muted">{image.caption}</figcaption>}
     </figure>
   );
@@ -151,15 +194,16 @@ function CaseStudyView({ caseStudy }: { caseStudy: CaseStudy }) {
   return (
     <article data-testid="case-study" data-slug={caseStudy.slug}>
       {caseStudy.draft ? (
-        <p className="bg-labs px-4 py-2.5 text-center text-sm font-semibold text-ink" role="status" data-testid="case-study-draft-banner">
+        <p
+          className="bg-labs px-4 py-2.5 text-center text-sm font-semibold text-ink"
+          role="status"
+          data-testid="case-study-draft-banner"
+        >
           Draft preview: only staff can see this case study until it is published.
         </p>
       ) : null}
       <header className="relative isolate overflow-hidden bg-ink text-white">
-        <div
-          aria-hidden="true"
-          className="glow -top-40 -right-20 -z-10 size-[34rem] text-immersive opacity-25"
-        />
+        <div aria-hidden="true" className="glow -top-40 -right-20 -z-10 size-[34rem] text-immersive opacity-25" />
         <div className="container-page pt-12 pb-16 sm:pt-16">
           <Link
             to="/case-studies"
@@ -217,9 +261,11 @@ function CaseStudyView({ caseStudy }: { caseStudy: CaseStudy }) {
       </header>
 
       <div className="container-page -mt-2 pt-12">
-        <CaseStudyImage
+        <StudyImage
           src={caseStudy.hero_image}
           alt={caseStudy.title}
+          images={caseStudy.images}
+          sizes="(min-width: 1280px) 1200px, calc(100vw - 2.5rem)"
           eager
           className="rounded-[1.75rem] shadow-lift"
         />
@@ -230,25 +276,31 @@ function CaseStudyView({ caseStudy }: { caseStudy: CaseStudy }) {
           <Prose markdown={caseStudy.problem_md} />
         </Section>
         {plan.dashboard && <RiskDashboard />}
-        {plan.afterChallenge && <Figure image={plan.afterChallenge} testId="gallery-after-challenge" />}
+        {plan.afterChallenge && (
+          <Figure image={plan.afterChallenge} images={caseStudy.images} testId="gallery-after-challenge" />
+        )}
 
         <Section id="approach" title="Our Approach">
           <Prose markdown={caseStudy.approach_md} />
         </Section>
-        {plan.afterApproach && <Figure image={plan.afterApproach} testId="gallery-after-approach" />}
+        {plan.afterApproach && (
+          <Figure image={plan.afterApproach} images={caseStudy.images} testId="gallery-after-approach" />
+        )}
 
         <Section id="solution" title="The Solution">
           <Prose markdown={caseStudy.solution_md} />
         </Section>
-        {plan.afterSolution && <Figure image={plan.afterSolution} testId="gallery-after-solution" />}
+        {plan.afterSolution && (
+          <Figure image={plan.afterSolution} images={caseStudy.images} testId="gallery-after-solution" />
+        )}
 
         <Section id="outcomes" title="Outcomes">
           <Prose markdown={outcomesBefore} />
-          {plan.inOutcomes && <Figure image={plan.inOutcomes} testId="gallery-in-outcomes" />}
+          {plan.inOutcomes && <Figure image={plan.inOutcomes} images={caseStudy.images} testId="gallery-in-outcomes" />}
           {outcomesAfter.trim() && <Prose markdown={outcomesAfter} />}
         </Section>
         {plan.rest.map((image) => (
-          <Figure key={image.src} image={image} testId="gallery-extra" />
+          <Figure key={image.src} image={image} images={caseStudy.images} testId="gallery-extra" />
         ))}
 
         {caseStudy.metrics.length > 0 && (
@@ -295,7 +347,10 @@ function CaseStudyView({ caseStudy }: { caseStudy: CaseStudy }) {
             <Link
               to={caseStudy.cta.href}
               onClick={() => trackCaseStudyCtaClick(caseStudyFacts(caseStudy), caseStudy.cta.label, caseStudy.cta.href)}
-              className={cn(buttonVariants({ variant: 'inverse', size: 'lg-flexible', wrap: true }), 'hover:bg-immersive')}
+              className={cn(
+                buttonVariants({ variant: 'inverse', size: 'lg-flexible', wrap: true }),
+                'hover:bg-immersive',
+              )}
             >
               {caseStudy.cta.label} <ArrowRight aria-hidden="true" />
             </Link>

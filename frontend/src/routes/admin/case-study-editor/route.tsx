@@ -74,11 +74,15 @@ export async function loader({ context, request, params }: LoaderFunctionArgs): 
     return { user, caseStudy: null, refusal: 'You do not have permission to do that' };
   if (!params.id) return { user, caseStudy: null };
   try {
-    const caseStudy = await loadJson<AdminCaseStudy>(context, `/api/admin/case-studies/${encodeURIComponent(params.id)}`);
+    const caseStudy = await loadJson<AdminCaseStudy>(
+      context,
+      `/api/admin/case-studies/${encodeURIComponent(params.id)}`,
+    );
     if (!caseStudy) signInAgain(request);
     return { user, caseStudy };
   } catch (error) {
-    if (error instanceof ApiRequestError && error.status === 403) return { user, caseStudy: null, refusal: errorSentence(error) };
+    if (error instanceof ApiRequestError && error.status === 403)
+      return { user, caseStudy: null, refusal: errorSentence(error) };
     if (error instanceof ApiRequestError) throw data(null, { status: pageStatusOf(error) });
     throw error;
   }
@@ -102,7 +106,10 @@ export function Component() {
 
 function BackLink() {
   return (
-    <Link to="/admin/case-studies" className="inline-flex items-center gap-2 text-sm font-medium text-ink-muted hover:text-ink">
+    <Link
+      to="/admin/case-studies"
+      className="inline-flex items-center gap-2 text-sm font-medium text-ink-muted hover:text-ink"
+    >
       <ArrowLeft className="size-4" aria-hidden="true" />
       All case studies
     </Link>
@@ -118,7 +125,9 @@ function Editor({ loaded }: { loaded: AdminCaseStudy | null }) {
   const navigate = useNavigate();
   const hydrated = useHydrated();
   const [saved, setSaved] = useState<AdminCaseStudy | null>(loaded);
-  const [savedValues, setSavedValues] = useState<CaseStudyFormValues>(() => (loaded ? formFromCaseStudy(loaded) : emptyCaseStudyForm));
+  const [savedValues, setSavedValues] = useState<CaseStudyFormValues>(() =>
+    loaded ? formFromCaseStudy(loaded) : emptyCaseStudyForm,
+  );
   const [values, setValues] = useState<CaseStudyFormValues>(savedValues);
   const [errors, setErrors] = useState<CaseStudyFormErrors>({});
   const [problem, setProblem] = useState<string>();
@@ -135,13 +144,20 @@ function Editor({ loaded }: { loaded: AdminCaseStudy | null }) {
   const update = (changes: Partial<CaseStudyFormValues>) => setValues((current) => ({ ...current, ...changes }));
   const onTitle = (title: string) => update(slugTouched ? { title } : { title, slug: slugify(title) });
   const updateMetric = (key: string, changes: Partial<MetricRow>) =>
-    setValues((current) => ({ ...current, metrics: current.metrics.map((row) => (row.key === key ? { ...row, ...changes } : row)) }));
+    setValues((current) => ({
+      ...current,
+      metrics: current.metrics.map((row) => (row.key === key ? { ...row, ...changes } : row)),
+    }));
   const updateImage = (key: string, changes: Partial<GalleryRow>) =>
-    setValues((current) => ({ ...current, gallery: current.gallery.map((row) => (row.key === key ? { ...row, ...changes } : row)) }));
+    setValues((current) => ({
+      ...current,
+      gallery: current.gallery.map((row) => (row.key === key ? { ...row, ...changes } : row)),
+    }));
 
   const fail = (error: unknown) => {
     if (error instanceof ApiRequestError && error.status === 401) forgetStaffUser();
-    const fromServer = error instanceof ApiRequestError && error.status === 400 ? formErrorsFromServer(error.fieldErrors) : {};
+    const fromServer =
+      error instanceof ApiRequestError && error.status === 400 ? formErrorsFromServer(error.fieldErrors) : {};
     setErrors(fromServer);
     const first = Object.keys(fromServer)[0];
     if (first) document.getElementById(fieldId(first))?.focus();
@@ -151,7 +167,11 @@ function Editor({ loaded }: { loaded: AdminCaseStudy | null }) {
   /** Saves the form when it changed (or creates the case study); answers what the server holds. */
   const saveForm = async (createAs: CaseStudyStatus): Promise<AdminCaseStudy> => {
     const body = payloadFromForm(values);
-    if (!saved) return requestJson<AdminCaseStudy>('POST', '/api/admin/case-studies', { ...body, status: createAs } satisfies SaveCaseStudyRequest);
+    if (!saved)
+      return requestJson<AdminCaseStudy>('POST', '/api/admin/case-studies', {
+        ...body,
+        status: createAs,
+      } satisfies SaveCaseStudyRequest);
     if (!dirty) return saved;
     return requestJson<AdminCaseStudy>('PUT', `/api/admin/case-studies/${saved.id}`, body);
   };
@@ -196,7 +216,11 @@ function Editor({ loaded }: { loaded: AdminCaseStudy | null }) {
       'Case study published',
     );
   const unpublish = () =>
-    run('unpublish', () => requestJson<AdminCaseStudy>('POST', `/api/admin/case-studies/${saved!.id}/unpublish`), 'Case study unpublished');
+    run(
+      'unpublish',
+      () => requestJson<AdminCaseStudy>('POST', `/api/admin/case-studies/${saved!.id}/unpublish`),
+      'Case study unpublished',
+    );
 
   const remove = async () => {
     if (!saved) return;
@@ -212,7 +236,11 @@ function Editor({ loaded }: { loaded: AdminCaseStudy | null }) {
     }
   };
 
-  const text = (path: TextFieldName, label: string, options: { hint?: ReactNode; type?: string; max?: number } = {}) => (
+  const text = (
+    path: TextFieldName,
+    label: string,
+    options: { hint?: ReactNode; type?: string; max?: number } = {},
+  ) => (
     <Field label={label} htmlFor={fieldId(path)} error={errors[path]} errorId={errorId(path)} hint={options.hint}>
       <Input
         id={fieldId(path)}
@@ -326,8 +354,13 @@ function Editor({ loaded }: { loaded: AdminCaseStudy | null }) {
               {text('sector', 'Sector')}
             </div>
             <div className="grid gap-6 sm:grid-cols-2">
-              {text('date', 'Date', { type: 'date', hint: <p className="text-xs text-ink-muted">Shown as month and year.</p> })}
-              {text('link', 'Project link (optional)', { hint: <p className="text-xs text-ink-muted">An https:// address.</p> })}
+              {text('date', 'Date', {
+                type: 'date',
+                hint: <p className="text-xs text-ink-muted">Shown as month and year.</p>,
+              })}
+              {text('link', 'Project link (optional)', {
+                hint: <p className="text-xs text-ink-muted">An https:// address.</p>,
+              })}
             </div>
             <NamesField
               id={fieldId('services')}
@@ -397,8 +430,8 @@ function Editor({ loaded }: { loaded: AdminCaseStudy | null }) {
               testId="editor-outcomes"
               hint={
                 <p>
-                  A line <code className="font-mono">{outcomesSplitMarker}</code> marks where the panaquest layout places the second
-                  gallery image.
+                  A line <code className="font-mono">{outcomesSplitMarker}</code> marks where the panaquest layout
+                  places the second gallery image.
                 </p>
               }
             />
@@ -419,13 +452,40 @@ function Editor({ loaded }: { loaded: AdminCaseStudy | null }) {
               </Button>
             </div>
             <FieldError message={listError('metrics')} />
-            {values.metrics.length === 0 ? <p className="text-sm text-ink-muted">No metrics: the page shows none.</p> : null}
+            {values.metrics.length === 0 ? (
+              <p className="text-sm text-ink-muted">No metrics: the page shows none.</p>
+            ) : null}
             <ol className="flex flex-col gap-4">
               {values.metrics.map((metric, index) => (
-                <li key={metric.key} className="grid gap-3 rounded-2xl border border-line p-4 sm:grid-cols-[8rem_minmax(0,1fr)_minmax(0,1.2fr)_auto] sm:items-start" data-testid="metric-row">
-                  <RowInput id={fieldId(`metrics.${index}.value`)} label={`Metric ${index + 1} value`} shortLabel="Value" value={metric.value} error={errors[`metrics.${index}.value`]} onChange={(value) => updateMetric(metric.key, { value })} />
-                  <RowInput id={fieldId(`metrics.${index}.label`)} label={`Metric ${index + 1} label`} shortLabel="Label" value={metric.label} error={errors[`metrics.${index}.label`]} onChange={(label) => updateMetric(metric.key, { label })} />
-                  <RowInput id={fieldId(`metrics.${index}.context`)} label={`Metric ${index + 1} context (optional)`} shortLabel="Context (optional)" value={metric.context} error={errors[`metrics.${index}.context`]} onChange={(context) => updateMetric(metric.key, { context })} />
+                <li
+                  key={metric.key}
+                  className="grid gap-3 rounded-2xl border border-line p-4 sm:grid-cols-[8rem_minmax(0,1fr)_minmax(0,1.2fr)_auto] sm:items-start"
+                  data-testid="metric-row"
+                >
+                  <RowInput
+                    id={fieldId(`metrics.${index}.value`)}
+                    label={`Metric ${index + 1} value`}
+                    shortLabel="Value"
+                    value={metric.value}
+                    error={errors[`metrics.${index}.value`]}
+                    onChange={(value) => updateMetric(metric.key, { value })}
+                  />
+                  <RowInput
+                    id={fieldId(`metrics.${index}.label`)}
+                    label={`Metric ${index + 1} label`}
+                    shortLabel="Label"
+                    value={metric.label}
+                    error={errors[`metrics.${index}.label`]}
+                    onChange={(label) => updateMetric(metric.key, { label })}
+                  />
+                  <RowInput
+                    id={fieldId(`metrics.${index}.context`)}
+                    label={`Metric ${index + 1} context (optional)`}
+                    shortLabel="Context (optional)"
+                    value={metric.context}
+                    error={errors[`metrics.${index}.context`]}
+                    onChange={(context) => updateMetric(metric.key, { context })}
+                  />
                   <Button
                     type="button"
                     variant="ghost-danger"
@@ -461,7 +521,11 @@ function Editor({ loaded }: { loaded: AdminCaseStudy | null }) {
             <FieldError message={listError('gallery')} />
             <ol className="flex flex-col gap-4">
               {values.gallery.map((image, index) => (
-                <li key={image.key} className="flex flex-col gap-4 rounded-2xl border border-line p-4" data-testid="gallery-row">
+                <li
+                  key={image.key}
+                  className="flex flex-col gap-4 rounded-2xl border border-line p-4"
+                  data-testid="gallery-row"
+                >
                   <div className="flex items-start justify-between gap-3">
                     <p className="text-sm font-semibold text-ink">Image {index + 1}</p>
                     <Button
@@ -476,15 +540,30 @@ function Editor({ loaded }: { loaded: AdminCaseStudy | null }) {
                   </div>
                   <ImageAddressField
                     id={fieldId(`gallery.${index}.src`)}
-                    label="Address"
+                    label={`Gallery image ${index + 1}`}
                     value={image.src}
                     onChange={(src) => updateImage(image.key, { src })}
+                    onPick={(picked) => {
+                      if (!image.alt.trim()) updateImage(image.key, { alt: picked.alt });
+                    }}
                     alt={image.alt || `Gallery image ${index + 1}`}
                     error={errors[`gallery.${index}.src`]}
                   />
                   <div className="grid gap-3 sm:grid-cols-2">
-                    <RowInput id={fieldId(`gallery.${index}.alt`)} label="Alt text" value={image.alt} error={errors[`gallery.${index}.alt`]} onChange={(alt) => updateImage(image.key, { alt })} />
-                    <RowInput id={fieldId(`gallery.${index}.caption`)} label="Caption (optional)" value={image.caption} error={errors[`gallery.${index}.caption`]} onChange={(caption) => updateImage(image.key, { caption })} />
+                    <RowInput
+                      id={fieldId(`gallery.${index}.alt`)}
+                      label="Alt text"
+                      value={image.alt}
+                      error={errors[`gallery.${index}.alt`]}
+                      onChange={(alt) => updateImage(image.key, { alt })}
+                    />
+                    <RowInput
+                      id={fieldId(`gallery.${index}.caption`)}
+                      label="Caption (optional)"
+                      value={image.caption}
+                      error={errors[`gallery.${index}.caption`]}
+                      onChange={(caption) => updateImage(image.key, { caption })}
+                    />
                   </div>
                 </li>
               ))}
@@ -494,7 +573,13 @@ function Editor({ loaded }: { loaded: AdminCaseStudy | null }) {
           <Card className="flex flex-col gap-6 p-6 sm:p-8">
             <h2 className="heading-3">Call to action</h2>
             <div className="grid gap-6 sm:grid-cols-2">
-              <RowInput id={fieldId('cta.label')} label="Button label" value={values.ctaLabel} error={errors['cta.label'] ?? errors.cta} onChange={(ctaLabel) => update({ ctaLabel })} />
+              <RowInput
+                id={fieldId('cta.label')}
+                label="Button label"
+                value={values.ctaLabel}
+                error={errors['cta.label'] ?? errors.cta}
+                onChange={(ctaLabel) => update({ ctaLabel })}
+              />
               <RowInput
                 id={fieldId('cta.href')}
                 label="Button link"
@@ -508,7 +593,9 @@ function Editor({ loaded }: { loaded: AdminCaseStudy | null }) {
 
           <Card className="flex flex-col gap-6 p-6 sm:p-8">
             <h2 className="heading-3">Search and sharing</h2>
-            <p className="-mt-3 text-sm text-ink-muted">Each may be empty: the page then uses the title, the summary and the hero image.</p>
+            <p className="-mt-3 text-sm text-ink-muted">
+              Each may be empty: the page then uses the title, the summary and the hero image.
+            </p>
             <FieldError message={errors.seo} />
             <RowInput
               id={fieldId('seo.title')}
@@ -548,7 +635,11 @@ function Editor({ loaded }: { loaded: AdminCaseStudy | null }) {
                   ? 'Draft: only staff can see it, on its preview.'
                   : 'A new case study stays a draft until you publish it.'}
             </p>
-            <Button type="submit" variant={status === 'published' ? 'default' : 'outline'} disabled={!hydrated || busy !== null || (saved !== null && !dirty)}>
+            <Button
+              type="submit"
+              variant={status === 'published' ? 'default' : 'outline'}
+              disabled={!hydrated || busy !== null || (saved !== null && !dirty)}
+            >
               <Save aria-hidden="true" />
               {busy === 'save' ? 'Saving...' : saved ? 'Save changes' : 'Save draft'}
             </Button>
@@ -558,7 +649,12 @@ function Editor({ loaded }: { loaded: AdminCaseStudy | null }) {
                 {busy === 'publish' ? 'Publishing...' : dirty && saved ? 'Save and publish' : 'Publish'}
               </Button>
             ) : (
-              <Button type="button" variant="outline" disabled={!hydrated || busy !== null} onClick={() => setConfirm('unpublish')}>
+              <Button
+                type="button"
+                variant="outline"
+                disabled={!hydrated || busy !== null}
+                onClick={() => setConfirm('unpublish')}
+              >
                 <EyeOff aria-hidden="true" />
                 {busy === 'unpublish' ? 'Unpublishing...' : 'Unpublish'}
               </Button>
@@ -581,7 +677,13 @@ function Editor({ loaded }: { loaded: AdminCaseStudy | null }) {
             <Card className="flex flex-col gap-3 p-6">
               <h2 className="heading-3">Delete</h2>
               <p className="text-sm text-ink-muted">Removes the case study from the site and the admin for good.</p>
-              <Button type="button" variant="ghost-danger" className="justify-start" disabled={!hydrated || busy !== null} onClick={() => setConfirm('delete')}>
+              <Button
+                type="button"
+                variant="ghost-danger"
+                className="justify-start"
+                disabled={!hydrated || busy !== null}
+                onClick={() => setConfirm('delete')}
+              >
                 <Trash2 aria-hidden="true" />
                 Delete case study
               </Button>
@@ -590,7 +692,10 @@ function Editor({ loaded }: { loaded: AdminCaseStudy | null }) {
         </aside>
       </form>
 
-      <AlertDialog open={confirm !== null} onOpenChange={(open) => (!open && busy === null ? setConfirm(null) : undefined)}>
+      <AlertDialog
+        open={confirm !== null}
+        onOpenChange={(open) => (!open && busy === null ? setConfirm(null) : undefined)}
+      >
         <AlertDialogContent>
           <AlertDialogHeader>
             <AlertDialogTitle>{confirm === 'delete' ? 'Delete case study' : 'Unpublish case study'}</AlertDialogTitle>
@@ -623,7 +728,19 @@ function Editor({ loaded }: { loaded: AdminCaseStudy | null }) {
 }
 
 /** A comma-separated list of names, with the names it makes shown under it. */
-function NamesField({ id, label, value, onChange, error }: { id: string; label: string; value: string; onChange: (value: string) => void; error?: string }) {
+function NamesField({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+}) {
   const names = value
     .split(',')
     .map((name) => name.trim())
