@@ -187,6 +187,46 @@ test.describe('Case studies in the admin', () => {
     await visitor.close();
   });
 
+  test('an admin compares an earlier revision side by side and restores it, and visitors see it at once', async ({
+    page,
+    browser,
+  }) => {
+    await signIn(page);
+    await page.goto(`/admin/case-studies?q=${slug}`);
+    await page.getByTestId('case-study-row').first().getByRole('link', { name: title }).click();
+    const revisions = page.getByTestId('revisions-panel').getByTestId('revision-item');
+    // Created, then the outcomes and metrics edit, then the library images: newest first.
+    await expect(revisions).toHaveCount(3);
+    await revisions.nth(1).click();
+    const diff = page.getByTestId('revision-diff');
+    await expect(diff.getByTestId('diff-field-hero_image')).toContainText('/images/case-studies/panaquest/hero.svg');
+    await expect(diff.getByTestId('diff-field-hero_image')).toContainText('Media library image');
+    await expect(diff.getByTestId('diff-lines-gallery')).toContainText('The planner on screen');
+    await expect(diff.getByTestId('diff-field-title')).toHaveCount(0);
+
+    await diff.getByRole('button', { name: 'Restore this revision' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await expect(confirm).toContainText('its public page will change at once');
+    await confirm.getByRole('button', { name: 'Restore', exact: true }).click();
+    await expect(page.getByTestId('toast')).toContainText('Revision restored');
+    await expect(page.getByTestId('revision-diff')).toHaveCount(0);
+    await expect(page.getByRole('group', { name: 'Hero image' })).toContainText(
+      'Built-in image: /images/case-studies/panaquest/hero.svg',
+    );
+    await expect(page.getByTestId('gallery-row')).toHaveCount(0);
+    await expect(page.getByTestId('case-study-status')).toHaveText('Published');
+    await expect(revisions).toHaveCount(4);
+    await expect(revisions.first()).toContainText('Restored');
+
+    const visitor = await visitorPage(browser, `/case-studies/${slug}`);
+    await expect(visitor.page.locator('[data-testid="case-study"] > .container-page img').first()).toHaveAttribute(
+      'src',
+      '/images/case-studies/panaquest/hero.svg',
+    );
+    await expect(visitor.page.getByTestId('gallery-after-challenge')).toHaveCount(0);
+    await visitor.close();
+  });
+
   test('a refused save names the field, and the page keeps what readers saw', async ({ page, browser }) => {
     await signIn(page);
     await page.goto(`/admin/case-studies?q=${slug}`);

@@ -117,6 +117,10 @@ const matrix: Record<string, Who[]> = {
   'POST /api/admin/case-studies/:id/publish': admins,
   'POST /api/admin/case-studies/:id/unpublish': admins,
   'DELETE /api/admin/case-studies/:id': admins,
+  // Revisions of a case study (docs/product.md#revisions): whoever may change case studies.
+  'GET /api/admin/case-studies/:id/revisions': admins,
+  'GET /api/admin/case-studies/:id/revisions/:revisionId': admins,
+  'POST /api/admin/case-studies/:id/revisions/:revisionId/restore': admins,
 };
 
 /**

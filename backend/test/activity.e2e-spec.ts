@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import supertest from 'supertest';
 import { Secret, TOTP } from 'otpauth';
-import { activityActions, mediaUploadHeader, staffMessages, type ActivityAction, type ActivityEntry } from '@northbeam/common';
+import {
+  activityActions,
+  mediaUploadHeader,
+  staffMessages,
+  type ActivityAction,
+  type ActivityEntry,
+} from '@northbeam/common';
 import { TwoFactorService } from '../src/modules/auth/two-factor/two-factor.service.js';
 import { RetentionService } from '../src/modules/privacy/retention.service.js';
 import { UsersRepository } from '../src/modules/users/users.repository.js';
@@ -64,10 +70,9 @@ describe('Activity log', () => {
     inviteeEmail: string;
     memberId?: string;
     caseStudyId?: string;
-  } =
-    {
-      inviteeEmail: 'activity-invitee@northbeam.example',
-    };
+  } = {
+    inviteeEmail: 'activity-invitee@northbeam.example',
+  };
 
   async function linkToken(to: string, kind: string): Promise<string> {
     const rows = await testApp.dataSource.query<{ text_body: string }[]>(
@@ -345,7 +350,10 @@ describe('Activity log', () => {
       targetType: 'newsletter_issue',
     },
     'newsletter.draft_updated': {
-      run: async () => admin.put(`/api/admin/newsletter/issues/${await newsletterDraft()}`).send({ subject: 'Edited', body: 'Edited body' }),
+      run: async () =>
+        admin
+          .put(`/api/admin/newsletter/issues/${await newsletterDraft()}`)
+          .send({ subject: 'Edited', body: 'Edited body' }),
       actor: () => ids.admin,
       targetType: 'newsletter_issue',
     },
@@ -373,7 +381,9 @@ describe('Activity log', () => {
     // Media library
     'media.uploaded': {
       run: async () => {
-        const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0af' } }).png().toBuffer();
+        const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0af' } })
+          .png()
+          .toBuffer();
         const response = await consultant
           .post('/api/admin/media')
           .set(mediaUploadHeader.name, mediaUploadHeader.value)
@@ -442,7 +452,9 @@ describe('Activity log', () => {
     },
     'post.unscheduled': {
       run: () =>
-        admin.put(`/api/admin/posts/${state.reviewPostId}`).send({ ...validPost, slug: 'an-activity-review', status: 'draft' }),
+        admin
+          .put(`/api/admin/posts/${state.reviewPostId}`)
+          .send({ ...validPost, slug: 'an-activity-review', status: 'draft' }),
       actor: () => ids.admin,
       targetType: 'post',
     },
@@ -456,7 +468,8 @@ describe('Activity log', () => {
       targetType: 'case_study',
     },
     'case_study.updated': {
-      run: () => superAdmin.put(`/api/admin/case-studies/${state.caseStudyId}`).send({ ...validCaseStudy, title: 'Edited' }),
+      run: () =>
+        superAdmin.put(`/api/admin/case-studies/${state.caseStudyId}`).send({ ...validCaseStudy, title: 'Edited' }),
       actor: () => ids.superAdmin,
       targetType: 'case_study',
     },
@@ -470,6 +483,15 @@ describe('Activity log', () => {
       actor: () => ids.admin,
       targetType: 'case_study',
     },
+    'case_study.restored': {
+      run: async () => {
+        const revisions = await admin.get(`/api/admin/case-studies/${state.caseStudyId}/revisions`);
+        const oldest = (revisions.body.items as { id: string }[]).at(-1)!;
+        await admin.post(`/api/admin/case-studies/${state.caseStudyId}/revisions/${oldest.id}/restore`);
+      },
+      actor: () => ids.admin,
+      targetType: 'case_study',
+    },
     'case_study.deleted': {
       run: () => admin.delete(`/api/admin/case-studies/${state.caseStudyId}`),
       actor: () => ids.admin,
@@ -478,7 +500,10 @@ describe('Activity log', () => {
   };
 
   async function newsletterDraft(): Promise<string> {
-    const created = await admin.post('/api/admin/newsletter/issues').send({ subject: 'An issue', body: 'Hello readers' }).expect(201);
+    const created = await admin
+      .post('/api/admin/newsletter/issues')
+      .send({ subject: 'An issue', body: 'Hello readers' })
+      .expect(201);
     return created.body.id as string;
   }
 

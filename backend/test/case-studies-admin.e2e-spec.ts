@@ -314,6 +314,78 @@ describe('Case studies in the admin', () => {
     });
   });
 
+  describe('revisions', () => {
+    type Summary = { id: string; title: string; author: { name: string } | null; restoredFrom: { id: string } | null };
+
+    it('keeps a revision of every save, shows one with its fields, and restores it as a new, logged save', async () => {
+      const created = await create('revised-study', { status: 'published' });
+      const edited = await admin.put(`/api/admin/case-studies/${created.id}`).send(
+        validCaseStudy('revised-study', {
+          title: 'Harbour Freight, revised',
+          outcomes_md: 'A fifth fewer empty miles.',
+        }),
+      );
+      expect(edited.status).toBe(200);
+
+      const list = await admin.get(`/api/admin/case-studies/${created.id}/revisions`);
+      expect(list.status).toBe(200);
+      const items = list.body.items as Summary[];
+      expect(items.map((item) => [item.title, item.author?.name])).toEqual([
+        ['Harbour Freight, revised', 'Test admin'],
+        ['Harbour Freight: a routing engine for night shifts', 'Test admin'],
+      ]);
+      const first = await admin.get(`/api/admin/case-studies/${created.id}/revisions/${items[1].id}`);
+      expect(first.status).toBe(200);
+      expect(first.body.fields).toEqual(validCaseStudy('revised-study'));
+
+      const before = await contentVersion();
+      const restored = await admin.post(`/api/admin/case-studies/${created.id}/revisions/${items[1].id}/restore`);
+      expect(restored.status).toBe(200);
+      expect(restored.body).toMatchObject({
+        title: 'Harbour Freight: a routing engine for night shifts',
+        status: 'published',
+      });
+      expect(restored.body.outcomes_md).toBe(validCaseStudy('revised-study').outcomes_md);
+      expect(await contentVersion()).toBeGreaterThan(before);
+      expect(await activity(created.id)).toEqual(['case_study.published', 'case_study.updated', 'case_study.restored']);
+      const after = (await admin.get(`/api/admin/case-studies/${created.id}/revisions`)).body.items as Summary[];
+      expect(after).toHaveLength(3);
+      expect(after[0].restoredFrom?.id).toBe(items[1].id);
+      const page = await testApp.request().get('/api/case-studies/revised-study');
+      expect(page.body.title).toBe('Harbour Freight: a routing engine for night shifts');
+
+      expect((await admin.get(`/api/admin/case-studies/${created.id}/revisions/not-a-revision`)).status).toBe(404);
+      expect((await consultant.get(`/api/admin/case-studies/${created.id}/revisions`)).status).toBe(403);
+      expect(
+        (await consultant.post(`/api/admin/case-studies/${created.id}/revisions/${items[1].id}/restore`)).status,
+      ).toBe(403);
+
+      expect((await admin.delete(`/api/admin/case-studies/${created.id}`)).status).toBe(204);
+      const left = await testApp.dataSource.query<{ count: number }[]>(
+        `SELECT count(*)::int AS "count" FROM "content_revisions" WHERE "kind" = 'case-study' AND "entity_id" = $1`,
+        [created.id],
+      );
+      expect(left[0].count).toBe(0);
+    });
+
+    it('keeps the earlier state of a built-in case study on its first save, so that the edit can be undone', async () => {
+      const [row] = await testApp.dataSource.query<{ id: string }[]>(
+        `SELECT id FROM case_studies WHERE slug = 'relative-probability'`,
+      );
+      const original = (await admin.get(`/api/admin/case-studies/${row.id}`)).body as AdminCaseStudy;
+      const { id: _id, status: _status, createdAt: _created, updatedAt: _updated, ...fields } = original;
+      expect(
+        (await admin.put(`/api/admin/case-studies/${row.id}`).send({ ...fields, summary: 'Changed for a moment.' }))
+          .status,
+      ).toBe(200);
+      const items = (await admin.get(`/api/admin/case-studies/${row.id}/revisions`)).body.items as Summary[];
+      expect(items.map((item) => item.author?.name ?? null)).toEqual(['Test admin', null]);
+      const restored = await admin.post(`/api/admin/case-studies/${row.id}/revisions/${items[1].id}/restore`);
+      expect(restored.body.summary).toBe(original.summary);
+      expect(restored.body.gallery).toEqual(original.gallery);
+    });
+  });
+
   describe('publishing', () => {
     it('publishes a draft: it joins the public list, the sitemap and the og-image, and the log says so once', async () => {
       const draft = await create('quayside-draft', {

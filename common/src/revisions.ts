@@ -1,4 +1,5 @@
-/** Revisions and autosaves of edited content (posts now, case studies later): what the browser and the server share. */
+/** Revisions and autosaves of edited content (posts; case studies' revisions): what the browser and the server share. */
+import type { CaseStudyFields } from './case-studies.js';
 import type { PostSection, PostStatus } from './types.js';
 
 /** What a revision or an autosave belongs to. One table holds them all (docs/product.md#revisions). */
@@ -44,6 +45,14 @@ export interface RevisionSummary {
   restoredFrom: { id: string; createdAt: string } | null;
 }
 
+/**
+ * One revision of a case study with its fields (`GET /api/admin/case-studies/{id}/revisions/{revisionId}`):
+ * every field a save writes (the status is not one of them).
+ */
+export interface CaseStudyRevision extends RevisionSummary {
+  fields: Partial<CaseStudyFields>;
+}
+
 /** One revision with its fields (`GET /api/admin/posts/{id}/revisions/{revisionId}`). */
 export interface PostRevision extends RevisionSummary {
   fields: PostRevisionFields;
@@ -80,9 +89,14 @@ export const revisionMessages = {
   unpublishConfirm: 'This will take the post off the site. Continue?',
   restored: 'Revision restored',
   restoreConfirmTitle: 'Restore this revision?',
-  restoreConfirmDraft: 'The post will be saved with the text of this revision. Your unsaved changes in the editor will be replaced.',
+  restoreConfirmDraft:
+    'The post will be saved with the text of this revision. Your unsaved changes in the editor will be replaced.',
   restoreConfirmLive:
     'The post will be saved with the text of this revision and the live article will change at once. Your unsaved changes in the editor will be replaced.',
+  caseStudyRestoreConfirmDraft:
+    'The case study will be saved with the fields of this revision. Your unsaved changes in the editor will be replaced.',
+  caseStudyRestoreConfirmLive:
+    'The case study will be saved with the fields of this revision and its public page will change at once. Your unsaved changes in the editor will be replaced.',
   autosaveOfferTitle: 'A newer autosave of this post exists',
   leaveTitle: 'Leave without saving?',
   leaveDescription: 'Your changes to this post have not been saved.',

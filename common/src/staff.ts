@@ -261,6 +261,7 @@ export const activityActionLabels = {
   'case_study.published': 'Published a case study',
   'case_study.unpublished': 'Unpublished a case study',
   'case_study.deleted': 'Deleted a case study',
+  'case_study.restored': 'Restored an earlier revision of a case study',
 } as const;
 export type ActivityAction = keyof typeof activityActionLabels;
 export const activityActions = Object.keys(activityActionLabels) as ActivityAction[];

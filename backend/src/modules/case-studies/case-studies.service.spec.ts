@@ -4,6 +4,7 @@ import { caseStudySeed } from '../../database/seeds/case-studies.seed.js';
 import type { ActivityService } from '../activity/activity.service.js';
 import type { ContentVersionService } from '../content-version/content-version.service.js';
 import type { MediaService } from '../media/media.service.js';
+import type { RevisionsService } from '../revisions/revisions.service.js';
 import type { CaseStudiesRepository } from './case-studies.repository.js';
 import { CaseStudiesService, mayPreviewCaseStudies, normaliseNames } from './case-studies.service.js';
 import type { CaseStudyEntity } from './entities/case-study.entity.js';
@@ -36,7 +37,13 @@ function service(overrides: Partial<CaseStudiesRepository>): CaseStudiesService 
   } as unknown as CaseStudiesRepository;
   // The built-in case studies show static files only: no library image to look up.
   const media = { images: () => Promise.resolve(new Map()) } as unknown as MediaService;
-  return new CaseStudiesService(repository, {} as ContentVersionService, {} as ActivityService, media);
+  return new CaseStudiesService(
+    repository,
+    {} as ContentVersionService,
+    {} as ActivityService,
+    media,
+    {} as RevisionsService,
+  );
 }
 
 async function statusOf(promise: Promise<unknown>): Promise<number> {

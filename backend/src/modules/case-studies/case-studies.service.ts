@@ -8,6 +8,7 @@ import {
   type ActivityAction,
   type AdminCaseStudy,
   type AdminCaseStudySummary,
+  type CaseStudyFields,
   type CaseStudyPreview,
   type CaseStudyStatus,
   type CaseStudySummary,
@@ -20,6 +21,7 @@ import { ApiError } from '../../core/http/api-error.js';
 import { ActivityService } from '../activity/activity.service.js';
 import { ContentVersionService } from '../content-version/content-version.service.js';
 import { MediaService } from '../media/media.service.js';
+import { RevisionsService } from '../revisions/revisions.service.js';
 import { CaseStudiesRepository, type CaseStudyValues } from './case-studies.repository.js';
 import {
   mapAdminCaseStudy,
@@ -49,6 +51,7 @@ export class CaseStudiesService {
     private readonly contentVersion: ContentVersionService,
     private readonly activity: ActivityService,
     private readonly media: MediaService,
+    private readonly revisions: RevisionsService,
   ) {}
 
   async list(): Promise<CaseStudySummary[]> {
@@ -91,21 +94,44 @@ export class CaseStudiesService {
       const row = await this.caseStudiesRepository.create(manager, { ...fieldValues(dto), status });
       // One line per call: a case study created straight into publication is logged as published.
       await this.log(manager, user, status === 'published' ? 'case_study.published' : 'case_study.created', row);
+      await this.revisions.record(manager, {
+        kind: 'case-study',
+        entityId: row.id,
+        fields: revisionFields(row),
+        author: user,
+      });
       return row;
     });
     return mapAdminCaseStudy(created);
   }
 
-  /** Saves every field; the status stays as it is (publish and unpublish change it). */
-  async update(id: string, dto: CaseStudyFieldsDto, user: StaffIdentity): Promise<AdminCaseStudy> {
+  /**
+   * Saves every field; the status stays as it is (publish and unpublish change it). Each save keeps a
+   * revision (docs/product.md#revisions); a restore is a save logged `case_study.restored`.
+   */
+  async update(
+    id: string,
+    dto: CaseStudyFieldsDto,
+    user: StaffIdentity,
+    options: { restoredFromId?: string } = {},
+  ): Promise<AdminCaseStudy> {
     const existing = await this.require(id);
     if (dto.slug !== existing.slug) await this.assertSlugFree(dto.slug, existing.id);
     await this.assertLibraryImages(dto);
     const updated = await this.write(async (manager) => {
-      if (!(await this.caseStudiesRepository.lockById(manager, existing.id)))
-        throw new ApiError(HttpStatus.NOT_FOUND, messages.caseStudyNotFound);
+      const locked = await this.caseStudiesRepository.lockById(manager, existing.id);
+      if (!locked) throw new ApiError(HttpStatus.NOT_FOUND, messages.caseStudyNotFound);
       const row = await this.caseStudiesRepository.update(manager, existing.id, fieldValues(dto));
-      await this.log(manager, user, 'case_study.updated', row);
+      await this.log(manager, user, options.restoredFromId ? 'case_study.restored' : 'case_study.updated', row);
+      await this.revisions.record(manager, {
+        kind: 'case-study',
+        entityId: row.id,
+        fields: revisionFields(row),
+        author: user,
+        restoredFromId: options.restoredFromId ?? null,
+        // A case study saved before revisions were kept (the built-in ones) keeps its earlier state first.
+        previous: { fields: revisionFields(locked), savedAt: locked.updatedAt },
+      });
       return row;
     });
     return mapAdminCaseStudy(updated);
@@ -130,6 +156,7 @@ export class CaseStudiesService {
     const existing = await this.require(id);
     await this.write(async (manager) => {
       await this.caseStudiesRepository.delete(manager, existing.id);
+      await this.revisions.deleteFor(manager, 'case-study', existing.id);
       await this.log(manager, user, 'case_study.deleted', existing);
     });
   }
@@ -162,6 +189,11 @@ export class CaseStudiesService {
       action,
       target: { type: 'case_study', id: row.id, label: row.title },
     });
+  }
+
+  /** The row, or 404 (for the revisions of a case study). */
+  async requireRow(id: string): Promise<CaseStudyEntity> {
+    return this.require(id);
   }
 
   private async require(id: string): Promise<CaseStudyEntity> {
@@ -233,4 +265,10 @@ function fieldValues(dto: CaseStudyFieldsDto): Omit<CaseStudyValues, 'status'> {
     seo: { title: dto.seo.title, description: dto.seo.description, image: dto.seo.image },
     link: dto.link ?? null,
   };
+}
+
+/** The fields a revision keeps: every field a save writes, as the API names them (the status is not one). */
+export function revisionFields(row: CaseStudyEntity): Record<string, unknown> {
+  const { id: _id, status: _status, createdAt: _created, updatedAt: _updated, ...fields } = mapAdminCaseStudy(row);
+  return { ...(fields satisfies CaseStudyFields) };
 }

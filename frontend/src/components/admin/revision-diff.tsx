@@ -1,14 +1,6 @@
 import { RotateCcw, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import {
-  formatDate,
-  revisionMessages,
-  sectionLabels,
-  type AdminPost,
-  type PostAutosaveFields,
-  type PostRevision,
-  type PostSection,
-} from '@northbeam/common';
+import { formatDate, revisionMessages, type RevisionSummary } from '@northbeam/common';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -26,33 +18,37 @@ import { cn } from '@/lib/cn';
 import { sideBySideRows, wordPieces, type DiffPiece, type DiffRow, type DiffSide } from '@/lib/side-by-side-diff';
 import { revisionAuthor } from './revisions-panel';
 
-/** The fields compared, as the editor names them; the body is compared line by line, the others word by word. */
-type ComparedFields = Omit<PostAutosaveFields, 'authorId'>;
+/**
+ * A field the comparison shows, as the editor names it: short fields word by word, `lines` fields
+ * (markdown) line by line with the changed words marked. `show` turns the stored value into text.
+ */
+export interface ComparedField {
+  key: string;
+  label: string;
+  lines?: boolean;
+  show?: (value: unknown) => string;
+}
 
-const fieldLabels: [keyof ComparedFields, string][] = [
-  ['title', 'Title'],
-  ['slug', 'Slug'],
-  ['section', 'Section'],
-  ['excerpt', 'Excerpt'],
-  ['authorName', 'Author'],
-  ['authorCredentials', 'Author credentials'],
-  ['authorBio', 'Author bio'],
-  ['tags', 'Tags'],
-  ['metaDescription', 'Meta description'],
-  ['customMetaTags', 'Custom meta tags'],
-];
-
-function shown(fields: Partial<ComparedFields>, field: keyof ComparedFields): string {
-  const value = fields[field];
-  if (field === 'section') return value ? (sectionLabels[value as PostSection] ?? String(value)) : '';
+/** A stored value as text: lists joined with commas, anything else that is not text empty. */
+function plainText(value: unknown): string {
   if (Array.isArray(value)) return value.join(', ');
   return typeof value === 'string' ? value : '';
+}
+
+function shown(fields: Record<string, unknown>, field: ComparedField): string {
+  return (field.show ?? plainText)(fields[field.key]);
 }
 
 function Pieces({ pieces, tone }: { pieces: DiffPiece[]; tone: 'removed' | 'added' }) {
   return pieces.map((piece, index) =>
     piece.changed ? (
-      <mark key={index} className={cn('rounded-sm text-ink', tone === 'removed' ? 'bg-danger/20 line-through decoration-danger/60' : 'bg-success/25')}>
+      <mark
+        key={index}
+        className={cn(
+          'rounded-sm text-ink',
+          tone === 'removed' ? 'bg-danger/20 line-through decoration-danger/60' : 'bg-success/25',
+        )}
+      >
         {piece.text}
       </mark>
     ) : (
@@ -61,10 +57,23 @@ function Pieces({ pieces, tone }: { pieces: DiffPiece[]; tone: 'removed' | 'adde
   );
 }
 
-function LineCell({ side, tone, changed }: { side: DiffSide | undefined; tone: 'removed' | 'added'; changed: boolean }) {
+function LineCell({
+  side,
+  tone,
+  changed,
+}: {
+  side: DiffSide | undefined;
+  tone: 'removed' | 'added';
+  changed: boolean;
+}) {
   if (!side) return <div className="bg-mist/60" aria-hidden="true" />;
   return (
-    <div className={cn('flex min-w-0 gap-3 px-2 py-0.5', changed && (tone === 'removed' ? 'bg-danger-soft' : 'bg-success/10'))}>
+    <div
+      className={cn(
+        'flex min-w-0 gap-3 px-2 py-0.5',
+        changed && (tone === 'removed' ? 'bg-danger-soft' : 'bg-success/10'),
+      )}
+    >
       <span className="w-8 shrink-0 text-right text-ink-muted select-none" aria-hidden="true">
         {side.line}
       </span>
@@ -76,9 +85,9 @@ function LineCell({ side, tone, changed }: { side: DiffSide | undefined; tone: '
   );
 }
 
-function BodyDiff({ rows }: { rows: DiffRow[] }) {
+function LinesDiff({ rows, testId }: { rows: DiffRow[]; testId: string }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-line" data-testid="body-diff">
+    <div className="overflow-x-auto rounded-xl border border-line" data-testid={testId}>
       <div className="grid min-w-[36rem] grid-cols-2 font-mono text-xs leading-relaxed">
         {rows.map((row, index) =>
           row.kind === 'skipped' ? (
@@ -87,8 +96,16 @@ function BodyDiff({ rows }: { rows: DiffRow[] }) {
             </div>
           ) : (
             <div key={index} className="col-span-2 grid grid-cols-2 divide-x divide-line" data-kind={row.kind}>
-              <LineCell side={row.kind === 'added' ? undefined : row.left} tone="removed" changed={row.kind !== 'same'} />
-              <LineCell side={row.kind === 'removed' ? undefined : row.right} tone="added" changed={row.kind !== 'same'} />
+              <LineCell
+                side={row.kind === 'added' ? undefined : row.left}
+                tone="removed"
+                changed={row.kind !== 'same'}
+              />
+              <LineCell
+                side={row.kind === 'removed' ? undefined : row.right}
+                tone="added"
+                changed={row.kind !== 'same'}
+              />
             </div>
           ),
         )}
@@ -98,34 +115,42 @@ function BodyDiff({ rows }: { rows: DiffRow[] }) {
 }
 
 /**
- * A revision side by side with the text in the editor (docs/product.md#revisions): each field that
- * differs, the body line by line with the changed words marked; "Restore this revision" saves the post
- * with the revision's fields after a confirmation.
+ * A revision side by side with the text in the editor (docs/product.md#revisions), for any kind of
+ * content (posts, case studies): each field that differs, markdown line by line with the changed
+ * words marked; "Restore this revision" saves the content with the revision's fields after a
+ * confirmation (`confirmText`), and hands the saved content to `onRestored`.
  */
-export function RevisionDiff({
-  postId,
+export function RevisionDiff<Saved>({
+  revisionUrl,
   revisionId,
+  fields: comparedFields,
   current,
-  live,
+  confirmText,
   onClose,
   onRestored,
 }: {
-  postId: string;
+  /** `GET` answers the revision with its fields; `POST {revisionUrl}/restore` restores it. */
+  revisionUrl: string;
   revisionId: string;
-  current: PostAutosaveFields;
-  live: boolean;
+  fields: ComparedField[];
+  current: Record<string, unknown>;
+  confirmText: string;
   onClose: () => void;
-  onRestored: (post: AdminPost) => void;
+  onRestored: (saved: Saved) => void;
 }) {
-  const [loaded, setLoaded] = useState<{ id: string; revision?: PostRevision; error?: string }>();
+  const [loaded, setLoaded] = useState<{
+    id: string;
+    revision?: RevisionSummary & { fields: Record<string, unknown> };
+    error?: string;
+  }>();
   const [confirming, setConfirming] = useState(false);
   const [restoring, setRestoring] = useState(false);
   const [restoreError, setRestoreError] = useState<string>();
-  const base = `/api/admin/posts/${encodeURIComponent(postId)}/revisions/${encodeURIComponent(revisionId)}`;
+  const base = revisionUrl;
 
   useEffect(() => {
     let live = true;
-    requestJson<PostRevision>('GET', base).then(
+    requestJson<RevisionSummary & { fields: Record<string, unknown> }>('GET', base).then(
       (revision) => live && setLoaded({ id: revisionId, revision }),
       (error: unknown) => live && setLoaded({ id: revisionId, error: errorSentence(error) }),
     );
@@ -138,9 +163,9 @@ export function RevisionDiff({
     setRestoring(true);
     setRestoreError(undefined);
     try {
-      const post = await requestJson<AdminPost>('POST', `${base}/restore`);
+      const saved = await requestJson<Saved>('POST', `${base}/restore`);
       setConfirming(false);
-      onRestored(post);
+      onRestored(saved);
     } catch (error) {
       setRestoreError(errorSentence(error));
     } finally {
@@ -149,14 +174,19 @@ export function RevisionDiff({
   };
 
   const revision = loaded?.id === revisionId ? loaded.revision : undefined;
-  const changedFields = revision
-    ? fieldLabels.filter(([field]) => shown(revision.fields, field) !== shown(current, field))
+  const changed = revision
+    ? comparedFields.filter((field) => shown(revision.fields, field) !== shown(current, field))
     : [];
-  const bodyChanged = revision ? revision.fields.body !== current.body : false;
+  const changedFields = changed.filter((field) => !field.lines);
+  const changedLines = changed.filter((field) => field.lines);
   const when = revision ? formatDate(revision.createdAt, 'd MMM yyyy, HH:mm') : '';
 
   return (
-    <Card className="flex flex-col gap-5 p-6 sm:p-8" data-testid="revision-diff" aria-labelledby="revision-diff-heading">
+    <Card
+      className="flex flex-col gap-5 p-6 sm:p-8"
+      data-testid="revision-diff"
+      aria-labelledby="revision-diff-heading"
+    >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="flex min-w-0 flex-col gap-1">
           <h2 id="revision-diff-heading" className="heading-3">
@@ -185,27 +215,36 @@ export function RevisionDiff({
           <Skeleton className="h-6 w-1/2" />
           <Skeleton className="h-32 w-full" />
         </div>
-      ) : changedFields.length === 0 && !bodyChanged ? (
+      ) : changed.length === 0 ? (
         <p className="text-sm text-ink-muted" data-testid="revision-same">
           This revision is the same as the text in the editor.
         </p>
       ) : (
         <div className="flex flex-col gap-5">
-          <div className="grid grid-cols-2 gap-3 text-xs font-semibold tracking-wide text-ink-muted uppercase" aria-hidden="true">
+          <div
+            className="grid grid-cols-2 gap-3 text-xs font-semibold tracking-wide text-ink-muted uppercase"
+            aria-hidden="true"
+          >
             <span>This revision</span>
             <span>Text in the editor</span>
           </div>
-          {changedFields.map(([field, label]) => {
+          {changedFields.map((field) => {
             const pieces = wordPieces(shown(revision.fields, field), shown(current, field));
             return (
-              <section key={field} className="flex flex-col gap-1.5" data-testid={`diff-field-${field}`}>
-                <h3 className="text-sm font-semibold text-ink">{label}</h3>
+              <section key={field.key} className="flex flex-col gap-1.5" data-testid={`diff-field-${field.key}`}>
+                <h3 className="text-sm font-semibold text-ink">{field.label}</h3>
                 <div className="grid grid-cols-2 gap-3 text-sm">
-                  <p className="min-w-0 rounded-xl bg-danger-soft/60 px-3 py-2 break-words whitespace-pre-wrap" data-side="revision">
+                  <p
+                    className="min-w-0 rounded-xl bg-danger-soft/60 px-3 py-2 break-words whitespace-pre-wrap"
+                    data-side="revision"
+                  >
                     <span className="sr-only">This revision: </span>
                     <Pieces pieces={pieces.left} tone="removed" />
                   </p>
-                  <p className="min-w-0 rounded-xl bg-success/10 px-3 py-2 break-words whitespace-pre-wrap" data-side="editor">
+                  <p
+                    className="min-w-0 rounded-xl bg-success/10 px-3 py-2 break-words whitespace-pre-wrap"
+                    data-side="editor"
+                  >
                     <span className="sr-only">In the editor: </span>
                     <Pieces pieces={pieces.right} tone="added" />
                   </p>
@@ -213,12 +252,15 @@ export function RevisionDiff({
               </section>
             );
           })}
-          {bodyChanged ? (
-            <section className="flex flex-col gap-1.5">
-              <h3 className="text-sm font-semibold text-ink">Body</h3>
-              <BodyDiff rows={sideBySideRows(String(revision.fields.body ?? ''), current.body)} />
+          {changedLines.map((field) => (
+            <section key={field.key} className="flex flex-col gap-1.5">
+              <h3 className="text-sm font-semibold text-ink">{field.label}</h3>
+              <LinesDiff
+                rows={sideBySideRows(shown(revision.fields, field), shown(current, field))}
+                testId={field.key === 'body' ? 'body-diff' : `diff-lines-${field.key}`}
+              />
             </section>
-          ) : null}
+          ))}
         </div>
       )}
 
@@ -226,9 +268,7 @@ export function RevisionDiff({
         <AlertDialogContent>
           <AlertDialogHeader>
             <AlertDialogTitle>{revisionMessages.restoreConfirmTitle}</AlertDialogTitle>
-            <AlertDialogDescription>
-              {live ? revisionMessages.restoreConfirmLive : revisionMessages.restoreConfirmDraft}
-            </AlertDialogDescription>
+            <AlertDialogDescription>{confirmText}</AlertDialogDescription>
           </AlertDialogHeader>
           {restoreError ? (
             <p className="text-sm text-danger" role="alert">

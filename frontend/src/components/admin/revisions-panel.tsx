@@ -8,40 +8,41 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { errorSentence, requestJson } from '@/lib/api';
 import { cn } from '@/lib/cn';
 
-/** Who saved a revision: its author, or the state the post had before revisions were kept. */
+/** Who saved a revision: its author, or the state the content had before revisions were kept. */
 export function revisionAuthor(revision: RevisionSummary): string {
   return revision.author?.name ?? 'Saved before revisions were kept';
 }
 
 /**
- * The editor's list of a post's revisions, newest first, 15 a page (docs/product.md#revisions).
+ * The editor's list of revisions of a post or a case study, newest first, 15 a page (docs/product.md#revisions).
  * Choosing one opens its comparison with the text in the editor. `refreshKey` reloads the list (after a save).
  */
 export function RevisionsPanel({
-  postId,
+  revisionsUrl,
   refreshKey,
   selectedId,
   onSelect,
 }: {
-  postId: string;
+  /** `GET /api/admin/{posts|case-studies}/{id}/revisions`. */
+  revisionsUrl: string;
   refreshKey: number;
   selectedId: string | undefined;
   onSelect: (revision: RevisionSummary) => void;
 }) {
   const [page, setPage] = useState(1);
   const [loaded, setLoaded] = useState<{ key: string; list?: ListPage<RevisionSummary>; error?: string }>();
-  const key = `${postId}:${page}:${refreshKey}`;
+  const key = `${revisionsUrl}:${page}:${refreshKey}`;
 
   useEffect(() => {
     let live = true;
-    requestJson<ListPage<RevisionSummary>>('GET', `/api/admin/posts/${encodeURIComponent(postId)}/revisions?page=${page}`).then(
+    requestJson<ListPage<RevisionSummary>>('GET', `${revisionsUrl}?page=${page}`).then(
       (list) => live && setLoaded({ key, list }),
       (error: unknown) => live && setLoaded({ key, error: errorSentence(error) }),
     );
     return () => {
       live = false;
     };
-  }, [postId, page, key]);
+  }, [revisionsUrl, page, key]);
 
   const list = loaded?.list;
   const totalPages = list ? pageCount(list.total, list.pageSize) : 1;
@@ -105,7 +106,13 @@ export function RevisionsPanel({
               <span className="text-xs text-ink-muted">
                 Page {page} of {totalPages}
               </span>
-              <Button type="button" variant="ghost" size="sm" disabled={page >= totalPages} onClick={() => setPage(page + 1)}>
+              <Button
+                type="button"
+                variant="ghost"
+                size="sm"
+                disabled={page >= totalPages}
+                onClick={() => setPage(page + 1)}
+              >
                 Older
                 <ChevronRight aria-hidden="true" />
               </Button>

@@ -6,16 +6,20 @@ import {
   caseStudyLimits,
   caseStudyStatusLabels,
   outcomesSplitMarker,
+  revisionMessages,
   site,
   slugify,
   type AdminCaseStudy,
   type CaseStudyStatus,
+  type RevisionSummary,
   type SaveCaseStudyRequest,
   type StaffUser,
 } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
 import { ImageAddressField } from '@/components/admin/image-address-field';
 import { MarkdownField } from '@/components/admin/markdown-field';
+import { RevisionDiff } from '@/components/admin/revision-diff';
+import { RevisionsPanel } from '@/components/admin/revisions-panel';
 import { CaseStudyProse } from '@/components/case-studies/case-study-prose';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import {
@@ -52,6 +56,7 @@ import {
   type GalleryRow,
   type MetricRow,
 } from './case-study-form';
+import { caseStudyRevisionFields } from './case-study-revision-fields';
 
 interface EditorData {
   user: StaffUser;
@@ -133,6 +138,8 @@ function Editor({ loaded }: { loaded: AdminCaseStudy | null }) {
   const [problem, setProblem] = useState<string>();
   const [busy, setBusy] = useState<Busy>(null);
   const [confirm, setConfirm] = useState<'unpublish' | 'delete' | null>(null);
+  const [selectedRevision, setSelectedRevision] = useState<RevisionSummary>();
+  const [revisionsKey, setRevisionsKey] = useState(0);
   const [slugTouched, setSlugTouched] = useState(Boolean(loaded));
   const id = useId();
   /** The control of a field, by the server's path for it (`cta.label` → `…-cta-label`). */
@@ -188,6 +195,15 @@ function Editor({ loaded }: { loaded: AdminCaseStudy | null }) {
     const fresh = formFromCaseStudy(result);
     setSavedValues(fresh);
     setValues(fresh);
+    // A save keeps a revision: the list shows it.
+    setRevisionsKey((key) => key + 1);
+  };
+
+  /** A restored revision is the saved case study now: the editor shows it, unsaved changes gone. */
+  const onRevisionRestored = (restored: AdminCaseStudy) => {
+    setSelectedRevision(undefined);
+    settle(restored);
+    toast({ title: revisionMessages.restored, description: restored.title });
   };
 
   const run = async (kind: Exclude<Busy, null>, work: () => Promise<AdminCaseStudy>, done: string) => {
@@ -277,6 +293,24 @@ function Editor({ loaded }: { loaded: AdminCaseStudy | null }) {
           ) : null}
         </div>
       </div>
+
+      {saved && selectedRevision ? (
+        <div className="mb-8">
+          <RevisionDiff<AdminCaseStudy>
+            revisionUrl={`/api/admin/case-studies/${encodeURIComponent(saved.id)}/revisions/${encodeURIComponent(selectedRevision.id)}`}
+            revisionId={selectedRevision.id}
+            fields={caseStudyRevisionFields}
+            current={{ ...payloadFromForm(values) }}
+            confirmText={
+              saved.status === 'published'
+                ? revisionMessages.caseStudyRestoreConfirmLive
+                : revisionMessages.caseStudyRestoreConfirmDraft
+            }
+            onClose={() => setSelectedRevision(undefined)}
+            onRestored={onRevisionRestored}
+          />
+        </div>
+      ) : null}
 
       <form
         noValidate
@@ -688,6 +722,17 @@ function Editor({ loaded }: { loaded: AdminCaseStudy | null }) {
                 Delete case study
               </Button>
             </Card>
+          ) : null}
+          {saved ? (
+            <RevisionsPanel
+              revisionsUrl={`/api/admin/case-studies/${encodeURIComponent(saved.id)}/revisions`}
+              refreshKey={revisionsKey}
+              selectedId={selectedRevision?.id}
+              onSelect={(revision) => {
+                setSelectedRevision(revision);
+                window.scrollTo({ top: 0 });
+              }}
+            />
           ) : null}
         </aside>
       </form>

@@ -26,6 +26,7 @@ import type { RouteHandle } from '@/app/route-handle';
 import { AutosaveOffer } from '@/components/admin/autosave-offer';
 import { RevisionDiff } from '@/components/admin/revision-diff';
 import { RevisionsPanel } from '@/components/admin/revisions-panel';
+import { postRevisionFields } from './post-revision-fields';
 import { useUnsavedChangesGuard } from '@/components/admin/unsaved-changes-guard';
 import { useAutosave } from '@/components/admin/use-autosave';
 import { PostWorkflowPanel, savedToastTitle, type WorkflowSaveExtra } from '@/components/admin/post-workflow-panel';
@@ -290,11 +291,12 @@ function Editor({ user, post: loadedPost, autosave: loadedAutosave }: EditorData
 
         {post && selectedRevision ? (
           <div className="mb-8">
-            <RevisionDiff
-              postId={post.id}
+            <RevisionDiff<AdminPost>
+              revisionUrl={`/api/admin/posts/${encodeURIComponent(post.id)}/revisions/${encodeURIComponent(selectedRevision.id)}`}
               revisionId={selectedRevision.id}
-              current={autosaveFieldsFromForm(values)}
-              live={live}
+              fields={postRevisionFields}
+              current={{ ...autosaveFieldsFromForm(values) }}
+              confirmText={live ? revisionMessages.restoreConfirmLive : revisionMessages.restoreConfirmDraft}
               onClose={() => setSelectedRevision(undefined)}
               onRestored={onRevisionRestored}
             />
@@ -572,7 +574,7 @@ function Editor({ user, post: loadedPost, autosave: loadedAutosave }: EditorData
 
             {post ? (
               <RevisionsPanel
-                postId={post.id}
+                revisionsUrl={`/api/admin/posts/${encodeURIComponent(post.id)}/revisions`}
                 refreshKey={revisionsKey}
                 selectedId={selectedRevision?.id}
                 onSelect={(revision) => {
