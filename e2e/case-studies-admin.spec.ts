@@ -184,6 +184,12 @@ test.describe('Case studies in the admin', () => {
     await expect
       .poll(() => figure.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth))
       .toBeGreaterThan(0);
+    // The index card takes the library image's variants too.
+    await visitor.page.goto('/case-studies');
+    const card = visitor.page.getByTestId('case-study-card').filter({ hasText: title }).locator('picture img');
+    await expect(card).toHaveAttribute('sizes', /400px/);
+    await expect(card).toHaveAttribute('srcset', /\/media\/[0-9a-f-]+\/320\.webp 320w/);
+    await expect(card).toHaveAttribute('loading', 'lazy');
     await visitor.close();
   });
 

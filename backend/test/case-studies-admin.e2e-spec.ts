@@ -4,6 +4,7 @@ import {
   mediaUploadHeader,
   messages,
   type AdminCaseStudy,
+  type CaseStudyCardItem,
   type CaseStudyPreview,
   type MediaItem,
   type SaveCaseStudyRequest,
@@ -292,6 +293,10 @@ describe('Case studies in the admin', () => {
         [shot.id]: { id: shot.id, alt: 'Planner screen', width: 1600, height: 900, format: 'png' },
       });
       expect(body.gallery[0].src).toBe('/images/case-studies/panaquest/gallery-1.svg');
+      // The public list gives a library hero image its size, for the card; a built-in one stays an address.
+      const cards = (await testApp.request().get('/api/case-studies')).body as CaseStudyCardItem[];
+      expect(cards.find((card) => card.slug === 'library-images')?.hero).toEqual(body.images[hero.id]);
+      expect(cards.find((card) => card.slug === 'panaquest')).not.toHaveProperty('hero');
       const builtIn = await testApp.request().get('/api/case-studies/panaquest');
       expect(builtIn.body.images).toEqual({});
       // The admin list below counts the rows.

@@ -24,6 +24,12 @@ export interface CaseStudySummary {
   services: string[];
 }
 
+/** A card of the public list (`GET /api/case-studies`). */
+export interface CaseStudyCardItem extends CaseStudySummary {
+  /** Present when the hero image is a media library image: its size for the card's srcset. */
+  hero?: MediaImage;
+}
+
 export interface CaseStudy extends CaseStudySummary {
   tech: string[];
   /** `YYYY-MM-DD` */

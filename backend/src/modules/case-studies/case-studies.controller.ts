@@ -1,6 +1,13 @@
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import type { AdminCaseStudy, AdminCaseStudySummary, CaseStudyPreview, CaseStudySummary, ListPage, StaffIdentity } from '@northbeam/common';
+import type {
+  AdminCaseStudy,
+  AdminCaseStudySummary,
+  CaseStudyCardItem,
+  CaseStudyPreview,
+  ListPage,
+  StaffIdentity,
+} from '@northbeam/common';
 import { AuthService } from '../auth/auth.service.js';
 import { Access, Public } from '../auth/decorators/access.decorator.js';
 import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
@@ -16,7 +23,7 @@ export class CaseStudiesController {
   ) {}
 
   @Get()
-  list(): Promise<CaseStudySummary[]> {
+  list(): Promise<CaseStudyCardItem[]> {
     return this.caseStudiesService.list();
   }
 
@@ -60,7 +67,11 @@ export class AdminCaseStudiesController {
 
   @Put(':id')
   @Access('case-studies', 'all')
-  update(@Param('id') id: string, @Body() dto: CaseStudyFieldsDto, @CurrentUser() user: StaffIdentity): Promise<AdminCaseStudy> {
+  update(
+    @Param('id') id: string,
+    @Body() dto: CaseStudyFieldsDto,
+    @CurrentUser() user: StaffIdentity,
+  ): Promise<AdminCaseStudy> {
     return this.caseStudiesService.update(id, dto, user);
   }
 

@@ -11,8 +11,9 @@ import {
   type CaseStudyFields,
   type CaseStudyPreview,
   type CaseStudyStatus,
-  type CaseStudySummary,
+  type CaseStudyCardItem,
   type ListPage,
+  type MediaImage,
   type StaffIdentity,
   type StaffUser,
 } from '@northbeam/common';
@@ -54,9 +55,15 @@ export class CaseStudiesService {
     private readonly revisions: RevisionsService,
   ) {}
 
-  async list(): Promise<CaseStudySummary[]> {
+  /** The public list; a library hero image comes with its size (for the card's srcset). */
+  async list(): Promise<CaseStudyCardItem[]> {
     const rows = await this.caseStudiesRepository.findPublishedForIndex();
-    return rows.map(mapCaseStudySummary);
+    const heroIds = rows.map((row) => mediaIdOfUrl(row.hero_image)).filter((id): id is string => Boolean(id));
+    const heroes = heroIds.length > 0 ? await this.media.images(heroIds) : new Map<string, MediaImage>();
+    return rows.map((row) => {
+      const hero = heroes.get(mediaIdOfUrl(row.hero_image) ?? '');
+      return hero ? { ...mapCaseStudySummary(row), hero } : mapCaseStudySummary(row);
+    });
   }
 
   /** A published case study; a draft too when staff who may edit case studies ask (the preview, marked `draft`). */

@@ -1,6 +1,7 @@
 import { ArrowUpRight } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { limits, type CaseStudySummary } from '@northbeam/common';
+import { limits, type CaseStudyCardItem, type CaseStudySummary } from '@northbeam/common';
+import { ResponsiveImage } from '@/components/media/responsive-image';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { CaseStudyImage } from './case-study-image';
@@ -12,7 +13,7 @@ export function cardTags(caseStudy: Pick<CaseStudySummary, 'services' | 'sector'
   return { tags: all.slice(0, limits.caseStudyCardTags), more: Math.max(0, total - limits.caseStudyCardTags) };
 }
 
-export function CaseStudyCard({ caseStudy, headingLevel = 3 }: { caseStudy: CaseStudySummary; headingLevel?: 2 | 3 }) {
+export function CaseStudyCard({ caseStudy, headingLevel = 3 }: { caseStudy: CaseStudyCardItem; headingLevel?: 2 | 3 }) {
   const { tags, more } = cardTags(caseStudy);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
@@ -20,7 +21,24 @@ export function CaseStudyCard({ caseStudy, headingLevel = 3 }: { caseStudy: Case
       className="group flex flex-col overflow-hidden rounded-card border border-line bg-white shadow-card transition-shadow duration-300 hover:shadow-lift"
       data-testid="case-study-card"
     >
-      <CaseStudyImage src={caseStudy.hero_image} alt={caseStudy.title} imageClassName="transition-transform duration-500 group-hover:scale-[1.03]" />
+      {caseStudy.hero ? (
+        // A library image: its variants by width, in the same 16:9 frame as the built-in ones.
+        <div className="aspect-video overflow-hidden bg-ink-soft">
+          <ResponsiveImage
+            image={caseStudy.hero}
+            alt={caseStudy.title}
+            sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
+            className="block size-full"
+            imgClassName="size-full object-cover transition-transform duration-500 group-hover:scale-[1.03]"
+          />
+        </div>
+      ) : (
+        <CaseStudyImage
+          src={caseStudy.hero_image}
+          alt={caseStudy.title}
+          imageClassName="transition-transform duration-500 group-hover:scale-[1.03]"
+        />
+      )}
       <div className="flex flex-1 flex-col p-6">
         <p className="text-xs font-semibold tracking-wide text-ink-muted uppercase">
           <span className="text-ink">{caseStudy.client}</span> · {caseStudy.sector}
@@ -48,7 +66,11 @@ export function CaseStudyCard({ caseStudy, headingLevel = 3 }: { caseStudy: Case
           className="mt-auto inline-flex items-center gap-1.5 pt-6 text-sm font-semibold text-beam"
           aria-label={`Read case study: ${caseStudy.title}`}
         >
-          Read case study <ArrowUpRight className="size-4 transition-transform group-hover:translate-x-0.5 group-hover:-translate-y-0.5" aria-hidden="true" />
+          Read case study{' '}
+          <ArrowUpRight
+            className="size-4 transition-transform group-hover:translate-x-0.5 group-hover:-translate-y-0.5"
+            aria-hidden="true"
+          />
         </Link>
       </div>
     </article>

@@ -2,7 +2,7 @@ import { ArrowRight, Quote } from 'lucide-react';
 import { Suspense, useEffect } from 'react';
 import { Await, Link } from 'react-router-dom';
 import { useLoaderData, type LoaderFunctionArgs } from '@/app/data-router';
-import { limits, site, type CaseStudySummary } from '@northbeam/common';
+import { limits, site, type CaseStudyCardItem } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
 import { CaseStudyCard, CaseStudyCardSkeleton } from '@/components/case-studies/case-study-card';
 import { CtaBand } from '@/components/marketing/cta-band';
@@ -15,7 +15,7 @@ import { isServerContext } from '@/lib/server-context';
 import { trackCaseStudyIndexView } from '@/lib/analytics';
 
 /** `null` means the list could not be loaded. */
-type CaseStudyList = CaseStudySummary[] | null;
+type CaseStudyList = CaseStudyCardItem[] | null;
 
 interface CaseStudiesData {
   caseStudies: CaseStudyList | Promise<CaseStudyList>;
@@ -26,7 +26,7 @@ interface CaseStudiesData {
  * its six skeleton cards while the list loads.
  */
 export async function loader({ context }: LoaderFunctionArgs): Promise<CaseStudiesData> {
-  const request = loadJson<CaseStudySummary[]>(context, '/api/case-studies')
+  const request = loadJson<CaseStudyCardItem[]>(context, '/api/case-studies')
     .then((list) => list ?? [])
     .catch(() => null);
   if (isServerContext(context)) return { caseStudies: await request };
@@ -43,7 +43,11 @@ export const handle: RouteHandle = {
 };
 
 function Grid({ children }: { children: React.ReactNode }) {
-  return <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3" data-testid="case-study-grid">{children}</div>;
+  return (
+    <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3" data-testid="case-study-grid">
+      {children}
+    </div>
+  );
 }
 
 function Skeletons() {
@@ -58,7 +62,11 @@ function Skeletons() {
 
 function ErrorState() {
   return (
-    <div className="rounded-card border border-line bg-white p-10 text-center" role="alert" data-testid="case-studies-error">
+    <div
+      className="rounded-card border border-line bg-white p-10 text-center"
+      role="alert"
+      data-testid="case-studies-error"
+    >
       <h2 className="heading-3">Unable to load case studies</h2>
       <p className="mt-2 text-ink-muted">Please try again later.</p>
     </div>
@@ -69,7 +77,10 @@ function CaseStudyList({ list }: { list: CaseStudyList }) {
   if (list === null) return <ErrorState />;
   if (list.length === 0) {
     return (
-      <div className="rounded-card border border-dashed border-line bg-white p-10 text-center" data-testid="case-studies-empty">
+      <div
+        className="rounded-card border border-dashed border-line bg-white p-10 text-center"
+        data-testid="case-studies-empty"
+      >
         <h2 className="heading-3">No case studies available</h2>
         <p className="mt-2 text-ink-muted">Check back soon</p>
       </div>
@@ -102,9 +113,12 @@ export function Component() {
           <figure className="rounded-card bg-white/5 p-7 ring-1 ring-white/10">
             <Quote className="size-8 text-immersive" aria-hidden="true" />
             <blockquote className="mt-4 font-display text-xl leading-snug font-medium sm:text-2xl">
-              “They had a working prototype in front of our underwriters in three weeks. Nobody had ever done that for us.”
+              “They had a working prototype in front of our underwriters in three weeks. Nobody had ever done that for
+              us.”
             </blockquote>
-            <figcaption className="mt-5 text-sm text-white/70">Chief Underwriting Officer, Relative Probability</figcaption>
+            <figcaption className="mt-5 text-sm text-white/70">
+              Chief Underwriting Officer, Relative Probability
+            </figcaption>
           </figure>
         }
       >

@@ -1,6 +1,6 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import type { CaseStudySummary, PostSection, PostSummary } from '@northbeam/common';
+import type { CaseStudyCardItem, PostSection, PostSummary } from '@northbeam/common';
 import { CaseStudyCard } from '@/components/case-studies/case-study-card';
 import { SectionHeading } from '@/components/marketing/page-hero';
 import { SectionBadge } from '@/components/page/section-badge';
@@ -52,7 +52,7 @@ function InsightColumn({ section, posts }: { section: PostSection; posts: PostSu
   );
 }
 
-export function RecentWork({ caseStudies }: { caseStudies: CaseStudySummary[] }) {
+export function RecentWork({ caseStudies }: { caseStudies: CaseStudyCardItem[] }) {
   return (
     <section className="section bg-white" aria-labelledby="recent-work">
       <div className="container-page">

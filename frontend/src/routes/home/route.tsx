@@ -2,7 +2,7 @@ import { useLoaderData, type LoaderFunctionArgs } from '@/app/data-router';
 import {
   limits,
   site,
-  type CaseStudySummary,
+  type CaseStudyCardItem,
   type PostPage,
   type PostSection,
   type PostSummary,
@@ -14,7 +14,7 @@ import { loadJson } from '@/lib/api';
 import { isServerContext } from '@/lib/server-context';
 
 interface HomeData {
-  caseStudies: CaseStudySummary[];
+  caseStudies: CaseStudyCardItem[];
   posts: { consulting: PostSummary[]; labs: PostSummary[] };
 }
 
@@ -65,7 +65,7 @@ export async function loader({ context }: LoaderFunctionArgs): Promise<HomeData>
         ),
       ];
   const [caseStudies, consulting, labs] = await Promise.all([
-    optionalList<CaseStudySummary>(context, '/api/case-studies'),
+    optionalList<CaseStudyCardItem>(context, '/api/case-studies'),
     newestPosts(context, 'consulting'),
     newestPosts(context, 'labs'),
   ]);
