@@ -86,7 +86,11 @@ export async function prepareUpload(bytes: Buffer): Promise<PreparedImage> {
   }
 }
 
-/** Encoders of variants: sized for pages, modern formats first. */
+/**
+ * Encoders of variants: sized for pages, modern formats first. The encoders' lowest efforts: a
+ * 12-megapixel upload's fifteen variants took ~4 s at AVIF effort 2 and WebP effort 4 on two cores,
+ * ~2 s like this, for somewhat larger files (docs/product.md#budgets: under 3 s).
+ */
 function encodeVariant(image: Sharp, format: MediaFormat): Sharp {
   switch (format) {
     case 'jpeg':
@@ -94,9 +98,9 @@ function encodeVariant(image: Sharp, format: MediaFormat): Sharp {
     case 'png':
       return image.png({ compressionLevel: 8 });
     case 'webp':
-      return image.webp({ quality: 78, effort: 4 });
+      return image.webp({ quality: 78, effort: 2 });
     case 'avif':
-      return image.avif({ quality: 55, effort: 2 });
+      return image.avif({ quality: 55, effort: 0 });
     case 'gif':
       return image.gif();
   }
