@@ -15,11 +15,18 @@ async function signIn(page: Page, account: { email: string; password: string }, 
 
 /** The admin cards' date format (en-GB, London time). */
 function cardDate(iso: string): string {
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/London' }).format(new Date(iso));
+  return new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'Europe/London',
+  }).format(new Date(iso));
 }
 
 test.describe('Admin: signed out', () => {
-  test('admin pages redirect to the sign-in page with the redirect parameter, and admin calls answer 401', async ({ page }) => {
+  test('admin pages redirect to the sign-in page with the redirect parameter, and admin calls answer 401', async ({
+    page,
+  }) => {
     for (const target of ['/admin', '/admin/posts', '/admin/posts/new']) {
       await page.goto(target);
       await expect(page).toHaveURL(`/admin/login?redirect=${encodeURIComponent(target)}`);
@@ -30,7 +37,9 @@ test.describe('Admin: signed out', () => {
     expect((await page.request.get('/api/admin/user')).status()).toBe(401);
   });
 
-  test('the sign-in form shows its validation messages and the server message in a destructive alert', async ({ page }) => {
+  test('the sign-in form shows its validation messages and the server message in a destructive alert', async ({
+    page,
+  }) => {
     await page.goto('/admin/login');
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page.getByText('Please enter a valid email address')).toBeVisible();
@@ -70,7 +79,11 @@ test.describe('Admin: an admin manages a post', () => {
     await page.getByLabel('Title').fill(title);
     await expect(page.getByLabel('Slug')).toHaveValue(slug);
     await page.getByLabel('Excerpt (optional)').fill('What we learned from testing the editor end to end.');
-    await page.getByLabel('Body (markdown)').fill('## Findings\n\nThe editor **works** end to end. See [the docs](https://example.com).\n\n```js\nignored();\n```');
+    await page
+      .getByLabel('Body (markdown)')
+      .fill(
+        '## Findings\n\nThe editor **works** end to end. See [the docs](https://example.com).\n\n```js\nignored();\n```',
+      );
     await page.getByLabel('Section').selectOption('labs');
     await page.getByLabel('Author', { exact: true }).selectOption({ label: 'Helena Marsh' });
     await expect(page.getByLabel('Author credentials')).toHaveValue('Strategy Director');
@@ -92,7 +105,16 @@ test.describe('Admin: an admin manages a post', () => {
     const published = await page.request.get(`/api/posts/labs/${slug}`);
     expect(published.status()).toBe(200);
     const post = await published.json();
-    expect(post).toMatchObject({ title, status: 'published', authorName: 'Helena Marsh', authorCredentials: 'Strategy Director', tags: ['testing', 'e2e'], wordCount: 10, readingTime: 1, revisionDate: null });
+    expect(post).toMatchObject({
+      title,
+      status: 'published',
+      authorName: 'Helena Marsh',
+      authorCredentials: 'Strategy Director',
+      tags: ['testing', 'e2e'],
+      wordCount: 10,
+      readingTime: 1,
+      revisionDate: null,
+    });
     expect((await request.get(`/api/posts/labs/${slug}`)).status()).toBe(200);
     // A visitor (no cookies) sees it on the public article page.
     const publicPage = await request.get(`/blog/labs/${slug}`);
@@ -135,13 +157,21 @@ test.describe('Admin: an admin manages a post', () => {
   test('the editor shows the validation messages of the post rules', async ({ page }) => {
     await signIn(page, admin, '/admin/posts/new');
     await page.getByRole('button', { name: 'Save Draft' }).click();
-    for (const sentence of ['Title is required', 'Slug is required', 'Excerpt is required', 'Body content is required', 'Section is required']) {
+    for (const sentence of [
+      'Title is required',
+      'Slug is required',
+      'Excerpt is required',
+      'Body content is required',
+      'Section is required',
+    ]) {
       await expect(page.getByText(sentence, { exact: true })).toBeVisible();
     }
     await expect(page).toHaveURL('/admin/posts/new');
   });
 
-  test('the editor lists the allowed meta tags and shows the server sentence for one outside the list', async ({ page }) => {
+  test('the editor lists the allowed meta tags and shows the server sentence for one outside the list', async ({
+    page,
+  }) => {
     await signIn(page, admin, '/admin/posts/new');
     const hint = page.getByTestId('meta-tags-hint');
     for (const key of [...allowedMetaTagNames, ...allowedMetaTagProperties]) await expect(hint).toContainText(key);
@@ -181,14 +211,19 @@ test.describe('Admin: an admin manages a post', () => {
 test.describe('Admin: a consultant', () => {
   test.beforeAll(() => createConsultantWithCli());
 
-  test('saves a draft, sees Publish disabled with the warning, and only staff can preview the draft', async ({ page, request }) => {
+  test('saves a draft, sees Publish disabled with the warning, and only staff can preview the draft', async ({
+    page,
+    request,
+  }) => {
     const title = `Consultant draft ${Date.now()}`;
     const slug = slugify(title);
     await signIn(page, consultant, '/admin/posts/new');
     await expect(page).toHaveURL('/admin/posts/new');
     const publish = page.getByRole('button', { name: 'Publish (Admin Only)' });
     await expect(publish).toBeDisabled();
-    await expect(page.getByTestId('consultant-warning')).toContainText('Only admins can publish. Your post will be saved as a draft for review');
+    await expect(page.getByTestId('consultant-warning')).toContainText(
+      'Only admins can publish. Your post will be saved as a draft for review',
+    );
 
     await page.getByLabel('Title').fill(title);
     await page.getByLabel('Excerpt (optional)').fill('Waiting for review.');

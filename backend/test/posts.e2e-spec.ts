@@ -211,15 +211,36 @@ describe('Blog posts API', () => {
 
     it.each([
       ['a referrer policy', '<meta name="referrer" content="unsafe-url">', metaTagMessages.notAllowed('referrer')],
-      ['an og:url pointing elsewhere', '<meta property="og:url" content="https://evil.example/">', metaTagMessages.notAllowed('og:url')],
+      [
+        'an og:url pointing elsewhere',
+        '<meta property="og:url" content="https://evil.example/">',
+        metaTagMessages.notAllowed('og:url'),
+      ],
       ['a refresh', '<meta http-equiv="refresh" content="0;url=https://evil.example/">', metaTagMessages.httpEquiv],
-      ['a javascript: image', '<meta property="og:image" content="javascript:alert(1)">', metaTagMessages.addressRequired('og:image')],
-      ['a data: card image', '<meta name="twitter:image" content="data:image/png;base64,AAAA">', metaTagMessages.addressRequired('twitter:image')],
-    ])('refuses custom meta tags with %s with 400 and a sentence naming the tag', async (_name, customMetaTags, sentence) => {
-      const response = await agents.admin.post('/api/admin/posts').send({ ...validPost, slug: uniqueSlug(), customMetaTags });
-      expect(response.status).toBe(400);
-      expect(response.body).toEqual({ statusCode: 400, error: sentence, fieldErrors: { customMetaTags: [sentence] } });
-    });
+      [
+        'a javascript: image',
+        '<meta property="og:image" content="javascript:alert(1)">',
+        metaTagMessages.addressRequired('og:image'),
+      ],
+      [
+        'a data: card image',
+        '<meta name="twitter:image" content="data:image/png;base64,AAAA">',
+        metaTagMessages.addressRequired('twitter:image'),
+      ],
+    ])(
+      'refuses custom meta tags with %s with 400 and a sentence naming the tag',
+      async (_name, customMetaTags, sentence) => {
+        const response = await agents.admin
+          .post('/api/admin/posts')
+          .send({ ...validPost, slug: uniqueSlug(), customMetaTags });
+        expect(response.status).toBe(400);
+        expect(response.body).toEqual({
+          statusCode: 400,
+          error: sentence,
+          fieldErrors: { customMetaTags: [sentence] },
+        });
+      },
+    );
 
     it('accepts allowed custom meta tags, images at http(s) addresses, on create and update', async () => {
       const customMetaTags = [
@@ -227,12 +248,18 @@ describe('Blog posts API', () => {
         '<meta name="twitter:creator" content="@northbeam">',
         '<meta property="og:image" content="https://cdn.example.com/cover.png">',
       ].join('\n');
-      const created = await agents.admin.post('/api/admin/posts').send({ ...validPost, slug: uniqueSlug(), customMetaTags });
+      const created = await agents.admin
+        .post('/api/admin/posts')
+        .send({ ...validPost, slug: uniqueSlug(), customMetaTags });
       expect(created.status).toBe(201);
       expect(created.body.customMetaTags).toBe(customMetaTags);
       const refused = await agents.admin
         .put(`/api/admin/posts/${created.body.id}`)
-        .send({ ...validPost, slug: created.body.slug, customMetaTags: `${customMetaTags}<meta name="referrer" content="no-referrer-when-downgrade">` });
+        .send({
+          ...validPost,
+          slug: created.body.slug,
+          customMetaTags: `${customMetaTags}<meta name="referrer" content="no-referrer-when-downgrade">`,
+        });
       expect(refused.status).toBe(400);
       expect(refused.body.error).toBe(metaTagMessages.notAllowed('referrer'));
     });
@@ -310,16 +337,14 @@ describe('Blog posts API', () => {
         authorCredentials: null,
         authorBio: null,
       });
-      const withAuthor = await agents.admin
-        .post('/api/admin/posts')
-        .send({
-          ...validPost,
-          slug: uniqueSlug(),
-          authorId: 'helena-marsh',
-          authorName: 'Helena Marsh',
-          authorCredentials: 'Strategy Director',
-          authorBio: 'Bio',
-        });
+      const withAuthor = await agents.admin.post('/api/admin/posts').send({
+        ...validPost,
+        slug: uniqueSlug(),
+        authorId: 'helena-marsh',
+        authorName: 'Helena Marsh',
+        authorCredentials: 'Strategy Director',
+        authorBio: 'Bio',
+      });
       expect(withAuthor.body).toMatchObject({
         authorId: 'helena-marsh',
         authorName: 'Helena Marsh',

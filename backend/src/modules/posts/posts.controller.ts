@@ -1,6 +1,13 @@
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { isPostSection, messages, type AdminPost, type Post as PostResponse, type PostPage, type StaffIdentity } from '@northbeam/common';
+import {
+  isPostSection,
+  messages,
+  type AdminPost,
+  type Post as PostResponse,
+  type PostPage,
+  type StaffIdentity,
+} from '@northbeam/common';
 import { ApiError } from '../../core/http/api-error.js';
 import { VersionedCache } from '../../core/cache/versioned-cache.js';
 import { sendStoredBody, storedJson, type StoredBody } from '../../core/http/stored-body.js';
@@ -40,7 +47,9 @@ export class PostsController {
     // An unknown section is answered before the cache, so that made-up names cannot push real lists out.
     if (!isPostSection(section)) throw new ApiError(HttpStatus.NOT_FOUND, messages.notFound);
     const version = await this.contentVersion.current();
-    const list = await this.lists.memo(section, version, () => this.postsService.listPublished(section).then(storedJson));
+    const list = await this.lists.memo(section, version, () =>
+      this.postsService.listPublished(section).then(storedJson),
+    );
     response.type('application/json');
     sendStoredBody(request, response, list);
   }

@@ -104,7 +104,12 @@ export class PostsService {
         action: workflowAction(null, status) ?? (status === 'published' ? 'post.published' : 'post.created'),
         target: postTarget(created),
       });
-      await this.revisions.record(manager, { kind: 'post', entityId: created.id, fields: revisionFields(created), author: user });
+      await this.revisions.record(manager, {
+        kind: 'post',
+        entityId: created.id,
+        fields: revisionFields(created),
+        author: user,
+      });
       await this.redirects.afterSave(manager, null, created);
       return created;
     });
@@ -129,7 +134,10 @@ export class PostsService {
       await this.assertSlugFree(dto.section, dto.slug, existing.id);
     await this.assertFeatureImage(dto);
     const now = new Date();
-    const values: Partial<PostValues> = { ...contentValues(dto), ...workflowOfSave(existing, status, dto.publishAt, user, now) };
+    const values: Partial<PostValues> = {
+      ...contentValues(dto),
+      ...workflowOfSave(existing, status, dto.publishAt, user, now),
+    };
     if (status === 'published' && !existing.publishedAt) values.publishedAt = now;
     // Editing what readers can already see is a revision; the first publication is not.
     if (existing.status === 'published') values.revisionDate = now;
@@ -191,7 +199,9 @@ export class PostsService {
   /** A feature image must be an image of the library (400 under its field otherwise). */
   private async assertFeatureImage(dto: SavePostDto): Promise<void> {
     if (dto.featureImageId && !(await this.media.exists(dto.featureImageId)))
-      throw new ApiError(HttpStatus.BAD_REQUEST, messages.validationFailed, { featureImageId: [mediaMessages.featureImageInvalid] });
+      throw new ApiError(HttpStatus.BAD_REQUEST, messages.validationFailed, {
+        featureImageId: [mediaMessages.featureImageInvalid],
+      });
   }
 
   private async assertSlugFree(section: Post['section'], slug: string, exceptId?: string): Promise<void> {
@@ -212,7 +222,16 @@ function updateAction(before: PostStatus, after: PostStatus): 'post.published' |
 }
 
 /** Columns a save does not write: the post's identity, dates and what the server computes. */
-const notRevisedColumns = new Set<string>(['id', 'createdAt', 'updatedAt', 'createdById', 'publishedAt', 'revisionDate', 'wordCount', 'readingTime']);
+const notRevisedColumns = new Set<string>([
+  'id',
+  'createdAt',
+  'updatedAt',
+  'createdById',
+  'publishedAt',
+  'revisionDate',
+  'wordCount',
+  'readingTime',
+]);
 
 /**
  * What a revision keeps of a post: every column a save writes, including any added later (the

@@ -37,5 +37,10 @@ export function mapPost(post: Post): PostResponse {
 
 /** Staff see who created the post (consultants may change only their own drafts). */
 export function mapAdminPost(post: Post): AdminPost {
-  return { ...mapPost(post), createdById: post.createdById, publishAt: iso(post.publishAt), reviewNote: post.reviewNote };
+  return {
+    ...mapPost(post),
+    createdById: post.createdById,
+    publishAt: iso(post.publishAt),
+    reviewNote: post.reviewNote,
+  };
 }

@@ -2,7 +2,19 @@ import { AlertTriangle, ChevronLeft, ChevronRight, FileText, Pencil, Plus, Searc
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useLoaderData, useRevalidator, useRouteError, type LoaderFunctionArgs } from '@/app/data-router';
-import { formatDate, limits, pageCount, pageRange, pageWindow, postStatusLabels, sectionLabels, site, type AdminPost, type PostSection, type StaffUser } from '@northbeam/common';
+import {
+  formatDate,
+  limits,
+  pageCount,
+  pageRange,
+  pageWindow,
+  postStatusLabels,
+  sectionLabels,
+  site,
+  type AdminPost,
+  type PostSection,
+  type StaffUser,
+} from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
 import { SectionBadge } from '@/components/page/section-badge';
 import {
@@ -73,7 +85,8 @@ function matchesSearch(post: AdminPost, query: string): boolean {
 
 /** 'Published {date}' for a post as first published, 'Updated {date}' once revised (or for a draft). */
 function dateLine(post: AdminPost): string {
-  if (post.status === 'scheduled' && post.publishAt) return `Scheduled for ${formatDate(post.publishAt, 'd MMM yyyy, HH:mm')}`;
+  if (post.status === 'scheduled' && post.publishAt)
+    return `Scheduled for ${formatDate(post.publishAt, 'd MMM yyyy, HH:mm')}`;
   if (post.revisionDate) return `Updated ${formatDate(post.revisionDate, 'd MMM yyyy')}`;
   if (post.status === 'published' && post.publishedAt) return `Published ${formatDate(post.publishedAt, 'd MMM yyyy')}`;
   return `Updated ${formatDate(post.updatedAt, 'd MMM yyyy')}`;
@@ -140,10 +153,12 @@ export function Component() {
   const { first, last } = pageRange(currentPage, pageSize, visible.length);
   const pagePosts = visible.slice((currentPage - 1) * pageSize, currentPage * pageSize);
 
-  const resetPage = <T,>(setter: (value: T) => void) => (value: T) => {
-    setter(value);
-    setPage(1);
-  };
+  const resetPage =
+    <T,>(setter: (value: T) => void) =>
+    (value: T) => {
+      setter(value);
+      setPage(1);
+    };
 
   const confirmDelete = async () => {
     if (!pendingDelete) return;
@@ -170,7 +185,10 @@ export function Component() {
       <section className="container-page pt-8 pb-16">
         <div className="flex flex-col gap-4 rounded-card border border-line bg-white p-4 shadow-card lg:flex-row lg:items-center lg:justify-between">
           <div className="relative w-full lg:max-w-sm">
-            <Search className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-ink-muted" aria-hidden="true" />
+            <Search
+              className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-ink-muted"
+              aria-hidden="true"
+            />
             <Input
               type="search"
               aria-label="Search posts"
@@ -195,7 +213,11 @@ export function Component() {
           </div>
         </div>
 
-        <div role="tablist" aria-label="Status" className="mt-6 inline-flex max-w-full flex-wrap gap-y-1 rounded-3xl bg-mist p-1">
+        <div
+          role="tablist"
+          aria-label="Status"
+          className="mt-6 inline-flex max-w-full flex-wrap gap-y-1 rounded-3xl bg-mist p-1"
+        >
           {statusTabs.map((item) => (
             <button
               key={item.value}
@@ -215,7 +237,10 @@ export function Component() {
 
         <div role="tabpanel" className="mt-6">
           {visible.length === 0 ? (
-            <div className="flex flex-col items-center gap-3 rounded-card border border-dashed border-line bg-white px-6 py-16 text-center" data-testid="posts-empty">
+            <div
+              className="flex flex-col items-center gap-3 rounded-card border border-dashed border-line bg-white px-6 py-16 text-center"
+              data-testid="posts-empty"
+            >
               <FileText className="size-10 text-ink-muted" aria-hidden="true" />
               <h2 className="heading-3">No posts found</h2>
               <p className="text-sm text-ink-muted">Create your first blog post to get started</p>
@@ -228,7 +253,10 @@ export function Component() {
             <ul className="grid gap-5 md:grid-cols-2 xl:grid-cols-3">
               {pagePosts.map((post) => (
                 <li key={post.id}>
-                  <Card className="flex h-full flex-col gap-4 p-5 transition-shadow hover:shadow-lift" data-testid="admin-post-card">
+                  <Card
+                    className="flex h-full flex-col gap-4 p-5 transition-shadow hover:shadow-lift"
+                    data-testid="admin-post-card"
+                  >
                     <div className="flex items-center justify-between gap-2">
                       <div className="flex flex-wrap items-center gap-2">
                         <SectionBadge section={post.section} />
@@ -276,7 +304,12 @@ export function Component() {
             </p>
             {totalPages > 1 ? (
               <div className="flex items-center gap-1">
-                <Button variant="outline" size="sm" disabled={currentPage === 1} onClick={() => setPage(currentPage - 1)}>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  disabled={currentPage === 1}
+                  onClick={() => setPage(currentPage - 1)}
+                >
                   <ChevronLeft aria-hidden="true" />
                   Previous
                 </Button>
@@ -292,7 +325,12 @@ export function Component() {
                     {number}
                   </Button>
                 ))}
-                <Button variant="outline" size="sm" disabled={currentPage === totalPages} onClick={() => setPage(currentPage + 1)}>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  disabled={currentPage === totalPages}
+                  onClick={() => setPage(currentPage + 1)}
+                >
                   Next
                   <ChevronRight aria-hidden="true" />
                 </Button>
@@ -302,7 +340,10 @@ export function Component() {
         ) : null}
       </section>
 
-      <AlertDialog open={pendingDelete !== undefined} onOpenChange={(open) => (!open && !deleting ? setPendingDelete(undefined) : undefined)}>
+      <AlertDialog
+        open={pendingDelete !== undefined}
+        onOpenChange={(open) => (!open && !deleting ? setPendingDelete(undefined) : undefined)}
+      >
         <AlertDialogContent>
           <AlertDialogHeader>
             <AlertDialogTitle>Delete post</AlertDialogTitle>
@@ -326,11 +367,16 @@ export function ErrorBoundary() {
   const error = useRouteError();
   return (
     <section className="container-page py-16">
-      <div role="alert" className="flex flex-col items-center gap-3 rounded-card border border-danger/30 bg-danger-soft px-6 py-16 text-center">
+      <div
+        role="alert"
+        className="flex flex-col items-center gap-3 rounded-card border border-danger/30 bg-danger-soft px-6 py-16 text-center"
+      >
         <AlertTriangle className="size-10 text-danger" aria-hidden="true" />
         <h1 className="heading-3 text-danger">Error Loading Posts</h1>
         <p className="text-sm text-ink">Please try refreshing the page.</p>
-        {import.meta.env.DEV && error instanceof Error ? <pre className="mt-2 text-xs text-ink-muted">{error.message}</pre> : null}
+        {import.meta.env.DEV && error instanceof Error ? (
+          <pre className="mt-2 text-xs text-ink-muted">{error.message}</pre>
+        ) : null}
       </div>
     </section>
   );
