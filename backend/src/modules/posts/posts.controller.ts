@@ -4,6 +4,9 @@ import {
   isPostSection,
   messages,
   type AdminPost,
+  type AdminPostCount,
+  type AdminPostSummary,
+  type ListPage,
   type Post as PostResponse,
   type PostPage,
   type StaffIdentity,
@@ -15,7 +18,7 @@ import { AuthService } from '../auth/auth.service.js';
 import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
 import { ContentVersionService } from '../content-version/content-version.service.js';
 import { Access, Public } from '../auth/decorators/access.decorator.js';
-import { ListPostsQueryDto } from './dto/list-posts-query.dto.js';
+import { AdminPostsSearchDto, ListAdminPostsQueryDto, ListPostsQueryDto } from './dto/list-posts-query.dto.js';
 import { SavePostDto } from './dto/save-post.dto.js';
 import { PostsService } from './posts.service.js';
 
@@ -74,10 +77,18 @@ export class PostsController {
 export class AdminPostsController {
   constructor(private readonly postsService: PostsService) {}
 
+  /** One page of every post, newest first, without bodies (docs/product.md#posts-in-the-back-office). */
   @Get()
   @Access('posts', 'read')
-  list(): Promise<AdminPost[]> {
-    return this.postsService.listForStaff();
+  list(@Query() query: ListAdminPostsQueryDto): Promise<ListPage<AdminPostSummary>> {
+    return this.postsService.staffPage(query);
+  }
+
+  /** Declared before `:id`, so that `counts` is not read as a post id. */
+  @Get('counts')
+  @Access('posts', 'read')
+  counts(@Query() query: AdminPostsSearchDto): Promise<AdminPostCount[]> {
+    return this.postsService.staffCounts(query);
   }
 
   @Get(':id')

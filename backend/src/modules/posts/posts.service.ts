@@ -10,6 +10,9 @@ import {
   messages,
   readingTimeMinutes,
   type AdminPost,
+  type AdminPostCount,
+  type AdminPostSummary,
+  type ListPage,
   type Post as PostResponse,
   type PostPage,
   type PostStatus,
@@ -22,9 +25,9 @@ import { ActivityService } from '../activity/activity.service.js';
 import { ContentVersionService } from '../content-version/content-version.service.js';
 import { RevisionsService } from '../revisions/revisions.service.js';
 import { MediaService } from '../media/media.service.js';
-import type { ListPostsQueryDto } from './dto/list-posts-query.dto.js';
+import type { AdminPostsSearchDto, ListAdminPostsQueryDto, ListPostsQueryDto } from './dto/list-posts-query.dto.js';
 import type { SavePostDto } from './dto/save-post.dto.js';
-import { mapAdminPost, mapPost, mapPostSummary } from './dto/post-response.dto.js';
+import { mapAdminPost, mapAdminPostSummary, mapPost, mapPostSummary } from './dto/post-response.dto.js';
 import type { Post } from './entities/post.entity.js';
 import { PostRedirectsService } from './post-redirects.js';
 import { workflowAction, workflowOfSave } from './post-workflow.js';
@@ -72,9 +75,26 @@ export class PostsService {
     return { ...mapPost(post), bodyImages: Object.fromEntries(images) };
   }
 
-  async listForStaff(): Promise<AdminPost[]> {
-    const posts = await this.postsRepository.findAllNewestFirst();
-    return posts.map(mapAdminPost);
+  /**
+   * A page of the staff posts list, newest first, without bodies. Every role sees every post of every
+   * status (consultants read all posts and change only their own drafts): docs/product.md#posts-in-the-back-office.
+   */
+  async staffPage(query: ListAdminPostsQueryDto): Promise<ListPage<AdminPostSummary>> {
+    const page = query.page ?? 1;
+    const pageSize = limits.adminPostsPageSize;
+    const [posts, total] = await this.postsRepository.findStaffPage({
+      section: query.section,
+      status: query.status,
+      search: query.q || undefined,
+      offset: (page - 1) * pageSize,
+      limit: pageSize,
+    });
+    return { items: posts.map(mapAdminPostSummary), total, page, pageSize };
+  }
+
+  /** How many posts match the staff list's search, by section and status (its filter buttons). */
+  staffCounts(query: AdminPostsSearchDto): Promise<AdminPostCount[]> {
+    return this.postsRepository.countStaffMatches(query.q || undefined);
   }
 
   async findForStaff(id: string): Promise<AdminPost> {

@@ -1,4 +1,4 @@
-import type { AdminPost, Post as PostResponse, PostSummary } from '@northbeam/common';
+import type { AdminPost, AdminPostSummary, Post as PostResponse, PostSummary } from '@northbeam/common';
 import type { Post } from '../entities/post.entity.js';
 import { toMediaImage } from '../../media/media.service.js';
 
@@ -39,6 +39,16 @@ export function mapPost(post: Post): PostResponse {
 export function mapAdminPost(post: Post): AdminPost {
   return {
     ...mapPost(post),
+    createdById: post.createdById,
+    publishAt: iso(post.publishAt),
+    reviewNote: post.reviewNote,
+  };
+}
+
+/** A row of the staff posts list: what staff see of a post, without its text. */
+export function mapAdminPostSummary(post: Post): AdminPostSummary {
+  return {
+    ...mapPostSummary(post),
     createdById: post.createdById,
     publishAt: iso(post.publishAt),
     reviewNote: post.reviewNote,
