@@ -1,22 +1,25 @@
-import { AlertTriangle, ChevronLeft, ChevronRight, FileText, Pencil, Plus, Search, Trash2 } from 'lucide-react';
-import { useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { AlertTriangle, FileText, Pencil, Plus, Search, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { useLoaderData, useRevalidator, useRouteError, type LoaderFunctionArgs } from '@/app/data-router';
 import {
   formatDate,
+  isPostSection,
   limits,
   pageCount,
-  pageRange,
-  pageWindow,
   postStatusLabels,
   sectionLabels,
   site,
-  type AdminPost,
+  type AdminPostCount,
+  type AdminPostSummary,
+  type ListPage,
   type PostSection,
   type StaffUser,
 } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
+import { Pager } from '@/components/blog/pager';
 import { SectionBadge } from '@/components/page/section-badge';
+import { Alert, AlertDescription } from '@/components/ui/alert';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -31,25 +34,15 @@ import { Button, buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast';
-import { apiRequest, loadJson } from '@/lib/api';
+import { useListFilters, useListSearch } from '@/hooks/use-list-filters';
+import { ApiRequestError, apiRequest, errorSentence, loadJson } from '@/lib/api';
 import { cn } from '@/lib/cn';
+import { listQuery } from '@/lib/list-query';
 import { requireStaffUser, signInAgain } from '@/lib/staff';
 
 export const handle: RouteHandle = {
   head: () => ({ title: 'Blog posts', description: `Manage ${site.name} blog posts.`, noindex: true }),
 };
-
-interface PostsData {
-  user: StaffUser;
-  posts: AdminPost[];
-}
-
-export async function loader({ context, request }: LoaderFunctionArgs): Promise<PostsData> {
-  const user = await requireStaffUser(context, request);
-  const posts = await loadJson<AdminPost[]>(context, '/api/admin/posts');
-  if (!posts) signInAgain(request);
-  return { user, posts };
-}
 
 type SectionFilter = 'all' | PostSection;
 type StatusTab = 'all' | 'published' | 'draft' | 'in_review' | 'scheduled';
@@ -73,18 +66,50 @@ function isStatusTab(value: string | null): value is StatusTab {
   return statusTabs.some((tab) => tab.value === value);
 }
 
-function matchesSearch(post: AdminPost, query: string): boolean {
-  if (!query) return true;
-  const haystack = [post.title, post.excerpt, post.slug, post.authorName ?? '', ...post.tags].join(' ').toLowerCase();
-  return query
-    .toLowerCase()
-    .split(/\s+/)
-    .filter(Boolean)
-    .every((word) => haystack.includes(word));
+interface PostsData {
+  user: StaffUser;
+  list: ListPage<AdminPostSummary>;
+  /** How many posts match the search, by section and status (the figures of the filter buttons). */
+  counts: AdminPostCount[];
+  /** The server's refusal of the address's filters (400). */
+  problem?: string;
+}
+
+/**
+ * One page of the posts the address asks for, from the server (docs/product.md#posts-in-the-back-office).
+ * A section or status the screen does not offer is left out, as the screen then shows all.
+ */
+export async function loader({ context, request }: LoaderFunctionArgs): Promise<PostsData> {
+  const user = await requireStaffUser(context, request);
+  const url = new URL(request.url);
+  if (!isPostSection(url.searchParams.get('section') ?? '')) url.searchParams.delete('section');
+  const status = url.searchParams.get('status');
+  if (!isStatusTab(status) || status === 'all') url.searchParams.delete('status');
+  const search = url.searchParams.get('q')?.trim();
+  try {
+    const [list, counts] = await Promise.all([
+      loadJson<ListPage<AdminPostSummary>>(context, `/api/admin/posts${listQuery(url, ['section', 'status', 'q'])}`),
+      loadJson<AdminPostCount[]>(
+        context,
+        `/api/admin/posts/counts${search ? `?${new URLSearchParams({ q: search })}` : ''}`,
+      ),
+    ]);
+    if (!list || !counts) signInAgain(request);
+    return { user, list, counts };
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 400)
+      return {
+        user,
+        list: { items: [], total: 0, page: 1, pageSize: limits.adminPostsPageSize },
+        counts: [],
+        problem: errorSentence(error),
+      };
+    throw error;
+  }
 }
 
 /** 'Published {date}' for a post as first published, 'Updated {date}' once revised (or for a draft). */
-function dateLine(post: AdminPost): string {
+function dateLine(post: AdminPostSummary): string {
   if (post.status === 'scheduled' && post.publishAt)
     return `Scheduled for ${formatDate(post.publishAt, 'd MMM yyyy, HH:mm')}`;
   if (post.revisionDate) return `Updated ${formatDate(post.revisionDate, 'd MMM yyyy')}`;
@@ -110,55 +135,32 @@ function PageHeading() {
 }
 
 export function Component() {
-  const { posts } = useLoaderData<typeof loader>();
+  const { list, counts, problem } = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
-  const [query, setQuery] = useState('');
-  const [section, setSection] = useState<SectionFilter>('all');
-  const [searchParams, setSearchParams] = useSearchParams();
-  const requestedTab = searchParams.get('status');
+  const { params, setFilters } = useListFilters();
+  const { query, setQuery } = useListSearch(params, setFilters);
+  const requestedSection = params.get('section') ?? '';
+  const section: SectionFilter = isPostSection(requestedSection) ? requestedSection : 'all';
+  const requestedTab = params.get('status');
   const tab: StatusTab = isStatusTab(requestedTab) ? requestedTab : 'all';
-  const setTab = (value: StatusTab) =>
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value === 'all') next.delete('status');
-        else next.set('status', value);
-        return next;
-      },
-      { replace: true, preventScrollReset: true },
-    );
-  const [page, setPage] = useState(1);
-  const [pendingDelete, setPendingDelete] = useState<AdminPost>();
+  const [pendingDelete, setPendingDelete] = useState<AdminPostSummary>();
   const [deleting, setDeleting] = useState(false);
 
-  const searched = useMemo(() => posts.filter((post) => matchesSearch(post, query.trim())), [posts, query]);
+  const count = (matches: (row: AdminPostCount) => boolean) =>
+    counts.filter(matches).reduce((sum, row) => sum + row.count, 0);
   const sectionCounts: Record<SectionFilter, number> = {
-    all: searched.length,
-    labs: searched.filter((post) => post.section === 'labs').length,
-    consulting: searched.filter((post) => post.section === 'consulting').length,
+    all: count(() => true),
+    labs: count((row) => row.section === 'labs'),
+    consulting: count((row) => row.section === 'consulting'),
   };
-  const inSection = section === 'all' ? searched : searched.filter((post) => post.section === section);
+  const inSection = (row: AdminPostCount) => section === 'all' || row.section === section;
   const tabCounts: Record<StatusTab, number> = {
-    all: inSection.length,
-    published: inSection.filter((post) => post.status === 'published').length,
-    draft: inSection.filter((post) => post.status === 'draft').length,
-    in_review: inSection.filter((post) => post.status === 'in_review').length,
-    scheduled: inSection.filter((post) => post.status === 'scheduled').length,
+    all: count(inSection),
+    published: count((row) => inSection(row) && row.status === 'published'),
+    draft: count((row) => inSection(row) && row.status === 'draft'),
+    in_review: count((row) => inSection(row) && row.status === 'in_review'),
+    scheduled: count((row) => inSection(row) && row.status === 'scheduled'),
   };
-  const visible = tab === 'all' ? inSection : inSection.filter((post) => post.status === tab);
-
-  const pageSize = limits.adminPostsPageSize;
-  const totalPages = pageCount(visible.length, pageSize);
-  const currentPage = Math.min(page, totalPages);
-  const { first, last } = pageRange(currentPage, pageSize, visible.length);
-  const pagePosts = visible.slice((currentPage - 1) * pageSize, currentPage * pageSize);
-
-  const resetPage =
-    <T,>(setter: (value: T) => void) =>
-    (value: T) => {
-      setter(value);
-      setPage(1);
-    };
 
   const confirmDelete = async () => {
     if (!pendingDelete) return;
@@ -195,7 +197,7 @@ export function Component() {
               placeholder="Search posts..."
               className="pl-10"
               value={query}
-              onChange={(event) => resetPage(setQuery)(event.target.value)}
+              onChange={(event) => setQuery(event.target.value)}
             />
           </div>
           <div className="flex flex-wrap gap-2" role="group" aria-label="Section">
@@ -205,7 +207,7 @@ export function Component() {
                 size="sm"
                 variant={section === filter.value ? 'default' : 'outline'}
                 aria-pressed={section === filter.value}
-                onClick={() => resetPage(setSection)(filter.value)}
+                onClick={() => setFilters({ section: filter.value === 'all' ? undefined : filter.value })}
               >
                 {filter.label} ({sectionCounts[filter.value]})
               </Button>
@@ -224,7 +226,7 @@ export function Component() {
               type="button"
               role="tab"
               aria-selected={tab === item.value}
-              onClick={() => resetPage(setTab)(item.value)}
+              onClick={() => setFilters({ status: item.value === 'all' ? undefined : item.value })}
               className={cn(
                 'rounded-full px-4 py-1.5 text-sm font-medium transition-colors',
                 tab === item.value ? 'bg-white text-ink shadow-card' : 'text-ink-muted hover:text-ink',
@@ -235,8 +237,14 @@ export function Component() {
           ))}
         </div>
 
+        {problem ? (
+          <Alert variant="destructive" className="mt-6">
+            <AlertDescription>{problem}</AlertDescription>
+          </Alert>
+        ) : null}
+
         <div role="tabpanel" className="mt-6">
-          {visible.length === 0 ? (
+          {list.items.length === 0 ? (
             <div
               className="flex flex-col items-center gap-3 rounded-card border border-dashed border-line bg-white px-6 py-16 text-center"
               data-testid="posts-empty"
@@ -251,7 +259,7 @@ export function Component() {
             </div>
           ) : (
             <ul className="grid gap-5 md:grid-cols-2 xl:grid-cols-3">
-              {pagePosts.map((post) => (
+              {list.items.map((post) => (
                 <li key={post.id}>
                   <Card
                     className="flex h-full flex-col gap-4 p-5 transition-shadow hover:shadow-lift"
@@ -297,46 +305,14 @@ export function Component() {
           )}
         </div>
 
-        {visible.length > 0 ? (
-          <nav aria-label="Pagination" className="mt-8 flex flex-col items-center justify-between gap-4 sm:flex-row">
-            <p className="text-sm text-ink-muted" data-testid="posts-counter">
-              Showing {first}-{last} of {visible.length} posts
-            </p>
-            {totalPages > 1 ? (
-              <div className="flex items-center gap-1">
-                <Button
-                  variant="outline"
-                  size="sm"
-                  disabled={currentPage === 1}
-                  onClick={() => setPage(currentPage - 1)}
-                >
-                  <ChevronLeft aria-hidden="true" />
-                  Previous
-                </Button>
-                {pageWindow(currentPage, totalPages).map((number) => (
-                  <Button
-                    key={number}
-                    size="page"
-                    variant={number === currentPage ? 'default' : 'ghost'}
-                    aria-current={number === currentPage ? 'page' : undefined}
-                    aria-label={`Page ${number}`}
-                    onClick={() => setPage(number)}
-                  >
-                    {number}
-                  </Button>
-                ))}
-                <Button
-                  variant="outline"
-                  size="sm"
-                  disabled={currentPage === totalPages}
-                  onClick={() => setPage(currentPage + 1)}
-                >
-                  Next
-                  <ChevronRight aria-hidden="true" />
-                </Button>
-              </div>
-            ) : null}
-          </nav>
+        {list.total > 0 ? (
+          <Pager
+            page={list.page}
+            pageSize={list.pageSize}
+            total={list.total}
+            totalPages={pageCount(list.total, list.pageSize)}
+            noun="posts"
+          />
         ) : null}
       </section>
 
