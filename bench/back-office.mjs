@@ -359,8 +359,9 @@ async function runBench() {
       return Math.max(1, Math.ceil(first.total / first.pageSize));
     };
     const calls = [
-      // The posts list has no pages or filters: it answers every post (the admin filters in the browser).
-      ['posts: the whole list (no pages)', '/api/admin/posts'],
+      ['posts: first page', '/api/admin/posts'],
+      ['posts: far page', `/api/admin/posts?page=${await lastPage('/api/admin/posts')}`],
+      ['posts: section + status + search', '/api/admin/posts?section=labs&status=draft&q=post-42'],
       ['enquiries: first page', '/api/admin/enquiries'],
       ['enquiries: far page', `/api/admin/enquiries?page=${await lastPage('/api/admin/enquiries')}`],
       ['enquiries: status + search', '/api/admin/enquiries?status=new&q=enquirer-42'],

@@ -15,11 +15,18 @@ async function signIn(page: Page, account: { email: string; password: string }, 
 
 /** The admin cards' date format (en-GB, London time). */
 function cardDate(iso: string): string {
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/London' }).format(new Date(iso));
+  return new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'Europe/London',
+  }).format(new Date(iso));
 }
 
 test.describe('Admin: signed out', () => {
-  test('admin pages redirect to the sign-in page with the redirect parameter, and admin calls answer 401', async ({ page }) => {
+  test('admin pages redirect to the sign-in page with the redirect parameter, and admin calls answer 401', async ({
+    page,
+  }) => {
     for (const target of ['/admin', '/admin/posts', '/admin/posts/new']) {
       await page.goto(target);
       await expect(page).toHaveURL(`/admin/login?redirect=${encodeURIComponent(target)}`);
@@ -30,7 +37,9 @@ test.describe('Admin: signed out', () => {
     expect((await page.request.get('/api/admin/user')).status()).toBe(401);
   });
 
-  test('the sign-in form shows its validation messages and the server message in a destructive alert', async ({ page }) => {
+  test('the sign-in form shows its validation messages and the server message in a destructive alert', async ({
+    page,
+  }) => {
     await page.goto('/admin/login');
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page.getByText('Please enter a valid email address')).toBeVisible();
@@ -70,7 +79,11 @@ test.describe('Admin: an admin manages a post', () => {
     await page.getByLabel('Title').fill(title);
     await expect(page.getByLabel('Slug')).toHaveValue(slug);
     await page.getByLabel('Excerpt (optional)').fill('What we learned from testing the editor end to end.');
-    await page.getByLabel('Body (markdown)').fill('## Findings\n\nThe editor **works** end to end. See [the docs](https://example.com).\n\n```js\nignored();\n```');
+    await page
+      .getByLabel('Body (markdown)')
+      .fill(
+        '## Findings\n\nThe editor **works** end to end. See [the docs](https://example.com).\n\n```js\nignored();\n```',
+      );
     await page.getByLabel('Section').selectOption('labs');
     await page.getByLabel('Author', { exact: true }).selectOption({ label: 'Helena Marsh' });
     await expect(page.getByLabel('Author credentials')).toHaveValue('Strategy Director');
@@ -92,7 +105,16 @@ test.describe('Admin: an admin manages a post', () => {
     const published = await page.request.get(`/api/posts/labs/${slug}`);
     expect(published.status()).toBe(200);
     const post = await published.json();
-    expect(post).toMatchObject({ title, status: 'published', authorName: 'Helena Marsh', authorCredentials: 'Strategy Director', tags: ['testing', 'e2e'], wordCount: 10, readingTime: 1, revisionDate: null });
+    expect(post).toMatchObject({
+      title,
+      status: 'published',
+      authorName: 'Helena Marsh',
+      authorCredentials: 'Strategy Director',
+      tags: ['testing', 'e2e'],
+      wordCount: 10,
+      readingTime: 1,
+      revisionDate: null,
+    });
     expect((await request.get(`/api/posts/labs/${slug}`)).status()).toBe(200);
     // A visitor (no cookies) sees it on the public article page.
     const publicPage = await request.get(`/blog/labs/${slug}`);
@@ -135,13 +157,21 @@ test.describe('Admin: an admin manages a post', () => {
   test('the editor shows the validation messages of the post rules', async ({ page }) => {
     await signIn(page, admin, '/admin/posts/new');
     await page.getByRole('button', { name: 'Save Draft' }).click();
-    for (const sentence of ['Title is required', 'Slug is required', 'Excerpt is required', 'Body content is required', 'Section is required']) {
+    for (const sentence of [
+      'Title is required',
+      'Slug is required',
+      'Excerpt is required',
+      'Body content is required',
+      'Section is required',
+    ]) {
       await expect(page.getByText(sentence, { exact: true })).toBeVisible();
     }
     await expect(page).toHaveURL('/admin/posts/new');
   });
 
-  test('the editor lists the allowed meta tags and shows the server sentence for one outside the list', async ({ page }) => {
+  test('the editor lists the allowed meta tags and shows the server sentence for one outside the list', async ({
+    page,
+  }) => {
     await signIn(page, admin, '/admin/posts/new');
     const hint = page.getByTestId('meta-tags-hint');
     for (const key of [...allowedMetaTagNames, ...allowedMetaTagProperties]) await expect(hint).toContainText(key);
@@ -165,30 +195,82 @@ test.describe('Admin: an admin manages a post', () => {
 
   test('the post list filters by section and status, paginates 15 a page and shows the counter', async ({ page }) => {
     await signIn(page, admin, '/admin/posts');
-    const posts = (await (await page.request.get('/api/admin/posts')).json()) as { section: string; status: string }[];
-    const labs = posts.filter((post) => post.section === 'labs').length;
-    await expect(page.getByRole('button', { name: `All (${posts.length})` })).toBeVisible();
+    type Count = { section: string; status: string; count: number };
+    const counts = async () => (await (await page.request.get('/api/admin/posts/counts')).json()) as Count[];
+    // Enough Labs drafts for a second page of the section (drafts: the public site does not change).
+    const labsBefore = (await counts())
+      .filter((row) => row.section === 'labs')
+      .reduce((sum, row) => sum + row.count, 0);
+    for (let number = labsBefore; number < 17; number++) {
+      const slug = `list-page-probe-${Date.now().toString(36)}-${number}`;
+      const created = await page.request.post('/api/admin/posts', {
+        data: {
+          title: `List page probe ${number}`,
+          slug,
+          excerpt: 'A draft for the list pages.',
+          body: 'Draft text.',
+          section: 'labs',
+          status: 'draft',
+        },
+      });
+      expect(created.status()).toBe(201);
+    }
+    const rows = await counts();
+    const total = rows.reduce((sum, row) => sum + row.count, 0);
+    const labs = rows.filter((row) => row.section === 'labs').reduce((sum, row) => sum + row.count, 0);
+    await page.reload();
+    await expect(page.getByRole('button', { name: `All (${total})` })).toBeVisible();
     await page.getByRole('button', { name: `Labs (${labs})` }).click();
-    await expect(page.getByTestId('admin-post-card')).toHaveCount(Math.min(labs, 15));
-    await expect(page.getByTestId('posts-counter')).toHaveText(`Showing 1-${Math.min(labs, 15)} of ${labs} posts`);
+    await expect(page).toHaveURL('/admin/posts?section=labs');
+    await expect(page.getByTestId('admin-post-card')).toHaveCount(15);
+    await expect(page.getByTestId('pager-counter')).toHaveText(`Showing 1-15 of ${labs} posts`);
+
+    // Page 2 is the server's second page of the section, not a slice of posts the browser holds.
+    const secondPage = page.waitForResponse((response) =>
+      /\/api\/admin\/posts\?(?=.*page=2)(?=.*section=labs)/.test(response.url()),
+    );
+    await page.getByRole('link', { name: 'Page 2' }).click();
+    await expect(page).toHaveURL('/admin/posts?section=labs&page=2');
+    const served = (await (await secondPage).json()) as {
+      items: { title: string; section: string }[];
+      page: number;
+      total: number;
+    };
+    expect(served).toMatchObject({ page: 2, total: labs });
+    expect(served.items.every((post) => post.section === 'labs')).toBe(true);
+    await expect(page.getByTestId('admin-post-card').locator('h2')).toHaveText(served.items.map((post) => post.title));
+    await expect(page.getByTestId('pager-counter')).toHaveText(`Showing 16-${Math.min(labs, 30)} of ${labs} posts`);
+
     await page.getByRole('tab', { name: /^Drafts/ }).click();
+    await expect(page).toHaveURL('/admin/posts?section=labs&status=draft');
     await page.getByRole('searchbox', { name: 'Search posts' }).fill('no post has this title zzz');
+    await expect(page).toHaveURL('/admin/posts?section=labs&status=draft&q=no+post+has+this+title+zzz');
     await expect(page.getByText('No posts found')).toBeVisible();
     await expect(page.getByText('Create your first blog post to get started')).toBeVisible();
+    // The filtered view is an address: opened afresh, it shows the same.
+    await page.goto('/admin/posts?section=labs&status=draft&q=no+post+has+this+title+zzz');
+    await expect(page.getByRole('searchbox', { name: 'Search posts' })).toHaveValue('no post has this title zzz');
+    await expect(page.getByRole('tab', { name: /^Drafts/ })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByText('No posts found')).toBeVisible();
   });
 });
 
 test.describe('Admin: a consultant', () => {
   test.beforeAll(() => createConsultantWithCli());
 
-  test('saves a draft, sees Publish disabled with the warning, and only staff can preview the draft', async ({ page, request }) => {
+  test('saves a draft, sees Publish disabled with the warning, and only staff can preview the draft', async ({
+    page,
+    request,
+  }) => {
     const title = `Consultant draft ${Date.now()}`;
     const slug = slugify(title);
     await signIn(page, consultant, '/admin/posts/new');
     await expect(page).toHaveURL('/admin/posts/new');
     const publish = page.getByRole('button', { name: 'Publish (Admin Only)' });
     await expect(publish).toBeDisabled();
-    await expect(page.getByTestId('consultant-warning')).toContainText('Only admins can publish. Your post will be saved as a draft for review');
+    await expect(page.getByTestId('consultant-warning')).toContainText(
+      'Only admins can publish. Your post will be saved as a draft for review',
+    );
 
     await page.getByLabel('Title').fill(title);
     await page.getByLabel('Excerpt (optional)').fill('Waiting for review.');

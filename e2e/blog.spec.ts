@@ -82,9 +82,15 @@ test.describe('Blog against a database of its own', () => {
     const request = await playwright.request.newContext();
     await signIn(request, server.baseUrl);
     // Remove the seeded posts so that the counts below are exact.
-    const existing = (await (await request.get(`${server.baseUrl}/api/admin/posts`)).json()) as { id: string }[];
-    for (const post of existing)
-      expect((await request.delete(`${server.baseUrl}/api/admin/posts/${post.id}`)).ok()).toBe(true);
+    // The list comes a page at a time: delete the first page until none is left.
+    for (;;) {
+      const existing = (await (await request.get(`${server.baseUrl}/api/admin/posts`)).json()) as {
+        items: { id: string }[];
+      };
+      if (existing.items.length === 0) break;
+      for (const post of existing.items)
+        expect((await request.delete(`${server.baseUrl}/api/admin/posts/${post.id}`)).ok()).toBe(true);
+    }
     await request.dispose();
   });
 
@@ -266,7 +272,10 @@ test.describe('Blog on the shared server', () => {
         const response = await route.fetch();
         const post = (await response.json()) as Record<string, unknown>;
         const at = '2025-06-30T23:30:00.000Z';
-        await route.fulfill({ response, json: { ...post, createdAt: at, publishedAt: at, updatedAt: at, revisionDate: null } });
+        await route.fulfill({
+          response,
+          json: { ...post, createdAt: at, publishedAt: at, updatedAt: at, revisionDate: null },
+        });
       });
       await page.getByRole('link', { name: consulting.title }).first().click();
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(consulting.title);
@@ -350,7 +359,9 @@ test.describe('Blog on the shared server', () => {
     await expect(page.getByText('Failed to load the blog post. Please try again later.')).toBeVisible();
   });
 
-  test('a client-side move to an article shows its loading skeleton, then the article and its title', async ({ page }) => {
+  test('a client-side move to an article shows its loading skeleton, then the article and its title', async ({
+    page,
+  }) => {
     await gotoHydrated(page, '/blog/consulting');
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -360,7 +371,9 @@ test.describe('Blog on the shared server', () => {
     });
     await page.getByRole('link', { name: consulting.title }).first().click();
     await expect(page.getByTestId('article-loading')).toBeVisible();
-    await expect(page.getByTestId('article-loading').getByRole('link', { name: 'Back to Consulting Insights' })).toBeVisible();
+    await expect(
+      page.getByTestId('article-loading').getByRole('link', { name: 'Back to Consulting Insights' }),
+    ).toBeVisible();
     release();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(consulting.title);
     await expect(page.getByTestId('article-loading')).toHaveCount(0);

@@ -192,8 +192,13 @@ async function seedStaffRecords(context: BrowserContext) {
 async function signIn(context: BrowserContext) {
   const response = await context.request.post('/api/admin/login', { data: admin });
   expect(response.ok()).toBe(true);
-  const posts = (await (await context.request.get('/api/admin/posts')).json()) as { id: string; slug: string }[];
-  seededPostId = posts.find((post) => post.slug === consultingPost.slug)?.id ?? posts[0].id;
+  const posts = (await (
+    await context.request.get('/api/admin/posts', { params: { q: consultingPost.slug } })
+  ).json()) as {
+    items: { id: string; slug: string }[];
+  };
+  const firstPage = (await (await context.request.get('/api/admin/posts')).json()) as { items: { id: string }[] };
+  seededPostId = posts.items.find((post) => post.slug === consultingPost.slug)?.id ?? firstPage.items[0].id;
   const caseStudies = (await (await context.request.get('/api/admin/case-studies?q=panaquest')).json()) as {
     items: { id: string }[];
   };

@@ -129,8 +129,10 @@ test.describe('Stored XSS', () => {
     await page.goto('/admin/posts');
     await expect(page.locator('main')).toContainText(title);
     await expectNoHits(page);
-    const posts = await page.request.get('/api/admin/posts');
-    const id = ((await posts.json()) as { id: string; slug: string }[]).find((post) => post.slug === slug)!.id;
+    const posts = await page.request.get('/api/admin/posts', { params: { q: slug } });
+    const id = ((await posts.json()) as { items: { id: string; slug: string }[] }).items.find(
+      (post) => post.slug === slug,
+    )!.id;
     await page.goto(`/admin/posts/edit/${id}`);
     await expect(page.locator('input, textarea').first()).toBeVisible();
     await expect(page.locator(`input[value="${title.replace(/"/g, '\\"')}"]`)).toHaveCount(1);

@@ -43,6 +43,7 @@ const matrix: Record<string, Who[]> = {
   'GET /api/admin/account/sessions': everyone,
   'DELETE /api/admin/account/sessions/:id': everyone,
   'GET /api/admin/posts': everyone,
+  'GET /api/admin/posts/counts': everyone,
   'GET /api/admin/posts/:id': everyone,
   'POST /api/admin/posts': everyone,
   'PUT /api/admin/posts/:id': everyone,

@@ -70,9 +70,9 @@ describe('Blog posts API', () => {
       'lets %s list and read every post of every status',
       async (role) => {
         const draft = await createAs('admin', { status: 'draft' });
-        const list = await agents[role].get('/api/admin/posts');
+        const list = await agents[role].get('/api/admin/posts').query({ q: draft.slug, status: 'draft' });
         expect(list.status).toBe(200);
-        expect(list.body.map((post: { id: string }) => post.id)).toContain(draft.id);
+        expect(list.body.items.map((post: { id: string }) => post.id)).toContain(draft.id);
         expect(list.headers['cache-control']).toBe('private, no-store');
         const one = await agents[role].get(`/api/admin/posts/${draft.id}`);
         expect(one.status).toBe(200);
@@ -211,15 +211,36 @@ describe('Blog posts API', () => {
 
     it.each([
       ['a referrer policy', '<meta name="referrer" content="unsafe-url">', metaTagMessages.notAllowed('referrer')],
-      ['an og:url pointing elsewhere', '<meta property="og:url" content="https://evil.example/">', metaTagMessages.notAllowed('og:url')],
+      [
+        'an og:url pointing elsewhere',
+        '<meta property="og:url" content="https://evil.example/">',
+        metaTagMessages.notAllowed('og:url'),
+      ],
       ['a refresh', '<meta http-equiv="refresh" content="0;url=https://evil.example/">', metaTagMessages.httpEquiv],
-      ['a javascript: image', '<meta property="og:image" content="javascript:alert(1)">', metaTagMessages.addressRequired('og:image')],
-      ['a data: card image', '<meta name="twitter:image" content="data:image/png;base64,AAAA">', metaTagMessages.addressRequired('twitter:image')],
-    ])('refuses custom meta tags with %s with 400 and a sentence naming the tag', async (_name, customMetaTags, sentence) => {
-      const response = await agents.admin.post('/api/admin/posts').send({ ...validPost, slug: uniqueSlug(), customMetaTags });
-      expect(response.status).toBe(400);
-      expect(response.body).toEqual({ statusCode: 400, error: sentence, fieldErrors: { customMetaTags: [sentence] } });
-    });
+      [
+        'a javascript: image',
+        '<meta property="og:image" content="javascript:alert(1)">',
+        metaTagMessages.addressRequired('og:image'),
+      ],
+      [
+        'a data: card image',
+        '<meta name="twitter:image" content="data:image/png;base64,AAAA">',
+        metaTagMessages.addressRequired('twitter:image'),
+      ],
+    ])(
+      'refuses custom meta tags with %s with 400 and a sentence naming the tag',
+      async (_name, customMetaTags, sentence) => {
+        const response = await agents.admin
+          .post('/api/admin/posts')
+          .send({ ...validPost, slug: uniqueSlug(), customMetaTags });
+        expect(response.status).toBe(400);
+        expect(response.body).toEqual({
+          statusCode: 400,
+          error: sentence,
+          fieldErrors: { customMetaTags: [sentence] },
+        });
+      },
+    );
 
     it('accepts allowed custom meta tags, images at http(s) addresses, on create and update', async () => {
       const customMetaTags = [
@@ -227,12 +248,18 @@ describe('Blog posts API', () => {
         '<meta name="twitter:creator" content="@northbeam">',
         '<meta property="og:image" content="https://cdn.example.com/cover.png">',
       ].join('\n');
-      const created = await agents.admin.post('/api/admin/posts').send({ ...validPost, slug: uniqueSlug(), customMetaTags });
+      const created = await agents.admin
+        .post('/api/admin/posts')
+        .send({ ...validPost, slug: uniqueSlug(), customMetaTags });
       expect(created.status).toBe(201);
       expect(created.body.customMetaTags).toBe(customMetaTags);
       const refused = await agents.admin
         .put(`/api/admin/posts/${created.body.id}`)
-        .send({ ...validPost, slug: created.body.slug, customMetaTags: `${customMetaTags}<meta name="referrer" content="no-referrer-when-downgrade">` });
+        .send({
+          ...validPost,
+          slug: created.body.slug,
+          customMetaTags: `${customMetaTags}<meta name="referrer" content="no-referrer-when-downgrade">`,
+        });
       expect(refused.status).toBe(400);
       expect(refused.body.error).toBe(metaTagMessages.notAllowed('referrer'));
     });
@@ -310,16 +337,14 @@ describe('Blog posts API', () => {
         authorCredentials: null,
         authorBio: null,
       });
-      const withAuthor = await agents.admin
-        .post('/api/admin/posts')
-        .send({
-          ...validPost,
-          slug: uniqueSlug(),
-          authorId: 'helena-marsh',
-          authorName: 'Helena Marsh',
-          authorCredentials: 'Strategy Director',
-          authorBio: 'Bio',
-        });
+      const withAuthor = await agents.admin.post('/api/admin/posts').send({
+        ...validPost,
+        slug: uniqueSlug(),
+        authorId: 'helena-marsh',
+        authorName: 'Helena Marsh',
+        authorCredentials: 'Strategy Director',
+        authorBio: 'Bio',
+      });
       expect(withAuthor.body).toMatchObject({
         authorId: 'helena-marsh',
         authorName: 'Helena Marsh',
@@ -348,6 +373,143 @@ describe('Blog posts API', () => {
       expect(new Date(revised.body.revisionDate).getTime()).toBeGreaterThanOrEqual(
         new Date(published.body.publishedAt).getTime(),
       );
+    });
+  });
+
+  describe('staff list GET /api/admin/posts', () => {
+    /** Twenty posts titled "Ledger probe N", N = 1 oldest to 20 newest, one minute apart; statuses and sections vary. */
+    const probe: { id: string; slug: string; title: string; section: string; status: string }[] = [];
+    const probeStatus = (index: number) => (['draft', 'in_review', 'scheduled', 'published'] as const)[index % 4];
+    const titles = (body: { items: { title: string }[] }) => body.items.map((post) => post.title);
+
+    beforeAll(async () => {
+      for (let number = 1; number <= 20; number++) {
+        const section = number % 2 === 0 ? 'consulting' : 'labs';
+        const post = await createAs(number % 3 === 0 ? 'consultant' : 'admin', {
+          title: `Ledger probe ${number}`,
+          slug: `ledger-probe-${number}`,
+          section,
+          status: 'draft',
+        });
+        const status = probeStatus(number);
+        await testApp.dataSource.query(
+          `UPDATE "posts" SET "status" = $1, "created_at" = $2, "publish_at" = $3 WHERE "id" = $4`,
+          [
+            status,
+            new Date(Date.UTC(2020, 0, 1, 9, number)),
+            status === 'scheduled' ? new Date(Date.UTC(2030, 0, 1)) : null,
+            post.id,
+          ],
+        );
+        probe.push({ id: post.id, slug: post.slug, title: `Ledger probe ${number}`, section, status });
+      }
+    }, hookTimeoutMs);
+
+    it('pages 15 at a time newest first, in the envelope of the other lists, without bodies', async () => {
+      const first = await agents.admin.get('/api/admin/posts').query({ q: 'ledger probe' });
+      expect(first.status).toBe(200);
+      expect(first.headers['cache-control']).toBe('private, no-store');
+      expect(Object.keys(first.body).sort()).toEqual(['items', 'page', 'pageSize', 'total']);
+      expect(first.body).toMatchObject({ total: 20, page: 1, pageSize: 15 });
+      expect(titles(first.body)).toEqual(Array.from({ length: 15 }, (_, index) => `Ledger probe ${20 - index}`));
+      const second = await agents.admin.get('/api/admin/posts').query({ q: 'ledger probe', page: 2 });
+      expect(second.body).toMatchObject({ total: 20, page: 2, pageSize: 15 });
+      expect(titles(second.body)).toEqual([
+        'Ledger probe 5',
+        'Ledger probe 4',
+        'Ledger probe 3',
+        'Ledger probe 2',
+        'Ledger probe 1',
+      ]);
+      const row = second.body.items[4] as Record<string, unknown>;
+      expect(row).not.toHaveProperty('body');
+      expect(row).toMatchObject({
+        id: probe[0].id,
+        slug: 'ledger-probe-1',
+        status: 'in_review',
+        createdById: ids.admin,
+        publishAt: null,
+        reviewNote: null,
+      });
+      const beyond = await agents.admin.get('/api/admin/posts').query({ q: 'ledger probe', page: 3 });
+      expect(beyond.body).toMatchObject({ total: 20, page: 3, items: [] });
+      const everything = await agents.admin.get('/api/admin/posts');
+      expect(everything.body.items).toHaveLength(15);
+      expect(everything.body.total).toBeGreaterThan(20);
+    });
+
+    it('filters by section and by every status, the review queue and the schedule included', async () => {
+      const labs = await agents.admin.get('/api/admin/posts').query({ q: 'ledger probe', section: 'labs' });
+      expect(labs.body.total).toBe(10);
+      expect(labs.body.items.every((post: { section: string }) => post.section === 'labs')).toBe(true);
+      for (const status of ['draft', 'in_review', 'scheduled', 'published']) {
+        const response = await agents.admin.get('/api/admin/posts').query({ q: 'ledger probe', status });
+        expect(titles(response.body)).toEqual(
+          probe
+            .filter((post) => post.status === status)
+            .map((post) => post.title)
+            .reverse(),
+        );
+      }
+      const scheduled = await agents.admin
+        .get('/api/admin/posts')
+        .query({ q: 'ledger probe', status: 'scheduled', section: 'consulting' });
+      expect(titles(scheduled.body)).toEqual([
+        'Ledger probe 18',
+        'Ledger probe 14',
+        'Ledger probe 10',
+        'Ledger probe 6',
+        'Ledger probe 2',
+      ]);
+      expect(scheduled.body.items[0].publishAt).toBe('2030-01-01T00:00:00.000Z');
+    });
+
+    it('searches title and slug, case-insensitively and literally', async () => {
+      expect(titles((await agents.admin.get('/api/admin/posts').query({ q: 'LEDGER PROBE 17' })).body)).toEqual([
+        'Ledger probe 17',
+      ]);
+      expect(titles((await agents.admin.get('/api/admin/posts').query({ q: '  ledger-probe-12 ' })).body)).toEqual([
+        'Ledger probe 12',
+      ]);
+      expect((await agents.admin.get('/api/admin/posts').query({ q: 'ledger%probe' })).body.total).toBe(0);
+      expect((await agents.admin.get('/api/admin/posts').query({ q: 'ledger_probe' })).body.total).toBe(0);
+    });
+
+    it('shows a consultant every post of every status, as today, whoever wrote it', async () => {
+      const asConsultant = await agents.consultant.get('/api/admin/posts').query({ q: 'ledger probe', page: 2 });
+      const asAdmin = await agents.admin.get('/api/admin/posts').query({ q: 'ledger probe', page: 2 });
+      expect(asConsultant.status).toBe(200);
+      expect(asConsultant.body).toEqual(asAdmin.body);
+      const drafts = await agents.consultant.get('/api/admin/posts').query({ q: 'ledger probe', status: 'draft' });
+      expect(drafts.body.items.map((post: { createdById: string }) => post.createdById)).toEqual(
+        expect.arrayContaining([ids.admin, ids.consultant]),
+      );
+    });
+
+    it('counts the search matches by section and status', async () => {
+      const counts = await agents.consultant.get('/api/admin/posts/counts').query({ q: 'ledger probe' });
+      expect(counts.status).toBe(200);
+      expect(counts.body).toEqual([
+        { section: 'consulting', status: 'draft', count: 5 },
+        { section: 'consulting', status: 'scheduled', count: 5 },
+        { section: 'labs', status: 'in_review', count: 5 },
+        { section: 'labs', status: 'published', count: 5 },
+      ]);
+      expect((await testApp.request().get('/api/admin/posts/counts')).status).toBe(401);
+    });
+
+    it('refuses malformed queries with 400 and the sentence of the field, a page past the range included', async () => {
+      for (const [query, field, sentence] of [
+        [{ page: '100001' }, 'page', 'Page must be 100000 or less'],
+        [{ page: '0' }, 'page', 'Page must be 1 or more'],
+        [{ section: 'news' }, 'section', 'Section must be labs or consulting'],
+        [{ status: 'archived' }, 'status', 'Status must be draft, in_review, scheduled or published'],
+        [{ q: 'x'.repeat(201) }, 'q', 'Search must be 200 characters or less'],
+      ] as const) {
+        const response = await agents.admin.get('/api/admin/posts').query(query);
+        expect(response.status).toBe(400);
+        expect(response.body.fieldErrors).toEqual({ [field]: [sentence] });
+      }
     });
   });
 

@@ -67,6 +67,16 @@ export interface AdminPost extends Post {
   reviewNote: string | null;
 }
 
+/** A row of the staff posts list (`GET /api/admin/posts?page=&section=&status=&q=`): an AdminPost without its text. */
+export type AdminPostSummary = Omit<AdminPost, 'body' | 'bodyImages'>;
+
+/** `GET /api/admin/posts/counts?q=`: how many posts match the search, by section and status (the list's filter buttons). */
+export interface AdminPostCount {
+  section: PostSection;
+  status: PostStatus;
+  count: number;
+}
+
 /** Error body of every non-2xx /api answer. */
 export interface ApiErrorBody {
   statusCode: number;

@@ -1,6 +1,16 @@
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { isPostSection, messages, type AdminPost, type Post as PostResponse, type PostPage, type StaffIdentity } from '@northbeam/common';
+import {
+  isPostSection,
+  messages,
+  type AdminPost,
+  type AdminPostCount,
+  type AdminPostSummary,
+  type ListPage,
+  type Post as PostResponse,
+  type PostPage,
+  type StaffIdentity,
+} from '@northbeam/common';
 import { ApiError } from '../../core/http/api-error.js';
 import { VersionedCache } from '../../core/cache/versioned-cache.js';
 import { sendStoredBody, storedJson, type StoredBody } from '../../core/http/stored-body.js';
@@ -8,7 +18,7 @@ import { AuthService } from '../auth/auth.service.js';
 import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
 import { ContentVersionService } from '../content-version/content-version.service.js';
 import { Access, Public } from '../auth/decorators/access.decorator.js';
-import { ListPostsQueryDto } from './dto/list-posts-query.dto.js';
+import { AdminPostsSearchDto, ListAdminPostsQueryDto, ListPostsQueryDto } from './dto/list-posts-query.dto.js';
 import { SavePostDto } from './dto/save-post.dto.js';
 import { PostsService } from './posts.service.js';
 
@@ -40,7 +50,9 @@ export class PostsController {
     // An unknown section is answered before the cache, so that made-up names cannot push real lists out.
     if (!isPostSection(section)) throw new ApiError(HttpStatus.NOT_FOUND, messages.notFound);
     const version = await this.contentVersion.current();
-    const list = await this.lists.memo(section, version, () => this.postsService.listPublished(section).then(storedJson));
+    const list = await this.lists.memo(section, version, () =>
+      this.postsService.listPublished(section).then(storedJson),
+    );
     response.type('application/json');
     sendStoredBody(request, response, list);
   }
@@ -65,10 +77,18 @@ export class PostsController {
 export class AdminPostsController {
   constructor(private readonly postsService: PostsService) {}
 
+  /** One page of every post, newest first, without bodies (docs/product.md#posts-in-the-back-office). */
   @Get()
   @Access('posts', 'read')
-  list(): Promise<AdminPost[]> {
-    return this.postsService.listForStaff();
+  list(@Query() query: ListAdminPostsQueryDto): Promise<ListPage<AdminPostSummary>> {
+    return this.postsService.staffPage(query);
+  }
+
+  /** Declared before `:id`, so that `counts` is not read as a post id. */
+  @Get('counts')
+  @Access('posts', 'read')
+  counts(@Query() query: AdminPostsSearchDto): Promise<AdminPostCount[]> {
+    return this.postsService.staffCounts(query);
   }
 
   @Get(':id')

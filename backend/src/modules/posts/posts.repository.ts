@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository, type EntityManager } from 'typeorm';
+import { Repository, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import type { PostSection, PostStatus } from '@northbeam/common';
 import { Post } from './entities/post.entity.js';
 
@@ -27,6 +27,15 @@ const summaryColumns = {
   revisionDate: true,
   featureImageId: true,
 } as const;
+
+/** What staff see of a post beside the summary (docs/product.md#publishing). */
+const staffColumns = ['publishAt', 'reviewNote'] as const;
+
+/** A search of title or slug, case-insensitive, the search taken literally (`%` and `_` are not wildcards). */
+function whereTitleOrSlugMatches(query: SelectQueryBuilder<Post>, search: string): void {
+  const pattern = `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  query.andWhere('(post.title ILIKE :pattern OR post.slug ILIKE :pattern)', { pattern });
+}
 
 /** The feature image's fields a page needs (never the stored bytes). */
 const featureImageColumns = { id: true, alt: true, width: true, height: true, format: true } as const;
@@ -83,12 +92,52 @@ export class PostsRepository {
       .getManyAndCount();
   }
 
-  findBySectionAndSlug(section: PostSection, slug: string): Promise<Post | null> {
-    return this.posts.findOne({ where: { section, slug }, relations: withFeatureImage });
+  /**
+   * One page of every post for the staff list, newest first, without bodies: optionally of one
+   * section and status, and matching a search over title and slug (case-insensitive). The order is
+   * served by posts_created_idx, so a page reads 15 rows whatever the number of posts.
+   */
+  findStaffPage(filter: {
+    section?: PostSection;
+    status?: PostStatus;
+    search?: string;
+    offset: number;
+    limit: number;
+  }): Promise<[Post[], number]> {
+    const query = this.posts
+      .createQueryBuilder('post')
+      .select([...Object.keys(summaryColumns), ...staffColumns].map((column) => `post.${column}`))
+      .leftJoin('post.featureImage', 'featureImage')
+      .addSelect(Object.keys(featureImageColumns).map((column) => `featureImage.${column}`));
+    if (filter.section) query.andWhere('post.section = :section', { section: filter.section });
+    if (filter.status) query.andWhere('post.status = :status', { status: filter.status });
+    if (filter.search) whereTitleOrSlugMatches(query, filter.search);
+    return query
+      .orderBy('post.createdAt', 'DESC')
+      .addOrderBy('post.id', 'ASC')
+      .offset(filter.offset)
+      .limit(filter.limit)
+      .getManyAndCount();
   }
 
-  findAllNewestFirst(): Promise<Post[]> {
-    return this.posts.find({ order: { createdAt: 'DESC', id: 'ASC' }, relations: withFeatureImage });
+  /** How many posts match a staff search (title or slug), by section and status: one grouped count. */
+  async countStaffMatches(search?: string): Promise<{ section: PostSection; status: PostStatus; count: number }[]> {
+    const query = this.posts
+      .createQueryBuilder('post')
+      .select('post.section', 'section')
+      .addSelect('post.status', 'status')
+      .addSelect('COUNT(*)', 'count')
+      .groupBy('post.section')
+      .addGroupBy('post.status')
+      .orderBy('post.section')
+      .addOrderBy('post.status');
+    if (search) whereTitleOrSlugMatches(query, search);
+    const rows = await query.getRawMany<{ section: PostSection; status: PostStatus; count: string | number }>();
+    return rows.map((row) => ({ section: row.section, status: row.status, count: Number(row.count) }));
+  }
+
+  findBySectionAndSlug(section: PostSection, slug: string): Promise<Post | null> {
+    return this.posts.findOne({ where: { section, slug }, relations: withFeatureImage });
   }
 
   findById(id: string): Promise<Post | null> {

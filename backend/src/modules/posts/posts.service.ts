@@ -10,6 +10,9 @@ import {
   messages,
   readingTimeMinutes,
   type AdminPost,
+  type AdminPostCount,
+  type AdminPostSummary,
+  type ListPage,
   type Post as PostResponse,
   type PostPage,
   type PostStatus,
@@ -22,9 +25,9 @@ import { ActivityService } from '../activity/activity.service.js';
 import { ContentVersionService } from '../content-version/content-version.service.js';
 import { RevisionsService } from '../revisions/revisions.service.js';
 import { MediaService } from '../media/media.service.js';
-import type { ListPostsQueryDto } from './dto/list-posts-query.dto.js';
+import type { AdminPostsSearchDto, ListAdminPostsQueryDto, ListPostsQueryDto } from './dto/list-posts-query.dto.js';
 import type { SavePostDto } from './dto/save-post.dto.js';
-import { mapAdminPost, mapPost, mapPostSummary } from './dto/post-response.dto.js';
+import { mapAdminPost, mapAdminPostSummary, mapPost, mapPostSummary } from './dto/post-response.dto.js';
 import type { Post } from './entities/post.entity.js';
 import { PostRedirectsService } from './post-redirects.js';
 import { workflowAction, workflowOfSave } from './post-workflow.js';
@@ -72,9 +75,26 @@ export class PostsService {
     return { ...mapPost(post), bodyImages: Object.fromEntries(images) };
   }
 
-  async listForStaff(): Promise<AdminPost[]> {
-    const posts = await this.postsRepository.findAllNewestFirst();
-    return posts.map(mapAdminPost);
+  /**
+   * A page of the staff posts list, newest first, without bodies. Every role sees every post of every
+   * status (consultants read all posts and change only their own drafts): docs/product.md#posts-in-the-back-office.
+   */
+  async staffPage(query: ListAdminPostsQueryDto): Promise<ListPage<AdminPostSummary>> {
+    const page = query.page ?? 1;
+    const pageSize = limits.adminPostsPageSize;
+    const [posts, total] = await this.postsRepository.findStaffPage({
+      section: query.section,
+      status: query.status,
+      search: query.q || undefined,
+      offset: (page - 1) * pageSize,
+      limit: pageSize,
+    });
+    return { items: posts.map(mapAdminPostSummary), total, page, pageSize };
+  }
+
+  /** How many posts match the staff list's search, by section and status (its filter buttons). */
+  staffCounts(query: AdminPostsSearchDto): Promise<AdminPostCount[]> {
+    return this.postsRepository.countStaffMatches(query.q || undefined);
   }
 
   async findForStaff(id: string): Promise<AdminPost> {
@@ -104,7 +124,12 @@ export class PostsService {
         action: workflowAction(null, status) ?? (status === 'published' ? 'post.published' : 'post.created'),
         target: postTarget(created),
       });
-      await this.revisions.record(manager, { kind: 'post', entityId: created.id, fields: revisionFields(created), author: user });
+      await this.revisions.record(manager, {
+        kind: 'post',
+        entityId: created.id,
+        fields: revisionFields(created),
+        author: user,
+      });
       await this.redirects.afterSave(manager, null, created);
       return created;
     });
@@ -129,7 +154,10 @@ export class PostsService {
       await this.assertSlugFree(dto.section, dto.slug, existing.id);
     await this.assertFeatureImage(dto);
     const now = new Date();
-    const values: Partial<PostValues> = { ...contentValues(dto), ...workflowOfSave(existing, status, dto.publishAt, user, now) };
+    const values: Partial<PostValues> = {
+      ...contentValues(dto),
+      ...workflowOfSave(existing, status, dto.publishAt, user, now),
+    };
     if (status === 'published' && !existing.publishedAt) values.publishedAt = now;
     // Editing what readers can already see is a revision; the first publication is not.
     if (existing.status === 'published') values.revisionDate = now;
@@ -191,7 +219,9 @@ export class PostsService {
   /** A feature image must be an image of the library (400 under its field otherwise). */
   private async assertFeatureImage(dto: SavePostDto): Promise<void> {
     if (dto.featureImageId && !(await this.media.exists(dto.featureImageId)))
-      throw new ApiError(HttpStatus.BAD_REQUEST, messages.validationFailed, { featureImageId: [mediaMessages.featureImageInvalid] });
+      throw new ApiError(HttpStatus.BAD_REQUEST, messages.validationFailed, {
+        featureImageId: [mediaMessages.featureImageInvalid],
+      });
   }
 
   private async assertSlugFree(section: Post['section'], slug: string, exceptId?: string): Promise<void> {
@@ -212,7 +242,16 @@ function updateAction(before: PostStatus, after: PostStatus): 'post.published' |
 }
 
 /** Columns a save does not write: the post's identity, dates and what the server computes. */
-const notRevisedColumns = new Set<string>(['id', 'createdAt', 'updatedAt', 'createdById', 'publishedAt', 'revisionDate', 'wordCount', 'readingTime']);
+const notRevisedColumns = new Set<string>([
+  'id',
+  'createdAt',
+  'updatedAt',
+  'createdById',
+  'publishedAt',
+  'revisionDate',
+  'wordCount',
+  'readingTime',
+]);
 
 /**
  * What a revision keeps of a post: every column a save writes, including any added later (the

@@ -1,7 +1,14 @@
-import { Type } from 'class-transformer';
+import { Transform, Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { IsListPage } from '../../../core/validation/list-query.decorators.js';
-import { limits, postSections, type PostSection } from '@northbeam/common';
+import {
+  limits,
+  postSections,
+  postStatuses,
+  publishingMessages,
+  type PostSection,
+  type PostStatus,
+} from '@northbeam/common';
 
 /** Query of GET /api/posts: one page of the published blog. */
 export class ListPostsQueryDto {
@@ -23,4 +30,29 @@ export class ListPostsQueryDto {
   @Min(1, { message: 'Page size must be between 1 and 50' })
   @Max(50, { message: 'Page size must be between 1 and 50' })
   pageSize?: number;
+}
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+/** `?q=` of the staff posts list and its counts: a search of title and slug. */
+export class AdminPostsSearchDto {
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @MaxLength(limits.searchMax, { message: `Search must be ${limits.searchMax} characters or less` })
+  q?: string;
+}
+
+/** Query of GET /api/admin/posts: one page of every post, newest first (docs/product.md#posts-in-the-back-office). */
+export class ListAdminPostsQueryDto extends AdminPostsSearchDto {
+  @IsOptional()
+  @IsIn(postSections, { message: 'Section must be labs or consulting' })
+  section?: PostSection;
+
+  @IsOptional()
+  @IsIn(postStatuses, { message: publishingMessages.statusInvalid })
+  status?: PostStatus;
+
+  @IsListPage()
+  page?: number;
 }

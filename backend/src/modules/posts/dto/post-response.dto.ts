@@ -1,4 +1,4 @@
-import type { AdminPost, Post as PostResponse, PostSummary } from '@northbeam/common';
+import type { AdminPost, AdminPostSummary, Post as PostResponse, PostSummary } from '@northbeam/common';
 import type { Post } from '../entities/post.entity.js';
 import { toMediaImage } from '../../media/media.service.js';
 
@@ -37,5 +37,20 @@ export function mapPost(post: Post): PostResponse {
 
 /** Staff see who created the post (consultants may change only their own drafts). */
 export function mapAdminPost(post: Post): AdminPost {
-  return { ...mapPost(post), createdById: post.createdById, publishAt: iso(post.publishAt), reviewNote: post.reviewNote };
+  return {
+    ...mapPost(post),
+    createdById: post.createdById,
+    publishAt: iso(post.publishAt),
+    reviewNote: post.reviewNote,
+  };
+}
+
+/** A row of the staff posts list: what staff see of a post, without its text. */
+export function mapAdminPostSummary(post: Post): AdminPostSummary {
+  return {
+    ...mapPostSummary(post),
+    createdById: post.createdById,
+    publishAt: iso(post.publishAt),
+    reviewNote: post.reviewNote,
+  };
 }

@@ -7,7 +7,8 @@ import {
   newsletterIssueMessages,
   sendToLabel,
   site,
-  type AdminPost,
+  type AdminPostSummary,
+  type ListPage,
   type NewsletterAudience,
   type NewsletterIssueDetail,
   type NewsletterIssueProgress,
@@ -51,7 +52,7 @@ export const handle: RouteHandle = {
 interface IssueData {
   issue: NewsletterIssueDetail | null;
   audience: NewsletterAudience;
-  /** Published posts an issue can start from (the new-issue screen only). */
+  /** The newest published posts an issue can start from (the new-issue screen only; a search asks the server for others). */
   posts: { id: string; title: string }[];
   /** The server's refusal (an unknown issue). */
   problem?: string;
@@ -72,16 +73,27 @@ export async function loader({ context, request, params }: LoaderFunctionArgs): 
         )
       : Promise.resolve({ issue: null, problem: undefined }),
     loadJson<NewsletterAudience>(context, '/api/admin/newsletter/audience'),
-    id ? Promise.resolve([]) : loadJson<AdminPost[]>(context, '/api/admin/posts'),
+    id
+      ? Promise.resolve({ items: [] })
+      : loadJson<ListPage<AdminPostSummary>>(context, `/api/admin/posts?${publishedPostsQuery('')}`),
   ]);
   if (!audience || !posts || (id && !result.issue && !result.problem)) signInAgain(request);
   return {
     issue: result.issue,
     audience,
-    posts: posts.filter((post) => post.status === 'published').map((post) => ({ id: post.id, title: post.title })),
+    posts: posts.items.map(postChoice),
     problem: result.problem,
   };
 }
+
+/** The staff posts list's query for published posts, newest first, matching a search of title and slug. */
+function publishedPostsQuery(search: string): URLSearchParams {
+  const query = new URLSearchParams({ status: 'published' });
+  if (search) query.set('q', search);
+  return query;
+}
+
+const postChoice = (post: AdminPostSummary) => ({ id: post.id, title: post.title });
 
 const backLink = (
   <Link
@@ -434,15 +446,48 @@ function StartFromPost({
   run: (kind: 'post', action: () => Promise<void>) => Promise<void>;
 }) {
   const navigate = useNavigate();
+  const [search, setSearch] = useState('');
+  // The newest published posts, or those the search finds (the first page of the staff list either way).
+  const [choices, setChoices] = useState(posts);
   const [postId, setPostId] = useState(posts[0].id);
   const id = useId();
+  useEffect(() => {
+    const text = search.trim();
+    let current = true;
+    const timer = setTimeout(() => {
+      const found = text
+        ? requestJson<ListPage<AdminPostSummary>>('GET', `/api/admin/posts?${publishedPostsQuery(text)}`).then((page) =>
+            page.items.map(postChoice),
+          )
+        : Promise.resolve(posts);
+      found.then(
+        (next) => {
+          if (!current) return;
+          setChoices(next);
+          setPostId((chosen) => (next.some((post) => post.id === chosen) ? chosen : (next[0]?.id ?? '')));
+        },
+        () => undefined,
+      );
+    }, 350);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [search, posts]);
   return (
     <Card className="mt-6">
       <CardContent className="flex flex-col gap-3 pt-6 sm:flex-row sm:items-end">
         <div className="flex min-w-0 flex-1 flex-col gap-1.5">
           <Label htmlFor={id}>Start from a post</Label>
+          <Input
+            type="search"
+            aria-label="Search published posts"
+            placeholder="Search published posts..."
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
           <Select id={id} value={postId} onChange={(event) => setPostId(event.target.value)}>
-            {posts.map((post) => (
+            {choices.map((post) => (
               <option key={post.id} value={post.id}>
                 {post.title}
               </option>
@@ -451,7 +496,7 @@ function StartFromPost({
         </div>
         <Button
           variant="outline"
-          disabled={busy !== undefined}
+          disabled={busy !== undefined || !postId}
           data-testid="newsletter-from-post"
           onClick={() =>
             void run('post', async () => {

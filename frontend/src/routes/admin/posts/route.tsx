@@ -1,10 +1,25 @@
-import { AlertTriangle, ChevronLeft, ChevronRight, FileText, Pencil, Plus, Search, Trash2 } from 'lucide-react';
-import { useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { AlertTriangle, FileText, Pencil, Plus, Search, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { useLoaderData, useRevalidator, useRouteError, type LoaderFunctionArgs } from '@/app/data-router';
-import { formatDate, limits, pageCount, pageRange, pageWindow, postStatusLabels, sectionLabels, site, type AdminPost, type PostSection, type StaffUser } from '@northbeam/common';
+import {
+  formatDate,
+  isPostSection,
+  limits,
+  pageCount,
+  postStatusLabels,
+  sectionLabels,
+  site,
+  type AdminPostCount,
+  type AdminPostSummary,
+  type ListPage,
+  type PostSection,
+  type StaffUser,
+} from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
+import { Pager } from '@/components/blog/pager';
 import { SectionBadge } from '@/components/page/section-badge';
+import { Alert, AlertDescription } from '@/components/ui/alert';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -19,25 +34,15 @@ import { Button, buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast';
-import { apiRequest, loadJson } from '@/lib/api';
+import { useListFilters, useListSearch } from '@/hooks/use-list-filters';
+import { ApiRequestError, apiRequest, errorSentence, loadJson } from '@/lib/api';
 import { cn } from '@/lib/cn';
+import { listQuery } from '@/lib/list-query';
 import { requireStaffUser, signInAgain } from '@/lib/staff';
 
 export const handle: RouteHandle = {
   head: () => ({ title: 'Blog posts', description: `Manage ${site.name} blog posts.`, noindex: true }),
 };
-
-interface PostsData {
-  user: StaffUser;
-  posts: AdminPost[];
-}
-
-export async function loader({ context, request }: LoaderFunctionArgs): Promise<PostsData> {
-  const user = await requireStaffUser(context, request);
-  const posts = await loadJson<AdminPost[]>(context, '/api/admin/posts');
-  if (!posts) signInAgain(request);
-  return { user, posts };
-}
 
 type SectionFilter = 'all' | PostSection;
 type StatusTab = 'all' | 'published' | 'draft' | 'in_review' | 'scheduled';
@@ -61,19 +66,52 @@ function isStatusTab(value: string | null): value is StatusTab {
   return statusTabs.some((tab) => tab.value === value);
 }
 
-function matchesSearch(post: AdminPost, query: string): boolean {
-  if (!query) return true;
-  const haystack = [post.title, post.excerpt, post.slug, post.authorName ?? '', ...post.tags].join(' ').toLowerCase();
-  return query
-    .toLowerCase()
-    .split(/\s+/)
-    .filter(Boolean)
-    .every((word) => haystack.includes(word));
+interface PostsData {
+  user: StaffUser;
+  list: ListPage<AdminPostSummary>;
+  /** How many posts match the search, by section and status (the figures of the filter buttons). */
+  counts: AdminPostCount[];
+  /** The server's refusal of the address's filters (400). */
+  problem?: string;
+}
+
+/**
+ * One page of the posts the address asks for, from the server (docs/product.md#posts-in-the-back-office).
+ * A section or status the screen does not offer is left out, as the screen then shows all.
+ */
+export async function loader({ context, request }: LoaderFunctionArgs): Promise<PostsData> {
+  const user = await requireStaffUser(context, request);
+  const url = new URL(request.url);
+  if (!isPostSection(url.searchParams.get('section') ?? '')) url.searchParams.delete('section');
+  const status = url.searchParams.get('status');
+  if (!isStatusTab(status) || status === 'all') url.searchParams.delete('status');
+  const search = url.searchParams.get('q')?.trim();
+  try {
+    const [list, counts] = await Promise.all([
+      loadJson<ListPage<AdminPostSummary>>(context, `/api/admin/posts${listQuery(url, ['section', 'status', 'q'])}`),
+      loadJson<AdminPostCount[]>(
+        context,
+        `/api/admin/posts/counts${search ? `?${new URLSearchParams({ q: search })}` : ''}`,
+      ),
+    ]);
+    if (!list || !counts) signInAgain(request);
+    return { user, list, counts };
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 400)
+      return {
+        user,
+        list: { items: [], total: 0, page: 1, pageSize: limits.adminPostsPageSize },
+        counts: [],
+        problem: errorSentence(error),
+      };
+    throw error;
+  }
 }
 
 /** 'Published {date}' for a post as first published, 'Updated {date}' once revised (or for a draft). */
-function dateLine(post: AdminPost): string {
-  if (post.status === 'scheduled' && post.publishAt) return `Scheduled for ${formatDate(post.publishAt, 'd MMM yyyy, HH:mm')}`;
+function dateLine(post: AdminPostSummary): string {
+  if (post.status === 'scheduled' && post.publishAt)
+    return `Scheduled for ${formatDate(post.publishAt, 'd MMM yyyy, HH:mm')}`;
   if (post.revisionDate) return `Updated ${formatDate(post.revisionDate, 'd MMM yyyy')}`;
   if (post.status === 'published' && post.publishedAt) return `Published ${formatDate(post.publishedAt, 'd MMM yyyy')}`;
   return `Updated ${formatDate(post.updatedAt, 'd MMM yyyy')}`;
@@ -97,52 +135,31 @@ function PageHeading() {
 }
 
 export function Component() {
-  const { posts } = useLoaderData<typeof loader>();
+  const { list, counts, problem } = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
-  const [query, setQuery] = useState('');
-  const [section, setSection] = useState<SectionFilter>('all');
-  const [searchParams, setSearchParams] = useSearchParams();
-  const requestedTab = searchParams.get('status');
+  const { params, setFilters } = useListFilters();
+  const { query, setQuery } = useListSearch(params, setFilters);
+  const requestedSection = params.get('section') ?? '';
+  const section: SectionFilter = isPostSection(requestedSection) ? requestedSection : 'all';
+  const requestedTab = params.get('status');
   const tab: StatusTab = isStatusTab(requestedTab) ? requestedTab : 'all';
-  const setTab = (value: StatusTab) =>
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value === 'all') next.delete('status');
-        else next.set('status', value);
-        return next;
-      },
-      { replace: true, preventScrollReset: true },
-    );
-  const [page, setPage] = useState(1);
-  const [pendingDelete, setPendingDelete] = useState<AdminPost>();
+  const [pendingDelete, setPendingDelete] = useState<AdminPostSummary>();
   const [deleting, setDeleting] = useState(false);
 
-  const searched = useMemo(() => posts.filter((post) => matchesSearch(post, query.trim())), [posts, query]);
+  const count = (matches: (row: AdminPostCount) => boolean) =>
+    counts.filter(matches).reduce((sum, row) => sum + row.count, 0);
   const sectionCounts: Record<SectionFilter, number> = {
-    all: searched.length,
-    labs: searched.filter((post) => post.section === 'labs').length,
-    consulting: searched.filter((post) => post.section === 'consulting').length,
+    all: count(() => true),
+    labs: count((row) => row.section === 'labs'),
+    consulting: count((row) => row.section === 'consulting'),
   };
-  const inSection = section === 'all' ? searched : searched.filter((post) => post.section === section);
+  const inSection = (row: AdminPostCount) => section === 'all' || row.section === section;
   const tabCounts: Record<StatusTab, number> = {
-    all: inSection.length,
-    published: inSection.filter((post) => post.status === 'published').length,
-    draft: inSection.filter((post) => post.status === 'draft').length,
-    in_review: inSection.filter((post) => post.status === 'in_review').length,
-    scheduled: inSection.filter((post) => post.status === 'scheduled').length,
-  };
-  const visible = tab === 'all' ? inSection : inSection.filter((post) => post.status === tab);
-
-  const pageSize = limits.adminPostsPageSize;
-  const totalPages = pageCount(visible.length, pageSize);
-  const currentPage = Math.min(page, totalPages);
-  const { first, last } = pageRange(currentPage, pageSize, visible.length);
-  const pagePosts = visible.slice((currentPage - 1) * pageSize, currentPage * pageSize);
-
-  const resetPage = <T,>(setter: (value: T) => void) => (value: T) => {
-    setter(value);
-    setPage(1);
+    all: count(inSection),
+    published: count((row) => inSection(row) && row.status === 'published'),
+    draft: count((row) => inSection(row) && row.status === 'draft'),
+    in_review: count((row) => inSection(row) && row.status === 'in_review'),
+    scheduled: count((row) => inSection(row) && row.status === 'scheduled'),
   };
 
   const confirmDelete = async () => {
@@ -170,14 +187,17 @@ export function Component() {
       <section className="container-page pt-8 pb-16">
         <div className="flex flex-col gap-4 rounded-card border border-line bg-white p-4 shadow-card lg:flex-row lg:items-center lg:justify-between">
           <div className="relative w-full lg:max-w-sm">
-            <Search className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-ink-muted" aria-hidden="true" />
+            <Search
+              className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-ink-muted"
+              aria-hidden="true"
+            />
             <Input
               type="search"
               aria-label="Search posts"
               placeholder="Search posts..."
               className="pl-10"
               value={query}
-              onChange={(event) => resetPage(setQuery)(event.target.value)}
+              onChange={(event) => setQuery(event.target.value)}
             />
           </div>
           <div className="flex flex-wrap gap-2" role="group" aria-label="Section">
@@ -187,7 +207,7 @@ export function Component() {
                 size="sm"
                 variant={section === filter.value ? 'default' : 'outline'}
                 aria-pressed={section === filter.value}
-                onClick={() => resetPage(setSection)(filter.value)}
+                onClick={() => setFilters({ section: filter.value === 'all' ? undefined : filter.value })}
               >
                 {filter.label} ({sectionCounts[filter.value]})
               </Button>
@@ -195,14 +215,18 @@ export function Component() {
           </div>
         </div>
 
-        <div role="tablist" aria-label="Status" className="mt-6 inline-flex max-w-full flex-wrap gap-y-1 rounded-3xl bg-mist p-1">
+        <div
+          role="tablist"
+          aria-label="Status"
+          className="mt-6 inline-flex max-w-full flex-wrap gap-y-1 rounded-3xl bg-mist p-1"
+        >
           {statusTabs.map((item) => (
             <button
               key={item.value}
               type="button"
               role="tab"
               aria-selected={tab === item.value}
-              onClick={() => resetPage(setTab)(item.value)}
+              onClick={() => setFilters({ status: item.value === 'all' ? undefined : item.value })}
               className={cn(
                 'rounded-full px-4 py-1.5 text-sm font-medium transition-colors',
                 tab === item.value ? 'bg-white text-ink shadow-card' : 'text-ink-muted hover:text-ink',
@@ -213,9 +237,18 @@ export function Component() {
           ))}
         </div>
 
+        {problem ? (
+          <Alert variant="destructive" className="mt-6">
+            <AlertDescription>{problem}</AlertDescription>
+          </Alert>
+        ) : null}
+
         <div role="tabpanel" className="mt-6">
-          {visible.length === 0 ? (
-            <div className="flex flex-col items-center gap-3 rounded-card border border-dashed border-line bg-white px-6 py-16 text-center" data-testid="posts-empty">
+          {list.items.length === 0 ? (
+            <div
+              className="flex flex-col items-center gap-3 rounded-card border border-dashed border-line bg-white px-6 py-16 text-center"
+              data-testid="posts-empty"
+            >
               <FileText className="size-10 text-ink-muted" aria-hidden="true" />
               <h2 className="heading-3">No posts found</h2>
               <p className="text-sm text-ink-muted">Create your first blog post to get started</p>
@@ -226,9 +259,12 @@ export function Component() {
             </div>
           ) : (
             <ul className="grid gap-5 md:grid-cols-2 xl:grid-cols-3">
-              {pagePosts.map((post) => (
+              {list.items.map((post) => (
                 <li key={post.id}>
-                  <Card className="flex h-full flex-col gap-4 p-5 transition-shadow hover:shadow-lift" data-testid="admin-post-card">
+                  <Card
+                    className="flex h-full flex-col gap-4 p-5 transition-shadow hover:shadow-lift"
+                    data-testid="admin-post-card"
+                  >
                     <div className="flex items-center justify-between gap-2">
                       <div className="flex flex-wrap items-center gap-2">
                         <SectionBadge section={post.section} />
@@ -269,40 +305,21 @@ export function Component() {
           )}
         </div>
 
-        {visible.length > 0 ? (
-          <nav aria-label="Pagination" className="mt-8 flex flex-col items-center justify-between gap-4 sm:flex-row">
-            <p className="text-sm text-ink-muted" data-testid="posts-counter">
-              Showing {first}-{last} of {visible.length} posts
-            </p>
-            {totalPages > 1 ? (
-              <div className="flex items-center gap-1">
-                <Button variant="outline" size="sm" disabled={currentPage === 1} onClick={() => setPage(currentPage - 1)}>
-                  <ChevronLeft aria-hidden="true" />
-                  Previous
-                </Button>
-                {pageWindow(currentPage, totalPages).map((number) => (
-                  <Button
-                    key={number}
-                    size="page"
-                    variant={number === currentPage ? 'default' : 'ghost'}
-                    aria-current={number === currentPage ? 'page' : undefined}
-                    aria-label={`Page ${number}`}
-                    onClick={() => setPage(number)}
-                  >
-                    {number}
-                  </Button>
-                ))}
-                <Button variant="outline" size="sm" disabled={currentPage === totalPages} onClick={() => setPage(currentPage + 1)}>
-                  Next
-                  <ChevronRight aria-hidden="true" />
-                </Button>
-              </div>
-            ) : null}
-          </nav>
+        {list.total > 0 ? (
+          <Pager
+            page={list.page}
+            pageSize={list.pageSize}
+            total={list.total}
+            totalPages={pageCount(list.total, list.pageSize)}
+            noun="posts"
+          />
         ) : null}
       </section>
 
-      <AlertDialog open={pendingDelete !== undefined} onOpenChange={(open) => (!open && !deleting ? setPendingDelete(undefined) : undefined)}>
+      <AlertDialog
+        open={pendingDelete !== undefined}
+        onOpenChange={(open) => (!open && !deleting ? setPendingDelete(undefined) : undefined)}
+      >
         <AlertDialogContent>
           <AlertDialogHeader>
             <AlertDialogTitle>Delete post</AlertDialogTitle>
@@ -326,11 +343,16 @@ export function ErrorBoundary() {
   const error = useRouteError();
   return (
     <section className="container-page py-16">
-      <div role="alert" className="flex flex-col items-center gap-3 rounded-card border border-danger/30 bg-danger-soft px-6 py-16 text-center">
+      <div
+        role="alert"
+        className="flex flex-col items-center gap-3 rounded-card border border-danger/30 bg-danger-soft px-6 py-16 text-center"
+      >
         <AlertTriangle className="size-10 text-danger" aria-hidden="true" />
         <h1 className="heading-3 text-danger">Error Loading Posts</h1>
         <p className="text-sm text-ink">Please try refreshing the page.</p>
-        {import.meta.env.DEV && error instanceof Error ? <pre className="mt-2 text-xs text-ink-muted">{error.message}</pre> : null}
+        {import.meta.env.DEV && error instanceof Error ? (
+          <pre className="mt-2 text-xs text-ink-muted">{error.message}</pre>
+        ) : null}
       </div>
     </section>
   );
