@@ -492,7 +492,7 @@ describe('Privacy: data-deletion requests', () => {
       expect(again.ran && Object.values(again.result).every((count) => count === 0)).toBe(true);
     });
 
-    it('purges contact messages after 3 years, unconfirmed subscribers after 30 days, sent mails after 90 days and playbook requests after 2 years', async () => {
+    it('purges contact messages after 3 years, unconfirmed subscribers after 30 days, sent, cancelled and given-up mails after 90 days and playbook requests after 2 years', async () => {
       const now = new Date('2026-11-22T02:30:00Z');
       const ago = (days: number, extraMs = 0) => new Date(now.getTime() - days * dayMs + extraMs);
       const threeYears = new Date('2023-11-22T02:30:00Z');
@@ -513,7 +513,10 @@ describe('Privacy: data-deletion requests', () => {
         `INSERT INTO "email_outbox" ("id", "kind", "to_address", "subject", "text_body", "html_body", "status", "created_at", "sent_at") VALUES
           (gen_random_uuid(), 'retention', 'retention-sent-old@example.com', 's', 't', 'h', 'sent', $1, $1),
           (gen_random_uuid(), 'retention', 'retention-sent-young@example.com', 's', 't', 'h', 'sent', $2, $2),
-          (gen_random_uuid(), 'retention', 'retention-pending@example.com', 's', 't', 'h', 'pending', $1, NULL)`,
+          (gen_random_uuid(), 'retention', 'retention-pending@example.com', 's', 't', 'h', 'pending', $1, NULL),
+          (gen_random_uuid(), 'retention', 'retention-cancelled-old@example.com', 's', 't', 'h', 'cancelled', $1, NULL),
+          (gen_random_uuid(), 'retention', 'retention-cancelled-young@example.com', 's', 't', 'h', 'cancelled', $2, NULL),
+          (gen_random_uuid(), 'retention', 'retention-failed-old@example.com', 's', 't', 'h', 'failed', $1, NULL)`,
         [ago(91), ago(89)],
       );
 
@@ -540,7 +543,9 @@ describe('Privacy: data-deletion requests', () => {
         'retention-confirmed-old@example.com',
         'retention-pending-young@example.com',
       ]);
+      // Mails that will never go (cancelled, given up) leave like sent ones; one still due stays.
       expect(await left('email_outbox', 'to_address')).toEqual([
+        'retention-cancelled-young@example.com',
         'retention-pending@example.com',
         'retention-sent-young@example.com',
       ]);

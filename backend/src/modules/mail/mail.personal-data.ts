@@ -4,7 +4,10 @@ import { countRows, deleteRows, type PersonalDataStore } from '../../core/person
 export const emailOutboxStore: PersonalDataStore = {
   name: 'email_outbox',
   holds: 'Mails the site sends: recipient, subject, body, and when it was sent',
-  retention: { key: 'sentMails', rule: (period) => `sent email_outbox rows older than ${period}` },
+  retention: {
+    key: 'sentMails',
+    rule: (period) => `sent, cancelled or given-up email_outbox rows older than ${period}`,
+  },
   erase(manager, email) {
     const pattern = `%${email.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
     return deleteRows(
@@ -19,9 +22,16 @@ export const emailOutboxStore: PersonalDataStore = {
          FROM "email_outbox" WHERE lower(trim("to_address")) = $1 ORDER BY "created_at"`,
       [email],
     ),
+  // A mail that will never go (cancelled by an unsubscribe, or given up after its retries) is kept
+  // as long as a sent one, counted from when it was queued.
   purge: (manager, cutoff) =>
-    deleteRows(manager, `DELETE FROM "email_outbox" WHERE "sent_at" IS NOT NULL AND "sent_at" < $1 RETURNING 1`, [
-      cutoff,
-    ]),
+    deleteRows(
+      manager,
+      `DELETE FROM "email_outbox"
+        WHERE ("sent_at" IS NOT NULL AND "sent_at" < $1)
+           OR ("sent_at" IS NULL AND "status" IN ('cancelled', 'failed') AND "created_at" < $1)
+       RETURNING 1`,
+      [cutoff],
+    ),
   count: (manager) => countRows(manager, 'email_outbox'),
 };
