@@ -19,6 +19,7 @@ import {
 } from '@northbeam/common';
 import type { EntityManager } from 'typeorm';
 import { ApiError } from '../../core/http/api-error.js';
+import { isUniqueViolation } from '../../core/sql/unique-violation.js';
 import { ActivityService } from '../activity/activity.service.js';
 import { ContentVersionService } from '../content-version/content-version.service.js';
 import { MediaService } from '../media/media.service.js';
@@ -229,13 +230,6 @@ export class CaseStudiesService {
     const clash = await this.caseStudiesRepository.findBySlug(slug);
     if (clash && clash.id !== exceptId) throw new ApiError(HttpStatus.CONFLICT, caseStudyMessages.slugTaken);
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const code =
-    (error as { code?: unknown; driverError?: { code?: unknown } } | null)?.driverError?.code ??
-    (error as { code?: unknown } | null)?.code;
-  return code === '23505';
 }
 
 /** Trimmed names, empties dropped, duplicates removed (first spelling kept). */

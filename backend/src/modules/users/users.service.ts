@@ -6,6 +6,7 @@ import type { User } from './entities/user.entity.js';
 import { generatePassword, hashPassword, passwordProblem } from './password.js';
 import { UsersRepository } from './users.repository.js';
 import { isEmailAddress } from '../../core/validation/is-required-email.js';
+import { isUniqueViolation } from '../../core/sql/unique-violation.js';
 
 export function mapStaffUser(user: User): StaffIdentity {
   return { id: user.id, name: user.name, email: user.email, role: user.role };
@@ -36,7 +37,13 @@ export class UsersService implements OnApplicationBootstrap {
     if (this.config.adminEmail && this.config.adminPassword) {
       const email = normaliseEmail(this.config.adminEmail);
       if (await this.usersRepository.findByEmail(email)) return;
-      await this.create({ email, name: 'Administrator', role: 'super_admin', password: this.config.adminPassword });
+      try {
+        await this.create({ email, name: 'Administrator', role: 'super_admin', password: this.config.adminPassword });
+      } catch (error) {
+        // Several instances (or cluster workers) starting on a new database: one of them creates it.
+        if (error instanceof ApiError && error.getStatus() === 409) return;
+        throw error;
+      }
       this.logger.log(`Created the super admin ${email} from ADMIN_EMAIL`);
       return;
     }
@@ -53,14 +60,25 @@ export class UsersService implements OnApplicationBootstrap {
     const name = input.name.trim();
     if (!isEmailAddress(email)) throw new ApiError(HttpStatus.BAD_REQUEST, messages.emailInvalid);
     if (!name) throw new ApiError(HttpStatus.BAD_REQUEST, messages.nameRequired);
-    if (!staffRoles.includes(input.role)) throw new ApiError(HttpStatus.BAD_REQUEST, `Role must be one of ${staffRoles.join(', ')}`);
+    if (!staffRoles.includes(input.role))
+      throw new ApiError(HttpStatus.BAD_REQUEST, `Role must be one of ${staffRoles.join(', ')}`);
     const problem = passwordProblem(input.password);
     if (problem) throw new ApiError(HttpStatus.BAD_REQUEST, problem);
-    if (await this.usersRepository.findByEmail(email)) {
-      throw new ApiError(HttpStatus.CONFLICT, `A staff account with the e-mail ${email} already exists`);
+    const taken = () => new ApiError(HttpStatus.CONFLICT, `A staff account with the e-mail ${email} already exists`);
+    if (await this.usersRepository.findByEmail(email)) throw taken();
+    try {
+      const user = await this.usersRepository.create({
+        email,
+        name,
+        role: input.role,
+        passwordHash: await hashPassword(input.password),
+      });
+      return mapStaffUser(user);
+    } catch (error) {
+      // The same address created at the same moment elsewhere.
+      if (isUniqueViolation(error)) throw taken();
+      throw error;
     }
-    const user = await this.usersRepository.create({ email, name, role: input.role, passwordHash: await hashPassword(input.password) });
-    return mapStaffUser(user);
   }
 
   async list(): Promise<(StaffIdentity & { disabled: boolean })[]> {
