@@ -1,10 +1,14 @@
 import type { EntityManager } from 'typeorm';
+import { retentionPeriods } from '@northbeam/common';
+import { cutoffBefore } from '../../core/personal-data/personal-data-store.js';
+import { purgeRollupsBefore } from './analytics-rollups.js';
 import { rowCount } from './analytics.repository.js';
 
 /**
  * What analytics keeps and for how long (docs/product.md#analytics-counting), for the retention
  * task and the data map. Raw events are purged by the privacy retention rule for
- * `analytics_events` (2 years); the stores below are purged by the analytics rotation task.
+ * `analytics_events` (2 years, `retentionPeriods.analyticsEvents`), which also purges the daily
+ * rollups of the days it leaves behind; the stores below are also purged by the analytics rotation task.
  */
 export const analyticsStores = [
   {
@@ -18,18 +22,25 @@ export const analyticsStores = [
     retention: '2 years, with the events',
   },
   {
+    table: 'analytics_daily, analytics_daily_keys, analytics_daily_content',
+    holds:
+      'Daily rollups: counts by UK day (visitors, visits, page views, by page, referrer, campaign, browser, system, device, event); no hash, no id, no person',
+    retention: '2 years, with the events',
+  },
+  {
     table: 'enquiry_reading_paths',
     holds: 'Pages read before an enquiry, only where the visitor consented to analytics',
     retention: 'With the enquiry (erased and expired with it)',
   },
 ] as const;
 
-export const analyticsRetentionYears = 2;
-
-/** Deletes visits older than the events' retention; answers how many went. */
+/**
+ * Deletes visits older than the events' retention, and the daily rollups of the days wholly before
+ * it; answers how many visits went.
+ */
 export async function purgeAnalyticsRollups(manager: EntityManager, now: Date): Promise<number> {
-  const cutoff = new Date(now.getTime());
-  cutoff.setUTCFullYear(cutoff.getUTCFullYear() - analyticsRetentionYears);
+  const cutoff = cutoffBefore(now, retentionPeriods.analyticsEvents);
+  await purgeRollupsBefore(manager, cutoff);
   return rowCount(
     await manager.query(`DELETE FROM "analytics_visits" WHERE "started_at" < $1 RETURNING "id"`, [cutoff]),
   );
