@@ -21,11 +21,19 @@ const rollupDayLockKey = 804_211_203;
 export class AnalyticsRollups {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** Recomputes the rollup rows of `day`: deletes and inserts them in one transaction (idempotent). */
-  async rollUpDay(day: string): Promise<void> {
+  /**
+   * Recomputes the rollup rows of `day`: deletes and inserts them in one transaction (idempotent).
+   * With `ifMissing`, leaves a day already rolled up as it is (checked under the transaction's lock,
+   * so two instances catching up together roll each day up once); answers whether it rolled up.
+   */
+  async rollUpDay(day: string, { ifMissing = false } = {}): Promise<boolean> {
     const spans = [{ start: ukDayStart(day), end: ukDayStart(addDays(day, 1)) }];
-    await this.dataSource.transaction(async (manager) => {
+    return await this.dataSource.transaction(async (manager) => {
       await manager.query(`SELECT pg_advisory_xact_lock($1)`, [rollupDayLockKey]);
+      if (ifMissing) {
+        const done = await manager.query<unknown[]>(`SELECT 1 FROM "analytics_daily" WHERE "day" = $1`, [day]);
+        if (done.length > 0) return false;
+      }
       for (const table of rollupTables) await manager.query(`DELETE FROM "${table}" WHERE "day" = $1`, [day]);
       let params = new SqlParams();
       let dayParam = params.add(day);
@@ -52,6 +60,7 @@ export class AnalyticsRollups {
          SELECT ${dayParam}::date, "path", "title", "readers", "enquiries" FROM (${contentSql(params, spans)}) "raw"`,
         params.values,
       );
+      return true;
     });
   }
 
@@ -79,11 +88,11 @@ export class AnalyticsRollups {
     return missing;
   }
 
-  /** Rolls up every missing completed day; answers the days rolled up. */
+  /** Rolls up every missing completed day, oldest first; answers the days this call rolled up. */
   async catchUp(now: Date): Promise<string[]> {
-    const days = await this.missingDays(now);
-    for (const day of days) await this.rollUpDay(day);
-    return days;
+    const rolled: string[] = [];
+    for (const day of await this.missingDays(now)) if (await this.rollUpDay(day, { ifMissing: true })) rolled.push(day);
+    return rolled;
   }
 }
 
