@@ -18,12 +18,21 @@ export type { Span, VisitDimension };
 
 /**
  * Where the figures of a range of UK days come from (docs/product.md#analytics-rollups): the
- * rollups of the days in `rolledUp`, the raw visits and events of the `raw` spans (today, and any
- * day not rolled up yet). Together they cover the range once.
+ * rollups of the days `from`..`to` but `rawDays`, and the raw visits and events of the `raw` spans,
+ * which are exactly the `rawDays` (today, and any day not rolled up yet). Together they cover the
+ * range once, even if a day is rolled up meanwhile.
  */
 export interface Sources {
-  rolledUp: string[];
+  from: string;
+  to: string;
+  rawDays: string[];
   raw: Span[];
+}
+
+/** The rollup rows of the rolled-up days of `sources` (a range scan, less the few raw days). */
+function rolledUpDays(params: SqlParams, sources: Sources): string {
+  return `"day" >= ${params.add(sources.from)}::date AND "day" <= ${params.add(sources.to)}::date
+          AND NOT ("day" = ANY(${params.add(sources.rawDays)}::date[]))`;
 }
 
 export interface TotalsRow {
@@ -67,7 +76,7 @@ export class AnalyticsReportRepository {
               COALESCE(sum("duration_seconds"), 0)::float8 AS "duration_seconds",
               COALESCE(sum("form_started"), 0)::int AS "form_started", COALESCE(sum("enquiries"), 0)::int AS "enquiries"
          FROM (SELECT "visitors", "visits", "page_views", "bounces", "duration_seconds", "form_started", "enquiries"
-                 FROM "analytics_daily" WHERE "day" = ANY(${params.add(sources.rolledUp)}::date[])
+                 FROM "analytics_daily" WHERE ${rolledUpDays(params, sources)}
                UNION ALL
                SELECT * FROM (${visitTotalsSql(params, sources.raw)}) "raw") "days"`,
       params.values,
@@ -94,7 +103,7 @@ export class AnalyticsReportRepository {
     return await this.dataSource.query(
       `SELECT "day", sum("visitors")::int AS "visitors", sum("visits")::int AS "visits", sum("page_views")::int AS "page_views"
          FROM (SELECT to_char("day", 'YYYY-MM-DD') AS "day", "visitors", "visits", "page_views"
-                 FROM "analytics_daily" WHERE "day" = ANY(${params.add(sources.rolledUp)}::date[])
+                 FROM "analytics_daily" WHERE ${rolledUpDays(params, sources)}
                UNION ALL
                SELECT * FROM (${visitDaysSql(params, sources.raw)}) "raw") "days"
         GROUP BY 1 ORDER BY 1`,
@@ -123,7 +132,7 @@ export class AnalyticsReportRepository {
     return await this.dataSource.query(
       `SELECT "path", max("title") AS "title", sum("readers")::int AS "readers", sum("enquiries")::int AS "enquiries"
          FROM (SELECT "path", "title", "readers", "enquiries"
-                 FROM "analytics_daily_content" WHERE "day" = ANY(${params.add(sources.rolledUp)}::date[])
+                 FROM "analytics_daily_content" WHERE ${rolledUpDays(params, sources)}
                UNION ALL
                SELECT * FROM (${contentSql(params, sources.raw)}) "raw") "days"
         GROUP BY "path" ORDER BY "enquiries" DESC, "readers" DESC, "path" ASC LIMIT ${params.add(limit)}`,
@@ -155,7 +164,7 @@ export class AnalyticsReportRepository {
     return await this.dataSource.query<AnalyticsRow[]>(
       `SELECT "key", sum("visitors")::int AS "visitors", sum("count")::int AS "count"
          FROM (SELECT "key", "visitors", "count" FROM "analytics_daily_keys"
-                WHERE "dimension" = ${params.add(dimension)} AND "day" = ANY(${params.add(sources.rolledUp)}::date[])
+                WHERE "dimension" = ${params.add(dimension)} AND ${rolledUpDays(params, sources)}
                UNION ALL
                SELECT * FROM (${keysSql(params, sources.raw, dimension)}) "raw") "days"
         GROUP BY "key" ORDER BY "count" DESC, "key" ASC LIMIT ${params.add(limit)}`,

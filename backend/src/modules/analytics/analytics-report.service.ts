@@ -73,16 +73,18 @@ export class AnalyticsReportService {
    */
   async sources(from: string, to: string): Promise<Sources> {
     const rolledUp = await this.repository.rolledUpDays(from, to, ukDay(this.clock.now()));
+    const rawDays: string[] = [];
     const raw: Span[] = [];
     for (let day = from; day <= to; day = addDays(day, 1)) {
       if (rolledUp.has(day)) continue;
+      rawDays.push(day);
       const start = ukDayStart(day);
       const end = ukDayStart(addDays(day, 1));
       const last = raw[raw.length - 1];
       if (last && last.end.getTime() === start.getTime()) last.end = end;
       else raw.push({ start, end });
     }
-    return { rolledUp: [...rolledUp].sort(), raw };
+    return { from, to, rawDays, raw };
   }
 
   async report(query: ReportQuery): Promise<AnalyticsReport> {
