@@ -1,9 +1,12 @@
 import { retentionPeriods, turnstileFallbackToken, type AnalyticsReport, type EnquiryDetail } from '@northbeam/common';
 import { AnalyticsClock } from '../src/modules/analytics/analytics-clock.js';
+import { AnalyticsRollups } from '../src/modules/analytics/analytics-rollups.js';
 import { AnalyticsScheduler } from '../src/modules/analytics/analytics.scheduler.js';
 import { RetentionService } from '../src/modules/privacy/retention.service.js';
 import { createStaff, signedInAgent } from './factories/staff.js';
+import { createSharedTestDatabase } from './helpers/shared-database.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
+import type { TestDatabase } from './helpers/test-database.js';
 
 const windowsChrome =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -339,6 +342,194 @@ describe('Analytics dashboard API', () => {
     expect(count).toBe(0);
   });
 
+  describe('daily rollups (docs/product.md#analytics-rollups)', () => {
+    const rollupTables = ['analytics_daily', 'analytics_daily_keys', 'analytics_daily_content'];
+    const clearRollups = () =>
+      testApp.dataSource.query(rollupTables.map((table) => `DELETE FROM "${table}";`).join(' '));
+    const rollupRows = async () => {
+      const rows: Record<string, unknown[]> = {};
+      for (const table of rollupTables) {
+        rows[table] = await testApp.dataSource.query(
+          `SELECT to_jsonb(t) - 'rolled_up_at' AS "row" FROM "${table}" t ORDER BY to_jsonb(t) - 'rolled_up_at'`,
+        );
+      }
+      return rows;
+    };
+    const csv = async (query: string) => {
+      const response = await admin.get(`/api/admin/analytics/report.csv?${query}`);
+      expect(response.status).toBe(200);
+      return response.text;
+    };
+    /** Every call the comparison covers: past days only, today among them, by hour, and the period before. */
+    const queries = [
+      'from=2026-06-10&to=2026-06-11&granularity=day',
+      'from=2026-06-10&to=2026-06-11',
+      'from=2026-06-08&to=2026-06-12',
+      'from=2026-06-06&to=2026-06-12&granularity=day',
+      'from=2026-06-11&to=2026-06-12&granularity=day',
+      'from=2026-06-12&to=2026-06-12',
+    ];
+
+    beforeEach(clearRollups);
+    afterAll(clearRollups);
+
+    /** The fixed event set, more of the same on other days, and "today" (12 June, UK) still going. */
+    async function seedWeek(): Promise<void> {
+      await seedFixedEvents();
+      await pageView('2026-06-06T08:00:00Z', '10.6.0.1', iPhoneSafari, '/case-studies/acme', {
+        referrer: 'https://www.linkedin.com/feed',
+        page_title: 'Acme',
+      });
+      await pageView('2026-06-06T08:02:00Z', '10.6.0.1', iPhoneSafari, '/contact');
+      await track('2026-06-06T08:03:00Z', '10.6.0.1', iPhoneSafari, {
+        event: 'Contact Form Started',
+        properties: { page_url: '/contact' },
+      });
+      await pageView('2026-06-08T15:00:00Z', '10.6.0.2', windowsChrome, '/blog/labs/ai-article', {
+        utm_source: 'newsletter',
+        utm_medium: 'email',
+        utm_campaign: 'summer',
+        page_title: 'An AI article',
+      });
+      await track('2026-06-08T15:01:00Z', '10.6.0.2', windowsChrome, {
+        event: 'Outbound Link',
+        properties: { page_url: '/blog/labs/ai-article' },
+      });
+      // 12 June (today): A reads the article again and sends the form; C reads a case study.
+      await pageView('2026-06-12T08:00:00Z', '10.1.0.1', windowsChrome, '/blog/labs/ai-article', {
+        page_title: 'An AI article',
+      });
+      await track('2026-06-12T08:01:00Z', '10.1.0.1', windowsChrome, {
+        event: 'Contact Form Started',
+        properties: { page_url: '/contact' },
+      });
+      await track('2026-06-12T08:02:00Z', '10.1.0.1', windowsChrome, {
+        event: 'Contact Form Submitted',
+        properties: { service: 'labs' },
+      });
+      await pageView('2026-06-12T09:00:00Z', '10.1.0.3', iPhoneSafari, '/case-studies/acme', {
+        referrer: 'https://www.google.com/',
+      });
+      current = new Date('2026-06-12T12:00:00Z');
+    }
+
+    it('give every figure of every range exactly as the raw visits and events do, today added from the raw tables', async () => {
+      await seedWeek();
+      const raw = new Map<string, { report: AnalyticsReport; csv: string }>();
+      for (const query of queries) raw.set(query, { report: await report(query), csv: await csv(query) });
+
+      const run = await testApp.app.get(AnalyticsScheduler).rollUp(current);
+      // From the first day with data to yesterday (UK); never today.
+      expect(run).toEqual({
+        ran: true,
+        result: ['2026-06-06', '2026-06-07', '2026-06-08', '2026-06-09', '2026-06-10', '2026-06-11'],
+      });
+      const [daily] = await testApp.dataSource.query<{ days: number; visits: number }[]>(
+        `SELECT count(*)::int AS "days", sum("visits")::int AS "visits" FROM "analytics_daily"`,
+      );
+      expect(daily).toEqual({ days: 6, visits: 7 });
+      for (const query of queries) {
+        expect({ query, report: await report(query) }).toEqual({ query, report: raw.get(query)!.report });
+        expect({ query, csv: await csv(query) }).toEqual({ query, csv: raw.get(query)!.csv });
+      }
+
+      // Some days rolled up, others not (a catch-up under way): the same figures again.
+      await clearRollups();
+      const rollups = testApp.app.get(AnalyticsRollups);
+      await rollups.rollUpDay('2026-06-08');
+      await rollups.rollUpDay('2026-06-10');
+      for (const query of queries)
+        expect({ query, report: await report(query) }).toEqual({ query, report: raw.get(query)!.report });
+
+      // The past days are read from the rollups: without their raw rows, the figures by day stay.
+      await testApp.app.get(AnalyticsScheduler).rollUp(current);
+      await testApp.dataSource.query(`DELETE FROM "analytics_events" WHERE "created_at" < $1`, [
+        new Date('2026-06-11T23:00:00Z'),
+      ]);
+      await testApp.dataSource.query(`DELETE FROM "analytics_visits" WHERE "started_at" < $1`, [
+        new Date('2026-06-11T23:00:00Z'),
+      ]);
+      for (const query of queries.filter((query) => query.endsWith('granularity=day'))) {
+        expect({ query, report: await report(query) }).toEqual({ query, report: raw.get(query)!.report });
+      }
+      const fixed = await report('from=2026-06-10&to=2026-06-11&granularity=day');
+      expect(fixed.totals).toMatchObject({
+        visitors: 3,
+        visits: 4,
+        pageViews: 6,
+        bounceRate: 50,
+        visitDurationSeconds: 90,
+      });
+      expect(fixed.contentToEnquiry[0]).toEqual({
+        path: '/blog/labs/ai-article',
+        title: 'An AI article',
+        kind: 'article',
+        readers: 1,
+        enquiries: 1,
+      });
+    });
+
+    it('recomputes a day to the same rows however often it runs, and hold no hash, id or address', async () => {
+      await seedWeek();
+      const rollups = testApp.app.get(AnalyticsRollups);
+      await rollups.rollUpDay('2026-06-10');
+      await rollups.rollUpDay('2026-06-11');
+      const once = await rollupRows();
+      expect(once.analytics_daily).toHaveLength(2);
+      expect(once.analytics_daily_keys.length).toBeGreaterThan(10);
+      await Promise.all([
+        rollups.rollUpDay('2026-06-10'),
+        rollups.rollUpDay('2026-06-10'),
+        rollups.rollUpDay('2026-06-11'),
+      ]);
+      expect(await rollupRows()).toEqual(once);
+      // The catch-up rolls up only the days still missing, then nothing.
+      const scheduler = testApp.app.get(AnalyticsScheduler);
+      expect(await scheduler.rollUp(current)).toEqual({
+        ran: true,
+        result: ['2026-06-06', '2026-06-07', '2026-06-08', '2026-06-09'],
+      });
+      expect(await scheduler.rollUp(current)).toEqual({ ran: true, result: [] });
+
+      const columns = await testApp.dataSource.query<{ column_name: string }[]>(
+        `SELECT column_name FROM information_schema.columns WHERE table_name = ANY($1)`,
+        [rollupTables],
+      );
+      expect(columns.filter((column) => /hash|id$|visitor_id|ip|addr|agent/i.test(column.column_name))).toEqual([]);
+      const hashes = await testApp.dataSource.query<{ visitor_hash: string }[]>(
+        `SELECT "visitor_hash" FROM "analytics_visits"`,
+      );
+      for (const table of rollupTables) {
+        const rows = await testApp.dataSource.query<{ row: string }[]>(
+          `SELECT row_to_json(t)::text AS "row" FROM "${table}" t`,
+        );
+        for (const { row } of rows) {
+          expect(row).not.toMatch(/10\.\d+\.0\.\d/);
+          expect(row).not.toContain('Mozilla/5.0');
+          for (const { visitor_hash } of hashes) expect(row).not.toContain(visitor_hash);
+        }
+      }
+    });
+
+    it('are purged with the events after two years', async () => {
+      await pageView('2024-06-01T12:00:00Z', '10.3.0.2', windowsChrome, '/');
+      await pageView('2026-06-10T12:00:00Z', '10.3.0.2', windowsChrome, '/');
+      const rollups = testApp.app.get(AnalyticsRollups);
+      await rollups.rollUpDay('2024-06-01');
+      await rollups.rollUpDay('2026-06-10');
+      const run = await testApp.app.get(AnalyticsScheduler).rotate(new Date('2026-06-11T12:05:00Z'));
+      expect(run).toEqual({ ran: true, result: { saltsDestroyed: 2, visitsPurged: 1 } });
+      const days = await testApp.dataSource.query<{ day: string }[]>(
+        `SELECT DISTINCT to_char("day", 'YYYY-MM-DD') AS "day" FROM "analytics_daily_keys" ORDER BY 1`,
+      );
+      expect(days).toEqual([{ day: '2026-06-10' }]);
+      const [daily] = await testApp.dataSource.query<{ days: string[] }[]>(
+        `SELECT array_agg(to_char("day", 'YYYY-MM-DD')) AS "days" FROM "analytics_daily"`,
+      );
+      expect(daily.days).toEqual(['2026-06-10']);
+    });
+  });
+
   describe('pages read before an enquiry', () => {
     const sendEnquiry = async (address: string, userAgent: string, name: string) => {
       current = new Date();
@@ -416,5 +607,59 @@ describe('Analytics dashboard API', () => {
       );
       expect(count).toBe(0);
     });
+  });
+});
+
+describe('Analytics rollups on two instances sharing one database', () => {
+  let database: TestDatabase & { url: string };
+  let first: TestApp;
+  let second: TestApp;
+
+  beforeAll(async () => {
+    database = await createSharedTestDatabase();
+    const config = { seedContent: false, mailDispatchIntervalMs: 0 };
+    first = await createTestApp({ database, config });
+    second = await createTestApp({ database, config });
+  }, 180_000);
+
+  afterAll(async () => {
+    await first?.close();
+    await second?.close();
+    await database?.drop();
+  }, 180_000);
+
+  it('rolls each missing day up once, on one instance at a time', async () => {
+    let current = new Date();
+    first.app.get(AnalyticsClock).now = () => current;
+    for (const [at, path] of [
+      ['2026-06-08T10:00:00Z', '/labs'],
+      ['2026-06-09T10:00:00Z', '/'],
+      ['2026-06-10T10:00:00Z', '/blog/labs/ai-article'],
+    ]) {
+      current = new Date(at);
+      const response = await first
+        .request()
+        .post('/api/analytics/track')
+        .set('User-Agent', windowsChrome)
+        .set('X-Forwarded-For', '10.7.0.1')
+        .send({ event: 'Page View', properties: { page_url: path } });
+      expect(response.status).toBe(204);
+    }
+    const now = new Date('2026-06-11T12:00:00Z');
+    const runs = await Promise.all([
+      first.app.get(AnalyticsScheduler).rollUp(now),
+      second.app.get(AnalyticsScheduler).rollUp(now),
+      second.app.get(AnalyticsScheduler).rollUp(now),
+    ]);
+    const rolled = runs.flatMap((run) => (run.ran ? run.result : []));
+    expect(rolled.sort()).toEqual(['2026-06-08', '2026-06-09', '2026-06-10']);
+    const rows = await first.dataSource.query<{ day: string; visits: number }[]>(
+      `SELECT to_char("day", 'YYYY-MM-DD') AS "day", "visits" FROM "analytics_daily" ORDER BY 1`,
+    );
+    expect(rows).toEqual([
+      { day: '2026-06-08', visits: 1 },
+      { day: '2026-06-09', visits: 1 },
+      { day: '2026-06-10', visits: 1 },
+    ]);
   });
 });

@@ -269,6 +269,8 @@ export interface AppConfig {
   mailRetryBaseMs: number;
   /** How often each instance looks for scheduled posts that are due; 0 turns the schedule off (tests call it). */
   scheduledPublishIntervalMs: number;
+  /** Roll up the analytics days not rolled up yet at start-up (docs/product.md#analytics-rollups); off in tests (they call it). */
+  analyticsRollupAtStartup: boolean;
   /** Serve the front end through Vite with hot reload instead of the production build. */
   devServer: boolean;
   /** Development fallbacks in use, listed in the start-up log. */
@@ -390,6 +392,7 @@ export function loadConfig(
     mailDispatchIntervalMs: 5000,
     mailRetryBaseMs: 30_000,
     scheduledPublishIntervalMs: publishingLimits.scheduledPublishCheckSeconds * 1000,
+    analyticsRollupAtStartup: env.NODE_ENV !== 'test',
     devServer: environment.NORTHBEAM_DEV_SERVER === '1',
     fallbacks,
     ...overrides,

@@ -16,6 +16,7 @@ import { ContentRevisions1764740000000 } from './1764740000000-content-revisions
 import { CaseStudyPublishing1764750000000 } from './1764750000000-case-study-publishing.js';
 import { AnalyticsVisits1764760000000 } from './1764760000000-analytics-visits.js';
 import { PrivacyOperations1764770000000 } from './1764770000000-privacy-operations.js';
+import { AnalyticsRollups1764780000000 } from './1764780000000-analytics-rollups.js';
 import { PostsCreatedIndex1764781000000 } from './1764781000000-posts-created-index.js';
 
 /** Every migration, oldest first. Never rewrite one that has landed: add a new one. */
@@ -38,5 +39,6 @@ export const migrations: Function[] = [
   CaseStudyPublishing1764750000000,
   AnalyticsVisits1764760000000,
   PrivacyOperations1764770000000,
+  AnalyticsRollups1764780000000,
   PostsCreatedIndex1764781000000,
 ];

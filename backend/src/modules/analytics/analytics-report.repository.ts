@@ -2,11 +2,37 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { AnalyticsRow } from '@northbeam/common';
+import {
+  contentSql,
+  keysSql,
+  SqlParams,
+  visitDaysSql,
+  visitTotalsSql,
+  type RollupDimension,
+  type Span,
+  type VisitDimension,
+} from './analytics-figures.sql.js';
 import { pageViewEvent } from './analytics.repository.js';
 
-export interface Span {
-  start: Date;
-  end: Date;
+export type { Span, VisitDimension };
+
+/**
+ * Where the figures of a range of UK days come from (docs/product.md#analytics-rollups): the
+ * rollups of the days `from`..`to` but `rawDays`, and the raw visits and events of the `raw` spans,
+ * which are exactly the `rawDays` (today, and any day not rolled up yet). Together they cover the
+ * range once, even if a day is rolled up meanwhile.
+ */
+export interface Sources {
+  from: string;
+  to: string;
+  rawDays: string[];
+  raw: Span[];
+}
+
+/** The rollup rows of the rolled-up days of `sources` (a range scan, less the few raw days). */
+function rolledUpDays(params: SqlParams, sources: Sources): string {
+  return `"day" >= ${params.add(sources.from)}::date AND "day" <= ${params.add(sources.to)}::date
+          AND NOT ("day" = ANY(${params.add(sources.rawDays)}::date[]))`;
 }
 
 export interface TotalsRow {
@@ -25,44 +51,40 @@ export interface SeriesRow {
   page_views: number;
 }
 
-/** Visit-level dimensions the dashboard breaks down by (column names, never user input). */
-const visitDimensions = {
-  entry: `"entry_path"`,
-  referrer: `COALESCE("referrer_host", 'Direct')`,
-  browser: `COALESCE("browser", 'Unknown')`,
-  os: `COALESCE("os", 'Unknown')`,
-  device: `COALESCE("device", 'Unknown')`,
-  campaign: `concat_ws(' / ', COALESCE("utm_campaign", '(none)'), "utm_source", "utm_medium")`,
-} as const;
-
-export type VisitDimension = keyof typeof visitDimensions;
-
-/** Paths of articles and case studies (the routes /blog/<section>/<slug> and /case-studies/<slug>). */
-const contentPathPattern = '^/(blog/(labs|consulting)|case-studies)/[^/]+$';
-
 /**
- * The dashboard's queries. Visitor, visit, bounce and duration figures read `analytics_visits` (one
- * row a visit, kept up to date at ingest); page and event figures read the events through their
- * indexes. Visit hashes change every UK day, so counting distinct hashes counts a person once a day.
+ * The dashboard's queries. Each adds the rollup rows of the rolled-up days to the same figure
+ * computed from the raw tables for the other days (analytics-figures.sql.ts), then ranks.
  */
 @Injectable()
 export class AnalyticsReportRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  async totals(span: Span): Promise<TotalsRow> {
-    const rows = await this.dataSource.query<TotalsRow[]>(
-      `SELECT count(DISTINCT "visitor_hash")::int AS "visitors", count(*)::int AS "visits",
-              COALESCE(sum("page_views"), 0)::int AS "page_views",
-              (count(*) FILTER (WHERE "page_views" = 1))::int AS "bounces",
-              COALESCE(sum(EXTRACT(EPOCH FROM "last_seen_at" - "started_at")), 0)::float8 AS "duration_seconds"
-         FROM "analytics_visits"
-        WHERE "started_at" >= $1 AND "started_at" < $2 AND "page_views" > 0`,
-      [span.start, span.end],
+  /** The days of `from`..`to` (inclusive) before `today` that the rollups hold. */
+  async rolledUpDays(from: string, to: string, today: string): Promise<Set<string>> {
+    const rows = await this.dataSource.query<{ day: string }[]>(
+      `SELECT to_char("day", 'YYYY-MM-DD') AS "day" FROM "analytics_daily" WHERE "day" >= $1 AND "day" <= $2 AND "day" < $3`,
+      [from, to, today],
+    );
+    return new Set(rows.map((row) => row.day));
+  }
+
+  async totals(sources: Sources): Promise<TotalsRow & { form_started: number; enquiries: number }> {
+    const params = new SqlParams();
+    const rows = await this.dataSource.query<(TotalsRow & { form_started: number; enquiries: number })[]>(
+      `SELECT COALESCE(sum("visitors"), 0)::int AS "visitors", COALESCE(sum("visits"), 0)::int AS "visits",
+              COALESCE(sum("page_views"), 0)::int AS "page_views", COALESCE(sum("bounces"), 0)::int AS "bounces",
+              COALESCE(sum("duration_seconds"), 0)::float8 AS "duration_seconds",
+              COALESCE(sum("form_started"), 0)::int AS "form_started", COALESCE(sum("enquiries"), 0)::int AS "enquiries"
+         FROM (SELECT "visitors", "visits", "page_views", "bounces", "duration_seconds", "form_started", "enquiries"
+                 FROM "analytics_daily" WHERE ${rolledUpDays(params, sources)}
+               UNION ALL
+               SELECT * FROM (${visitTotalsSql(params, sources.raw)}) "raw") "days"`,
+      params.values,
     );
     return rows[0];
   }
 
-  /** Buckets by UTC hour: every UK hour is one UTC hour, and days are summed by the caller. */
+  /** Buckets by UTC hour, from the raw visits (hours are only shown for short ranges). */
   async hourlySeries(span: Span): Promise<SeriesRow[]> {
     return await this.dataSource.query<SeriesRow[]>(
       `SELECT (floor(EXTRACT(EPOCH FROM "started_at") / 3600) * 3600)::float8 AS "bucket", count(DISTINCT "visitor_hash")::int AS "visitors",
@@ -74,85 +96,47 @@ export class AnalyticsReportRepository {
     );
   }
 
-  async dailySeries(span: Span): Promise<{ day: string; visitors: number; visits: number; page_views: number }[]> {
+  async dailySeries(
+    sources: Sources,
+  ): Promise<{ day: string; visitors: number; visits: number; page_views: number }[]> {
+    const params = new SqlParams();
     return await this.dataSource.query(
-      `SELECT to_char("day", 'YYYY-MM-DD') AS "day", count(DISTINCT "visitor_hash")::int AS "visitors",
-              count(*)::int AS "visits", COALESCE(sum("page_views"), 0)::int AS "page_views"
-         FROM "analytics_visits"
-        WHERE "started_at" >= $1 AND "started_at" < $2 AND "page_views" > 0
+      `SELECT "day", sum("visitors")::int AS "visitors", sum("visits")::int AS "visits", sum("page_views")::int AS "page_views"
+         FROM (SELECT to_char("day", 'YYYY-MM-DD') AS "day", "visitors", "visits", "page_views"
+                 FROM "analytics_daily" WHERE ${rolledUpDays(params, sources)}
+               UNION ALL
+               SELECT * FROM (${visitDaysSql(params, sources.raw)}) "raw") "days"
         GROUP BY 1 ORDER BY 1`,
-      [span.start, span.end],
+      params.values,
     );
   }
 
-  async byVisit(span: Span, dimension: VisitDimension, limit: number): Promise<AnalyticsRow[]> {
-    const expression = visitDimensions[dimension];
-    const extra = dimension === 'campaign' ? `AND "utm_campaign" IS NOT NULL` : dimension === 'entry' ? `AND "entry_path" IS NOT NULL` : '';
-    return await this.dataSource.query<AnalyticsRow[]>(
-      `SELECT ${expression} AS "key", count(DISTINCT "visitor_hash")::int AS "visitors", count(*)::int AS "count"
-         FROM "analytics_visits"
-        WHERE "started_at" >= $1 AND "started_at" < $2 AND "page_views" > 0 ${extra}
-        GROUP BY 1 ORDER BY "count" DESC, "key" ASC LIMIT $3`,
-      [span.start, span.end, limit],
-    );
+  byVisit(sources: Sources, dimension: VisitDimension, limit: number): Promise<AnalyticsRow[]> {
+    return this.keys(sources, dimension, limit);
   }
 
-  async topPages(span: Span, limit: number): Promise<AnalyticsRow[]> {
-    return await this.dataSource.query<AnalyticsRow[]>(
-      `SELECT "path" AS "key", count(DISTINCT "visit_id")::int AS "visitors", count(*)::int AS "count"
-         FROM "analytics_events"
-        WHERE "event" = $1 AND "created_at" >= $2 AND "created_at" < $3 AND "path" IS NOT NULL
-        GROUP BY 1 ORDER BY "count" DESC, "key" ASC LIMIT $4`,
-      [pageViewEvent, span.start, span.end, limit],
-    );
+  topPages(sources: Sources, limit: number): Promise<AnalyticsRow[]> {
+    return this.keys(sources, 'page', limit);
   }
 
   /** Every event but page views, with how many visits sent it. */
-  async events(span: Span, limit: number): Promise<AnalyticsRow[]> {
-    return await this.dataSource.query<AnalyticsRow[]>(
-      `SELECT "event" AS "key", count(DISTINCT "visit_id")::int AS "visitors", count(*)::int AS "count"
-         FROM "analytics_events"
-        WHERE "created_at" >= $1 AND "created_at" < $2 AND "event" <> $3
-        GROUP BY 1 ORDER BY "count" DESC, "key" ASC LIMIT $4`,
-      [span.start, span.end, pageViewEvent, limit],
-    );
+  events(sources: Sources, limit: number): Promise<AnalyticsRow[]> {
+    return this.keys(sources, 'event', limit);
   }
 
-  async funnel(span: Span): Promise<{ page_view: number; form_started: number; enquiry: number }> {
-    const rows = await this.dataSource.query<{ page_view: number; form_started: number; enquiry: number }[]>(
-      `SELECT count(*)::int AS "page_view",
-              (count(*) FILTER (WHERE "form_started"))::int AS "form_started",
-              (count(*) FILTER (WHERE "enquired"))::int AS "enquiry"
-         FROM "analytics_visits"
-        WHERE "started_at" >= $1 AND "started_at" < $2 AND "page_views" > 0`,
-      [span.start, span.end],
-    );
-    return rows[0];
-  }
-
-  /**
-   * For each article and case study read in the span: how many visitors read it, and how many of
-   * them sent an enquiry the same day (same visit hash, which only lives for a day).
-   */
   async contentToEnquiry(
-    span: Span,
+    sources: Sources,
     limit: number,
   ): Promise<{ path: string; title: string | null; readers: number; enquiries: number }[]> {
+    const params = new SqlParams();
     return await this.dataSource.query(
-      `WITH "reads" AS (
-         SELECT e."path", v."visitor_hash", max(e."properties"->>'page_title') AS "title"
-           FROM "analytics_events" e JOIN "analytics_visits" v ON v."id" = e."visit_id"
-          WHERE e."event" = $1 AND e."created_at" >= $2 AND e."created_at" < $3 AND e."path" ~ $4
-          GROUP BY 1, 2
-       ), "enquirers" AS (
-         SELECT DISTINCT "visitor_hash" FROM "analytics_visits"
-          WHERE "enquired" AND "started_at" >= $2 AND "started_at" < $3
-       )
-       SELECT r."path", max(r."title") AS "title", count(*)::int AS "readers",
-              count(q."visitor_hash")::int AS "enquiries"
-         FROM "reads" r LEFT JOIN "enquirers" q ON q."visitor_hash" = r."visitor_hash"
-        GROUP BY r."path" ORDER BY "enquiries" DESC, "readers" DESC, r."path" ASC LIMIT $5`,
-      [pageViewEvent, span.start, span.end, contentPathPattern, limit],
+      `SELECT "path", max("title") AS "title", sum("readers")::int AS "readers", sum("enquiries")::int AS "enquiries"
+         FROM (SELECT "path", "title", "readers", "enquiries"
+                 FROM "analytics_daily_content" WHERE ${rolledUpDays(params, sources)}
+               UNION ALL
+               SELECT * FROM (${contentSql(params, sources.raw)}) "raw") "days"
+        GROUP BY "path" ORDER BY "enquiries" DESC, "readers" DESC, "path" ASC LIMIT ${params.add(limit)}`,
+      params.values,
     );
   }
 
@@ -173,5 +157,18 @@ export class AnalyticsReportRepository {
       pageViews: pages.reduce((total, page) => total + page.count, 0),
       pages: pages.slice(0, limit),
     };
+  }
+
+  private async keys(sources: Sources, dimension: RollupDimension, limit: number): Promise<AnalyticsRow[]> {
+    const params = new SqlParams();
+    return await this.dataSource.query<AnalyticsRow[]>(
+      `SELECT "key", sum("visitors")::int AS "visitors", sum("count")::int AS "count"
+         FROM (SELECT "key", "visitors", "count" FROM "analytics_daily_keys"
+                WHERE "dimension" = ${params.add(dimension)} AND ${rolledUpDays(params, sources)}
+               UNION ALL
+               SELECT * FROM (${keysSql(params, sources.raw, dimension)}) "raw") "days"
+        GROUP BY "key" ORDER BY "count" DESC, "key" ASC LIMIT ${params.add(limit)}`,
+      params.values,
+    );
   }
 }

@@ -4,6 +4,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AnalyticsClock } from './analytics-clock.js';
 import { AnalyticsReportRepository } from './analytics-report.repository.js';
 import { AnalyticsReportService } from './analytics-report.service.js';
+import { AnalyticsRollups } from './analytics-rollups.js';
 import { AnalyticsController } from './analytics.controller.js';
 import { AnalyticsRepository } from './analytics.repository.js';
 import { AnalyticsScheduler } from './analytics.scheduler.js';
@@ -22,6 +23,7 @@ import { VisitSalts } from './visit-salts.js';
     VisitSalts,
     AnalyticsReportRepository,
     AnalyticsReportService,
+    AnalyticsRollups,
     AnalyticsScheduler,
     ReadingPaths,
   ],

@@ -1,4 +1,5 @@
 import { countRows, deleteRows, type PersonalDataStore } from '../../core/personal-data/personal-data-store.js';
+import { purgeRollupsBefore } from './analytics-rollups.js';
 
 /**
  * Analytics rows are personal when they carry the address (playbook and newsletter events send
@@ -10,7 +11,9 @@ const ofAddress = `lower("properties"->>'email') = $1
 
 export const analyticsEventsStore: PersonalDataStore = {
   name: 'analytics_events',
-  holds: 'Page views and events: page, referrer, device, and an anonymous visitor id only with analytics consent',
+  holds:
+    'Page views and events: page, referrer, device, and an anonymous visitor id only with analytics consent. ' +
+    'Their daily rollups (analytics_daily, analytics_daily_keys, analytics_daily_content) hold counts by day only, no hash, no id, no person: nothing to erase, purged with the events',
   retention: { key: 'analyticsEvents', rule: (period) => `analytics_events older than ${period}` },
   erase: (manager, email) =>
     deleteRows(manager, `DELETE FROM "analytics_events" WHERE ${ofAddress} RETURNING "id"`, [email]),
@@ -20,8 +23,11 @@ export const analyticsEventsStore: PersonalDataStore = {
          FROM "analytics_events" WHERE ${ofAddress} ORDER BY "created_at", "id"`,
       [email],
     ),
-  purge: (manager, cutoff) =>
-    deleteRows(manager, `DELETE FROM "analytics_events" WHERE "created_at" < $1 RETURNING "id"`, [cutoff]),
+  /** The events before the cutoff (the count answered), and the daily rollups of the days wholly before it. */
+  purge: async (manager, cutoff) => {
+    await purgeRollupsBefore(manager, cutoff);
+    return deleteRows(manager, `DELETE FROM "analytics_events" WHERE "created_at" < $1 RETURNING "id"`, [cutoff]);
+  },
   count: (manager) => countRows(manager, 'analytics_events'),
 };
 
