@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Link, useLocation } from 'react-router-dom';
-import { pageRange, pageWindow } from '@northbeam/common';
+import { pageCount, pageRange, pageWindow, type ListPage } from '@northbeam/common';
 import { buttonVariants } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 
@@ -34,7 +34,11 @@ export function Pager({
   const pages = pageWindow(page, totalPages);
   const link = (target: number) => hrefForPage(pathname, search, target);
   return (
-    <nav aria-label="Pagination" className="mt-12 flex flex-col items-center gap-4 sm:flex-row sm:justify-between" data-testid="pager">
+    <nav
+      aria-label="Pagination"
+      className="mt-12 flex flex-col items-center gap-4 sm:flex-row sm:justify-between"
+      data-testid="pager"
+    >
       <p className="text-sm text-ink-muted" data-testid="pager-counter">
         Showing {first}-{last} of {total} {noun}
       </p>
@@ -47,7 +51,10 @@ export function Pager({
                 Previous
               </Link>
             ) : (
-              <span className={cn(buttonVariants({ variant: 'outline', size: 'sm' }), 'pointer-events-none opacity-40')} aria-disabled="true">
+              <span
+                className={cn(buttonVariants({ variant: 'outline', size: 'sm' }), 'pointer-events-none opacity-40')}
+                aria-disabled="true"
+              >
                 <ChevronLeft aria-hidden="true" />
                 Previous
               </span>
@@ -75,7 +82,10 @@ export function Pager({
                 <ChevronRight aria-hidden="true" />
               </Link>
             ) : (
-              <span className={cn(buttonVariants({ variant: 'outline', size: 'sm' }), 'pointer-events-none opacity-40')} aria-disabled="true">
+              <span
+                className={cn(buttonVariants({ variant: 'outline', size: 'sm' }), 'pointer-events-none opacity-40')}
+                aria-disabled="true"
+              >
                 Next
                 <ChevronRight aria-hidden="true" />
               </span>
@@ -84,5 +94,25 @@ export function Pager({
         </ul>
       ) : null}
     </nav>
+  );
+}
+
+/** The pager under a server-paginated list (`ListPage`): nothing when the list is empty. */
+export function ListPager({
+  list,
+  noun,
+}: {
+  list: Pick<ListPage<unknown>, 'page' | 'pageSize' | 'total'>;
+  noun: string;
+}) {
+  if (list.total === 0) return null;
+  return (
+    <Pager
+      page={list.page}
+      pageSize={list.pageSize}
+      total={list.total}
+      totalPages={pageCount(list.total, list.pageSize)}
+      noun={noun}
+    />
   );
 }

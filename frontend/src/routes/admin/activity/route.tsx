@@ -3,7 +3,6 @@ import { useLoaderData, type LoaderFunctionArgs } from '@/app/data-router';
 import {
   activityActionLabels,
   activityActions,
-  pageCount,
   site,
   type ActivityEntry,
   type ListPage,
@@ -13,7 +12,7 @@ import {
 import type { RouteHandle } from '@/app/route-handle';
 import { ActivityFeed } from '@/components/admin/activity-feed';
 import { AdminPageHeader } from '@/components/admin/admin-page-header';
-import { Pager } from '@/components/blog/pager';
+import { ListPager } from '@/components/blog/pager';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -189,15 +188,7 @@ export function Component() {
         )}
       </Card>
 
-      {list.total > 0 ? (
-        <Pager
-          page={list.page}
-          pageSize={list.pageSize}
-          total={list.total}
-          totalPages={pageCount(list.total, list.pageSize)}
-          noun="entries"
-        />
-      ) : null}
+      <ListPager list={list} noun="entries" />
     </section>
   );
 }

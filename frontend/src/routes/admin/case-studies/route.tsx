@@ -7,7 +7,6 @@ import {
   caseStudyStatusLabels,
   formatDate,
   isDate,
-  pageCount,
   site,
   type AdminCaseStudySummary,
   type ListPage,
@@ -16,7 +15,7 @@ import {
 import type { RouteHandle } from '@/app/route-handle';
 import { AdminPageHeader } from '@/components/admin/admin-page-header';
 import { RowActions } from '@/components/admin/row-actions';
-import { Pager } from '@/components/blog/pager';
+import { ListPager } from '@/components/blog/pager';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import {
   AlertDialog,
@@ -62,7 +61,8 @@ export async function loader({ context, request }: LoaderFunctionArgs): Promise<
     if (!list) signInAgain(request);
     return { user, list };
   } catch (error) {
-    if (error instanceof ApiRequestError && error.status === 403) return { user, list: null, problem: errorSentence(error) };
+    if (error instanceof ApiRequestError && error.status === 403)
+      return { user, list: null, problem: errorSentence(error) };
     if (error instanceof ApiRequestError && error.status === 400)
       return { user, list: { items: [], total: 0, page: 1, pageSize: 15 }, problem: errorSentence(error) };
     throw error;
@@ -131,7 +131,10 @@ export function Component() {
         className="mt-8 grid gap-3 rounded-card border border-line bg-white p-4 shadow-card sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] sm:items-end lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto]"
       >
         <div className="relative">
-          <Search className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-ink-muted" aria-hidden="true" />
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-ink-muted"
+            aria-hidden="true"
+          />
           <Input
             type="search"
             aria-label="Search case studies"
@@ -145,7 +148,11 @@ export function Component() {
           <Label htmlFor={statusId} className="text-xs text-ink-muted">
             Status
           </Label>
-          <Select id={statusId} value={params.get('status') ?? ''} onChange={(event) => setFilters({ status: event.target.value || undefined })}>
+          <Select
+            id={statusId}
+            value={params.get('status') ?? ''}
+            onChange={(event) => setFilters({ status: event.target.value || undefined })}
+          >
             <option value="">Any status</option>
             {caseStudyStatuses.map((status) => (
               <option key={status} value={status}>
@@ -197,7 +204,10 @@ export function Component() {
                   className="hidden aspect-video w-24 rounded-lg bg-mist object-cover md:block"
                 />
                 <div className="flex min-w-0 flex-col gap-0.5">
-                  <Link to={`/admin/case-studies/${caseStudy.id}`} className="font-semibold break-words text-ink hover:underline">
+                  <Link
+                    to={`/admin/case-studies/${caseStudy.id}`}
+                    className="font-semibold break-words text-ink hover:underline"
+                  >
                     {caseStudy.title}
                   </Link>
                   <span className="text-sm break-words text-ink-muted">
@@ -205,7 +215,9 @@ export function Component() {
                   </span>
                 </div>
                 <div className="col-span-2 row-start-2 flex flex-wrap items-center gap-2 md:col-span-1 md:row-start-auto md:justify-end">
-                  <Badge variant={caseStudy.status === 'published' ? 'default' : 'outline'}>{caseStudyStatusLabels[caseStudy.status]}</Badge>
+                  <Badge variant={caseStudy.status === 'published' ? 'default' : 'outline'}>
+                    {caseStudyStatusLabels[caseStudy.status]}
+                  </Badge>
                   <time className="text-xs text-ink-muted tabular-nums" dateTime={caseStudy.date}>
                     {isDate(caseStudy.date) ? formatDate(caseStudy.date, 'MMMM yyyy') : caseStudy.date}
                   </time>
@@ -214,16 +226,33 @@ export function Component() {
                   <RowActions
                     label={`Actions for "${caseStudy.title}"`}
                     actions={[
-                      { label: 'Edit', icon: Pencil, onSelect: () => void navigate(`/admin/case-studies/${caseStudy.id}`) },
+                      {
+                        label: 'Edit',
+                        icon: Pencil,
+                        onSelect: () => void navigate(`/admin/case-studies/${caseStudy.id}`),
+                      },
                       {
                         label: caseStudy.status === 'published' ? 'View on the site' : 'Preview the draft',
                         icon: ExternalLink,
                         onSelect: () => window.open(`/case-studies/${caseStudy.slug}`, '_blank', 'noopener'),
                       },
                       caseStudy.status === 'published'
-                        ? { label: 'Unpublish', icon: EyeOff, onSelect: () => setPending({ kind: 'unpublish', caseStudy }) }
-                        : { label: 'Publish', icon: Send, onSelect: () => void act(caseStudy, 'POST', '/publish', 'Case study published') },
-                      { label: 'Delete', icon: Trash2, danger: true, onSelect: () => setPending({ kind: 'delete', caseStudy }) },
+                        ? {
+                            label: 'Unpublish',
+                            icon: EyeOff,
+                            onSelect: () => setPending({ kind: 'unpublish', caseStudy }),
+                          }
+                        : {
+                            label: 'Publish',
+                            icon: Send,
+                            onSelect: () => void act(caseStudy, 'POST', '/publish', 'Case study published'),
+                          },
+                      {
+                        label: 'Delete',
+                        icon: Trash2,
+                        danger: true,
+                        onSelect: () => setPending({ kind: 'delete', caseStudy }),
+                      },
                     ]}
                   />
                 </div>
@@ -233,14 +262,17 @@ export function Component() {
         </ul>
       )}
 
-      {list.total > 0 ? (
-        <Pager page={list.page} pageSize={list.pageSize} total={list.total} totalPages={pageCount(list.total, list.pageSize)} noun="case studies" />
-      ) : null}
+      <ListPager list={list} noun="case studies" />
 
-      <AlertDialog open={pending !== undefined} onOpenChange={(open) => (!open && !busy ? setPending(undefined) : undefined)}>
+      <AlertDialog
+        open={pending !== undefined}
+        onOpenChange={(open) => (!open && !busy ? setPending(undefined) : undefined)}
+      >
         <AlertDialogContent>
           <AlertDialogHeader>
-            <AlertDialogTitle>{pending?.kind === 'delete' ? 'Delete case study' : 'Unpublish case study'}</AlertDialogTitle>
+            <AlertDialogTitle>
+              {pending?.kind === 'delete' ? 'Delete case study' : 'Unpublish case study'}
+            </AlertDialogTitle>
             <AlertDialogDescription>
               {pending?.kind === 'delete'
                 ? `Are you sure you want to delete "${pending.caseStudy.title}"? It leaves the site at once and cannot be undone.`
@@ -258,7 +290,13 @@ export function Component() {
                 else void act(pending.caseStudy, 'POST', '/unpublish', 'Case study unpublished');
               }}
             >
-              {pending?.kind === 'delete' ? (busy ? 'Deleting...' : 'Delete Case Study') : busy ? 'Unpublishing...' : 'Unpublish'}
+              {pending?.kind === 'delete'
+                ? busy
+                  ? 'Deleting...'
+                  : 'Delete Case Study'
+                : busy
+                  ? 'Unpublishing...'
+                  : 'Unpublish'}
             </Button>
           </AlertDialogFooter>
         </AlertDialogContent>

@@ -7,7 +7,6 @@ import {
   contactServiceOptions,
   enquiryStatuses,
   enquiryStatusLabels,
-  pageCount,
   site,
   unassignedFilter,
   type EnquirySummary,
@@ -18,7 +17,7 @@ import { useLoaderData, type LoaderFunctionArgs } from '@/app/data-router';
 import type { RouteHandle } from '@/app/route-handle';
 import { AdminPageHeader } from '@/components/admin/admin-page-header';
 import { EnquiryStatusBadge } from '@/components/admin/enquiry-status-badge';
-import { Pager } from '@/components/blog/pager';
+import { ListPager } from '@/components/blog/pager';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -231,15 +230,7 @@ export function Component() {
         </ul>
       )}
 
-      {list.total > 0 ? (
-        <Pager
-          page={list.page}
-          pageSize={list.pageSize}
-          total={list.total}
-          totalPages={pageCount(list.total, list.pageSize)}
-          noun="enquiries"
-        />
-      ) : null}
+      <ListPager list={list} noun="enquiries" />
     </section>
   );
 }

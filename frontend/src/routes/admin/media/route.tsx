@@ -5,7 +5,6 @@ import {
   mediaLimits,
   mediaMessages,
   mediaVariantUrl,
-  pageCount,
   site,
   type ListPage,
   type MediaItem,
@@ -16,7 +15,7 @@ import type { RouteHandle } from '@/app/route-handle';
 import { AdminPageHeader } from '@/components/admin/admin-page-header';
 import { formatBytes } from '@/components/admin/media/media-client';
 import { MediaUploadForm } from '@/components/admin/media/media-upload-form';
-import { Pager } from '@/components/blog/pager';
+import { ListPager } from '@/components/blog/pager';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -177,15 +176,7 @@ export function Component() {
         </ul>
       )}
 
-      {list.total > 0 ? (
-        <Pager
-          page={list.page}
-          pageSize={list.pageSize}
-          total={list.total}
-          totalPages={pageCount(list.total, list.pageSize)}
-          noun="images"
-        />
-      ) : null}
+      <ListPager list={list} noun="images" />
 
       <AlertDialog
         open={pendingDelete !== undefined}

@@ -1,11 +1,11 @@
 import { Plus } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { formatDate, pageCount, site, type ListPage, type NewsletterIssueSummary } from '@northbeam/common';
+import { formatDate, site, type ListPage, type NewsletterIssueSummary } from '@northbeam/common';
 import { useLoaderData, type LoaderFunctionArgs } from '@/app/data-router';
 import type { RouteHandle } from '@/app/route-handle';
 import { AdminPageHeader } from '@/components/admin/admin-page-header';
 import { NewsletterIssueStatusBadge } from '@/components/admin/newsletter-issue-status-badge';
-import { Pager } from '@/components/blog/pager';
+import { ListPager } from '@/components/blog/pager';
 import { buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { loadJson } from '@/lib/api';
@@ -64,15 +64,7 @@ export function Component() {
         </ul>
       )}
 
-      {list.total > 0 ? (
-        <Pager
-          page={list.page}
-          pageSize={list.pageSize}
-          total={list.total}
-          totalPages={pageCount(list.total, list.pageSize)}
-          noun="issues"
-        />
-      ) : null}
+      <ListPager list={list} noun="issues" />
     </section>
   );
 }

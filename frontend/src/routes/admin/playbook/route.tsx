@@ -1,17 +1,10 @@
 import { useId } from 'react';
-import {
-  formatDate,
-  pageCount,
-  site,
-  type ListPage,
-  type PlaybookRequestSummary,
-  type StaffUser,
-} from '@northbeam/common';
+import { formatDate, site, type ListPage, type PlaybookRequestSummary, type StaffUser } from '@northbeam/common';
 import { useLoaderData, type LoaderFunctionArgs } from '@/app/data-router';
 import type { RouteHandle } from '@/app/route-handle';
 import { AdminPageHeader } from '@/components/admin/admin-page-header';
 import { ExportCsvLink, ListDayInput, ListSearchInput, exportQuery } from '@/components/admin/lead-list';
-import { Pager } from '@/components/blog/pager';
+import { ListPager } from '@/components/blog/pager';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -67,7 +60,12 @@ export function Component() {
       <AdminPageHeader
         title="Playbook requests"
         description="Everyone who asked for the SME AI adoption playbook, newest first."
-        actions={<ExportCsvLink href={`/api/admin/playbook-requests.csv${exportQuery(params, filterNames)}`} testId="playbook-csv" />}
+        actions={
+          <ExportCsvLink
+            href={`/api/admin/playbook-requests.csv${exportQuery(params, filterNames)}`}
+            testId="playbook-csv"
+          />
+        }
       />
 
       <form
@@ -80,7 +78,12 @@ export function Component() {
         className="mt-8 grid gap-3 rounded-card border border-line bg-white p-4 shadow-card sm:grid-cols-2 sm:items-end lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto]"
       >
         <div className="sm:col-span-2 lg:col-span-1">
-          <ListSearchInput label="Search playbook requests" placeholder="Search email or page..." value={query} onChange={setQuery} />
+          <ListSearchInput
+            label="Search playbook requests"
+            placeholder="Search email or page..."
+            value={query}
+            onChange={setQuery}
+          />
         </div>
         <ListDayInput id={ids.from} label="From" value={params.get('from')} onChange={(from) => setFilters({ from })} />
         <ListDayInput id={ids.to} label="To" value={params.get('to')} onChange={(to) => setFilters({ to })} />
@@ -125,15 +128,7 @@ export function Component() {
         </ul>
       )}
 
-      {list.total > 0 ? (
-        <Pager
-          page={list.page}
-          pageSize={list.pageSize}
-          total={list.total}
-          totalPages={pageCount(list.total, list.pageSize)}
-          noun="requests"
-        />
-      ) : null}
+      <ListPager list={list} noun="requests" />
     </section>
   );
 }

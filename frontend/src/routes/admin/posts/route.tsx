@@ -6,7 +6,6 @@ import {
   formatDate,
   isPostSection,
   limits,
-  pageCount,
   postStatusLabels,
   sectionLabels,
   site,
@@ -17,7 +16,7 @@ import {
   type StaffUser,
 } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
-import { Pager } from '@/components/blog/pager';
+import { ListPager } from '@/components/blog/pager';
 import { SectionBadge } from '@/components/page/section-badge';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import {
@@ -305,15 +304,7 @@ export function Component() {
           )}
         </div>
 
-        {list.total > 0 ? (
-          <Pager
-            page={list.page}
-            pageSize={list.pageSize}
-            total={list.total}
-            totalPages={pageCount(list.total, list.pageSize)}
-            noun="posts"
-          />
-        ) : null}
+        <ListPager list={list} noun="posts" />
       </section>
 
       <AlertDialog

@@ -5,7 +5,6 @@ import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from '@/app/da
 import {
   deletionRequestStatuses,
   formatDate,
-  pageCount,
   privacyExtensionMonthsMax,
   privacyRequestTypeLabels,
   privacyRequestTypes,
@@ -34,7 +33,7 @@ import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { Pager } from '@/components/blog/pager';
+import { ListPager } from '@/components/blog/pager';
 import { toast } from '@/components/ui/toast';
 import { useListFilters, useListSearch } from '@/hooks/use-list-filters';
 import { ApiRequestError, apiRequest, errorSentence, loadJson } from '@/lib/api';
@@ -67,7 +66,7 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
   if (!user) {
     const url = new URL(request.url);
     // React Router's redirect is a Response, which loaders throw by design.
-     
+
     throw redirect(`/admin/login?redirect=${encodeURIComponent(url.pathname)}`);
   }
   const allowed = user.permissions.privacy === 'all';
@@ -165,7 +164,12 @@ export function Component() {
             onChange={(event) => setQuery(event.target.value)}
           />
         </div>
-        <FilterSelect id={ids.status} label="Status" value={params.get('status')} onChange={(status) => setFilters({ status })}>
+        <FilterSelect
+          id={ids.status}
+          label="Status"
+          value={params.get('status')}
+          onChange={(status) => setFilters({ status })}
+        >
           <option value="">Any status</option>
           {deletionRequestStatuses.map((status) => (
             <option key={status} value={status}>
@@ -225,7 +229,10 @@ export function Component() {
                     {requests.map((request) => (
                       <tr
                         key={request.id}
-                        className={cn('border-b border-line last:border-0', selectedId === request.id && 'bg-beam-soft')}
+                        className={cn(
+                          'border-b border-line last:border-0',
+                          selectedId === request.id && 'bg-beam-soft',
+                        )}
                       >
                         <td className="px-4 py-3">
                           <button
@@ -261,15 +268,7 @@ export function Component() {
               )}
             </div>
           </Card>
-          {list.total > 0 ? (
-            <Pager
-              page={list.page}
-              pageSize={list.pageSize}
-              total={list.total}
-              totalPages={pageCount(list.total, list.pageSize)}
-              noun="requests"
-            />
-          ) : null}
+          <ListPager list={list} noun="requests" />
         </div>
         {selectedId ? (
           <RequestDetail key={selectedId} id={selectedId} />
@@ -478,7 +477,11 @@ function RequestDetail({ id }: { id: string }) {
             <div className="grid gap-3 sm:grid-cols-[auto_1fr]">
               <div className="space-y-2">
                 <Label htmlFor="privacy-extension-months">By</Label>
-                <Select id="privacy-extension-months" value={months} onChange={(event) => setMonths(event.target.value)}>
+                <Select
+                  id="privacy-extension-months"
+                  value={months}
+                  onChange={(event) => setMonths(event.target.value)}
+                >
                   {Array.from({ length: privacyExtensionMonthsMax }, (_, index) => String(index + 1)).map((value) => (
                     <option key={value} value={value}>
                       {value === '1' ? '1 month' : `${value} months`}

@@ -4,7 +4,6 @@ import { Link } from 'react-router-dom';
 import {
   formatDate,
   leadListMessages,
-  pageCount,
   site,
   subscriberStatuses,
   subscriberStatusLabels,
@@ -18,7 +17,7 @@ import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from '@/app/da
 import type { RouteHandle } from '@/app/route-handle';
 import { AdminPageHeader } from '@/components/admin/admin-page-header';
 import { ExportCsvLink, ListFilterSelect, ListSearchInput, exportQuery } from '@/components/admin/lead-list';
-import { Pager } from '@/components/blog/pager';
+import { ListPager } from '@/components/blog/pager';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -97,7 +96,12 @@ export function Component() {
       <AdminPageHeader
         title="Subscribers"
         description="Everyone who signed up for the newsletter, newest first. Only confirmed addresses receive an issue."
-        actions={<ExportCsvLink href={`/api/admin/subscribers.csv${exportQuery(params, filterNames)}`} testId="subscribers-csv" />}
+        actions={
+          <ExportCsvLink
+            href={`/api/admin/subscribers.csv${exportQuery(params, filterNames)}`}
+            testId="subscribers-csv"
+          />
+        }
       />
 
       {counts ? (
@@ -131,7 +135,12 @@ export function Component() {
         className="mt-6 grid gap-3 rounded-card border border-line bg-white p-4 shadow-card sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] sm:items-end lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto]"
       >
         <ListSearchInput label="Search subscribers" placeholder="Search email..." value={query} onChange={setQuery} />
-        <ListFilterSelect id={statusId} label="State" value={currentStatus} onChange={(status) => setFilters({ status })}>
+        <ListFilterSelect
+          id={statusId}
+          label="State"
+          value={currentStatus}
+          onChange={(status) => setFilters({ status })}
+        >
           <option value="">Any state</option>
           {subscriberStatuses.map((status) => (
             <option key={status} value={status}>
@@ -172,15 +181,7 @@ export function Component() {
         </ul>
       )}
 
-      {list.total > 0 ? (
-        <Pager
-          page={list.page}
-          pageSize={list.pageSize}
-          total={list.total}
-          totalPages={pageCount(list.total, list.pageSize)}
-          noun="subscribers"
-        />
-      ) : null}
+      <ListPager list={list} noun="subscribers" />
 
       <RemoveDialog
         subscriber={removing}
@@ -284,9 +285,9 @@ function RemoveDialog({
           <AlertDialogHeader>
             <AlertDialogTitle>Remove this subscriber?</AlertDialogTitle>
             <AlertDialogDescription>
-              <span className="font-medium break-all text-ink">{subscriber?.email}</span> is deleted from the list.
-              Only a hash of the address is kept, so that it is never mailed again, even if it signs up again. This
-              cannot be undone.
+              <span className="font-medium break-all text-ink">{subscriber?.email}</span> is deleted from the list. Only
+              a hash of the address is kept, so that it is never mailed again, even if it signs up again. This cannot be
+              undone.
             </AlertDialogDescription>
           </AlertDialogHeader>
           {error ? (
