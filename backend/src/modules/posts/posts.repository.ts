@@ -70,12 +70,7 @@ export class PostsRepository {
     offset: number;
     limit: number;
   }): Promise<[Post[], number]> {
-    const query = this.posts
-      .createQueryBuilder('post')
-      .select(Object.keys(summaryColumns).map((column) => `post.${column}`))
-      .leftJoin('post.featureImage', 'featureImage')
-      .addSelect(Object.keys(featureImageColumns).map((column) => `featureImage.${column}`))
-      .where('post.status = :status', { status: 'published' });
+    const query = this.summaries(Object.keys(summaryColumns)).where('post.status = :status', { status: 'published' });
     if (filter.section) query.andWhere('post.section = :section', { section: filter.section });
     if (filter.search) {
       const pattern = `%${filter.search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
@@ -84,12 +79,7 @@ export class PostsRepository {
         { pattern },
       );
     }
-    return query
-      .orderBy('post.createdAt', 'DESC')
-      .addOrderBy('post.id', 'ASC')
-      .offset(filter.offset)
-      .limit(filter.limit)
-      .getManyAndCount();
+    return newestFirstPage(query, filter);
   }
 
   /**
@@ -104,20 +94,20 @@ export class PostsRepository {
     offset: number;
     limit: number;
   }): Promise<[Post[], number]> {
-    const query = this.posts
-      .createQueryBuilder('post')
-      .select([...Object.keys(summaryColumns), ...staffColumns].map((column) => `post.${column}`))
-      .leftJoin('post.featureImage', 'featureImage')
-      .addSelect(Object.keys(featureImageColumns).map((column) => `featureImage.${column}`));
+    const query = this.summaries([...Object.keys(summaryColumns), ...staffColumns]);
     if (filter.section) query.andWhere('post.section = :section', { section: filter.section });
     if (filter.status) query.andWhere('post.status = :status', { status: filter.status });
     if (filter.search) whereTitleOrSlugMatches(query, filter.search);
-    return query
-      .orderBy('post.createdAt', 'DESC')
-      .addOrderBy('post.id', 'ASC')
-      .offset(filter.offset)
-      .limit(filter.limit)
-      .getManyAndCount();
+    return newestFirstPage(query, filter);
+  }
+
+  /** Posts with `columns` and their feature image, bodies never read. */
+  private summaries(columns: string[]): SelectQueryBuilder<Post> {
+    return this.posts
+      .createQueryBuilder('post')
+      .select(columns.map((column) => `post.${column}`))
+      .leftJoin('post.featureImage', 'featureImage')
+      .addSelect(Object.keys(featureImageColumns).map((column) => `featureImage.${column}`));
   }
 
   /** How many posts match a staff search (title or slug), by section and status: one grouped count. */
@@ -172,4 +162,17 @@ export class PostsRepository {
   async delete(manager: EntityManager, id: string): Promise<void> {
     await manager.getRepository(Post).delete({ id });
   }
+}
+
+/** One page of a list, newest first (ties by id, so pages never overlap), with the total. */
+function newestFirstPage(
+  query: SelectQueryBuilder<Post>,
+  page: { offset: number; limit: number },
+): Promise<[Post[], number]> {
+  return query
+    .orderBy('post.createdAt', 'DESC')
+    .addOrderBy('post.id', 'ASC')
+    .offset(page.offset)
+    .limit(page.limit)
+    .getManyAndCount();
 }
