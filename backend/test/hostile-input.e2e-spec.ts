@@ -40,6 +40,7 @@ const bodylessRoutes = new Set([
   'POST /api/admin/newsletter/issues/:id/test',
   'POST /api/admin/newsletter/issues/:id/send',
   'POST /api/admin/posts/:id/revisions/:revisionId/restore',
+  'POST /api/admin/case-studies/:id/revisions/:revisionId/restore',
   'POST /api/admin/case-studies/:id/publish',
   'POST /api/admin/case-studies/:id/unpublish',
 ]);
