@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { benchDatabase, percentile, waitForHealth } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.BENCH_ANALYTICS_PORT ?? 4311);
@@ -21,42 +22,7 @@ function log(message) {
   process.stderr.write(`[bench:analytics] ${message}\n`);
 }
 
-const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const databaseName = `northbeam_bench_analytics_${Date.now()}`;
-const databaseUrl = (() => {
-  const url = new URL(adminUrl);
-  url.pathname = `/${databaseName}`;
-  return url.toString();
-})();
-
-async function onAdmin(sql) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-function percentile(values, share) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)];
-}
-
-async function waitForServer(child) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error('the server exited during start-up');
-    try {
-      if ((await fetch(`${base}/api/health`)).status < 500) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('the server did not start within 60 s');
-}
+const database = benchDatabase('northbeam_bench_analytics');
 
 /** 1,000,000 events in visits of 4 events (3 page views and one other event), spread over two years. */
 async function seed(client) {
@@ -97,7 +63,7 @@ function startServer() {
       ...process.env,
       NODE_ENV: 'production',
       PORT: String(port),
-      DATABASE_URL: databaseUrl,
+      DATABASE_URL: database.url,
       PUBLIC_URL: base,
       SESSION_SECRET: 'bench-session-secret-0123456789abcdef0123456789',
       TURNSTILE_SECRET: '1x0000000000000000000000000000000AA',
@@ -134,7 +100,7 @@ async function rollUpLikeProduction(client, child) {
   );
   await stopServer(child);
   const restarted = startServer();
-  await waitForServer(restarted);
+  await waitForHealth(base, restarted);
   const started = performance.now();
   const deadline = Date.now() + 30 * 60_000;
   for (;;) {
@@ -157,11 +123,11 @@ async function rollUpLikeProduction(client, child) {
 }
 
 async function main() {
-  await onAdmin(`CREATE DATABASE "${databaseName}"`);
+  await database.create();
   let child = startServer();
   try {
-    await waitForServer(child);
-    const client = new pg.Client({ connectionString: databaseUrl });
+    await waitForHealth(base, child);
+    const client = new pg.Client({ connectionString: database.url });
     await client.connect();
     await seed(client);
     child = await rollUpLikeProduction(client, child);
@@ -219,9 +185,7 @@ async function main() {
     return results.every((row) => row.ok) ? 0 : 1;
   } finally {
     await stopServer(child);
-    await onAdmin(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`).catch((error) =>
-      log(`could not drop the bench database: ${error.message}`),
-    );
+    await database.drop().catch((error) => log(`could not drop the bench database: ${error.message}`));
   }
 }
 

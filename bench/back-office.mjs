@@ -13,12 +13,13 @@
 // Run by bench/run.mjs after the main bench, or alone after `npm run build`. Figures go to the
 // terminal and into bench/results.json (key `backOffice`).
 import { fork, spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { assetClosestTo, benchDatabase, percentile, waitForHealth } from './lib.mjs';
 
 const self = fileURLToPath(import.meta.url);
 const root = path.resolve(path.dirname(self), '..');
@@ -83,27 +84,7 @@ async function runBench() {
 
   const log = (message) => process.stderr.write(`[bench:back-office] ${message}\n`);
   const round = (value, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
-  const percentile = (values, share) => {
-    const sorted = [...values].sort((a, b) => a - b);
-    return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)];
-  };
-
-  const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const databaseName = `northbeam_bench_backoffice_${Date.now()}`;
-  const databaseUrl = (() => {
-    const url = new URL(adminUrl);
-    url.pathname = `/${databaseName}`;
-    return url.toString();
-  })();
-  const onAdmin = async (sql) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
+  const database = benchDatabase('northbeam_bench_backoffice');
 
   // ---------------------------------------------------------------- SMTP sink and server
 
@@ -120,15 +101,15 @@ async function runBench() {
     });
   });
 
-  await onAdmin(`CREATE DATABASE "${databaseName}"`);
-  log(`fresh database ${databaseName}; SMTP sink on port ${smtpPort}`);
+  await database.create();
+  log(`fresh database ${database.name}; SMTP sink on port ${smtpPort}`);
   const child = spawn(process.execPath, ['backend/dist/main.js'], {
     cwd: root,
     env: {
       ...process.env,
       NODE_ENV: 'production',
       PORT: String(port),
-      DATABASE_URL: databaseUrl,
+      DATABASE_URL: database.url,
       PUBLIC_URL: base,
       SESSION_SECRET: 'bench-session-secret-0123456789abcdef0123456789',
       TURNSTILE_SECRET: '1x0000000000000000000000000000000AA',
@@ -147,20 +128,6 @@ async function runBench() {
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-
-  async function waitForServer() {
-    const deadline = Date.now() + 60_000;
-    while (Date.now() < deadline) {
-      if (child.exitCode !== null) throw new Error('the server exited during start-up');
-      try {
-        if ((await fetch(`${base}/api/health`)).status < 500) return;
-      } catch {
-        // not up yet
-      }
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-    throw new Error('the server did not start within 60 s');
-  }
 
   // ---------------------------------------------------------------- seeding
 
@@ -274,17 +241,6 @@ async function runBench() {
     return text ? JSON.parse(text) : undefined;
   }
 
-  function assetClosestTo(bytes) {
-    const dir = path.join(root, 'frontend/dist/client/assets');
-    let best;
-    for (const file of readdirSync(dir, { recursive: true })) {
-      if (!/\.(js|css)$/.test(file)) continue;
-      const size = statSync(path.join(dir, file)).size;
-      if (!best || Math.abs(size - bytes) < Math.abs(best.size - bytes)) best = { file, size };
-    }
-    return best;
-  }
-
   /** As bench/run.mjs: an unmeasured warm-up run, then the measured one. */
   async function load(name, urlPath, { warmUp = true, until } = {}) {
     const request = { url: `${base}${urlPath}`, connections, headers: { 'accept-encoding': 'gzip, deflate, br' } };
@@ -345,8 +301,8 @@ async function runBench() {
   const output = { date: new Date().toISOString(), rows: rowCount, recipients: recipientCount, workers };
   let client;
   try {
-    await waitForServer();
-    client = new pg.Client({ connectionString: databaseUrl });
+    await waitForHealth(base, child);
+    client = new pg.Client({ connectionString: database.url });
     client.on('error', () => {});
     await client.connect();
     await seed(client);
@@ -382,7 +338,7 @@ async function runBench() {
 
     // 2. Newsletter: the static asset's rate first, then the send under load on the cached home page.
     const homeBody = await (await fetch(`${base}/`)).text();
-    const asset = assetClosestTo(Buffer.byteLength(homeBody));
+    const asset = assetClosestTo(root, Buffer.byteLength(homeBody));
     const staticRun = await load('static asset (ceiling)', `/assets/${asset.file}`);
     await load('/ cached (warm-up only)', '/', { warmUp: false });
     const issue = await api(cookie, 'POST', '/api/admin/newsletter/issues', {
@@ -488,7 +444,7 @@ async function runBench() {
       allVariantsSeconds < budgets.uploadSeconds,
     );
     const served = variants.find((variant) => variant.url.endsWith('/960.webp')) ?? variants[0];
-    const variantAsset = assetClosestTo(served.bytes);
+    const variantAsset = assetClosestTo(root, served.bytes);
     const variantStatic = await load('static asset (ceiling, variant size)', `/assets/${variantAsset.file}`);
     const variantRun = await load(`cached variant ${served.url.split('/').pop()}`, served.url);
     output.media.variantLoad = { variant: served, staticAsset: { ...variantAsset, ...variantStatic }, ...variantRun };
@@ -541,8 +497,6 @@ async function runBench() {
     child.kill('SIGTERM');
     await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', resolve)));
     sinkProcess.disconnect();
-    await onAdmin(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`).catch((error) =>
-      log(`could not drop the bench database: ${error.message}`),
-    );
+    await database.drop().catch((error) => log(`could not drop the bench database: ${error.message}`));
   }
 }

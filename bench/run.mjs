@@ -4,12 +4,13 @@
 // per core unless BENCH_WORKERS says otherwise), seeded posts, render times, throughput with autocannon
 // (an 8 s warm-up before each run), first-visit JS/CSS bytes, Lighthouse. Not part of `npm test`.
 import { spawn, spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { assetClosestTo } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.BENCH_PORT ?? 4301);
@@ -256,17 +257,6 @@ async function load(name, options) {
   return figure;
 }
 
-function assetClosestTo(bytes) {
-  const dir = path.join(root, 'frontend/dist/client/assets');
-  let best;
-  for (const file of readdirSync(dir, { recursive: true })) {
-    if (!/\.(js|css)$/.test(file)) continue;
-    const size = statSync(path.join(dir, file)).size;
-    if (!best || Math.abs(size - bytes) < Math.abs(best.size - bytes)) best = { file, size };
-  }
-  return best;
-}
-
 async function firstVisitBytes(paths) {
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
@@ -453,7 +443,7 @@ try {
   const homeRender = await renderTime('/');
 
   const homeBody = await (await fetch(`${base}/`)).text();
-  const asset = assetClosestTo(Buffer.byteLength(homeBody));
+  const asset = assetClosestTo(root, Buffer.byteLength(homeBody));
   const bypass = { base: uncachedBase };
   // A server that has just started is not the one visitors meet: V8 optimises the render paths and
   // sizes its heap over the first 20-30 s of load (a fresh server's uncached home page went 216,

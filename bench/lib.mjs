@@ -1,0 +1,64 @@
+// What the benches share: a throw-away PostgreSQL database, waiting for a started server, the
+// percentile of timings, and the static asset closest in size to a measured response.
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+
+/**
+ * A fresh database `<prefix>_<ts>` on BENCH_POSTGRES_URL's server (the machine's PostgreSQL by
+ * default): its address, and create/drop run through the server's maintenance database.
+ */
+export function benchDatabase(prefix) {
+  const adminUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `${prefix}_${Date.now()}`;
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const onAdmin = async (sql) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  return {
+    name,
+    url: url.toString(),
+    create: () => onAdmin(`CREATE DATABASE "${name}"`),
+    drop: () => onAdmin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+  };
+}
+
+/** Resolves once `base`'s health check answers (below 500); throws if `child` exits first or after 60 s. */
+export async function waitForHealth(base, child) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error('the server exited during start-up');
+    try {
+      if ((await fetch(`${base}/api/health`)).status < 500) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('the server did not start within 60 s');
+}
+
+/** The value below which `share` (0..1) of `values` lie (nearest rank). */
+export function percentile(values, share) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)];
+}
+
+/** The built JS or CSS asset whose size is closest to `bytes`: the static ceiling a response is compared with. */
+export function assetClosestTo(root, bytes) {
+  const dir = path.join(root, 'frontend/dist/client/assets');
+  let best;
+  for (const file of readdirSync(dir, { recursive: true })) {
+    if (!/\.(js|css)$/.test(file)) continue;
+    const size = statSync(path.join(dir, file)).size;
+    if (!best || Math.abs(size - bytes) < Math.abs(best.size - bytes)) best = { file, size };
+  }
+  return best;
+}
