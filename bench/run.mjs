@@ -288,6 +288,7 @@ async function firstVisitBytes(paths) {
       const css = await total('stylesheet');
       // For the record (no budget): what a visitor who scrolls to the end of the page has loaded.
       await page.evaluate(async () => {
+        /* global document, window -- this function runs in the page */
         for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
           window.scrollTo(0, y);
           await new Promise((resolve) => setTimeout(resolve, 100));
