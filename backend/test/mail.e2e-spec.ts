@@ -85,7 +85,9 @@ describe('Mail delivered over SMTP through the outbox', () => {
     expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
     const oneClick = new URL(/^<(.+)>$/.exec(mail.headers['list-unsubscribe'])![1]);
     expect(oneClick.origin + oneClick.pathname).toBe('https://northbeam.test/api/unsubscribe/one-click');
-    expect(mail.text).toContain('Unsubscribe at any time: https://northbeam.test/unsubscribe?email=reader%40example.com');
+    expect(mail.text).toContain(
+      'Unsubscribe at any time: https://northbeam.test/unsubscribe?email=reader%40example.com',
+    );
     expect(mail.html).toContain('href="https://northbeam.test/unsubscribe?email=reader%40example.com"');
 
     const confirmUrl = new URL(/(https:\/\/northbeam\.test\/api\/newsletter\/confirm\?token=\S+)/.exec(mail.text)![1]);
@@ -93,19 +95,43 @@ describe('Mail delivered over SMTP through the outbox', () => {
     const confirmed = await testApp.request().get(confirmUrl.pathname + confirmUrl.search);
     expect(confirmed.headers.location).toBe('/newsletter/confirm?status=ok');
 
-    const unsubscribed = await testApp.request().post(oneClick.pathname + oneClick.search).type('form').send('List-Unsubscribe=One-Click');
+    const unsubscribed = await testApp
+      .request()
+      .post(oneClick.pathname + oneClick.search)
+      .type('form')
+      .send('List-Unsubscribe=One-Click');
     expect(unsubscribed.status).toBe(200);
     const [row] = await testApp.dataSource.query(`SELECT status FROM "subscribers" WHERE email = 'reader@example.com'`);
     expect(row.status).toBe('unsubscribed');
   });
 
   it('delivers the playbook link', async () => {
-    await testApp.request().post('/api/playbook-download').send({ email: 'playbook@example.com', page: '/' }).expect(201);
+    await testApp
+      .request()
+      .post('/api/playbook-download')
+      .send({ email: 'playbook@example.com', page: '/' })
+      .expect(201);
     await dispatcher.dispatchDue();
     const [mail] = smtp.to('playbook@example.com');
     expect(mail.headers.subject).toBe(`Your SME AI Adoption Playbook from ${site.name}`);
     expect(mail.text).toContain('Download the playbook: https://northbeam.test/downloads/sme-ai-adoption-playbook.pdf');
     expect(mail.html).toContain('href="https://northbeam.test/downloads/sme-ai-adoption-playbook.pdf"');
+  });
+
+  it('claims every other due mail before the copies of a newsletter queued earlier', async () => {
+    const [{ id: issueId }] = await testApp.dataSource.query<{ id: string }[]>(
+      `INSERT INTO "newsletter_issues" ("subject", "body", "status") VALUES ('Claim order', 'Body', 'sending') RETURNING "id"`,
+    );
+    await testApp.dataSource.query(
+      `INSERT INTO "email_outbox" ("id", "kind", "to_address", "subject", "text_body", "html_body", "newsletter_issue_id", "created_at", "next_attempt_at")
+       SELECT gen_random_uuid(), 'newsletter_issue', 'reader-' || n || '@example.com', 's', 't', 'h', $1, now() - interval '1 minute', now() - interval '1 minute'
+         FROM generate_series(1, 3) AS n`,
+      [issueId],
+    );
+    await sendContact('queued-after-the-newsletter@example.com');
+    const claimed = await testApp.app.get(MailRepository).claimDue(2, 300);
+    expect(claimed.map((mail) => mail.newsletterIssueId)).toEqual([null, null]);
+    await testApp.dataSource.query(`DELETE FROM "email_outbox"`);
   });
 
   it('keeps mails while the SMTP server is down and delivers each exactly once when it returns', async () => {
@@ -115,7 +141,12 @@ describe('Mail delivered over SMTP through the outbox', () => {
     const addresses = Array.from({ length: 15 }, (_, index) => `waiting${index}@example.com`);
     // Each from its own client address: the per-address playbook limit is not what this test is about.
     for (const [index, email] of addresses.entries()) {
-      await testApp.request().post('/api/playbook-download').set('X-Forwarded-For', `10.64.0.${index + 1}`).send({ email }).expect(201);
+      await testApp
+        .request()
+        .post('/api/playbook-download')
+        .set('X-Forwarded-For', `10.64.0.${index + 1}`)
+        .send({ email })
+        .expect(201);
     }
 
     expect(await dispatcher.dispatchDue()).toEqual({ sent: 0, failed: 15 });
@@ -150,8 +181,15 @@ describe('Mail delivered over SMTP through the outbox', () => {
 
     const delivered = smtp.mails.slice(before).flatMap((mail) => mail.envelopeTo);
     expect(delivered.sort()).toEqual([...addresses].sort());
-    const rows = await testApp.dataSource.query(`SELECT status, attempts, last_error FROM "email_outbox" WHERE to_address LIKE 'waiting%'`);
-    expect(rows.every((row: { status: string; attempts: number; last_error: string | null }) => row.status === 'sent' && row.attempts === 2 && row.last_error === null)).toBe(true);
+    const rows = await testApp.dataSource.query(
+      `SELECT status, attempts, last_error FROM "email_outbox" WHERE to_address LIKE 'waiting%'`,
+    );
+    expect(
+      rows.every(
+        (row: { status: string; attempts: number; last_error: string | null }) =>
+          row.status === 'sent' && row.attempts === 2 && row.last_error === null,
+      ),
+    ).toBe(true);
     expect(await dispatcher.dispatchDue()).toEqual({ sent: 0, failed: 0 });
     expect(smtp.mails.length - before).toBe(15);
   });

@@ -1,6 +1,6 @@
 import type { SchedulerRegistry } from '@nestjs/schedule';
 import type { AppConfig } from '../../core/config/config.js';
-import { MailDispatcher, retryDelayMs } from './mail-dispatcher.js';
+import { MailDispatcher, newsletterMailsPerSecond, retryDelayMs } from './mail-dispatcher.js';
 import { sendConcurrency, type MailTransport } from './mail-transport.js';
 import type { ClaimedMail, MailRepository } from './mail.repository.js';
 import { renderMail } from './mail-layout.js';
@@ -46,6 +46,7 @@ describe(MailDispatcher.name, () => {
 
   /** A dispatcher over a fake outbox holding `mails`, and an SMTP server that answers after a tick. */
   function dispatcherFor(mails: ClaimedMail[], failFor: Set<string> = new Set()) {
+    const clock = { ms: 0, waited: 0 };
     const due = [...mails];
     const sent: string[] = [];
     const failed: string[] = [];
@@ -69,7 +70,14 @@ describe(MailDispatcher.name, () => {
     } as unknown as MailRepository;
     const config = { mailDispatchIntervalMs: 0, mailRetryBaseMs: 30_000, mailFrom: 'site@example.com' } as AppConfig;
     const dispatcher = new MailDispatcher(config, transport, repository, {} as SchedulerRegistry);
-    return { dispatcher, sent, failed, inFlight };
+    // A clock of its own: sending takes no time on it, and a wait moves it on.
+    dispatcher.now = () => clock.ms;
+    dispatcher.wait = (ms) => {
+      clock.ms += ms;
+      clock.waited += ms;
+      return Promise.resolve();
+    };
+    return { dispatcher, sent, failed, inFlight, clock };
   }
 
   it(`sends a batch ${sendConcurrency} mails at a time, each once`, async () => {
@@ -77,6 +85,25 @@ describe(MailDispatcher.name, () => {
     await expect(dispatcher.dispatchDue()).resolves.toEqual({ sent: 120, failed: 0 });
     expect(new Set(sent).size).toBe(120);
     expect(inFlight.most).toBe(sendConcurrency);
+  });
+
+  it(`paces newsletter copies at ${newsletterMailsPerSecond} a second`, async () => {
+    const { dispatcher, sent, clock } = dispatcherFor(claimed(320));
+    await expect(dispatcher.dispatchDue()).resolves.toEqual({ sent: 320, failed: 0 });
+    expect(new Set(sent).size).toBe(320);
+    // Six full batches of 50 went out before the last, short one: 300 copies at the pace.
+    expect(clock.waited).toBeCloseTo((300 / newsletterMailsPerSecond) * 1000, 6);
+  });
+
+  it('never holds back other mails', async () => {
+    const notifications = claimed(320).map((mail) => ({
+      ...mail,
+      kind: 'contact_notification',
+      newsletterIssueId: null,
+    }));
+    const { dispatcher, clock } = dispatcherFor(notifications);
+    await expect(dispatcher.dispatchDue()).resolves.toEqual({ sent: 320, failed: 0 });
+    expect(clock.waited).toBe(0);
   });
 
   it('records a refused mail for a retry and goes on with the others', async () => {

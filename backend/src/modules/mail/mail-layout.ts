@@ -30,7 +30,14 @@ export function escapeHtml(value: string): string {
     .replace(/'/g, '&#39;');
 }
 
-const colours = { ink: '#0b1020', paper: '#ffffff', mist: '#f4f5f8', line: '#e3e6ee', beam: '#3b5bfd', muted: '#5b6275' };
+const colours = {
+  ink: '#0b1020',
+  paper: '#ffffff',
+  mist: '#f4f5f8',
+  line: '#e3e6ee',
+  beam: '#3b5bfd',
+  muted: '#5b6275',
+};
 
 /** Renders a mail in the brand: a plain-text body and a table-based HTML body that mail clients display. */
 export function renderMail(content: MailContent): RenderedMail {
@@ -47,7 +54,10 @@ export function renderMail(content: MailContent): RenderedMail {
   ].join('\n');
 
   const paragraphs = content.paragraphs
-    .map((paragraph) => `<p style="margin:0 0 16px;font-size:16px;line-height:1.6;color:${colours.ink}">${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`)
+    .map(
+      (paragraph) =>
+        `<p style="margin:0 0 16px;font-size:16px;line-height:1.6;color:${colours.ink}">${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`,
+    )
     .join('');
   const details = content.details?.length
     ? `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:8px 0 24px;border:1px solid ${colours.line};border-radius:12px">${content.details
@@ -61,7 +71,12 @@ export function renderMail(content: MailContent): RenderedMail {
     ? `<p style="margin:8px 0 24px"><a href="${escapeHtml(content.action.url)}" style="display:inline-block;background:${colours.ink};color:${colours.paper};text-decoration:none;font-weight:600;padding:12px 22px;border-radius:999px">${escapeHtml(content.action.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:${colours.muted}">Or paste this address into your browser: ${escapeHtml(content.action.url)}</p>`
     : '';
   const footer = content.footer?.length
-    ? content.footer.map((line) => `<p style="margin:0 0 6px;font-size:12px;line-height:1.5;color:${colours.muted}">${linkify(line)}</p>`).join('')
+    ? content.footer
+        .map(
+          (line) =>
+            `<p style="margin:0 0 6px;font-size:12px;line-height:1.5;color:${colours.muted}">${linkify(line)}</p>`,
+        )
+        .join('')
     : '';
   const html = `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(content.heading)}</title></head>
 <body style="margin:0;padding:0;background:${colours.mist};font-family:-apple-system,'Segoe UI',Helvetica,Arial,sans-serif">
@@ -81,5 +96,8 @@ ${paragraphs}${content.markup?.html ?? ''}${details}${action}
 
 /** Escapes a footer line and turns its http(s) addresses into links. */
 function linkify(line: string): string {
-  return escapeHtml(line).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}" style="color:${colours.muted}">${url}</a>`);
+  return escapeHtml(line).replace(
+    /https?:\/\/[^\s<]+/g,
+    (url) => `<a href="${url}" style="color:${colours.muted}">${url}</a>`,
+  );
 }

@@ -79,7 +79,8 @@ export class MailRepository {
   /**
    * Claims up to `limit` due rows: each is leased for `leaseSeconds` (its next attempt moves past the
    * lease) and its attempt counted. SKIP LOCKED lets several instances claim at once without ever
-   * claiming the same row.
+   * claiming the same row. Newsletter copies come after every other due mail, so that an enquiry's
+   * notification or a sign-in link never waits behind a send to thousands.
    */
   async claimDue(limit: number, leaseSeconds: number): Promise<ClaimedMail[]> {
     const rows = await this.dataSource.query<[ClaimedRow[], number] | ClaimedRow[]>(
@@ -89,7 +90,7 @@ export class MailRepository {
         WHERE "id" IN (
           SELECT "id" FROM "email_outbox"
            WHERE "status" = 'pending' AND "next_attempt_at" <= now()
-           ORDER BY "next_attempt_at", "created_at"
+           ORDER BY ("newsletter_issue_id" IS NOT NULL), "next_attempt_at", "created_at"
            LIMIT $1
            FOR UPDATE SKIP LOCKED)
         RETURNING "id", "kind", "to_address", "subject", "text_body", "html_body", "headers", "attempts", "newsletter_issue_id"`,
