@@ -97,6 +97,7 @@ test.describe('Admin: an admin manages a post', () => {
 
     await expect(page).toHaveURL('/admin/posts');
     await page.getByRole('searchbox', { name: 'Search posts' }).fill(title);
+    await expect(page).toHaveURL(/\/admin\/posts\?q=/);
     const card = page.getByTestId('admin-post-card').filter({ hasText: title });
     await expect(card).toHaveCount(1);
     await expect(card).toContainText('Published');
@@ -138,6 +139,7 @@ test.describe('Admin: an admin manages a post', () => {
     expect(revisedPage).toContain('Revised after review.');
     expect(revisedPage).toContain('data-testid="article-updated"');
     await page.getByRole('searchbox', { name: 'Search posts' }).fill(title);
+    await expect(page).toHaveURL(/\/admin\/posts\?q=/);
     await expect(card).toContainText(`Updated ${cardDate(revised.revisionDate)}`);
 
     await card.getByRole('button', { name: `Delete "${title}"` }).click();
@@ -152,6 +154,25 @@ test.describe('Admin: an admin manages a post', () => {
     await expect(card).toHaveCount(0);
     expect((await page.request.get(`/api/posts/labs/${slug}`)).status()).toBe(404);
     expect((await request.get(`/blog/labs/${slug}`)).status()).toBe(404);
+  });
+
+  test('a search typed just before opening a post does not pull the editor back to the list', async ({ page }) => {
+    // The page's timers run on a clock of the test's: the search's pause ends only when told to.
+    await page.clock.install();
+    await signIn(page, admin, '/admin/posts');
+    const edit = page
+      .getByTestId('admin-post-card')
+      .first()
+      .getByRole('link', { name: /^Edit "/ });
+    const editorPath = await edit.getAttribute('href');
+    await page.getByRole('searchbox', { name: 'Search posts' }).fill('a search not yet sent');
+    await edit.click();
+    await expect(page).toHaveURL(editorPath!);
+    await expect(page.getByLabel('Title')).not.toHaveValue('');
+    // The pause ends after the editor opened: the search is dropped, not sent from a page left behind.
+    await page.clock.runFor(1_000);
+    await expect(page).toHaveURL(editorPath!);
+    await expect(page.getByLabel('Title')).toBeVisible();
   });
 
   test('the editor shows the validation messages of the post rules', async ({ page }) => {

@@ -16,11 +16,18 @@ export function useListFilters() {
     navigation.state === 'loading' && navigation.location?.pathname === location.pathname
       ? navigation.location
       : undefined;
+  // Leaving for another page (a row opened): a late filter change, such as a search typed just
+  // before the click, must not pull the visitor back to the list.
+  const leaving =
+    navigation.state !== 'idle' &&
+    navigation.location !== undefined &&
+    navigation.location.pathname !== location.pathname;
   const { pathname } = location;
   const search = pending?.search ?? location.search;
   const params = new URLSearchParams(location.search);
   const setFilters = useCallback(
     (changes: Record<string, string | undefined>) => {
+      if (leaving) return;
       const next = new URLSearchParams(search);
       for (const [name, value] of Object.entries(changes)) {
         if (value) next.set(name, value);
@@ -30,7 +37,7 @@ export function useListFilters() {
       const query = next.toString();
       void navigate(query ? `${pathname}?${query}` : pathname, { replace: true, preventScrollReset: true });
     },
-    [navigate, pathname, search],
+    [navigate, pathname, search, leaving],
   );
   return { params, setFilters };
 }
@@ -39,7 +46,10 @@ export function useListFilters() {
  * The search box of a list: what is typed goes to the address (`q`) after a short pause, without a
  * history entry per letter; a search changed elsewhere (Clear filters, Back) replaces what is typed.
  */
-export function useListSearch(params: URLSearchParams, setFilters: (changes: Record<string, string | undefined>) => void) {
+export function useListSearch(
+  params: URLSearchParams,
+  setFilters: (changes: Record<string, string | undefined>) => void,
+) {
   const addressQuery = params.get('q') ?? '';
   const [query, setQuery] = useState(addressQuery);
   const sent = useRef(addressQuery);
