@@ -41,7 +41,10 @@ test.describe('Analytics dashboard', () => {
     await articleLink.click();
     await page.waitForURL(articlePath);
     await articleView;
+    // Each page's view is counted before the visitor moves on (leaving at once can cancel the call).
+    const caseStudyView = tracked(page, 'Page View');
     await page.goto('/case-studies/relative-probability');
+    await caseStudyView;
     await page.goto('/contact');
     const name = `Reader ${Date.now()}`;
     const form = page
