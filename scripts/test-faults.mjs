@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run test:faults`: the built application against a PostgreSQL cluster of its own (Debian's
-// initdb/pg_ctl, port 5499, a temp dir) under steady load. Faults injected: the database stopped for
+// initdb/pg_ctl, a free port, a temp dir) under steady load. Faults injected: the database stopped for
 // 10 s and started again; SIGTERM under load; with WEB_CONCURRENCY=2, a worker killed under load and
 // SIGTERM to the primary. Checks: /api/health 503 then 200 again, failures fast
 // (< 6 s) with 503 and the error contract, no crash, recovery within 10 s of the database returning
@@ -21,14 +21,26 @@ import {
   writeFileSync,
 } from 'node:fs';
 import os from 'node:os';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { turnstileFallbackToken } from '@northbeam/common';
 import pg from 'pg';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dbPort = Number(process.env.FAULTS_DB_PORT ?? 5499);
-const appPort = Number(process.env.FAULTS_APP_PORT ?? 4411);
+/** A port nothing listens on now (a cluster or server left by an interrupted run must not fail this one). */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+const dbPort = Number(process.env.FAULTS_DB_PORT ?? (await freePort()));
+const appPort = Number(process.env.FAULTS_APP_PORT ?? (await freePort()));
 const base = `http://127.0.0.1:${appPort}`;
 const databaseUrl = `postgres://postgres@127.0.0.1:${dbPort}/postgres`;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
