@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { benchDatabase, percentile, waitForHealth } from './lib.mjs';
+import { benchDatabase, percentile, staffBenchServerEnv, waitForHealth } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.BENCH_ANALYTICS_PORT ?? 4311);
@@ -59,25 +59,7 @@ async function seed(client) {
 function startServer() {
   return spawn(process.execPath, ['backend/dist/main.js'], {
     cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      DATABASE_URL: database.url,
-      PUBLIC_URL: base,
-      SESSION_SECRET: 'bench-session-secret-0123456789abcdef0123456789',
-      TURNSTILE_SECRET: '1x0000000000000000000000000000000AA',
-      SIMULATION_CREATION_FEED_URL: `http://127.0.0.1:${port + 8}/rss.xml`,
-      ADMIN_EMAIL: admin.email,
-      ADMIN_PASSWORD: admin.password,
-      // As deployed: behind one TLS-terminating proxy. The session cookie is `Secure` in production, so
-      // the bench's staff calls say they came over HTTPS (x-forwarded-proto), as the proxy would.
-      TRUST_PROXY: '1',
-      // The bench signs in with a password only; production asks every staff member for two-factor sign-in.
-      STAFF_2FA: 'optional',
-      LOG_LEVEL: 'error',
-      WEB_CONCURRENCY: '1',
-    },
+    env: staffBenchServerEnv({ port, base, databaseUrl: database.url, admin, workers: 1 }),
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }

@@ -19,7 +19,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { assetClosestTo, benchDatabase, percentile, waitForHealth } from './lib.mjs';
+import { assetClosestTo, benchDatabase, percentile, staffBenchServerEnv, waitForHealth } from './lib.mjs';
 
 const self = fileURLToPath(import.meta.url);
 const root = path.resolve(path.dirname(self), '..');
@@ -106,25 +106,8 @@ async function runBench() {
   const child = spawn(process.execPath, ['backend/dist/main.js'], {
     cwd: root,
     env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      DATABASE_URL: database.url,
-      PUBLIC_URL: base,
-      SESSION_SECRET: 'bench-session-secret-0123456789abcdef0123456789',
-      TURNSTILE_SECRET: '1x0000000000000000000000000000000AA',
-      SIMULATION_CREATION_FEED_URL: `http://127.0.0.1:${port + 8}/rss.xml`,
+      ...staffBenchServerEnv({ port, base, databaseUrl: database.url, admin, workers }),
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-      ADMIN_EMAIL: admin.email,
-      ADMIN_PASSWORD: admin.password,
-      // As deployed: behind one TLS-terminating proxy. The session cookie is `Secure` in production, so the
-      // bench's staff calls say they came over HTTPS (x-forwarded-proto), as the proxy would.
-      TRUST_PROXY: '1',
-      // The bench signs in with a password only; production asks every staff member for two-factor sign-in.
-      STAFF_2FA: 'optional',
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'error',
-      // As deployed on this machine: one worker per core (the mail dispatcher runs in each).
-      WEB_CONCURRENCY: String(workers),
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -62,3 +62,28 @@ export function assetClosestTo(root, bytes) {
   }
   return best;
 }
+
+/**
+ * The environment of a bench's production server with a signed-in staff bench: as deployed behind
+ * one TLS-terminating proxy (the production session cookie is `Secure`, so the bench's staff calls
+ * say they came over HTTPS in `x-forwarded-proto`, as the proxy would), password-only sign-in for
+ * the bench's admin, and no call to the outside world (the studio feed points at a closed port).
+ */
+export function staffBenchServerEnv({ port, base, databaseUrl, admin, workers }) {
+  return {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    DATABASE_URL: databaseUrl,
+    PUBLIC_URL: base,
+    SESSION_SECRET: 'bench-session-secret-0123456789abcdef0123456789',
+    TURNSTILE_SECRET: '1x0000000000000000000000000000000AA',
+    SIMULATION_CREATION_FEED_URL: `http://127.0.0.1:${port + 8}/rss.xml`,
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    TRUST_PROXY: '1',
+    STAFF_2FA: 'optional',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'error',
+    WEB_CONCURRENCY: String(workers),
+  };
+}
