@@ -44,7 +44,10 @@ test.describe('Accessibility (axe-core)', () => {
 
   test('an article has no serious or critical violation', async ({ page }) => {
     await gotoHydrated(page, '/blog');
-    const href = await page.locator('main a[href^="/blog/labs/"], main a[href^="/blog/consulting/"]').first().getAttribute('href');
+    const href = await page
+      .locator('main a[href^="/blog/labs/"], main a[href^="/blog/consulting/"]')
+      .first()
+      .getAttribute('href');
     expect(href).toBeTruthy();
     await gotoHydrated(page, href!);
     expect(await seriousViolations(page)).toEqual([]);

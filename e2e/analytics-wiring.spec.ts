@@ -25,7 +25,10 @@ test.describe('Analytics events from the lead-capture forms and marketing pages'
     // ago": the server quietly drops forms sent within three seconds.
     await page.clock.install({ time: Date.now() - 5_000 });
     await gotoHydrated(page, '/contact');
-    const form = page.locator('form').filter({ has: page.getByLabel('Name') }).first();
+    const form = page
+      .locator('form')
+      .filter({ has: page.getByLabel('Name') })
+      .first();
     await form.getByLabel('Name').click();
     await form.getByLabel('Name').fill('Ada Lovelace');
     await form.getByLabel('Name').blur();
@@ -50,10 +53,14 @@ test.describe('Analytics events from the lead-capture forms and marketing pages'
     await expect.poll(() => names(events)).toContain('case_study_index_view');
     await gotoHydrated(page, '/case-studies/relative-probability');
     await expect.poll(() => names(events)).toContain('case_study_view');
-    expect(events.find((entry) => entry.event === 'case_study_view')!.properties).toMatchObject({ slug: 'relative-probability' });
+    expect(events.find((entry) => entry.event === 'case_study_view')!.properties).toMatchObject({
+      slug: 'relative-probability',
+    });
     await page.getByTestId('case-study-cta').getByRole('link').first().click();
     await expect.poll(() => names(events)).toContain('case_study_cta_click');
-    expect(events.find((entry) => entry.event === 'case_study_cta_click')!.properties).toMatchObject({ slug: 'relative-probability' });
+    expect(events.find((entry) => entry.event === 'case_study_cta_click')!.properties).toMatchObject({
+      slug: 'relative-probability',
+    });
   });
 
   test('a studio card click is reported with the studio', async ({ page, context }) => {
@@ -62,6 +69,8 @@ test.describe('Analytics events from the lead-capture forms and marketing pages'
     const popup = context.waitForEvent('page');
     await page.locator('[data-studio="fooh_studios"]').click();
     await (await popup).close();
-    await expect.poll(() => events.find((entry) => entry.event === 'studio_visit')?.properties.studio).toBe('fooh_studios');
+    await expect
+      .poll(() => events.find((entry) => entry.event === 'studio_visit')?.properties.studio)
+      .toBe('fooh_studios');
   });
 });

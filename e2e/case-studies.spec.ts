@@ -12,7 +12,9 @@ test.describe('Case study index', () => {
     await expect(page.locator('main').getByRole('link', { name: /Get in touch/ })).toHaveAttribute('href', '/contact');
     const cards = page.getByTestId('case-study-card');
     expect(await cards.count()).toBeGreaterThanOrEqual(6);
-    const columns = await page.getByTestId('case-study-grid').evaluate((grid) => getComputedStyle(grid).gridTemplateColumns.split(' ').length);
+    const columns = await page
+      .getByTestId('case-study-grid')
+      .evaluate((grid) => getComputedStyle(grid).gridTemplateColumns.split(' ').length);
     expect(columns).toBe(3);
     const cta = page.getByTestId('case-studies-cta');
     await expect(cta.getByRole('heading', { name: 'Ready to start your project?' })).toBeVisible();
@@ -23,8 +25,16 @@ test.describe('Case study index', () => {
     await gotoHydrated(page, '/case-studies');
     const card = page.getByTestId('case-study-card').filter({ hasText: 'Relative Probability: an explainable' });
     // Four services plus the sector: the first two services, the sector, and '+2 more'.
-    await expect(card.getByRole('list', { name: 'Tags' }).locator('li')).toHaveText(['AI Strategy', 'Prototyping & Proof of Concept', 'Insurance', '+2 more']);
-    await expect(card.getByRole('link', { name: /Read case study/ })).toHaveAttribute('href', '/case-studies/relative-probability');
+    await expect(card.getByRole('list', { name: 'Tags' }).locator('li')).toHaveText([
+      'AI Strategy',
+      'Prototyping & Proof of Concept',
+      'Insurance',
+      '+2 more',
+    ]);
+    await expect(card.getByRole('link', { name: /Read case study/ })).toHaveAttribute(
+      'href',
+      '/case-studies/relative-probability',
+    );
   });
 
   test('shows six skeleton cards while loading, then the list', async ({ page }) => {
@@ -51,7 +61,9 @@ test.describe('Case study index', () => {
 
   test('shows the error state when the list cannot be loaded', async ({ page }) => {
     await gotoHydrated(page, '/');
-    await page.route('**/api/case-studies', (route) => route.fulfill({ status: 500, json: { statusCode: 500, error: 'x' } }));
+    await page.route('**/api/case-studies', (route) =>
+      route.fulfill({ status: 500, json: { statusCode: 500, error: 'x' } }),
+    );
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Case Studies' }).click();
     await expect(page.getByTestId('case-studies-error')).toContainText('Unable to load case studies');
     await expect(page.getByTestId('case-studies-error')).toContainText('Please try again later.');
@@ -60,9 +72,10 @@ test.describe('Case study index', () => {
 
 test.describe('Case study detail', () => {
   const sectionOrder = async (page: Page) =>
-    page.getByTestId('case-study').locator('[data-testid^="section-"], [data-testid^="gallery-"], [data-testid="risk-dashboard"]').evaluateAll((nodes) =>
-      nodes.map((node) => node.getAttribute('data-testid')),
-    );
+    page
+      .getByTestId('case-study')
+      .locator('[data-testid^="section-"], [data-testid^="gallery-"], [data-testid="risk-dashboard"]')
+      .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-testid')));
 
   test('shows the meta box, the four sections, metrics, tags and calls to action', async ({ page }) => {
     const response = await gotoHydrated(page, '/case-studies/meridian-pharma-governance');
@@ -83,14 +96,24 @@ test.describe('Case study detail', () => {
     await expect(cta.getByRole('link', { name: /Book a governance review/ })).toHaveAttribute('href', '/contact');
     await expect(cta.getByRole('link', { name: 'View more case studies' })).toHaveAttribute('href', '/case-studies');
     expect(await sectionOrder(page)).toEqual([
-      'section-challenge', 'gallery-after-challenge', 'section-approach', 'gallery-after-approach', 'section-solution', 'section-outcomes',
+      'section-challenge',
+      'gallery-after-challenge',
+      'section-approach',
+      'gallery-after-approach',
+      'section-solution',
+      'section-outcomes',
     ]);
   });
 
   test('replaces the first gallery image of relative-probability with the risk dashboard', async ({ page }) => {
     await gotoHydrated(page, '/case-studies/relative-probability');
     expect(await sectionOrder(page)).toEqual([
-      'section-challenge', 'risk-dashboard', 'section-approach', 'gallery-after-approach', 'section-solution', 'section-outcomes',
+      'section-challenge',
+      'risk-dashboard',
+      'section-approach',
+      'gallery-after-approach',
+      'section-solution',
+      'section-outcomes',
     ]);
   });
 
@@ -123,19 +146,35 @@ test.describe('Case study detail', () => {
     await expect(dashboard.getByTestId('risk-factors').locator('li')).not.toHaveCount(0);
   });
 
-  test('places the panaquest images after the Solution and inside Outcomes with the report caption', async ({ page }) => {
+  test('places the panaquest images after the Solution and inside Outcomes with the report caption', async ({
+    page,
+  }) => {
     await gotoHydrated(page, '/case-studies/panaquest');
-    expect(await sectionOrder(page)).toEqual(['section-challenge', 'section-approach', 'section-solution', 'gallery-after-solution', 'section-outcomes', 'gallery-in-outcomes']);
+    expect(await sectionOrder(page)).toEqual([
+      'section-challenge',
+      'section-approach',
+      'section-solution',
+      'gallery-after-solution',
+      'section-outcomes',
+      'gallery-in-outcomes',
+    ]);
     const inOutcomes = page.getByTestId('section-outcomes').getByTestId('gallery-in-outcomes');
     await expect(inOutcomes.locator('figcaption')).toContainText('personalised readiness archetype');
     await expect(inOutcomes.locator('figcaption')).toContainText('strategic priorities');
     // Outcome text continues after the image (the split marker).
-    await expect(page.getByTestId('section-outcomes').locator('p').last()).toContainText('Partners now start first meetings');
-    await expect(page.getByTestId('case-study-meta').getByRole('link', { name: /Visit the project/ })).toHaveAttribute('target', '_blank');
+    await expect(page.getByTestId('section-outcomes').locator('p').last()).toContainText(
+      'Partners now start first meetings',
+    );
+    await expect(page.getByTestId('case-study-meta').getByRole('link', { name: /Visit the project/ })).toHaveAttribute(
+      'target',
+      '_blank',
+    );
   });
 
   test("shows 'Image unavailable' when an image fails to load", async ({ page }) => {
-    await page.route('**/images/case-studies/meridian-pharma-governance/gallery-1.svg', (route) => route.fulfill({ status: 404, body: '' }));
+    await page.route('**/images/case-studies/meridian-pharma-governance/gallery-1.svg', (route) =>
+      route.fulfill({ status: 404, body: '' }),
+    );
     await gotoHydrated(page, '/case-studies/meridian-pharma-governance');
     await expect(page.getByTestId('gallery-after-challenge').getByText('Image unavailable')).toBeVisible();
   });
@@ -169,7 +208,9 @@ test.describe('Case study detail', () => {
       await held;
       await route.fulfill({ status: 500, json: { statusCode: 500, error: 'x' } });
     });
-    await page.getByRole('link', { name: 'Read case study: Harbourline: XR training for prisoner release procedures' }).click();
+    await page
+      .getByRole('link', { name: 'Read case study: Harbourline: XR training for prisoner release procedures' })
+      .click();
     await expect(page.getByTestId('case-study-loading')).toBeVisible();
     release();
     await expect(page.getByRole('heading', { name: 'Error Loading Case Study' })).toBeVisible();
@@ -206,7 +247,8 @@ test.describe('Screenshots', () => {
             link: `https://sim.example/blog/${index + 1}`,
             category: 'Digital Twins',
             pubDate: `2025-09-0${index + 1}T10:00:00.000Z`,
-            description: 'How we model smoke, crowds and command decisions so that crews can rehearse the rare incidents that matter most.',
+            description:
+              'How we model smoke, crowds and command decisions so that crews can rehearse the rare incidents that matter most.',
           })),
         }),
       );
@@ -226,7 +268,11 @@ test.describe('Screenshots', () => {
         }
         await page.evaluate(() => window.scrollTo(0, 0));
         // For a person to look at (git-ignored): the tests above are what passes or fails.
-        await page.screenshot({ path: `e2e/artifacts/screenshots/${name}-${width}.png`, fullPage: true, animations: 'disabled' });
+        await page.screenshot({
+          path: `e2e/artifacts/screenshots/${name}-${width}.png`,
+          fullPage: true,
+          animations: 'disabled',
+        });
       }
     });
   }

@@ -7,7 +7,6 @@ async function open(page: Page, path: string) {
   await page.waitForLoadState('networkidle');
 }
 
-
 let clientNumber = 0;
 /**
  * Every contact call of a test speaks from its own client address (the server trusts
@@ -16,7 +15,9 @@ let clientNumber = 0;
 async function ownClientAddress(page: Page) {
   clientNumber += 1;
   const address = `203.0.113.${clientNumber}`;
-  await page.route('**/api/contact', (route) => route.continue({ headers: { ...route.request().headers(), 'x-forwarded-for': address } }));
+  await page.route('**/api/contact', (route) =>
+    route.continue({ headers: { ...route.request().headers(), 'x-forwarded-for': address } }),
+  );
 }
 
 async function fillValidForm(page: Page) {
@@ -41,7 +42,9 @@ test.describe('Contact form (bot check in development fallback mode)', () => {
     const options = form.getByLabel('Service interest (optional)').locator('option');
     await expect(options).toHaveText(['Choose a service', ...contactServiceOptions.map((option) => option.label)]);
     await expect(form.getByLabel(leadMessages.consentLabel)).not.toBeChecked();
-    await expect(form.getByTestId('turnstile-fallback')).toHaveText('Security verification is enabled in development mode.');
+    await expect(form.getByTestId('turnstile-fallback')).toHaveText(
+      'Security verification is enabled in development mode.',
+    );
     await expect(form.getByRole('button', { name: 'Send message' })).toBeEnabled();
     // The honeypot is in the page but not for people.
     await expect(form.locator('input[name="website"]')).toHaveAttribute('tabindex', '-1');
@@ -131,7 +134,9 @@ test.describe('Contact form (bot check in development fallback mode)', () => {
     test('fits the screen and has no playbook widget', async ({ page }) => {
       await open(page, '/contact');
       await expect(page.getByTestId('contact-form')).toBeVisible();
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow).toBeLessThanOrEqual(0);
       await open(page, '/');
       await expect(page.getByTestId('playbook-widget')).toBeHidden();
@@ -141,7 +146,9 @@ test.describe('Contact form (bot check in development fallback mode)', () => {
 
 test.describe('Contact form with a site key configured', () => {
   test.beforeEach(async ({ page }) => {
-    await page.route('**/api/config/public', (route) => route.fulfill({ json: { turnstileSiteKey: '1x00000000000000000000AA' } }));
+    await page.route('**/api/config/public', (route) =>
+      route.fulfill({ json: { turnstileSiteKey: '1x00000000000000000000AA' } }),
+    );
   });
 
   test('retries the script once after a second, then falls back', async ({ page }) => {
@@ -158,7 +165,9 @@ test.describe('Contact form with a site key configured', () => {
     await expect(form.getByRole('button', { name: 'Send message' })).toBeEnabled();
   });
 
-  test('renders the widget, enables submit on its token and clears the token on a bot-check error', async ({ page }) => {
+  test('renders the widget, enables submit on its token and clears the token on a bot-check error', async ({
+    page,
+  }) => {
     // A stand-in for the provider's script: renders nothing, hands out a token, lets the test raise an error.
     await page.route('https://challenges.cloudflare.com/**', (route) =>
       route.fulfill({
@@ -176,7 +185,9 @@ test.describe('Contact form with a site key configured', () => {
     await expect(submit).toBeEnabled();
     await expect(form.getByTestId('turnstile-fallback')).toHaveCount(0);
 
-    await page.evaluate(() => (window as unknown as { __turnstile: Record<string, () => void> }).__turnstile['error-callback']());
+    await page.evaluate(() =>
+      (window as unknown as { __turnstile: Record<string, () => void> }).__turnstile['error-callback'](),
+    );
     await expect(toast(page)).toContainText(leadMessages.securityFailedTitle);
     await expect(toast(page)).toContainText(leadMessages.securityFailed);
     await expect(submit).toBeDisabled();

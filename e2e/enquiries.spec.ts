@@ -10,7 +10,11 @@ import { expect, test, type Page } from './fixtures';
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const admin = { email: process.env.E2E_ADMIN_EMAIL!, password: process.env.E2E_ADMIN_PASSWORD! };
-const consultant = { email: 'e2e-inbox-consultant@northbeam.example', password: 'inbox-consultant-42', name: 'Ines Inbox' };
+const consultant = {
+  email: 'e2e-inbox-consultant@northbeam.example',
+  password: 'inbox-consultant-42',
+  name: 'Ines Inbox',
+};
 const enquirer = {
   name: `Enid Enquirer ${Date.now().toString(36)}`,
   email: 'enid@example.com',
@@ -24,11 +28,25 @@ function cliEnv(): NodeJS.ProcessEnv {
 
 /** Staff accounts come from the CLI, run against the running server's embedded database. */
 function createConsultantWithCli(): void {
-  const listed = execFileSync(process.execPath, ['scripts/admin.mjs', 'list'], { cwd: root, env: cliEnv(), encoding: 'utf8' });
+  const listed = execFileSync(process.execPath, ['scripts/admin.mjs', 'list'], {
+    cwd: root,
+    env: cliEnv(),
+    encoding: 'utf8',
+  });
   if (listed.includes(consultant.email)) return;
   execFileSync(
     process.execPath,
-    ['scripts/admin.mjs', 'create', '--email', consultant.email, '--name', consultant.name, '--role', 'consultant', '--password-stdin'],
+    [
+      'scripts/admin.mjs',
+      'create',
+      '--email',
+      consultant.email,
+      '--name',
+      consultant.name,
+      '--role',
+      'consultant',
+      '--password-stdin',
+    ],
     { cwd: root, env: cliEnv(), input: `${consultant.password}\n`, encoding: 'utf8' },
   );
 }
@@ -46,7 +64,9 @@ test.describe.configure({ mode: 'serial' });
 test.describe('Enquiries inbox', () => {
   test.beforeAll(() => createConsultantWithCli());
 
-  test('an enquiry sent through the contact form appears in the inbox, is assigned, annotated and closed', async ({ page }) => {
+  test('an enquiry sent through the contact form appears in the inbox, is assigned, annotated and closed', async ({
+    page,
+  }) => {
     // The server drops a form sent under three seconds after the page loaded: the page's clock starts a minute early.
     await page.clock.setFixedTime(new Date(Date.now() - 60_000));
     await page.goto('/contact');
@@ -64,7 +84,9 @@ test.describe('Enquiries inbox', () => {
     await signIn(page, admin);
     const card = page.getByTestId('card-enquiries');
     await expect(card).toBeVisible();
-    expect(Number(await card.getByTestId('enquiries-new').locator('.tabular-nums').textContent())).toBeGreaterThanOrEqual(1);
+    expect(
+      Number(await card.getByTestId('enquiries-new').locator('.tabular-nums').textContent()),
+    ).toBeGreaterThanOrEqual(1);
 
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Enquiries' }).click();
     await expect(page).toHaveURL('/admin/enquiries');
@@ -77,7 +99,10 @@ test.describe('Enquiries inbox', () => {
     await page.getByLabel('Service', { exact: true }).selectOption('consulting');
     await expect(page).toHaveURL(/service=consulting/);
     await expect(rows).toHaveCount(1);
-    await expect(page.getByTestId('enquiries-csv')).toHaveAttribute('href', /\/api\/admin\/enquiries\.csv\?.*service=consulting/);
+    await expect(page.getByTestId('enquiries-csv')).toHaveAttribute(
+      'href',
+      /\/api\/admin\/enquiries\.csv\?.*service=consulting/,
+    );
 
     await rows.first().click();
     await expect(page.getByRole('heading', { level: 1, name: enquirer.name })).toBeVisible();
@@ -103,7 +128,9 @@ test.describe('Enquiries inbox', () => {
     await page.screenshot({ path: test.info().outputPath('enquiries-1280.png'), fullPage: true });
 
     const activity = await page.request.get('/api/admin/activity?action=enquiry.assigned');
-    expect(((await activity.json()) as { items: { targetLabel: string }[] }).items[0].targetLabel).toBe(`${enquirer.name} → ${consultant.name}`);
+    expect(((await activity.json()) as { items: { targetLabel: string }[] }).items[0].targetLabel).toBe(
+      `${enquirer.name} → ${consultant.name}`,
+    );
   });
 
   test('the consultant finds the enquiry in their own inbox, as a card at phone width', async ({ page }) => {

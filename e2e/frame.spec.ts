@@ -72,7 +72,8 @@ test.describe('Shared frame: footer', () => {
     await page.goto('/');
     const footer = page.getByTestId('site-footer');
     const services = footer.getByRole('navigation', { name: 'Services' });
-    for (const label of ['Consulting', 'Labs', 'Immersive']) await expect(services.getByRole('link', { name: label })).toBeVisible();
+    for (const label of ['Consulting', 'Labs', 'Immersive'])
+      await expect(services.getByRole('link', { name: label })).toBeVisible();
     const studios = footer.getByRole('navigation', { name: 'Studios' });
     for (const studio of site.studios) {
       await expect(studios.getByRole('link', { name: new RegExp(studio.name) })).toHaveAttribute('target', '_blank');

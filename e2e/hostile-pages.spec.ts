@@ -17,16 +17,16 @@ import { team } from '../common/src/team';
 
 /** Percent-encoded (or raw, where the byte is allowed in a request line) values of each class. */
 const hostileClasses: Record<string, string[]> = {
-  'NUL': ['%00', 'a%00b'],
+  NUL: ['%00', 'a%00b'],
   'C0 controls and DEL': ['%01', '%1B', '%1F', '%7F'],
   'CR and LF': ['%0D%0A', '%0A', 'x%0DSet-Cookie:%20a=b'],
-  'tab': ['%09'],
+  tab: ['%09'],
   'lone surrogates (CESU bytes)': ['%ED%A0%80', '%ED%BF%BF'],
   'invalid UTF-8': ['%C0%AF', '%FF', '%E2%82', '%F8%88%80%80%80'],
   'non-characters': ['%EF%BF%BE', '%EF%B7%90', '%F4%8F%BF%BF'],
   'huge integers': ['99999999999999999999', '100001', '9007199254740993'],
   'negative, zero and float numbers': ['-1', '0', '1.5', '1e5', '-0', '0x10', 'NaN'],
-  'backslashes': ['%5C', '\\', '\\\\evil.example', '%5C%5Cevil.example'],
+  backslashes: ['%5C', '\\', '\\\\evil.example', '%5C%5Cevil.example'],
   'dot segments': ['.', '..', '%2E%2E', '%2e', '..%2F..%2F', './..'],
   'very long segments': ['a'.repeat(4000), '%F0%9F%98%80'.repeat(250)],
   'markup and quotes': ['%3Cscript%3Ealert(1)%3C%2Fscript%3E', '%22%3E%3Csvg%3E', "'"],
@@ -69,7 +69,11 @@ function get(baseUrl: string, path: string, cookie?: string): Promise<Answer> {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () =>
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') }),
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
         );
         response.on('error', reject);
       },
@@ -121,12 +125,17 @@ function casesOf(route: PageRoute, routeIndex: number): { label: string; path: s
 }
 
 test.describe('Hostile page addresses', () => {
-  test('every page route answers 2xx, 3xx or 4xx to every hostile class in its path and query', async ({ baseURL, request }) => {
+  test('every page route answers 2xx, 3xx or 4xx to every hostile class in its path and query', async ({
+    baseURL,
+    request,
+  }) => {
     test.setTimeout(150_000);
     const baseUrl = baseURL!;
 
     // Real addresses of the parametrised routes, read from the running site.
-    const labs = (await (await request.get('/api/posts?section=labs&page=1&pageSize=1')).json()) as { items: { slug: string }[] };
+    const labs = (await (await request.get('/api/posts?section=labs&page=1&pageSize=1')).json()) as {
+      items: { slug: string }[];
+    };
     const consulting = (await (await request.get('/api/posts?section=consulting&page=1&pageSize=1')).json()) as {
       items: { slug: string; id: string }[];
     };
@@ -195,7 +204,8 @@ test.describe('Hostile page addresses', () => {
         const where = `${route.path} (${who}) ${label}: ${path.slice(0, 120)} -> ${answer.status}`;
         if (answer.status < 200 || answer.status >= 500) failures.push(where);
         const cacheState = answer.headers['x-cache'];
-        if (answer.status !== 200 && (cacheState === 'HIT' || cacheState === 'MISS')) failures.push(`${where}, cached (${cacheState})`);
+        if (answer.status !== 200 && (cacheState === 'HIT' || cacheState === 'MISS'))
+          failures.push(`${where}, cached (${cacheState})`);
         if (answer.status === 200 && String(answer.headers['content-type']).startsWith('text/html')) {
           const foreign = [...linkedHosts(answer.body)].filter((host) => !allowedHosts.has(host));
           if (foreign.length > 0 || /\/\/evil\.example|%2F%2Fevil\.example/i.test(answer.body)) {
@@ -209,14 +219,30 @@ test.describe('Hostile page addresses', () => {
     console.log(`${count} cases, ${serverErrors} 5xx`);
     expect(failures).toEqual([]);
     // Every class reached every route in its path and its query, and every path shape every route.
-    expect(count).toBe(routes.reduce((sum, route) => sum + Object.keys(hostileClasses).length * (route.params.length + 4) + pathShapes.length, 0));
+    expect(count).toBe(
+      routes.reduce(
+        (sum, route) => sum + Object.keys(hostileClasses).length * (route.params.length + 4) + pathShapes.length,
+        0,
+      ),
+    );
   });
 
   test('the addresses of the report answer as they should', async ({ baseURL, request }) => {
     const baseUrl = baseURL!;
-    const labs = (await (await request.get('/api/posts?section=labs&page=1&pageSize=1')).json()) as { items: { slug: string }[] };
+    const labs = (await (await request.get('/api/posts?section=labs&page=1&pageSize=1')).json()) as {
+      items: { slug: string }[];
+    };
     const article = `/blog/labs/${labs.items[0].slug}`;
-    for (const path of ['/blog?page=100001', '/blog?page=99999999999999999999', '/blog?page=0', '/blog/labs?page=-1', '/blog/labs/%00', '/case-studies/%00', '/no-such-page%0a', '/no-such-page%0d']) {
+    for (const path of [
+      '/blog?page=100001',
+      '/blog?page=99999999999999999999',
+      '/blog?page=0',
+      '/blog/labs?page=-1',
+      '/blog/labs/%00',
+      '/case-studies/%00',
+      '/no-such-page%0a',
+      '/no-such-page%0d',
+    ]) {
       const answer = await get(baseUrl, path);
       expect(answer.status, path).toBe(404);
       expect(answer.headers['x-cache'], path).toBe('BYPASS');

@@ -3,7 +3,11 @@ import { type APIRequestContext } from '@playwright/test';
 import { consultant, createConsultantWithCli } from './helpers/staff-accounts';
 
 /** Anonymous visitors: a fresh request context without cookies for every call. */
-async function anonymousGet(playwright: { request: { newContext(options: { baseURL?: string }): Promise<APIRequestContext> } }, baseURL: string | undefined, url: string) {
+async function anonymousGet(
+  playwright: { request: { newContext(options: { baseURL?: string }): Promise<APIRequestContext> } },
+  baseURL: string | undefined,
+  url: string,
+) {
   const request = await playwright.request.newContext({ baseURL });
   const response = await request.get(url, { maxRedirects: 0 });
   const result = { status: response.status(), headers: response.headers(), text: await response.text() };
@@ -47,7 +51,9 @@ test.describe('HTML cache', () => {
     expect(warm.headers['x-cache']).toBe('HIT');
     expect(warm.text).not.toContain(title);
 
-    const created = await admin.post('/api/admin/posts', { data: postFields(title, `cache-probe-${suffix}`, 'published') });
+    const created = await admin.post('/api/admin/posts', {
+      data: postFields(title, `cache-probe-${suffix}`, 'published'),
+    });
     expect(created.status(), await created.text()).toBe(201);
     const post = (await created.json()) as { id: string };
     const afterPublish = await anonymousGet(playwright, baseURL, '/blog');
@@ -55,7 +61,9 @@ test.describe('HTML cache', () => {
     expect(afterPublish.text).toContain(title);
 
     const editedTitle = `Cache probe edited ${suffix}`;
-    const edited = await admin.put(`/api/admin/posts/${post.id}`, { data: postFields(editedTitle, `cache-probe-${suffix}`, 'published') });
+    const edited = await admin.put(`/api/admin/posts/${post.id}`, {
+      data: postFields(editedTitle, `cache-probe-${suffix}`, 'published'),
+    });
     expect(edited.status(), await edited.text()).toBe(200);
     const afterEdit = await anonymousGet(playwright, baseURL, '/blog');
     expect(afterEdit.text).toContain(editedTitle);
@@ -78,13 +86,17 @@ test.describe('HTML cache', () => {
     expect(before.headers()['x-cache']).toBe('BYPASS');
     expect(await before.text()).not.toContain(title);
 
-    const created = await admin.post('/api/admin/posts', { data: postFields(title, `home-probe-${suffix}`, 'published') });
+    const created = await admin.post('/api/admin/posts', {
+      data: postFields(title, `home-probe-${suffix}`, 'published'),
+    });
     expect(created.status(), await created.text()).toBe(201);
     const post = (await created.json()) as { id: string };
     expect(labsColumn(await (await admin.get('/')).text())).toContain(`>${title}<`);
 
     const editedTitle = `Home probe edited ${suffix}`;
-    const edited = await admin.put(`/api/admin/posts/${post.id}`, { data: postFields(editedTitle, `home-probe-${suffix}`, 'published') });
+    const edited = await admin.put(`/api/admin/posts/${post.id}`, {
+      data: postFields(editedTitle, `home-probe-${suffix}`, 'published'),
+    });
     expect(edited.status(), await edited.text()).toBe(200);
     const afterEdit = labsColumn(await (await admin.get('/')).text());
     expect(afterEdit).toContain(`>${editedTitle}<`);
@@ -123,10 +135,15 @@ test.describe('HTML cache', () => {
     expect((await admin.delete(`/api/admin/posts/${post.id}`)).ok()).toBe(true);
   });
 
-  test("a consultant's draft never reaches the cache, however the session cookie is spelled", async ({ playwright, baseURL }) => {
+  test("a consultant's draft never reaches the cache, however the session cookie is spelled", async ({
+    playwright,
+    baseURL,
+  }) => {
     createConsultantWithCli();
     const staff = await playwright.request.newContext({ baseURL });
-    const login = await staff.post('/api/admin/login', { data: { email: consultant.email, password: consultant.password } });
+    const login = await staff.post('/api/admin/login', {
+      data: { email: consultant.email, password: consultant.password },
+    });
     expect(login.status(), await login.text()).toBe(200);
     const session = (await staff.storageState()).cookies.find((cookie) => cookie.name === 'nb.sid');
     expect(session).toBeDefined();

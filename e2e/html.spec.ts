@@ -118,8 +118,7 @@ test.describe('Server-rendered articles (plain HTTP)', () => {
         status: 'published',
         tags: ['Crawlers', 'SEO'],
         metaDescription: 'A post that proves server rendering.',
-        customMetaTags:
-          '<meta name="news_keywords" content="rendering"><script>alert(3)</script>',
+        customMetaTags: '<meta name="news_keywords" content="rendering"><script>alert(3)</script>',
         authorId: 'helena-marsh',
         authorName: 'Helena Marsh',
       },

@@ -25,7 +25,8 @@ async function textBoxes(page: Page, selector: string) {
       if (!node.nodeValue?.trim()) continue;
       const range = document.createRange();
       range.selectNodeContents(node);
-      for (const rect of range.getClientRects()) boxes.push({ left: rect.left, top: rect.top, right: rect.right, bottom: rect.bottom });
+      for (const rect of range.getClientRects())
+        boxes.push({ left: rect.left, top: rect.top, right: rect.right, bottom: rect.bottom });
     }
     return boxes;
   });
@@ -48,7 +49,9 @@ test.describe('Team card', () => {
     { path: '/about', width: 390, height: 844 },
   ];
   for (const { path, width, height } of cases) {
-    test(`opens above everything and inside the viewport on ${path} at ${width} px; its Contact Us link works`, async ({ page }) => {
+    test(`opens above everything and inside the viewport on ${path} at ${width} px; its Contact Us link works`, async ({
+      page,
+    }) => {
       await giveConsent(page);
       await page.setViewportSize({ width, height });
       await gotoHydrated(page, path);
@@ -100,7 +103,8 @@ test.describe('Article banner', () => {
           ...(await textBoxes(page, '[data-testid="section-banner"] p')),
         ];
         expect(lines.length).toBeGreaterThan(1);
-        for (const line of lines) expect(overlaps(line, illustration), `${section}: a text line under the illustration`).toBe(false);
+        for (const line of lines)
+          expect(overlaps(line, illustration), `${section}: a text line under the illustration`).toBe(false);
       }
     });
   }
@@ -162,12 +166,21 @@ test.describe('Form controls', () => {
   /** What makes the look of a select and a checkbox, as the browser computes it. */
   async function controlStyles(page: Page, select: string, checkbox: string) {
     const style = (selector: string, properties: string[]) =>
-      page.locator(selector).first().evaluate((element, names) => {
-        const computed = getComputedStyle(element);
-        return Object.fromEntries(names.map((name) => [name, computed.getPropertyValue(name)]));
-      }, properties);
+      page
+        .locator(selector)
+        .first()
+        .evaluate((element, names) => {
+          const computed = getComputedStyle(element);
+          return Object.fromEntries(names.map((name) => [name, computed.getPropertyValue(name)]));
+        }, properties);
     return {
-      select: await style(select, ['appearance', 'background-image', 'border-top-left-radius', 'height', 'padding-right']),
+      select: await style(select, [
+        'appearance',
+        'background-image',
+        'border-top-left-radius',
+        'height',
+        'padding-right',
+      ]),
       checkbox: await style(checkbox, ['width', 'height', 'accent-color', 'cursor']),
     };
   }
@@ -187,10 +200,18 @@ test.describe('Form controls', () => {
     const banner = page.getByTestId('cookie-banner');
     await banner.getByRole('button', { name: 'Customize' }).click();
     await expect(banner.getByRole('checkbox')).toHaveCount(3);
-    const cookieCheckbox = await banner.getByRole('checkbox').first().evaluate((element) => {
-      const computed = getComputedStyle(element);
-      return { width: computed.width, height: computed.height, 'accent-color': computed.accentColor, cursor: computed.cursor };
-    });
+    const cookieCheckbox = await banner
+      .getByRole('checkbox')
+      .first()
+      .evaluate((element) => {
+        const computed = getComputedStyle(element);
+        return {
+          width: computed.width,
+          height: computed.height,
+          'accent-color': computed.accentColor,
+          cursor: computed.cursor,
+        };
+      });
     expect({ ...cookieCheckbox, cursor: contact.checkbox.cursor }).toEqual(contact.checkbox);
 
     await signIn(page);
@@ -214,7 +235,9 @@ test.describe('Form controls', () => {
     const switchedOff = await search.evaluate((element) =>
       [...document.styleSheets].some((sheet) => {
         const rules = (list: CSSRuleList): CSSRule[] =>
-          [...list].flatMap((rule) => ('cssRules' in rule ? [rule, ...rules((rule as CSSGroupingRule).cssRules)] : [rule]));
+          [...list].flatMap((rule) =>
+            'cssRules' in rule ? [rule, ...rules((rule as CSSGroupingRule).cssRules)] : [rule],
+          );
         return rules(sheet.cssRules).some(
           (rule) =>
             rule instanceof CSSStyleRule &&
@@ -231,7 +254,15 @@ test.describe('Form controls', () => {
 test.describe('Small things', () => {
   test('section titles in the header stay on one line at 390 px', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    for (const path of ['/case-studies', '/consulting', '/immersive', '/contact', '/team/' + team[0].slug, '/admin/login', '/blog']) {
+    for (const path of [
+      '/case-studies',
+      '/consulting',
+      '/immersive',
+      '/contact',
+      '/team/' + team[0].slug,
+      '/admin/login',
+      '/blog',
+    ]) {
       await gotoHydrated(page, path);
       const title = page.getByTestId('brand').locator('span');
       const lines = await title.evaluate((element) => {
@@ -265,9 +296,21 @@ test.describe('Small things', () => {
         const link = element.querySelector('a');
         const heading = element.querySelector('h1');
         return {
-          tile: tile ? { width: getComputedStyle(tile).width, background: getComputedStyle(tile).backgroundColor, icon: Boolean(tile.querySelector('svg')) } : null,
+          tile: tile
+            ? {
+                width: getComputedStyle(tile).width,
+                background: getComputedStyle(tile).backgroundColor,
+                icon: Boolean(tile.querySelector('svg')),
+              }
+            : null,
           heading: heading ? getComputedStyle(heading).fontSize : null,
-          link: link ? { border: getComputedStyle(link).borderTopWidth, radius: getComputedStyle(link).borderTopLeftRadius, height: getComputedStyle(link).height } : null,
+          link: link
+            ? {
+                border: getComputedStyle(link).borderTopWidth,
+                radius: getComputedStyle(link).borderTopLeftRadius,
+                height: getComputedStyle(link).height,
+              }
+            : null,
           minHeight: getComputedStyle(element).minHeight,
         };
       });
@@ -277,11 +320,15 @@ test.describe('Small things', () => {
 
     await gotoHydrated(page, '/blog/labs/no-such-article');
     expect(await look('post-not-found')).toEqual(caseStudy);
-    await expect(page.getByTestId('post-not-found').getByRole('link', { name: 'Back to Labs Content' })).toHaveAttribute('href', '/blog/labs');
+    await expect(
+      page.getByTestId('post-not-found').getByRole('link', { name: 'Back to Labs Content' }),
+    ).toHaveAttribute('href', '/blog/labs');
 
     const post = seedPosts.find((candidate) => candidate.section === 'consulting')!;
     await gotoHydrated(page, '/blog/consulting');
-    await page.route(`**/api/posts/consulting/${post.slug}`, (route) => route.fulfill({ status: 500, body: '{"statusCode":500,"error":"Internal Server Error"}' }));
+    await page.route(`**/api/posts/consulting/${post.slug}`, (route) =>
+      route.fulfill({ status: 500, body: '{"statusCode":500,"error":"Internal Server Error"}' }),
+    );
     await page.getByRole('link', { name: post.title }).first().click();
     await expect(page.getByRole('heading', { name: 'Error Loading Post' })).toBeVisible();
     expect(await look('post-error')).toEqual(caseStudy);

@@ -27,14 +27,20 @@ test.describe('Home', () => {
     }
     const cards = page.getByTestId('case-study-card');
     await expect(cards).toHaveCount(3);
-    await expect(cards.first().getByRole('link', { name: /Read case study/ })).toHaveAttribute('href', /^\/case-studies\/[a-z0-9-]+$/);
+    await expect(cards.first().getByRole('link', { name: /Read case study/ })).toHaveAttribute(
+      'href',
+      /^\/case-studies\/[a-z0-9-]+$/,
+    );
     await expect(main.getByRole('link', { name: 'View all case studies' })).toHaveAttribute('href', '/case-studies');
     await expect(main.getByRole('link', { name: 'Meet the team' })).toHaveAttribute('href', '/about');
     await expect(page.getByTestId('pillar-card')).toHaveCount(3);
     await expect(page.getByTestId('stats')).toContainText('10+');
     await expect(main.getByRole('heading', { name: 'Latest Insights' })).toBeVisible();
     await expect(main.getByRole('link', { name: 'Read the blog' })).toHaveAttribute('href', '/blog');
-    await expect(page.getByTestId('home-cta').getByRole('link', { name: /Start a project/ })).toHaveAttribute('href', '/contact');
+    await expect(page.getByTestId('home-cta').getByRole('link', { name: /Start a project/ })).toHaveAttribute(
+      'href',
+      '/contact',
+    );
     await expect(page.locator('section#contact').getByLabel('Name', { exact: true })).toHaveCount(1);
 
     const order = await main.locator('h2').allTextContents();
@@ -46,7 +52,9 @@ test.describe('Home', () => {
   });
 
   test('renders Latest Insights with an empty state when the post lists are unavailable', async ({ page }) => {
-    await page.route('**/api/posts?**', (route) => route.fulfill({ status: 503, json: { statusCode: 503, error: 'down' } }));
+    await page.route('**/api/posts?**', (route) =>
+      route.fulfill({ status: 503, json: { statusCode: 503, error: 'down' } }),
+    );
     // Start elsewhere so that the home loader runs in the browser, where the routes apply.
     await open(page, '/about');
     await page.getByTestId('brand').click();
@@ -96,14 +104,22 @@ test.describe('Home', () => {
       await expect(image).toHaveAttribute('src', /^\/images\/(team|clients)\/sprite\.svg#[a-z-]+$/);
     }
     // Lazy images load once on screen: the avatars, and the marquee's first wordmark.
-    const drawn = page.getByTestId('team-strip').locator('img').or(page.getByTestId('logo-marquee').locator('img').first());
+    const drawn = page
+      .getByTestId('team-strip')
+      .locator('img')
+      .or(page.getByTestId('logo-marquee').locator('img').first());
     for (const image of await drawn.all()) {
-      await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0)).toBe(true);
+      await expect
+        .poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0))
+        .toBe(true);
     }
     expect([...illustrations].sort()).toEqual(['/images/clients/sprite.svg', '/images/team/sprite.svg']);
   });
 
-  test('draws client names as outlines sized like their marquee slots, never as text in a fallback font', async ({ page, request }) => {
+  test('draws client names as outlines sized like their marquee slots, never as text in a fallback font', async ({
+    page,
+    request,
+  }) => {
     const sprite = await (await request.get('/images/clients/sprite.svg')).text();
     // An SVG shown as an image cannot load web fonts: a <text> would be set in whatever the phone has.
     expect(sprite).not.toContain('<text');
@@ -118,16 +134,34 @@ test.describe('Home', () => {
     await open(page, '/');
     const first = page.getByTestId('logo-marquee').locator('img').first();
     await first.scrollIntoViewIfNeeded();
-    await expect.poll(() => first.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0)).toBe(true);
+    await expect
+      .poll(() => first.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0))
+      .toBe(true);
     const box = await first.boundingBox();
     expect(box!.width / box!.height).toBeCloseTo(clients[0].width / 48, 1);
   });
 
   test('links the two newest posts of each section, asking the server for two of each', async ({ page }) => {
     const post = (section: string, slug: string, createdAt: string) => ({
-      id: slug, section, slug, title: `Post ${slug}`, excerpt: 'Excerpt', status: 'published', authorId: null, authorName: 'Helena Marsh',
-      authorCredentials: null, authorBio: null, tags: [], metaDescription: null, customMetaTags: null, wordCount: 400, readingTime: 2,
-      createdAt, updatedAt: createdAt, publishedAt: createdAt, revisionDate: null,
+      id: slug,
+      section,
+      slug,
+      title: `Post ${slug}`,
+      excerpt: 'Excerpt',
+      status: 'published',
+      authorId: null,
+      authorName: 'Helena Marsh',
+      authorCredentials: null,
+      authorBio: null,
+      tags: [],
+      metaDescription: null,
+      customMetaTags: null,
+      wordCount: 400,
+      readingTime: 2,
+      createdAt,
+      updatedAt: createdAt,
+      publishedAt: createdAt,
+      revisionDate: null,
     });
     const asked: string[] = [];
     await page.route('**/api/posts?**', (route) => {
@@ -146,7 +180,10 @@ test.describe('Home', () => {
     await expect(consulting).toHaveCount(2);
     await expect(consulting.first().getByRole('link')).toHaveAttribute('href', '/blog/consulting/c-new');
     await expect(consulting.nth(1).getByRole('link')).toHaveAttribute('href', '/blog/consulting/c-mid');
-    await expect(page.getByTestId('insights-labs').getByRole('link', { name: 'Post l-one' })).toHaveAttribute('href', '/blog/labs/l-one');
+    await expect(page.getByTestId('insights-labs').getByRole('link', { name: 'Post l-one' })).toHaveAttribute(
+      'href',
+      '/blog/labs/l-one',
+    );
     // Dates in UK time: half past eleven on 30 June (UTC) is already 1 July in London.
     await expect(consulting.first().locator('time')).toHaveText('Mar 01, 2025');
     await expect(page.getByTestId('insights-labs').locator('time')).toHaveText('Jul 01, 2025');
@@ -155,7 +192,9 @@ test.describe('Home', () => {
 });
 
 test.describe('Static sections', () => {
-  test('arrive as server HTML, stay untouched by hydration, and their links navigate without a reload', async ({ page }) => {
+  test('arrive as server HTML, stay untouched by hydration, and their links navigate without a reload', async ({
+    page,
+  }) => {
     await open(page, '/');
     const builders = page.locator('[data-static="home-builders"]');
     await expect(builders.getByRole('heading', { name: /Senior people who still write the code/ })).toBeVisible();
@@ -166,8 +205,13 @@ test.describe('Static sections', () => {
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
     await page.goBack();
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.locator('[data-static="home-how-we-work"]').getByRole('heading', { name: 'Consulting Meets Creation' })).toBeVisible();
-    await expect(page.getByTestId('hero-actions').getByRole('link', { name: /Enter the Labs/ })).toHaveAttribute('href', '/labs');
+    await expect(
+      page.locator('[data-static="home-how-we-work"]').getByRole('heading', { name: 'Consulting Meets Creation' }),
+    ).toBeVisible();
+    await expect(page.getByTestId('hero-actions').getByRole('link', { name: /Enter the Labs/ })).toHaveAttribute(
+      'href',
+      '/labs',
+    );
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
   });
 
@@ -195,7 +239,11 @@ test.describe('Static sections', () => {
   test('a modified click is left to the browser (a new tab), the page stays where it is', async ({ page, context }) => {
     await open(page, '/');
     const opened = context.waitForEvent('page');
-    await page.locator('[data-static="home-pillars"]').getByTestId('pillar-card').first().click({ modifiers: ['ControlOrMeta'] });
+    await page
+      .locator('[data-static="home-pillars"]')
+      .getByTestId('pillar-card')
+      .first()
+      .click({ modifiers: ['ControlOrMeta'] });
     const tab = await opened;
     await tab.waitForLoadState();
     expect(new URL(tab.url()).pathname).toBe('/consulting');
@@ -206,7 +254,9 @@ test.describe('Static sections', () => {
 test.describe('Home: code loaded when needed', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('a first visit loads the contact form code only when the form comes near, and then it works', async ({ page }) => {
+  test('a first visit loads the contact form code only when the form comes near, and then it works', async ({
+    page,
+  }) => {
     const scripts: string[] = [];
     page.on('response', (response) => {
       if (response.request().resourceType() === 'script') scripts.push(response.url());
@@ -256,12 +306,16 @@ test.describe('Home: code loaded when needed', () => {
     }).toPass();
   });
 
-  test('a client-side visit shows every block at once: copy, cards, insights, team row and contact form', async ({ page }) => {
+  test('a client-side visit shows every block at once: copy, cards, insights, team row and contact form', async ({
+    page,
+  }) => {
     await gotoHydrated(page, '/about');
     await page.getByTestId('brand').click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Less talk. More build.');
-    await expect(page.locator('[data-static="home-builders"]').getByRole('link', { name: 'Meet the team' })).toHaveAttribute('href', '/about');
+    await expect(
+      page.locator('[data-static="home-builders"]').getByRole('link', { name: 'Meet the team' }),
+    ).toHaveAttribute('href', '/about');
     await expect(page.getByTestId('case-study-card')).toHaveCount(3);
     await expect(page.getByTestId('team-strip')).toContainText('Talk to the Team');
     await expect(page.getByTestId('stats')).toContainText('Industries served');
@@ -271,7 +325,9 @@ test.describe('Home: code loaded when needed', () => {
 });
 
 test.describe('Consulting', () => {
-  test('has both hero calls to action, the four offerings, nine sectors, marquee and contact section', async ({ page }) => {
+  test('has both hero calls to action, the four offerings, nine sectors, marquee and contact section', async ({
+    page,
+  }) => {
     await open(page, '/consulting');
     const main = page.locator('main');
     await expect(main.getByRole('link', { name: /Start Your Journey/ })).toHaveAttribute('href', '/contact');
@@ -281,11 +337,24 @@ test.describe('Consulting', () => {
     await expect(page.getByTestId('consulting-bullets').locator('li')).toHaveCount(4);
     const offerings = page.getByTestId('offering-card');
     await expect(offerings).toHaveCount(4);
-    for (const title of ['Strategy & Roadmapping', 'Prototyping & Proof of Concept', 'Governance & Compliance', 'Change Enablement']) {
+    for (const title of [
+      'Strategy & Roadmapping',
+      'Prototyping & Proof of Concept',
+      'Governance & Compliance',
+      'Change Enablement',
+    ]) {
       await expect(offerings.getByRole('heading', { name: title })).toBeVisible();
     }
     await expect(page.getByTestId('sector-tags').locator('li')).toHaveText([
-      'Pharma', 'Oil & Gas', 'Manufacturing', 'Education', 'Fire Safety', 'Military', 'Hospitality', 'Healthcare', 'Space',
+      'Pharma',
+      'Oil & Gas',
+      'Manufacturing',
+      'Education',
+      'Fire Safety',
+      'Military',
+      'Hospitality',
+      'Healthcare',
+      'Space',
     ]);
     await expect(page.getByTestId('logo-marquee')).toBeVisible();
     await expect(page.locator('section#contact').getByLabel('Name', { exact: true })).toHaveCount(1);
@@ -293,20 +362,34 @@ test.describe('Consulting', () => {
 });
 
 test.describe('Labs', () => {
-  test('has the pipeline anchor, offerings, six steps, sample projects, funding models and the 48-hour promise', async ({ page }) => {
+  test('has the pipeline anchor, offerings, six steps, sample projects, funding models and the 48-hour promise', async ({
+    page,
+  }) => {
     await open(page, '/labs');
     const main = page.locator('main');
     await expect(main.getByRole('link', { name: /Book a Discovery Call/ })).toHaveAttribute('href', '/contact');
     await main.getByRole('link', { name: 'See the Pipeline' }).click();
     await expect(page).toHaveURL(/#pipeline$/);
     await expect(page.locator('#pipeline')).toBeInViewport();
-    await expect(page.getByTestId('offering-card').getByRole('heading')).toHaveText(['Innovation-as-a-Service', 'IP Builds & Licensing', 'Future Simulations']);
-    await expect(page.getByTestId('pipeline-steps').getByRole('heading')).toHaveText(['Consult', 'Discover', 'Prototype', 'Validate', 'Package', 'Monetise']);
+    await expect(page.getByTestId('offering-card').getByRole('heading')).toHaveText([
+      'Innovation-as-a-Service',
+      'IP Builds & Licensing',
+      'Future Simulations',
+    ]);
+    await expect(page.getByTestId('pipeline-steps').getByRole('heading')).toHaveText([
+      'Consult',
+      'Discover',
+      'Prototype',
+      'Validate',
+      'Package',
+      'Monetise',
+    ]);
     await expect(page.getByTestId('sample-project')).toHaveCount(3);
     await expect(page.getByTestId('sample-project').first()).toContainText('XR prisoner release training');
     const models = page.getByTestId('funding-model');
     await expect(models.getByRole('heading')).toHaveText(['You Fund You Own', 'Shared Investment', 'Leaseback']);
-    for (const link of await models.getByRole('link', { name: 'Discuss This Model' }).all()) await expect(link).toHaveAttribute('href', '/contact');
+    for (const link of await models.getByRole('link', { name: 'Discuss This Model' }).all())
+      await expect(link).toHaveAttribute('href', '/contact');
     await expect(page.getByTestId('sprint-promise')).toContainText('sprint plan within 48 hours');
     await expect(page.locator('section#contact').getByLabel('Name', { exact: true })).toHaveCount(1);
   });
@@ -321,7 +404,9 @@ test.describe('Immersive', () => {
     description: `<p>${'A long <strong>description</strong> of the post. '.repeat(8)}</p>`,
   }));
 
-  test('shows the tagline, team strip, two studio cards opening in a new tab and the call to action', async ({ page }) => {
+  test('shows the tagline, team strip, two studio cards opening in a new tab and the call to action', async ({
+    page,
+  }) => {
     await page.route('**/api/rss/simulation-creation', (route) => route.fulfill({ json: items }));
     await open(page, '/immersive');
     await expect(page.getByTestId('tagline')).toHaveText(site.tagline);
@@ -336,7 +421,9 @@ test.describe('Immersive', () => {
     await expect(page.getByRole('link', { name: /Talk to the studio/ })).toHaveAttribute('href', '/contact');
   });
 
-  test('lists four feed items with plain descriptions cut to 150 characters and a View all posts link', async ({ page }) => {
+  test('lists four feed items with plain descriptions cut to 150 characters and a View all posts link', async ({
+    page,
+  }) => {
     await page.route('**/api/rss/simulation-creation', (route) => route.fulfill({ json: items }));
     await open(page, '/immersive');
     const feed = page.getByTestId('simulation-creation-feed');
@@ -346,7 +433,10 @@ test.describe('Immersive', () => {
     expect(description.replace(/…$/, '').length).toBeLessThanOrEqual(150);
     expect(description.endsWith('…')).toBe(true);
     await expect(feed.getByRole('link', { name: 'Studio post 1' })).toHaveAttribute('target', '_blank');
-    await expect(feed.getByRole('link', { name: /View all posts/ })).toHaveAttribute('href', site.simulationCreationBlogUrl);
+    await expect(feed.getByRole('link', { name: /View all posts/ })).toHaveAttribute(
+      'href',
+      site.simulationCreationBlogUrl,
+    );
   });
 
   test.describe('in a visitor time zone far from London', () => {
@@ -375,7 +465,9 @@ test.describe('Immersive', () => {
   });
 
   test('shows the error message when the feed fails', async ({ page }) => {
-    await page.route('**/api/rss/simulation-creation', (route) => route.fulfill({ status: 502, json: { statusCode: 502, error: 'x' } }));
+    await page.route('**/api/rss/simulation-creation', (route) =>
+      route.fulfill({ status: 502, json: { statusCode: 502, error: 'x' } }),
+    );
     await page.goto('/immersive');
     await expect(page.getByText('Unable to load latest posts from Simulation Creation.')).toBeVisible();
   });
@@ -390,7 +482,10 @@ test.describe('Immersive', () => {
     // The test server uses the default studio address on the reserved .example domain, which never resolves.
     const response = await request.get('/api/rss/simulation-creation');
     expect(response.status()).toBe(502);
-    expect(await response.json()).toEqual({ statusCode: 502, error: 'Unable to load latest posts from Simulation Creation.' });
+    expect(await response.json()).toEqual({
+      statusCode: 502,
+      error: 'Unable to load latest posts from Simulation Creation.',
+    });
   });
 });
 
@@ -407,7 +502,10 @@ test.describe('About', () => {
       await expect(card).toContainText(member.role);
       await expect(card).toContainText(member.bio);
       await expect(card.getByRole('link', { name: /View Bio/ })).toHaveAttribute('href', `/team/${member.slug}`);
-      await expect(card.getByRole('link', { name: `${member.name} on LinkedIn` })).toHaveAttribute('href', member.linkedin);
+      await expect(card.getByRole('link', { name: `${member.name} on LinkedIn` })).toHaveAttribute(
+        'href',
+        member.linkedin,
+      );
     }
   });
 });
@@ -475,13 +573,22 @@ test.describe('Contact', () => {
 });
 
 test.describe('Legal pages', () => {
-  const todayText = () => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' }).format(new Date());
+  const todayText = () =>
+    new Intl.DateTimeFormat('en-GB', {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'Europe/London',
+    }).format(new Date());
 
   test('cookie policy shows today as last updated, the mailbox, title and canonical', async ({ page }) => {
     await open(page, '/cookies');
     await expect(page).toHaveTitle(/Cookie Policy/);
     await expect(page.getByTestId('last-updated')).toHaveText(`Last updated: ${todayText()}`);
-    await expect(page.getByTestId('legal-contact').getByRole('link', { name: site.email })).toHaveAttribute('href', `mailto:${site.email}`);
+    await expect(page.getByTestId('legal-contact').getByRole('link', { name: site.email })).toHaveAttribute(
+      'href',
+      `mailto:${site.email}`,
+    );
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/cookies$/);
     await expect(page.locator('meta[property="og:title"]')).toHaveCount(1);
   });
@@ -505,10 +612,23 @@ test.describe('Legal pages', () => {
     await expect(page.getByTestId('last-updated')).toHaveText('Last updated: 15 September 2025');
     const headings = page.getByTestId('terms-sections').getByRole('heading', { level: 2 });
     await expect(headings).toHaveText([
-      '1. Company information', '2. Scope of services', '3. Definitions', '4. Use of services', '5. Intellectual property',
-      '6. Client responsibilities', '7. Fees and payment', '8. Confidentiality', '9. Data protection and privacy', '10. Warranties and disclaimers',
-      '11. Limitation of liability', '12. Termination', '13. Third-party services', '14. Force majeure', '15. Changes to terms',
-      '16. Governing law and dispute resolution', '17. Contact',
+      '1. Company information',
+      '2. Scope of services',
+      '3. Definitions',
+      '4. Use of services',
+      '5. Intellectual property',
+      '6. Client responsibilities',
+      '7. Fees and payment',
+      '8. Confidentiality',
+      '9. Data protection and privacy',
+      '10. Warranties and disclaimers',
+      '11. Limitation of liability',
+      '12. Termination',
+      '13. Third-party services',
+      '14. Force majeure',
+      '15. Changes to terms',
+      '16. Governing law and dispute resolution',
+      '17. Contact',
     ]);
     const main = page.locator('main');
     await expect(main).toContainText('18 or over');

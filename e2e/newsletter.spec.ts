@@ -8,7 +8,6 @@ async function open(page: Page, path: string) {
   await page.waitForLoadState('networkidle');
 }
 
-
 const toast = (page: Page) => page.getByTestId('toast');
 
 /** The floating widget starts as an icon; this opens it. */
@@ -21,7 +20,9 @@ async function openWidget(page: Page) {
 test.describe('Newsletter on the blog, large screens', () => {
   test.beforeEach(async ({ page }) => giveConsent(page));
 
-  test('shows the floating widget minimised to an icon, opens it, minimises it and opens it again', async ({ page }) => {
+  test('shows the floating widget minimised to an icon, opens it, minimises it and opens it again', async ({
+    page,
+  }) => {
     await open(page, '/blog');
     const widget = page.getByTestId('newsletter-floating-widget');
     await expect(widget.getByRole('button', { name: 'Subscribe' })).toHaveCount(0);
@@ -49,7 +50,11 @@ test.describe('Newsletter on the blog, large screens', () => {
     await widget.getByLabel('Email address for the newsletter').fill('  floating@example.com ');
     const request = page.waitForRequest('**/api/subscribe');
     await widget.getByRole('button', { name: 'Subscribe' }).click();
-    expect((await request).postDataJSON()).toEqual({ email: 'floating@example.com', source: 'blog_floating_widget', page: '/blog' });
+    expect((await request).postDataJSON()).toEqual({
+      email: 'floating@example.com',
+      source: 'blog_floating_widget',
+      page: '/blog',
+    });
     await expect(toast(page)).toContainText(leadMessages.subscribeSuccessTitle);
     await expect(toast(page)).toContainText(leadMessages.subscribeThanks);
     await expect(widget.getByLabel('Email address for the newsletter')).toHaveValue('');

@@ -8,7 +8,6 @@ async function open(page: Page, path: string) {
   await page.waitForLoadState('networkidle');
 }
 
-
 const toast = (page: Page) => page.getByTestId('toast');
 
 /** The widget starts as an icon; this opens it. */
@@ -49,7 +48,9 @@ test.describe('Playbook widget, large screens', () => {
     await expect(widget.getByLabel('Email address for the playbook')).toBeVisible();
   });
 
-  test('asks for an address, shows the server error, then the download button that opens the PDF in a new tab', async ({ page }) => {
+  test('asks for an address, shows the server error, then the download button that opens the PDF in a new tab', async ({
+    page,
+  }) => {
     await open(page, '/consulting');
     const widget = await openWidget(page);
     await widget.getByRole('button', { name: 'Get the Playbook' }).click();

@@ -46,7 +46,10 @@ test.describe('Post revisions', () => {
   // Several page loads, sign-ins and saves each: a loaded machine needs more than the default 30 s.
   test.describe.configure({ timeout: 180_000 });
 
-  test('restores an earlier revision from the side-by-side comparison, and the live article shows it', async ({ page, request }) => {
+  test('restores an earlier revision from the side-by-side comparison, and the live article shows it', async ({
+    page,
+    request,
+  }) => {
     await signIn(page, '/admin/posts');
     const post = await publishedPost(page);
     const edited = await page.request.put(`/api/admin/posts/${post.id}`, {
@@ -70,8 +73,12 @@ test.describe('Post revisions', () => {
     const diff = page.getByTestId('revision-diff');
     await expect(diff.getByRole('heading', { name: /^Revision of / })).toBeVisible();
     const title = diff.getByTestId('diff-field-title');
-    await expect(title.locator('[data-side="revision"]')).toHaveText('This revision: The first title of a revised article');
-    await expect(title.locator('[data-side="editor"]')).toHaveText('In the editor: A rewritten title of a revised article');
+    await expect(title.locator('[data-side="revision"]')).toHaveText(
+      'This revision: The first title of a revised article',
+    );
+    await expect(title.locator('[data-side="editor"]')).toHaveText(
+      'In the editor: A rewritten title of a revised article',
+    );
     const body = diff.getByTestId('body-diff');
     const changed = body.locator('[data-kind="changed"]');
     await expect(changed).toHaveCount(1);
@@ -86,7 +93,9 @@ test.describe('Post revisions', () => {
     await expect(dialog).toBeHidden();
     await expect(page.getByTestId('toast')).toContainText(revisionMessages.restored);
     await expect(diff).toBeHidden();
-    await expect(page.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue('The first title of a revised article');
+    await expect(page.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue(
+      'The first title of a revised article',
+    );
     await expect(page.getByLabel('Body (markdown)')).toHaveValue(post.body);
     await expect(revisions).toHaveCount(3);
     await expect(revisions.first()).toContainText('Restored the revision of');
@@ -94,10 +103,16 @@ test.describe('Post revisions', () => {
 
     const live = await (await request.get(`/api/posts/labs/${post.slug}`)).json();
     expect(live).toMatchObject({ title: 'The first title of a revised article', body: post.body, status: 'published' });
-    expect(await (await request.get(`/blog/labs/${post.slug}`)).text()).toContain('The first version of the closing line.');
+    expect(await (await request.get(`/blog/labs/${post.slug}`)).text()).toContain(
+      'The first version of the closing line.',
+    );
   });
 
-  test('gets the autosave back on reopening after the tab closed mid-edit, while the live article stays as it was', async ({ page, browser, request }) => {
+  test('gets the autosave back on reopening after the tab closed mid-edit, while the live article stays as it was', async ({
+    page,
+    browser,
+    request,
+  }) => {
     await signIn(page, '/admin/posts');
     const post = await publishedPost(page);
     await page.clock.install();
@@ -105,7 +120,10 @@ test.describe('Post revisions', () => {
     await expect(page.getByTestId('autosave-status')).toHaveText('Changes are autosaved every 10 seconds.');
     const typed = `${post.body}\n\nA paragraph typed before the tab closed.`;
     await page.getByLabel('Body (markdown)').fill(typed);
-    const autosaved = page.waitForResponse((response) => response.url().endsWith(`/api/admin/posts/${post.id}/autosave`) && response.request().method() === 'PUT');
+    const autosaved = page.waitForResponse(
+      (response) =>
+        response.url().endsWith(`/api/admin/posts/${post.id}/autosave`) && response.request().method() === 'PUT',
+    );
     await page.clock.runFor(10_000);
     expect((await autosaved).status()).toBe(200);
     await expect(page.getByTestId('autosave-status')).toContainText('Autosaved at');
@@ -113,7 +131,9 @@ test.describe('Post revisions', () => {
 
     // Nothing public changed: the API and the article still have the saved text.
     expect((await (await request.get(`/api/posts/labs/${post.slug}`)).json()).body).toBe(post.body);
-    expect(await (await request.get(`/blog/labs/${post.slug}`)).text()).not.toContain('A paragraph typed before the tab closed.');
+    expect(await (await request.get(`/blog/labs/${post.slug}`)).text()).not.toContain(
+      'A paragraph typed before the tab closed.',
+    );
 
     // Another browser (no copy in its storage): the server's autosave is offered.
     const context = await newContext(browser);
@@ -164,7 +184,9 @@ test.describe('Post revisions', () => {
     expect((await request.get(`/api/posts/labs/${post.slug}`)).status()).toBe(404);
   });
 
-  test("leaving the editor with unsaved changes asks first, by a link, by the browser's history and by closing the tab", async ({ page }) => {
+  test("leaving the editor with unsaved changes asks first, by a link, by the browser's history and by closing the tab", async ({
+    page,
+  }) => {
     await signIn(page, '/admin/posts');
     const post = await publishedPost(page);
     await page.goto(`/admin/posts/edit/${post.id}`);
@@ -189,10 +211,12 @@ test.describe('Post revisions', () => {
     await dialog.getByRole('button', { name: 'Stay' }).click();
     await expect(page.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue('A title nobody saved');
 
-    const asked = new Promise<string>((resolve) => page.once('dialog', (question) => {
-      resolve(question.type());
-      void question.accept();
-    }));
+    const asked = new Promise<string>((resolve) =>
+      page.once('dialog', (question) => {
+        resolve(question.type());
+        void question.accept();
+      }),
+    );
     await page.close({ runBeforeUnload: true });
     expect(await asked).toBe('beforeunload');
   });

@@ -33,7 +33,10 @@ function wallClockWithSeconds(instant: Date): string {
 test.describe('Scheduling and the review queue', () => {
   test.beforeAll(() => createConsultantWithCli());
 
-  test('an admin schedules a post: invisible to visitors until its time, then on the blog', async ({ page, request }) => {
+  test('an admin schedules a post: invisible to visitors until its time, then on the blog', async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(120_000);
     const title = `Scheduled dispatch ${Date.now()}`;
     const slug = slugify(title);
@@ -75,10 +78,15 @@ test.describe('Scheduling and the review queue', () => {
     await page.goto('/admin/posts?status=scheduled');
     await expect(page.getByTestId('admin-post-card').filter({ hasText: title })).toHaveCount(0);
     await page.getByRole('tab', { name: /^Published/ }).click();
-    await expect(page.getByTestId('admin-post-card').filter({ hasText: title }).getByText('Published', { exact: true })).toBeVisible();
+    await expect(
+      page.getByTestId('admin-post-card').filter({ hasText: title }).getByText('Published', { exact: true }),
+    ).toBeVisible();
   });
 
-  test('a consultant submits a draft for review; an admin finds it under Awaiting review and sends it back with a note', async ({ page, browser }) => {
+  test('a consultant submits a draft for review; an admin finds it under Awaiting review and sends it back with a note', async ({
+    page,
+    browser,
+  }) => {
     test.setTimeout(150_000);
     const title = `Review me ${Date.now()}`;
     await signIn(page, consultant, '/admin/posts/new');
@@ -91,7 +99,9 @@ test.describe('Scheduling and the review queue', () => {
     await expect(ownCard.getByText('Awaiting review', { exact: true })).toBeVisible();
     await ownCard.getByRole('link', { name: `Edit "${title}"` }).click();
     await expect(page).toHaveURL(/\/admin\/posts\/edit\//, { timeout: 30_000 });
-    await expect(page.getByTestId('awaiting-review')).toContainText('An admin will publish it, schedule it, or send it back to you with a note.');
+    await expect(page.getByTestId('awaiting-review')).toContainText(
+      'An admin will publish it, schedule it, or send it back to you with a note.',
+    );
     await expect(page.getByRole('button', { name: 'Submit for review' })).toHaveCount(0);
     const editorUrl = page.url();
 
@@ -108,7 +118,9 @@ test.describe('Scheduling and the review queue', () => {
     await card.getByRole('link', { name: `Edit "${title}"` }).click();
     // The editor's loader may take a while on a busy machine.
     await expect(adminPage).toHaveURL(/\/admin\/posts\/edit\//, { timeout: 30_000 });
-    await expect(adminPage.getByTestId('awaiting-review')).toContainText('Publish it, schedule it, or send it back to its author with a note.');
+    await expect(adminPage.getByTestId('awaiting-review')).toContainText(
+      'Publish it, schedule it, or send it back to its author with a note.',
+    );
 
     await adminPage.getByRole('button', { name: 'Send back' }).click();
     const dialog = adminPage.getByRole('alertdialog');

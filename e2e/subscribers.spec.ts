@@ -39,7 +39,9 @@ test.describe.configure({ mode: 'serial' });
 test.describe.configure({ timeout: 120_000 });
 
 test.describe('Subscribers and playbook requests', () => {
-  test('an address signed up on the blog is found in the subscribers list and removed after a confirmation', async ({ page }) => {
+  test('an address signed up on the blog is found in the subscribers list and removed after a confirmation', async ({
+    page,
+  }) => {
     await page.setExtraHTTPHeaders(visitorHeaders);
     await giveConsent(page);
     await subscribeFromBlog(page, reader);
@@ -60,18 +62,27 @@ test.describe('Subscribers and playbook requests', () => {
     await page.getByLabel('State', { exact: true }).selectOption('pending');
     await expect(page).toHaveURL(/status=pending/);
     await expect(rows).toHaveCount(1);
-    await expect(page.getByTestId('subscribers-csv')).toHaveAttribute('href', /\/api\/admin\/subscribers\.csv\?.*status=pending/);
+    await expect(page.getByTestId('subscribers-csv')).toHaveAttribute(
+      'href',
+      /\/api\/admin\/subscribers\.csv\?.*status=pending/,
+    );
     await page.screenshot({ path: test.info().outputPath('subscribers-1280.png'), fullPage: true });
 
     // Cancel leaves the subscriber where it is.
-    await rows.first().getByRole('button', { name: `Remove ${reader}` }).click();
+    await rows
+      .first()
+      .getByRole('button', { name: `Remove ${reader}` })
+      .click();
     const dialog = page.getByRole('alertdialog', { name: 'Remove this subscriber?' });
     await expect(dialog).toContainText(reader);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toHaveCount(0);
     await expect(rows).toHaveCount(1);
 
-    await rows.first().getByRole('button', { name: `Remove ${reader}` }).click();
+    await rows
+      .first()
+      .getByRole('button', { name: `Remove ${reader}` })
+      .click();
     await dialog.getByRole('button', { name: 'Remove' }).click();
     await expect(page.getByTestId('toast')).toContainText(leadListMessages.subscriberRemoved(reader));
     await expect(rows).toHaveCount(0);
@@ -89,7 +100,10 @@ test.describe('Subscribers and playbook requests', () => {
   });
 
   test('a playbook request shows in the playbook list, reached from the dashboard', async ({ page }) => {
-    const response = await page.request.post('/api/playbook-download', { headers: visitorHeaders, data: { email: requester, page: '/labs' } });
+    const response = await page.request.post('/api/playbook-download', {
+      headers: visitorHeaders,
+      data: { email: requester, page: '/labs' },
+    });
     expect(response.status()).toBe(201);
 
     await signIn(page);
@@ -102,7 +116,10 @@ test.describe('Subscribers and playbook requests', () => {
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toContainText(requester);
     await expect(rows.first()).toContainText('/labs');
-    await expect(page.getByTestId('playbook-csv')).toHaveAttribute('href', /\/api\/admin\/playbook-requests\.csv\?q=playbook-/);
+    await expect(page.getByTestId('playbook-csv')).toHaveAttribute(
+      'href',
+      /\/api\/admin\/playbook-requests\.csv\?q=playbook-/,
+    );
     const csv = await page.request.get((await page.getByTestId('playbook-csv').getAttribute('href'))!);
     expect(await csv.text()).toContain(`"${requester}","/labs"`);
   });

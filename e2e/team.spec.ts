@@ -3,7 +3,9 @@ import { team } from '../common/src/team';
 
 test.describe('Team member profile', () => {
   for (const member of team) {
-    test(`shows ${member.name} with role, profile link, expertise, biography and the Work with box`, async ({ page }) => {
+    test(`shows ${member.name} with role, profile link, expertise, biography and the Work with box`, async ({
+      page,
+    }) => {
       const response = await page.goto(`/team/${member.slug}`);
       expect(response?.status()).toBe(200);
       await expect(page.getByRole('heading', { level: 1, name: member.name })).toBeVisible();
@@ -24,9 +26,14 @@ test.describe('Team member profile', () => {
     await page.goto(`/team/${member.slug}`);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`/team/${member.slug}$`));
     await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'profile');
-    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', new RegExp(`/api/og-image/${member.slug}$`));
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+      'content',
+      new RegExp(`/api/og-image/${member.slug}$`),
+    );
     const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
-    const person = blocks.map((block) => JSON.parse(block) as Record<string, unknown>).find((block) => block['@type'] === 'Person');
+    const person = blocks
+      .map((block) => JSON.parse(block) as Record<string, unknown>)
+      .find((block) => block['@type'] === 'Person');
     expect(person).toMatchObject({ name: member.name, jobTitle: member.role });
   });
 

@@ -17,7 +17,13 @@ test.describe('Toasts', () => {
   test.beforeEach(async ({ page }) => giveConsent(page));
 
   test('shows one toast at a time: a new one replaces the one on screen', async ({ page }) => {
-    await page.route('**/api/subscribe', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"statusCode":500,"error":"Mail is down"}' }));
+    await page.route('**/api/subscribe', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: '{"statusCode":500,"error":"Mail is down"}',
+      }),
+    );
     await gotoHydrated(page, '/blog');
     await raiseEmailRequired(page);
     await expect(toasts(page)).toHaveCount(1);
@@ -67,7 +73,13 @@ test.describe('Toasts', () => {
     await page.keyboard.press('F8');
     const viewport = page.getByRole('region', { name: /Notifications \(F8\)/ });
     await expect(viewport).toBeAttached();
-    expect(await page.evaluate(() => document.activeElement?.closest('[role="region"]')?.getAttribute('aria-label') ?? document.activeElement?.getAttribute('aria-label'))).toMatch(/Notifications/);
+    expect(
+      await page.evaluate(
+        () =>
+          document.activeElement?.closest('[role="region"]')?.getAttribute('aria-label') ??
+          document.activeElement?.getAttribute('aria-label'),
+      ),
+    ).toMatch(/Notifications/);
     expect(await page.evaluate(() => getComputedStyle(document.querySelector('ol[tabindex]')!).maxWidth)).toBe('420px');
   });
 });

@@ -7,7 +7,6 @@ async function open(page: Page, path: string) {
   await page.waitForLoadState('networkidle');
 }
 
-
 test.describe('/unsubscribe', () => {
   test('prefills the address from the link, shows Processing... and then the success view', async ({ page }) => {
     await open(page, '/unsubscribe?email=reader%40example.com');
@@ -41,7 +40,9 @@ test.describe('/unsubscribe', () => {
     await expect(page.getByTestId('unsubscribe-error')).toHaveText(messages.emailInvalid);
   });
 
-  test('falls back to Failed to unsubscribe, and to a network sentence when the call never arrives', async ({ page }) => {
+  test('falls back to Failed to unsubscribe, and to a network sentence when the call never arrives', async ({
+    page,
+  }) => {
     await open(page, '/unsubscribe?email=reader%40example.com');
     await page.route('**/api/unsubscribe?*', (route) => route.fulfill({ status: 500, body: '' }));
     await page.getByRole('button', { name: 'Unsubscribe' }).click();

@@ -10,7 +10,10 @@ const entry = path.join(root, 'backend/dist/cli/admin.js');
 if (!existsSync(entry) || !existsSync(path.join(root, 'common/dist/index.js'))) {
   console.error('Building the back end first…');
   for (const workspace of ['common', 'backend']) {
-    const build = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+    const build = spawnSync('npm', ['run', 'build', '-w', workspace], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
 }

@@ -5,7 +5,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const tsc = spawn('npx', ['tsc', '-p', 'backend/tsconfig.build.json', '--watch', '--preserveWatchOutput'], { cwd: root, stdio: 'inherit' });
+const tsc = spawn('npx', ['tsc', '-p', 'backend/tsconfig.build.json', '--watch', '--preserveWatchOutput'], {
+  cwd: root,
+  stdio: 'inherit',
+});
 const waitForFirstBuild = setInterval(async () => {
   const { existsSync } = await import('node:fs');
   if (!existsSync(path.join(root, 'backend/dist/main.js'))) return;

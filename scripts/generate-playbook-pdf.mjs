@@ -95,7 +95,9 @@ function pageStream(page, number) {
   lines.push('0.04 0.06 0.12 rg 0 762 612 30 re f');
   lines.push('BT /F2 11 Tf 1 1 1 rg 56 772 Td (Northbeam) Tj ET');
   lines.push(`BT /F1 9 Tf 0.29 0.32 0.44 rg 500 40 Td (Page ${number} of ${pages.length}) Tj ET`);
-  lines.push(`BT /F2 ${number === 1 ? 26 : 20} Tf 0.04 0.06 0.12 rg 56 ${number === 1 ? 660 : 700} Td (${escape(page.title)}) Tj ET`);
+  lines.push(
+    `BT /F2 ${number === 1 ? 26 : 20} Tf 0.04 0.06 0.12 rg 56 ${number === 1 ? 660 : 700} Td (${escape(page.title)}) Tj ET`,
+  );
   let y = number === 1 ? 620 : 664;
   if (page.subtitle) {
     lines.push(`BT /F1 12 Tf 0.18 0.29 1 rg 56 ${y + 8} Td (${escape(page.subtitle)}) Tj ET`);
@@ -122,7 +124,8 @@ const pageIds = pages.map((page, index) => {
   );
 });
 objects[catalog - 1] = `<< /Type /Catalog /Pages ${pagesObject} 0 R >>`;
-objects[pagesObject - 1] = `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pageIds.length} >>`;
+objects[pagesObject - 1] =
+  `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pageIds.length} >>`;
 const info = add('<< /Title (The SME AI Adoption Playbook) /Author (Northbeam) >>');
 
 let pdf = '%PDF-1.4\n';

@@ -23,7 +23,8 @@ function stale(workspace, output) {
   return newestMtime(path.join(root, workspace)) > statSync(target).mtimeMs;
 }
 
-const needsBuild = stale('common', 'dist/index.js') || stale('backend', 'dist/main.js') || stale('frontend', 'dist/server/entry.mjs');
+const needsBuild =
+  stale('common', 'dist/index.js') || stale('backend', 'dist/main.js') || stale('frontend', 'dist/server/entry.mjs');
 if (needsBuild) {
   console.log('Building the site for production (first start or changed sources)...');
   const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });

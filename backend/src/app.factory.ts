@@ -43,7 +43,10 @@ export interface CreateApplicationOptions {
 }
 
 /** Builds the whole application: database, NestJS, Express middleware and the front end. */
-export async function createApplication(config: AppConfig, options: CreateApplicationOptions = {}): Promise<Application> {
+export async function createApplication(
+  config: AppConfig,
+  options: CreateApplicationOptions = {},
+): Promise<Application> {
   const logger = new JsonLogger(config.logLevel);
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.databaseUrl;
@@ -63,9 +66,18 @@ export async function createApplication(config: AppConfig, options: CreateApplic
     sessions = createSessionMiddleware(config, typeormPool(app.get(DataSource)));
     configureHttp(app, config, logger, sessions);
     // Old article addresses answer 301 before the front end renders (docs/product.md#publishing).
-    app.getHttpAdapter().getInstance().use(postRedirectMiddleware(app.get(PostRedirectsService)));
+    app
+      .getHttpAdapter()
+      .getInstance()
+      .use(postRedirectMiddleware(app.get(PostRedirectsService)));
     if (options.frontend !== false) {
-      await mountFrontend(app.getHttpAdapter().getInstance(), app.getHttpServer(), config, logger, app.get(ContentVersionService));
+      await mountFrontend(
+        app.getHttpAdapter().getInstance(),
+        app.getHttpServer(),
+        config,
+        logger,
+        app.get(ContentVersionService),
+      );
     }
     app.setGlobalPrefix('api', { exclude: ['sitemap.xml', 'robots.txt', 'rss.xml', 'media/:id/:file'] });
     app.useGlobalPipes(createValidationPipe());
@@ -95,7 +107,12 @@ export async function createApplication(config: AppConfig, options: CreateApplic
   };
 }
 
-function configureHttp(app: INestApplication, config: AppConfig, logger: JsonLogger, sessions: SessionMiddleware): void {
+function configureHttp(
+  app: INestApplication,
+  config: AppConfig,
+  logger: JsonLogger,
+  sessions: SessionMiddleware,
+): void {
   const http = app.getHttpAdapter().getInstance() as express.Express;
   http.disable('x-powered-by');
   // The client's address: X-Forwarded-For is believed only as far as TRUST_PROXY proxies reach,
@@ -110,7 +127,15 @@ function configureHttp(app: INestApplication, config: AppConfig, logger: JsonLog
   http.use(crossSiteGuard(config));
   http.use('/api', encodedBodyGuard());
   // inflate: false as well, so that the parsers themselves never decompress.
-  http.use('/api', express.json({ limit: limits.requestBodyMaxBytes, strict: true, inflate: false, type: ['application/json', 'application/*+json'] }));
+  http.use(
+    '/api',
+    express.json({
+      limit: limits.requestBodyMaxBytes,
+      strict: true,
+      inflate: false,
+      type: ['application/json', 'application/*+json'],
+    }),
+  );
   http.use('/api', express.urlencoded({ extended: false, inflate: false, limit: limits.requestBodyMaxBytes }));
   // Staff sessions: only /api needs them (the server-side render asks /api/admin/user over its loopback connection).
   http.use('/api', sessions.handler);

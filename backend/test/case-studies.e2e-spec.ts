@@ -18,11 +18,21 @@ describe('Case studies API', () => {
       const list = response.body as Record<string, unknown>[];
       expect(list.length).toBeGreaterThanOrEqual(6);
       for (const item of list) {
-        expect(Object.keys(item).sort()).toEqual(['client', 'hero_image', 'sector', 'services', 'slug', 'summary', 'title']);
+        expect(Object.keys(item).sort()).toEqual([
+          'client',
+          'hero_image',
+          'sector',
+          'services',
+          'slug',
+          'summary',
+          'title',
+        ]);
       }
       const slugs = list.map((item) => item.slug);
       expect(slugs).toEqual(expect.arrayContaining(['relative-probability', 'panaquest']));
-      const rows = await testApp.dataSource.query<{ slug: string }[]>(`SELECT slug FROM case_studies ORDER BY date DESC`);
+      const rows = await testApp.dataSource.query<{ slug: string }[]>(
+        `SELECT slug FROM case_studies ORDER BY date DESC`,
+      );
       expect(slugs).toEqual(rows.map((row) => row.slug));
     });
 
@@ -52,8 +62,12 @@ describe('Case studies API', () => {
         approach_md: expect.any(String),
         solution_md: expect.any(String),
         outcomes_md: expect.stringContaining('<!-- gallery-split -->'),
-        metrics: expect.arrayContaining([expect.objectContaining({ value: expect.any(String), label: expect.any(String) })]),
-        gallery: expect.arrayContaining([expect.objectContaining({ src: expect.stringMatching(/^\/images\//), alt: expect.any(String) })]),
+        metrics: expect.arrayContaining([
+          expect.objectContaining({ value: expect.any(String), label: expect.any(String) }),
+        ]),
+        gallery: expect.arrayContaining([
+          expect.objectContaining({ src: expect.stringMatching(/^\/images\//), alt: expect.any(String) }),
+        ]),
         cta: { label: expect.any(String), href: expect.any(String) },
         seo: { title: expect.any(String), description: expect.any(String), image: expect.any(String) },
         link: 'https://panaquest.example',

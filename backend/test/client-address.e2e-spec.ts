@@ -41,12 +41,17 @@ describe('Client address from X-Forwarded-For', () => {
     await testApp.dataSource.query('DELETE FROM "rate_limit_counters"; DELETE FROM "login_attempts"');
   });
 
-  const contact = (forwardedFor: string) => testApp.request().post('/api/contact').set('X-Forwarded-For', forwardedFor).send(enquiry());
+  const contact = (forwardedFor: string) =>
+    testApp.request().post('/api/contact').set('X-Forwarded-For', forwardedFor).send(enquiry());
 
   it('answers an X-Forwarded-For of 300 characters that are not an address without a 500', async () => {
     const responses = [
       await contact(junk()),
-      await testApp.request().post('/api/admin/login').set('X-Forwarded-For', junk()).send({ email: 'a@northbeam.example', password: 'wrong one' }),
+      await testApp
+        .request()
+        .post('/api/admin/login')
+        .set('X-Forwarded-For', junk())
+        .send({ email: 'a@northbeam.example', password: 'wrong one' }),
       await testApp.request().post('/api/request-data-deletion').set('X-Forwarded-For', junk()).send({}),
       await testApp.request().get('/api/posts').set('X-Forwarded-For', junk()),
     ];
@@ -82,10 +87,14 @@ describe('Client address from X-Forwarded-For', () => {
 
   it('stores limiter keys only as 64-character digests; the migration that made it so can be undone and redone', async () => {
     const insertPlain = () =>
-      testApp.dataSource.query(`INSERT INTO "rate_limit_counters" ("key", "window_start", "count") VALUES ('contact:10.1.1.1', now(), 1)`);
+      testApp.dataSource.query(
+        `INSERT INTO "rate_limit_counters" ("key", "window_start", "count") VALUES ('contact:10.1.1.1', now(), 1)`,
+      );
     await expect(insertPlain()).rejects.toThrow();
     await contact('10.82.0.1');
-    const keys = await testApp.dataSource.query<{ key: string }[]>('SELECT "key" FROM "rate_limit_counters" UNION ALL SELECT "key" FROM "login_attempts"');
+    const keys = await testApp.dataSource.query<{ key: string }[]>(
+      'SELECT "key" FROM "rate_limit_counters" UNION ALL SELECT "key" FROM "login_attempts"',
+    );
     expect(keys.length).toBeGreaterThan(0);
     expect(keys.every(({ key }) => /^[0-9a-f]{64}$/.test(key))).toBe(true);
 
@@ -105,7 +114,8 @@ describe('Client address from X-Forwarded-For', () => {
   });
 
   it('takes the rightmost valid address as the client: what a client writes before it is not believed', async () => {
-    for (let index = 0; index < 5; index += 1) expect((await contact(`198.51.100.${index + 1}, 10.80.0.1`)).status).toBe(201);
+    for (let index = 0; index < 5; index += 1)
+      expect((await contact(`198.51.100.${index + 1}, 10.80.0.1`)).status).toBe(201);
     expect((await contact('198.51.100.99, 10.80.0.1')).status).toBe(429);
     expect((await contact('10.80.0.2')).status).toBe(201);
   });
@@ -125,8 +135,10 @@ describe('Client address with TRUST_PROXY=2', () => {
   it('believes the entry the second proxy appended', async () => {
     const contact = (forwardedFor: string) =>
       testApp.request().post('/api/contact').set('X-Forwarded-For', forwardedFor).send(enquiry());
-    for (let index = 0; index < 6; index += 1) expect((await contact(`198.51.100.${index + 1}, 10.81.0.1`)).status).toBe(201);
-    for (let index = 0; index < 5; index += 1) expect((await contact(`198.51.100.200, 10.81.0.${index + 2}`)).status).toBe(201);
+    for (let index = 0; index < 6; index += 1)
+      expect((await contact(`198.51.100.${index + 1}, 10.81.0.1`)).status).toBe(201);
+    for (let index = 0; index < 5; index += 1)
+      expect((await contact(`198.51.100.200, 10.81.0.${index + 2}`)).status).toBe(201);
     expect((await contact('198.51.100.200, 10.81.0.50')).status).toBe(429);
   });
 });

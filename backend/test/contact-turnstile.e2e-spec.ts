@@ -10,7 +10,12 @@ describe('POST /api/contact with TURNSTILE_SECRET set', () => {
   beforeAll(async () => {
     const verifyUrl = await stub.start();
     testApp = await createTestApp({
-      config: { mailDispatchIntervalMs: 0, turnstileSecret: 'test-secret', turnstileVerifyUrl: verifyUrl, turnstileTimeoutMs: 400 },
+      config: {
+        mailDispatchIntervalMs: 0,
+        turnstileSecret: 'test-secret',
+        turnstileVerifyUrl: verifyUrl,
+        turnstileTimeoutMs: 400,
+      },
     });
   });
 
@@ -34,7 +39,8 @@ describe('POST /api/contact with TURNSTILE_SECRET set', () => {
         startedAt: String(Date.now() - 20_000),
       });
   };
-  const countMessages = async () => Number((await testApp.dataSource.query('SELECT count(*)::int AS n FROM "contact_messages"'))[0].n);
+  const countMessages = async () =>
+    Number((await testApp.dataSource.query('SELECT count(*)::int AS n FROM "contact_messages"'))[0].n);
 
   it('verifies the token with the secret and the client address, then stores the message', async () => {
     const response = await post('good');
@@ -75,11 +81,15 @@ describe('POST /api/contact with TURNSTILE_SECRET set', () => {
 
   it('does not ask the provider about a honeypot submission', async () => {
     const asked = stub.requests.length;
-    const response = await testApp
-      .request()
-      .post('/api/contact')
-      .set('X-Forwarded-For', '198.51.100.7')
-      .send({ name: 'Bot', email: 'bot@example.com', message: 'Buy cheap things now!!', consent: true, turnstileToken: 'good', website: 'x', startedAt: '1' });
+    const response = await testApp.request().post('/api/contact').set('X-Forwarded-For', '198.51.100.7').send({
+      name: 'Bot',
+      email: 'bot@example.com',
+      message: 'Buy cheap things now!!',
+      consent: true,
+      turnstileToken: 'good',
+      website: 'x',
+      startedAt: '1',
+    });
     expect(response.status).toBe(201);
     expect(stub.requests.length).toBe(asked);
     expect(messages.tooManyRequests).toBeTruthy();

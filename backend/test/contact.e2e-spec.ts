@@ -42,10 +42,16 @@ describe('POST /api/contact (bot check in development fallback mode)', () => {
   });
 
   const post = (body: unknown, address = freshAddress()) =>
-    testApp.request().post('/api/contact').set('X-Forwarded-For', address).send(body as object);
+    testApp
+      .request()
+      .post('/api/contact')
+      .set('X-Forwarded-For', address)
+      .send(body as object);
 
-  const countMessages = async () => Number((await testApp.dataSource.query('SELECT count(*)::int AS n FROM "contact_messages"'))[0].n);
-  const countMails = async () => Number((await testApp.dataSource.query('SELECT count(*)::int AS n FROM "email_outbox"'))[0].n);
+  const countMessages = async () =>
+    Number((await testApp.dataSource.query('SELECT count(*)::int AS n FROM "contact_messages"'))[0].n);
+  const countMails = async () =>
+    Number((await testApp.dataSource.query('SELECT count(*)::int AS n FROM "email_outbox"'))[0].n);
 
   it('refuses an empty form with every sentence of the contact rules', async () => {
     const response = await post({});
@@ -61,7 +67,15 @@ describe('POST /api/contact (bot check in development fallback mode)', () => {
   });
 
   it('refuses a blank name, a bad address, a short message, no consent and an empty token', async () => {
-    const response = await post(validSubmission({ name: '   ', email: 'not-an-address', message: 'too short', consent: false, turnstileToken: '' }));
+    const response = await post(
+      validSubmission({
+        name: '   ',
+        email: 'not-an-address',
+        message: 'too short',
+        consent: false,
+        turnstileToken: '',
+      }),
+    );
     expect(response.status).toBe(400);
     expect(response.body.error).toBe(messages.nameRequired);
     expect(response.body.fieldErrors).toEqual({
@@ -76,13 +90,18 @@ describe('POST /api/contact (bot check in development fallback mode)', () => {
   it('refuses a message over 2000 characters and a service outside the list', async () => {
     const response = await post(validSubmission({ message: 'x'.repeat(2001), service: 'astrology' }));
     expect(response.status).toBe(400);
-    expect(response.body.fieldErrors).toEqual({ service: [leadMessages.serviceInvalid], message: [leadMessages.messageTooLong] });
+    expect(response.body.fieldErrors).toEqual({
+      service: [leadMessages.serviceInvalid],
+      message: [leadMessages.messageTooLong],
+    });
   });
 
   it('accepts a message of exactly 2000 characters without company or service', async () => {
     const response = await post(validSubmission({ message: 'x'.repeat(2000), company: '', service: '' }));
     expect(response.status).toBe(201);
-    const [row] = await testApp.dataSource.query('SELECT company, service, length(message) AS length FROM "contact_messages"');
+    const [row] = await testApp.dataSource.query(
+      'SELECT company, service, length(message) AS length FROM "contact_messages"',
+    );
     expect(row).toEqual({ company: null, service: null, length: 2000 });
   });
 
@@ -90,7 +109,9 @@ describe('POST /api/contact (bot check in development fallback mode)', () => {
     const response = await post(validSubmission());
     expect(response.status).toBe(201);
     expect(response.body).toEqual({ message: leadMessages.contactSent });
-    const rows = await testApp.dataSource.query('SELECT name, email, company, service, message, consent FROM "contact_messages"');
+    const rows = await testApp.dataSource.query(
+      'SELECT name, email, company, service, message, consent FROM "contact_messages"',
+    );
     expect(rows).toEqual([
       {
         name: 'Ada Lovelace',
@@ -101,9 +122,16 @@ describe('POST /api/contact (bot check in development fallback mode)', () => {
         consent: true,
       },
     ]);
-    const mails = await testApp.dataSource.query('SELECT kind, to_address, status, headers FROM "email_outbox" ORDER BY kind');
+    const mails = await testApp.dataSource.query(
+      'SELECT kind, to_address, status, headers FROM "email_outbox" ORDER BY kind',
+    );
     expect(mails).toEqual([
-      { kind: 'contact_notification', to_address: testApp.application.config.contactInbox, status: 'pending', headers: { 'Reply-To': 'ada@example.com' } },
+      {
+        kind: 'contact_notification',
+        to_address: testApp.application.config.contactInbox,
+        status: 'pending',
+        headers: { 'Reply-To': 'ada@example.com' },
+      },
       { kind: 'contact_receipt', to_address: 'ada@example.com', status: 'pending', headers: {} },
     ]);
   });
@@ -167,21 +195,28 @@ describe('POST /api/contact (bot check in development fallback mode)', () => {
   it('starts a new window once the old one has passed', async () => {
     const address = freshAddress();
     for (let index = 0; index < 6; index++) await post(validSubmission(), address);
-    await testApp.dataSource.query(`UPDATE "rate_limit_counters" SET "window_start" = now() - interval '11 minutes' WHERE "key" = $1`, [
-      limiterKey(`contact:${address}`),
-    ]);
+    await testApp.dataSource.query(
+      `UPDATE "rate_limit_counters" SET "window_start" = now() - interval '11 minutes' WHERE "key" = $1`,
+      [limiterKey(`contact:${address}`)],
+    );
     expect((await post(validSubmission(), address)).status).toBe(201);
   });
 
   it('stores 100 concurrent submissions exactly once each', async () => {
     const responses = await Promise.all(
-      Array.from({ length: 100 }, (_, index) => post(validSubmission({ email: `sender${index}@example.com`, name: `Sender ${index}` }))),
+      Array.from({ length: 100 }, (_, index) =>
+        post(validSubmission({ email: `sender${index}@example.com`, name: `Sender ${index}` })),
+      ),
     );
     expect(responses.map((response) => response.status)).toEqual(Array.from({ length: 100 }, () => 201));
-    const rows = await testApp.dataSource.query('SELECT email, count(*)::int AS n FROM "contact_messages" GROUP BY email');
+    const rows = await testApp.dataSource.query(
+      'SELECT email, count(*)::int AS n FROM "contact_messages" GROUP BY email',
+    );
     expect(rows).toHaveLength(100);
     expect(rows.every((row: { n: number }) => row.n === 1)).toBe(true);
-    const receipts = await testApp.dataSource.query(`SELECT count(DISTINCT to_address)::int AS n FROM "email_outbox" WHERE kind = 'contact_receipt'`);
+    const receipts = await testApp.dataSource.query(
+      `SELECT count(DISTINCT to_address)::int AS n FROM "email_outbox" WHERE kind = 'contact_receipt'`,
+    );
     expect(receipts[0].n).toBe(100);
     expect(await countMails()).toBe(200);
   });
@@ -201,9 +236,13 @@ describe('GET /api/config/public', () => {
     } finally {
       await withoutKey.close();
     }
-    const withKey = await createTestApp({ config: { mailDispatchIntervalMs: 0, turnstileSiteKey: '1x00000000000000000000AA' } });
+    const withKey = await createTestApp({
+      config: { mailDispatchIntervalMs: 0, turnstileSiteKey: '1x00000000000000000000AA' },
+    });
     try {
-      expect((await withKey.request().get('/api/config/public')).body).toEqual({ turnstileSiteKey: '1x00000000000000000000AA' });
+      expect((await withKey.request().get('/api/config/public')).body).toEqual({
+        turnstileSiteKey: '1x00000000000000000000AA',
+      });
     } finally {
       await withKey.close();
     }

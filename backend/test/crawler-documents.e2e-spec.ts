@@ -82,7 +82,10 @@ describe('Crawler documents from stored hostile text', () => {
       slugs.push(slug);
     }
     // A slug that no form would accept, for the links of the sitemap and the feed.
-    await testApp.dataSource.query(`UPDATE posts SET slug = $1 WHERE slug = $2`, [`odd-${hostileTexts.cdataEnd}&<"'\u0001`, slugs[0]]);
+    await testApp.dataSource.query(`UPDATE posts SET slug = $1 WHERE slug = $2`, [
+      `odd-${hostileTexts.cdataEnd}&<"'\u0001`,
+      slugs[0],
+    ]);
     slugs.shift();
   });
 

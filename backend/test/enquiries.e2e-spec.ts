@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { enquiryLimits, enquiryMessages, messages, type EnquiryDetail, type EnquirySummary, type ListPage } from '@northbeam/common';
+import {
+  enquiryLimits,
+  enquiryMessages,
+  messages,
+  type EnquiryDetail,
+  type EnquirySummary,
+  type ListPage,
+} from '@northbeam/common';
 import { ErasureService } from '../src/modules/privacy/erasure.service.js';
 import { RetentionService } from '../src/modules/privacy/retention.service.js';
 import { createStaff, signedInAgent } from './factories/staff.js';
@@ -136,7 +143,12 @@ describe('Enquiries inbox', () => {
       const first = await list(admin);
       expect(first).toMatchObject({ total: 19, page: 1, pageSize: enquiryLimits.listPageSize });
       expect(first.items).toHaveLength(15);
-      expect(names(first).slice(0, 4)).toEqual(['Percy Cent', '=HYPERLINK("http://evil.example","Click")', 'Grace Hopper', 'Ada Lovelace']);
+      expect(names(first).slice(0, 4)).toEqual([
+        'Percy Cent',
+        '=HYPERLINK("http://evil.example","Click")',
+        'Grace Hopper',
+        'Ada Lovelace',
+      ]);
       expect(first.items[3]).toEqual({
         id: enquiries.ada,
         name: 'Ada Lovelace',
@@ -193,7 +205,9 @@ describe('Enquiries inbox', () => {
     });
 
     it('combines filters', async () => {
-      expect(names(await list(admin, { service: 'general', status: 'closed', q: 'waiting' }))).toEqual(['Old Enquirer']);
+      expect(names(await list(admin, { service: 'general', status: 'closed', q: 'waiting' }))).toEqual([
+        'Old Enquirer',
+      ]);
     });
 
     it('refuses malformed filters with 400 and the field', async () => {
@@ -221,7 +235,12 @@ describe('Enquiries inbox', () => {
     it('answers the whole message with its notes', async () => {
       const response = await admin.get(`/api/admin/enquiries/${enquiries.formula}`);
       expect(response.status).toBe(200);
-      expect(response.body).toMatchObject({ id: enquiries.formula, message: '@SUM(A1:A9) and a "quoted" word', notes: [], assignee: null });
+      expect(response.body).toMatchObject({
+        id: enquiries.formula,
+        message: '@SUM(A1:A9) and a "quoted" word',
+        notes: [],
+        assignee: null,
+      });
     });
 
     it('lets a consultant open their own enquiry and refuses the others with 403', async () => {
@@ -233,7 +252,10 @@ describe('Enquiries inbox', () => {
     });
 
     it('answers 404 for an unknown or malformed id', async () => {
-      expect((await admin.get(`/api/admin/enquiries/${randomUUID()}`)).body).toEqual({ statusCode: 404, error: enquiryMessages.notFound });
+      expect((await admin.get(`/api/admin/enquiries/${randomUUID()}`)).body).toEqual({
+        statusCode: 404,
+        error: enquiryMessages.notFound,
+      });
       expect((await admin.get('/api/admin/enquiries/not-an-id')).status).toBe(404);
     });
   });
@@ -249,7 +271,9 @@ describe('Enquiries inbox', () => {
     });
 
     it('assigns, logs exactly one line and mails the assignee through the outbox', async () => {
-      const response = await admin.patch(`/api/admin/enquiries/${enquiries.formula}`).send({ assigneeId: ids.otherConsultant });
+      const response = await admin
+        .patch(`/api/admin/enquiries/${enquiries.formula}`)
+        .send({ assigneeId: ids.otherConsultant });
       expect(response.status).toBe(200);
       expect((response.body as EnquiryDetail).assignee).toEqual({ id: ids.otherConsultant, name: 'Test consultant' });
       expect(await activityCount('enquiry.assigned', enquiries.formula)).toBe(1);
@@ -264,7 +288,9 @@ describe('Enquiries inbox', () => {
     });
 
     it('status and assignee in one call log one line each', async () => {
-      await admin.patch(`/api/admin/enquiries/${enquiries.percent}`).send({ status: 'closed', assigneeId: ids.consultant });
+      await admin
+        .patch(`/api/admin/enquiries/${enquiries.percent}`)
+        .send({ status: 'closed', assigneeId: ids.consultant });
       expect(await activityCount('enquiry.status_changed', enquiries.percent)).toBe(1);
       expect(await activityCount('enquiry.assigned', enquiries.percent)).toBe(1);
       const unassigned = await admin.patch(`/api/admin/enquiries/${enquiries.percent}`).send({ assigneeId: null });
@@ -274,7 +300,9 @@ describe('Enquiries inbox', () => {
 
     it('refuses a disabled or unknown assignee with 400 and changes nothing', async () => {
       for (const assigneeId of [ids.disabled, randomUUID()]) {
-        const response = await admin.patch(`/api/admin/enquiries/${enquiries.old}`).send({ status: 'replied', assigneeId });
+        const response = await admin
+          .patch(`/api/admin/enquiries/${enquiries.old}`)
+          .send({ status: 'replied', assigneeId });
         expect(response.status).toBe(400);
         expect(response.body.fieldErrors).toEqual({ assigneeId: [enquiryMessages.assigneeInvalid] });
       }
@@ -283,7 +311,9 @@ describe('Enquiries inbox', () => {
     });
 
     it('refuses an unknown status and an empty change with 400', async () => {
-      expect((await admin.patch(`/api/admin/enquiries/${enquiries.old}`).send({ status: 'archived' })).body.fieldErrors).toEqual({
+      expect(
+        (await admin.patch(`/api/admin/enquiries/${enquiries.old}`).send({ status: 'archived' })).body.fieldErrors,
+      ).toEqual({
         status: [enquiryMessages.statusInvalid],
       });
       expect((await admin.patch(`/api/admin/enquiries/${enquiries.old}`).send({})).body).toEqual({
@@ -293,31 +323,50 @@ describe('Enquiries inbox', () => {
     });
 
     it('lets a consultant change the status of their own enquiry, not reassign it, and not touch others', async () => {
-      expect((await consultant.patch(`/api/admin/enquiries/${enquiries.ada}`).send({ status: 'open' })).status).toBe(200);
-      const reassign = await consultant.patch(`/api/admin/enquiries/${enquiries.ada}`).send({ assigneeId: ids.otherConsultant });
+      expect((await consultant.patch(`/api/admin/enquiries/${enquiries.ada}`).send({ status: 'open' })).status).toBe(
+        200,
+      );
+      const reassign = await consultant
+        .patch(`/api/admin/enquiries/${enquiries.ada}`)
+        .send({ assigneeId: ids.otherConsultant });
       expect(reassign.body).toEqual({ statusCode: 403, error: enquiryMessages.onlyAdminsAssign });
-      expect((await consultant.patch(`/api/admin/enquiries/${enquiries.grace}`).send({ status: 'closed' })).status).toBe(403);
+      expect(
+        (await consultant.patch(`/api/admin/enquiries/${enquiries.grace}`).send({ status: 'closed' })).status,
+      ).toBe(403);
       expect(await activityCount('enquiry.status_changed', enquiries.grace)).toBe(0);
     });
   });
 
   describe('POST /api/admin/enquiries/:id/notes', () => {
     it('adds a note with its author, shown in the enquiry', async () => {
-      const response = await consultant.post(`/api/admin/enquiries/${enquiries.ada}/notes`).send({ body: '  Called back, waiting for the brief.  ' });
+      const response = await consultant
+        .post(`/api/admin/enquiries/${enquiries.ada}/notes`)
+        .send({ body: '  Called back, waiting for the brief.  ' });
       expect(response.status).toBe(201);
-      expect(response.body).toMatchObject({ body: 'Called back, waiting for the brief.', author: { id: ids.consultant, name: 'Test consultant' } });
+      expect(response.body).toMatchObject({
+        body: 'Called back, waiting for the brief.',
+        author: { id: ids.consultant, name: 'Test consultant' },
+      });
       const detail = (await admin.get(`/api/admin/enquiries/${enquiries.ada}`)).body as EnquiryDetail;
       expect(detail.notes.map((note) => note.body)).toEqual(['Called back, waiting for the brief.']);
     });
 
     it('refuses an empty or too long note, and a consultant on an enquiry not theirs', async () => {
-      expect((await admin.post(`/api/admin/enquiries/${enquiries.ada}/notes`).send({ body: '   ' })).body.fieldErrors).toEqual({
+      expect(
+        (await admin.post(`/api/admin/enquiries/${enquiries.ada}/notes`).send({ body: '   ' })).body.fieldErrors,
+      ).toEqual({
         body: [enquiryMessages.noteRequired],
       });
       expect(
-        (await admin.post(`/api/admin/enquiries/${enquiries.ada}/notes`).send({ body: 'x'.repeat(enquiryLimits.noteMax + 1) })).body.fieldErrors,
+        (
+          await admin
+            .post(`/api/admin/enquiries/${enquiries.ada}/notes`)
+            .send({ body: 'x'.repeat(enquiryLimits.noteMax + 1) })
+        ).body.fieldErrors,
       ).toEqual({ body: [enquiryMessages.noteTooLong] });
-      expect((await consultant.post(`/api/admin/enquiries/${enquiries.grace}/notes`).send({ body: 'Mine now' })).status).toBe(403);
+      expect(
+        (await consultant.post(`/api/admin/enquiries/${enquiries.grace}/notes`).send({ body: 'Mine now' })).status,
+      ).toBe(403);
     });
   });
 
@@ -353,15 +402,41 @@ describe('Enquiries inbox', () => {
   describe('GET /api/admin/enquiries/counts', () => {
     it('counts new enquiries and those new or open for more than 48 hours', async () => {
       const now = Date.now();
-      const fresh = await seed({ name: 'Fresh', email: 'fresh@example.com', message: 'Hi', createdAt: new Date(now - hourMs).toISOString() });
+      const fresh = await seed({
+        name: 'Fresh',
+        email: 'fresh@example.com',
+        message: 'Hi',
+        createdAt: new Date(now - hourMs).toISOString(),
+      });
       const before = (await admin.get('/api/admin/enquiries/counts')).body as { new: number; unanswered: number };
-      await seed({ name: 'Late', email: 'late@example.com', message: 'Hi', status: 'open', createdAt: new Date(now - 49 * hourMs).toISOString() });
-      await seed({ name: 'Nearly', email: 'nearly@example.com', message: 'Hi', status: 'open', createdAt: new Date(now - 47 * hourMs).toISOString() });
-      await seed({ name: 'Done', email: 'done@example.com', message: 'Hi', status: 'replied', createdAt: new Date(now - 90 * hourMs).toISOString() });
+      await seed({
+        name: 'Late',
+        email: 'late@example.com',
+        message: 'Hi',
+        status: 'open',
+        createdAt: new Date(now - 49 * hourMs).toISOString(),
+      });
+      await seed({
+        name: 'Nearly',
+        email: 'nearly@example.com',
+        message: 'Hi',
+        status: 'open',
+        createdAt: new Date(now - 47 * hourMs).toISOString(),
+      });
+      await seed({
+        name: 'Done',
+        email: 'done@example.com',
+        message: 'Hi',
+        status: 'replied',
+        createdAt: new Date(now - 90 * hourMs).toISOString(),
+      });
       const after = (await admin.get('/api/admin/enquiries/counts')).body as { new: number; unanswered: number };
       expect(after).toEqual({ new: before.new, unanswered: before.unanswered + 1 });
       // The consultant holds Ada's enquiry (open since 20 November, so late) and now this fresh one.
-      await testApp.dataSource.query(`UPDATE "contact_messages" SET "assignee_id" = $1 WHERE "id" = $2`, [ids.consultant, fresh]);
+      await testApp.dataSource.query(`UPDATE "contact_messages" SET "assignee_id" = $1 WHERE "id" = $2`, [
+        ids.consultant,
+        fresh,
+      ]);
       expect((await consultant.get('/api/admin/enquiries/counts')).body).toEqual({ new: 1, unanswered: 1 });
     });
   });
@@ -383,7 +458,12 @@ describe('Enquiries inbox', () => {
     });
 
     it('the retention purge of enquiries older than 3 years takes their notes with them', async () => {
-      const old = await seed({ name: 'Ancient', email: 'ancient@example.com', message: 'Long ago', createdAt: '2023-01-01T10:00:00Z' });
+      const old = await seed({
+        name: 'Ancient',
+        email: 'ancient@example.com',
+        message: 'Long ago',
+        createdAt: '2023-01-01T10:00:00Z',
+      });
       await admin.post(`/api/admin/enquiries/${old}/notes`).send({ body: 'Never answered.' });
       await testApp.app.get(RetentionService).runRetention(new Date('2026-11-25T00:00:00Z'));
       const notes = await testApp.dataSource.query<{ count: number }[]>(

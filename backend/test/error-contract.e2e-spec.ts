@@ -65,14 +65,19 @@ describe('Error contract', () => {
           const [head, ...rest] = text.split('\r\n\r\n');
           const [statusLine, ...lines] = head.split('\r\n');
           const headers = Object.fromEntries(
-            lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+            lines.map((line) => [
+              line.slice(0, line.indexOf(':')).toLowerCase(),
+              line.slice(line.indexOf(':') + 1).trim(),
+            ]),
           );
           resolve({ status: Number(statusLine.split(' ')[1]), headers, body: rest.join('\r\n\r\n') });
         });
       });
 
     it('answers headers that are too large with 431, the error contract and the security headers', async () => {
-      const answer = await exchange(`GET /api/health HTTP/1.1\r\nHost: localhost\r\nX-Padding: ${'x'.repeat(20 * 1024)}\r\n\r\n`);
+      const answer = await exchange(
+        `GET /api/health HTTP/1.1\r\nHost: localhost\r\nX-Padding: ${'x'.repeat(20 * 1024)}\r\n\r\n`,
+      );
       expect(answer.status).toBe(431);
       expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
       expect(JSON.parse(answer.body)).toEqual({ statusCode: 431, error: messages.headersTooLarge });

@@ -9,7 +9,13 @@ import { messages } from '@northbeam/common';
 import { LoginDto } from '../src/modules/auth/dto/login.dto.js';
 import { createStaff, sessionCookie, signedInAgent, staffPassword } from './factories/staff.js';
 import { hostileTexts } from './helpers/hostile-text.js';
-import { dtoFields, dtoMetadata, routeCatalogue, type CatalogueRoute, type HttpMethod } from './helpers/route-catalogue.js';
+import {
+  dtoFields,
+  dtoMetadata,
+  routeCatalogue,
+  type CatalogueRoute,
+  type HttpMethod,
+} from './helpers/route-catalogue.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 /**
@@ -25,7 +31,8 @@ import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 const hookTimeoutMs = 120_000;
 /** A browser's User-Agent: analytics drops events from obvious bots (supertest's own agent) unstored. */
-const browserAgent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+const browserAgent =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 const concurrency = 6;
 const seed = 20261122;
 
@@ -76,7 +83,9 @@ const valueClasses: Record<string, unknown> = {
   deeplyNested: deeplyNested(40),
   // Each text class alone inside a list and an object (tags, analytics properties: jsonb columns).
   ...Object.fromEntries(
-    (['loneHighSurrogate', 'loneLowSurrogate', 'c0Control', 'nul', 'lineBreak', 'nonCharacter', 'cdataEnd'] as const).flatMap((name) => [
+    (
+      ['loneHighSurrogate', 'loneLowSurrogate', 'c0Control', 'nul', 'lineBreak', 'nonCharacter', 'cdataEnd'] as const
+    ).flatMap((name) => [
       [`arrayOf:${name}`, [hostileTexts[name]]],
       [`objectOf:${name}`, { path: hostileTexts[name] }],
     ]),
@@ -98,7 +107,15 @@ const keyClasses: Record<string, string> = {
 };
 
 /** The key classes that the request-level text rule refuses (the others are only unknown keys). */
-const refusedKeyClasses = new Set(['loneHighSurrogate', 'loneLowSurrogate', 'c0Control', 'lineBreak', 'tab', 'nul', 'nonCharacter']);
+const refusedKeyClasses = new Set([
+  'loneHighSurrogate',
+  'loneLowSurrogate',
+  'c0Control',
+  'lineBreak',
+  'tab',
+  'nul',
+  'nonCharacter',
+]);
 
 /**
  * Percent-encodes a string as WTF-8: UTF-8, except that a lone surrogate is written as the three
@@ -206,7 +223,8 @@ function validValue(dto: Type, field: string, unique: string): unknown {
   if (names.has('equals')) return constraint('equals')?.[0];
   if (names.has('isIn')) return (constraint('isIn')?.[0] as unknown[])[0];
   if (names.has('isBoolean')) return true;
-  if ([...names].some((name) => /email/i.test(name))) return field === 'email' ? `probe-${unique}@example.com` : 'probe@example.com';
+  if ([...names].some((name) => /email/i.test(name)))
+    return field === 'email' ? `probe-${unique}@example.com` : 'probe@example.com';
   if (names.has('isInt') || names.has('isNumber') || names.has('min')) return 1;
   if (names.has('isArray')) return ['probe'];
   if (names.has('isObject')) return { source: 'probe' };
@@ -249,7 +267,9 @@ describe('Hostile input never breaks the API', () => {
     // mean "the studio's blog is down", not a fault of the request.
     feedServer = createServer((_request, response) => {
       response.setHeader('Content-Type', 'application/rss+xml');
-      response.end('<rss version="2.0"><channel><title>Studio</title><item><title>One</title><link>https://studio.example/1</link></item></channel></rss>');
+      response.end(
+        '<rss version="2.0"><channel><title>Studio</title><item><title>One</title><link>https://studio.example/1</link></item></channel></rss>',
+      );
     });
     await new Promise<void>((resolve) => feedServer.listen(0, '127.0.0.1', resolve));
     testApp = await createTestApp({
@@ -270,7 +290,10 @@ describe('Hostile input never breaks the API', () => {
     await createStaff(testApp, 'super_admin', 'root@northbeam.example');
     staff = await signedInAgent(testApp, 'root@northbeam.example');
     // A second session, whose id the cookie cases spell in every way (it may end up signed out).
-    const login = await testApp.request().post('/api/admin/login').send({ email: 'root@northbeam.example', password: staffPassword });
+    const login = await testApp
+      .request()
+      .post('/api/admin/login')
+      .send({ email: 'root@northbeam.example', password: staffPassword });
     sessionId = sessionCookie(login.headers['set-cookie'])!.split(';')[0].slice('nb.sid='.length);
     postId = await createPost();
     catalogue = routeCatalogue(testApp.app);
@@ -300,7 +323,8 @@ describe('Hostile input never breaks the API', () => {
       tags: ['testing'],
       authorName: 'Test admin',
     });
-    if (created.status !== 201) throw new Error(`could not create a post: ${created.status} ${JSON.stringify(created.body)}`);
+    if (created.status !== 201)
+      throw new Error(`could not create a post: ${created.status} ${JSON.stringify(created.body)}`);
     return created.body.id as string;
   }
 
@@ -320,7 +344,8 @@ describe('Hostile input never breaks the API', () => {
     if (param === 'section') return 'labs';
     if (param === 'slug') return 'hostile-input-target-1';
     if (param === 'id' && route.path.startsWith('/api/admin/deletion-requests/')) return createDeletionRequest();
-    if (param === 'id' && route.path.startsWith('/api/admin/posts/')) return route.method === 'delete' ? createPost() : postId;
+    if (param === 'id' && route.path.startsWith('/api/admin/posts/'))
+      return route.method === 'delete' ? createPost() : postId;
     return randomUUID();
   }
 
@@ -334,7 +359,9 @@ describe('Hostile input never breaks the API', () => {
   }
 
   function client(route: CatalogueRoute): supertest.Agent | ReturnType<TestApp['request']> {
-    return route.path.startsWith('/api/admin') && !anonymousRoutes.has(`${route.method.toUpperCase()} ${route.path}`) ? staff : testApp.request();
+    return route.path.startsWith('/api/admin') && !anonymousRoutes.has(`${route.method.toUpperCase()} ${route.path}`)
+      ? staff
+      : testApp.request();
   }
 
   function request(route: CatalogueRoute, method: HttpMethod, path: string): supertest.Test {
@@ -377,7 +404,8 @@ describe('Hostile input never breaks the API', () => {
       body?.statusCode === status &&
       typeof body.error === 'string' &&
       body.error.length > 0;
-    if (!isContract) failures.push(`${label} → ${status} without the error contract: ${String(response.text).slice(0, 200)}`);
+    if (!isContract)
+      failures.push(`${label} → ${status} without the error contract: ${String(response.text).slice(0, 200)}`);
   }
 
   /** Runs the cases a few at a time, in order. */
@@ -403,10 +431,19 @@ describe('Hostile input never breaks the API', () => {
 
   it('finds every route of the application and the body DTO of every POST, PUT and PATCH route', () => {
     const paths = catalogue.map(key);
-    for (const expected of ['POST /api/contact', 'PUT /api/admin/posts/:id', 'DELETE /api/admin/posts/:id', 'POST /api/admin/deletion-requests/:id/reject', 'GET /api/posts', 'GET /rss.xml']) {
+    for (const expected of [
+      'POST /api/contact',
+      'PUT /api/admin/posts/:id',
+      'DELETE /api/admin/posts/:id',
+      'POST /api/admin/deletion-requests/:id/reject',
+      'GET /api/posts',
+      'GET /rss.xml',
+    ]) {
       expect(paths).toContain(expected);
     }
-    const withoutDto = writes().filter((route) => !bodyDtoOf(route) && route.bodyKeys.length === 0 && !bodylessRoutes.has(key(route)));
+    const withoutDto = writes().filter(
+      (route) => !bodyDtoOf(route) && route.bodyKeys.length === 0 && !bodylessRoutes.has(key(route)),
+    );
     expect(withoutDto.map((route) => `${key(route)} (${route.handler})`)).toEqual([]);
     expect(bodyFields(catalogue.find((route) => key(route) === 'POST /api/contact')!)).toEqual(
       expect.arrayContaining(['name', 'email', 'message', 'consent', 'turnstileToken']),
@@ -441,11 +478,24 @@ describe('Hostile input never breaks the API', () => {
           expectStatus: refusedKeyClasses.has(className) ? 400 : undefined,
         });
       }
-      for (const text of ['{"__proto__":{"polluted":true}}', '{"constructor":{"prototype":{"polluted":true}}}', '[]', '"text"', '12', 'null', '{', '{"a":"\\ud800"}', '['.repeat(5000)]) {
+      for (const text of [
+        '{"__proto__":{"polluted":true}}',
+        '{"constructor":{"prototype":{"polluted":true}}}',
+        '[]',
+        '"text"',
+        '12',
+        'null',
+        '{',
+        '{"a":"\\ud800"}',
+        '['.repeat(5000),
+      ]) {
         cases.push({
           label: `${key(route)} raw body ${text.slice(0, 30)}`,
           route,
-          send: async () => request(route, route.method, await pathWith(route)).set('Content-Type', 'application/json').send(text),
+          send: async () =>
+            request(route, route.method, await pathWith(route))
+              .set('Content-Type', 'application/json')
+              .send(text),
         });
       }
     }
@@ -455,20 +505,40 @@ describe('Hostile input never breaks the API', () => {
   }, 600_000);
 
   it('refuses hostile text in a body field with 400 and the sentence of its class', async () => {
-    const subscribe = (email: unknown) => testApp.request().post('/api/subscribe').set('X-Forwarded-For', '10.250.0.1').send({ email });
-    expect((await subscribe('a\ud800@example.com')).body).toEqual({ statusCode: 400, error: 'The request contains ill-formed Unicode text (a lone surrogate), which is not allowed' });
-    expect((await subscribe('a\u001b@example.com')).body).toEqual({ statusCode: 400, error: 'The request contains a control character, which is not allowed' });
-    expect((await subscribe('a\ufffe@example.com')).body).toEqual({ statusCode: 400, error: 'The request contains a Unicode non-character (such as U+FFFE), which is not allowed' });
+    const subscribe = (email: unknown) =>
+      testApp.request().post('/api/subscribe').set('X-Forwarded-For', '10.250.0.1').send({ email });
+    expect((await subscribe('a\ud800@example.com')).body).toEqual({
+      statusCode: 400,
+      error: 'The request contains ill-formed Unicode text (a lone surrogate), which is not allowed',
+    });
+    expect((await subscribe('a\u001b@example.com')).body).toEqual({
+      statusCode: 400,
+      error: 'The request contains a control character, which is not allowed',
+    });
+    expect((await subscribe('a\ufffe@example.com')).body).toEqual({
+      statusCode: 400,
+      error: 'The request contains a Unicode non-character (such as U+FFFE), which is not allowed',
+    });
     const quoted = await subscribe(hostileTexts.emailQuotedLineBreak);
     expect(quoted.status).toBe(400);
     expect(quoted.body.fieldErrors.email).toEqual([messages.emailInvalid]);
   });
 
   it('allows tabs and line breaks only in multi-line fields', async () => {
-    const base = { excerpt: 'Line one\nline two', body: 'Para one\r\n\r\n\tPara two', section: 'labs', status: 'draft', tags: ['testing'] };
-    const multiLine = await staff.post('/api/admin/posts').send({ ...base, title: 'Multi-line fields', slug: 'multi-line-fields' });
+    const base = {
+      excerpt: 'Line one\nline two',
+      body: 'Para one\r\n\r\n\tPara two',
+      section: 'labs',
+      status: 'draft',
+      tags: ['testing'],
+    };
+    const multiLine = await staff
+      .post('/api/admin/posts')
+      .send({ ...base, title: 'Multi-line fields', slug: 'multi-line-fields' });
     expect(multiLine.status).toBe(201);
-    const singleLine = await staff.post('/api/admin/posts').send({ ...base, title: 'Single\nline', slug: 'single-line', tags: ['a\tb'] });
+    const singleLine = await staff
+      .post('/api/admin/posts')
+      .send({ ...base, title: 'Single\nline', slug: 'single-line', tags: ['a\tb'] });
     expect(singleLine.status).toBe(400);
     expect(singleLine.body.fieldErrors).toEqual({ title: [messages.singleLineText], tags: [messages.singleLineText] });
     const query = await testApp.request().get('/api/posts?search=a%0Ab');
@@ -482,17 +552,33 @@ describe('Hostile input never breaks the API', () => {
       const dto = bodyDtoOf(route);
       const send = (path: string) => {
         const pending = request(route, route.method, path);
-        return route.method === 'get' || route.method === 'delete' ? pending : pending.send(validBody(dto, String(++counter)));
+        return route.method === 'get' || route.method === 'delete'
+          ? pending
+          : pending.send(validBody(dto, String(++counter)));
       };
       for (const queryKey of queryKeys) {
         for (const [className, query] of Object.entries(queryClasses(queryKey))) {
-          cases.push({ label: `${key(route)} ?${queryKey}=${className}`, route, send: async () => send(`${await pathWith(route)}?${query}`) });
+          cases.push({
+            label: `${key(route)} ?${queryKey}=${className}`,
+            route,
+            send: async () => send(`${await pathWith(route)}?${query}`),
+          });
         }
       }
       // A key the route does not read: the request-level rules still apply to it.
       const unread = queryClasses('unexpected');
-      for (const className of ['loneHighSurrogate', 'c0Control', 'nul', 'lineBreak', 'nonCharacter', 'rawLoneSurrogateBytes', 'object', 'hostileKey']) {
-        const refused = route.path.startsWith('/api/') && ['c0Control', 'nul', 'lineBreak', 'nonCharacter'].includes(className);
+      for (const className of [
+        'loneHighSurrogate',
+        'c0Control',
+        'nul',
+        'lineBreak',
+        'nonCharacter',
+        'rawLoneSurrogateBytes',
+        'object',
+        'hostileKey',
+      ]) {
+        const refused =
+          route.path.startsWith('/api/') && ['c0Control', 'nul', 'lineBreak', 'nonCharacter'].includes(className);
         cases.push({
           label: `${key(route)} ?unexpected=${className}`,
           route,
@@ -502,7 +588,11 @@ describe('Hostile input never breaks the API', () => {
       }
       for (const param of route.pathParams) {
         for (const [className, segment] of Object.entries(pathClasses)) {
-          cases.push({ label: `${key(route)} :${param}=${className}`, route, send: async () => send(await pathWith(route, { param, segment })) });
+          cases.push({
+            label: `${key(route)} :${param}=${className}`,
+            route,
+            send: async () => send(await pathWith(route, { param, segment })),
+          });
         }
       }
     }
@@ -537,7 +627,10 @@ describe('Hostile input never breaks the API', () => {
           route,
           expectStatus: 415,
           send: async () =>
-            request(route, route.method, await pathWith(route)).set('Content-Type', 'application/json').set('Content-Encoding', encoding).send(payload),
+            request(route, route.method, await pathWith(route))
+              .set('Content-Type', 'application/json')
+              .set('Content-Encoding', encoding)
+              .send(payload),
         });
       }
     }
@@ -556,7 +649,12 @@ describe('Hostile input never breaks the API', () => {
           label: `${key(route)} X-Forwarded-For ${className}`,
           route,
           send: async () =>
-            withBody(client(route)[route.method](await pathWith(route)).set('User-Agent', browserAgent).set('X-Forwarded-For', value(++counter))),
+            withBody(
+              client(route)
+                [route.method](await pathWith(route))
+                .set('User-Agent', browserAgent)
+                .set('X-Forwarded-For', value(++counter)),
+            ),
         });
       }
       for (const [className, cookie] of Object.entries(cookieClasses)) {
@@ -588,7 +686,11 @@ describe('Hostile input never breaks the API', () => {
       'POST /api/request-data-deletion': ['deletion_requests', 'email_outbox'],
     };
     const count = async (tables: string[]) =>
-      Promise.all(tables.map(async (table) => Number((await testApp.dataSource.query(`SELECT count(*)::int AS n FROM "${table}"`))[0].n)));
+      Promise.all(
+        tables.map(async (table) =>
+          Number((await testApp.dataSource.query(`SELECT count(*)::int AS n FROM "${table}"`))[0].n),
+        ),
+      );
     const hostileValue: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
       value: fc.oneof(
         { depthSize: 'small' },
@@ -602,14 +704,22 @@ describe('Hostile input never breaks the API', () => {
     for (const [name, tables] of Object.entries(storedIn)) {
       const route = catalogue.find((candidate) => key(candidate) === name)!;
       const fields = bodyFields(route);
-      const bodies = fc.sample(fc.record(Object.fromEntries(fields.map((field) => [field, hostileValue])), { requiredKeys: [] }), { seed, numRuns: 40 });
+      const bodies = fc.sample(
+        fc.record(Object.fromEntries(fields.map((field) => [field, hostileValue])), { requiredKeys: [] }),
+        { seed, numRuns: 40 },
+      );
       for (const [index, body] of bodies.entries()) {
         const before = await count(tables);
-        const response = await request(route, 'post', route.path).set('Content-Type', 'application/json').send(JSON.stringify(body));
+        const response = await request(route, 'post', route.path)
+          .set('Content-Type', 'application/json')
+          .send(JSON.stringify(body));
         record(`${name} random body #${index} ${JSON.stringify(body).slice(0, 160)}`, response);
         if (response.status >= 400) {
           const after = await count(tables);
-          if (after.join() !== before.join()) failures.push(`${name} random body #${index} answered ${response.status} but stored rows (${before.join()} → ${after.join()})`);
+          if (after.join() !== before.join())
+            failures.push(
+              `${name} random body #${index} answered ${response.status} but stored rows (${before.join()} → ${after.join()})`,
+            );
         }
       }
     }
@@ -620,7 +730,9 @@ describe('Hostile input never breaks the API', () => {
     console.log(`${tally.cases} cases, ${tally.failed} 5xx`);
     expect(tally.failed).toBe(0);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(Object.getOwnPropertyNames(Object.getPrototypeOf({})).sort());
+    expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(
+      Object.getOwnPropertyNames(Object.getPrototypeOf({})).sort(),
+    );
   });
 
   it('is still healthy afterwards', async () => {

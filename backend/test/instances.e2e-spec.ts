@@ -147,7 +147,11 @@ describe(`Two instances on one ${process.env.DATABASE_URL ? 'PostgreSQL server d
     );
     expect(statuses.filter((status) => status === 401)).toHaveLength(freeFailuresPerAccount);
     expect(statuses.filter((status) => status === 429)).toHaveLength(100 - freeFailuresPerAccount);
-    expect(responses.filter((response) => response.status === 429).every((response) => Number(response.headers['retry-after']) > 0)).toBe(true);
+    expect(
+      responses
+        .filter((response) => response.status === 429)
+        .every((response) => Number(response.headers['retry-after']) > 0),
+    ).toBe(true);
   });
 
   it('sends each outbox mail once when both dispatchers run at the same moment', async () => {

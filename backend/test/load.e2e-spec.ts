@@ -33,7 +33,12 @@ describe('Load on the real application', () => {
 
   beforeAll(async () => {
     testApp = await createTestApp({
-      config: { contactRateLimitMax: 100_000, analyticsRateLimitMax: 100_000, mailDispatchIntervalMs: 0, seedContent: false },
+      config: {
+        contactRateLimitMax: 100_000,
+        analyticsRateLimitMax: 100_000,
+        mailDispatchIntervalMs: 0,
+        seedContent: false,
+      },
     });
   }, hookTimeoutMs);
 

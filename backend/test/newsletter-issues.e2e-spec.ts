@@ -156,13 +156,11 @@ describe('Newsletter issues: compose, preview, test and send', () => {
   });
 
   it('previews the issue in the mail layout as HTML and text, with raw HTML shown as text and no tracking', async () => {
-    const preview = await admin
-      .post('/api/admin/newsletter/preview')
-      .send({
-        subject: 'November notes',
-        preheader: 'Three things',
-        body: 'Hello **readers**.\n\n[Our work](/case-studies) <img src="https://t.example/p.gif">',
-      });
+    const preview = await admin.post('/api/admin/newsletter/preview').send({
+      subject: 'November notes',
+      preheader: 'Three things',
+      body: 'Hello **readers**.\n\n[Our work](/case-studies) <img src="https://t.example/p.gif">',
+    });
     expect(preview.status).toBe(200);
     expect(preview.body.subject).toBe('November notes');
     expect(preview.body.html).toContain('<strong>readers</strong>');

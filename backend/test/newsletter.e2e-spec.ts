@@ -19,7 +19,11 @@ describe('Newsletter: subscribe, confirm, unsubscribe', () => {
     return `10.60.${Math.floor(addressCounter / 250)}.${(addressCounter % 250) + 1}`;
   };
   const subscribe = (body: unknown, address = freshAddress()) =>
-    testApp.request().post('/api/subscribe').set('X-Forwarded-For', address).send(body as object);
+    testApp
+      .request()
+      .post('/api/subscribe')
+      .set('X-Forwarded-For', address)
+      .send(body as object);
   const countRows = async (sql: string, parameters: unknown[] = []) =>
     Number((await testApp.dataSource.query<{ n: number }[]>(sql, parameters))[0].n);
 
@@ -27,9 +31,17 @@ describe('Newsletter: subscribe, confirm, unsubscribe', () => {
     await testApp.dataSource.query('DELETE FROM "rate_limit_counters"');
   });
   const subscriber = async (email: string) =>
-    (await testApp.dataSource.query('SELECT email, status, source, confirmed_at, unsubscribed_at FROM "subscribers" WHERE email = $1', [email]))[0];
+    (
+      await testApp.dataSource.query(
+        'SELECT email, status, source, confirmed_at, unsubscribed_at FROM "subscribers" WHERE email = $1',
+        [email],
+      )
+    )[0];
   const mailsTo = async (email: string) =>
-    testApp.dataSource.query('SELECT kind, subject, text_body, html_body, headers FROM "email_outbox" WHERE to_address = $1 ORDER BY created_at', [email]);
+    testApp.dataSource.query(
+      'SELECT kind, subject, text_body, html_body, headers FROM "email_outbox" WHERE to_address = $1 ORDER BY created_at',
+      [email],
+    );
   const confirmToken = (text: string) => /\/api\/newsletter\/confirm\?token=([A-Za-z0-9_%-]+)/.exec(text)?.[1];
 
   describe('POST /api/subscribe', () => {
@@ -37,7 +49,11 @@ describe('Newsletter: subscribe, confirm, unsubscribe', () => {
       for (const body of [{}, { email: '' }, { email: '   ' }]) {
         const response = await subscribe(body);
         expect(response.status).toBe(400);
-        expect(response.body).toEqual({ statusCode: 400, error: messages.emailRequired, fieldErrors: { email: [messages.emailRequired] } });
+        expect(response.body).toEqual({
+          statusCode: 400,
+          error: messages.emailRequired,
+          fieldErrors: { email: [messages.emailRequired] },
+        });
       }
     });
 
@@ -51,7 +67,11 @@ describe('Newsletter: subscribe, confirm, unsubscribe', () => {
       const response = await subscribe({ email: '  New.Reader@Example.COM ', source: 'labs_blog', page: '/blog/labs' });
       expect(response.status).toBe(200);
       expect(response.body).toEqual({ message: leadMessages.subscribeThanks });
-      expect(await subscriber('new.reader@example.com')).toMatchObject({ status: 'pending', source: 'labs_blog', confirmed_at: null });
+      expect(await subscriber('new.reader@example.com')).toMatchObject({
+        status: 'pending',
+        source: 'labs_blog',
+        confirmed_at: null,
+      });
       const mails = await mailsTo('new.reader@example.com');
       expect(mails).toHaveLength(1);
       expect(mails[0].kind).toBe('newsletter_confirmation');
@@ -113,12 +133,18 @@ describe('Newsletter: subscribe, confirm, unsubscribe', () => {
     });
 
     it('leaves one subscriber and one mail after 50 concurrent subscribes of one address, accepting only the first three', async () => {
-      const responses = await Promise.all(Array.from({ length: 50 }, () => subscribe({ email: 'rush@example.com', source: 'blog' })));
+      const responses = await Promise.all(
+        Array.from({ length: 50 }, () => subscribe({ email: 'rush@example.com', source: 'blog' })),
+      );
       const accepted = responses.filter((response) => response.status === 200);
       expect(accepted).toHaveLength(testApp.application.config.subscribeRecipientRateLimitMax);
       expect(responses.filter((response) => response.status === 429)).toHaveLength(50 - accepted.length);
-      expect(new Set(accepted.map((response) => response.body.message))).toEqual(new Set([leadMessages.subscribeThanks]));
-      const rows = await testApp.dataSource.query('SELECT count(*)::int AS n FROM "subscribers" WHERE email = $1', ['rush@example.com']);
+      expect(new Set(accepted.map((response) => response.body.message))).toEqual(
+        new Set([leadMessages.subscribeThanks]),
+      );
+      const rows = await testApp.dataSource.query('SELECT count(*)::int AS n FROM "subscribers" WHERE email = $1', [
+        'rush@example.com',
+      ]);
       expect(rows[0].n).toBe(1);
       expect(await mailsTo('rush@example.com')).toHaveLength(1);
     });
@@ -159,7 +185,9 @@ describe('Newsletter: subscribe, confirm, unsubscribe', () => {
     it('does not accept a link older than 30 days', async () => {
       await subscribe({ email: 'stale@example.com' });
       const [mail] = await mailsTo('stale@example.com');
-      await testApp.dataSource.query(`UPDATE "subscribers" SET "confirmation_sent_at" = now() - interval '31 days' WHERE email = 'stale@example.com'`);
+      await testApp.dataSource.query(
+        `UPDATE "subscribers" SET "confirmation_sent_at" = now() - interval '31 days' WHERE email = 'stale@example.com'`,
+      );
       const response = await testApp.request().get(`/api/newsletter/confirm?token=${confirmToken(mail.text_body)}`);
       expect(response.headers.location).toBe('/newsletter/confirm?status=invalid');
       expect(await subscriber('stale@example.com')).toMatchObject({ status: 'pending' });
@@ -219,7 +247,11 @@ describe('Newsletter: subscribe, confirm, unsubscribe', () => {
         .type('form')
         .send('List-Unsubscribe=One-Click');
       expect(response.status).toBe(403);
-      const sameSite = await testApp.request().post(`${target.pathname}${target.search}`).type('form').send('List-Unsubscribe=One-Click');
+      const sameSite = await testApp
+        .request()
+        .post(`${target.pathname}${target.search}`)
+        .type('form')
+        .send('List-Unsubscribe=One-Click');
       expect(sameSite.status).toBe(200);
       expect(sameSite.body).toEqual({ message: leadMessages.unsubscribed });
       expect(await subscriber('confirm.me@example.com')).toMatchObject({ status: 'unsubscribed' });

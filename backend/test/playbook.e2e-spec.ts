@@ -17,14 +17,21 @@ describe('Playbook', () => {
     it('asks for an address when none is given and refuses an invalid one', async () => {
       const missing = await testApp.request().post('/api/playbook-download').send({ email: '  ' });
       expect(missing.status).toBe(400);
-      expect(missing.body).toEqual({ statusCode: 400, error: messages.emailRequired, fieldErrors: { email: [messages.emailRequired] } });
+      expect(missing.body).toEqual({
+        statusCode: 400,
+        error: messages.emailRequired,
+        fieldErrors: { email: [messages.emailRequired] },
+      });
       const invalid = await testApp.request().post('/api/playbook-download').send({ email: 'nope@' });
       expect(invalid.status).toBe(400);
       expect(invalid.body.error).toBe(messages.emailInvalid);
     });
 
     it('stores the request with its page, answers the download address and mails the link', async () => {
-      const response = await testApp.request().post('/api/playbook-download').send({ email: ' Reader@Example.com', page: '/consulting' });
+      const response = await testApp
+        .request()
+        .post('/api/playbook-download')
+        .send({ email: ' Reader@Example.com', page: '/consulting' });
       expect(response.status).toBe(201);
       const { playbookUrl } = testApp.application.config;
       expect(playbookUrl).toBe('http://localhost:3000/downloads/sme-ai-adoption-playbook.pdf');
@@ -40,14 +47,18 @@ describe('Playbook', () => {
 
     it('records every request, also repeats from one address', async () => {
       await testApp.request().post('/api/playbook-download').send({ email: 'reader@example.com' });
-      const rows = await testApp.dataSource.query(`SELECT count(*)::int AS n FROM "playbook_downloads" WHERE email = 'reader@example.com'`);
+      const rows = await testApp.dataSource.query(
+        `SELECT count(*)::int AS n FROM "playbook_downloads" WHERE email = 'reader@example.com'`,
+      );
       expect(rows[0].n).toBe(2);
     });
   });
 
   describe('POST /api/playbook-download limits', () => {
     beforeEach(async () => {
-      await testApp.dataSource.query('DELETE FROM "rate_limit_counters"; DELETE FROM "playbook_downloads"; DELETE FROM "email_outbox"');
+      await testApp.dataSource.query(
+        'DELETE FROM "rate_limit_counters"; DELETE FROM "playbook_downloads"; DELETE FROM "email_outbox"',
+      );
     });
 
     const request = (email: string, address: string) =>
@@ -55,7 +66,8 @@ describe('Playbook', () => {
     const count = async (sql: string) => Number((await testApp.dataSource.query<{ n: number }[]>(sql))[0].n);
 
     it('limits one client address to 10 requests an hour with 429 and Retry-After, storing and mailing nothing past it', async () => {
-      for (let index = 0; index < 10; index += 1) expect((await request(`team${index}@example.com`, '10.61.0.1')).status).toBe(201);
+      for (let index = 0; index < 10; index += 1)
+        expect((await request(`team${index}@example.com`, '10.61.0.1')).status).toBe(201);
       const refused = await request('team10@example.com', '10.61.0.1');
       expect(refused.status).toBe(429);
       expect(refused.body).toEqual({ statusCode: 429, error: messages.tooManyRequests });
@@ -69,10 +81,15 @@ describe('Playbook', () => {
 
     it('limits one inbox to 3 requests an hour from any address: 10 requests for one address send 3 mails', async () => {
       const statuses: number[] = [];
-      for (let index = 0; index < 10; index += 1) statuses.push((await request('victim@example.com', `10.62.0.${index + 1}`)).status);
+      for (let index = 0; index < 10; index += 1)
+        statuses.push((await request('victim@example.com', `10.62.0.${index + 1}`)).status);
       expect(statuses).toEqual([201, 201, 201, 429, 429, 429, 429, 429, 429, 429]);
-      expect(await count(`SELECT count(*)::int AS n FROM "playbook_downloads" WHERE email = 'victim@example.com'`)).toBe(3);
-      expect(await count(`SELECT count(*)::int AS n FROM "email_outbox" WHERE to_address = 'victim@example.com'`)).toBe(3);
+      expect(
+        await count(`SELECT count(*)::int AS n FROM "playbook_downloads" WHERE email = 'victim@example.com'`),
+      ).toBe(3);
+      expect(await count(`SELECT count(*)::int AS n FROM "email_outbox" WHERE to_address = 'victim@example.com'`)).toBe(
+        3,
+      );
     });
   });
 

@@ -253,13 +253,11 @@ describe('Blog posts API', () => {
         .send({ ...validPost, slug: uniqueSlug(), customMetaTags });
       expect(created.status).toBe(201);
       expect(created.body.customMetaTags).toBe(customMetaTags);
-      const refused = await agents.admin
-        .put(`/api/admin/posts/${created.body.id}`)
-        .send({
-          ...validPost,
-          slug: created.body.slug,
-          customMetaTags: `${customMetaTags}<meta name="referrer" content="no-referrer-when-downgrade">`,
-        });
+      const refused = await agents.admin.put(`/api/admin/posts/${created.body.id}`).send({
+        ...validPost,
+        slug: created.body.slug,
+        customMetaTags: `${customMetaTags}<meta name="referrer" content="no-referrer-when-downgrade">`,
+      });
       expect(refused.status).toBe(400);
       expect(refused.body.error).toBe(metaTagMessages.notAllowed('referrer'));
     });

@@ -1,4 +1,11 @@
-import { messages, revisionMessages, type ListPage, type PostRevision, type RevisionSummary, type StaffRole } from '@northbeam/common';
+import {
+  messages,
+  revisionMessages,
+  type ListPage,
+  type PostRevision,
+  type RevisionSummary,
+  type StaffRole,
+} from '@northbeam/common';
 import { createStaff, signedInAgent } from './factories/staff.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
@@ -25,13 +32,24 @@ describe('Post revisions, restore and autosave', () => {
   const uniqueSlug = () => `revised-post-${++counter}`;
 
   async function createAs(role: StaffRole, overrides: Record<string, unknown> = {}) {
-    const response = await agents[role].post('/api/admin/posts').send({ ...firstText, slug: uniqueSlug(), ...overrides });
+    const response = await agents[role]
+      .post('/api/admin/posts')
+      .send({ ...firstText, slug: uniqueSlug(), ...overrides });
     if (response.status !== 201) throw new Error(`create failed ${response.status} ${JSON.stringify(response.body)}`);
-    return response.body as { id: string; slug: string; section: string; status: string; updatedAt: string; title: string };
+    return response.body as {
+      id: string;
+      slug: string;
+      section: string;
+      status: string;
+      updatedAt: string;
+      title: string;
+    };
   }
 
   async function saveAs(role: StaffRole, post: { id: string; slug: string }, changes: Record<string, unknown>) {
-    const response = await agents[role].put(`/api/admin/posts/${post.id}`).send({ ...firstText, slug: post.slug, ...changes });
+    const response = await agents[role]
+      .put(`/api/admin/posts/${post.id}`)
+      .send({ ...firstText, slug: post.slug, ...changes });
     expect(response.status).toBe(200);
     return response.body as { id: string; title: string; status: string; updatedAt: string; body: string };
   }
@@ -43,7 +61,9 @@ describe('Post revisions, restore and autosave', () => {
   }
 
   async function contentVersion(): Promise<number> {
-    const [row] = await testApp.dataSource.query<{ version: string }[]>(`SELECT version FROM content_version WHERE id = 1`);
+    const [row] = await testApp.dataSource.query<{ version: string }[]>(
+      `SELECT version FROM content_version WHERE id = 1`,
+    );
     return Number(row.version);
   }
 
@@ -67,7 +87,10 @@ describe('Post revisions, restore and autosave', () => {
   describe('revisions', () => {
     it('keeps a revision of every save with every field, who saved it and when, newest first', async () => {
       const post = await createAs('admin');
-      await saveAs('super_admin', post, { title: 'Measuring what a prototype really proves', body: 'The second body.' });
+      await saveAs('super_admin', post, {
+        title: 'Measuring what a prototype really proves',
+        body: 'The second body.',
+      });
       const list = await revisionsOf('admin', post.id);
       expect(list).toMatchObject({ total: 2, page: 1, pageSize: 15 });
       expect(list.items.map((item) => [item.title, item.author?.name])).toEqual([
@@ -120,12 +143,22 @@ describe('Post revisions, restore and autosave', () => {
 
     it('restores a revision as a new save: its text comes back, the post stays published, and the restore is logged', async () => {
       const post = await createAs('admin', { status: 'published' });
-      await saveAs('admin', post, { status: 'published', title: 'A rewritten title', body: 'A rewritten body.', tags: ['rewrite'] });
+      await saveAs('admin', post, {
+        status: 'published',
+        title: 'A rewritten title',
+        body: 'A rewritten body.',
+        tags: ['rewrite'],
+      });
       const [, original] = (await revisionsOf('admin', post.id)).items;
 
       const restored = await agents.super_admin.post(`/api/admin/posts/${post.id}/revisions/${original.id}/restore`);
       expect(restored.status).toBe(200);
-      expect(restored.body).toMatchObject({ title: firstText.title, body: firstText.body, tags: ['prototyping'], status: 'published' });
+      expect(restored.body).toMatchObject({
+        title: firstText.title,
+        body: firstText.body,
+        tags: ['prototyping'],
+        status: 'published',
+      });
 
       const publicPost = await testApp.request().get(`/api/posts/labs/${post.slug}`);
       expect(publicPost.status).toBe(200);
@@ -160,7 +193,7 @@ describe('Post revisions, restore and autosave', () => {
       expect((await testApp.request().get(`/api/posts/labs/${post.slug}`)).status).toBe(404);
     });
 
-    it('answers 409 when the revision\'s slug has been taken by another post since', async () => {
+    it("answers 409 when the revision's slug has been taken by another post since", async () => {
       const post = await createAs('admin');
       const oldSlug = post.slug;
       await saveAs('admin', post, { slug: uniqueSlug() });
@@ -273,12 +306,19 @@ describe('Post revisions, restore and autosave', () => {
       expect(Date.parse(saved.body.savedAt)).toBeGreaterThan(Date.parse(before.updatedAt));
 
       const publicPost = await testApp.request().get(`/api/posts/labs/${post.slug}`);
-      expect(publicPost.body).toMatchObject({ title: firstText.title, body: firstText.body, updatedAt: before.updatedAt });
+      expect(publicPost.body).toMatchObject({
+        title: firstText.title,
+        body: firstText.body,
+        updatedAt: before.updatedAt,
+      });
       const listAfter = await testApp.request().get('/api/posts/labs').set('If-None-Match', listBefore.headers.etag);
       expect(listAfter.status).toBe(304);
       const page = await testApp.request().get(`/api/posts?search=${encodeURIComponent('unfinished new title')}`);
       expect(page.body.total).toBe(0);
-      expect((await agents.admin.get(`/api/admin/posts/${post.id}`)).body).toMatchObject({ title: firstText.title, updatedAt: before.updatedAt });
+      expect((await agents.admin.get(`/api/admin/posts/${post.id}`)).body).toMatchObject({
+        title: firstText.title,
+        updatedAt: before.updatedAt,
+      });
       expect(await contentVersion()).toBe(versionBefore);
       expect(await activityCount()).toBe(activityBefore);
       expect((await revisionsOf('admin', post.id)).total).toBe(1);
@@ -287,7 +327,12 @@ describe('Post revisions, restore and autosave', () => {
       expect(autosave.status).toBe(200);
       expect(autosave.body.autosave).toMatchObject({
         savedAt: saved.body.savedAt,
-        fields: { title: 'An unfinished new title', body: 'Half of a new body', tags: ['prototyping'], authorName: 'Ada Builder' },
+        fields: {
+          title: 'An unfinished new title',
+          body: 'Half of a new body',
+          tags: ['prototyping'],
+          authorName: 'Ada Builder',
+        },
       });
     });
 
@@ -295,9 +340,16 @@ describe('Post revisions, restore and autosave', () => {
       const post = await createAs('admin');
       await agents.admin.put(`/api/admin/posts/${post.id}/autosave`).send({ title: 'First try' }).expect(200);
       await agents.admin.put(`/api/admin/posts/${post.id}/autosave`).send({ title: 'Second try' }).expect(200);
-      await agents.super_admin.put(`/api/admin/posts/${post.id}/autosave`).send({ title: 'Someone else typing' }).expect(200);
-      expect((await agents.admin.get(`/api/admin/posts/${post.id}/autosave`)).body.autosave.fields.title).toBe('Second try');
-      expect((await agents.super_admin.get(`/api/admin/posts/${post.id}/autosave`)).body.autosave.fields.title).toBe('Someone else typing');
+      await agents.super_admin
+        .put(`/api/admin/posts/${post.id}/autosave`)
+        .send({ title: 'Someone else typing' })
+        .expect(200);
+      expect((await agents.admin.get(`/api/admin/posts/${post.id}/autosave`)).body.autosave.fields.title).toBe(
+        'Second try',
+      );
+      expect((await agents.super_admin.get(`/api/admin/posts/${post.id}/autosave`)).body.autosave.fields.title).toBe(
+        'Someone else typing',
+      );
       const [rows] = await testApp.dataSource.query<{ count: string }[]>(
         `SELECT count(*) AS count FROM content_autosaves WHERE entity_id = $1`,
         [post.id],
@@ -306,12 +358,16 @@ describe('Post revisions, restore and autosave', () => {
 
       await saveAs('admin', post, { title: 'Second try' });
       expect((await agents.admin.get(`/api/admin/posts/${post.id}/autosave`)).body).toEqual({ autosave: null });
-      expect((await agents.super_admin.get(`/api/admin/posts/${post.id}/autosave`)).body.autosave.fields.title).toBe('Someone else typing');
+      expect((await agents.super_admin.get(`/api/admin/posts/${post.id}/autosave`)).body.autosave.fields.title).toBe(
+        'Someone else typing',
+      );
     });
 
     it('accepts unfinished text, refuses oversize fields with 400, and is discarded on request', async () => {
       const post = await createAs('admin');
-      const unfinished = await agents.admin.put(`/api/admin/posts/${post.id}/autosave`).send({ title: '', slug: 'half-', section: '' });
+      const unfinished = await agents.admin
+        .put(`/api/admin/posts/${post.id}/autosave`)
+        .send({ title: '', slug: 'half-', section: '' });
       expect(unfinished.status).toBe(200);
       expect((await agents.admin.get(`/api/admin/posts/${post.id}/autosave`)).body.autosave.fields).toMatchObject({
         title: '',
@@ -320,7 +376,9 @@ describe('Post revisions, restore and autosave', () => {
         body: '',
         tags: [],
       });
-      const oversize = await agents.admin.put(`/api/admin/posts/${post.id}/autosave`).send({ title: 'x'.repeat(401), section: 'news' });
+      const oversize = await agents.admin
+        .put(`/api/admin/posts/${post.id}/autosave`)
+        .send({ title: 'x'.repeat(401), section: 'news' });
       expect(oversize.status).toBe(400);
       expect(Object.keys(oversize.body.fieldErrors).sort()).toEqual(['section', 'title']);
       expect((await agents.admin.delete(`/api/admin/posts/${post.id}/autosave`)).status).toBe(204);

@@ -79,11 +79,19 @@ describe('Scheduled posts, the review queue and slug redirects', () => {
 
     it('keeps a scheduled post out of every public surface until its time, then the task publishes it once', async () => {
       const publishAt = new Date(Date.now() + dayMs);
-      const created = await admin
-        .post('/api/admin/posts')
-        .send(postBody('tomorrows-news', { title: 'Tomorrows news about zephyrology', publishAt: publishAt.toISOString(), status: 'scheduled' }));
+      const created = await admin.post('/api/admin/posts').send(
+        postBody('tomorrows-news', {
+          title: 'Tomorrows news about zephyrology',
+          publishAt: publishAt.toISOString(),
+          status: 'scheduled',
+        }),
+      );
       expect(created.status).toBe(201);
-      expect(created.body).toMatchObject({ status: 'scheduled', publishAt: publishAt.toISOString(), publishedAt: null });
+      expect(created.body).toMatchObject({
+        status: 'scheduled',
+        publishAt: publishAt.toISOString(),
+        publishedAt: null,
+      });
 
       expect(await publicSightings('tomorrows-news', 'zephyrology')).toEqual({
         page: false,
@@ -128,7 +136,9 @@ describe('Scheduled posts, the review queue and slug redirects', () => {
 
     it('refuses scheduling to a consultant with 403, on a new post and on their own draft', async () => {
       const publishAt = new Date(Date.now() + dayMs).toISOString();
-      const refused = await consultant.post('/api/admin/posts').send(postBody('consultant-schedule', { status: 'scheduled', publishAt }));
+      const refused = await consultant
+        .post('/api/admin/posts')
+        .send(postBody('consultant-schedule', { status: 'scheduled', publishAt }));
       expect(refused.status).toBe(403);
       expect(refused.body.error).toBe(publishingMessages.onlyAdminsCanSchedule);
 
@@ -153,7 +163,9 @@ describe('Scheduled posts, the review queue and slug redirects', () => {
       expect(past.status).toBe(400);
       expect(past.body.fieldErrors).toEqual({ publishAt: [publishingMessages.publishAtInPast] });
 
-      const garbled = await admin.post('/api/admin/posts').send(postBody('garbled-time', { status: 'scheduled', publishAt: 'next tuesday' }));
+      const garbled = await admin
+        .post('/api/admin/posts')
+        .send(postBody('garbled-time', { status: 'scheduled', publishAt: 'next tuesday' }));
       expect(garbled.status).toBe(400);
       expect(garbled.body.fieldErrors.publishAt).toEqual([publishingMessages.publishAtInvalid]);
 
@@ -165,7 +177,9 @@ describe('Scheduled posts, the review queue and slug redirects', () => {
       expect(relive.body.error).toBe(publishingMessages.alreadyPublished);
 
       const publishAt = new Date(Date.now() + 2 * dayMs).toISOString();
-      const scheduled = await admin.post('/api/admin/posts').send(postBody('kept-time', { status: 'scheduled', publishAt }));
+      const scheduled = await admin
+        .post('/api/admin/posts')
+        .send(postBody('kept-time', { status: 'scheduled', publishAt }));
       const edited = await admin
         .put(`/api/admin/posts/${scheduled.body.id}`)
         .send(postBody('kept-time', { title: 'Edited while scheduled', status: 'scheduled' }));
@@ -173,7 +187,9 @@ describe('Scheduled posts, the review queue and slug redirects', () => {
       expect(edited.body).toMatchObject({ title: 'Edited while scheduled', status: 'scheduled', publishAt });
 
       // Saving it as a draft takes it off the schedule.
-      const unscheduled = await admin.put(`/api/admin/posts/${scheduled.body.id}`).send(postBody('kept-time', { status: 'draft' }));
+      const unscheduled = await admin
+        .put(`/api/admin/posts/${scheduled.body.id}`)
+        .send(postBody('kept-time', { status: 'draft' }));
       expect(unscheduled.body).toMatchObject({ status: 'draft', publishAt: null });
       expect(await activityLines(testApp, 'post.unscheduled', scheduled.body.id)).toHaveLength(1);
     });
@@ -182,18 +198,24 @@ describe('Scheduled posts, the review queue and slug redirects', () => {
   describe('review queue', () => {
     it('lets a consultant submit a draft, locks it for them, and lets an admin send it back with a mailed note', async () => {
       const draft = await consultant.post('/api/admin/posts').send(postBody('for-review'));
-      const submitted = await consultant.put(`/api/admin/posts/${draft.body.id}`).send(postBody('for-review', { status: 'in_review' }));
+      const submitted = await consultant
+        .put(`/api/admin/posts/${draft.body.id}`)
+        .send(postBody('for-review', { status: 'in_review' }));
       expect(submitted.status).toBe(200);
       expect(submitted.body.status).toBe('in_review');
       expect((await testApp.request().get('/api/posts/labs/for-review')).status).toBe(404);
 
       // Waiting for review: the consultant cannot change it, and admins see it counted.
-      const locked = await consultant.put(`/api/admin/posts/${draft.body.id}`).send(postBody('for-review', { title: 'Changed' }));
+      const locked = await consultant
+        .put(`/api/admin/posts/${draft.body.id}`)
+        .send(postBody('for-review', { title: 'Changed' }));
       expect(locked.status).toBe(403);
       expect(locked.body.error).toBe(messages.consultantOwnDraftsOnly);
       expect((await admin.get('/api/admin/posts/workflow-counts')).body).toMatchObject({ awaitingReview: 1 });
 
-      const byConsultant = await consultant.post(`/api/admin/posts/${draft.body.id}/send-back`).send({ note: 'Self review' });
+      const byConsultant = await consultant
+        .post(`/api/admin/posts/${draft.body.id}/send-back`)
+        .send({ note: 'Self review' });
       expect(byConsultant.status).toBe(403);
       const noNote = await admin.post(`/api/admin/posts/${draft.body.id}/send-back`).send({ note: '   ' });
       expect(noNote.status).toBe(400);
@@ -206,9 +228,9 @@ describe('Scheduled posts, the review queue and slug redirects', () => {
       expect((await admin.get('/api/admin/posts/workflow-counts')).body).toMatchObject({ awaitingReview: 0 });
       expect(await activityLines(testApp, 'post.sent_back', draft.body.id)).toHaveLength(1);
 
-      const [mail] = await testApp.dataSource.query<{ to_address: string; subject: string; text_body: string; html_body: string }[]>(
-        `SELECT "to_address", "subject", "text_body", "html_body" FROM "email_outbox" WHERE "kind" = 'post_sent_back'`,
-      );
+      const [mail] = await testApp.dataSource.query<
+        { to_address: string; subject: string; text_body: string; html_body: string }[]
+      >(`SELECT "to_address", "subject", "text_body", "html_body" FROM "email_outbox" WHERE "kind" = 'post_sent_back'`);
       expect(mail.to_address).toBe('consultant@northbeam.example');
       expect(mail.subject).toBe('Sent back for changes: Post for-review');
       expect(mail.text_body).toContain(note);
@@ -216,7 +238,9 @@ describe('Scheduled posts, the review queue and slug redirects', () => {
       expect(mail.html_body).toContain('Please add a source for the second claim.<br>And a shorter title.');
 
       // Sending back twice is refused; the author may change it again and resubmit, which clears the note.
-      expect((await admin.post(`/api/admin/posts/${draft.body.id}/send-back`).send({ note: 'Again' })).status).toBe(409);
+      expect((await admin.post(`/api/admin/posts/${draft.body.id}/send-back`).send({ note: 'Again' })).status).toBe(
+        409,
+      );
       const resubmitted = await consultant
         .put(`/api/admin/posts/${draft.body.id}`)
         .send(postBody('for-review', { title: 'Shorter', status: 'in_review' }));
@@ -229,11 +253,15 @@ describe('Scheduled posts, the review queue and slug redirects', () => {
       const waiting = async () => (await admin.get('/api/admin/posts/workflow-counts')).body.awaitingReview as number;
       const before = await waiting();
       const first = await consultant.post('/api/admin/posts').send(postBody('queue-publish', { status: 'in_review' }));
-      const second = await consultant.post('/api/admin/posts').send(postBody('queue-schedule', { status: 'in_review' }));
+      const second = await consultant
+        .post('/api/admin/posts')
+        .send(postBody('queue-schedule', { status: 'in_review' }));
       expect([first.body.status, second.body.status]).toEqual(['in_review', 'in_review']);
       expect(await waiting()).toBe(before + 2);
 
-      const published = await admin.put(`/api/admin/posts/${first.body.id}`).send(postBody('queue-publish', { status: 'published' }));
+      const published = await admin
+        .put(`/api/admin/posts/${first.body.id}`)
+        .send(postBody('queue-publish', { status: 'published' }));
       expect(published.body.status).toBe('published');
       expect((await testApp.request().get('/api/posts/labs/queue-publish')).status).toBe(200);
 
@@ -260,7 +288,9 @@ describe('Scheduled posts, the review queue and slug redirects', () => {
 
       // A chain collapses: alpha → beta → gamma sends alpha straight to gamma; a section change counts too.
       await admin.put(`/api/admin/posts/${id}`).send(postBody('gamma-address', { status: 'published' }));
-      await admin.put(`/api/admin/posts/${id}`).send(postBody('gamma-address', { section: 'consulting', status: 'published' }));
+      await admin
+        .put(`/api/admin/posts/${id}`)
+        .send(postBody('gamma-address', { section: 'consulting', status: 'published' }));
       expect(await redirectOf('/blog/labs/alpha-address')).toBe('/blog/consulting/gamma-address');
       expect(await redirectOf('/blog/labs/beta-address')).toBe('/blog/consulting/gamma-address');
       expect(await redirectOf('/blog/labs/gamma-address')).toBe('/blog/consulting/gamma-address');
@@ -270,7 +300,10 @@ describe('Scheduled posts, the review queue and slug redirects', () => {
       expect(head.status).toBe(301);
 
       // Sitemap and feed carry only the current address.
-      const [sitemap, rss] = await Promise.all([testApp.request().get('/sitemap.xml'), testApp.request().get('/rss.xml')]);
+      const [sitemap, rss] = await Promise.all([
+        testApp.request().get('/sitemap.xml'),
+        testApp.request().get('/rss.xml'),
+      ]);
       for (const document of [sitemap.text, rss.text]) {
         expect(document).toContain('/blog/consulting/gamma-address');
         expect(document).not.toMatch(/\/blog\/labs\/(alpha|beta|gamma)-address/);
@@ -283,7 +316,9 @@ describe('Scheduled posts, the review queue and slug redirects', () => {
       expect(await redirectOf('/blog/labs/first-home')).toBe('/blog/labs/second-home');
 
       // A new post at the old address replaces the redirect: its readers see it, not the moved post.
-      const newcomer = await admin.post('/api/admin/posts').send(postBody('first-home', { title: 'The newcomer', status: 'published' }));
+      const newcomer = await admin
+        .post('/api/admin/posts')
+        .send(postBody('first-home', { title: 'The newcomer', status: 'published' }));
       expect(newcomer.status).toBe(201);
       expect(await redirectOf('/blog/labs/first-home')).toBe(404);
       expect((await testApp.request().get('/api/posts/labs/first-home')).body.title).toBe('The newcomer');
@@ -340,9 +375,12 @@ describe(`Scheduled publication with two instances on one ${process.env.DATABASE
     const publishAt = new Date(Date.now() + dayMs);
     const ids: string[] = [];
     for (let index = 0; index < 6; index += 1) {
-      const created = await admin
-        .post('/api/admin/posts')
-        .send(postBody(`twin-${index}`, { status: 'scheduled', publishAt: new Date(publishAt.getTime() + index).toISOString() }));
+      const created = await admin.post('/api/admin/posts').send(
+        postBody(`twin-${index}`, {
+          status: 'scheduled',
+          publishAt: new Date(publishAt.getTime() + index).toISOString(),
+        }),
+      );
       expect(created.status).toBe(201);
       ids.push(created.body.id as string);
     }
@@ -361,7 +399,10 @@ describe(`Scheduled publication with two instances on one ${process.env.DATABASE
     expect(published).toBe(ids.length);
     expect(lines.map((line) => line.target_id).sort()).toEqual([...ids].sort());
     // Both instances serve the published posts at once (the content version empties their caches).
-    const [fromFirst, fromSecond] = await Promise.all([first.request().get('/api/posts/labs'), second.request().get('/api/posts/labs')]);
+    const [fromFirst, fromSecond] = await Promise.all([
+      first.request().get('/api/posts/labs'),
+      second.request().get('/api/posts/labs'),
+    ]);
     expect((fromFirst.body as unknown[]).length).toBe(ids.length);
     expect((fromSecond.body as unknown[]).length).toBe(ids.length);
   });

@@ -156,7 +156,9 @@ describe('GET /api/rss/simulation-creation', () => {
   });
 
   it('refuses a feed that declares entities', async () => {
-    handler = serveXml('<?xml version="1.0"?><!DOCTYPE rss [<!ENTITY a "aaaaaaaaaa">]><rss version="2.0"><channel><item><title>&a;</title><link>https://x.example</link></item></channel></rss>');
+    handler = serveXml(
+      '<?xml version="1.0"?><!DOCTYPE rss [<!ENTITY a "aaaaaaaaaa">]><rss version="2.0"><channel><item><title>&a;</title><link>https://x.example</link></item></channel></rss>',
+    );
     expireCache();
     expect((await testApp.request().get('/api/rss/simulation-creation')).status).toBe(502);
   });

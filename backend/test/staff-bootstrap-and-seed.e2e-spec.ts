@@ -20,7 +20,10 @@ describe('First start', () => {
   }, hookTimeoutMs);
 
   it('creates a super admin from ADMIN_EMAIL and ADMIN_PASSWORD who can sign in', async () => {
-    const response = await testApp.request().post('/api/admin/login').send({ email: 'owner@northbeam.example', password: 'a-long-first-password' });
+    const response = await testApp
+      .request()
+      .post('/api/admin/login')
+      .send({ email: 'owner@northbeam.example', password: 'a-long-first-password' });
     expect(response.status).toBe(200);
     expect(response.body.user.role).toBe('super_admin');
     const rows: { password_hash: string }[] = await testApp.dataSource.query('SELECT password_hash FROM users');
@@ -33,7 +36,12 @@ describe('First start', () => {
       const response = await testApp.request().get(`/api/posts/${section}`);
       expect(response.status).toBe(200);
       expect(response.body.length).toBeGreaterThanOrEqual(4);
-      for (const summary of response.body as { slug: string; authorName: string; wordCount: number; readingTime: number }[]) {
+      for (const summary of response.body as {
+        slug: string;
+        authorName: string;
+        wordCount: number;
+        readingTime: number;
+      }[]) {
         expect(team.map((member) => member.name)).toContain(summary.authorName);
         const post = await testApp.request().get(`/api/posts/${section}/${summary.slug}`);
         expect(post.body.body).toMatch(/^## /m);
@@ -64,9 +72,16 @@ describe('First start in development without staff', () => {
   }, hookTimeoutMs);
 
   it('creates one super admin at the site domain with a random password', async () => {
-    const rows: { email: string; role: string; password_hash: string }[] = await testApp.dataSource.query('SELECT email, role, password_hash FROM users');
-    expect(rows).toEqual([{ email: 'admin@northbeam.example', role: 'super_admin', password_hash: expect.stringMatching(/^\$argon2id\$/) }]);
-    const guess = await testApp.request().post('/api/admin/login').send({ email: 'admin@northbeam.example', password: 'password' });
+    const rows: { email: string; role: string; password_hash: string }[] = await testApp.dataSource.query(
+      'SELECT email, role, password_hash FROM users',
+    );
+    expect(rows).toEqual([
+      { email: 'admin@northbeam.example', role: 'super_admin', password_hash: expect.stringMatching(/^\$argon2id\$/) },
+    ]);
+    const guess = await testApp
+      .request()
+      .post('/api/admin/login')
+      .send({ email: 'admin@northbeam.example', password: 'password' });
     expect(guess.status).toBe(401);
   });
 });

@@ -35,7 +35,16 @@ describe('Subscribers and playbook requests in the admin', () => {
     await testApp.dataSource.query(
       `INSERT INTO "subscribers" ("id", "email", "status", "source", "page", "created_at", "confirmed_at", "unsubscribed_at")
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [id, seed.email, seed.status, seed.source ?? null, seed.page ?? null, seed.createdAt, seed.confirmedAt ?? null, seed.unsubscribedAt ?? null],
+      [
+        id,
+        seed.email,
+        seed.status,
+        seed.source ?? null,
+        seed.page ?? null,
+        seed.createdAt,
+        seed.confirmedAt ?? null,
+        seed.unsubscribedAt ?? null,
+      ],
     );
     return id;
   }
@@ -114,7 +123,11 @@ describe('Subscribers and playbook requests in the admin', () => {
       page: '=HYPERLINK("http://evil.example","Click")',
       createdAt: '2026-11-22T10:00:00Z',
     });
-    ids.gone = await seedSubscriber({ email: 'percy_cent@example.com', status: 'confirmed', createdAt: '2026-11-23T10:00:00Z' });
+    ids.gone = await seedSubscriber({
+      email: 'percy_cent@example.com',
+      status: 'confirmed',
+      createdAt: '2026-11-23T10:00:00Z',
+    });
     // Enough for a second page: all confirmed, on 1 November.
     for (let index = 0; index < 14; index += 1) {
       await seedSubscriber({
@@ -128,7 +141,11 @@ describe('Subscribers and playbook requests in the admin', () => {
     await seedRequest('grace@cobol.example', '=cmd|/c calc!A1', '2026-11-21T10:00:00Z');
     await seedRequest('old@example.com', null, '2026-10-01T10:00:00Z');
     for (let index = 0; index < 13; index += 1) {
-      await seedRequest(`visitor${String(index).padStart(2, '0')}@example.com`, '/labs', `2026-11-02T0${index % 10}:${String(index).padStart(2, '0')}:00Z`);
+      await seedRequest(
+        `visitor${String(index).padStart(2, '0')}@example.com`,
+        '/labs',
+        `2026-11-02T0${index % 10}:${String(index).padStart(2, '0')}:00Z`,
+      );
     }
   }, hookTimeoutMs);
 
@@ -140,7 +157,12 @@ describe('Subscribers and playbook requests in the admin', () => {
     it('pages every subscriber newest sign-up first, 15 a page, with each date', async () => {
       const first = await subscribers();
       expect(first).toMatchObject({ total: 18, page: 1, pageSize: 15 });
-      expect(emails(first).slice(0, 4)).toEqual(['percy_cent@example.com', 'formula@example.com', 'grace@cobol.example', 'ada@analytical.example']);
+      expect(emails(first).slice(0, 4)).toEqual([
+        'percy_cent@example.com',
+        'formula@example.com',
+        'grace@cobol.example',
+        'ada@analytical.example',
+      ]);
       expect(first.items[2]).toEqual({
         id: ids.grace,
         email: 'grace@cobol.example',
@@ -205,12 +227,22 @@ describe('Subscribers and playbook requests in the admin', () => {
 
   describe('GET /api/admin/subscribers/counts', () => {
     it('counts pending, confirmed and unsubscribed addresses, following sign-ups and unsubscribes', async () => {
-      expect((await admin.get('/api/admin/subscribers/counts')).body).toEqual({ pending: 1, confirmed: 16, unsubscribed: 1 });
+      expect((await admin.get('/api/admin/subscribers/counts')).body).toEqual({
+        pending: 1,
+        confirmed: 16,
+        unsubscribed: 1,
+      });
       expect((await subscribe('counted@example.com')).status).toBe(200);
       await testApp.request().get('/api/unsubscribe').query({ email: 'reader00@example.com' });
-      expect((await admin.get('/api/admin/subscribers/counts')).body).toEqual({ pending: 2, confirmed: 15, unsubscribed: 2 });
+      expect((await admin.get('/api/admin/subscribers/counts')).body).toEqual({
+        pending: 2,
+        confirmed: 15,
+        unsubscribed: 2,
+      });
       await testApp.dataSource.query(`DELETE FROM "subscribers" WHERE "email" = 'counted@example.com'`);
-      await testApp.dataSource.query(`UPDATE "subscribers" SET "status" = 'confirmed', "unsubscribed_at" = NULL WHERE "email" = 'reader00@example.com'`);
+      await testApp.dataSource.query(
+        `UPDATE "subscribers" SET "status" = 'confirmed', "unsubscribed_at" = NULL WHERE "email" = 'reader00@example.com'`,
+      );
     });
   });
 
@@ -239,7 +271,9 @@ describe('Subscribers and playbook requests in the admin', () => {
     it('deletes the row, keeps the address suppressed and logs the removal with the address masked', async () => {
       expect((await subscribe('removed@example.com')).status).toBe(200);
       expect(await mailsTo('removed@example.com')).toEqual([{ kind: 'newsletter_confirmation' }]);
-      const [{ id }] = await testApp.dataSource.query<{ id: string }[]>(`SELECT "id" FROM "subscribers" WHERE "email" = 'removed@example.com'`);
+      const [{ id }] = await testApp.dataSource.query<{ id: string }[]>(
+        `SELECT "id" FROM "subscribers" WHERE "email" = 'removed@example.com'`,
+      );
 
       const response = await admin.delete(`/api/admin/subscribers/${id}`);
       expect(response.status).toBe(204);
@@ -247,9 +281,9 @@ describe('Subscribers and playbook requests in the admin', () => {
       // The confirmation mail still waiting in the outbox is not sent.
       expect(await mailsTo('removed@example.com')).toEqual([]);
       const hash = emailHash(testApp.application.config.sessionSecret, 'removed@example.com');
-      expect(await testApp.dataSource.query(`SELECT "reason" FROM "email_suppressions" WHERE "email_hash" = $1`, [hash])).toEqual([
-        { reason: 'subscriber_removed' },
-      ]);
+      expect(
+        await testApp.dataSource.query(`SELECT "reason" FROM "email_suppressions" WHERE "email_hash" = $1`, [hash]),
+      ).toEqual([{ reason: 'subscriber_removed' }]);
       const lines = await activity('subscriber.removed');
       expect(lines.at(-1)).toEqual({ target_type: 'subscriber', target_id: id, target_label: 'r…@example.com' });
       const logged = await testApp.dataSource.query<{ n: number }[]>(
@@ -272,7 +306,9 @@ describe('Subscribers and playbook requests in the admin', () => {
     it('removes a confirmed subscriber from the counts', async () => {
       const before = (await admin.get('/api/admin/subscribers/counts')).body as { confirmed: number };
       expect((await admin.delete(`/api/admin/subscribers/${ids.gone}`)).status).toBe(204);
-      expect(((await admin.get('/api/admin/subscribers/counts')).body as { confirmed: number }).confirmed).toBe(before.confirmed - 1);
+      expect(((await admin.get('/api/admin/subscribers/counts')).body as { confirmed: number }).confirmed).toBe(
+        before.confirmed - 1,
+      );
     });
 
     it('answers 404 for an unknown, already removed or malformed id, and logs nothing', async () => {
@@ -307,7 +343,10 @@ describe('Subscribers and playbook requests in the admin', () => {
     });
 
     it('filters by day, both ends inclusive', async () => {
-      expect(emails(await requests({ from: '2026-11-20', to: '2026-11-21' }))).toEqual(['grace@cobol.example', 'ada@analytical.example']);
+      expect(emails(await requests({ from: '2026-11-20', to: '2026-11-21' }))).toEqual([
+        'grace@cobol.example',
+        'ada@analytical.example',
+      ]);
       expect(emails(await requests({ to: '2026-10-31' }))).toEqual(['old@example.com']);
       expect((await requests({ from: '2026-11-02', to: '2026-11-02' })).total).toBe(13);
     });
@@ -338,7 +377,10 @@ describe('Subscribers and playbook requests in the admin', () => {
       ]);
       const lines = await activity('playbook.exported');
       expect(lines).toHaveLength(before + 1);
-      expect(lines.at(-1)).toMatchObject({ target_type: 'export', target_label: '2 playbook requests (from=2026-11-20)' });
+      expect(lines.at(-1)).toMatchObject({
+        target_type: 'export',
+        target_label: '2 playbook requests (from=2026-11-20)',
+      });
     });
   });
 });

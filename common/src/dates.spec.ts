@@ -58,7 +58,8 @@ describe('formatDate (UK time)', () => {
     const start = Date.parse('2025-01-01T00:00:00Z');
     // Every 25 h 13 min 17 s for two years: every hour of the day, and both clock changes twice.
     for (let at = start; at < start + 2 * 366 * 86_400_000; at += 90_797_000) {
-      for (const pattern of patterns) expect(formatDate(new Date(at), pattern)).toBe(format(at, pattern, { in: london }));
+      for (const pattern of patterns)
+        expect(formatDate(new Date(at), pattern)).toBe(format(at, pattern, { in: london }));
     }
   });
 

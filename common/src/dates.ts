@@ -43,7 +43,20 @@ export type DatePattern =
   | 'dd/MM/yyyy HH:mm:ss'
   | 'HH:mm';
 
-const monthNames = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const monthNames = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 let ukFormat: Intl.DateTimeFormat | undefined;
 

@@ -81,7 +81,16 @@ export interface EnquiryCounts {
 }
 
 /** The columns of `GET /api/admin/enquiries.csv`, in order. */
-export const enquiryCsvColumns = ['Received', 'Status', 'Name', 'Email', 'Company', 'Service', 'Assignee', 'Message'] as const;
+export const enquiryCsvColumns = [
+  'Received',
+  'Status',
+  'Name',
+  'Email',
+  'Company',
+  'Service',
+  'Assignee',
+  'Message',
+] as const;
 
 export const enquiryMessages = {
   notFound: 'Enquiry not found',

@@ -6,7 +6,14 @@ describe(looksLikeEmailAddress.name, () => {
   });
 
   it('refuses what every form refuses before sending: no @, no dotted domain, blanks, two @', () => {
-    for (const value of ['helena', 'helena@localhost', 'helena marsh@example.com', 'a@b@example.com', '@example.com', '']) {
+    for (const value of [
+      'helena',
+      'helena@localhost',
+      'helena marsh@example.com',
+      'a@b@example.com',
+      '@example.com',
+      '',
+    ]) {
       expect(looksLikeEmailAddress(value)).toBe(false);
     }
   });

@@ -62,9 +62,9 @@ describe('parseCustomMetaTags', () => {
   });
 
   it('returns content as text so that markup inside it stays inert', () => {
-    expect(parseCustomMetaTags('<meta name="description" content="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;">')).toEqual([
-      { name: 'description', content: '"><script>alert(1)</script>' },
-    ]);
+    expect(
+      parseCustomMetaTags('<meta name="description" content="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;">'),
+    ).toEqual([{ name: 'description', content: '"><script>alert(1)</script>' }]);
   });
 
   it('returns nothing for empty input', () => {
@@ -78,29 +78,45 @@ describe('customMetaTagsProblem', () => {
     expect(customMetaTagsProblem(null)).toBeNull();
     expect(customMetaTagsProblem('')).toBeNull();
     const markup = [
-      ...allowedMetaTagNames.slice(0, 10).map((name) => `<meta name="${name}" content="https://cdn.example.com/a.png">`),
-      ...allowedMetaTagProperties.slice(0, 10).map((property) => `<meta property="${property}" content="https://cdn.example.com/a.png">`),
+      ...allowedMetaTagNames
+        .slice(0, 10)
+        .map((name) => `<meta name="${name}" content="https://cdn.example.com/a.png">`),
+      ...allowedMetaTagProperties
+        .slice(0, 10)
+        .map((property) => `<meta property="${property}" content="https://cdn.example.com/a.png">`),
     ].join('\n');
     expect(customMetaTagsProblem(markup)).toBeNull();
   });
 
   it('names the tag that is not allowed and lists what is', () => {
-    const problem = customMetaTagsProblem('<meta name="author" content="A"><meta name="referrer" content="unsafe-url">');
+    const problem = customMetaTagsProblem(
+      '<meta name="author" content="A"><meta name="referrer" content="unsafe-url">',
+    );
     expect(problem).toBe(metaTagMessages.notAllowed('referrer'));
-    expect(problem).toMatch(/^Meta tag "referrer" is not allowed\. Allowed names: description, keywords, .*Allowed properties: og:title, /);
-    expect(customMetaTagsProblem('<meta property="og:url" content="https://evil.example/">')).toBe(metaTagMessages.notAllowed('og:url'));
+    expect(problem).toMatch(
+      /^Meta tag "referrer" is not allowed\. Allowed names: description, keywords, .*Allowed properties: og:title, /,
+    );
+    expect(customMetaTagsProblem('<meta property="og:url" content="https://evil.example/">')).toBe(
+      metaTagMessages.notAllowed('og:url'),
+    );
   });
 
   it('refuses http-equiv, charset, a tag without a key or without content', () => {
-    expect(customMetaTagsProblem('<meta http-equiv="refresh" content="0;url=https://evil.example">')).toBe(metaTagMessages.httpEquiv);
+    expect(customMetaTagsProblem('<meta http-equiv="refresh" content="0;url=https://evil.example">')).toBe(
+      metaTagMessages.httpEquiv,
+    );
     expect(customMetaTagsProblem('<meta charset="utf-7">')).toBe(metaTagMessages.charset);
     expect(customMetaTagsProblem('<meta content="orphan">')).toBe(metaTagMessages.keyMissing);
     expect(customMetaTagsProblem('<meta name="author">')).toBe(metaTagMessages.contentMissing('author'));
   });
 
   it('refuses an image address that is not http(s)', () => {
-    expect(customMetaTagsProblem('<meta property="og:image" content="javascript:alert(1)">')).toBe(metaTagMessages.addressRequired('og:image'));
-    expect(customMetaTagsProblem('<meta name="twitter:image" content="data:x">')).toBe(metaTagMessages.addressRequired('twitter:image'));
+    expect(customMetaTagsProblem('<meta property="og:image" content="javascript:alert(1)">')).toBe(
+      metaTagMessages.addressRequired('og:image'),
+    );
+    expect(customMetaTagsProblem('<meta name="twitter:image" content="data:x">')).toBe(
+      metaTagMessages.addressRequired('twitter:image'),
+    );
   });
 
   it('refuses more than 20 tags', () => {

@@ -114,7 +114,8 @@ export const metaTagMessages = {
   notAllowed: (key: string | undefined) =>
     `Meta tag "${(key ?? '').slice(0, 100)}" is not allowed. Allowed names: ${allowedMetaTagNames.join(', ')}. Allowed properties: ${allowedMetaTagProperties.join(', ')}`,
   contentMissing: (key: string) => `Meta tag "${key.slice(0, 100)}" needs a content`,
-  contentTooLong: (key: string) => `Meta tag "${key.slice(0, 100)}" content must be ${metaTagContentMax} characters or less`,
+  contentTooLong: (key: string) =>
+    `Meta tag "${key.slice(0, 100)}" content must be ${metaTagContentMax} characters or less`,
   addressRequired: (key: string) => `Meta tag "${key}" must hold an http:// or https:// address`,
   tooMany: `At most ${metaTagsMax} custom meta tags are allowed`,
 } as const;

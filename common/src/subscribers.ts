@@ -41,7 +41,15 @@ export interface PlaybookRequestSummary {
 }
 
 /** The columns of `GET /api/admin/subscribers.csv`, in order. */
-export const subscriberCsvColumns = ['Email', 'Status', 'Source', 'Page', 'Subscribed', 'Confirmed', 'Unsubscribed'] as const;
+export const subscriberCsvColumns = [
+  'Email',
+  'Status',
+  'Source',
+  'Page',
+  'Subscribed',
+  'Confirmed',
+  'Unsubscribed',
+] as const;
 
 /** The columns of `GET /api/admin/playbook-requests.csv`, in order. */
 export const playbookRequestCsvColumns = ['Requested', 'Email', 'Page'] as const;

@@ -40,7 +40,8 @@ export const refusedCharacters = new RegExp(`[${loneSurrogateClass}${controlClas
  */
 export function textProblem(value: string, options: { lineBreaks: boolean }): TextProblem | undefined {
   if (loneSurrogate.test(value)) return textProblems.illFormed;
-  if (controlCharacter.test(value) || (!options.lineBreaks && lineBreakOrTab.test(value))) return textProblems.controlCharacter;
+  if (controlCharacter.test(value) || (!options.lineBreaks && lineBreakOrTab.test(value)))
+    return textProblems.controlCharacter;
   if (nonCharacter.test(value)) return textProblems.nonCharacter;
   return undefined;
 }

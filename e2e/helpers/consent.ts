@@ -9,7 +9,12 @@ import { site } from '../../common/src/site';
 export async function giveConsent(target: Page | BrowserContext): Promise<void> {
   await target.addInitScript(
     ({ key, version }) => {
-      const record = { preferences: { essential: true, analytics: false, marketing: false }, timestamp: new Date().toISOString(), userId: 'e2e-visitor', version };
+      const record = {
+        preferences: { essential: true, analytics: false, marketing: false },
+        timestamp: new Date().toISOString(),
+        userId: 'e2e-visitor',
+        version,
+      };
       localStorage.setItem(key, JSON.stringify(record));
     },
     { key: site.consentStorageKey, version: consentVersion },

@@ -4,16 +4,34 @@ import { expect } from '@playwright/test';
 import { repositoryRoot } from './server-process';
 
 /** The consultant of every run (created by the staff CLI on first use). */
-export const consultant = { email: 'e2e-consultant@northbeam.example', password: 'consultant-password-42', name: 'Casey Consultant' };
+export const consultant = {
+  email: 'e2e-consultant@northbeam.example',
+  password: 'consultant-password-42',
+  name: 'Casey Consultant',
+};
 
 /** Staff accounts come from the CLI, run against the running server's embedded database. */
 export function createConsultantWithCli(): void {
   const env = { ...process.env, DATABASE_URL: '', PGLITE_DIR: path.join(process.env.E2E_DATA_DIR!, 'pglite') };
-  const listed = execFileSync(process.execPath, ['scripts/admin.mjs', 'list'], { cwd: repositoryRoot, env, encoding: 'utf8' });
+  const listed = execFileSync(process.execPath, ['scripts/admin.mjs', 'list'], {
+    cwd: repositoryRoot,
+    env,
+    encoding: 'utf8',
+  });
   if (listed.includes(consultant.email)) return;
   const output = execFileSync(
     process.execPath,
-    ['scripts/admin.mjs', 'create', '--email', consultant.email, '--name', consultant.name, '--role', 'consultant', '--password-stdin'],
+    [
+      'scripts/admin.mjs',
+      'create',
+      '--email',
+      consultant.email,
+      '--name',
+      consultant.name,
+      '--role',
+      'consultant',
+      '--password-stdin',
+    ],
     { cwd: repositoryRoot, env, input: `${consultant.password}\n`, encoding: 'utf8' },
   );
   expect(output).toContain(`Created consultant ${consultant.email}`);

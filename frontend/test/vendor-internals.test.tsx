@@ -19,7 +19,9 @@ describe('Vike', () => {
   it('is the version patches/ was written for, with the patch applied', () => {
     expect(existsSync(path.resolve(modules, `../patches/vike+${version('vike')}.patch`))).toBe(true);
     expect(read('vike/dist/shared-server-client/getPageContextPublicShared.js')).toContain('get: getPageIdDeprecated');
-    expect(read('vike/dist/shared-server-client/page-configs/resolveVikeConfigPublic.js')).toContain('get: getPageExportsDeprecated');
+    expect(read('vike/dist/shared-server-client/page-configs/resolveVikeConfigPublic.js')).toContain(
+      'get: getPageExportsDeprecated',
+    );
     expect(read('vike/dist/utils/catchInfiniteLoop.js')).toContain('now - lastCleanup >= 1000');
   });
 

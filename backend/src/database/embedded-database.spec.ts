@@ -50,7 +50,9 @@ describe('embedded database (pglite-socket with its queue replaced)', () => {
         ),
       );
       expect(results.map((result) => result.rows)).toEqual(
-        Array.from({ length: 24 }, (_, index) => [{ value: index, size: 200_000, head: payload(index).slice(0, 8), [`n${index}`]: index }]),
+        Array.from({ length: 24 }, (_, index) => [
+          { value: index, size: 200_000, head: payload(index).slice(0, 8), [`n${index}`]: index },
+        ]),
       );
     } finally {
       await pool.end();

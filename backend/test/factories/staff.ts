@@ -5,7 +5,11 @@ import type { TestApp } from '../helpers/test-app.js';
 
 export const staffPassword = 'correct horse battery staple';
 
-export async function createStaff(testApp: TestApp, role: StaffRole, email = `${role.replace('_', '-')}@northbeam.example`): Promise<StaffIdentity> {
+export async function createStaff(
+  testApp: TestApp,
+  role: StaffRole,
+  email = `${role.replace('_', '-')}@northbeam.example`,
+): Promise<StaffIdentity> {
   return testApp.app.get(UsersService).create({ email, name: `Test ${role}`, role, password: staffPassword });
 }
 

@@ -53,7 +53,10 @@ export function expressRoutes(app: INestApplication): { method: HttpMethod; path
 }
 
 function joinPath(...parts: (string | undefined)[]): string {
-  return `/${parts.filter((part) => part !== undefined && part !== '' && part !== '/').map((part) => part!.replace(/^\/+|\/+$/g, '')).join('/')}`;
+  return `/${parts
+    .filter((part) => part !== undefined && part !== '' && part !== '/')
+    .map((part) => part!.replace(/^\/+|\/+$/g, ''))
+    .join('/')}`;
 }
 
 function asArray(value: unknown): string[] {
@@ -83,15 +86,31 @@ function nestHandlers(app: INestApplication, prefix: string): HandlerInfo[] {
         if (!method) continue;
         const methodPaths = asArray(Reflect.getMetadata(PATH_METADATA, handler));
         const paths = controllerPaths.flatMap((controllerPath) =>
-          methodPaths.flatMap((methodPath) => [joinPath(prefix, controllerPath, methodPath), joinPath(controllerPath, methodPath)]),
+          methodPaths.flatMap((methodPath) => [
+            joinPath(prefix, controllerPath, methodPath),
+            joinPath(controllerPath, methodPath),
+          ]),
         );
-        const parameterTypes = (Reflect.getMetadata('design:paramtypes', controller.prototype, name) ?? []) as unknown[];
-        const routeArguments = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, name) ?? {}) as Record<string, { index: number; data?: unknown }>;
-        const info: HandlerInfo = { method, paths, handler: `${controller.name}.${name}`, bodyKeys: [], queryKeys: [], pathParams: [] };
+        const parameterTypes = (Reflect.getMetadata('design:paramtypes', controller.prototype, name) ??
+          []) as unknown[];
+        const routeArguments = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, name) ?? {}) as Record<
+          string,
+          { index: number; data?: unknown }
+        >;
+        const info: HandlerInfo = {
+          method,
+          paths,
+          handler: `${controller.name}.${name}`,
+          bodyKeys: [],
+          queryKeys: [],
+          pathParams: [],
+        };
         for (const [key, argument] of Object.entries(routeArguments)) {
           const type = Number(key.split(':')[0]) as RouteParamtypes;
           const parameterType = parameterTypes[argument.index];
-          const isDto = typeof parameterType === 'function' && ![String, Number, Boolean, Object, Array].includes(parameterType as never);
+          const isDto =
+            typeof parameterType === 'function' &&
+            ![String, Number, Boolean, Object, Array].includes(parameterType as never);
           if (type === RouteParamtypes.BODY) {
             if (typeof argument.data === 'string') info.bodyKeys.push(argument.data);
             else if (isDto) info.bodyDto = parameterType as Type;
@@ -124,7 +143,9 @@ export function routeCatalogue(app: INestApplication, prefix = 'api'): Catalogue
   });
 }
 
-export type ValidationMetadata = ReturnType<ReturnType<typeof getMetadataStorage>['getTargetValidationMetadatas']>[number];
+export type ValidationMetadata = ReturnType<
+  ReturnType<typeof getMetadataStorage>['getTargetValidationMetadatas']
+>[number];
 
 /** The validation metadata of a DTO, inherited properties included. */
 export function dtoMetadata(dto: Type): ValidationMetadata[] {

@@ -114,12 +114,20 @@ function parseMail(raw: string): Omit<CaughtMail, 'envelopeTo' | 'raw'> {
   const boundary = /boundary="?([^";]+)"?/.exec(headers['content-type'] ?? '')?.[1];
   const parts = boundary
     ? body.split(`--${boundary}`).slice(1, -1)
-    : [`Content-Type: ${headers['content-type'] ?? 'text/plain'}\r\nContent-Transfer-Encoding: ${headers['content-transfer-encoding'] ?? '7bit'}\r\n\r\n${body}`];
+    : [
+        `Content-Type: ${headers['content-type'] ?? 'text/plain'}\r\nContent-Transfer-Encoding: ${headers['content-transfer-encoding'] ?? '7bit'}\r\n\r\n${body}`,
+      ];
   for (const part of parts) {
     const trimmed = part.replace(/^\r?\n/, '');
     const partSeparator = trimmed.search(/\r?\n\r?\n/);
     const partHeaders = splitHeaders(trimmed.slice(0, partSeparator));
-    const content = decodeBody(partHeaders, trimmed.slice(partSeparator).replace(/^\r?\n\r?\n/, '').replace(/\r?\n$/, ''));
+    const content = decodeBody(
+      partHeaders,
+      trimmed
+        .slice(partSeparator)
+        .replace(/^\r?\n\r?\n/, '')
+        .replace(/\r?\n$/, ''),
+    );
     if ((partHeaders['content-type'] ?? '').startsWith('text/html')) html = content;
     else if ((partHeaders['content-type'] ?? '').startsWith('text/plain')) text = content;
   }

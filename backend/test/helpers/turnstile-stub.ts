@@ -29,7 +29,11 @@ export class TurnstileStub {
           return;
         }
         response.writeHead(200, { 'Content-Type': 'application/json' });
-        response.end(JSON.stringify(token === 'good' ? { success: true } : { success: false, 'error-codes': ['invalid-input-response'] }));
+        response.end(
+          JSON.stringify(
+            token === 'good' ? { success: true } : { success: false, 'error-codes': ['invalid-input-response'] },
+          ),
+        );
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));

@@ -23,7 +23,10 @@ async function load(routes: AppRoute[], pathname: string, context: unknown = und
 
 describe('withRouteIds', () => {
   it('names each route by its position in the tree unless it has a name', () => {
-    const routes = withRouteIds([{ path: '/', children: [{ index: true }, { id: 'post', path: 'blog/:slug' }] }, { path: '*' }]);
+    const routes = withRouteIds([
+      { path: '/', children: [{ index: true }, { id: 'post', path: 'blog/:slug' }] },
+      { path: '*' },
+    ]);
     expect(routes.map((route) => route.id)).toEqual(['0', '1']);
     expect(routes[0].children?.map((route) => route.id)).toEqual(['0-0', 'post']);
   });
@@ -51,7 +54,9 @@ describe('loadRouteState', () => {
   it('runs the loaders of every match with the params and the context, and keeps their data by route id', async () => {
     const context = { serverApi: 'loopback' };
     const parent = vi.fn(() => ({ layout: true }));
-    const child = vi.fn(({ params }: { params: Record<string, string | undefined> }) => Promise.resolve({ slug: params.slug }));
+    const child = vi.fn(({ params }: { params: Record<string, string | undefined> }) =>
+      Promise.resolve({ slug: params.slug }),
+    );
     const routes = withRouteIds([{ path: '/', loader: parent, children: [{ path: 'blog/:slug', loader: child }] }]);
 
     const result = await load(routes, '/blog/day-one', context);
@@ -76,17 +81,27 @@ describe('loadRouteState', () => {
   });
 
   it('follows a redirect, returned or thrown, whatever the other loaders did', async () => {
-    const thrown = withRouteIds([{ path: '/', loader: () => 'data', children: [{ path: 'admin', loader: () => Promise.reject(redirect('/admin/login', 302)) }] }]);
+    const thrown = withRouteIds([
+      {
+        path: '/',
+        loader: () => 'data',
+        children: [{ path: 'admin', loader: () => Promise.reject(redirect('/admin/login', 302)) }],
+      },
+    ]);
     const returned = withRouteIds([{ path: '/old', loader: () => redirect('/new', 301) }]);
 
     expect(await load(thrown, '/admin')).toEqual({ kind: 'redirect', location: '/admin/login', status: 302 });
     expect(await load(returned, '/old')).toEqual({ kind: 'redirect', location: '/new', status: 301 });
   });
 
-  it("shows a thrown data(…, { status }) at the nearest ErrorBoundary, with that status", async () => {
+  it('shows a thrown data(…, { status }) at the nearest ErrorBoundary, with that status', async () => {
     const Boundary = () => null;
     const routes = withRouteIds([
-      { path: '/', ErrorBoundary: Boundary, children: [{ path: 'blog/:slug', loader: () => Promise.reject(data('Post not found', { status: 404 })) }] },
+      {
+        path: '/',
+        ErrorBoundary: Boundary,
+        children: [{ path: 'blog/:slug', loader: () => Promise.reject(data('Post not found', { status: 404 })) }],
+      },
     ]);
 
     const result = await load(routes, '/blog/missing');

@@ -42,7 +42,10 @@ function escapeHtml(value: string): string {
 export function jsonForScript(value: unknown): string {
   // `<` cannot close the script; characters beyond ASCII (U+2028 and U+2029 among them) travel as
   // escapes, so that the page stays a one-byte string on the server.
-  return JSON.stringify(value).replace(/[<\u0080-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(value).replace(
+    /[<\u0080-\uffff]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 function absolute(publicUrl: string, pathOrUrl: string): string {
@@ -57,7 +60,10 @@ export function fullTitle(head: HeadData): string {
 export function renderHeadHtml(head: HeadData, publicUrl: string, currentPath: string): string {
   const title = fullTitle(head);
   const canonical = absolute(publicUrl, head.canonicalPath ?? currentPath.toLowerCase());
-  const image = absolute(publicUrl, head.image ?? `/api/og-image/${currentPath === '/' ? 'home' : currentPath.split('/').filter(Boolean).join('-')}`);
+  const image = absolute(
+    publicUrl,
+    head.image ?? `/api/og-image/${currentPath === '/' ? 'home' : currentPath.split('/').filter(Boolean).join('-')}`,
+  );
   const tags: string[] = [
     `<title>${escapeHtml(title)}</title>`,
     `<meta name="description" content="${escapeHtml(head.description)}">`,

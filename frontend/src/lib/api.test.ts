@@ -23,11 +23,22 @@ describe('apiRequest', () => {
       headers: { 'Content-Type': 'application/json' },
       body: '{"name":"Ada"}',
     });
-    expect(fetch).toHaveBeenNthCalledWith(2, '/api/admin/logout', { method: 'POST', credentials: 'include', headers: {}, body: undefined });
+    expect(fetch).toHaveBeenNthCalledWith(2, '/api/admin/logout', {
+      method: 'POST',
+      credentials: 'include',
+      headers: {},
+      body: undefined,
+    });
   });
 
   it('turns a failure into "status: body text", or the status text for an empty body, with the server sentence at hand', async () => {
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValueOnce(answer(400, '{"statusCode":400,"error":"Validation failed"}')).mockResolvedValueOnce(answer(503, '', 'Service Unavailable')));
+    vi.stubGlobal(
+      'fetch',
+      vi
+        .fn()
+        .mockResolvedValueOnce(answer(400, '{"statusCode":400,"error":"Validation failed"}'))
+        .mockResolvedValueOnce(answer(503, '', 'Service Unavailable')),
+    );
 
     const first = await apiRequest('POST', '/api/contact', {}).catch((error: unknown) => error);
     const second = await apiRequest('GET', '/api/health').catch((error: unknown) => error);
@@ -48,17 +59,26 @@ describe('loadJson', () => {
       .mockResolvedValueOnce({ status: 401, body: { statusCode: 401, error: 'Not signed in' } })
       .mockResolvedValueOnce({ status: 404, body: { statusCode: 404, error: 'Post not found' } });
     const context = { serverApi: { getJson } };
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new Error('the server must not fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new Error('the server must not fetch'))),
+    );
 
     expect(await loadJson(context, '/api/posts/labs')).toEqual([{ slug: 'a' }]);
     expect(await loadJson(context, '/api/admin/user')).toBeNull();
-    await expect(loadJson(context, '/api/posts/labs/missing')).rejects.toThrow('404: {"statusCode":404,"error":"Post not found"}');
+    await expect(loadJson(context, '/api/posts/labs/missing')).rejects.toThrow(
+      '404: {"statusCode":404,"error":"Post not found"}',
+    );
   });
 
   it('fetches in the browser: body on success, null on 401, an error otherwise', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn().mockResolvedValueOnce(answer(200, '{"ok":true}')).mockResolvedValueOnce(answer(401, '')).mockResolvedValueOnce(answer(500, 'boom')),
+      vi
+        .fn()
+        .mockResolvedValueOnce(answer(200, '{"ok":true}'))
+        .mockResolvedValueOnce(answer(401, ''))
+        .mockResolvedValueOnce(answer(500, 'boom')),
     );
 
     expect(await loadJson(undefined, '/api/a')).toEqual({ ok: true });

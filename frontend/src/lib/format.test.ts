@@ -4,7 +4,8 @@ import { spriteAddress } from './sprite';
 
 describe('formatNumber', () => {
   it('groups whole numbers by thousands, as en-GB does', () => {
-    for (const value of [0, 7, 999, 1000, 12345, 1234567, -1234]) expect(formatNumber(value)).toBe(value.toLocaleString('en-GB'));
+    for (const value of [0, 7, 999, 1000, 12345, 1234567, -1234])
+      expect(formatNumber(value)).toBe(value.toLocaleString('en-GB'));
     expect(formatNumber(1234.5)).toBe('1,234.5');
   });
 });

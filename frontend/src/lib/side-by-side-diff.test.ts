@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { sideBySideRows } from './side-by-side-diff';
 
 const text = (row: ReturnType<typeof sideBySideRows>[number], side: 'left' | 'right') =>
-  row.kind === 'skipped' || !(side in row) ? undefined : (row as Record<typeof side, { pieces: { text: string }[] }>)[side].pieces.map((piece) => piece.text).join('');
+  row.kind === 'skipped' || !(side in row)
+    ? undefined
+    : (row as Record<typeof side, { pieces: { text: string }[] }>)[side].pieces.map((piece) => piece.text).join('');
 
 describe('sideBySideRows', () => {
   it('pairs a changed line with its new version and marks only the changed word', () => {

@@ -58,7 +58,11 @@ export function sideBySideRows(left: string, right: string, context = 3): DiffRo
       for (const text of lines) {
         leftLine += 1;
         rightLine += 1;
-        rows.push({ kind: 'same', left: { line: leftLine, pieces: [{ text, changed: false }] }, right: { line: rightLine, pieces: [{ text, changed: false }] } });
+        rows.push({
+          kind: 'same',
+          left: { line: leftLine, pieces: [{ text, changed: false }] },
+          right: { line: rightLine, pieces: [{ text, changed: false }] },
+        });
       }
       continue;
     }
@@ -73,7 +77,11 @@ export function sideBySideRows(left: string, right: string, context = 3): DiffRo
         const pieces = wordPieces(before, after);
         leftLine += 1;
         rightLine += 1;
-        rows.push({ kind: 'changed', left: { line: leftLine, pieces: pieces.left }, right: { line: rightLine, pieces: pieces.right } });
+        rows.push({
+          kind: 'changed',
+          left: { line: leftLine, pieces: pieces.left },
+          right: { line: rightLine, pieces: pieces.right },
+        });
       } else if (before !== undefined) {
         leftLine += 1;
         rows.push({ kind: 'removed', left: { line: leftLine, pieces: [{ text: before, changed: true }] } });

@@ -5,7 +5,8 @@ import { fetchStaffUser, forgetStaffUser, signInAgain } from './staff';
 describe('safeRedirectPath', () => {
   it('follows same-site paths only', () => {
     expect(safeRedirectPath('/admin/posts?page=2')).toBe('/admin/posts?page=2');
-    for (const unsafe of [null, '', 'https://evil.test', '//evil.test/x', '/\\evil.test']) expect(safeRedirectPath(unsafe)).toBe('/admin');
+    for (const unsafe of [null, '', 'https://evil.test', '//evil.test/x', '/\\evil.test'])
+      expect(safeRedirectPath(unsafe)).toBe('/admin');
   });
 });
 

@@ -34,7 +34,11 @@ describe(VersionedCache.name, () => {
   });
 
   it('evicts past the byte limit by the size it is told', () => {
-    const cache = new VersionedCache<string, { bytes: number }>({ maxEntries: 100, maxBytes: 10, sizeOf: (v) => v.bytes });
+    const cache = new VersionedCache<string, { bytes: number }>({
+      maxEntries: 100,
+      maxBytes: 10,
+      sizeOf: (v) => v.bytes,
+    });
     cache.set('a', 1, { bytes: 6 });
     cache.set('b', 1, { bytes: 6 });
     expect(cache.get('a', 1)).toBeUndefined();

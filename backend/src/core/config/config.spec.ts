@@ -96,11 +96,18 @@ describe('loadConfig', () => {
     const base = { SESSION_SECRET: 's'.repeat(40) };
     expect(loadConfig(base).enquiryRoutes).toEqual({});
     expect(
-      loadConfig({ ...base, ENQUIRY_ROUTES: ' consulting=consulting@northbeam.example , labs = labs@northbeam.example,' }).enquiryRoutes,
+      loadConfig({
+        ...base,
+        ENQUIRY_ROUTES: ' consulting=consulting@northbeam.example , labs = labs@northbeam.example,',
+      }).enquiryRoutes,
     ).toEqual({ consulting: 'consulting@northbeam.example', labs: 'labs@northbeam.example' });
     let error: unknown;
     try {
-      loadConfig({ ...base, ENQUIRY_ROUTES: 'astrology=stars@example.com,labs=not-an-address,immersive,general=a@example.com,general=b@example.com' });
+      loadConfig({
+        ...base,
+        ENQUIRY_ROUTES:
+          'astrology=stars@example.com,labs=not-an-address,immersive,general=a@example.com,general=b@example.com',
+      });
     } catch (caught) {
       error = caught;
     }

@@ -180,10 +180,7 @@ class EnvironmentVariables {
     return /^\d+$/.test(value.trim()) ? Number(value) : Number.NaN;
   })
   @IsOptional()
-  @IsIn(
-    Array.from({ length: maxTrustedProxies + 1 }, (_, hops) => hops),
-    { message: trustProxyMessage },
-  )
+  @IsIn(Array.from({ length: maxTrustedProxies + 1 }, (_, hops) => hops), { message: trustProxyMessage })
   TRUST_PROXY?: number;
 }
 
@@ -418,9 +415,7 @@ export function parseEnquiryRoutes(
     const service = (separator < 0 ? entry : entry.slice(0, separator)).trim();
     const inbox = separator < 0 ? '' : entry.slice(separator + 1).trim();
     if (!services.includes(service)) {
-      problems.push(
-        `ENQUIRY_ROUTES: "${service}" is not a service interest (use ${contactServiceValues.join(', ')})`,
-      );
+      problems.push(`ENQUIRY_ROUTES: "${service}" is not a service interest (use ${contactServiceValues.join(', ')})`);
     } else if (!isEmail(inbox)) {
       problems.push(`ENQUIRY_ROUTES: "${entry}" must be service=inbox with an e-mail address after "="`);
     } else if (routes[service as ContactService]) {

@@ -11,8 +11,14 @@ describe('CSV for spreadsheets', () => {
   });
 
   it('quotes every cell, doubles quotes, keeps line breaks inside a cell and ends rows with CRLF', () => {
-    expect(toCsv(['A', 'B'], [['say "hi"', 'line 1\nline 2'], [null, '=1']])).toBe(
-      '"A","B"\r\n"say ""hi""","line 1\nline 2"\r\n"","\'=1"\r\n',
-    );
+    expect(
+      toCsv(
+        ['A', 'B'],
+        [
+          ['say "hi"', 'line 1\nline 2'],
+          [null, '=1'],
+        ],
+      ),
+    ).toBe('"A","B"\r\n"say ""hi""","line 1\nline 2"\r\n"","\'=1"\r\n');
   });
 });

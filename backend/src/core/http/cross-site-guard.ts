@@ -29,7 +29,9 @@ export function crossSiteGuard(config: AppConfig) {
     const contentType = (request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
     const formLike = simpleContentTypes.includes(contentType);
     const upload =
-      contentType === 'multipart/form-data' && uploadPaths.has(request.path) && request.headers[mediaUploadHeader.name] === mediaUploadHeader.value;
+      contentType === 'multipart/form-data' &&
+      uploadPaths.has(request.path) &&
+      request.headers[mediaUploadHeader.name] === mediaUploadHeader.value;
     if (!originAllowed || (formLike && !formPostAllowed.has(request.path) && !upload)) {
       response.status(403).json({ statusCode: 403, error: messages.crossSiteRefused });
       return;

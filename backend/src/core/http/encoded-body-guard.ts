@@ -12,7 +12,8 @@ export function encodedBodyGuard() {
   return (request: Request, _response: Response, next: NextFunction) => {
     const encoding = request.headers['content-encoding'];
     if (encoding === undefined || encoding.trim().toLowerCase() === 'identity') return next();
-    const hasBody = request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) !== 0;
+    const hasBody =
+      request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) !== 0;
     if (!hasBody) return next();
     // The unread body is left on the socket: Node discards it once the answer is sent.
     next(new ApiError(415, messages.encodedBodyRefused));

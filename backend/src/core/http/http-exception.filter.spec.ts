@@ -6,19 +6,32 @@ import { toErrorBody } from './http-exception.filter.js';
 describe('toErrorBody', () => {
   it('keeps an ApiError body as it is', () => {
     const error = new ApiError(HttpStatus.BAD_REQUEST, 'Title is required', { title: ['Title is required'] });
-    expect(toErrorBody(error)).toEqual({ statusCode: 400, error: 'Title is required', fieldErrors: { title: ['Title is required'] } });
+    expect(toErrorBody(error)).toEqual({
+      statusCode: 400,
+      error: 'Title is required',
+      fieldErrors: { title: ['Title is required'] },
+    });
   });
 
   it("replaces Nest's route-not-found text with the contract's sentence", () => {
-    expect(toErrorBody(new NotFoundException('Cannot GET /api/x'))).toEqual({ statusCode: 404, error: messages.notFound });
+    expect(toErrorBody(new NotFoundException('Cannot GET /api/x'))).toEqual({
+      statusCode: 404,
+      error: messages.notFound,
+    });
   });
 
   it('keeps the sentence of a client error thrown with one', () => {
-    expect(toErrorBody(new BadRequestException('Unknown section'))).toEqual({ statusCode: 400, error: 'Unknown section' });
+    expect(toErrorBody(new BadRequestException('Unknown section'))).toEqual({
+      statusCode: 400,
+      error: 'Unknown section',
+    });
   });
 
   it('maps body-parser errors to 413 and 400', () => {
-    expect(toErrorBody({ type: 'entity.too.large', status: 413 })).toEqual({ statusCode: 413, error: messages.payloadTooLarge });
+    expect(toErrorBody({ type: 'entity.too.large', status: 413 })).toEqual({
+      statusCode: 413,
+      error: messages.payloadTooLarge,
+    });
     expect(toErrorBody({ type: 'entity.parse.failed', status: 400 }).statusCode).toBe(400);
   });
 

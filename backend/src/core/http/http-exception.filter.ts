@@ -1,11 +1,4 @@
-import {
-  type ArgumentsHost,
-  Catch,
-  type ExceptionFilter,
-  HttpException,
-  HttpStatus,
-  Logger,
-} from '@nestjs/common';
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { QueryFailedError } from 'typeorm';
 import { messages, type ApiErrorBody } from '@northbeam/common';
@@ -25,7 +18,9 @@ function isDatabaseUnavailable(error: unknown): boolean {
   if (!error || typeof error !== 'object') return false;
   const candidate = error as { code?: unknown; message?: unknown; name?: unknown };
   const code = typeof candidate.code === 'string' ? candidate.code : '';
-  if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P02', '57P03', '53300'].includes(code)) {
+  if (
+    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P02', '57P03', '53300'].includes(code)
+  ) {
     return true;
   }
   if (code.startsWith('08')) return true;
@@ -48,22 +43,30 @@ export function toErrorBody(exception: unknown): ApiErrorBody {
       typeof response === 'string'
         ? response
         : typeof (response as { message?: unknown }).message === 'string'
-          ? ((response as { message: string }).message)
+          ? (response as { message: string }).message
           : undefined;
-    const sentence = status < 500 && message && !/^Cannot (GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) /.test(message)
-      ? message
-      : (defaultSentences[status] ?? (status >= 500 ? messages.internalError : message ?? 'Request failed'));
+    const sentence =
+      status < 500 && message && !/^Cannot (GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) /.test(message)
+        ? message
+        : (defaultSentences[status] ?? (status >= 500 ? messages.internalError : (message ?? 'Request failed')));
     return { statusCode: status, error: sentence };
   }
   const bodyParserError = exception as { type?: unknown; status?: unknown };
   if (bodyParserError && typeof bodyParserError === 'object') {
     if (bodyParserError.type === 'entity.too.large') return { statusCode: 413, error: messages.payloadTooLarge };
     if (bodyParserError.type === 'entity.parse.failed') return { statusCode: 400, error: 'Malformed JSON body' };
-    if (typeof bodyParserError.type === 'string' && typeof bodyParserError.status === 'number' && bodyParserError.status < 500) {
+    if (
+      typeof bodyParserError.type === 'string' &&
+      typeof bodyParserError.status === 'number' &&
+      bodyParserError.status < 500
+    ) {
       return { statusCode: bodyParserError.status, error: 'The request body could not be read' };
     }
   }
-  if (isDatabaseUnavailable(exception) || (exception instanceof QueryFailedError && isDatabaseUnavailable(exception.driverError))) {
+  if (
+    isDatabaseUnavailable(exception) ||
+    (exception instanceof QueryFailedError && isDatabaseUnavailable(exception.driverError))
+  ) {
     return { statusCode: HttpStatus.SERVICE_UNAVAILABLE, error: messages.serviceUnavailable };
   }
   return { statusCode: HttpStatus.INTERNAL_SERVER_ERROR, error: messages.internalError };
@@ -97,7 +100,8 @@ export function sendError(exception: unknown, request: Request, response: Respon
   if (body.statusCode === 503) response.setHeader('Retry-After', '10');
   // Throttling errors say how long to wait (any exception with a `retryAfterSeconds` number).
   const retryAfter = (exception as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds;
-  if (typeof retryAfter === 'number' && retryAfter > 0) response.setHeader('Retry-After', String(Math.ceil(retryAfter)));
+  if (typeof retryAfter === 'number' && retryAfter > 0)
+    response.setHeader('Retry-After', String(Math.ceil(retryAfter)));
   // A handler may have declared another type (a CSV download, say) before it failed: the error is JSON.
   response.setHeader('Content-Type', 'application/json; charset=utf-8');
   response.removeHeader('Content-Disposition');

@@ -2,8 +2,17 @@ import helmet from 'helmet';
 import type { AppConfig } from '../config/config.js';
 
 const turnstileOrigin = 'https://challenges.cloudflare.com';
-const analyticsOrigins = ['https://www.googletagmanager.com', 'https://www.google-analytics.com', 'https://*.google-analytics.com'];
-const trackerOrigins = ['https://js.hs-scripts.com', 'https://js.hs-analytics.net', 'https://js.hs-banner.com', 'https://*.hubspot.com'];
+const analyticsOrigins = [
+  'https://www.googletagmanager.com',
+  'https://www.google-analytics.com',
+  'https://*.google-analytics.com',
+];
+const trackerOrigins = [
+  'https://js.hs-scripts.com',
+  'https://js.hs-analytics.net',
+  'https://js.hs-banner.com',
+  'https://*.hubspot.com',
+];
 
 /**
  * Security headers (docs/product.md#security-headers). Scripts only from this origin (and the third parties that are

@@ -31,8 +31,14 @@ export class JsonLogger implements LoggerService {
     (level === 'error' ? process.stderr : process.stdout).write(`${line}\n`);
   }
 
-  private write(level: Exclude<LogLevel, 'silent'>, message: unknown, context?: string, extra?: Record<string, unknown>) {
-    const msg = message instanceof Error ? message.message : typeof message === 'string' ? message : JSON.stringify(message);
+  private write(
+    level: Exclude<LogLevel, 'silent'>,
+    message: unknown,
+    context?: string,
+    extra?: Record<string, unknown>,
+  ) {
+    const msg =
+      message instanceof Error ? message.message : typeof message === 'string' ? message : JSON.stringify(message);
     this.event(level, { context, msg, ...extra });
   }
 }

@@ -14,11 +14,14 @@ function parseText(xml: string): string {
 }
 
 describe(escapeXmlText.name, () => {
-  const hostile = 'a ]]> b ]]> & < > " \' \u0001\u001b\u0000 \ud800 \udc00 \ufffe\uffff \ufdd0 \u{1fffe} 💥 tab\tline\nend';
+  const hostile =
+    'a ]]> b ]]> & < > " \' \u0001\u001b\u0000 \ud800 \udc00 \ufffe\uffff \ufdd0 \u{1fffe} 💥 tab\tline\nend';
 
   it('gives element text that a conforming XML parser reads back without the forbidden characters', () => {
     const dropped = ['\u0001', '\u001b', '\u0000', '\ud800', '\udc00', '\ufffe', '\uffff', '\ufdd0', '\u{1fffe}'];
-    expect(parseText(`<t>${escapeXmlText(hostile)}</t>`)).toBe(dropped.reduce((text, character) => text.replaceAll(character, ''), hostile));
+    expect(parseText(`<t>${escapeXmlText(hostile)}</t>`)).toBe(
+      dropped.reduce((text, character) => text.replaceAll(character, ''), hostile),
+    );
   });
 
   it('gives attribute values that parse, quotes included', () => {

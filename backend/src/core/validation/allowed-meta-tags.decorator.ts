@@ -12,7 +12,8 @@ export function AllowedMetaTags(): PropertyDecorator {
       target: target.constructor,
       propertyName: propertyName as string,
       options: {
-        message: (args: ValidationArguments) => customMetaTagsProblem(typeof args.value === 'string' ? args.value : null) ?? '',
+        message: (args: ValidationArguments) =>
+          customMetaTagsProblem(typeof args.value === 'string' ? args.value : null) ?? '',
       },
       validator: { validate: (value: unknown) => typeof value !== 'string' || customMetaTagsProblem(value) === null },
     });

@@ -8,13 +8,24 @@ describe(isEmailAddress.name, () => {
   });
 
   it('refuses a quoted local part holding CR/LF, a tab, a space or a control character', () => {
-    for (const address of ['"a\r\nb"@example.com', '"a\\\r\nb"@example.com', '"a\tb"@example.com', '"a b"@example.com', '"a\u0001b"@example.com']) {
+    for (const address of [
+      '"a\r\nb"@example.com',
+      '"a\\\r\nb"@example.com',
+      '"a\tb"@example.com',
+      '"a b"@example.com',
+      '"a\u0001b"@example.com',
+    ]) {
       expect(isEmailAddress(address)).toBe(false);
     }
   });
 
   it('refuses invisible format characters, DEL and C1 controls', () => {
-    for (const address of ['a\u200b@example.com', 'a\u202e@example.com', 'a\u007f@example.com', 'a\u0085@example.com']) {
+    for (const address of [
+      'a\u200b@example.com',
+      'a\u202e@example.com',
+      'a\u007f@example.com',
+      'a\u0085@example.com',
+    ]) {
       expect(isEmailAddress(address)).toBe(false);
     }
   });

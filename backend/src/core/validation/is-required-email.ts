@@ -38,7 +38,9 @@ export function IsRequiredEmail() {
     validator: {
       validate: (value: unknown) => isEmailAddress(value),
       defaultMessage: (args) =>
-        args?.value === undefined || args.value === null || args.value === '' ? messages.emailRequired : messages.emailInvalid,
+        args?.value === undefined || args.value === null || args.value === ''
+          ? messages.emailRequired
+          : messages.emailInvalid,
     },
   });
 }

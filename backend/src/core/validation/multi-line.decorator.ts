@@ -38,7 +38,11 @@ export function singleLineViolations(dto: object, parent = ''): string[] {
   for (const [property, value] of Object.entries(dto)) {
     if (isMultiLine(dto, property)) continue;
     const key = parent ? `${parent}.${property}` : property;
-    const nestedDto = value !== null && typeof value === 'object' && !Array.isArray(value) && Object.getPrototypeOf(value) !== Object.prototype;
+    const nestedDto =
+      value !== null &&
+      typeof value === 'object' &&
+      !Array.isArray(value) &&
+      Object.getPrototypeOf(value) !== Object.prototype;
     if (nestedDto) fields.push(...singleLineViolations(value as object, key));
     else if (holdsLineBreak(value, 0)) fields.push(key);
   }

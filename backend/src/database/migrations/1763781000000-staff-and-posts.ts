@@ -52,7 +52,9 @@ export class StaffAndPosts1763781000000 implements MigrationInterface {
         "revision_date" timestamptz NULL
       )`);
     await queryRunner.query(`CREATE UNIQUE INDEX "posts_section_slug_key" ON "posts" ("section", "slug")`);
-    await queryRunner.query(`CREATE INDEX "posts_section_status_created_idx" ON "posts" ("section", "status", "created_at" DESC)`);
+    await queryRunner.query(
+      `CREATE INDEX "posts_section_status_created_idx" ON "posts" ("section", "status", "created_at" DESC)`,
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

@@ -33,7 +33,9 @@ export class LeadCapture1763783000000 implements MigrationInterface {
         "unsubscribed_at" timestamptz,
         CONSTRAINT "subscribers_email_key" UNIQUE ("email")
       )`);
-    await queryRunner.query(`CREATE INDEX "subscribers_confirm_token_hash_idx" ON "subscribers" ("confirm_token_hash")`);
+    await queryRunner.query(
+      `CREATE INDEX "subscribers_confirm_token_hash_idx" ON "subscribers" ("confirm_token_hash")`,
+    );
 
     await queryRunner.query(`
       CREATE TABLE "playbook_downloads" (
@@ -42,7 +44,9 @@ export class LeadCapture1763783000000 implements MigrationInterface {
         "page" varchar(200),
         "created_at" timestamptz NOT NULL DEFAULT now()
       )`);
-    await queryRunner.query(`CREATE INDEX "playbook_downloads_created_at_idx" ON "playbook_downloads" ("created_at" DESC)`);
+    await queryRunner.query(
+      `CREATE INDEX "playbook_downloads_created_at_idx" ON "playbook_downloads" ("created_at" DESC)`,
+    );
     await queryRunner.query(`CREATE INDEX "playbook_downloads_email_idx" ON "playbook_downloads" ("email")`);
 
     await queryRunner.query(`

@@ -14,8 +14,12 @@ export class EnquiriesInbox1764600000000 implements MigrationInterface {
         ADD COLUMN "status" varchar(20) NOT NULL DEFAULT 'new'
           CHECK ("status" IN ('new', 'open', 'replied', 'closed', 'spam')),
         ADD COLUMN "assignee_id" uuid NULL REFERENCES "users" ("id") ON DELETE SET NULL`);
-    await queryRunner.query(`CREATE INDEX "contact_messages_status_created_idx" ON "contact_messages" ("status", "created_at")`);
-    await queryRunner.query(`CREATE INDEX "contact_messages_assignee_created_idx" ON "contact_messages" ("assignee_id", "created_at")`);
+    await queryRunner.query(
+      `CREATE INDEX "contact_messages_status_created_idx" ON "contact_messages" ("status", "created_at")`,
+    );
+    await queryRunner.query(
+      `CREATE INDEX "contact_messages_assignee_created_idx" ON "contact_messages" ("assignee_id", "created_at")`,
+    );
 
     // The author's name is kept beside the id: a note outlives a removed account.
     await queryRunner.query(`

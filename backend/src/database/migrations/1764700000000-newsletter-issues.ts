@@ -35,7 +35,9 @@ export class NewsletterIssues1764700000000 implements MigrationInterface {
         "email" varchar(254) NOT NULL,
         PRIMARY KEY ("issue_id", "email")
       )`);
-    await queryRunner.query(`ALTER TABLE "email_outbox" ADD COLUMN "newsletter_issue_id" uuid NULL REFERENCES "newsletter_issues" ("id") ON DELETE SET NULL`);
+    await queryRunner.query(
+      `ALTER TABLE "email_outbox" ADD COLUMN "newsletter_issue_id" uuid NULL REFERENCES "newsletter_issues" ("id") ON DELETE SET NULL`,
+    );
     await queryRunner.query(
       `CREATE UNIQUE INDEX "email_outbox_issue_recipient_key" ON "email_outbox" ("newsletter_issue_id", "to_address") WHERE "newsletter_issue_id" IS NOT NULL`,
     );
@@ -46,9 +48,13 @@ export class NewsletterIssues1764700000000 implements MigrationInterface {
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`UPDATE "email_outbox" SET "status" = 'failed', "last_error" = 'Cancelled' WHERE "status" = 'cancelled'`);
+    await queryRunner.query(
+      `UPDATE "email_outbox" SET "status" = 'failed', "last_error" = 'Cancelled' WHERE "status" = 'cancelled'`,
+    );
     await queryRunner.query(`ALTER TABLE "email_outbox" DROP CONSTRAINT "email_outbox_status_check"`);
-    await queryRunner.query(`ALTER TABLE "email_outbox" ADD CONSTRAINT "email_outbox_status_check" CHECK ("status" IN ('pending', 'sent', 'failed'))`);
+    await queryRunner.query(
+      `ALTER TABLE "email_outbox" ADD CONSTRAINT "email_outbox_status_check" CHECK ("status" IN ('pending', 'sent', 'failed'))`,
+    );
     await queryRunner.query(`DROP INDEX "email_outbox_issue_recipient_key"`);
     await queryRunner.query(`ALTER TABLE "email_outbox" DROP COLUMN "newsletter_issue_id"`);
     await queryRunner.query(`DROP TABLE "newsletter_issue_recipients"`);

@@ -5,7 +5,9 @@ export class LeadListsOrder1764710000000 implements MigrationInterface {
   name = 'LeadListsOrder1764710000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`CREATE INDEX "subscribers_created_at_idx" ON "subscribers" ("created_at" DESC, "id" DESC)`);
+    await queryRunner.query(
+      `CREATE INDEX "subscribers_created_at_idx" ON "subscribers" ("created_at" DESC, "id" DESC)`,
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

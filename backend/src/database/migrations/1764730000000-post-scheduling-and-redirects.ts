@@ -30,7 +30,9 @@ export class PostSchedulingAndRedirects1764730000000 implements MigrationInterfa
         "post_id" uuid NOT NULL REFERENCES "posts" ("id") ON DELETE CASCADE,
         "created_at" timestamptz NOT NULL DEFAULT now()
       )`);
-    await queryRunner.query(`CREATE UNIQUE INDEX "post_redirects_section_slug_key" ON "post_redirects" ("section", "slug")`);
+    await queryRunner.query(
+      `CREATE UNIQUE INDEX "post_redirects_section_slug_key" ON "post_redirects" ("section", "slug")`,
+    );
     await queryRunner.query(`CREATE INDEX "post_redirects_post_idx" ON "post_redirects" ("post_id")`);
   }
 

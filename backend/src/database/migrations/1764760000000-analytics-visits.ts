@@ -51,7 +51,9 @@ export class AnalyticsVisits1764760000000 implements MigrationInterface {
     await queryRunner.query(
       `CREATE INDEX "analytics_events_page_views_idx" ON "analytics_events" ("created_at", "path") WHERE "event" = 'Page View'`,
     );
-    await queryRunner.query(`CREATE INDEX "analytics_events_event_created_idx" ON "analytics_events" ("event", "created_at")`);
+    await queryRunner.query(
+      `CREATE INDEX "analytics_events_event_created_idx" ON "analytics_events" ("event", "created_at")`,
+    );
     await queryRunner.query(`
       CREATE TABLE "enquiry_reading_paths" (
         "enquiry_id" uuid NOT NULL REFERENCES "contact_messages" ("id") ON DELETE CASCADE,
@@ -62,7 +64,9 @@ export class AnalyticsVisits1764760000000 implements MigrationInterface {
         PRIMARY KEY ("enquiry_id", "position")
       )`);
     // Nothing of the raw agent or a full referring address stays in the events already stored.
-    await queryRunner.query(`UPDATE "analytics_events" SET "properties" = "properties" - 'user_agent' WHERE "properties" ? 'user_agent'`);
+    await queryRunner.query(
+      `UPDATE "analytics_events" SET "properties" = "properties" - 'user_agent' WHERE "properties" ? 'user_agent'`,
+    );
     await queryRunner.query(
       `UPDATE "analytics_events" SET "referrer" = lower(substring("referrer" from '^[a-zA-Z][a-zA-Z0-9+.-]*://([^/:?#]+)')) WHERE "referrer" IS NOT NULL`,
     );

@@ -22,7 +22,8 @@ export const seedPosts: SeedPost[] = [
     title: 'AI readiness comes before AI strategy',
     excerpt:
       'Most SMEs start with a list of tools. The ones that succeed start with an honest look at their data, their processes and their people.',
-    metaDescription: 'Why UK SMEs should assess data, process and people readiness before writing an AI strategy, and how to do it in four weeks.',
+    metaDescription:
+      'Why UK SMEs should assess data, process and people readiness before writing an AI strategy, and how to do it in four weeks.',
     tags: ['AI Strategy', 'SMEs', 'Readiness'],
     authorId: 'helena-marsh',
     daysAgo: 3,
@@ -56,7 +57,8 @@ Pick one process that costs you real hours every week. Write down how it works t
     title: 'Writing a digital business case that finance will sign',
     excerpt:
       'Finance directors do not reject transformation. They reject business cases built on vague benefits. Here is how to write one that survives scrutiny.',
-    metaDescription: 'A practical structure for digital transformation business cases: baselines, benefits, costs, risks and the questions finance teams ask.',
+    metaDescription:
+      'A practical structure for digital transformation business cases: baselines, benefits, costs, risks and the questions finance teams ask.',
     tags: ['Business Case', 'Finance', 'Transformation'],
     authorId: 'helena-marsh',
     daysAgo: 11,
@@ -95,7 +97,8 @@ Hand your case to someone outside the project and ask them to explain the three 
     title: 'AI governance for teams without a compliance department',
     excerpt:
       'You do not need a committee of twelve to use AI responsibly. A one-page policy, a register and a review habit go a long way.',
-    metaDescription: 'Lightweight AI governance for SMEs: a one-page policy, a use-case register and a simple review habit that satisfies clients and regulators.',
+    metaDescription:
+      'Lightweight AI governance for SMEs: a one-page policy, a use-case register and a simple review habit that satisfies clients and regulators.',
     tags: ['AI Governance', 'Policy', 'Risk'],
     authorId: 'priya-raman',
     daysAgo: 19,
@@ -135,7 +138,8 @@ Governance grows with use. Start with the policy and the register this month, an
     title: 'Change management is not a workstream. It is the project.',
     excerpt:
       'Technology is rarely what sinks a transformation. Adoption is. Treat the people side as the main deliverable and plan accordingly.',
-    metaDescription: 'Why adoption, not technology, decides the success of digital transformation, and the practical habits that get new systems used.',
+    metaDescription:
+      'Why adoption, not technology, decides the success of digital transformation, and the practical habits that get new systems used.',
     tags: ['Change Management', 'Adoption', 'Leadership'],
     authorId: 'daniel-okafor',
     daysAgo: 27,
@@ -171,7 +175,8 @@ Technology projects end. Change programmes end when the new way is simply how wo
     title: 'How we take an idea to a working prototype in two weeks',
     excerpt:
       'A fortnight is enough to learn whether an idea deserves funding. Here is the exact rhythm Northbeam Labs uses, day by day.',
-    metaDescription: 'The two-week prototyping sprint used by Northbeam Labs: framing, building, testing with real users and deciding what happens next.',
+    metaDescription:
+      'The two-week prototyping sprint used by Northbeam Labs: framing, building, testing with real users and deciding what happens next.',
     tags: ['Prototyping', 'Product Discovery', 'Labs'],
     authorId: 'daniel-okafor',
     daysAgo: 2,
@@ -215,7 +220,8 @@ All three are good outcomes. The only bad outcome is not knowing.`,
     title: 'Retrieval-augmented generation in practice: lessons from five pilots',
     excerpt:
       'Connecting a language model to your own documents sounds simple. The hard parts are chunking, evaluation and knowing when the answer is not there.',
-    metaDescription: 'Practical lessons on retrieval-augmented generation from five client pilots: document preparation, chunking, evaluation and safe refusals.',
+    metaDescription:
+      'Practical lessons on retrieval-augmented generation from five client pilots: document preparation, chunking, evaluation and safe refusals.',
     tags: ['RAG', 'LLMs', 'Evaluation'],
     authorId: 'daniel-okafor',
     daysAgo: 9,
@@ -255,7 +261,8 @@ RAG is not magic. It is a search engine with a very good writer attached, and it
     title: 'From prototype to intellectual property: protecting what you build',
     excerpt:
       'A successful prototype raises an awkward question: who owns it? Settle IP, data rights and licensing before the first line of code.',
-    metaDescription: 'How to handle intellectual property, data rights and open-source licences when building prototypes with a partner in the UK.',
+    metaDescription:
+      'How to handle intellectual property, data rights and open-source licences when building prototypes with a partner in the UK.',
     tags: ['Intellectual Property', 'Licensing', 'Innovation'],
     authorId: 'helena-marsh',
     daysAgo: 16,
@@ -291,7 +298,8 @@ The best time to think about IP is before it is valuable. The second best time i
     title: 'Measuring an AI pilot: the five numbers that matter',
     excerpt:
       'Pilots are judged on feelings far too often. Five simple measures tell you whether to scale, change or stop.',
-    metaDescription: 'Five measures for judging an AI pilot objectively: task time, quality, adoption, cost per task and incidents, with how to collect each.',
+    metaDescription:
+      'Five measures for judging an AI pilot objectively: task time, quality, adoption, cost per task and incidents, with how to collect each.',
     tags: ['AI Pilots', 'Metrics', 'Labs'],
     authorId: 'priya-raman',
     daysAgo: 23,

@@ -39,13 +39,22 @@ export const caseStudySeed: CaseStudySeed[] = [
       { value: '−6 pts', label: 'Loss ratio', context: 'first twelve months' },
     ],
     gallery: [
-      { src: images('relative-probability').first, alt: 'Risk dashboard with scenario selector and contributing factors', caption: 'The underwriter dashboard' },
-      { src: images('relative-probability').second, alt: 'Model governance timeline from data to deployment', caption: 'Governance built in from the first sprint' },
+      {
+        src: images('relative-probability').first,
+        alt: 'Risk dashboard with scenario selector and contributing factors',
+        caption: 'The underwriter dashboard',
+      },
+      {
+        src: images('relative-probability').second,
+        alt: 'Model governance timeline from data to deployment',
+        caption: 'Governance built in from the first sprint',
+      },
     ],
     cta: { label: 'Talk to us about explainable AI', href: '/contact' },
     seo: {
       title: 'Relative Probability case study: explainable AI risk engine',
-      description: 'How Northbeam built an explainable risk engine for a specialist insurer: same-day quotes and a six-point better loss ratio.',
+      description:
+        'How Northbeam built an explainable risk engine for a specialist insurer: same-day quotes and a six-point better loss ratio.',
       image: images('relative-probability').hero,
     },
     link: null,
@@ -66,7 +75,7 @@ export const caseStudySeed: CaseStudySeed[] = [
     approach_md:
       'We ran a one-week design sprint with three PanaQuest partners and five of their clients.\n\n1. Defined six readiness archetypes from forty past client conversations\n2. Wrote and tested twenty questions that separate the archetypes reliably\n3. Prototyped the assessment in clickable form and tested it with real leaders\n4. Agreed the tone of the report: direct, specific and free of jargon',
     solution_md:
-      'The assessment takes about ten minutes. Each answer updates a live readiness profile, and the final screen names the leader\'s archetype with three strategic priorities.\n\nA structured prompt turns the answers into a personalised report, checked against rules so that it never recommends anything PanaQuest does not offer.',
+      "The assessment takes about ten minutes. Each answer updates a live readiness profile, and the final screen names the leader's archetype with three strategic priorities.\n\nA structured prompt turns the answers into a personalised report, checked against rules so that it never recommends anything PanaQuest does not offer.",
     outcomes_md:
       'PanaQuest launched the assessment at a regional business conference and on its website.\n\n- 1,400 completed assessments in the first ten weeks\n- 31% of completers booked a follow-up call\n' +
       `\n${outcomesSplitMarker}\n\n` +
@@ -77,7 +86,11 @@ export const caseStudySeed: CaseStudySeed[] = [
       { value: '10 min', label: 'Average completion time' },
     ],
     gallery: [
-      { src: images('panaquest').first, alt: 'Assessment question screen with progress indicator', caption: 'Twenty questions, one clear profile' },
+      {
+        src: images('panaquest').first,
+        alt: 'Assessment question screen with progress indicator',
+        caption: 'Twenty questions, one clear profile',
+      },
       {
         src: images('panaquest').second,
         alt: 'Emailed outcome report with readiness archetype and priorities',
@@ -87,7 +100,8 @@ export const caseStudySeed: CaseStudySeed[] = [
     cta: { label: 'Build an assessment for your clients', href: '/contact' },
     seo: {
       title: 'PanaQuest case study: AI readiness assessment',
-      description: 'An interactive AI readiness assessment that emails a personalised archetype report: 1,400 completions and 31% booking a call.',
+      description:
+        'An interactive AI readiness assessment that emails a personalised archetype report: 1,400 completions and 31% booking a call.',
       image: images('panaquest').hero,
     },
     link: 'https://panaquest.example',
@@ -117,13 +131,22 @@ export const caseStudySeed: CaseStudySeed[] = [
       { value: '12', label: 'Scenarios built' },
     ],
     gallery: [
-      { src: images('harbourline-xr-release-training').first, alt: 'Virtual release suite seen through the headset', caption: 'The virtual release suite' },
-      { src: images('harbourline-xr-release-training').second, alt: 'Supervisor view of scenario scores', caption: 'Scores flow into the learning record' },
+      {
+        src: images('harbourline-xr-release-training').first,
+        alt: 'Virtual release suite seen through the headset',
+        caption: 'The virtual release suite',
+      },
+      {
+        src: images('harbourline-xr-release-training').second,
+        alt: 'Supervisor view of scenario scores',
+        caption: 'Scores flow into the learning record',
+      },
     ],
     cta: { label: 'Plan your immersive training', href: '/contact' },
     seo: {
       title: 'Harbourline case study: XR release training',
-      description: 'VR training for custodial release procedures: 38% fewer errors and time to competence cut to ten days.',
+      description:
+        'VR training for custodial release procedures: 38% fewer errors and time to competence cut to ten days.',
       image: images('harbourline-xr-release-training').hero,
     },
     link: null,
@@ -140,9 +163,9 @@ export const caseStudySeed: CaseStudySeed[] = [
     tech: ['Python', 'Vision models', 'FastAPI', 'Kubernetes', 'PostgreSQL'],
     date: '2024-11-12',
     problem_md:
-      'Lumen runs 2,300 digital screens across the UK. Every creative had to be checked by hand against the advertising codes, local authority conditions and each landlord\'s restrictions.\n\nThe backlog meant campaigns launched late, and occasional mistakes reached the street.',
+      "Lumen runs 2,300 digital screens across the UK. Every creative had to be checked by hand against the advertising codes, local authority conditions and each landlord's restrictions.\n\nThe backlog meant campaigns launched late, and occasional mistakes reached the street.",
     approach_md:
-      'Through our Labs pipeline we consulted with Lumen\'s compliance team, discovered the 180 rules they applied in practice, and prototyped a checker for the ten most common failures in three weeks.',
+      "Through our Labs pipeline we consulted with Lumen's compliance team, discovered the 180 rules they applied in practice, and prototyped a checker for the ten most common failures in three weeks.",
     solution_md:
       'The engine reads each creative, extracts text, products and imagery, and checks them against the rules for every screen it is booked on. Clear passes go straight to schedule; anything doubtful goes to a reviewer with the reason highlighted.\n\nThe engine is licensed back to Lumen under a leaseback model, and Northbeam now licenses it to two other operators.',
     outcomes_md:
@@ -153,8 +176,16 @@ export const caseStudySeed: CaseStudySeed[] = [
       { value: '2,300', label: 'Screens covered' },
     ],
     gallery: [
-      { src: images('lumen-outdoor-compliance-engine').first, alt: 'Creative under review with highlighted rule matches', caption: 'Every flag comes with its reason' },
-      { src: images('lumen-outdoor-compliance-engine').second, alt: 'Map of screens grouped by rule set', caption: 'Rules per screen, per landlord, per authority' },
+      {
+        src: images('lumen-outdoor-compliance-engine').first,
+        alt: 'Creative under review with highlighted rule matches',
+        caption: 'Every flag comes with its reason',
+      },
+      {
+        src: images('lumen-outdoor-compliance-engine').second,
+        alt: 'Map of screens grouped by rule set',
+        caption: 'Rules per screen, per landlord, per authority',
+      },
     ],
     cta: { label: 'Explore IP builds with Labs', href: '/labs' },
     seo: {
@@ -176,7 +207,7 @@ export const caseStudySeed: CaseStudySeed[] = [
     tech: ['Microsoft Purview', 'Azure OpenAI', 'Power Automate', 'Confluence'],
     date: '2024-07-08',
     problem_md:
-      'Meridian\'s teams had proposed forty AI use cases, from literature search to batch-record review. None had shipped: legal, quality and IT each had a veto and no shared way to say yes.',
+      "Meridian's teams had proposed forty AI use cases, from literature search to batch-record review. None had shipped: legal, quality and IT each had a veto and no shared way to say yes.",
     approach_md:
       'We interviewed thirty people across eight functions and sorted the use cases by risk and value. With quality and legal we drafted a three-tier risk model aligned with GxP expectations and the EU AI Act.',
     solution_md:
@@ -189,8 +220,16 @@ export const caseStudySeed: CaseStudySeed[] = [
       { value: '12', label: 'AI champions trained' },
     ],
     gallery: [
-      { src: images('meridian-pharma-governance').first, alt: 'Three-tier risk model diagram', caption: 'Three risk tiers, one intake form' },
-      { src: images('meridian-pharma-governance').second, alt: 'Use-case pipeline board', caption: 'From forty ideas to a working pipeline' },
+      {
+        src: images('meridian-pharma-governance').first,
+        alt: 'Three-tier risk model diagram',
+        caption: 'Three risk tiers, one intake form',
+      },
+      {
+        src: images('meridian-pharma-governance').second,
+        alt: 'Use-case pipeline board',
+        caption: 'From forty ideas to a working pipeline',
+      },
     ],
     cta: { label: 'Book a governance review', href: '/contact' },
     seo: {
@@ -216,7 +255,7 @@ export const caseStudySeed: CaseStudySeed[] = [
     approach_md:
       'Working with two watch managers and a fire engineer, we modelled a 22-storey residential block and the procedures for stay-put and simultaneous evacuation. Scenarios were validated in a tabletop exercise before we built them.',
     solution_md:
-      'Crews join the same simulation from headsets or laptops. Smoke spreads according to the building\'s ventilation, residents behave realistically, and the incident commander sees a live board of crews and floors.\n\nEvery exercise is recorded for debriefing.',
+      "Crews join the same simulation from headsets or laptops. Smoke spreads according to the building's ventilation, residents behave realistically, and the incident commander sees a live board of crews and floors.\n\nEvery exercise is recorded for debriefing.",
     outcomes_md:
       '- Commanders now rehearse high-rise incidents monthly instead of yearly\n- Exercise cost down by 85% compared with live exercises\n- Adopted by two neighbouring services',
     metrics: [
@@ -225,8 +264,16 @@ export const caseStudySeed: CaseStudySeed[] = [
       { value: '22', label: 'Storeys modelled' },
     ],
     gallery: [
-      { src: images('northgate-fire-training-twin').first, alt: 'High-rise digital twin with smoke simulation', caption: 'Smoke follows the building\'s real ventilation' },
-      { src: images('northgate-fire-training-twin').second, alt: 'Incident command board', caption: 'The incident commander\'s live board' },
+      {
+        src: images('northgate-fire-training-twin').first,
+        alt: 'High-rise digital twin with smoke simulation',
+        caption: "Smoke follows the building's real ventilation",
+      },
+      {
+        src: images('northgate-fire-training-twin').second,
+        alt: 'Incident command board',
+        caption: "The incident commander's live board",
+      },
     ],
     cta: { label: 'Talk to our simulation team', href: '/immersive' },
     seo: {

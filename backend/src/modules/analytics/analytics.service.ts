@@ -197,7 +197,8 @@ export function storedProperties(
   const { user_agent: _userAgent, ...kept } = properties;
   for (const key of ['referrer', 'previous_page']) {
     const value = kept[key];
-    if (typeof value === 'string' && /^[a-z][a-z0-9+.-]*:/i.test(value)) kept[key] = hostOf(value, ownHosts) ?? 'direct';
+    if (typeof value === 'string' && /^[a-z][a-z0-9+.-]*:/i.test(value))
+      kept[key] = hostOf(value, ownHosts) ?? 'direct';
   }
   return kept;
 }

@@ -17,16 +17,18 @@ export class VisitSalts {
   async saltFor(day: string, manager: EntityManager = this.dataSource.manager): Promise<string> {
     const existing = await this.existingSalt(day, manager);
     if (existing) return existing;
-    await manager.query(`INSERT INTO "analytics_salts" ("day", "salt") VALUES ($1, $2) ON CONFLICT ("day") DO NOTHING`, [
-      day,
-      randomBytes(32).toString('hex'),
-    ]);
+    await manager.query(
+      `INSERT INTO "analytics_salts" ("day", "salt") VALUES ($1, $2) ON CONFLICT ("day") DO NOTHING`,
+      [day, randomBytes(32).toString('hex')],
+    );
     return (await this.existingSalt(day, manager))!;
   }
 
   /** The salt of `day` if one exists, without creating it. */
   async existingSalt(day: string, manager: EntityManager = this.dataSource.manager): Promise<string | null> {
-    const rows = await manager.query<{ salt: string }[]>(`SELECT "salt" FROM "analytics_salts" WHERE "day" = $1`, [day]);
+    const rows = await manager.query<{ salt: string }[]>(`SELECT "salt" FROM "analytics_salts" WHERE "day" = $1`, [
+      day,
+    ]);
     return rows[0]?.salt ?? null;
   }
 

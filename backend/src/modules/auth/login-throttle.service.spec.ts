@@ -51,7 +51,9 @@ describe(LoginThrottleService.name, () => {
   describe('reserveAttempt', () => {
     it('counts the attempt on the account and the address in one reservation, and lets it through when both counted it', async () => {
       const fake = fakeRepository((keys) => keys);
-      await expect(new LoginThrottleService(fake.repository).reserveAttempt('a@x.example', '10.0.0.1', now)).resolves.toBeUndefined();
+      await expect(
+        new LoginThrottleService(fake.repository).reserveAttempt('a@x.example', '10.0.0.1', now),
+      ).resolves.toBeUndefined();
       expect(fake.calls).toEqual([`reserve ${account}/${freeFailuresPerAccount} ${address}/${freeFailuresPerAddress}`]);
     });
 
@@ -77,7 +79,10 @@ describe(LoginThrottleService.name, () => {
       expect(refusal).toBeInstanceOf(TooManySignInAttempts);
       expect((refusal as TooManySignInAttempts).getStatus()).toBe(HttpStatus.TOO_MANY_REQUESTS);
       expect((refusal as TooManySignInAttempts).retryAfterSeconds).toBe(91);
-      expect(fake.calls.slice(1)).toEqual([`refund ${address}/${freeFailuresPerAddress}`, `find ${account} ${address}`]);
+      expect(fake.calls.slice(1)).toEqual([
+        `refund ${address}/${freeFailuresPerAddress}`,
+        `find ${account} ${address}`,
+      ]);
     });
 
     it('still says to wait at least a second when the wait ended meanwhile', async () => {

@@ -47,7 +47,9 @@ export class LoginThrottleService {
     // Refused on one counter: the other one did not see a failure either.
     for (const counter of counters) if (counted.includes(counter.key)) await this.throttleRepository.refund(counter);
     const attempts = await this.throttleRepository.findByKeys(counters.map((counter) => counter.key));
-    const waits = attempts.map((attempt) => (attempt.blockedUntil ? attempt.blockedUntil.getTime() - now.getTime() : 0));
+    const waits = attempts.map((attempt) =>
+      attempt.blockedUntil ? attempt.blockedUntil.getTime() - now.getTime() : 0,
+    );
     throw new TooManySignInAttempts(Math.max(1, Math.ceil(Math.max(0, ...waits) / 1000)));
   }
 

@@ -25,7 +25,16 @@ export class CaseStudiesRepository {
   /** Index columns of the published case studies only, newest engagement first. */
   findPublishedForIndex(): Promise<CaseStudyEntity[]> {
     return this.repository.find({
-      select: { slug: true, title: true, summary: true, hero_image: true, client: true, sector: true, services: true, date: true },
+      select: {
+        slug: true,
+        title: true,
+        summary: true,
+        hero_image: true,
+        client: true,
+        sector: true,
+        services: true,
+        date: true,
+      },
       where: { status: 'published' },
       order: { date: 'DESC', title: 'ASC' },
     });
@@ -43,7 +52,17 @@ export class CaseStudiesRepository {
   findPage(filter: CaseStudyFilter, offset: number, limit: number): Promise<[CaseStudyEntity[], number]> {
     const query = this.repository
       .createQueryBuilder('c')
-      .select(['c.id', 'c.slug', 'c.title', 'c.client', 'c.sector', 'c.hero_image', 'c.date', 'c.status', 'c.updatedAt'])
+      .select([
+        'c.id',
+        'c.slug',
+        'c.title',
+        'c.client',
+        'c.sector',
+        'c.hero_image',
+        'c.date',
+        'c.status',
+        'c.updatedAt',
+      ])
       .orderBy('c.date', 'DESC')
       .addOrderBy('c.title', 'ASC')
       .addOrderBy('c.id', 'ASC')

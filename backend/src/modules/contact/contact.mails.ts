@@ -45,5 +45,10 @@ export function contactReceiptMail(message: NewContactMessage): OutgoingMail {
       `You receive this mail because this address was entered in the contact form of ${site.name}. If that was not you, ignore it or write to ${site.privacyEmail}.`,
     ],
   });
-  return { kind: 'contact_receipt', to: message.email, subject: `We received your message — ${site.name}`, ...rendered };
+  return {
+    kind: 'contact_receipt',
+    to: message.email,
+    subject: `We received your message — ${site.name}`,
+    ...rendered,
+  };
 }

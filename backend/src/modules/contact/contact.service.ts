@@ -70,7 +70,10 @@ export class ContactService {
         userAgent: client.userAgent,
         now: this.analyticsClock.now(),
       });
-      await this.mailService.enqueue(manager, contactNotificationMail(this.notificationInbox(message.service), message));
+      await this.mailService.enqueue(
+        manager,
+        contactNotificationMail(this.notificationInbox(message.service), message),
+      );
       await this.mailService.enqueue(manager, contactReceiptMail(message));
     });
     return accepted;

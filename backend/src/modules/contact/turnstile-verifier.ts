@@ -44,7 +44,9 @@ export class TurnstileVerifier {
       if (!response.ok) throw new Error(`verify answered ${response.status}`);
       answer = (await response.json()) as SiteverifyAnswer;
     } catch (error) {
-      this.logger.warn(`Turnstile verification could not be completed: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.warn(
+        `Turnstile verification could not be completed: ${error instanceof Error ? error.message : String(error)}`,
+      );
       throw new ApiError(HttpStatus.SERVICE_UNAVAILABLE, leadMessages.securityUnavailable);
     }
     if (answer.success !== true) throw new ApiError(HttpStatus.FORBIDDEN, leadMessages.securityFailedTitle);

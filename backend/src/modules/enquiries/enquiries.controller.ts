@@ -39,13 +39,21 @@ export class EnquiriesController {
 
   @Patch('enquiries/:id')
   @Access('enquiries', 'read')
-  update(@Param('id') id: string, @Body() body: UpdateEnquiryDto, @CurrentUser() user: StaffUser): Promise<EnquiryDetail> {
+  update(
+    @Param('id') id: string,
+    @Body() body: UpdateEnquiryDto,
+    @CurrentUser() user: StaffUser,
+  ): Promise<EnquiryDetail> {
     return this.enquiriesService.update(user, id, body);
   }
 
   @Post('enquiries/:id/notes')
   @Access('enquiries', 'read')
-  addNote(@Param('id') id: string, @Body() body: AddEnquiryNoteDto, @CurrentUser() user: StaffUser): Promise<EnquiryNote> {
+  addNote(
+    @Param('id') id: string,
+    @Body() body: AddEnquiryNoteDto,
+    @CurrentUser() user: StaffUser,
+  ): Promise<EnquiryNote> {
     return this.enquiriesService.addNote(user, id, body);
   }
 }

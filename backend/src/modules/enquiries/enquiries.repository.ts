@@ -89,7 +89,10 @@ export class EnquiriesRepository {
   /** Every match, newest first, for the CSV export. */
   findAll(filter: EnquiryFilter): Promise<EnquiryRow[]> {
     const where = whereClause(filter);
-    return this.dataSource.query<EnquiryRow[]>(`${selectEnquiry} ${where.sql} ORDER BY m."created_at" DESC, m."id" DESC`, where.parameters);
+    return this.dataSource.query<EnquiryRow[]>(
+      `${selectEnquiry} ${where.sql} ORDER BY m."created_at" DESC, m."id" DESC`,
+      where.parameters,
+    );
   }
 
   async findById(id: string, manager: EntityManager = this.dataSource.manager): Promise<EnquiryRow | undefined> {
@@ -103,8 +106,13 @@ export class EnquiriesRepository {
     return this.findById(id, manager);
   }
 
-  async update(manager: EntityManager, id: string, changes: { status?: EnquiryStatus; assigneeId?: string | null }): Promise<void> {
-    if (changes.status !== undefined) await manager.query(`UPDATE "contact_messages" SET "status" = $2 WHERE "id" = $1`, [id, changes.status]);
+  async update(
+    manager: EntityManager,
+    id: string,
+    changes: { status?: EnquiryStatus; assigneeId?: string | null },
+  ): Promise<void> {
+    if (changes.status !== undefined)
+      await manager.query(`UPDATE "contact_messages" SET "status" = $2 WHERE "id" = $1`, [id, changes.status]);
     if (changes.assigneeId !== undefined)
       await manager.query(`UPDATE "contact_messages" SET "assignee_id" = $2 WHERE "id" = $1`, [id, changes.assigneeId]);
   }

@@ -73,9 +73,18 @@ function setup(current: EnquiryRow) {
       return Promise.resolve();
     },
   } as unknown as MailService;
-  const dataSource = { transaction: (work: (m: EntityManager) => Promise<unknown>) => work(manager) } as unknown as DataSource;
+  const dataSource = {
+    transaction: (work: (m: EntityManager) => Promise<unknown>) => work(manager),
+  } as unknown as DataSource;
   const readingPaths = { forEnquiry: () => Promise.resolve([]) } as unknown as ReadingPaths;
-  const service = new EnquiriesService({ publicUrl: 'https://site.example' } as AppConfig, dataSource, repository, activity, mail, readingPaths);
+  const service = new EnquiriesService(
+    { publicUrl: 'https://site.example' } as AppConfig,
+    dataSource,
+    repository,
+    activity,
+    mail,
+    readingPaths,
+  );
   return { service, filters, recorded, mailed, counted };
 }
 

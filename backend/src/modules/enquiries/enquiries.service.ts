@@ -24,10 +24,20 @@ import { ApiError } from '../../core/http/api-error.js';
 import { ReadingPaths } from '../analytics/reading-paths.js';
 import { ActivityService } from '../activity/activity.service.js';
 import { MailService } from '../mail/mail.service.js';
-import type { AddEnquiryNoteDto, EnquiryFiltersDto, ListEnquiriesQueryDto, UpdateEnquiryDto } from './dto/enquiries.dto.js';
+import type {
+  AddEnquiryNoteDto,
+  EnquiryFiltersDto,
+  ListEnquiriesQueryDto,
+  UpdateEnquiryDto,
+} from './dto/enquiries.dto.js';
 import { toCsv } from '../../core/csv/csv.js';
 import { enquiryAssignedMail } from './enquiries.mails.js';
-import { EnquiriesRepository, type EnquiryFilter, type EnquiryNoteRow, type EnquiryRow } from './enquiries.repository.js';
+import {
+  EnquiriesRepository,
+  type EnquiryFilter,
+  type EnquiryNoteRow,
+  type EnquiryRow,
+} from './enquiries.repository.js';
 
 const dayMs = 24 * 60 * 60 * 1000;
 const hourMs = 60 * 60 * 1000;
@@ -52,7 +62,11 @@ export class EnquiriesService {
   async list(user: StaffUser, query: ListEnquiriesQueryDto): Promise<ListPage<EnquirySummary>> {
     const page = query.page ?? 1;
     const pageSize = enquiryLimits.listPageSize;
-    const [rows, total] = await this.enquiriesRepository.findPage(this.filterFor(user, query), (page - 1) * pageSize, pageSize);
+    const [rows, total] = await this.enquiriesRepository.findPage(
+      this.filterFor(user, query),
+      (page - 1) * pageSize,
+      pageSize,
+    );
     return { items: rows.map(mapEnquirySummary), total, page, pageSize };
   }
 
@@ -96,9 +110,12 @@ export class EnquiriesService {
 
       const assigneeId = changes.assigneeId;
       if (assigneeId !== undefined && assigneeId !== row.assignee_id) {
-        const assignee = assigneeId === null ? undefined : await this.enquiriesRepository.activeStaffName(manager, assigneeId);
+        const assignee =
+          assigneeId === null ? undefined : await this.enquiriesRepository.activeStaffName(manager, assigneeId);
         if (assigneeId !== null && !assignee) {
-          throw new ApiError(HttpStatus.BAD_REQUEST, messages.validationFailed, { assigneeId: [enquiryMessages.assigneeInvalid] });
+          throw new ApiError(HttpStatus.BAD_REQUEST, messages.validationFailed, {
+            assigneeId: [enquiryMessages.assigneeInvalid],
+          });
         }
         await this.enquiriesRepository.update(manager, row.id, { assigneeId });
         await this.activityService.record(manager, {
@@ -133,7 +150,9 @@ export class EnquiriesService {
   async exportCsv(user: StaffUser, query: EnquiryFiltersDto): Promise<string> {
     const rows = await this.enquiriesRepository.findAll(this.filterFor(user, query));
     const filters = new URLSearchParams(
-      Object.entries(query).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''),
+      Object.entries(query).filter(
+        (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '',
+      ),
     ).toString();
     await this.activityService.record(this.dataSource.manager, {
       actor: { id: user.id, name: user.name },
@@ -161,11 +180,7 @@ export class EnquiriesService {
 
   /** The query's filters; a consultant's list is always limited to their own assignments. */
   private filterFor(user: StaffUser, query: EnquiryFiltersDto): EnquiryFilter {
-    const assigneeId = this.assignedOnly(user)
-      ? user.id
-      : query.assignee === unassignedFilter
-        ? null
-        : query.assignee;
+    const assigneeId = this.assignedOnly(user) ? user.id : query.assignee === unassignedFilter ? null : query.assignee;
     return {
       status: query.status,
       service: query.service,
@@ -184,7 +199,8 @@ export class EnquiriesService {
   }
 
   private assertVisible(user: StaffUser, row: EnquiryRow): void {
-    if (this.assignedOnly(user) && row.assignee_id !== user.id) throw new ApiError(HttpStatus.FORBIDDEN, messages.forbidden);
+    if (this.assignedOnly(user) && row.assignee_id !== user.id)
+      throw new ApiError(HttpStatus.FORBIDDEN, messages.forbidden);
   }
 }
 

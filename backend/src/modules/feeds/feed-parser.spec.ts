@@ -7,7 +7,13 @@ describe(parseFeed.name, () => {
       <pubDate>Tue, 02 Sep 2025 09:00:00 GMT</pubDate><description>Hello &lt;b&gt;there&lt;/b&gt;</description></item>
     </channel></rss>`);
     expect(items).toEqual([
-      { title: 'One', link: 'https://a.example/1', category: 'XR', pubDate: '2025-09-02T09:00:00.000Z', description: 'Hello <b>there</b>' },
+      {
+        title: 'One',
+        link: 'https://a.example/1',
+        category: 'XR',
+        pubDate: '2025-09-02T09:00:00.000Z',
+        description: 'Hello <b>there</b>',
+      },
     ]);
   });
 
@@ -15,7 +21,15 @@ describe(parseFeed.name, () => {
     const items = parseFeed(`<feed xmlns="http://www.w3.org/2005/Atom"><entry><title>Two</title>
       <link rel="self" href="https://a.example/self"/><link rel="alternate" href="https://a.example/2"/>
       <category term="Twins"/><updated>2025-09-03T10:00:00Z</updated><content type="html">Body</content></entry></feed>`);
-    expect(items).toEqual([{ title: 'Two', link: 'https://a.example/2', category: 'Twins', pubDate: '2025-09-03T10:00:00.000Z', description: 'Body' }]);
+    expect(items).toEqual([
+      {
+        title: 'Two',
+        link: 'https://a.example/2',
+        category: 'Twins',
+        pubDate: '2025-09-03T10:00:00.000Z',
+        description: 'Body',
+      },
+    ]);
   });
 
   it('drops items without a title or with a link that is not http or https', () => {

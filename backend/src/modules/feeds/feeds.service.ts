@@ -68,7 +68,8 @@ export class FeedsService {
     } catch {
       throw new FeedFetchError('Feed address is not a URL');
     }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new FeedFetchError('Feed address must be http or https');
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw new FeedFetchError('Feed address must be http or https');
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), feedLimits.timeoutMs);
     try {

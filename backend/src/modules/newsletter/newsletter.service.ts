@@ -46,13 +46,22 @@ export class NewsletterService {
       this.config.subscribeRateLimitWindowSeconds,
     );
     const token = randomBytes(32).toString('base64url');
-    const subscriber = { email: input.email, source: input.source ?? null, page: input.page ?? null, confirmTokenHash: sha256(token) };
+    const subscriber = {
+      email: input.email,
+      source: input.source ?? null,
+      page: input.page ?? null,
+      confirmTokenHash: sha256(token),
+    };
     await this.dataSource.transaction(async (manager) => {
       // A removed or erased address is not mailed again, not even a confirmation (docs/product.md#subscribers-admin).
       if (await isSuppressed(manager, emailHash(this.config.sessionSecret, input.email))) return;
       const inserted = await this.newsletterRepository.insertPending(manager, subscriber);
       const mailDue = inserted || (await this.newsletterRepository.renewConfirmation(manager, subscriber));
-      if (mailDue) await this.mailService.enqueue(manager, newsletterConfirmationMail(input.email, this.links(input.email, token)));
+      if (mailDue)
+        await this.mailService.enqueue(
+          manager,
+          newsletterConfirmationMail(input.email, this.links(input.email, token)),
+        );
     });
     return { message: leadMessages.subscribeThanks };
   }
@@ -80,11 +89,16 @@ export class NewsletterService {
   }
 
   unsubscribeSignature(email: string): string {
-    return createHmac('sha256', this.config.sessionSecret).update(`newsletter-unsubscribe:${email}`).digest('base64url');
+    return createHmac('sha256', this.config.sessionSecret)
+      .update(`newsletter-unsubscribe:${email}`)
+      .digest('base64url');
   }
 
   private links(email: string, token: string) {
-    return { confirmUrl: `${this.config.publicUrl}/api/newsletter/confirm?token=${encodeURIComponent(token)}`, ...this.unsubscribeLinks(email) };
+    return {
+      confirmUrl: `${this.config.publicUrl}/api/newsletter/confirm?token=${encodeURIComponent(token)}`,
+      ...this.unsubscribeLinks(email),
+    };
   }
 
   /** The address's own unsubscribe page and its signed RFC 8058 one-click target (every newsletter mail carries both). */

@@ -61,7 +61,10 @@ export class SubscribersAdminRepository {
   /** Every match, newest first, for the CSV export. */
   findAll(filter: SubscriberFilter): Promise<SubscriberRow[]> {
     const where = whereClause(filter);
-    return this.dataSource.query<SubscriberRow[]>(`${selectSubscriber} ${where.sql} ORDER BY "created_at" DESC, "id" DESC`, where.parameters);
+    return this.dataSource.query<SubscriberRow[]>(
+      `${selectSubscriber} ${where.sql} ORDER BY "created_at" DESC, "id" DESC`,
+      where.parameters,
+    );
   }
 
   async counts(): Promise<SubscriberCounts> {

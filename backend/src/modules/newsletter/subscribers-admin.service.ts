@@ -18,7 +18,11 @@ import { exportFilterLabel, toCsv } from '../../core/csv/csv.js';
 import { ApiError } from '../../core/http/api-error.js';
 import { ActivityService } from '../activity/activity.service.js';
 import type { ListSubscribersQueryDto, SubscriberFiltersDto } from './dto/subscribers-admin.dto.js';
-import { SubscribersAdminRepository, type SubscriberFilter, type SubscriberRow } from './subscribers-admin.repository.js';
+import {
+  SubscribersAdminRepository,
+  type SubscriberFilter,
+  type SubscriberRow,
+} from './subscribers-admin.repository.js';
 import { suppressAddress } from './suppression-list.js';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

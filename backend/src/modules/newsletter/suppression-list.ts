@@ -4,7 +4,11 @@ import type { EntityManager } from 'typeorm';
  * The suppression list (`email_suppressions`): keyed hashes of addresses that are not to be mailed
  * again (erased by a deletion request, or removed by staff). See docs/product.md#subscribers-admin.
  */
-export async function suppressAddress(manager: EntityManager, hash: string, reason: 'subscriber_removed'): Promise<void> {
+export async function suppressAddress(
+  manager: EntityManager,
+  hash: string,
+  reason: 'subscriber_removed',
+): Promise<void> {
   await manager.query(
     `INSERT INTO "email_suppressions" ("email_hash", "reason") VALUES ($1, $2) ON CONFLICT ("email_hash") DO NOTHING`,
     [hash, reason],

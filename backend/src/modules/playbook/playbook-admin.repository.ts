@@ -44,7 +44,11 @@ export class PlaybookAdminRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** Newest first. */
-  async findPage(filter: PlaybookRequestFilter, offset: number, limit: number): Promise<[PlaybookRequestRow[], number]> {
+  async findPage(
+    filter: PlaybookRequestFilter,
+    offset: number,
+    limit: number,
+  ): Promise<[PlaybookRequestRow[], number]> {
     const where = whereClause(filter);
     const count = await this.dataSource.query<{ total: number }[]>(
       `SELECT count(*)::int AS "total" FROM "playbook_downloads" ${where.sql}`,
@@ -61,6 +65,9 @@ export class PlaybookAdminRepository {
   /** Every match, newest first, for the CSV export. */
   findAll(filter: PlaybookRequestFilter): Promise<PlaybookRequestRow[]> {
     const where = whereClause(filter);
-    return this.dataSource.query<PlaybookRequestRow[]>(`${selectRequest} ${where.sql} ORDER BY "created_at" DESC, "id" DESC`, where.parameters);
+    return this.dataSource.query<PlaybookRequestRow[]>(
+      `${selectRequest} ${where.sql} ORDER BY "created_at" DESC, "id" DESC`,
+      where.parameters,
+    );
   }
 }

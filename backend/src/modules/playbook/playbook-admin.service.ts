@@ -11,7 +11,11 @@ import {
 import { exportFilterLabel, toCsv } from '../../core/csv/csv.js';
 import { ActivityService } from '../activity/activity.service.js';
 import type { ListPlaybookRequestsQueryDto, PlaybookRequestFiltersDto } from './dto/playbook-admin.dto.js';
-import { PlaybookAdminRepository, type PlaybookRequestFilter, type PlaybookRequestRow } from './playbook-admin.repository.js';
+import {
+  PlaybookAdminRepository,
+  type PlaybookRequestFilter,
+  type PlaybookRequestRow,
+} from './playbook-admin.repository.js';
 
 const dayMs = 24 * 60 * 60 * 1000;
 
@@ -37,7 +41,11 @@ export class PlaybookAdminService {
     await this.activityService.record(this.dataSource.manager, {
       actor: { id: user.id, name: user.name },
       action: 'playbook.exported',
-      target: { type: 'export', id: 'playbook-requests', label: `${rows.length} playbook requests${exportFilterLabel(query)}` },
+      target: {
+        type: 'export',
+        id: 'playbook-requests',
+        label: `${rows.length} playbook requests${exportFilterLabel(query)}`,
+      },
     });
     return toCsv(
       playbookRequestCsvColumns,

@@ -6,7 +6,9 @@ import { PlaybookDownloadEntity } from './entities/playbook-download.entity.js';
 
 @Injectable()
 export class PlaybookRepository {
-  constructor(@InjectRepository(PlaybookDownloadEntity) private readonly downloads: Repository<PlaybookDownloadEntity>) {}
+  constructor(
+    @InjectRepository(PlaybookDownloadEntity) private readonly downloads: Repository<PlaybookDownloadEntity>,
+  ) {}
 
   async insert(manager: EntityManager, download: { email: string; page: string | null }): Promise<void> {
     await manager.insert(PlaybookDownloadEntity, { id: randomUUID(), ...download });

@@ -35,8 +35,15 @@ export class PostRedirectsService {
    * Inside the save's transaction: the address the post now has is no redirect any more, and the
    * address a published post leaves becomes one.
    */
-  async afterSave(manager: EntityManager, before: Pick<Post, 'section' | 'slug' | 'status'> | null, after: Post): Promise<void> {
-    await manager.query(`DELETE FROM "post_redirects" WHERE "section" = $1 AND "slug" = $2`, [after.section, after.slug]);
+  async afterSave(
+    manager: EntityManager,
+    before: Pick<Post, 'section' | 'slug' | 'status'> | null,
+    after: Post,
+  ): Promise<void> {
+    await manager.query(`DELETE FROM "post_redirects" WHERE "section" = $1 AND "slug" = $2`, [
+      after.section,
+      after.slug,
+    ]);
     if (!before || before.status !== 'published') return;
     if (before.section === after.section && before.slug === after.slug) return;
     await manager.query(
@@ -67,7 +74,9 @@ export class PostRedirectsService {
   }
 
   private async load(): Promise<Map<string, string>> {
-    const rows = await this.dataSource.query<{ from_section: PostSection; from_slug: string; section: PostSection; slug: string }[]>(
+    const rows = await this.dataSource.query<
+      { from_section: PostSection; from_slug: string; section: PostSection; slug: string }[]
+    >(
       `SELECT r."section" AS from_section, r."slug" AS from_slug, p."section", p."slug"
          FROM "post_redirects" r JOIN "posts" p ON p."id" = r."post_id"
         WHERE p."status" = 'published'`,
@@ -82,7 +91,8 @@ export class PostRedirectsService {
  */
 export function postRedirectMiddleware(redirects: PostRedirectsService) {
   return (request: Request, response: Response, next: NextFunction): void => {
-    if ((request.method !== 'GET' && request.method !== 'HEAD') || !request.path.toLowerCase().startsWith('/blog/')) return next();
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || !request.path.toLowerCase().startsWith('/blog/'))
+      return next();
     redirects.target(request.path).then(
       (target) => {
         if (!target) return next();

@@ -1,5 +1,11 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
-import { messages, publishingMessages, type AdminPost, type PostWorkflowCounts, type StaffIdentity } from '@northbeam/common';
+import {
+  messages,
+  publishingMessages,
+  type AdminPost,
+  type PostWorkflowCounts,
+  type StaffIdentity,
+} from '@northbeam/common';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
 import { ApiError } from '../../core/http/api-error.js';
 import { ActivityService } from '../activity/activity.service.js';
@@ -33,15 +39,24 @@ export class PostReviewService {
     if (!existing) throw new ApiError(HttpStatus.NOT_FOUND, messages.postNotFound);
     if (existing.status !== 'in_review') throw new ApiError(HttpStatus.CONFLICT, publishingMessages.notAwaitingReview);
     const saved = await this.postsRepository.transaction(async (manager) => {
-      const updated = await this.postsRepository.update(manager, existing.id, { status: 'draft', publishAt: null, reviewNote: dto.note });
+      const updated = await this.postsRepository.update(manager, existing.id, {
+        status: 'draft',
+        publishAt: null,
+        reviewNote: dto.note,
+      });
       await this.activity.record(manager, {
         actor: user,
         action: 'post.sent_back',
         target: { type: 'post', id: updated.id, label: updated.title },
       });
-      const author = existing.createdById ? await this.usersRepository.findActiveById(existing.createdById, manager) : null;
+      const author = existing.createdById
+        ? await this.usersRepository.findActiveById(existing.createdById, manager)
+        : null;
       if (author) {
-        await this.mail.enqueue(manager, sentBackMail(this.config.publicUrl, author.email, updated, user.name, dto.note));
+        await this.mail.enqueue(
+          manager,
+          sentBackMail(this.config.publicUrl, author.email, updated, user.name, dto.note),
+        );
       }
       return updated;
     });

@@ -61,9 +61,7 @@ export class PostRevisionsService {
     const post = await this.postsService.requireChangeable(postId, user);
     const autosave = await this.revisions.findAutosave('post', post.id, user.id);
     return {
-      autosave: autosave
-        ? { savedAt: autosave.savedAt.toISOString(), fields: autosaveFields(autosave.fields) }
-        : null,
+      autosave: autosave ? { savedAt: autosave.savedAt.toISOString(), fields: autosaveFields(autosave.fields) } : null,
     };
   }
 

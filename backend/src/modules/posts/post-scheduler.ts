@@ -32,7 +32,9 @@ export class PostScheduler implements OnApplicationBootstrap, OnApplicationShutd
     const interval = setInterval(() => {
       // A failed run is logged and retried at the next tick; it never crashes the process.
       this.publishDue().catch((error: unknown) =>
-        this.logger.error(`Publishing scheduled posts failed: ${error instanceof Error ? error.message : String(error)}`),
+        this.logger.error(
+          `Publishing scheduled posts failed: ${error instanceof Error ? error.message : String(error)}`,
+        ),
       );
     }, this.config.scheduledPublishIntervalMs);
     interval.unref();
@@ -65,9 +67,16 @@ export class PostScheduler implements OnApplicationBootstrap, OnApplicationShutd
         [now],
       );
       // TypeORM answers UPDATE … RETURNING with [rows, count].
-      const rows = (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as { id: string; title: string }[];
+      const rows = (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as {
+        id: string;
+        title: string;
+      }[];
       for (const post of rows) {
-        await this.activity.record(manager, { actor: null, action: 'post.published', target: { type: 'post', id: post.id, label: post.title } });
+        await this.activity.record(manager, {
+          actor: null,
+          action: 'post.published',
+          target: { type: 'post', id: post.id, label: post.title },
+        });
       }
       if (rows.length > 0) await this.contentVersion.bump(manager);
       return rows.length;

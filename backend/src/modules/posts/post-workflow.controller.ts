@@ -22,7 +22,11 @@ export class PostWorkflowController {
   @Post(':id/send-back')
   @Access('posts', 'all')
   @HttpCode(HttpStatus.OK)
-  sendBack(@Param('id') id: string, @Body() dto: SendBackPostDto, @CurrentUser() user: StaffIdentity): Promise<AdminPost> {
+  sendBack(
+    @Param('id') id: string,
+    @Body() dto: SendBackPostDto,
+    @CurrentUser() user: StaffIdentity,
+  ): Promise<AdminPost> {
     return this.review.sendBack(id, dto, user);
   }
 }

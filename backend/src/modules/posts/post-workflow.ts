@@ -1,5 +1,11 @@
 import { HttpStatus } from '@nestjs/common';
-import { canPublish, publishingMessages, type ActivityAction, type PostStatus, type StaffIdentity } from '@northbeam/common';
+import {
+  canPublish,
+  publishingMessages,
+  type ActivityAction,
+  type PostStatus,
+  type StaffIdentity,
+} from '@northbeam/common';
 import { ApiError } from '../../core/http/api-error.js';
 import type { Post } from './entities/post.entity.js';
 

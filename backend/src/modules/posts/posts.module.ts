@@ -19,7 +19,15 @@ import { PostScheduler } from './post-scheduler.js';
 import { PostWorkflowController } from './post-workflow.controller.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Post]), AuthModule, ActivityModule, RevisionsModule, MediaModule, MailModule, UsersModule],
+  imports: [
+    TypeOrmModule.forFeature([Post]),
+    AuthModule,
+    ActivityModule,
+    RevisionsModule,
+    MediaModule,
+    MailModule,
+    UsersModule,
+  ],
   // PostWorkflowController before AdminPostsController: its fixed paths must win over ':id'.
   controllers: [PostsController, PostWorkflowController, AdminPostsController, PostRevisionsController],
   providers: [

@@ -137,7 +137,14 @@ async function statusOf(promise: Promise<unknown>): Promise<[number, string]> {
 describe(PostsService.name, () => {
   describe('create', () => {
     it('refuses a consultant publishing with 403 before touching the database', async () => {
-      const service = new PostsService(fakeRepository({}), fakeContentVersion(), fakeActivity(), fakeRevisions(), fakeMedia(), fakeRedirects());
+      const service = new PostsService(
+        fakeRepository({}),
+        fakeContentVersion(),
+        fakeActivity(),
+        fakeRevisions(),
+        fakeMedia(),
+        fakeRedirects(),
+      );
       expect(await statusOf(service.create({ ...dto, status: 'published' }, consultant))).toEqual([
         403,
         messages.onlyAdminsCanPublish,
@@ -270,7 +277,8 @@ describe(PostsService.name, () => {
           previous: { fields: expect.objectContaining({ title: 'Before' }), savedAt: new Date('2026-01-01T00:00:00Z') },
         }),
       ]);
-      for (const column of ['id', 'createdAt', 'updatedAt', 'wordCount', 'readingTime', 'publishedAt']) expect(kept[0].fields).not.toHaveProperty(column);
+      for (const column of ['id', 'createdAt', 'updatedAt', 'wordCount', 'readingTime', 'publishedAt'])
+        expect(kept[0].fields).not.toHaveProperty(column);
     });
 
     it("refuses a consultant changing someone else's draft", async () => {

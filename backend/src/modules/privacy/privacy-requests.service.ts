@@ -39,10 +39,7 @@ const verificationValidityMs = 14 * dayMs;
 export type VerifyOutcome = 'ok' | 'invalid';
 
 type DecisionAction =
-  | 'privacy.request_approved'
-  | 'privacy.request_rejected'
-  | 'privacy.request_completed'
-  | 'privacy.request_extended';
+  'privacy.request_approved' | 'privacy.request_rejected' | 'privacy.request_completed' | 'privacy.request_extended';
 
 /**
  * The life cycle of a privacy request (docs/product.md#data-deletion, #privacy-requests): received →
@@ -205,7 +202,12 @@ export class PrivacyRequestsService {
   }
 
   /** An approved partial deletion, carried out by hand, is closed with a note saying what was deleted. */
-  async completePartial(id: string, actor: StaffIdentity, note: string, now = new Date()): Promise<DeletionRequestDetail> {
+  async completePartial(
+    id: string,
+    actor: StaffIdentity,
+    note: string,
+    now = new Date(),
+  ): Promise<DeletionRequestDetail> {
     await this.transition(id, ['approved'], async (manager, request) => {
       if (request.requestType !== 'partial_deletion')
         throw new ApiError(HttpStatus.CONFLICT, messages.deletionRequestWrongState);
@@ -236,7 +238,14 @@ export class PrivacyRequestsService {
         to: request.deadlineAt.toISOString(),
       });
       await this.recordDecision(manager, actor, 'privacy.request_extended', request);
-      await this.mailer.extended(manager, request.email!, request.requestId, request.requestType, request.deadlineAt, reason);
+      await this.mailer.extended(
+        manager,
+        request.email!,
+        request.requestId,
+        request.requestType,
+        request.deadlineAt,
+        reason,
+      );
     });
     return this.detail(id, now);
   }
@@ -306,4 +315,3 @@ export class PrivacyRequestsService {
     });
   }
 }
-

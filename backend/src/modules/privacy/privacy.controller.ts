@@ -57,7 +57,10 @@ export class AccessRequestController {
 
   @Post()
   @HttpCode(HttpStatus.CREATED)
-  create(@Body() body: CreateAccessRequestDto, @Req() request: Request): Promise<{ requestId: string; message: string }> {
+  create(
+    @Body() body: CreateAccessRequestDto,
+    @Req() request: Request,
+  ): Promise<{ requestId: string; message: string }> {
     return this.requests.createRequest({ ...body, requestType: 'access' }, request.ip);
   }
 

@@ -132,16 +132,22 @@ export class PrivacyMailer {
     deadline: Date,
     reason: string,
   ) {
-    return this.send(manager, 'privacy_extension', to, `Your ${requestNoun(requestType)} ${requestId} needs more time`, {
-      preview: 'We need more time to answer your request.',
-      heading: 'We need more time',
-      paragraphs: [
-        `We need more time to complete your ${requestNoun(requestType)} ${requestId}.`,
-        `Reason: ${reason}`,
-        `We will answer by ${formatDate(deadline, 'd MMMM yyyy')}.`,
-        `If you disagree, reply to ${site.privacyEmail}. You may also complain to the Information Commissioner's Office (ico.org.uk).`,
-      ],
-    });
+    return this.send(
+      manager,
+      'privacy_extension',
+      to,
+      `Your ${requestNoun(requestType)} ${requestId} needs more time`,
+      {
+        preview: 'We need more time to answer your request.',
+        heading: 'We need more time',
+        paragraphs: [
+          `We need more time to complete your ${requestNoun(requestType)} ${requestId}.`,
+          `Reason: ${reason}`,
+          `We will answer by ${formatDate(deadline, 'd MMMM yyyy')}.`,
+          `If you disagree, reply to ${site.privacyEmail}. You may also complain to the Information Commissioner's Office (ico.org.uk).`,
+        ],
+      },
+    );
   }
 
   digest(manager: EntityManager, lines: DigestLine[]) {

@@ -1,13 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import {
-  DataSource,
-  In,
-  LessThanOrEqual,
-  Not,
-  type EntityManager,
-  type Repository,
-} from 'typeorm';
+import { DataSource, In, LessThanOrEqual, Not, type EntityManager, type Repository } from 'typeorm';
 import type { ConsentProof, DeletionRequestStatus, PrivacyDueFilter, PrivacyRequestType } from '@northbeam/common';
 import { DeletionAudit } from './entities/deletion-audit.entity.js';
 import { DeletionRequest } from './entities/deletion-request.entity.js';
@@ -161,7 +154,11 @@ export class PrivacyRepository {
         `DELETE FROM "privacy_exports" WHERE "token_hash" = $1 RETURNING "request_id", "archive", "expires_at"`,
         [tokenHash],
       );
-      const list = (Array.isArray(rows[0]) ? rows[0] : rows) as { request_id: string; archive: Buffer | Uint8Array; expires_at: Date }[];
+      const list = (Array.isArray(rows[0]) ? rows[0] : rows) as {
+        request_id: string;
+        archive: Buffer | Uint8Array;
+        expires_at: Date;
+      }[];
       const row = list[0];
       if (!row || new Date(row.expires_at) <= now) return null;
       return { requestId: row.request_id, archive: Buffer.from(row.archive) };
@@ -183,7 +180,14 @@ export class PrivacyRepository {
 
   async findConsent(consentId: string): Promise<ConsentProof | null> {
     const [row] = await this.dataSource.query<
-      { consent_id: string; analytics: boolean; marketing: boolean; action: string; banner_version: string; created_at: Date }[]
+      {
+        consent_id: string;
+        analytics: boolean;
+        marketing: boolean;
+        action: string;
+        banner_version: string;
+        created_at: Date;
+      }[]
     >(
       `SELECT "consent_id", "analytics", "marketing", "action", "banner_version", "created_at" FROM "consent_records" WHERE "consent_id" = $1`,
       [consentId],

@@ -50,7 +50,12 @@ export class RevisionsRepository {
   }
 
   /** A page of revisions, newest first; the fields themselves (a whole body each) are not read. */
-  async findPage(kind: RevisionKind, entityId: string, offset: number, limit: number): Promise<[RevisionListRow[], number]> {
+  async findPage(
+    kind: RevisionKind,
+    entityId: string,
+    offset: number,
+    limit: number,
+  ): Promise<[RevisionListRow[], number]> {
     const rows = await this.dataSource.query<
       {
         id: string;
@@ -102,7 +107,12 @@ export class RevisionsRepository {
   }
 
   /** Writes or replaces the person's autosave; returns when it was saved (the database's clock, like `updated_at`). */
-  async upsertAutosave(kind: RevisionKind, entityId: string, authorId: string, fields: Record<string, unknown>): Promise<Date> {
+  async upsertAutosave(
+    kind: RevisionKind,
+    entityId: string,
+    authorId: string,
+    fields: Record<string, unknown>,
+  ): Promise<Date> {
     const [row] = await this.dataSource.query<{ saved_at: Date | string }[]>(
       `INSERT INTO content_autosaves (kind, entity_id, author_id, fields, saved_at)
        VALUES ($1, $2, $3, $4, now())

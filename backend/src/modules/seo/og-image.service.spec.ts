@@ -2,7 +2,11 @@ import { wrapTitle } from './og-image.service.js';
 
 describe('wrapTitle', () => {
   it('wraps words into lines of roughly the given width', () => {
-    expect(wrapTitle('Less talk. More build. Zero Deck Thirsty', 16, 4)).toEqual(['Less talk. More', 'build. Zero Deck', 'Thirsty']);
+    expect(wrapTitle('Less talk. More build. Zero Deck Thirsty', 16, 4)).toEqual([
+      'Less talk. More',
+      'build. Zero Deck',
+      'Thirsty',
+    ]);
   });
 
   it('cuts to the last allowed line with an ellipsis', () => {

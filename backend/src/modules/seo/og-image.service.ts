@@ -23,8 +23,16 @@ interface Card {
 const pageCards: Record<string, Card> = {
   home: { eyebrow: site.name, title: site.tagline, accent: '#2f4bff' },
   about: { eyebrow: 'About', title: 'The consultants and builders behind ' + site.name, accent: '#2f4bff' },
-  consulting: { eyebrow: 'Consulting', title: 'Strategy, prototypes and governance that ship', accent: sectionColours.consulting },
-  labs: { eyebrow: 'Labs', title: 'Innovation-as-a-Service, IP builds and future simulations', accent: sectionColours.labs },
+  consulting: {
+    eyebrow: 'Consulting',
+    title: 'Strategy, prototypes and governance that ship',
+    accent: sectionColours.consulting,
+  },
+  labs: {
+    eyebrow: 'Labs',
+    title: 'Innovation-as-a-Service, IP builds and future simulations',
+    accent: sectionColours.labs,
+  },
   immersive: { eyebrow: 'Immersive', title: 'XR training, simulation and CGI studios', accent: '#ffd36e' },
   contact: { eyebrow: 'Contact', title: 'Talk to the team. NDAs on day one.', accent: '#2f4bff' },
   'case-studies': { eyebrow: 'Case Studies', title: 'What we built, and what it changed', accent: '#ffd36e' },
@@ -79,7 +87,12 @@ export class OgImageService {
   private async cardFor(slug: string): Promise<Card> {
     if (Object.hasOwn(pageCards, slug)) return pageCards[slug];
     const member = team.find((candidate) => slug === candidate.slug || slug === `team-${candidate.slug}`);
-    if (member) return { eyebrow: `${site.name} Team`, title: `${member.name}, ${member.role}`, accent: sectionColours.consulting };
+    if (member)
+      return {
+        eyebrow: `${site.name} Team`,
+        title: `${member.name}, ${member.role}`,
+        accent: sectionColours.consulting,
+      };
     let subject: ImageSubject | undefined;
     try {
       subject = await this.repository.imageSubject(slug.replace(/^(blog-(labs|consulting)-|case-studies-)/, ''));
@@ -87,7 +100,12 @@ export class OgImageService {
       this.logger.warn(`No subject for og-image ${slug}: ${error instanceof Error ? error.message : String(error)}`);
     }
     if (subject?.kind === 'case-study') return { eyebrow: 'Case Study', title: subject.title, accent: '#ffd36e' };
-    if (subject) return { eyebrow: subject.kind === 'labs' ? 'Labs' : 'Consulting', title: subject.title, accent: sectionColours[subject.kind] };
+    if (subject)
+      return {
+        eyebrow: subject.kind === 'labs' ? 'Labs' : 'Consulting',
+        title: subject.title,
+        accent: sectionColours[subject.kind],
+      };
     return pageCards.home;
   }
 
@@ -97,7 +115,10 @@ export class OgImageService {
     const lineHeight = Math.round(fontSize * 1.12);
     const titleTop = 300 - ((lines.length - 1) * lineHeight) / 2;
     const titleText = lines
-      .map((line, index) => `<text x="80" y="${titleTop + index * lineHeight}" font-size="${fontSize}" font-weight="600" fill="#ffffff">${escapeXmlText(line)}</text>`)
+      .map(
+        (line, index) =>
+          `<text x="80" y="${titleTop + index * lineHeight}" font-size="${fontSize}" font-weight="600" fill="#ffffff">${escapeXmlText(line)}</text>`,
+      )
       .join('');
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630">
   <rect width="1200" height="630" fill="#0a0f1f"/>

@@ -90,7 +90,10 @@ export class SeoRepository {
       [slug],
     );
     if (post) return { title: post.title, kind: post.section };
-    const [caseStudy] = await this.dataSource.query<{ title: string }[]>(`SELECT title FROM case_studies WHERE slug = $1 AND status = 'published' LIMIT 1`, [slug]);
+    const [caseStudy] = await this.dataSource.query<{ title: string }[]>(
+      `SELECT title FROM case_studies WHERE slug = $1 AND status = 'published' LIMIT 1`,
+      [slug],
+    );
     return caseStudy ? { title: caseStudy.title, kind: 'case-study' } : undefined;
   }
 }

@@ -45,7 +45,10 @@ export function AnalyticsChart({
             { stroke: '#5b6472', grid: { stroke: '#eef0f3' } },
           ],
           series: [
-            { label: granularity === 'hour' ? 'Hour' : 'Day', value: (_plot, value) => (value === null || value === undefined ? '' : label(value)) },
+            {
+              label: granularity === 'hour' ? 'Hour' : 'Day',
+              value: (_plot, value) => (value === null || value === undefined ? '' : label(value)),
+            },
             { label: 'Visitors', stroke: '#1d4ed8', width: 2, fill: 'rgba(29, 78, 216, 0.08)' },
             { label: 'Page views', stroke: '#0f766e', width: 2 },
             { label: 'Visitors (previous period)', stroke: '#94a3b8', width: 1.5, dash: [6, 4] },

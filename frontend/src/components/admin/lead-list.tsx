@@ -7,7 +7,9 @@ import { Select } from '@/components/ui/select';
 
 /** The filters of a list as they stand in the address, without the page: what its CSV export takes. */
 export function exportQuery(params: URLSearchParams, names: readonly string[]): string {
-  const filters = new URLSearchParams(names.flatMap((name) => (params.get(name) ? [[name, params.get(name)!]] : []))).toString();
+  const filters = new URLSearchParams(
+    names.flatMap((name) => (params.get(name) ? [[name, params.get(name)!]] : [])),
+  ).toString();
   return filters ? `?${filters}` : '';
 }
 

@@ -50,7 +50,10 @@ export function MarkdownField({
         </Button>
       </div>
       {preview ? (
-        <div className="min-h-32 min-w-0 overflow-x-auto rounded-xl border border-line bg-paper p-5" data-testid={testId ? `${testId}-preview` : undefined}>
+        <div
+          className="min-h-32 min-w-0 overflow-x-auto rounded-xl border border-line bg-paper p-5"
+          data-testid={testId ? `${testId}-preview` : undefined}
+        >
           {value.trim() ? renderPreview(value) : <p className="text-sm text-ink-muted">Nothing to preview yet.</p>}
         </div>
       ) : (

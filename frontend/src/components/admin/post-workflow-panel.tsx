@@ -127,7 +127,7 @@ export function PostWorkflowPanel({
           <MessageSquareWarning className="size-4" aria-hidden="true" />
           <div>
             <AlertTitle>Sent back for changes</AlertTitle>
-            <AlertDescription className="whitespace-pre-line break-words">{post.reviewNote}</AlertDescription>
+            <AlertDescription className="break-words whitespace-pre-line">{post.reviewNote}</AlertDescription>
           </div>
         </Alert>
       ) : null}
@@ -170,7 +170,12 @@ export function PostWorkflowPanel({
               </span>
             </p>
           ) : null}
-          <Field label="Publish at (UK time)" htmlFor={`${id}-publish-at`} error={timeError} errorId={`${id}-publish-at-error`}>
+          <Field
+            label="Publish at (UK time)"
+            htmlFor={`${id}-publish-at`}
+            error={timeError}
+            errorId={`${id}-publish-at-error`}
+          >
             <Input
               id={`${id}-publish-at`}
               type="datetime-local"

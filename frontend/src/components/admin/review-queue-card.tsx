@@ -4,7 +4,19 @@ import type { PostWorkflowCounts } from '@northbeam/common';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
 
-function CountLink({ to, label, value, testId, urgent }: { to: string; label: string; value: number; testId: string; urgent: boolean }) {
+function CountLink({
+  to,
+  label,
+  value,
+  testId,
+  urgent,
+}: {
+  to: string;
+  label: string;
+  value: number;
+  testId: string;
+  urgent: boolean;
+}) {
   return (
     <Link
       to={to}
@@ -37,7 +49,13 @@ export function ReviewQueueCard({ counts }: { counts: PostWorkflowCounts }) {
           testId="awaiting-review-count"
           urgent={counts.awaitingReview > 0}
         />
-        <CountLink to="/admin/posts?status=scheduled" label="Scheduled" value={counts.scheduled} testId="scheduled-count" urgent={false} />
+        <CountLink
+          to="/admin/posts?status=scheduled"
+          label="Scheduled"
+          value={counts.scheduled}
+          testId="scheduled-count"
+          urgent={false}
+        />
       </CardContent>
     </Card>
   );

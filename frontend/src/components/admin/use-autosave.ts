@@ -3,10 +3,7 @@ import { revisionLimits, type PostAutosaveFields } from '@northbeam/common';
 import { requestJson } from '@/lib/api';
 
 export type AutosaveState =
-  | { status: 'idle' }
-  | { status: 'saving' }
-  | { status: 'saved'; savedAt: string }
-  | { status: 'failed' };
+  { status: 'idle' } | { status: 'saving' } | { status: 'saved'; savedAt: string } | { status: 'failed' };
 
 /**
  * Keeps what is being typed on the server (docs/product.md#revisions): once the fields differ from
@@ -39,9 +36,13 @@ export function useAutosave(url: string | null, fields: PostAutosaveFields, save
         return;
       }
       if (keepalive) {
-        void fetch(url, { method: 'PUT', credentials: 'include', keepalive, headers: { 'Content-Type': 'application/json' }, body }).catch(
-          () => undefined,
-        );
+        void fetch(url, {
+          method: 'PUT',
+          credentials: 'include',
+          keepalive,
+          headers: { 'Content-Type': 'application/json' },
+          body,
+        }).catch(() => undefined);
         return;
       }
       setState({ status: 'saving' });

@@ -11,9 +11,18 @@ export function AuthorBlock({ post }: { post: PostSummary }) {
   return (
     <div className="flex items-start gap-4" data-testid="author-block">
       {member?.avatar ? (
-        <img src={member.avatar} alt="" width={56} height={56} className="size-14 shrink-0 rounded-full border border-line bg-mist object-cover" />
+        <img
+          src={member.avatar}
+          alt=""
+          width={56}
+          height={56}
+          className="size-14 shrink-0 rounded-full border border-line bg-mist object-cover"
+        />
       ) : (
-        <span className="inline-flex size-14 shrink-0 items-center justify-center rounded-full bg-mist text-ink-muted" aria-hidden="true">
+        <span
+          className="inline-flex size-14 shrink-0 items-center justify-center rounded-full bg-mist text-ink-muted"
+          aria-hidden="true"
+        >
           <UserRound className="size-6" />
         </span>
       )}

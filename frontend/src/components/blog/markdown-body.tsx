@@ -34,8 +34,17 @@ function withLibraryImages(images: Record<string, MediaImage>): Components {
     ...postComponents,
     img: (props) => {
       const image = typeof props.src === 'string' ? images[mediaIdOfUrl(props.src) ?? ''] : undefined;
-      if (!image) return postComponents.img ? (postComponents.img as (p: typeof props) => ReactElement | null)(props) : null;
-      return <ResponsiveImage image={image} alt={props.alt ?? image.alt} sizes={bodyImageSizes} className="my-6 block" imgClassName="rounded-xl" />;
+      if (!image)
+        return postComponents.img ? (postComponents.img as (p: typeof props) => ReactElement | null)(props) : null;
+      return (
+        <ResponsiveImage
+          image={image}
+          alt={props.alt ?? image.alt}
+          sizes={bodyImageSizes}
+          className="my-6 block"
+          imgClassName="rounded-xl"
+        />
+      );
     },
   };
 }
@@ -57,7 +66,11 @@ function fingerprint(text: string): string {
 const renderedOnServer = new Map<string, ReactElement>();
 const maxRendered = 200;
 
-function renderOnServer(markdown: string, components: Components | undefined, variant: string | undefined): ReactElement {
+function renderOnServer(
+  markdown: string,
+  components: Components | undefined,
+  variant: string | undefined,
+): ReactElement {
   const key = `${variant ?? (components === postComponents ? 'post' : 'plain')}:${markdown}`;
   const cached = renderedOnServer.get(key);
   if (cached) return cached;

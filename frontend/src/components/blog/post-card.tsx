@@ -26,10 +26,16 @@ export function PostCard({ post }: { post: PostSummary }) {
       ) : null}
       <div className="flex items-center justify-between gap-3">
         <SectionBadge section={post.section} />
-        <ArrowUpRight className="size-5 text-ink-muted transition-transform group-hover:translate-x-0.5 group-hover:-translate-y-0.5" aria-hidden="true" />
+        <ArrowUpRight
+          className="size-5 text-ink-muted transition-transform group-hover:translate-x-0.5 group-hover:-translate-y-0.5"
+          aria-hidden="true"
+        />
       </div>
       <h3 className="heading-3 mt-5">
-        <Link to={`/blog/${post.section}/${post.slug}`} className="after:absolute after:inset-0 after:rounded-card focus-visible:outline-none">
+        <Link
+          to={`/blog/${post.section}/${post.slug}`}
+          className="after:absolute after:inset-0 after:rounded-card focus-visible:outline-none"
+        >
           {post.title}
         </Link>
       </h3>

@@ -9,7 +9,12 @@ import { PostCard } from './post-card';
 
 export function PostGridSkeleton() {
   return (
-    <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3" data-testid="posts-loading" aria-busy="true" aria-label="Loading posts">
+    <div
+      className="grid gap-6 md:grid-cols-2 lg:grid-cols-3"
+      data-testid="posts-loading"
+      aria-busy="true"
+      aria-label="Loading posts"
+    >
       {Array.from({ length: 6 }, (_, index) => (
         <div key={index} className="rounded-card border border-line bg-white p-6">
           <Skeleton className="h-5 w-20" />
@@ -23,14 +28,25 @@ export function PostGridSkeleton() {
 }
 
 /** The list with its states: loading while the next page's data arrives, empty, no match, or posts. */
-export function PostList({ page, search, clearSearchHref }: { page: PostPage; search: string; clearSearchHref: string }) {
+export function PostList({
+  page,
+  search,
+  clearSearchHref,
+}: {
+  page: PostPage;
+  search: string;
+  clearSearchHref: string;
+}) {
   const navigation = useNavigation();
   const { pathname } = useLocation();
   const loadingHere = navigation.state === 'loading' && navigation.location?.pathname === pathname;
 
   if (page.total === 0 && !search) {
     return (
-      <div className="flex flex-col items-center rounded-card border border-dashed border-line bg-white px-6 py-20 text-center" data-testid="posts-empty">
+      <div
+        className="flex flex-col items-center rounded-card border border-dashed border-line bg-white px-6 py-20 text-center"
+        data-testid="posts-empty"
+      >
         <FileText className="size-10 text-ink-muted" aria-hidden="true" />
         <h2 className="heading-3 mt-4">No posts yet</h2>
         <p className="mt-2 text-ink-muted">Our first articles are on their way. Check back soon.</p>
@@ -39,7 +55,10 @@ export function PostList({ page, search, clearSearchHref }: { page: PostPage; se
   }
   if (page.total === 0) {
     return (
-      <div className="flex flex-col items-center rounded-card border border-dashed border-line bg-white px-6 py-20 text-center" data-testid="posts-no-match">
+      <div
+        className="flex flex-col items-center rounded-card border border-dashed border-line bg-white px-6 py-20 text-center"
+        data-testid="posts-no-match"
+      >
         <SearchX className="size-10 text-ink-muted" aria-hidden="true" />
         <h2 className="heading-3 mt-4">No posts found</h2>
         <p className="mt-2 text-ink-muted">Nothing matches “{search}”. Try another word.</p>
@@ -68,7 +87,11 @@ export function PostsLoadError({ error }: { error: unknown }) {
   const { pathname } = useLocation();
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
-      <div role="alert" className="rounded-card border border-line bg-mist px-6 py-16 text-center" data-testid="posts-page-not-found">
+      <div
+        role="alert"
+        className="rounded-card border border-line bg-mist px-6 py-16 text-center"
+        data-testid="posts-page-not-found"
+      >
         <h2 className="heading-3">Page Not Found</h2>
         <p className="mt-2 text-ink-muted">This list has no such page.</p>
         <Link to={pathname} className="mt-4 inline-block font-medium text-ink underline underline-offset-4">
@@ -78,7 +101,11 @@ export function PostsLoadError({ error }: { error: unknown }) {
     );
   }
   return (
-    <div role="alert" className="rounded-card border border-danger/30 bg-danger-soft px-6 py-16 text-center" data-testid="posts-error">
+    <div
+      role="alert"
+      className="rounded-card border border-danger/30 bg-danger-soft px-6 py-16 text-center"
+      data-testid="posts-error"
+    >
       <h2 className="heading-3 text-danger">Error Loading Posts</h2>
       <p className="mt-2 text-ink-muted">Failed to load blog posts. Please try again later.</p>
     </div>

@@ -39,7 +39,11 @@ export function readListQuery(request: LoaderRequest, section?: PostSection): Li
  * past the last one (the first page always exists, even when empty) is a 404, as is a query the API
  * refuses.
  */
-export async function loadPostPage(context: unknown, query: ListQuery, pageSize: number = limits.blogPageSize): Promise<PostPage> {
+export async function loadPostPage(
+  context: unknown,
+  query: ListQuery,
+  pageSize: number = limits.blogPageSize,
+): Promise<PostPage> {
   const params = new URLSearchParams({ page: String(query.page), pageSize: String(pageSize) });
   if (query.section) params.set('section', query.section);
   if (query.search) params.set('search', query.search);

@@ -21,7 +21,11 @@ export function ShareBar({ url, title, summary }: ShareBarProps) {
 
   const encodedUrl = encodeURIComponent(url);
   const links = [
-    { name: 'Twitter', icon: 'X', href: `https://twitter.com/intent/tweet?url=${encodedUrl}&text=${encodeURIComponent(title)}` },
+    {
+      name: 'Twitter',
+      icon: 'X',
+      href: `https://twitter.com/intent/tweet?url=${encodedUrl}&text=${encodeURIComponent(title)}`,
+    },
     {
       name: 'LinkedIn',
       icon: 'LinkedIn',
@@ -45,7 +49,14 @@ export function ShareBar({ url, title, summary }: ShareBarProps) {
     <div className="flex flex-wrap items-center gap-3" data-testid="share-bar">
       <p className="mr-1 text-sm font-semibold text-ink">Share this article</p>
       {links.map((link) => (
-        <a key={link.name} href={link.href} target="_blank" rel="noopener noreferrer" className={shareLinkClass} aria-label={`Share on ${link.name}`}>
+        <a
+          key={link.name}
+          href={link.href}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={shareLinkClass}
+          aria-label={`Share on ${link.name}`}
+        >
           <SocialIcon name={link.icon} />
         </a>
       ))}

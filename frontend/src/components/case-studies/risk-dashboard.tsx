@@ -86,12 +86,19 @@ export function RiskDashboard() {
         <div className="grid gap-6">
           <div className="rounded-2xl bg-white/5 p-5">
             <p className="text-sm text-white/60">Risk probability</p>
-            <p className={cn('mt-1 font-display text-6xl font-semibold tracking-tight', style.text)} data-testid="risk-probability" data-level={level}>
+            <p
+              className={cn('mt-1 font-display text-6xl font-semibold tracking-tight', style.text)}
+              data-testid="risk-probability"
+              data-level={level}
+            >
               {scenario.probability}%
             </p>
             <p className={cn('mt-1 text-sm font-semibold', style.text)}>{style.label}</p>
             <div className="mt-4 h-2 rounded-full bg-white/10">
-              <div className={cn('h-2 rounded-full transition-all duration-500', style.bar)} style={{ width: `${scenario.probability}%` }} />
+              <div
+                className={cn('h-2 rounded-full transition-all duration-500', style.bar)}
+                style={{ width: `${scenario.probability}%` }}
+              />
             </div>
           </div>
           <div className="rounded-2xl bg-white/5 p-5">
@@ -114,7 +121,11 @@ export function RiskDashboard() {
                   <span
                     className={cn(
                       'rounded-full px-2 py-0.5 text-xs font-semibold',
-                      factor.impact === 'High' ? 'bg-red-500/20 text-red-300' : factor.impact === 'Medium' ? 'bg-yellow-400/20 text-yellow-200' : 'bg-green-400/20 text-green-200',
+                      factor.impact === 'High'
+                        ? 'bg-red-500/20 text-red-300'
+                        : factor.impact === 'Medium'
+                          ? 'bg-yellow-400/20 text-yellow-200'
+                          : 'bg-green-400/20 text-green-200',
                     )}
                   >
                     {factor.impact}

@@ -32,7 +32,8 @@ export function SimulationCreationFeed() {
     let cancelled = false;
     loadJson<FeedItem[]>(undefined, '/api/rss/simulation-creation')
       .then((items) => {
-        if (!cancelled) setState({ status: 'ready', items: Array.isArray(items) ? items.slice(0, limits.feedItems) : [] });
+        if (!cancelled)
+          setState({ status: 'ready', items: Array.isArray(items) ? items.slice(0, limits.feedItems) : [] });
       })
       .catch(() => {
         if (!cancelled) setState({ status: 'error' });
@@ -78,7 +79,10 @@ export function SimulationCreationFeed() {
         )}
 
         {state.status === 'error' && (
-          <p className="mt-10 flex items-center gap-3 rounded-card border border-line bg-paper p-6 text-ink-muted" role="status">
+          <p
+            className="mt-10 flex items-center gap-3 rounded-card border border-line bg-paper p-6 text-ink-muted"
+            role="status"
+          >
             <AlertTriangle className="size-5 text-immersive-deep" aria-hidden="true" />
             {messages.feedUnavailable}
           </p>
@@ -95,9 +99,17 @@ export function SimulationCreationFeed() {
             {state.items.map((item) => {
               const date = feedDate(item.pubDate);
               return (
-                <li key={item.link} className="group flex flex-col rounded-card border border-line bg-paper p-6 transition-shadow hover:shadow-lift" data-testid="feed-item">
+                <li
+                  key={item.link}
+                  className="group flex flex-col rounded-card border border-line bg-paper p-6 transition-shadow hover:shadow-lift"
+                  data-testid="feed-item"
+                >
                   <p className="flex flex-wrap items-center gap-2 text-xs text-ink-muted">
-                    {item.category && <span className="rounded-full bg-immersive px-2.5 py-0.5 font-semibold text-ink">{item.category}</span>}
+                    {item.category && (
+                      <span className="rounded-full bg-immersive px-2.5 py-0.5 font-semibold text-ink">
+                        {item.category}
+                      </span>
+                    )}
                     {date && <time dateTime={item.pubDate}>{date}</time>}
                   </p>
                   <h3 className="mt-4 font-display text-lg leading-snug font-semibold">

@@ -108,9 +108,16 @@ export function Header() {
     <header className="sticky top-0 z-50 border-b border-ink/5 bg-paper/85 backdrop-blur-md supports-[backdrop-filter]:bg-paper/70">
       <div className="container-page flex h-16 items-center justify-between gap-2 sm:gap-4">
         {/* The longest section title ("Northbeam Case Studies") stays on one line beside the Contact button at 390 px. */}
-        <Link to="/" className="flex min-w-0 items-center gap-2 sm:gap-2.5" aria-label={`${brand.title} home`} data-testid="brand">
+        <Link
+          to="/"
+          className="flex min-w-0 items-center gap-2 sm:gap-2.5"
+          aria-label={`${brand.title} home`}
+          data-testid="brand"
+        >
           {brand.accent ? <LogoMark accent={brand.accent} size="responsive" /> : null}
-          <span className="font-display text-base font-semibold tracking-tight whitespace-nowrap sm:text-lg">{brand.title}</span>
+          <span className="font-display text-base font-semibold tracking-tight whitespace-nowrap sm:text-lg">
+            {brand.title}
+          </span>
         </Link>
 
         <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
@@ -171,7 +178,7 @@ export function Header() {
                 </li>
               );
             })}
-            <li className="mt-2 px-4 eyebrow">Products</li>
+            <li className="eyebrow mt-2 px-4">Products</li>
             {site.products.map((product) => (
               <li key={product.href}>
                 <a

@@ -18,13 +18,26 @@ interface EmailCaptureFormProps {
 }
 
 /** An e-mail field and a button; empty entries get the 'Email Required' toast. */
-export function EmailCaptureForm({ label, submitLabel, pendingLabel, onSend, stacked, tone = 'light', testId }: EmailCaptureFormProps) {
+export function EmailCaptureForm({
+  label,
+  submitLabel,
+  pendingLabel,
+  onSend,
+  stacked,
+  tone = 'light',
+  testId,
+}: EmailCaptureFormProps) {
   const id = useId();
   // Until the page is hydrated a click would submit the form natively and put the address in the URL.
   const hydrated = useHydrated();
   const capture = useEmailCapture(onSend);
   return (
-    <form noValidate onSubmit={(event) => void capture.onSubmit(event)} className={cn('flex gap-2', stacked ? 'flex-col' : 'flex-col sm:flex-row')} data-testid={testId}>
+    <form
+      noValidate
+      onSubmit={(event) => void capture.onSubmit(event)}
+      className={cn('flex gap-2', stacked ? 'flex-col' : 'flex-col sm:flex-row')}
+      data-testid={testId}
+    >
       <label htmlFor={id} className="sr-only">
         {label}
       </label>

@@ -11,7 +11,12 @@ import { subscribeToNewsletter } from './subscribe';
 export function NewsletterFloatingWidget() {
   const [expanded, setExpanded] = useState(false);
   return (
-    <aside aria-label="Newsletter" data-testid="newsletter-floating-widget" data-floating-widget className="fixed bottom-6 left-6 z-40 hidden lg:block">
+    <aside
+      aria-label="Newsletter"
+      data-testid="newsletter-floating-widget"
+      data-floating-widget
+      className="fixed bottom-6 left-6 z-40 hidden lg:block"
+    >
       {expanded ? (
         <div className="w-80 animate-fade-up rounded-card border border-line bg-white p-5 shadow-lift motion-reduce:animate-none">
           <div className="mb-3 flex items-start justify-between gap-3">
@@ -19,7 +24,13 @@ export function NewsletterFloatingWidget() {
               <p className="font-display text-lg font-semibold text-ink">Stay in the loop</p>
               <p className="text-sm text-ink-muted">New posts from Labs and Consulting, straight to your inbox.</p>
             </div>
-            <Button variant="ghost" size="icon-xs" className="-mt-1 -mr-2" aria-label="Minimise newsletter sign-up" onClick={() => setExpanded(false)}>
+            <Button
+              variant="ghost"
+              size="icon-xs"
+              className="-mt-1 -mr-2"
+              aria-label="Minimise newsletter sign-up"
+              onClick={() => setExpanded(false)}
+            >
               <Minus aria-hidden="true" />
             </Button>
           </div>
@@ -32,7 +43,12 @@ export function NewsletterFloatingWidget() {
           />
         </div>
       ) : (
-        <Button size="icon-lg" className="shadow-lift" aria-label="Open newsletter sign-up" onClick={() => setExpanded(true)}>
+        <Button
+          size="icon-lg"
+          className="shadow-lift"
+          aria-label="Open newsletter sign-up"
+          onClick={() => setExpanded(true)}
+        >
           <Mail className="size-5!" aria-hidden="true" />
         </Button>
       )}

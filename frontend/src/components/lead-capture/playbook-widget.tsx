@@ -29,17 +29,29 @@ export function PlaybookWidget() {
       return true;
     } catch (error) {
       const serverError = error instanceof ApiRequestError ? error.serverError : undefined;
-      toast({ title: leadMessages.playbookFailedTitle, description: serverError ?? leadMessages.playbookFailed, variant: 'destructive' });
+      toast({
+        title: leadMessages.playbookFailedTitle,
+        description: serverError ?? leadMessages.playbookFailed,
+        variant: 'destructive',
+      });
       return false;
     }
   }
 
   return (
-    <aside aria-label="Playbook download" data-testid="playbook-widget" data-floating-widget className="fixed right-6 bottom-6 z-40 hidden lg:block">
+    <aside
+      aria-label="Playbook download"
+      data-testid="playbook-widget"
+      data-floating-widget
+      className="fixed right-6 bottom-6 z-40 hidden lg:block"
+    >
       {expanded ? (
         <div className="w-80 animate-fade-up overflow-hidden rounded-card border border-line bg-white shadow-lift motion-reduce:animate-none">
           <div className="relative bg-ink p-5 text-white">
-            <div aria-hidden="true" className="pointer-events-none absolute -top-16 -right-10 size-40 rounded-full bg-beam/50 blur-2xl" />
+            <div
+              aria-hidden="true"
+              className="pointer-events-none absolute -top-16 -right-10 size-40 rounded-full bg-beam/50 blur-2xl"
+            />
             <div className="relative flex items-start justify-between gap-3">
               <div>
                 <p className="text-xs font-semibold tracking-[0.18em] text-white/60 uppercase">Free guide</p>
@@ -60,21 +72,39 @@ export function PlaybookWidget() {
             {downloadUrl ? (
               <>
                 <p className="text-sm text-ink-muted">It is yours. We have also e-mailed you the link.</p>
-                <a href={downloadUrl} target="_blank" rel="noopener noreferrer" className={cn(buttonVariants(), 'w-full')}>
+                <a
+                  href={downloadUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={cn(buttonVariants(), 'w-full')}
+                >
                   <Download aria-hidden="true" />
                   Download Playbook
                 </a>
               </>
             ) : (
               <>
-                <p className="text-sm text-ink-muted">Pick, prototype and roll out AI in a small business, step by step. Free, 6 pages.</p>
-                <EmailCaptureForm label="Email address for the playbook" submitLabel="Get the Playbook" pendingLabel="Sending..." stacked onSend={request} />
+                <p className="text-sm text-ink-muted">
+                  Pick, prototype and roll out AI in a small business, step by step. Free, 6 pages.
+                </p>
+                <EmailCaptureForm
+                  label="Email address for the playbook"
+                  submitLabel="Get the Playbook"
+                  pendingLabel="Sending..."
+                  stacked
+                  onSend={request}
+                />
               </>
             )}
           </div>
         </div>
       ) : (
-        <Button size="icon-lg" className="shadow-lift" aria-label="Open playbook download" onClick={() => setExpanded(true)}>
+        <Button
+          size="icon-lg"
+          className="shadow-lift"
+          aria-label="Open playbook download"
+          onClick={() => setExpanded(true)}
+        >
           <BookOpen className="size-5!" aria-hidden="true" />
         </Button>
       )}

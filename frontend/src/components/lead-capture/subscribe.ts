@@ -16,14 +16,22 @@ export async function subscribeToNewsletter(email: string, source: SubscribeSour
     });
     const body = (await response.json().catch(() => ({}))) as { message?: string; error?: string };
     if (!response.ok) {
-      toast({ title: leadMessages.subscribeFailedTitle, description: body.error ?? leadMessages.subscribeFailed, variant: 'destructive' });
+      toast({
+        title: leadMessages.subscribeFailedTitle,
+        description: body.error ?? leadMessages.subscribeFailed,
+        variant: 'destructive',
+      });
       return false;
     }
     toast({ title: leadMessages.subscribeSuccessTitle, description: body.message });
     trackNewsletterSignup(email, source);
     return true;
   } catch {
-    toast({ title: leadMessages.subscribeFailedTitle, description: leadMessages.subscribeFailed, variant: 'destructive' });
+    toast({
+      title: leadMessages.subscribeFailedTitle,
+      description: leadMessages.subscribeFailed,
+      variant: 'destructive',
+    });
     return false;
   }
 }

@@ -23,7 +23,9 @@ let siteKeyPromise: Promise<string | null> | undefined;
 /** The public site key from the server, asked once per page. */
 function fetchSiteKey(): Promise<string | null> {
   siteKeyPromise ??= fetch('/api/config/public', { credentials: 'include' })
-    .then((response) => (response.ok ? (response.json() as Promise<{ turnstileSiteKey: string | null }>) : { turnstileSiteKey: null }))
+    .then((response) =>
+      response.ok ? (response.json() as Promise<{ turnstileSiteKey: string | null }>) : { turnstileSiteKey: null },
+    )
     .then((body) => body.turnstileSiteKey)
     .catch(() => null);
   return siteKeyPromise;
@@ -92,7 +94,11 @@ export function useTurnstile() {
         'expired-callback': () => setToken(null),
         'error-callback': () => {
           setToken(null);
-          toast({ title: leadMessages.securityFailedTitle, description: leadMessages.securityFailed, variant: 'destructive' });
+          toast({
+            title: leadMessages.securityFailedTitle,
+            description: leadMessages.securityFailed,
+            variant: 'destructive',
+          });
         },
       });
     })();

@@ -6,7 +6,17 @@ export function today(): string {
   return formatDate(new Date(), 'd MMMM yyyy');
 }
 
-export function LegalPage({ title, intro, updated, children }: { title: string; intro: ReactNode; updated: string; children: ReactNode }) {
+export function LegalPage({
+  title,
+  intro,
+  updated,
+  children,
+}: {
+  title: string;
+  intro: ReactNode;
+  updated: string;
+  children: ReactNode;
+}) {
   return (
     <article>
       <header className="border-b border-line bg-white">
@@ -20,7 +30,7 @@ export function LegalPage({ title, intro, updated, children }: { title: string; 
         </div>
       </header>
       <div className="container-page max-w-4xl py-14 sm:py-20">
-        <div className="grid gap-12 text-base leading-relaxed text-ink-muted [&_a]:font-medium [&_a]:text-beam [&_a]:underline [&_h2]:mb-4 [&_h2]:font-display [&_h2]:text-2xl [&_h2]:font-semibold [&_h2]:text-ink [&_h3]:mt-5 [&_h3]:mb-2 [&_h3]:font-semibold [&_h3]:text-ink [&_ul>li]:ml-5 [&_p+p]:mt-3 [&_ul]:mt-3 [&_ul]:list-disc [&_ul]:space-y-1.5">
+        <div className="grid gap-12 text-base leading-relaxed text-ink-muted [&_a]:font-medium [&_a]:text-beam [&_a]:underline [&_h2]:mb-4 [&_h2]:font-display [&_h2]:text-2xl [&_h2]:font-semibold [&_h2]:text-ink [&_h3]:mt-5 [&_h3]:mb-2 [&_h3]:font-semibold [&_h3]:text-ink [&_p+p]:mt-3 [&_ul]:mt-3 [&_ul]:list-disc [&_ul]:space-y-1.5 [&_ul>li]:ml-5">
           {children}
         </div>
         <aside className="mt-16 rounded-card border border-line bg-white p-6 text-sm" data-testid="legal-contact">
@@ -30,7 +40,8 @@ export function LegalPage({ title, intro, updated, children }: { title: string; 
             <a href={`mailto:${site.email}`} className="font-medium text-beam underline">
               {site.email}
             </a>
-            . {site.legalName} is registered in {site.registeredIn} (company number {site.companyNumber}), {site.registeredAddress}.
+            . {site.legalName} is registered in {site.registeredIn} (company number {site.companyNumber}),{' '}
+            {site.registeredAddress}.
           </p>
         </aside>
       </div>

@@ -38,7 +38,10 @@ export function ContactSection({
             </li>
           </ul>
         </div>
-        <ContactForm onFormStart={() => trackContactFormStart()} onSubmitted={(details) => trackContactFormSubmit(details)} />
+        <ContactForm
+          onFormStart={() => trackContactFormStart()}
+          onSubmitted={(details) => trackContactFormSubmit(details)}
+        />
       </div>
     </section>
   );

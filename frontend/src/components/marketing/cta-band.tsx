@@ -26,8 +26,14 @@ export function CtaBand({
     <section className="section" data-testid={testId}>
       <div className="container-page">
         <div className="relative isolate overflow-hidden rounded-[2rem] bg-ink px-6 py-14 text-white sm:px-14 sm:py-20">
-          <div aria-hidden="true" className="glow -right-24 -bottom-24 -z-10 size-96 opacity-50" style={{ color: accent }} />
-          <h2 className="max-w-2xl font-display text-3xl leading-tight font-semibold tracking-tight sm:text-5xl">{title}</h2>
+          <div
+            aria-hidden="true"
+            className="glow -right-24 -bottom-24 -z-10 size-96 opacity-50"
+            style={{ color: accent }}
+          />
+          <h2 className="max-w-2xl font-display text-3xl leading-tight font-semibold tracking-tight sm:text-5xl">
+            {title}
+          </h2>
           <div className="mt-5 max-w-xl text-lg text-white/75">{text}</div>
           <div className="mt-10 flex flex-wrap gap-3">
             <Link to={to} className={cn(buttonVariants({ variant: 'inverse', size: 'lg' }), 'hover:bg-labs')}>

@@ -3,10 +3,20 @@ import { cn } from '@/lib/cn';
 import { spriteAddress } from '@/lib/sprite';
 
 /** The client logo marquee. It pauses on hover and stands still for reduced motion. */
-export function LogoMarquee({ className, title = 'Trusted by teams across the UK' }: { className?: string; title?: string }) {
+export function LogoMarquee({
+  className,
+  title = 'Trusted by teams across the UK',
+}: {
+  className?: string;
+  title?: string;
+}) {
   const row = (duplicate: boolean) =>
     clients.map((client) => (
-      <li key={`${client.name}-${duplicate ? 'b' : 'a'}`} className={cn('shrink-0', duplicate && 'motion-reduce:hidden')} aria-hidden={duplicate || undefined}>
+      <li
+        key={`${client.name}-${duplicate ? 'b' : 'a'}`}
+        className={cn('shrink-0', duplicate && 'motion-reduce:hidden')}
+        aria-hidden={duplicate || undefined}
+      >
         <img
           src={spriteAddress(client.logo)}
           alt={duplicate ? '' : client.name}
@@ -19,7 +29,11 @@ export function LogoMarquee({ className, title = 'Trusted by teams across the UK
       </li>
     ));
   return (
-    <section aria-label="Clients" className={cn('border-y border-line bg-white py-10', className)} data-testid="logo-marquee">
+    <section
+      aria-label="Clients"
+      className={cn('border-y border-line bg-white py-10', className)}
+      data-testid="logo-marquee"
+    >
       <p className="eyebrow container-page text-center">{title}</p>
       <div className="mt-8 overflow-hidden [mask-image:linear-gradient(90deg,transparent,black_10%,black_90%,transparent)]">
         <ul className="flex w-max animate-marquee items-center gap-16 pr-16 hover:[animation-play-state:paused] motion-reduce:w-full motion-reduce:animate-none motion-reduce:flex-wrap motion-reduce:justify-center motion-reduce:gap-y-8">

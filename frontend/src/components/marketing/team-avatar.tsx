@@ -30,7 +30,10 @@ export function TeamAvatar({
         aria-label={member.name}
         data-testid="avatar-placeholder"
         style={{ width: size, height: size }}
-        className={cn('inline-flex items-center justify-center rounded-full bg-ink font-display font-semibold text-labs', className)}
+        className={cn(
+          'inline-flex items-center justify-center rounded-full bg-ink font-display font-semibold text-labs',
+          className,
+        )}
       >
         {initials(member.name)}
       </span>

@@ -115,7 +115,17 @@ const margin = 8;
  * placed under its avatar (above it when there is no room below) and kept inside the viewport while
  * the page scrolls.
  */
-function TeamCard({ id, name, align, children }: { id: string; name: string; align: 'start' | 'centre' | 'end'; children: ReactNode }) {
+function TeamCard({
+  id,
+  name,
+  align,
+  children,
+}: {
+  id: string;
+  name: string;
+  align: 'start' | 'centre' | 'end';
+  children: ReactNode;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     const card = ref.current;
@@ -127,7 +137,12 @@ function TeamCard({ id, name, align, children }: { id: string; name: string; ali
       const width = card.offsetWidth;
       const height = card.offsetHeight;
       const viewportWidth = document.documentElement.clientWidth;
-      const wanted = align === 'start' ? target.left : align === 'end' ? target.right - width : target.left + target.width / 2 - width / 2;
+      const wanted =
+        align === 'start'
+          ? target.left
+          : align === 'end'
+            ? target.right - width
+            : target.left + target.width / 2 - width / 2;
       const left = Math.min(Math.max(wanted, margin), viewportWidth - width - margin);
       const below = target.bottom + gap;
       const fitsBelow = below + height <= window.innerHeight - margin;

@@ -21,7 +21,10 @@ export function ProblemScreen({
 }) {
   const Icon = notFound ? FileQuestion : TriangleAlert;
   return (
-    <section className="container-page flex min-h-[60vh] flex-col items-start justify-center gap-5 py-24" data-testid={testId}>
+    <section
+      className="container-page flex min-h-[60vh] flex-col items-start justify-center gap-5 py-24"
+      data-testid={testId}
+    >
       <span className="inline-flex size-14 items-center justify-center rounded-2xl bg-ink text-immersive">
         <Icon className="size-7" aria-hidden="true" />
       </span>

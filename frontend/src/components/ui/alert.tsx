@@ -2,18 +2,25 @@ import { cva, type VariantProps } from 'class-variance-authority';
 import type { HTMLAttributes } from 'react';
 import { cn } from '@/lib/cn';
 
-const alertVariants = cva('relative w-full rounded-2xl border p-4 text-sm [&>svg]:absolute [&>svg]:top-4 [&>svg]:left-4 [&>svg+div]:pl-7', {
-  variants: {
-    variant: {
-      default: 'border-line bg-white text-ink',
-      destructive: 'border-danger/40 bg-danger-soft text-danger',
-      info: 'border-beam/20 bg-beam-soft text-ink',
+const alertVariants = cva(
+  'relative w-full rounded-2xl border p-4 text-sm [&>svg]:absolute [&>svg]:top-4 [&>svg]:left-4 [&>svg+div]:pl-7',
+  {
+    variants: {
+      variant: {
+        default: 'border-line bg-white text-ink',
+        destructive: 'border-danger/40 bg-danger-soft text-danger',
+        info: 'border-beam/20 bg-beam-soft text-ink',
+      },
     },
+    defaultVariants: { variant: 'default' },
   },
-  defaultVariants: { variant: 'default' },
-});
+);
 
-export function Alert({ className, variant, ...props }: HTMLAttributes<HTMLDivElement> & VariantProps<typeof alertVariants>) {
+export function Alert({
+  className,
+  variant,
+  ...props
+}: HTMLAttributes<HTMLDivElement> & VariantProps<typeof alertVariants>) {
   return <div role="alert" className={cn(alertVariants({ variant }), className)} {...props} />;
 }
 

@@ -27,7 +27,7 @@ export default function ToastViewport({ focusOnMount = false }: { focusOnMount?:
           className={cn(
             'group pointer-events-auto relative flex w-full items-start justify-between gap-4 overflow-hidden rounded-2xl border p-5 pr-10 shadow-lift transition-all',
             'data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=move]:transition-none',
-            'data-[state=open]:animate-fade-up data-[state=closed]:opacity-0',
+            'data-[state=closed]:opacity-0 data-[state=open]:animate-fade-up',
             item.variant === 'destructive' ? 'border-danger bg-danger text-white' : 'border-line bg-white text-ink',
           )}
         >

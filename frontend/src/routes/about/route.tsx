@@ -39,16 +39,18 @@ export function Component() {
           <SectionHeading id="story" eyebrow="Who we are" title="Our Story & Vision" />
           <div className="grid gap-5 text-lg leading-relaxed text-ink-muted">
             <p>
-              We started {site.name} after watching too many good ideas die between the strategy deck and the first line of code. Small and medium
-              businesses were told they needed AI, XR and digital twins, but were offered reports, not results.
+              We started {site.name} after watching too many good ideas die between the strategy deck and the first line
+              of code. Small and medium businesses were told they needed AI, XR and digital twins, but were offered
+              reports, not results.
             </p>
             <p>
-              So we built a different kind of company: a consulting practice that prototypes, a lab that turns ideas into assets you can own, and two
-              immersive studios that make training and marketing people actually remember.
+              So we built a different kind of company: a consulting practice that prototypes, a lab that turns ideas
+              into assets you can own, and two immersive studios that make training and marketing people actually
+              remember.
             </p>
             <p>
-              Our vision is simple. Every UK business, whatever its size, should be able to adopt future technology safely, quickly and on its own
-              terms. {site.tagline}.
+              Our vision is simple. Every UK business, whatever its size, should be able to adopt future technology
+              safely, quickly and on its own terms. {site.tagline}.
             </p>
             <ul className="mt-4 grid gap-4 sm:grid-cols-3">
               {values.map((value) => (
@@ -72,7 +74,11 @@ export function Component() {
           />
           <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" data-testid="team-grid">
             {team.map((member) => (
-              <li key={member.slug} className="flex flex-col rounded-card border border-line bg-paper p-6" data-testid="team-card-grid">
+              <li
+                key={member.slug}
+                className="flex flex-col rounded-card border border-line bg-paper p-6"
+                data-testid="team-card-grid"
+              >
                 <TeamAvatar member={member} size={88} className="size-22" />
                 <h3 className="heading-3 mt-5">{member.name}</h3>
                 <p className="text-sm font-medium text-consulting-deep">{member.role}</p>
@@ -101,7 +107,11 @@ export function Component() {
         </div>
       </section>
 
-      <CtaBand title="Work with people who build." text="Tell us what you are trying to change. We reply within 48 hours." label="Get in touch" />
+      <CtaBand
+        title="Work with people who build."
+        text="Tell us what you are trying to change. We reply within 48 hours."
+        label="Get in touch"
+      />
       <PlaybookWidget />
     </>
   );

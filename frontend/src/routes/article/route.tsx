@@ -236,7 +236,9 @@ function ArticleProblem({ notFound }: { notFound: boolean }) {
     <ProblemScreen
       notFound={notFound}
       title={notFound ? 'Post Not Found' : 'Error Loading Post'}
-      message={notFound ? 'The requested post could not be found.' : 'Failed to load the blog post. Please try again later.'}
+      message={
+        notFound ? 'The requested post could not be found.' : 'Failed to load the blog post. Please try again later.'
+      }
       back={backLinks[sectionFromPath(pathname)]}
       testId={notFound ? 'post-not-found' : 'post-error'}
     />

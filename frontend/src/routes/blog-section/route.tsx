@@ -20,12 +20,14 @@ function sectionFromPath(pathname: string): PostSection {
 const copy: Record<PostSection, { title: string; intro: string; description: string }> = {
   labs: {
     title: 'Labs Content',
-    intro: 'Prototypes, experiments and the IP we build: what worked, what did not, and the code and numbers behind it.',
+    intro:
+      'Prototypes, experiments and the IP we build: what worked, what did not, and the code and numbers behind it.',
     description: `Labs Content from ${site.name} Labs: R&D notes on AI, XR and simulation prototypes, IP builds and licensing.`,
   },
   consulting: {
     title: 'Consulting Insights',
-    intro: 'Strategy, governance and change enablement from consultants who ship: roadmaps that teams can actually deliver.',
+    intro:
+      'Strategy, governance and change enablement from consultants who ship: roadmaps that teams can actually deliver.',
     description: `Consulting Insights from ${site.name}: digital strategy, AI governance, prototyping and change for UK businesses.`,
   },
 };
@@ -50,7 +52,11 @@ export const handle: RouteHandle<SectionData | undefined> = {
 
 function SectionHero({ section }: { section: PostSection }) {
   return (
-    <section style={{ backgroundColor: sectionColours[section] }} className="relative overflow-hidden" data-testid="section-hero">
+    <section
+      style={{ backgroundColor: sectionColours[section] }}
+      className="relative overflow-hidden"
+      data-testid="section-hero"
+    >
       <div className="container-page relative py-16 sm:py-20">
         <Link to="/blog" className="inline-flex items-center gap-2 text-sm font-medium text-ink/80 hover:text-ink">
           <ArrowLeft className="size-4" aria-hidden="true" />

@@ -26,7 +26,9 @@ export const handle: RouteHandle<BlogData | undefined> = {
     description: `Articles from ${site.name} Labs and ${site.name} Consulting on AI adoption, XR, prototyping, governance and digital transformation for UK businesses.`,
     keywords: ['digital transformation blog', 'AI adoption', 'XR', 'innovation', 'consulting insights', 'labs'],
     canonicalPath: data && data.query.page > 1 ? `/blog?page=${data.query.page}` : '/blog',
-    jsonLd: [{ '@context': 'https://schema.org', '@type': 'Blog', name: `${site.name} Blog`, description: site.description }],
+    jsonLd: [
+      { '@context': 'https://schema.org', '@type': 'Blog', name: `${site.name} Blog`, description: site.description },
+    ],
   }),
 };
 
@@ -70,7 +72,10 @@ function SearchBox({ initial }: { initial: string }) {
     if (value.trim() === initial) return;
     const timer = setTimeout(() => {
       const query = value.trim();
-      void navigate(query ? `/blog?q=${encodeURIComponent(query)}` : '/blog', { replace: true, preventScrollReset: true });
+      void navigate(query ? `/blog?q=${encodeURIComponent(query)}` : '/blog', {
+        replace: true,
+        preventScrollReset: true,
+      });
     }, 250);
     return () => clearTimeout(timer);
   }, [value, initial, navigate]);
@@ -79,7 +84,10 @@ function SearchBox({ initial }: { initial: string }) {
       <label htmlFor="blog-search" className="sr-only">
         Search posts
       </label>
-      <Search className="pointer-events-none absolute top-1/2 left-4 size-4 -translate-y-1/2 text-ink-muted" aria-hidden="true" />
+      <Search
+        className="pointer-events-none absolute top-1/2 left-4 size-4 -translate-y-1/2 text-ink-muted"
+        aria-hidden="true"
+      />
       <input
         id="blog-search"
         type="search"
@@ -106,13 +114,16 @@ function SearchBox({ initial }: { initial: string }) {
 function BlogHero({ children }: { children?: ReactNode }) {
   return (
     <section className="relative overflow-hidden bg-ink text-white">
-      <div aria-hidden="true" className="absolute inset-0 bg-[radial-gradient(circle_at_80%_20%,rgb(131_250_253/0.25),transparent_45%),radial-gradient(circle_at_10%_90%,rgb(239_187_255/0.22),transparent_40%)]" />
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 bg-[radial-gradient(circle_at_80%_20%,rgb(131_250_253/0.25),transparent_45%),radial-gradient(circle_at_10%_90%,rgb(239_187_255/0.22),transparent_40%)]"
+      />
       <div className="container-page relative py-20 sm:py-24">
         <p className="eyebrow text-white/70">The {site.name} blog</p>
         <h1 className="heading-1 mt-4 max-w-3xl">Field notes from people who build</h1>
         <p className="mt-6 max-w-2xl text-lg leading-relaxed text-white/80">
-          Labs Content from our R&amp;D lab and Consulting Insights from the team that turns ambitions into roadmaps. No decks,
-          just what we learned shipping.
+          Labs Content from our R&amp;D lab and Consulting Insights from the team that turns ambitions into roadmaps. No
+          decks, just what we learned shipping.
         </p>
         {children}
       </div>

@@ -37,19 +37,31 @@ const offerings = [
     icon: Compass,
     title: 'Strategy & Roadmapping',
     text: 'Discovery workshops, opportunity mapping and a costed roadmap that ranks AI and technology bets by value, risk and effort.',
-    points: ['Opportunity and readiness assessment', 'Business cases your board can sign', '90-day and 12-month roadmaps'],
+    points: [
+      'Opportunity and readiness assessment',
+      'Business cases your board can sign',
+      '90-day and 12-month roadmaps',
+    ],
   },
   {
     icon: FlaskConical,
     title: 'Prototyping & Proof of Concept',
     text: 'Two to six week builds that test the riskiest assumption with real data and real users before you commit a budget.',
-    points: ['Clickable prototypes and working pilots', 'Success measures agreed up front', 'A clear build, buy or stop decision'],
+    points: [
+      'Clickable prototypes and working pilots',
+      'Success measures agreed up front',
+      'A clear build, buy or stop decision',
+    ],
   },
   {
     icon: ShieldCheck,
     title: 'Governance & Compliance',
     text: 'Practical AI policies, risk tiers and approval paths aligned with UK GDPR, the EU AI Act and your sector regulator.',
-    points: ['AI use policy and risk register', 'Model documentation and audit trails', 'Data protection impact assessments'],
+    points: [
+      'AI use policy and risk register',
+      'Model documentation and audit trails',
+      'Data protection impact assessments',
+    ],
   },
   {
     icon: Users,
@@ -59,7 +71,17 @@ const offerings = [
   },
 ];
 
-const sectors = ['Pharma', 'Oil & Gas', 'Manufacturing', 'Education', 'Fire Safety', 'Military', 'Hospitality', 'Healthcare', 'Space'];
+const sectors = [
+  'Pharma',
+  'Oil & Gas',
+  'Manufacturing',
+  'Education',
+  'Fire Safety',
+  'Military',
+  'Hospitality',
+  'Healthcare',
+  'Space',
+];
 
 export function Component() {
   useServiceEngagement('consulting');
@@ -84,7 +106,10 @@ export function Component() {
       <section className="section" aria-labelledby="consulting-intro">
         <div className="container-page grid gap-12 lg:grid-cols-2">
           <div>
-            <p className="font-display text-2xl font-semibold tracking-tight text-consulting-deep sm:text-3xl" data-testid="tagline">
+            <p
+              className="font-display text-2xl font-semibold tracking-tight text-consulting-deep sm:text-3xl"
+              data-testid="tagline"
+            >
               {site.tagline}
             </p>
             <h2 id="consulting-intro" className="heading-2 mt-6">
@@ -94,7 +119,10 @@ export function Component() {
           </div>
           <ul className="grid gap-4 self-start" data-testid="consulting-bullets">
             {bullets.map((bullet) => (
-              <li key={bullet} className="flex items-start gap-3 rounded-2xl border border-line bg-white p-5 shadow-card">
+              <li
+                key={bullet}
+                className="flex items-start gap-3 rounded-2xl border border-line bg-white p-5 shadow-card"
+              >
                 <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-consulting-deep" aria-hidden="true" />
                 <span className="font-medium">{bullet}</span>
               </li>
@@ -108,7 +136,11 @@ export function Component() {
           <SectionHeading id="offerings" eyebrow="What we offer" title="Four ways we help" />
           <div className="mt-12 grid gap-6 md:grid-cols-2">
             {offerings.map((offering) => (
-              <article key={offering.title} className="rounded-card border border-line bg-paper p-8" data-testid="offering-card">
+              <article
+                key={offering.title}
+                className="rounded-card border border-line bg-paper p-8"
+                data-testid="offering-card"
+              >
                 <span className="inline-flex size-12 items-center justify-center rounded-2xl bg-consulting">
                   <offering.icon className="size-6" aria-hidden="true" />
                 </span>
@@ -129,10 +161,18 @@ export function Component() {
 
       <section className="section" aria-labelledby="sectors">
         <div className="container-page">
-          <SectionHeading id="sectors" eyebrow="Sectors" title="10+ industries served" intro="Regulated, physical and people-heavy industries are where we do our best work." />
+          <SectionHeading
+            id="sectors"
+            eyebrow="Sectors"
+            title="10+ industries served"
+            intro="Regulated, physical and people-heavy industries are where we do our best work."
+          />
           <ul className="mt-10 flex flex-wrap gap-3" data-testid="sector-tags">
             {sectors.map((sector) => (
-              <li key={sector} className="rounded-full border border-line bg-white px-5 py-2.5 font-display font-medium shadow-card">
+              <li
+                key={sector}
+                className="rounded-full border border-line bg-white px-5 py-2.5 font-display font-medium shadow-card"
+              >
                 {sector}
               </li>
             ))}

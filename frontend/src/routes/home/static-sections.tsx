@@ -90,14 +90,8 @@ export function Hero() {
   return (
     <>
       <section className="relative isolate overflow-hidden bg-ink text-white">
-        <div
-          aria-hidden="true"
-          className="glow -top-48 -left-32 -z-10 size-[40rem] text-beam opacity-40"
-        />
-        <div
-          aria-hidden="true"
-          className="glow -right-40 bottom-0 -z-10 size-[30rem] text-consulting opacity-25"
-        />
+        <div aria-hidden="true" className="glow -top-48 -left-32 -z-10 size-[40rem] text-beam opacity-40" />
+        <div aria-hidden="true" className="glow -right-40 bottom-0 -z-10 size-[30rem] text-consulting opacity-25" />
         <div
           aria-hidden="true"
           className="absolute inset-0 -z-10 bg-[linear-gradient(rgba(255,255,255,.05)_1px,transparent_1px),linear-gradient(90deg,rgba(255,255,255,.05)_1px,transparent_1px)] [mask-image:radial-gradient(ellipse_at_center,black,transparent_75%)] bg-[size:56px_56px]"

@@ -28,7 +28,10 @@ export const handle: RouteHandle = {
 
 const studioStyle: Record<string, { icon: typeof Glasses; className: string }> = {
   simulation_creation: { icon: Glasses, className: 'bg-gradient-to-br from-ink via-ink-soft to-labs-deep text-white' },
-  fooh_studios: { icon: Clapperboard, className: 'bg-gradient-to-br from-immersive via-consulting to-beam-soft text-ink' },
+  fooh_studios: {
+    icon: Clapperboard,
+    className: 'bg-gradient-to-br from-immersive via-consulting to-beam-soft text-ink',
+  },
 };
 
 export function Component() {
@@ -49,15 +52,18 @@ export function Component() {
       <section className="section" aria-labelledby="immersive-intro">
         <div className="container-page grid gap-10 lg:grid-cols-2 lg:items-center">
           <div>
-            <p className="font-display text-2xl font-semibold tracking-tight text-immersive-deep sm:text-3xl" data-testid="tagline">
+            <p
+              className="font-display text-2xl font-semibold tracking-tight text-immersive-deep sm:text-3xl"
+              data-testid="tagline"
+            >
               {site.tagline}
             </p>
             <h2 id="immersive-intro" className="heading-2 mt-6">
               Rehearse the rare. Show the impossible.
             </h2>
             <p className="lead mt-5">
-              From a release procedure that officers practise once a year to a product launch that has to stop traffic, immersive work lets people
-              experience what slides can only describe.
+              From a release procedure that officers practise once a year to a product launch that has to stop traffic,
+              immersive work lets people experience what slides can only describe.
             </p>
           </div>
           <TeamStrip />
@@ -90,7 +96,11 @@ export function Component() {
                     <h3 className="font-display text-3xl font-semibold tracking-tight">{studio.name}</h3>
                     <p className="mt-3 max-w-md opacity-80">{studio.blurb}</p>
                     <span className="mt-6 inline-flex items-center gap-1.5 font-semibold">
-                      Visit {studio.name} <ArrowUpRight className="size-4 transition-transform group-hover:translate-x-0.5 group-hover:-translate-y-0.5" aria-hidden="true" />
+                      Visit {studio.name}{' '}
+                      <ArrowUpRight
+                        className="size-4 transition-transform group-hover:translate-x-0.5 group-hover:-translate-y-0.5"
+                        aria-hidden="true"
+                      />
                     </span>
                   </div>
                 </a>

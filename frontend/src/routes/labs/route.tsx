@@ -111,7 +111,11 @@ export function Component() {
           <SectionHeading id="labs-offerings" eyebrow="What Labs does" title="Three ways to innovate with us" />
           <div className="mt-12 grid gap-6 md:grid-cols-3">
             {offerings.map((offering) => (
-              <article key={offering.title} className="rounded-card border border-line bg-white p-8 shadow-card" data-testid="offering-card">
+              <article
+                key={offering.title}
+                className="rounded-card border border-line bg-white p-8 shadow-card"
+                data-testid="offering-card"
+              >
                 <span className="inline-flex size-12 items-center justify-center rounded-2xl bg-labs">
                   <offering.icon className="size-6" aria-hidden="true" />
                 </span>
@@ -132,7 +136,9 @@ export function Component() {
           <ol className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-6" data-testid="pipeline-steps">
             {pipeline.map((step, index) => (
               <li key={step.title} className="relative rounded-card border border-white/10 bg-white/5 p-6">
-                <span className="font-display text-sm font-semibold text-labs">{String(index + 1).padStart(2, '0')}</span>
+                <span className="font-display text-sm font-semibold text-labs">
+                  {String(index + 1).padStart(2, '0')}
+                </span>
                 <h3 className="mt-3 font-display text-xl font-semibold">{step.title}</h3>
                 <p className="mt-2 text-sm leading-relaxed text-white/70">{step.text}</p>
               </li>
@@ -146,7 +152,11 @@ export function Component() {
           <SectionHeading id="sample-projects" eyebrow="Sample projects" title="Recently out of the Lab" />
           <div className="mt-12 grid gap-6 md:grid-cols-3">
             {projects.map((project) => (
-              <article key={project.title} className="flex flex-col rounded-card border border-line bg-white p-8 shadow-card" data-testid="sample-project">
+              <article
+                key={project.title}
+                className="flex flex-col rounded-card border border-line bg-white p-8 shadow-card"
+                data-testid="sample-project"
+              >
                 <p className="eyebrow text-labs-deep">{project.sector}</p>
                 <h3 className="heading-3 mt-3">{project.title}</h3>
                 <p className="mt-3 text-sm leading-relaxed text-ink-muted">{project.text}</p>
@@ -166,7 +176,11 @@ export function Component() {
           />
           <div className="mt-12 grid gap-6 md:grid-cols-3">
             {models.map((model) => (
-              <article key={model.title} className="flex flex-col rounded-card border border-line bg-paper p-8" data-testid="funding-model">
+              <article
+                key={model.title}
+                className="flex flex-col rounded-card border border-line bg-paper p-8"
+                data-testid="funding-model"
+              >
                 <model.icon className="size-8 text-labs-deep" aria-hidden="true" />
                 <h3 className="heading-3 mt-5">{model.title}</h3>
                 <p className="mt-3 flex-1 text-sm leading-relaxed text-ink-muted">{model.text}</p>
@@ -176,14 +190,22 @@ export function Component() {
               </article>
             ))}
           </div>
-          <div className="mt-12 flex items-center gap-4 rounded-card bg-labs/40 p-6 sm:p-8" data-testid="sprint-promise">
+          <div
+            className="mt-12 flex items-center gap-4 rounded-card bg-labs/40 p-6 sm:p-8"
+            data-testid="sprint-promise"
+          >
             <Timer className="size-8 shrink-0" aria-hidden="true" />
-            <p className="font-display text-lg font-semibold sm:text-xl">Send us your challenge and we will send back a Labs sprint plan within 48 hours.</p>
+            <p className="font-display text-lg font-semibold sm:text-xl">
+              Send us your challenge and we will send back a Labs sprint plan within 48 hours.
+            </p>
           </div>
         </div>
       </section>
 
-      <ContactSection title="Book a discovery call" intro="Tell us the idea or the problem. We reply within 48 hours with a sprint plan and the questions we would test first." />
+      <ContactSection
+        title="Book a discovery call"
+        intro="Tell us the idea or the problem. We reply within 48 hours with a sprint plan and the questions we would test first."
+      />
       <PlaybookWidget />
     </>
   );

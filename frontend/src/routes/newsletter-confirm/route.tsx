@@ -25,7 +25,9 @@ export function Component() {
           <>
             <CheckCircle2 className="size-12 text-success" aria-hidden="true" />
             <h1 className="heading-2">Subscription confirmed</h1>
-            <p className="text-ink-muted">Thanks for confirming. The next issue of our newsletter will land in your inbox.</p>
+            <p className="text-ink-muted">
+              Thanks for confirming. The next issue of our newsletter will land in your inbox.
+            </p>
             <Link to="/blog" className={`${buttonVariants()} mt-2`}>
               Read the blog
             </Link>
@@ -35,8 +37,8 @@ export function Component() {
             <CircleAlert className="size-12 text-danger" aria-hidden="true" />
             <h1 className="heading-2">This link is not valid</h1>
             <p className="text-ink-muted">
-              The confirmation link has expired or was already replaced by a newer one. Subscribe again from the blog and use the
-              link in the newest e-mail.
+              The confirmation link has expired or was already replaced by a newer one. Subscribe again from the blog
+              and use the link in the newest e-mail.
             </p>
             <Link to="/blog" className={`${buttonVariants({ variant: 'outline' })} mt-2`}>
               Go to the blog

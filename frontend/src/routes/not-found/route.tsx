@@ -22,8 +22,8 @@ export function Component() {
       <h1 className="heading-1">404 Page Not Found</h1>
       <p className="lead max-w-xl">
         Nothing lives at <code className="rounded bg-mist px-1.5 py-0.5 font-mono text-base text-ink">{pathname}</code>.
-        Developer hint: check the route table in <code className="font-mono text-base">frontend/src/app/routes.tsx</code>,
-        or the link that brought you here.
+        Developer hint: check the route table in{' '}
+        <code className="font-mono text-base">frontend/src/app/routes.tsx</code>, or the link that brought you here.
       </p>
       <div className="flex flex-wrap gap-3">
         <Link to="/" className={buttonVariants()}>

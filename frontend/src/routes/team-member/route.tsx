@@ -11,7 +11,7 @@ import { cn } from '@/lib/cn';
 export function loader({ params }: LoaderFunctionArgs): TeamMember {
   const member = findTeamMember(params.slug?.toLowerCase());
   // React Router's way to answer a status from a loader: the server then sends it as the HTTP status.
-   
+
   if (!member) throw data(null, { status: 404 });
   return member;
 }
@@ -67,7 +67,10 @@ function BackToAbout({ className = 'text-sm text-ink-muted hover:text-ink' }: { 
 
 export function Component() {
   const member = useLoaderData<TeamMember>();
-  const paragraphs = member.fullBio.split(/\n\s*\n/).map((paragraph) => paragraph.trim()).filter(Boolean);
+  const paragraphs = member.fullBio
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean);
   const firstName = member.name.split(' ')[0];
   return (
     <article>
@@ -113,7 +116,8 @@ export function Component() {
         <aside className="self-start rounded-card bg-ink p-8 text-white lg:sticky lg:top-28" data-testid="work-with">
           <h2 className="font-display text-2xl font-semibold">Work with {firstName}</h2>
           <p className="mt-3 text-white/75">
-            Want {firstName}&rsquo;s help on your next project? Tell us what you are working on and we will reply within 48 hours.
+            Want {firstName}&rsquo;s help on your next project? Tell us what you are working on and we will reply within
+            48 hours.
           </p>
           <Link to="/contact" className={cn(buttonVariants({ variant: 'inverse', size: 'lg' }), 'mt-6 hover:bg-labs')}>
             Get in Touch <ArrowRight aria-hidden="true" />
@@ -131,12 +135,17 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <section className="container-page flex min-h-[60vh] flex-col items-start justify-center gap-5 py-24" data-testid="team-member-error">
+    <section
+      className="container-page flex min-h-[60vh] flex-col items-start justify-center gap-5 py-24"
+      data-testid="team-member-error"
+    >
       <span className="inline-flex size-14 items-center justify-center rounded-2xl bg-ink text-consulting">
         <UserRoundX className="size-7" aria-hidden="true" />
       </span>
       <h1 className="heading-1">{notFound ? 'Team Member Not Found' : 'Something went wrong'}</h1>
-      <p className="lead">{notFound ? "The team member you're looking for doesn't exist." : 'Please try again later.'}</p>
+      <p className="lead">
+        {notFound ? "The team member you're looking for doesn't exist." : 'Please try again later.'}
+      </p>
       <BackToAbout className="text-base text-beam hover:text-ink" />
     </section>
   );

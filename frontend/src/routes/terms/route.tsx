@@ -18,8 +18,9 @@ const sections: { title: string; body: ReactNode }[] = [
     title: 'Company information',
     body: (
       <p>
-        These terms are issued by {site.legalName} ("{site.name}", "we", "us"), a company registered in {site.registeredIn} under company number{' '}
-        {site.companyNumber}, with its registered office at {site.registeredAddress}. Email: <a href={`mailto:${site.email}`}>{site.email}</a>.
+        These terms are issued by {site.legalName} ("{site.name}", "we", "us"), a company registered in{' '}
+        {site.registeredIn} under company number {site.companyNumber}, with its registered office at{' '}
+        {site.registeredAddress}. Email: <a href={`mailto:${site.email}`}>{site.email}</a>.
       </p>
     ),
   },
@@ -27,9 +28,9 @@ const sections: { title: string; body: ReactNode }[] = [
     title: 'Scope of services',
     body: (
       <p>
-        We provide digital transformation consulting, research and development through {site.name} Labs (including prototypes, IP builds and
-        licensing), and immersive XR, simulation and CGI production through our studios. Each engagement is described in a statement of work,
-        which takes precedence over these terms where they conflict.
+        We provide digital transformation consulting, research and development through {site.name} Labs (including
+        prototypes, IP builds and licensing), and immersive XR, simulation and CGI production through our studios. Each
+        engagement is described in a statement of work, which takes precedence over these terms where they conflict.
       </p>
     ),
   },
@@ -39,8 +40,12 @@ const sections: { title: string; body: ReactNode }[] = [
       <ul>
         <li>"Client" means the organisation or person that engages us.</li>
         <li>"Deliverables" means the work product we deliver under a statement of work.</li>
-        <li>"Background IP" means intellectual property owned by either party before, or independently of, an engagement.</li>
-        <li>"Statement of work" means the document that sets out scope, timing, fees and ownership for an engagement.</li>
+        <li>
+          "Background IP" means intellectual property owned by either party before, or independently of, an engagement.
+        </li>
+        <li>
+          "Statement of work" means the document that sets out scope, timing, fees and ownership for an engagement.
+        </li>
       </ul>
     ),
   },
@@ -48,8 +53,9 @@ const sections: { title: string; body: ReactNode }[] = [
     title: 'Use of services',
     body: (
       <p>
-        You must be 18 or over to use our services or to submit information through this website. You agree to use the website lawfully, not to
-        interfere with its operation, and not to attempt to gain unauthorised access to any part of it.
+        You must be 18 or over to use our services or to submit information through this website. You agree to use the
+        website lawfully, not to interfere with its operation, and not to attempt to gain unauthorised access to any
+        part of it.
       </p>
     ),
   },
@@ -57,9 +63,10 @@ const sections: { title: string; body: ReactNode }[] = [
     title: 'Intellectual property',
     body: (
       <p>
-        Each party keeps its Background IP. Ownership of Deliverables follows the funding model agreed in the statement of work (You Fund You Own,
-        Shared Investment or Leaseback). Unless agreed otherwise, we grant you a licence to use any of our Background IP embedded in the
-        Deliverables for the purpose of the engagement. The content of this website belongs to us or our licensors.
+        Each party keeps its Background IP. Ownership of Deliverables follows the funding model agreed in the statement
+        of work (You Fund You Own, Shared Investment or Leaseback). Unless agreed otherwise, we grant you a licence to
+        use any of our Background IP embedded in the Deliverables for the purpose of the engagement. The content of this
+        website belongs to us or our licensors.
       </p>
     ),
   },
@@ -67,8 +74,9 @@ const sections: { title: string; body: ReactNode }[] = [
     title: 'Client responsibilities',
     body: (
       <p>
-        You will provide timely access to people, data and systems reasonably needed, make sure you have the right to share any data you give us,
-        and review and accept Deliverables within the periods set out in the statement of work.
+        You will provide timely access to people, data and systems reasonably needed, make sure you have the right to
+        share any data you give us, and review and accept Deliverables within the periods set out in the statement of
+        work.
       </p>
     ),
   },
@@ -76,9 +84,9 @@ const sections: { title: string; body: ReactNode }[] = [
     title: 'Fees and payment',
     body: (
       <p>
-        Fees are set out in the statement of work and exclude VAT unless stated otherwise. Invoices are payable within 30 days. We may charge
-        interest on late payments at 4% above the Bank of England base rate, accruing daily, in addition to our rights under the Late Payment of
-        Commercial Debts (Interest) Act 1998.
+        Fees are set out in the statement of work and exclude VAT unless stated otherwise. Invoices are payable within
+        30 days. We may charge interest on late payments at 4% above the Bank of England base rate, accruing daily, in
+        addition to our rights under the Late Payment of Commercial Debts (Interest) Act 1998.
       </p>
     ),
   },
@@ -86,8 +94,9 @@ const sections: { title: string; body: ReactNode }[] = [
     title: 'Confidentiality',
     body: (
       <p>
-        Each party will keep the other&rsquo;s confidential information secret and use it only for the engagement. We are happy to sign a
-        non-disclosure agreement on day one. These obligations survive the end of the engagement for five years.
+        Each party will keep the other&rsquo;s confidential information secret and use it only for the engagement. We
+        are happy to sign a non-disclosure agreement on day one. These obligations survive the end of the engagement for
+        five years.
       </p>
     ),
   },
@@ -95,8 +104,9 @@ const sections: { title: string; body: ReactNode }[] = [
     title: 'Data protection and privacy',
     body: (
       <p>
-        Each party will comply with UK data protection law. Where we process personal data on your behalf we do so under a data processing
-        agreement. How we handle personal data collected through this website is explained in our <Link to="/privacy">Privacy Policy</Link>.
+        Each party will comply with UK data protection law. Where we process personal data on your behalf we do so under
+        a data processing agreement. How we handle personal data collected through this website is explained in our{' '}
+        <Link to="/privacy">Privacy Policy</Link>.
       </p>
     ),
   },
@@ -104,9 +114,9 @@ const sections: { title: string; body: ReactNode }[] = [
     title: 'Warranties and disclaimers',
     body: (
       <p>
-        We will perform services with reasonable skill and care. Prototypes and experimental Labs work are provided to test ideas and are not
-        warranted as production-ready unless the statement of work says so. Website content is for general information and is not professional
-        advice.
+        We will perform services with reasonable skill and care. Prototypes and experimental Labs work are provided to
+        test ideas and are not warranted as production-ready unless the statement of work says so. Website content is
+        for general information and is not professional advice.
       </p>
     ),
   },
@@ -114,9 +124,10 @@ const sections: { title: string; body: ReactNode }[] = [
     title: 'Limitation of liability',
     body: (
       <p>
-        Nothing limits liability for death or personal injury caused by negligence, for fraud, or for anything that cannot be limited by law.
-        Otherwise our total liability under an engagement is limited to the fees paid for it in the twelve months before the claim, and neither
-        party is liable for indirect or consequential loss, or loss of profit, revenue or data.
+        Nothing limits liability for death or personal injury caused by negligence, for fraud, or for anything that
+        cannot be limited by law. Otherwise our total liability under an engagement is limited to the fees paid for it
+        in the twelve months before the claim, and neither party is liable for indirect or consequential loss, or loss
+        of profit, revenue or data.
       </p>
     ),
   },
@@ -124,8 +135,9 @@ const sections: { title: string; body: ReactNode }[] = [
     title: 'Termination',
     body: (
       <p>
-        Either party may end an engagement with 30 days&rsquo; written notice, or immediately if the other party materially breaches these terms
-        and does not remedy the breach within 14 days of notice. You will pay for work done up to termination.
+        Either party may end an engagement with 30 days&rsquo; written notice, or immediately if the other party
+        materially breaches these terms and does not remedy the breach within 14 days of notice. You will pay for work
+        done up to termination.
       </p>
     ),
   },
@@ -133,8 +145,8 @@ const sections: { title: string; body: ReactNode }[] = [
     title: 'Third-party services',
     body: (
       <p>
-        Our services and website may use or link to third-party platforms, software and studios. Their own terms apply to them, and we are not
-        responsible for their content or availability.
+        Our services and website may use or link to third-party platforms, software and studios. Their own terms apply
+        to them, and we are not responsible for their content or availability.
       </p>
     ),
   },
@@ -142,8 +154,8 @@ const sections: { title: string; body: ReactNode }[] = [
     title: 'Force majeure',
     body: (
       <p>
-        Neither party is liable for delay or failure caused by events beyond its reasonable control, provided it notifies the other party promptly
-        and takes reasonable steps to limit the effect.
+        Neither party is liable for delay or failure caused by events beyond its reasonable control, provided it
+        notifies the other party promptly and takes reasonable steps to limit the effect.
       </p>
     ),
   },
@@ -151,8 +163,8 @@ const sections: { title: string; body: ReactNode }[] = [
     title: 'Changes to terms',
     body: (
       <p>
-        We may update these terms from time to time. The version on this page applies from its last-updated date; changes do not affect statements
-        of work already signed unless both parties agree.
+        We may update these terms from time to time. The version on this page applies from its last-updated date;
+        changes do not affect statements of work already signed unless both parties agree.
       </p>
     ),
   },
@@ -160,9 +172,9 @@ const sections: { title: string; body: ReactNode }[] = [
     title: 'Governing law and dispute resolution',
     body: (
       <p>
-        These terms and any dispute arising from them are governed by the law of England and Wales. The parties will first try to resolve any
-        dispute by good-faith negotiation between senior representatives; failing that, the courts of England and Wales have exclusive
-        jurisdiction.
+        These terms and any dispute arising from them are governed by the law of England and Wales. The parties will
+        first try to resolve any dispute by good-faith negotiation between senior representatives; failing that, the
+        courts of England and Wales have exclusive jurisdiction.
       </p>
     ),
   },
@@ -170,7 +182,8 @@ const sections: { title: string; body: ReactNode }[] = [
     title: 'Contact',
     body: (
       <p>
-        Questions about these terms: <a href={`mailto:${site.email}`}>{site.email}</a>, or write to {site.legalName}, {site.registeredAddress}.
+        Questions about these terms: <a href={`mailto:${site.email}`}>{site.email}</a>, or write to {site.legalName},{' '}
+        {site.registeredAddress}.
       </p>
     ),
   },

@@ -17,7 +17,8 @@ export const handle: RouteHandle = {
   }),
 };
 
-type UnsubscribeState = { kind: 'idle' } | { kind: 'loading' } | { kind: 'success'; message: string } | { kind: 'error'; message: string };
+type UnsubscribeState =
+  { kind: 'idle' } | { kind: 'loading' } | { kind: 'success'; message: string } | { kind: 'error'; message: string };
 
 /** /unsubscribe (docs/product.md#lead-capture): idle, loading, success, error. */
 export function Component() {
@@ -41,7 +42,8 @@ export function Component() {
       const body = (await response.json()) as { message?: string };
       setState({ kind: 'success', message: body.message ?? leadMessages.unsubscribed });
     } catch (error) {
-      if (error instanceof ApiRequestError) setState({ kind: 'error', message: error.serverError ?? leadMessages.unsubscribeFailed });
+      if (error instanceof ApiRequestError)
+        setState({ kind: 'error', message: error.serverError ?? leadMessages.unsubscribeFailed });
       else setState({ kind: 'error', message: leadMessages.unsubscribeNetworkError });
     }
   }
@@ -54,7 +56,9 @@ export function Component() {
             <CheckCircle2 className="size-12 text-success" aria-hidden="true" />
             <h1 className="heading-2">Unsubscribed Successfully</h1>
             <p className="text-ink-muted">{state.message}</p>
-            <p className="text-sm text-ink-muted">Changed your mind? You can subscribe again from the blog at any time.</p>
+            <p className="text-sm text-ink-muted">
+              Changed your mind? You can subscribe again from the blog at any time.
+            </p>
             <Link to="/" className={`${buttonVariants()} mt-2`}>
               Return to Home
             </Link>

@@ -25,17 +25,15 @@ export class TwoFactorRepository {
   }
 
   async enable(manager: EntityManager, userId: string, sealedSecret: string, step: number, now: Date): Promise<void> {
-    await manager
-      .getRepository(User)
-      .update(
-        { id: userId },
-        {
-          twoFactorSecret: sealedSecret,
-          twoFactorPendingSecret: null,
-          twoFactorEnabledAt: now,
-          twoFactorLastStep: step,
-        },
-      );
+    await manager.getRepository(User).update(
+      { id: userId },
+      {
+        twoFactorSecret: sealedSecret,
+        twoFactorPendingSecret: null,
+        twoFactorEnabledAt: now,
+        twoFactorLastStep: step,
+      },
+    );
   }
 
   async disable(manager: EntityManager, userId: string): Promise<void> {

@@ -33,7 +33,8 @@ import { MultiLine } from '../../../core/validation/multi-line.decorator.js';
 
 const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** Optional texts: blank means absent. */
-const blankToNull = ({ value }: { value: unknown }) => (typeof value === 'string' && value.trim() === '' ? null : trimmed({ value }));
+const blankToNull = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && value.trim() === '' ? null : trimmed({ value });
 const limits = caseStudyLimits;
 const says = caseStudyMessages;
 
@@ -52,7 +53,9 @@ function IsCaseStudyDate(options?: ValidationOptions): PropertyDecorator {
 
 /** Names trimmed, blank ones dropped, before the list is validated. */
 const trimmedNames = ({ value }: { value: unknown }) =>
-  Array.isArray(value) ? value.map((item: unknown) => (typeof item === 'string' ? item.trim() : item)).filter((item) => item !== '') : value;
+  Array.isArray(value)
+    ? value.map((item: unknown) => (typeof item === 'string' ? item.trim() : item)).filter((item) => item !== '')
+    : value;
 
 /** A list of short names (services, technologies): at most 12 of at most 60 characters. */
 function IsNameList(message: string): PropertyDecorator {

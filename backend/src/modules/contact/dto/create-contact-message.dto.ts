@@ -1,6 +1,22 @@
 import { Transform } from 'class-transformer';
-import { Equals, IsIn, IsOptional, IsString, MaxLength, MinLength, ValidateBy, type ValidationOptions } from 'class-validator';
-import { contactServiceValues, leadLimits, leadMessages, limits, messages, type ContactService } from '@northbeam/common';
+import {
+  Equals,
+  IsIn,
+  IsOptional,
+  IsString,
+  MaxLength,
+  MinLength,
+  ValidateBy,
+  type ValidationOptions,
+} from 'class-validator';
+import {
+  contactServiceValues,
+  leadLimits,
+  leadMessages,
+  limits,
+  messages,
+  type ContactService,
+} from '@northbeam/common';
 import { MultiLine } from '../../../core/validation/multi-line.decorator.js';
 import { IsEmailAddress } from '../../../core/validation/is-required-email.js';
 
@@ -14,7 +30,10 @@ const trimToUndefined = ({ value }: { value: unknown }) => {
 /** Like MaxLength, but silent when the value is missing: the field's "required" sentence says it all. */
 function MaxLengthWhenPresent(max: number, options: ValidationOptions) {
   return ValidateBy(
-    { name: 'maxLengthWhenPresent', validator: { validate: (value: unknown) => typeof value !== 'string' || value.length <= max } },
+    {
+      name: 'maxLengthWhenPresent',
+      validator: { validate: (value: unknown) => typeof value !== 'string' || value.length <= max },
+    },
     options,
   );
 }

@@ -3,7 +3,8 @@ import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validat
 import { leadLimits, subscribeSources, type SubscribeSource } from '@northbeam/common';
 import { IsRequiredEmail } from '../../../core/validation/is-required-email.js';
 
-export const normaliseEmail = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
+export const normaliseEmail = ({ value }: { value: unknown }) =>
+  typeof value === 'string' ? value.trim().toLowerCase() : value;
 const trimToUndefined = ({ value }: { value: unknown }) =>
   typeof value === 'string' ? (value.trim() === '' ? undefined : value.trim()) : value;
 

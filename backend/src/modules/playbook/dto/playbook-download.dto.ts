@@ -10,7 +10,9 @@ export class CreatePlaybookDownloadDto {
   @IsRequiredEmail()
   email: string;
 
-  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined))
+  @Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined,
+  )
   @IsOptional()
   @IsString()
   @MaxLength(leadLimits.pageMax)

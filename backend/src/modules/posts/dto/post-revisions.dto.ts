@@ -76,7 +76,9 @@ export class AutosavePostDto {
 
   @IsOptional()
   @IsString()
-  @MaxChars(limits.metaDescriptionMax * 2, { message: tooLongToKeep('Meta description', limits.metaDescriptionMax * 2) })
+  @MaxChars(limits.metaDescriptionMax * 2, {
+    message: tooLongToKeep('Meta description', limits.metaDescriptionMax * 2),
+  })
   metaDescription?: string | null;
 
   @MultiLine()

@@ -1,5 +1,16 @@
 import { Transform } from 'class-transformer';
-import { IsArray, IsIn, IsISO8601, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, MaxLength, ValidateIf } from 'class-validator';
+import {
+  IsArray,
+  IsIn,
+  IsISO8601,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  MaxLength,
+  ValidateIf,
+} from 'class-validator';
 import { AllowedMetaTags } from '../../../core/validation/allowed-meta-tags.decorator.js';
 import { MaxChars } from '../../../core/validation/max-chars.decorator.js';
 import {

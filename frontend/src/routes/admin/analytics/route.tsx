@@ -48,7 +48,8 @@ export async function loader({ context, request }: LoaderFunctionArgs): Promise<
     loadJson<AnalyticsReport>(context, `/api/admin/analytics/report${query}`).then(
       (report) => ({ report, problem: undefined }),
       (error: unknown) => {
-        if (error instanceof ApiRequestError && error.status === 400) return { report: null, problem: errorSentence(error) };
+        if (error instanceof ApiRequestError && error.status === 400)
+          return { report: null, problem: errorSentence(error) };
         throw error;
       },
     ),
@@ -148,7 +149,9 @@ export function Component() {
               type="button"
               variant="outline"
               size="sm"
-              onClick={() => setFilters({ from: daysBefore(today, preset.days - 1), to: today, granularity: undefined })}
+              onClick={() =>
+                setFilters({ from: daysBefore(today, preset.days - 1), to: today, granularity: undefined })
+              }
             >
               {preset.label}
             </Button>
@@ -207,7 +210,11 @@ function Report({ report }: { report: AnalyticsReport }) {
       <Card className="mt-6 p-5">
         <h2 className="heading-3">Visitors and page views</h2>
         <div className="mt-4">
-          <AnalyticsChart series={report.series} previous={report.previousSeries} granularity={report.range.granularity} />
+          <AnalyticsChart
+            series={report.series}
+            previous={report.previousSeries}
+            granularity={report.range.granularity}
+          />
         </div>
       </Card>
 
@@ -220,7 +227,13 @@ function Report({ report }: { report: AnalyticsReport }) {
         <RowsCard title="Top pages" testId="analytics-top-pages" rows={report.topPages} countLabel="Views" />
         <RowsCard title="Entry pages" testId="analytics-entry-pages" rows={report.entryPages} countLabel="Visits" />
         <RowsCard title="Referrers" testId="analytics-referrers" rows={report.referrers} countLabel="Visits" />
-        <RowsCard title="Campaigns" testId="analytics-campaigns" rows={report.campaigns} countLabel="Visits" empty="No visit came with campaign tags." />
+        <RowsCard
+          title="Campaigns"
+          testId="analytics-campaigns"
+          rows={report.campaigns}
+          countLabel="Visits"
+          empty="No visit came with campaign tags."
+        />
         <RowsCard title="Browsers" testId="analytics-browsers" rows={report.browsers} countLabel="Visits" />
         <RowsCard title="Systems" testId="analytics-systems" rows={report.systems} countLabel="Visits" />
         <RowsCard title="Devices" testId="analytics-devices" rows={report.devices} countLabel="Visits" />
@@ -236,7 +249,12 @@ function formatDuration(seconds: number): string {
   return minutes > 0 ? `${minutes}m ${String(rest).padStart(2, '0')}s` : `${rest}s`;
 }
 
-const totalCards: { key: keyof AnalyticsTotals; label: string; format: (value: number) => string; lowerIsBetter?: boolean }[] = [
+const totalCards: {
+  key: keyof AnalyticsTotals;
+  label: string;
+  format: (value: number) => string;
+  lowerIsBetter?: boolean;
+}[] = [
   { key: 'visitors', label: 'Visitors', format: String },
   { key: 'visits', label: 'Visits', format: String },
   { key: 'pageViews', label: 'Page views', format: String },
@@ -263,7 +281,9 @@ function TotalsCards({ totals, previous }: { totals: AnalyticsTotals; previous: 
           <Card key={card.key} className="flex min-w-0 flex-col gap-1 p-4" data-testid={`analytics-total-${card.key}`}>
             <dt className="text-xs font-medium text-ink-muted">{card.label}</dt>
             <dd className="text-2xl font-semibold text-ink tabular-nums">{card.format(value)}</dd>
-            <dd className={`text-xs tabular-nums ${better ? 'text-emerald-700' : worse ? 'text-red-700' : 'text-ink-muted'}`}>
+            <dd
+              className={`text-xs tabular-nums ${better ? 'text-emerald-700' : worse ? 'text-red-700' : 'text-ink-muted'}`}
+            >
               {change(value, before)} <span className="text-ink-muted">(was {card.format(before)})</span>
             </dd>
           </Card>
@@ -297,7 +317,7 @@ function Funnel({ report }: { report: AnalyticsReport }) {
               </span>
             </div>
             <div className="h-2 rounded-full bg-line">
-              <div className="h-2 rounded-full bg-brand" style={{ width: `${(step.value / top) * 100}%` }} />
+              <div className="bg-brand h-2 rounded-full" style={{ width: `${(step.value / top) * 100}%` }} />
             </div>
           </li>
         ))}

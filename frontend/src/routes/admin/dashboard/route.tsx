@@ -254,14 +254,22 @@ export function Component() {
               <ShieldCheck className="mt-1 size-6 shrink-0 text-beam" aria-hidden="true" />
               <div>
                 <CardTitle>Privacy requests</CardTitle>
-                <CardDescription>Data deletion and access requests, their statutory deadlines and decisions.</CardDescription>
+                <CardDescription>
+                  Data deletion and access requests, their statutory deadlines and decisions.
+                </CardDescription>
                 {privacy ? (
                   <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm" data-testid="privacy-counts">
                     <span>{privacy.open} open</span>
-                    <Link to="/admin/privacy?due=soon" className="font-semibold text-immersive-deep underline underline-offset-4">
+                    <Link
+                      to="/admin/privacy?due=soon"
+                      className="font-semibold text-immersive-deep underline underline-offset-4"
+                    >
                       {privacy.dueSoon} due within 7 days
                     </Link>
-                    <Link to="/admin/privacy?due=overdue" className="font-semibold text-danger underline underline-offset-4">
+                    <Link
+                      to="/admin/privacy?due=overdue"
+                      className="font-semibold text-danger underline underline-offset-4"
+                    >
                       {privacy.overdue} overdue
                     </Link>
                   </p>
@@ -291,10 +299,10 @@ export function Component() {
                 drafts only.
               </p>
               <p>
-                <strong className="text-ink">Draft approval.</strong> A consultant submits a draft for review; it
-                waits under &ldquo;Awaiting review&rdquo; until one of the two admins publishes it, schedules it or
-                sends it back with a note. Drafts, posts in review and scheduled posts are never shown to visitors;
-                signed-in staff can preview them at their article address.
+                <strong className="text-ink">Draft approval.</strong> A consultant submits a draft for review; it waits
+                under &ldquo;Awaiting review&rdquo; until one of the two admins publishes it, schedules it or sends it
+                back with a note. Drafts, posts in review and scheduled posts are never shown to visitors; signed-in
+                staff can preview them at their article address.
               </p>
               <p>
                 <strong className="text-ink">Playbook.</strong> The playbook download widget appears on the Home, About,

@@ -91,9 +91,11 @@ export function validatePostForm(values: PostFormValues): PostFormErrors {
   else if (excerpt.length > limits.postExcerptMax) errors.excerpt = messages.excerptTooLong;
   if (!values.body.trim()) errors.body = messages.bodyRequired;
   if (values.section !== 'labs' && values.section !== 'consulting') errors.section = messages.sectionRequired;
-  if (values.authorCredentials.length > limits.authorCredentialsMax) errors.authorCredentials = messages.credentialsTooLong;
+  if (values.authorCredentials.length > limits.authorCredentialsMax)
+    errors.authorCredentials = messages.credentialsTooLong;
   if (values.authorBio.length > limits.authorBioMax) errors.authorBio = messages.bioTooLong;
-  if (values.metaDescription.length > limits.metaDescriptionMax) errors.metaDescription = messages.metaDescriptionTooLong;
+  if (values.metaDescription.length > limits.metaDescriptionMax)
+    errors.metaDescription = messages.metaDescriptionTooLong;
   return errors;
 }
 
@@ -167,7 +169,8 @@ export function formErrorsFromServer(fieldErrors: unknown): PostFormErrors {
   const errors: PostFormErrors = {};
   for (const [field, sentences] of Object.entries(fieldErrors as Record<string, unknown>)) {
     const key = (field === 'tags' ? 'tagsText' : field) as keyof PostFormValues;
-    if (key in emptyPostForm && Array.isArray(sentences) && typeof sentences[0] === 'string') errors[key] = sentences[0];
+    if (key in emptyPostForm && Array.isArray(sentences) && typeof sentences[0] === 'string')
+      errors[key] = sentences[0];
   }
   return errors;
 }
