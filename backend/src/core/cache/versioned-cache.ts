@@ -1,4 +1,5 @@
-import { LRUCache } from 'lru-cache';
+import type { LRUCache } from 'lru-cache';
+import { boundedCache } from './bounded-cache.js';
 
 export interface VersionedCacheOptions<V extends object> {
   /** Most entries kept; the least recently used goes first. */
@@ -9,8 +10,7 @@ export interface VersionedCacheOptions<V extends object> {
 }
 
 /**
- * The one in-memory cache of the back end for what is derived from public content: a bounded LRU
- * (lru-cache) whose entries belong to one content version (`ContentVersionService`). Reading or
+ * The in-memory cache of the back end for what is derived from public content: a `boundedCache` whose entries belong to one content version (`ContentVersionService`). Reading or
  * writing with a newer version empties it first, so a publish on any instance retires every entry
  * at once without each caller tracking versions; a write made for an older version (a render that
  * started before the change) is dropped rather than stored as current.
@@ -20,12 +20,7 @@ export class VersionedCache<K extends string | number, V extends object> {
   private version = Number.NEGATIVE_INFINITY;
 
   constructor(options: VersionedCacheOptions<V>) {
-    this.entries = new LRUCache<K, V>({
-      max: options.maxEntries,
-      ...(options.sizeOf && options.maxBytes
-        ? { maxSize: options.maxBytes, sizeCalculation: (value: V) => Math.max(1, options.sizeOf!(value)) }
-        : {}),
-    });
+    this.entries = boundedCache<K, V>(options);
   }
 
   get(key: K, version: number): V | undefined {

@@ -1,5 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { caseStudySeed } from '../seeds/case-studies.seed.js';
+import { caseStudySeed } from '../seed/case-studies.js';
 
 /**
  * Case studies in the admin (docs/product.md#case-studies): a status (a draft is for staff only;

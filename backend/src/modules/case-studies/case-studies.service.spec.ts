@@ -1,6 +1,6 @@
 import { HttpException } from '@nestjs/common';
 import { permissionsFor, type StaffRole, type StaffUser } from '@northbeam/common';
-import { caseStudySeed } from '../../database/seeds/case-studies.seed.js';
+import { caseStudySeed } from '../../database/seed/case-studies.js';
 import type { ActivityService } from '../activity/activity.service.js';
 import type { ContentVersionService } from '../content-version/content-version.service.js';
 import type { MediaService } from '../media/media.service.js';

@@ -10,6 +10,7 @@ import {
   type StaffUser,
 } from '@northbeam/common';
 import { ApiError } from '../../core/http/api-error.js';
+import { boundedCache } from '../../core/cache/bounded-cache.js';
 import { ActivityService } from '../activity/activity.service.js';
 import type { ListMediaQueryDto } from './dto/media.dto.js';
 import type { MediaEntity } from './entities/media.entity.js';
@@ -22,7 +23,7 @@ const variantPattern = /^(\d{1,5})\.([a-z]{3,4})$/;
 const formatOfExtension = new Map(
   Object.entries(mediaExtensions).map(([format, extension]) => [extension, format as MediaFormat]),
 );
-/** Variants kept in this process's memory (most recently served first out last): the hot ones cost no query. */
+/** Variants kept in this process's memory (least recently served out first): the hot ones cost no query. */
 const memoryBudgetBytes = 64 * 1024 * 1024;
 
 /** An uploaded file as the multipart parser hands it over. */
@@ -65,9 +66,17 @@ function cleanFilename(name: string): string {
 @Injectable()
 export class MediaService {
   private readonly logger = new Logger('Media');
-  private readonly hot = new Map<string, StoredMediaObject>();
-  private hotBytes = 0;
-  private readonly making = new Map<string, Promise<StoredMediaObject | null>>();
+  /** Variants by `{id}/{width}.{extension}`, made or read once however many ask at the same time. */
+  private readonly variants = boundedCache<string, StoredMediaObject>({
+    maxBytes: memoryBudgetBytes,
+    maxEntryBytes: memoryBudgetBytes / 8,
+    sizeOf: (stored) => stored.body.length,
+    produce: async (key) => {
+      const [id, file] = key.split('/');
+      const [width, extension] = file.split('.');
+      return (await this.loadOrMake(id, Number(width), formatOfExtension.get(extension)!)) ?? undefined;
+    },
+  });
 
   constructor(
     private readonly mediaRepository: MediaRepository,
@@ -151,7 +160,7 @@ export class MediaService {
         target: { type: 'media', id: media.id, label: media.filename },
       });
     });
-    for (const key of [...this.hot.keys()]) if (key.startsWith(`${id}/`)) this.forget(key);
+    for (const key of [...this.variants.keys()]) if (key.startsWith(`${id}/`)) this.variants.delete(key);
     await this.storage.removePrefix(`${id}/`);
   }
 
@@ -177,22 +186,7 @@ export class MediaService {
     const width = Number(match[1]);
     const format = formatOfExtension.get(match[2]);
     if (!format || !(mediaLimits.variantWidths as readonly number[]).includes(width)) return null;
-    const requestKey = `${id.toLowerCase()}/${width}.${match[2]}`;
-    const hot = this.hot.get(requestKey);
-    if (hot) {
-      // Most recently used last.
-      this.hot.delete(requestKey);
-      this.hot.set(requestKey, hot);
-      return hot;
-    }
-    let pending = this.making.get(requestKey);
-    if (!pending) {
-      pending = this.loadOrMake(id.toLowerCase(), width, format).finally(() => this.making.delete(requestKey));
-      this.making.set(requestKey, pending);
-    }
-    const stored = await pending;
-    if (stored) this.remember(requestKey, stored);
-    return stored;
+    return (await this.variants.fetch(`${id.toLowerCase()}/${width}.${match[2]}`)) ?? null;
   }
 
   private async loadOrMake(id: string, width: number, format: MediaFormat): Promise<StoredMediaObject | null> {
@@ -212,24 +206,6 @@ export class MediaService {
     const variant = await makeVariant(original.body, media.format, served, format);
     this.logger.debug?.(`Made ${key} in ${Date.now() - started} ms`);
     return this.storage.put(key, variant.body, variant.contentType);
-  }
-
-  private remember(key: string, stored: StoredMediaObject): void {
-    if (stored.body.length > memoryBudgetBytes / 8 || this.hot.has(key)) return;
-    this.hot.set(key, stored);
-    this.hotBytes += stored.body.length;
-    while (this.hotBytes > memoryBudgetBytes) {
-      const oldest = this.hot.keys().next().value;
-      if (oldest === undefined) break;
-      this.forget(oldest);
-    }
-  }
-
-  private forget(key: string): void {
-    const entry = this.hot.get(key);
-    if (!entry) return;
-    this.hot.delete(key);
-    this.hotBytes -= entry.body.length;
   }
 
   private async require(id: string): Promise<MediaEntity> {

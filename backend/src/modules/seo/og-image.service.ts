@@ -1,9 +1,9 @@
-import { LRUCache } from 'lru-cache';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Injectable, Logger } from '@nestjs/common';
 import { Resvg } from '@resvg/resvg-js';
 import { sectionColours, site, team } from '@northbeam/common';
+import { boundedCache } from '../../core/cache/bounded-cache.js';
 import { escapeXmlText } from '../../core/text/xml-text.js';
 import { SeoRepository, type ImageSubject } from './seo.repository.js';
 
@@ -70,7 +70,7 @@ export function wrapTitle(title: string, charsPerLine: number, maxLines: number)
 export class OgImageService {
   private readonly logger = new Logger(OgImageService.name);
   /** Drawn cards by their text: new content is a new key, so nothing needs invalidating; 300 kept. */
-  private readonly cache = new LRUCache<string, Buffer>({ max: 300 });
+  private readonly cache = boundedCache<string, Buffer>({ maxEntries: 300 });
 
   constructor(private readonly repository: SeoRepository) {}
 
