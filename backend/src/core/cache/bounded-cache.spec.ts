@@ -30,9 +30,9 @@ describe(boundedCache.name, () => {
       maxBytes: 100,
       maxEntryBytes: 10,
       sizeOf: (value) => value.body.length,
-      produce: async () => {
+      produce: () => {
         made += 1;
-        return blob(50);
+        return Promise.resolve(blob(50));
       },
     });
     expect((await cache.fetch('big'))?.body.length).toBe(50);
@@ -61,10 +61,9 @@ describe(boundedCache.name, () => {
     const answers: (Blob | undefined | Error)[] = [undefined, new Error('storage down'), blob(1)];
     const cache = boundedCache<string, Blob>({
       maxEntries: 10,
-      produce: async () => {
+      produce: () => {
         const next = answers.shift();
-        if (next instanceof Error) throw next;
-        return next;
+        return next instanceof Error ? Promise.reject(next) : Promise.resolve(next);
       },
     });
     expect(await cache.fetch('k')).toBeUndefined();
