@@ -54,6 +54,27 @@ export class RateLimiter {
     const decision = await this.hit(key, max, windowSeconds);
     if (!decision.allowed) throw new RateLimitedError(decision.retryAfterSeconds);
   }
+
+  /**
+   * The limit of a form that sends a mail to the address typed into it: counted per client address
+   * and per recipient, so the form can neither be hammered from one place nor used to flood one
+   * inbox from many. Throws {@link RateLimitedError} before anything is stored or mailed.
+   */
+  async enforceMailingForm(
+    form: string,
+    client: string | undefined,
+    recipient: string,
+    limits: MailingFormLimits,
+  ): Promise<void> {
+    await this.enforce(`${form}:${client ?? 'unknown'}`, limits.perClient, limits.windowSeconds);
+    await this.enforce(`${form}-recipient:${recipient}`, limits.perRecipient, limits.windowSeconds);
+  }
+}
+
+export interface MailingFormLimits {
+  perClient: number;
+  perRecipient: number;
+  windowSeconds: number;
 }
 
 @Global()

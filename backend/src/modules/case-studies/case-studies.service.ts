@@ -33,8 +33,7 @@ import {
 } from './dto/case-study.dto.js';
 import type { CaseStudyFieldsDto, CreateCaseStudyDto, ListCaseStudiesQueryDto } from './dto/save-case-study.dto.js';
 import type { CaseStudyEntity } from './entities/case-study.entity.js';
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../core/validation/uuid.js';
 
 /** Whether a signed-in member of staff may see drafts (the preview of a case study on its public page). */
 export function mayPreviewCaseStudies(user: StaffUser | null): boolean {
@@ -205,7 +204,7 @@ export class CaseStudiesService {
   }
 
   private async require(id: string): Promise<CaseStudyEntity> {
-    const row = uuidPattern.test(id) ? await this.caseStudiesRepository.findById(id) : null;
+    const row = isUuid(id) ? await this.caseStudiesRepository.findById(id) : null;
     if (!row) throw new ApiError(HttpStatus.NOT_FOUND, messages.caseStudyNotFound);
     return row;
   }

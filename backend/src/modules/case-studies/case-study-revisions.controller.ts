@@ -15,8 +15,7 @@ import type { ContentRevision } from '../revisions/entities/content-revision.ent
 import { RevisionsService } from '../revisions/revisions.service.js';
 import { CaseStudiesService, revisionFields } from './case-studies.service.js';
 import type { CaseStudyFieldsDto } from './dto/save-case-study.dto.js';
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../core/validation/uuid.js';
 
 /**
  * A case study's revisions (docs/product.md#revisions): whoever may change case studies lists them,
@@ -52,7 +51,7 @@ export class CaseStudyRevisionsService {
   }
 
   private async requireRevision(id: string, revisionId: string): Promise<ContentRevision> {
-    const revision = uuidPattern.test(revisionId) ? await this.revisions.find('case-study', id, revisionId) : null;
+    const revision = isUuid(revisionId) ? await this.revisions.find('case-study', id, revisionId) : null;
     if (!revision) throw new ApiError(HttpStatus.NOT_FOUND, revisionMessages.revisionNotFound);
     return revision;
   }

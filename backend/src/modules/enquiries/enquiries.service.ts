@@ -38,11 +38,11 @@ import {
   type EnquiryNoteRow,
   type EnquiryRow,
 } from './enquiries.repository.js';
+import { isUuid } from '../../core/validation/uuid.js';
 
 const dayMs = 24 * 60 * 60 * 1000;
 const hourMs = 60 * 60 * 1000;
 const excerptLength = 160;
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The enquiries inbox. Admins see and change every enquiry; a consultant sees only the enquiries
@@ -87,7 +87,7 @@ export class EnquiriesService {
     }
     const reassigning = changes.assigneeId !== undefined;
     await this.dataSource.transaction(async (manager) => {
-      const row = uuidPattern.test(id) ? await this.enquiriesRepository.lockById(manager, id) : undefined;
+      const row = isUuid(id) ? await this.enquiriesRepository.lockById(manager, id) : undefined;
       if (!row) throw new ApiError(HttpStatus.NOT_FOUND, enquiryMessages.notFound);
       this.assertVisible(user, row);
       if (reassigning && !permissionSatisfies(user.permissions.enquiries, 'all')) {
@@ -192,7 +192,7 @@ export class EnquiriesService {
   }
 
   private async visibleEnquiry(user: StaffUser, id: string): Promise<EnquiryRow> {
-    const row = uuidPattern.test(id) ? await this.enquiriesRepository.findById(id) : undefined;
+    const row = isUuid(id) ? await this.enquiriesRepository.findById(id) : undefined;
     if (!row) throw new ApiError(HttpStatus.NOT_FOUND, enquiryMessages.notFound);
     this.assertVisible(user, row);
     return row;

@@ -17,8 +17,8 @@ import type { MediaEntity } from './entities/media.entity.js';
 import { makeVariant, prepareUpload } from './media-images.js';
 import { MediaStorage, type StoredMediaObject } from './media-storage.js';
 import { MediaRepository } from './media.repository.js';
+import { isUuid } from '../../core/validation/uuid.js';
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const variantPattern = /^(\d{1,5})\.([a-z]{3,4})$/;
 const formatOfExtension = new Map(
   Object.entries(mediaExtensions).map(([format, extension]) => [extension, format as MediaFormat]),
@@ -129,7 +129,7 @@ export class MediaService {
   }
 
   async updateAlt(id: string, alt: string, user: StaffUser): Promise<MediaItem> {
-    if (!uuidPattern.test(id)) throw new ApiError(HttpStatus.NOT_FOUND, mediaMessages.notFound);
+    if (!isUuid(id)) throw new ApiError(HttpStatus.NOT_FOUND, mediaMessages.notFound);
     const updated = await this.mediaRepository.transaction(async (manager) => {
       const media = await this.mediaRepository.lockById(manager, id);
       if (!media) throw new ApiError(HttpStatus.NOT_FOUND, mediaMessages.notFound);
@@ -147,7 +147,7 @@ export class MediaService {
 
   /** Refused with 409 naming every use while the image is used anywhere. */
   async delete(id: string, user: StaffUser): Promise<void> {
-    if (!uuidPattern.test(id)) throw new ApiError(HttpStatus.NOT_FOUND, mediaMessages.notFound);
+    if (!isUuid(id)) throw new ApiError(HttpStatus.NOT_FOUND, mediaMessages.notFound);
     await this.mediaRepository.transaction(async (manager) => {
       const media = await this.mediaRepository.lockById(manager, id);
       if (!media) throw new ApiError(HttpStatus.NOT_FOUND, mediaMessages.notFound);
@@ -166,13 +166,13 @@ export class MediaService {
 
   /** Images by id (for pages that show them); unknown ids are left out. */
   async images(ids: string[]): Promise<Map<string, MediaImage>> {
-    const valid = ids.filter((id) => uuidPattern.test(id));
+    const valid = ids.filter((id) => isUuid(id));
     const rows = await this.mediaRepository.findByIds(valid);
     return new Map(rows.map((row) => [row.id, toMediaImage(row)]));
   }
 
   async exists(id: string): Promise<boolean> {
-    return uuidPattern.test(id) && (await this.mediaRepository.findById(id)) !== null;
+    return isUuid(id) && (await this.mediaRepository.findById(id)) !== null;
   }
 
   /**
@@ -182,7 +182,7 @@ export class MediaService {
    */
   async variant(id: string, file: string): Promise<StoredMediaObject | null> {
     const match = variantPattern.exec(file);
-    if (!uuidPattern.test(id) || !match) return null;
+    if (!isUuid(id) || !match) return null;
     const width = Number(match[1]);
     const format = formatOfExtension.get(match[2]);
     if (!format || !(mediaLimits.variantWidths as readonly number[]).includes(width)) return null;
@@ -209,7 +209,7 @@ export class MediaService {
   }
 
   private async require(id: string): Promise<MediaEntity> {
-    const media = uuidPattern.test(id) ? await this.mediaRepository.findById(id) : null;
+    const media = isUuid(id) ? await this.mediaRepository.findById(id) : null;
     if (!media) throw new ApiError(HttpStatus.NOT_FOUND, mediaMessages.notFound);
     return media;
   }

@@ -21,8 +21,7 @@ import type { SaveNewsletterIssueDto } from './dto/newsletter-issues.dto.js';
 import { renderMarkdownForMail } from './markdown-mail.js';
 import { newsletterIssueMail, type IssueContent } from './newsletter-issues.mails.js';
 import { NewsletterIssuesRepository, type NewsletterIssueRow } from './newsletter-issues.repository.js';
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../core/validation/uuid.js';
 
 /**
  * Newsletter issues (docs/product.md#newsletter-issues): drafts, preview, a test to oneself, and one
@@ -58,7 +57,7 @@ export class NewsletterIssuesService implements OnApplicationBootstrap {
   }
 
   async detail(id: string): Promise<NewsletterIssueDetail> {
-    const row = uuidPattern.test(id) ? await this.repository.findById(id) : undefined;
+    const row = isUuid(id) ? await this.repository.findById(id) : undefined;
     if (!row) throw new ApiError(HttpStatus.NOT_FOUND, newsletterIssueMessages.notFound);
     return this.mapDetail(row);
   }
@@ -176,7 +175,7 @@ export class NewsletterIssuesService implements OnApplicationBootstrap {
    * batch in a transaction of its own. The dispatcher delivers them.
    */
   async send(user: StaffUser, id: string): Promise<NewsletterIssueDetail> {
-    if (!uuidPattern.test(id)) throw new ApiError(HttpStatus.NOT_FOUND, newsletterIssueMessages.notFound);
+    if (!isUuid(id)) throw new ApiError(HttpStatus.NOT_FOUND, newsletterIssueMessages.notFound);
     await this.dataSource.transaction(async (manager) => {
       const row = await this.repository.lockById(manager, id);
       if (!row) throw new ApiError(HttpStatus.NOT_FOUND, newsletterIssueMessages.notFound);
@@ -229,7 +228,7 @@ export class NewsletterIssuesService implements OnApplicationBootstrap {
     manager: Parameters<NewsletterIssuesRepository['lockById']>[0],
     id: string,
   ): Promise<NewsletterIssueRow> {
-    const row = uuidPattern.test(id) ? await this.repository.lockById(manager, id) : undefined;
+    const row = isUuid(id) ? await this.repository.lockById(manager, id) : undefined;
     if (!row) throw new ApiError(HttpStatus.NOT_FOUND, newsletterIssueMessages.notFound);
     if (row.status !== 'draft') throw new ApiError(HttpStatus.CONFLICT, newsletterIssueMessages.notADraft);
     return row;

@@ -35,16 +35,11 @@ export class NewsletterService {
   async subscribe(input: SubscribeDto, clientIp: string | undefined): Promise<{ message: string }> {
     // Each sign-up may mail the address: limits per client and per inbox keep the form from being
     // used to flood someone's mailbox; nothing is stored past them.
-    await this.rateLimiter.enforce(
-      `subscribe:${clientIp ?? 'unknown'}`,
-      this.config.subscribeRateLimitMax,
-      this.config.subscribeRateLimitWindowSeconds,
-    );
-    await this.rateLimiter.enforce(
-      `subscribe-recipient:${input.email}`,
-      this.config.subscribeRecipientRateLimitMax,
-      this.config.subscribeRateLimitWindowSeconds,
-    );
+    await this.rateLimiter.enforceMailingForm('subscribe', clientIp, input.email, {
+      perClient: this.config.subscribeRateLimitMax,
+      perRecipient: this.config.subscribeRecipientRateLimitMax,
+      windowSeconds: this.config.subscribeRateLimitWindowSeconds,
+    });
     const token = randomBytes(32).toString('base64url');
     const subscriber = {
       email: input.email,

@@ -24,8 +24,7 @@ import {
   type SubscriberRow,
 } from './subscribers-admin.repository.js';
 import { suppressAddress } from './suppression-list.js';
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../core/validation/uuid.js';
 
 /** The subscribers screen: counts by state, the list, its CSV export and removal (docs/product.md#subscribers-admin). */
 @Injectable()
@@ -77,7 +76,7 @@ export class SubscribersAdminService {
    */
   async remove(user: StaffUser, id: string): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
-      const email = uuidPattern.test(id) ? await this.repository.delete(manager, id) : undefined;
+      const email = isUuid(id) ? await this.repository.delete(manager, id) : undefined;
       if (!email) throw new ApiError(HttpStatus.NOT_FOUND, leadListMessages.subscriberNotFound);
       await suppressAddress(manager, emailHash(this.config.sessionSecret, email), 'subscriber_removed');
       await this.repository.dropPendingConfirmation(manager, email);

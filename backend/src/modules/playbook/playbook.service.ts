@@ -28,16 +28,11 @@ export class PlaybookService {
   async request(input: CreatePlaybookDownloadDto, clientIp: string | undefined): Promise<PlaybookDownloadCreatedDto> {
     // Each request mails the link: limits per client and per inbox keep the form from being used to
     // flood someone's mailbox; nothing is stored or mailed past them.
-    await this.rateLimiter.enforce(
-      `playbook:${clientIp ?? 'unknown'}`,
-      this.config.playbookRateLimitMax,
-      this.config.playbookRateLimitWindowSeconds,
-    );
-    await this.rateLimiter.enforce(
-      `playbook-recipient:${input.email}`,
-      this.config.playbookRecipientRateLimitMax,
-      this.config.playbookRateLimitWindowSeconds,
-    );
+    await this.rateLimiter.enforceMailingForm('playbook', clientIp, input.email, {
+      perClient: this.config.playbookRateLimitMax,
+      perRecipient: this.config.playbookRecipientRateLimitMax,
+      windowSeconds: this.config.playbookRateLimitWindowSeconds,
+    });
     const downloadUrl = this.config.playbookUrl;
     await this.dataSource.transaction(async (manager) => {
       await this.playbookRepository.insert(manager, { email: input.email, page: input.page ?? null });

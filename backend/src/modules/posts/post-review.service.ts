@@ -15,8 +15,7 @@ import { mapAdminPost } from './dto/post-response.dto.js';
 import type { SendBackPostDto } from './dto/send-back-post.dto.js';
 import { sentBackMail } from './post-review.mails.js';
 import { PostsRepository } from './posts.repository.js';
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../core/validation/uuid.js';
 
 /**
  * The review queue (docs/product.md#publishing). Submitting is a save with status `in_review`
@@ -35,7 +34,7 @@ export class PostReviewService {
 
   /** Back to a draft with the admin's note, logged, and mailed to the author (when their account still exists). */
   async sendBack(id: string, dto: SendBackPostDto, user: StaffIdentity): Promise<AdminPost> {
-    const existing = uuidPattern.test(id) ? await this.postsRepository.findById(id) : null;
+    const existing = isUuid(id) ? await this.postsRepository.findById(id) : null;
     if (!existing) throw new ApiError(HttpStatus.NOT_FOUND, messages.postNotFound);
     if (existing.status !== 'in_review') throw new ApiError(HttpStatus.CONFLICT, publishingMessages.notAwaitingReview);
     const saved = await this.postsRepository.transaction(async (manager) => {

@@ -16,8 +16,7 @@ import type { AutosavePostDto } from './dto/post-revisions.dto.js';
 import type { SavePostDto } from './dto/save-post.dto.js';
 import type { ContentRevision } from '../revisions/entities/content-revision.entity.js';
 import { PostsService, revisionFields } from './posts.service.js';
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../core/validation/uuid.js';
 
 /** Fields a restore leaves as they are: whether and when the post is public is not part of its text. */
 const notRestoredFields = new Set(['status', 'publishAt']);
@@ -78,7 +77,7 @@ export class PostRevisionsService {
   }
 
   private async requireRevision(postId: string, revisionId: string): Promise<ContentRevision> {
-    const revision = uuidPattern.test(revisionId) ? await this.revisions.find('post', postId, revisionId) : null;
+    const revision = isUuid(revisionId) ? await this.revisions.find('post', postId, revisionId) : null;
     if (!revision) throw new ApiError(HttpStatus.NOT_FOUND, revisionMessages.revisionNotFound);
     return revision;
   }

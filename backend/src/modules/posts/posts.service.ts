@@ -32,8 +32,7 @@ import type { Post } from './entities/post.entity.js';
 import { PostRedirectsService } from './post-redirects.js';
 import { workflowAction, workflowOfSave } from './post-workflow.js';
 import { PostsRepository, type PostValues } from './posts.repository.js';
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../core/validation/uuid.js';
 
 @Injectable()
 export class PostsService {
@@ -211,7 +210,7 @@ export class PostsService {
   }
 
   private async requirePost(id: string): Promise<Post> {
-    const post = uuidPattern.test(id) ? await this.postsRepository.findById(id) : null;
+    const post = isUuid(id) ? await this.postsRepository.findById(id) : null;
     if (!post) throw new ApiError(HttpStatus.NOT_FOUND, messages.postNotFound);
     return post;
   }

@@ -21,7 +21,6 @@ import type { DeletionRequest } from './entities/deletion-request.entity.js';
 import {
   dueSoonHorizon,
   iso,
-  isUuid,
   monthsAfter,
   newRequestId,
   newToken,
@@ -32,6 +31,7 @@ import {
 } from './privacy-rules.js';
 import { PrivacyMailer } from './privacy.mailer.js';
 import { PrivacyRepository, type RequestFilter } from './privacy.repository.js';
+import { isUuid } from '../../core/validation/uuid.js';
 
 const dayMs = 24 * 60 * 60 * 1000;
 const verificationValidityMs = 14 * dayMs;

@@ -66,10 +66,6 @@ export function iso(date: Date | null): string | null {
   return date ? date.toISOString() : null;
 }
 
-export function isUuid(value: string): boolean {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
-}
-
 export function toSummary(request: DeletionRequest, now: Date): DeletionRequestSummary {
   return {
     id: request.id,

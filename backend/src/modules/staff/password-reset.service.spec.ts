@@ -33,8 +33,8 @@ function build(issued: string[], lines: ActivityInput[], limited: string[]) {
       },
     } as unknown as ActivityService,
     {
-      enforce: (key: string) => {
-        limited.push(key);
+      enforceMailingForm: (form: string, client: string, recipient: string) => {
+        limited.push(`${form} ${client} ${recipient}`);
         return Promise.resolve();
       },
     } as unknown as RateLimiter,
@@ -56,11 +56,6 @@ describe(PasswordResetService.name, () => {
     expect(issued).toEqual(['user-1 ada@x.example', 'stand-in nobody@x.example']);
     expect(lines.map((line) => line.action)).toEqual(['auth.password_reset_requested']);
     // Counted per client address and per account address, known or not.
-    expect(limited).toEqual([
-      'password-reset:10.0.0.1',
-      'password-reset-email:ada@x.example',
-      'password-reset:10.0.0.1',
-      'password-reset-email:nobody@x.example',
-    ]);
+    expect(limited).toEqual(['password-reset 10.0.0.1 ada@x.example', 'password-reset 10.0.0.1 nobody@x.example']);
   });
 });

@@ -41,16 +41,11 @@ export class PasswordResetService {
   async request(rawEmail: string, address: string, now = new Date()): Promise<{ message: string }> {
     const email = normaliseEmail(rawEmail);
     // Each request may send a mail: limited per client address and per account address.
-    await this.rateLimiter.enforce(
-      `password-reset:${address}`,
-      this.config.passwordResetRateLimitMax,
-      this.config.passwordResetRateLimitWindowSeconds,
-    );
-    await this.rateLimiter.enforce(
-      `password-reset-email:${email}`,
-      this.config.passwordResetRateLimitMax,
-      this.config.passwordResetRateLimitWindowSeconds,
-    );
+    await this.rateLimiter.enforceMailingForm('password-reset', address, email, {
+      perClient: this.config.passwordResetRateLimitMax,
+      perRecipient: this.config.passwordResetRateLimitMax,
+      windowSeconds: this.config.passwordResetRateLimitWindowSeconds,
+    });
     await this.dataSource
       .transaction(async (manager) => {
         const user = await this.usersRepository.findActiveByEmail(email, manager);

@@ -25,9 +25,9 @@ import type { StaffToken } from './entities/staff-token.entity.js';
 import { invitationMail, passwordResetMail } from './staff.mails.js';
 import { StaffRepository, type StaffRow } from './staff.repository.js';
 import { hashLinkToken, isLinkTokenShaped, newLinkToken } from './staff-token.js';
+import { isUuid } from '../../core/validation/uuid.js';
 
 const hourMs = 60 * 60 * 1000;
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Staff accounts managed in the admin: list, invitations, role, disable / enable, reset link, sign-out, removal. */
 @Injectable()
@@ -121,7 +121,7 @@ export class StaffService {
 
   /** Role change and disable / enable. Disabling ends the account's sessions in the same transaction. */
   async update(actor: StaffUser, id: string, dto: UpdateStaffDto, now = new Date()): Promise<StaffMember> {
-    if (!uuidPattern.test(id)) throw new ApiError(HttpStatus.NOT_FOUND, staffMessages.staffNotFound);
+    if (!isUuid(id)) throw new ApiError(HttpStatus.NOT_FOUND, staffMessages.staffNotFound);
     await this.dataSource.transaction(async (manager) => {
       const target = await this.lockTarget(
         manager,
@@ -154,7 +154,7 @@ export class StaffService {
 
   /** Removes an account (its sessions end) or withdraws an open invitation. */
   async remove(actor: StaffUser, id: string, now = new Date()): Promise<void> {
-    if (!uuidPattern.test(id)) throw new ApiError(HttpStatus.NOT_FOUND, staffMessages.staffNotFound);
+    if (!isUuid(id)) throw new ApiError(HttpStatus.NOT_FOUND, staffMessages.staffNotFound);
     await this.dataSource.transaction(async (manager) => {
       const invitation = await this.staffRepository.findOpenInvitation(id, manager);
       if (invitation) {
@@ -175,7 +175,7 @@ export class StaffService {
 
   /** Mails the account a password reset link (1 hour, one use). */
   async sendPasswordReset(actor: StaffUser, id: string, now = new Date()): Promise<void> {
-    const target = uuidPattern.test(id) ? await this.staffRepository.findUser(id) : null;
+    const target = isUuid(id) ? await this.staffRepository.findUser(id) : null;
     if (!target) throw new ApiError(HttpStatus.NOT_FOUND, staffMessages.staffNotFound);
     await this.dataSource.transaction(async (manager) => {
       await this.issuePasswordReset(manager, target, actor.id, now);
@@ -184,7 +184,7 @@ export class StaffService {
   }
 
   async signOutEverywhere(actor: StaffUser, id: string, now = new Date()): Promise<void> {
-    const target = uuidPattern.test(id) ? await this.staffRepository.findUser(id) : null;
+    const target = isUuid(id) ? await this.staffRepository.findUser(id) : null;
     if (!target) throw new ApiError(HttpStatus.NOT_FOUND, staffMessages.staffNotFound);
     await this.dataSource.transaction(async (manager) => {
       await this.sessionsRepository.deleteAllForUser(manager, target.id, now);

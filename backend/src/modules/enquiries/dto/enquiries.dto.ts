@@ -10,8 +10,9 @@ import {
   type EnquiryStatus,
 } from '@northbeam/common';
 import { MaxChars } from '../../../core/validation/max-chars.decorator.js';
+import { uuidSource } from '../../../core/validation/uuid.js';
 
-const uuidOrNone = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|none)$/i;
+const uuidOrNone = new RegExp(`^(${uuidSource}|none)$`, 'i');
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 /** The filters of the enquiries list and its CSV export (dates are UTC days, inclusive). */
