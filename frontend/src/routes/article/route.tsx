@@ -1,6 +1,5 @@
-import { Suspense } from 'react';
 import { ArrowLeft, CalendarDays, Clock, FileText, RefreshCw } from 'lucide-react';
-import { Await, data, isRouteErrorResponse, Link, useAsyncError, useLocation } from 'react-router-dom';
+import { data, isRouteErrorResponse, Link, useAsyncError, useLocation } from 'react-router-dom';
 import { useLoaderData, useRouteError, type LoaderFunctionArgs } from '@/app/data-router';
 import {
   findTeamMember,
@@ -29,7 +28,7 @@ import { ProblemScreen } from '@/components/page/problem-screen';
 import { SectionBadge } from '@/components/page/section-badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { loadJson, pageStatusOf } from '@/lib/api';
-import { isServerContext } from '@/lib/server-context';
+import { deferInBrowser, DeferredView, type Deferred } from '@/app/deferred';
 import { formatDate } from '@northbeam/common';
 import { formatNumber } from '@/lib/format';
 
@@ -46,7 +45,7 @@ type ArticleFailure = { kind: 'not-found' | 'error' };
  * On the server the article is awaited (a missing slug answers HTTP 404, crawlers get the page);
  * after a client-side navigation the page shows its skeleton while the article loads.
  */
-type ArticleRouteData = ArticleData | { pending: Promise<ArticleData> };
+type ArticleRouteData = Deferred<ArticleData>;
 
 const backLinks: Record<PostSection, { label: string; to: string }> = {
   labs: { label: 'Back to Labs Content', to: '/blog/labs' },
@@ -59,8 +58,7 @@ function sectionFromPath(pathname: string): PostSection {
 }
 
 export async function loader({ request, params, context }: LoaderFunctionArgs): Promise<ArticleRouteData> {
-  if (!isServerContext(context)) return { pending: loadArticle({ request, params, context }) };
-  return loadArticle({ request, params, context });
+  return deferInBrowser(context, () => loadArticle({ request, params, context }));
 }
 
 /** The post and its section's newest others; fails with `data<ArticleFailure>` (404 or 5xx). */
@@ -97,7 +95,7 @@ export const handle: RouteHandle<ArticleRouteData | undefined> = {
       const section = sectionFromPath(pathname);
       return { title: sectionLabels[section], description: site.tagline, noindex: true };
     }
-    const { post } = article;
+    const { post } = article.value;
     const description = post.metaDescription || post.excerpt;
     const author = findTeamMember(post.authorId)?.name ?? post.authorName;
     const canonicalPath = `/blog/${post.section}/${post.slug}`;
@@ -254,14 +252,14 @@ function AsyncProblem() {
 }
 
 export function Component() {
-  const loaded = useLoaderData<ArticleRouteData>();
-  if (!('pending' in loaded)) return <ArticleView article={loaded} />;
   return (
-    <Suspense fallback={<ArticleSkeleton />}>
-      <Await resolve={loaded.pending} errorElement={<AsyncProblem />}>
-        {(article: ArticleData) => <ArticleView article={article} />}
-      </Await>
-    </Suspense>
+    <DeferredView
+      data={useLoaderData<ArticleRouteData>()}
+      fallback={<ArticleSkeleton />}
+      errorElement={<AsyncProblem />}
+    >
+      {(article) => <ArticleView article={article} />}
+    </DeferredView>
   );
 }
 

@@ -1,6 +1,6 @@
 import { ArrowRight, Quote } from 'lucide-react';
-import { Suspense, useEffect } from 'react';
-import { Await, Link } from 'react-router-dom';
+import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
 import { useLoaderData, type LoaderFunctionArgs } from '@/app/data-router';
 import { limits, site, type CaseStudyCardItem } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
@@ -11,26 +11,24 @@ import { TeamStrip } from '@/components/marketing/team-strip';
 import { buttonVariants } from '@/components/ui/button';
 import { loadJson } from '@/lib/api';
 import { cn } from '@/lib/cn';
-import { isServerContext } from '@/lib/server-context';
+import { deferInBrowser, DeferredView, type Deferred } from '@/app/deferred';
 import { trackCaseStudyIndexView } from '@/lib/analytics';
 
 /** `null` means the list could not be loaded. */
 type CaseStudyList = CaseStudyCardItem[] | null;
 
-interface CaseStudiesData {
-  caseStudies: CaseStudyList | Promise<CaseStudyList>;
-}
+type CaseStudiesData = Deferred<CaseStudyList>;
 
 /**
  * On the server the list is awaited so that crawlers get the cards; in the browser the page shows
  * its six skeleton cards while the list loads.
  */
 export async function loader({ context }: LoaderFunctionArgs): Promise<CaseStudiesData> {
-  const request = loadJson<CaseStudyCardItem[]>(context, '/api/case-studies')
-    .then((list) => list ?? [])
-    .catch(() => null);
-  if (isServerContext(context)) return { caseStudies: await request };
-  return { caseStudies: request };
+  return deferInBrowser(context, () =>
+    loadJson<CaseStudyCardItem[]>(context, '/api/case-studies')
+      .then((list) => list ?? [])
+      .catch(() => null),
+  );
 }
 
 export const handle: RouteHandle = {
@@ -96,9 +94,9 @@ function CaseStudyList({ list }: { list: CaseStudyList }) {
 }
 
 export function Component() {
-  const { caseStudies } = useLoaderData<CaseStudiesData>();
+  const caseStudies = useLoaderData<CaseStudiesData>();
   useEffect(() => {
-    Promise.resolve(caseStudies)
+    Promise.resolve('value' in caseStudies ? caseStudies.value : caseStudies.pending)
       .then((list) => trackCaseStudyIndexView(Array.isArray(list) ? list.length : 0))
       .catch(() => trackCaseStudyIndexView(0));
   }, [caseStudies]);
@@ -132,11 +130,9 @@ export function Component() {
 
       <section className="section" aria-label="Case studies">
         <div className="container-page">
-          <Suspense fallback={<Skeletons />}>
-            <Await resolve={caseStudies} errorElement={<ErrorState />}>
-              {(list: CaseStudyList) => <CaseStudyList list={list} />}
-            </Await>
-          </Suspense>
+          <DeferredView data={caseStudies} fallback={<Skeletons />} errorElement={<ErrorState />}>
+            {(list) => <CaseStudyList list={list} />}
+          </DeferredView>
         </div>
       </section>
 

@@ -1,6 +1,6 @@
 import { ArrowLeft, ArrowRight, ArrowUpRight } from 'lucide-react';
-import { Suspense, useEffect, type ReactNode } from 'react';
-import { Await, data, isRouteErrorResponse, Link, useAsyncError } from 'react-router-dom';
+import { useEffect, type ReactNode } from 'react';
+import { data, isRouteErrorResponse, Link, useAsyncError } from 'react-router-dom';
 import { useLoaderData, useRouteError, type LoaderFunctionArgs } from '@/app/data-router';
 import {
   formatDate,
@@ -24,12 +24,10 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ApiRequestError, loadJson, pageStatusOf } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { isServerContext } from '@/lib/server-context';
+import { deferInBrowser, deferredValue, DeferredView, type Deferred } from '@/app/deferred';
 import { trackCaseStudyCtaClick, trackCaseStudyView, type CaseStudyFacts } from '@/lib/analytics';
 
-interface CaseStudyData {
-  caseStudy: CaseStudy | Promise<CaseStudy>;
-}
+type CaseStudyData = Deferred<CaseStudy>;
 
 async function fetchCaseStudy(context: unknown, slug: string): Promise<CaseStudy> {
   const caseStudy = await loadJson<CaseStudy>(context, `/api/case-studies/${encodeURIComponent(slug)}`);
@@ -42,24 +40,18 @@ async function fetchCaseStudy(context: unknown, slug: string): Promise<CaseStudy
  * the browser the page shows its skeleton while the case study loads.
  */
 export async function loader({ context, params }: LoaderFunctionArgs): Promise<CaseStudyData> {
-  const slug = params.slug ?? '';
-  if (!isServerContext(context)) return { caseStudy: fetchCaseStudy(context, slug) };
-  try {
-    return { caseStudy: await fetchCaseStudy(context, slug) };
-  } catch (error) {
-    // React Router's way to answer a status from a loader: the server then sends it as the HTTP status.
-    throw data(null, { status: pageStatusOf(error) });
-  }
-}
-
-function isCaseStudy(value: unknown): value is CaseStudy {
-  return typeof value === 'object' && value !== null && 'slug' in value && !(value instanceof Promise);
+  // React Router's way to answer a status from a loader: the server then sends it as the HTTP status.
+  return deferInBrowser(
+    context,
+    () => fetchCaseStudy(context, params.slug ?? ''),
+    (error) => data(null, { status: pageStatusOf(error) }),
+  );
 }
 
 export const handle: RouteHandle<CaseStudyData | undefined> = {
   head: ({ data: loaded, params }) => {
-    const caseStudy = loaded?.caseStudy;
-    if (!isCaseStudy(caseStudy)) {
+    const caseStudy = deferredValue(loaded);
+    if (!caseStudy) {
       return {
         title: loaded ? 'Case study' : 'Case Study Not Found',
         description: `A ${site.name} case study.`,
@@ -406,13 +398,10 @@ function caseStudyFacts(caseStudy: { slug: string; title: string; client: string
 }
 
 export function Component() {
-  const { caseStudy } = useLoaderData<CaseStudyData>();
   return (
-    <Suspense fallback={<DetailSkeleton />}>
-      <Await resolve={caseStudy} errorElement={<AsyncProblem />}>
-        {(resolved: CaseStudy) => <CaseStudyView caseStudy={resolved} />}
-      </Await>
-    </Suspense>
+    <DeferredView data={useLoaderData<CaseStudyData>()} fallback={<DetailSkeleton />} errorElement={<AsyncProblem />}>
+      {(caseStudy) => <CaseStudyView caseStudy={caseStudy} />}
+    </DeferredView>
   );
 }
 
