@@ -55,14 +55,18 @@ test.describe('Admin: signed out', () => {
 
   test("the button reads 'Signing in...' while busy, then the redirect parameter is followed", async ({ page }) => {
     await page.goto('/admin/login?redirect=%2Fadmin%2Fposts');
+    // The sign-in request is held until the busy button has been seen, however fast the server is.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/admin/login', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      await held;
       await route.continue();
     });
     await page.getByLabel('Email').fill(admin.email);
     await page.getByLabel('Password').fill(admin.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page.getByRole('button', { name: 'Signing in...' })).toBeDisabled();
+    release();
     await expect(page).toHaveURL('/admin/posts');
   });
 });
