@@ -46,16 +46,7 @@ export class MailRepository {
 
   /** Adds a mail to the outbox inside the caller's transaction. */
   async add(manager: EntityManager, mail: OutgoingMail): Promise<void> {
-    await manager.insert(EmailOutboxEntity, {
-      id: randomUUID(),
-      kind: mail.kind,
-      toAddress: mail.to,
-      subject: mail.subject,
-      textBody: mail.text,
-      htmlBody: mail.html,
-      headers: mail.headers ?? {},
-      newsletterIssueId: mail.newsletterIssueId ?? null,
-    });
+    await this.addMany(manager, [mail]);
   }
 
   /** Adds many mails in one statement inside the caller's transaction (a batch of a newsletter send). */

@@ -36,7 +36,7 @@ import { isUuid } from '../../core/validation/uuid.js';
 const dayMs = 24 * 60 * 60 * 1000;
 const verificationValidityMs = 14 * dayMs;
 
-export type VerifyOutcome = 'ok' | 'invalid';
+type VerifyOutcome = 'ok' | 'invalid';
 
 type DecisionAction =
   'privacy.request_approved' | 'privacy.request_rejected' | 'privacy.request_completed' | 'privacy.request_extended';
@@ -106,8 +106,17 @@ export class PrivacyRequestsService {
     };
   }
 
-  /** The confirm button behind the link in the verification mail. Valid once, within 14 days. */
-  async verify(token: string | undefined, now = new Date()): Promise<VerifyOutcome> {
+  /**
+   * The confirm button behind the link in the verification mail (deletion and access alike). Valid
+   * once, within 14 days; otherwise 400 with the one sentence for every kind of bad link.
+   */
+  async verify(token: string | undefined, now = new Date()): Promise<{ message: string }> {
+    const outcome = await this.verifyToken(token, now);
+    if (outcome !== 'ok') throw new ApiError(HttpStatus.BAD_REQUEST, messages.deletionLinkInvalid);
+    return { message: messages.deletionVerified };
+  }
+
+  private async verifyToken(token: string | undefined, now: Date): Promise<VerifyOutcome> {
     if (!token || token.length > 100) return 'invalid';
     return this.repository.transaction(async (manager) => {
       const request = await this.repository.findByTokenHashForUpdate(manager, sha256(token));

@@ -1,7 +1,6 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Post, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { messages, type ConsentProof } from '@northbeam/common';
-import { ApiError } from '../../core/http/api-error.js';
+import type { ConsentProof } from '@northbeam/common';
 import { Public } from '../auth/decorators/access.decorator.js';
 import { AccessExportService } from './access-export.service.js';
 import { CreateAccessRequestDto, DownloadExportDto } from './dto/access-request.dto.js';
@@ -28,10 +27,8 @@ export class PrivacyController {
   /** The confirm button of /data-deletion/verify: the only call that verifies a request. */
   @Post('verify')
   @HttpCode(HttpStatus.OK)
-  async verify(@Body() body: VerifyDeletionRequestDto): Promise<{ message: string }> {
-    const outcome = await this.requests.verify(body.token);
-    if (outcome !== 'ok') throw new ApiError(HttpStatus.BAD_REQUEST, messages.deletionLinkInvalid);
-    return { message: messages.deletionVerified };
+  verify(@Body() body: VerifyDeletionRequestDto): Promise<{ message: string }> {
+    return this.requests.verify(body.token);
   }
 
   /**
@@ -67,10 +64,8 @@ export class AccessRequestController {
   /** The confirm button of /data-access/verify. */
   @Post('verify')
   @HttpCode(HttpStatus.OK)
-  async verify(@Body() body: VerifyDeletionRequestDto): Promise<{ message: string }> {
-    const outcome = await this.requests.verify(body.token);
-    if (outcome !== 'ok') throw new ApiError(HttpStatus.BAD_REQUEST, messages.deletionLinkInvalid);
-    return { message: messages.deletionVerified };
+  verify(@Body() body: VerifyDeletionRequestDto): Promise<{ message: string }> {
+    return this.requests.verify(body.token);
   }
 
   /** The download button of /data-access/download: the ZIP, once (a POST: mail scanners open links). */
