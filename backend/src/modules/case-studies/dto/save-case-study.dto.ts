@@ -27,14 +27,13 @@ import {
   messages,
   type CaseStudyStatus,
 } from '@northbeam/common';
-import { IsListPage } from '../../../core/validation/list-query.decorators.js';
+import { IsListPage, IsListSearch } from '../../../core/validation/list-query.decorators.js';
 import { MaxChars } from '../../../core/validation/max-chars.decorator.js';
 import { MultiLine } from '../../../core/validation/multi-line.decorator.js';
+import { Trim } from '../../../core/validation/trim.js';
 
-const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** Optional texts: blank means absent. */
-const blankToNull = ({ value }: { value: unknown }) =>
-  typeof value === 'string' && value.trim() === '' ? null : trimmed({ value });
+const blankToNull = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || null : value);
 const limits = caseStudyLimits;
 const says = caseStudyMessages;
 
@@ -69,13 +68,13 @@ function IsNameList(message: string): PropertyDecorator {
 }
 
 export class CaseStudyMetricDto {
-  @Transform(trimmed)
+  @Trim()
   @MaxChars(limits.metricValueMax, { message: says.metricValueTooLong })
   @IsString({ message: says.metricValueRequired })
   @IsNotEmpty({ message: says.metricValueRequired })
   value: string;
 
-  @Transform(trimmed)
+  @Trim()
   @MaxChars(limits.metricLabelMax, { message: says.metricLabelTooLong })
   @IsString({ message: says.metricLabelRequired })
   @IsNotEmpty({ message: says.metricLabelRequired })
@@ -89,13 +88,13 @@ export class CaseStudyMetricDto {
 }
 
 export class CaseStudyImageDto {
-  @Transform(trimmed)
+  @Trim()
   @Matches(caseStudyImagePattern, { message: says.imageAddressInvalid })
   @MaxChars(limits.imageAddressMax, { message: says.imageAddressInvalid })
   @IsString({ message: says.imageAddressInvalid })
   src: string;
 
-  @Transform(trimmed)
+  @Trim()
   @MaxChars(limits.altMax, { message: says.altTooLong })
   @IsString({ message: says.altRequired })
   @IsNotEmpty({ message: says.altRequired })
@@ -109,13 +108,13 @@ export class CaseStudyImageDto {
 }
 
 export class CaseStudyCtaDto {
-  @Transform(trimmed)
+  @Trim()
   @MaxChars(limits.ctaLabelMax, { message: says.ctaLabelTooLong })
   @IsString({ message: says.ctaLabelRequired })
   @IsNotEmpty({ message: says.ctaLabelRequired })
   label: string;
 
-  @Transform(trimmed)
+  @Trim()
   @Matches(caseStudyCtaHrefPattern, { message: says.ctaHrefInvalid })
   @MaxChars(limits.linkMax, { message: says.ctaHrefInvalid })
   @IsString({ message: says.ctaHrefInvalid })
@@ -124,17 +123,17 @@ export class CaseStudyCtaDto {
 
 /** Each may be empty: the page then uses the title, the summary and the hero image. */
 export class CaseStudySeoDto {
-  @Transform(trimmed)
+  @Trim()
   @IsString({ message: says.seoTitleTooLong })
   @MaxChars(limits.seoTitleMax, { message: says.seoTitleTooLong })
   title: string;
 
-  @Transform(trimmed)
+  @Trim()
   @IsString({ message: says.seoDescriptionTooLong })
   @MaxChars(limits.seoDescriptionMax, { message: says.seoDescriptionTooLong })
   description: string;
 
-  @Transform(trimmed)
+  @Trim()
   @ValidateIf((_object, value) => value !== '')
   @Matches(caseStudyImagePattern, { message: says.imageAddressInvalid })
   @MaxChars(limits.imageAddressMax, { message: says.imageAddressInvalid })
@@ -144,7 +143,7 @@ export class CaseStudySeoDto {
 
 /** Every field of a case study (docs/product.md#case-studies): the body of PUT /api/admin/case-studies/:id. */
 export class CaseStudyFieldsDto {
-  @Transform(trimmed)
+  @Trim()
   @MaxChars(limits.slugMax, { message: says.slugTooLong })
   // Empty is left to the "required" rule.
   @Matches(/^([a-z0-9]+(-[a-z0-9]+)*)?$/, { message: messages.slugInvalid })
@@ -152,32 +151,32 @@ export class CaseStudyFieldsDto {
   @IsNotEmpty({ message: says.slugRequired })
   slug: string;
 
-  @Transform(trimmed)
+  @Trim()
   @MaxChars(limits.titleMax, { message: says.titleTooLong })
   @IsString({ message: says.titleRequired })
   @IsNotEmpty({ message: says.titleRequired })
   title: string;
 
-  @Transform(trimmed)
+  @Trim()
   @MaxChars(limits.summaryMax, { message: says.summaryTooLong })
   @IsString({ message: says.summaryRequired })
   @IsNotEmpty({ message: says.summaryRequired })
   summary: string;
 
-  @Transform(trimmed)
+  @Trim()
   @Matches(caseStudyImagePattern, { message: says.imageAddressInvalid })
   @MaxChars(limits.imageAddressMax, { message: says.imageAddressInvalid })
   @IsString({ message: says.heroImageRequired })
   @IsNotEmpty({ message: says.heroImageRequired })
   hero_image: string;
 
-  @Transform(trimmed)
+  @Trim()
   @MaxChars(limits.clientMax, { message: says.clientTooLong })
   @IsString({ message: says.clientRequired })
   @IsNotEmpty({ message: says.clientRequired })
   client: string;
 
-  @Transform(trimmed)
+  @Trim()
   @MaxChars(limits.sectorMax, { message: says.sectorTooLong })
   @IsString({ message: says.sectorRequired })
   @IsNotEmpty({ message: says.sectorRequired })
@@ -263,9 +262,6 @@ export class ListCaseStudiesQueryDto {
   @IsIn(caseStudyStatuses, { message: says.statusInvalid })
   status?: CaseStudyStatus;
 
-  @IsOptional()
-  @Transform(trimmed)
-  @IsString({ message: says.searchTooLong })
-  @MaxLength(limits.searchMax, { message: says.searchTooLong })
+  @IsListSearch(limits.searchMax, says.searchTooLong)
   q?: string;
 }

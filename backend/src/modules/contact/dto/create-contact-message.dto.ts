@@ -19,13 +19,7 @@ import {
 } from '@northbeam/common';
 import { MultiLine } from '../../../core/validation/multi-line.decorator.js';
 import { IsEmailAddress } from '../../../core/validation/is-required-email.js';
-
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-const trimToUndefined = ({ value }: { value: unknown }) => {
-  if (typeof value !== 'string') return value;
-  const trimmed = value.trim();
-  return trimmed === '' ? undefined : trimmed;
-};
+import { Trim, TrimToUndefined } from '../../../core/validation/trim.js';
 
 /** Like MaxLength, but silent when the value is missing: the field's "required" sentence says it all. */
 function MaxLengthWhenPresent(max: number, options: ValidationOptions) {
@@ -40,29 +34,29 @@ function MaxLengthWhenPresent(max: number, options: ValidationOptions) {
 
 /** POST /api/contact, with the rules and sentences of docs/product.md#contact. */
 export class CreateContactMessageDto {
-  @Transform(trim)
+  @Trim()
   @IsString({ message: messages.nameRequired })
   @MinLength(1, { message: messages.nameRequired })
   @MaxLengthWhenPresent(leadLimits.nameMax, { message: leadMessages.nameTooLong })
   name: string;
 
-  @Transform(trim)
+  @Trim()
   @IsEmailAddress(leadLimits.emailMax)
   email: string;
 
-  @Transform(trimToUndefined)
+  @TrimToUndefined()
   @IsOptional()
   @IsString()
   @MaxLength(leadLimits.companyMax, { message: leadMessages.companyTooLong })
   company?: string;
 
-  @Transform(trimToUndefined)
+  @TrimToUndefined()
   @IsOptional()
   @IsIn(contactServiceValues, { message: leadMessages.serviceInvalid })
   service?: ContactService;
 
   @MultiLine()
-  @Transform(trim)
+  @Trim()
   @IsString({ message: messages.messageTooShort })
   @MinLength(limits.contactMessageMin, { message: messages.messageTooShort })
   @MaxLengthWhenPresent(limits.contactMessageMax, { message: leadMessages.messageTooLong })

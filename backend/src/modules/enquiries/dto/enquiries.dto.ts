@@ -1,6 +1,5 @@
-import { Transform } from 'class-transformer';
-import { IsIn, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, MaxLength, ValidateIf } from 'class-validator';
-import { IsIsoDay, IsListPage } from '../../../core/validation/list-query.decorators.js';
+import { IsIn, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, ValidateIf } from 'class-validator';
+import { IsIsoDay, IsListPage, IsListSearch } from '../../../core/validation/list-query.decorators.js';
 import {
   contactServiceValues,
   enquiryLimits,
@@ -11,9 +10,9 @@ import {
 } from '@northbeam/common';
 import { MaxChars } from '../../../core/validation/max-chars.decorator.js';
 import { uuidSource } from '../../../core/validation/uuid.js';
+import { Trim } from '../../../core/validation/trim.js';
 
 const uuidOrNone = new RegExp(`^(${uuidSource}|none)$`, 'i');
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 /** The filters of the enquiries list and its CSV export (dates are UTC days, inclusive). */
 export class EnquiryFiltersDto {
@@ -36,10 +35,7 @@ export class EnquiryFiltersDto {
   @IsIsoDay()
   to?: string;
 
-  @IsOptional()
-  @Transform(trim)
-  @IsString()
-  @MaxLength(enquiryLimits.searchMax, { message: enquiryMessages.searchTooLong })
+  @IsListSearch(enquiryLimits.searchMax, enquiryMessages.searchTooLong)
   q?: string;
 }
 
@@ -62,7 +58,7 @@ export class UpdateEnquiryDto {
 
 /** Body of POST /api/admin/enquiries/:id/notes. */
 export class AddEnquiryNoteDto {
-  @Transform(trim)
+  @Trim()
   @IsString({ message: enquiryMessages.noteRequired })
   @IsNotEmpty({ message: enquiryMessages.noteRequired })
   @MaxChars(enquiryLimits.noteMax, { message: enquiryMessages.noteTooLong })

@@ -1,11 +1,9 @@
-import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsOptional, IsString, IsUUID, Matches } from 'class-validator';
 import { newsletterIssueLimits, newsletterIssueMessages } from '@northbeam/common';
 import { IsListPage } from '../../../core/validation/list-query.decorators.js';
 import { MaxChars } from '../../../core/validation/max-chars.decorator.js';
 import { MultiLine } from '../../../core/validation/multi-line.decorator.js';
-
-const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+import { Trim } from '../../../core/validation/trim.js';
 
 /** Query of GET /api/admin/newsletter/issues. */
 export class ListNewsletterIssuesQueryDto {
@@ -15,14 +13,14 @@ export class ListNewsletterIssuesQueryDto {
 
 /** Body of POST /api/admin/newsletter/issues, PUT …/:id and POST /api/admin/newsletter/preview. */
 export class SaveNewsletterIssueDto {
-  @Transform(trimmed)
+  @Trim()
   @MaxChars(newsletterIssueLimits.subjectMax, { message: newsletterIssueMessages.subjectTooLong })
   @IsString({ message: newsletterIssueMessages.subjectRequired })
   @IsNotEmpty({ message: newsletterIssueMessages.subjectRequired })
   subject: string;
 
   /** The line mail clients show beside the subject; blank is allowed. */
-  @Transform(trimmed)
+  @Trim()
   @IsOptional()
   @MaxChars(newsletterIssueLimits.preheaderMax, { message: newsletterIssueMessages.preheaderTooLong })
   @IsString({ message: newsletterIssueMessages.preheaderTooLong })

@@ -2,11 +2,10 @@ import { Transform } from 'class-transformer';
 import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { leadLimits, subscribeSources, type SubscribeSource } from '@northbeam/common';
 import { IsRequiredEmail } from '../../../core/validation/is-required-email.js';
+import { TrimToUndefined } from '../../../core/validation/trim.js';
 
 export const normaliseEmail = ({ value }: { value: unknown }) =>
   typeof value === 'string' ? value.trim().toLowerCase() : value;
-const trimToUndefined = ({ value }: { value: unknown }) =>
-  typeof value === 'string' ? (value.trim() === '' ? undefined : value.trim()) : value;
 
 /** POST /api/subscribe. */
 export class SubscribeDto {
@@ -14,12 +13,12 @@ export class SubscribeDto {
   @IsRequiredEmail()
   email: string;
 
-  @Transform(trimToUndefined)
+  @TrimToUndefined()
   @IsOptional()
   @IsIn(subscribeSources)
   source?: SubscribeSource;
 
-  @Transform(trimToUndefined)
+  @TrimToUndefined()
   @IsOptional()
   @IsString()
   @MaxLength(leadLimits.pageMax)

@@ -1,9 +1,6 @@
-import { Transform } from 'class-transformer';
-import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsOptional } from 'class-validator';
 import { leadListLimits, leadListMessages, subscriberStatuses, type SubscriberStatus } from '@northbeam/common';
-import { IsListPage } from '../../../core/validation/list-query.decorators.js';
-
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+import { IsListPage, IsListSearch } from '../../../core/validation/list-query.decorators.js';
 
 /** The filters of the subscribers list and its CSV export. */
 export class SubscriberFiltersDto {
@@ -11,10 +8,7 @@ export class SubscriberFiltersDto {
   @IsIn(subscriberStatuses, { message: leadListMessages.statusInvalid })
   status?: SubscriberStatus;
 
-  @IsOptional()
-  @Transform(trim)
-  @IsString()
-  @MaxLength(leadListLimits.searchMax, { message: leadListMessages.searchTooLong })
+  @IsListSearch(leadListLimits.searchMax, leadListMessages.searchTooLong)
   q?: string;
 }
 

@@ -1,9 +1,5 @@
-import { Transform } from 'class-transformer';
-import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { leadListLimits, leadListMessages } from '@northbeam/common';
-import { IsIsoDay, IsListPage } from '../../../core/validation/list-query.decorators.js';
-
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+import { IsIsoDay, IsListPage, IsListSearch } from '../../../core/validation/list-query.decorators.js';
 
 /** The filters of the playbook requests list and its CSV export (dates are UTC days, inclusive). */
 export class PlaybookRequestFiltersDto {
@@ -13,10 +9,7 @@ export class PlaybookRequestFiltersDto {
   @IsIsoDay()
   to?: string;
 
-  @IsOptional()
-  @Transform(trim)
-  @IsString()
-  @MaxLength(leadListLimits.searchMax, { message: leadListMessages.searchTooLong })
+  @IsListSearch(leadListLimits.searchMax, leadListMessages.searchTooLong)
   q?: string;
 }
 

@@ -1,6 +1,6 @@
-import { Transform, Type } from 'class-transformer';
+import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { IsListPage } from '../../../core/validation/list-query.decorators.js';
+import { IsListPage, IsListSearch } from '../../../core/validation/list-query.decorators.js';
 import {
   limits,
   postSections,
@@ -32,14 +32,9 @@ export class ListPostsQueryDto {
   pageSize?: number;
 }
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-
 /** `?q=` of the staff posts list and its counts: a search of title and slug. */
 export class AdminPostsSearchDto {
-  @IsOptional()
-  @Transform(trim)
-  @IsString()
-  @MaxLength(limits.searchMax, { message: `Search must be ${limits.searchMax} characters or less` })
+  @IsListSearch(limits.searchMax)
   q?: string;
 }
 

@@ -24,21 +24,21 @@ import {
   type PostStatus,
 } from '@northbeam/common';
 import { MultiLine } from '../../../core/validation/multi-line.decorator.js';
+import { Trim } from '../../../core/validation/trim.js';
 
-const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** Optional texts: blank means absent. */
 const blankToNull = ({ value }: { value: unknown }) =>
   typeof value === 'string' && value.trim() === '' ? null : value;
 
 /** Create and update body of POST/PUT /api/admin/posts (docs/product.md#posts). wordCount and readingTime are ignored. */
 export class SavePostDto {
-  @Transform(trimmed)
+  @Trim()
   @MaxChars(limits.postTitleMax, { message: messages.titleTooLong })
   @IsString({ message: messages.titleRequired })
   @IsNotEmpty({ message: messages.titleRequired })
   title: string;
 
-  @Transform(trimmed)
+  @Trim()
   @MaxChars(limits.postSlugMax, { message: messages.slugTooLong })
   // Empty is left to the "required" rule.
   @Matches(/^([a-z0-9]+(-[a-z0-9]+)*)?$/, { message: messages.slugInvalid })
@@ -47,7 +47,7 @@ export class SavePostDto {
   slug: string;
 
   @MultiLine()
-  @Transform(trimmed)
+  @Trim()
   @MaxChars(limits.postExcerptMax, { message: messages.excerptTooLong })
   @IsString({ message: messages.excerptRequired })
   @IsNotEmpty({ message: messages.excerptRequired })

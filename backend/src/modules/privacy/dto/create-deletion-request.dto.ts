@@ -3,8 +3,7 @@ import { Equals, IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-va
 import { deletionRequestTypes, limits, messages, visitorIdPattern, type DeletionRequestType } from '@northbeam/common';
 import { MultiLine } from '../../../core/validation/multi-line.decorator.js';
 import { IsEmailAddress } from '../../../core/validation/is-required-email.js';
-
-const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+import { Trim } from '../../../core/validation/trim.js';
 
 /** POST /api/request-data-deletion (docs/product.md#data-deletion). */
 export class CreateDeletionRequestDto {
@@ -18,7 +17,7 @@ export class CreateDeletionRequestDto {
 
   @MultiLine()
   @IsOptional()
-  @Transform(trimmed)
+  @Trim()
   @IsString({ message: messages.deletionReasonTooLong })
   @MaxLength(limits.deletionReasonMax, { message: messages.deletionReasonTooLong })
   reason?: string;

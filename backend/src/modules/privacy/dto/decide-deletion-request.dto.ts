@@ -1,13 +1,11 @@
-import { Transform } from 'class-transformer';
 import { IsString, MaxLength, MinLength } from 'class-validator';
 import { messages } from '@northbeam/common';
 import { MultiLine } from '../../../core/validation/multi-line.decorator.js';
-
-const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+import { Trim } from '../../../core/validation/trim.js';
 
 export class RejectDeletionRequestDto {
   @MultiLine()
-  @Transform(trimmed)
+  @Trim()
   @IsString({ message: messages.deletionRejectionReasonRequired })
   @MinLength(1, { message: messages.deletionRejectionReasonRequired })
   @MaxLength(1000, { message: 'Reason must be 1000 characters or less' })
@@ -16,7 +14,7 @@ export class RejectDeletionRequestDto {
 
 export class CompleteDeletionRequestDto {
   @MultiLine()
-  @Transform(trimmed)
+  @Trim()
   @IsString({ message: messages.deletionCompletionNoteRequired })
   @MinLength(1, { message: messages.deletionCompletionNoteRequired })
   @MaxLength(2000, { message: 'Note must be 2000 characters or less' })

@@ -1,4 +1,3 @@
-import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
 import { Type } from 'class-transformer';
 import {
@@ -11,10 +10,9 @@ import {
   type PrivacyDueFilter,
   type PrivacyRequestType,
 } from '@northbeam/common';
-import { IsListPage } from '../../../core/validation/list-query.decorators.js';
+import { IsListPage, IsListSearch } from '../../../core/validation/list-query.decorators.js';
 import { MultiLine } from '../../../core/validation/multi-line.decorator.js';
-
-const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+import { Trim } from '../../../core/validation/trim.js';
 
 /** Query of GET /api/admin/deletion-requests: deletion and access requests together, newest first. */
 export class ListPrivacyRequestsQueryDto {
@@ -34,10 +32,7 @@ export class ListPrivacyRequestsQueryDto {
   due?: PrivacyDueFilter;
 
   /** An e-mail address or a request id, or part of one. */
-  @IsOptional()
-  @Transform(trimmed)
-  @IsString()
-  @MaxLength(320, { message: 'Search must be 320 characters or less' })
+  @IsListSearch(320)
   q?: string;
 }
 
@@ -50,7 +45,7 @@ export class ExtendRequestDto {
   months: number;
 
   @MultiLine()
-  @Transform(trimmed)
+  @Trim()
   @IsString({ message: messages.extensionReasonRequired })
   @MinLength(1, { message: messages.extensionReasonRequired })
   @MaxLength(1000, { message: 'Reason must be 1000 characters or less' })

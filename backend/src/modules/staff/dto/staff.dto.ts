@@ -1,6 +1,5 @@
-import { Transform } from 'class-transformer';
 import { IsBoolean, IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { IsListPage } from '../../../core/validation/list-query.decorators.js';
+import { IsListPage, IsListSearch } from '../../../core/validation/list-query.decorators.js';
 import {
   limits,
   messages,
@@ -11,17 +10,14 @@ import {
   type StaffRole,
   type StaffStatus,
 } from '@northbeam/common';
-
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+import { Trim } from '../../../core/validation/trim.js';
 
 /** Query of GET /api/admin/staff. */
 export class ListStaffQueryDto {
   @IsListPage()
   page?: number;
 
-  @IsOptional()
-  @IsString()
-  @MaxLength(200, { message: 'Search must be 200 characters or less' })
+  @IsListSearch(200)
   q?: string;
 
   @IsOptional()
@@ -34,7 +30,7 @@ export class ListStaffQueryDto {
 }
 
 export class InviteStaffDto {
-  @Transform(trim)
+  @Trim()
   @IsEmail({}, { message: messages.emailInvalid })
   @MaxLength(staffLimits.emailMax, { message: messages.emailInvalid })
   email: string;
@@ -55,7 +51,7 @@ export class UpdateStaffDto {
 
 /** The invitee's name and password; the password rules are checked by the service. */
 export class AcceptInvitationDto {
-  @Transform(trim)
+  @Trim()
   @IsString({ message: messages.nameRequired })
   @IsNotEmpty({ message: messages.nameRequired })
   @MaxLength(staffLimits.nameMax, { message: staffMessages.nameTooLong })
@@ -68,7 +64,7 @@ export class AcceptInvitationDto {
 }
 
 export class RequestPasswordResetDto {
-  @Transform(trim)
+  @Trim()
   @IsEmail({}, { message: messages.emailInvalid })
   @MaxLength(staffLimits.emailMax, { message: messages.emailInvalid })
   email: string;
