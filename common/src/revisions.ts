@@ -13,17 +13,12 @@ export const revisionLimits = {
   autosaveIntervalMs: 10_000,
 } as const;
 
-/**
- * The editable fields of a post as a revision keeps them (every field a save writes). Fields added to
- * posts later are kept too: a revision stores what the save wrote, and a restore writes them back.
- */
-export interface PostRevisionFields {
+/** What a revision and an autosave of a post both keep. */
+interface PostTextFields {
   title: string;
   slug: string;
   excerpt: string;
   body: string;
-  section: PostSection;
-  status: PostStatus;
   authorId: string | null;
   authorName: string | null;
   authorCredentials: string | null;
@@ -31,6 +26,15 @@ export interface PostRevisionFields {
   tags: string[];
   metaDescription: string | null;
   customMetaTags: string | null;
+}
+
+/**
+ * The editable fields of a post as a revision keeps them (every field a save writes). Fields added to
+ * posts later are kept too: a revision stores what the save wrote, and a restore writes them back.
+ */
+export interface PostRevisionFields extends PostTextFields {
+  section: PostSection;
+  status: PostStatus;
   [field: string]: unknown;
 }
 
@@ -62,19 +66,9 @@ export interface PostRevision extends RevisionSummary {
  * The text the editor keeps on the server while someone edits (`PUT /api/admin/posts/{id}/autosave`):
  * one per post and person, never the live post. Every field as the editor holds it, maybe unfinished.
  */
-export interface PostAutosaveFields {
-  title: string;
-  slug: string;
-  excerpt: string;
-  body: string;
+export interface PostAutosaveFields extends PostTextFields {
+  /** Empty while the editor has no section chosen yet. */
   section: PostSection | '';
-  authorId: string | null;
-  authorName: string | null;
-  authorCredentials: string | null;
-  authorBio: string | null;
-  tags: string[];
-  metaDescription: string | null;
-  customMetaTags: string | null;
 }
 
 /** `GET /api/admin/posts/{id}/autosave`: the caller's own autosave of the post, if any. */
