@@ -372,11 +372,10 @@ function RequestDetail({ id }: { id: string }) {
   if (!detail) return <Loader2 className="size-5 animate-spin text-ink-muted" aria-label="Loading" />;
 
   const access = detail.requestType === 'access';
-  const open = detail.status === 'received' || detail.status === 'verified' || detail.status === 'approved';
-  const canApprove = detail.status === 'verified';
-  const canReject = open;
-  const canComplete = detail.status === 'approved' && detail.requestType === 'partial_deletion';
-  const canExtend = open && !detail.extendedAt;
+  const canApprove = detail.actions.includes('approve');
+  const canReject = detail.actions.includes('reject');
+  const canComplete = detail.actions.includes('complete');
+  const canExtend = detail.actions.includes('extend');
   const requester = detail.email ?? 'The requester';
   return (
     <Card className="min-w-0 scroll-mt-24 self-start" data-testid="deletion-request-detail">
