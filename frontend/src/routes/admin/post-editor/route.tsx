@@ -6,7 +6,7 @@ import { useLoaderData, useRouteError, type LoaderFunctionArgs } from '@/app/dat
 import {
   allowedMetaTagNames,
   allowedMetaTagProperties,
-  canPublish,
+  postActions,
   formatDate,
   limits,
   metaTagsWithAddress,
@@ -143,7 +143,8 @@ function Editor({ user, post: loadedPost, autosave: loadedAutosave }: EditorData
   const [restored, setRestored] = useState(false);
   const [preview, setPreview] = useState(false);
   const slugTouched = useRef(Boolean(post));
-  const mayPublish = canPublish(user.role);
+  // What the server allows on this post; for a new post the same rule, from the user's role.
+  const mayPublish = (post?.actions ?? postActions(null, user)).includes('publish');
   const hydrated = useHydrated();
   const id = useId();
   const fieldId = (name: string) => `${id}-${name}`;
