@@ -9,12 +9,14 @@ import {
   postActions,
   formatDate,
   limits,
+  messages,
   metaTagsWithAddress,
   postStatusLabels,
   sectionLabels,
   site,
   slugify,
   team,
+  revisionLimits,
   revisionMessages,
   type AdminPost,
   type PostAutosaveResponse,
@@ -511,7 +513,7 @@ function Editor({ user, post: loadedPost, autosave: loadedAutosave }: EditorData
                   <div>
                     <AlertTitle>Publishing is restricted</AlertTitle>
                     <AlertDescription>
-                      Only admins can publish. Your post will be saved as a draft for review by an admin.
+                      {messages.onlyAdminsCanPublish}. Your post will be saved as a draft for review by an admin.
                     </AlertDescription>
                   </div>
                 </Alert>
@@ -553,7 +555,7 @@ function Editor({ user, post: loadedPost, autosave: loadedAutosave }: EditorData
                       ? `Autosaved at ${formatDate(autosave.state.savedAt, 'HH:mm')}. The post itself changes only when you save it.`
                       : autosave.state.status === 'failed'
                         ? 'Autosave failed. Your text is kept in this browser.'
-                        : 'Changes are autosaved every 10 seconds.'}
+                        : `Changes are autosaved every ${revisionLimits.autosaveIntervalMs / 1000} seconds.`}
                 </p>
               ) : null}
               {post?.status === 'published' ? (
