@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Loader2, Send, ShieldCheck } from 'lucide-react';
-import { contactServiceOptions, leadMessages, limits, messages, looksLikeEmailAddress } from '@northbeam/common';
+import { contactServiceOptions, leadLimits, leadMessages, messages, looksLikeEmailAddress } from '@northbeam/common';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
@@ -42,7 +42,7 @@ function validate(values: ContactValues): FieldErrors {
   const errors: FieldErrors = {};
   if (values.name.trim().length < 1) errors.name = messages.nameRequired;
   if (!looksLikeEmailAddress(values.email.trim())) errors.email = messages.emailInvalid;
-  if (values.message.trim().length < limits.contactMessageMin) errors.message = messages.messageTooShort;
+  if (values.message.trim().length < leadLimits.contactMessageMin) errors.message = messages.messageTooShort;
   if (!values.consent) errors.consent = messages.consentRequired;
   return errors;
 }
@@ -214,14 +214,14 @@ export function ContactForm({ onFormStart, onSubmitted, className }: ContactForm
         <div className="flex items-baseline justify-between gap-4">
           <Label htmlFor={`${id}-message`}>Message</Label>
           <span className="text-xs text-ink-muted" aria-live="polite">
-            {values.message.length}/{limits.contactMessageMax}
+            {values.message.length}/{leadLimits.contactMessageMax}
           </span>
         </div>
         <Textarea
           id={`${id}-message`}
           name="message"
           rows={6}
-          maxLength={limits.contactMessageMax}
+          maxLength={leadLimits.contactMessageMax}
           placeholder="What are you building, and where are you stuck?"
           value={values.message}
           onChange={(event) => update('message', event.target.value)}

@@ -8,7 +8,7 @@ import {
   allowedMetaTagProperties,
   postActions,
   formatDate,
-  limits,
+  postLimits,
   messages,
   metaTagsWithAddress,
   postStatusLabels,
@@ -455,16 +455,16 @@ function Editor({ user, post: loadedPost, autosave: loadedAutosave }: EditorData
                 errorId={errorId('metaDescription')}
                 hint={
                   <p className="text-xs text-ink-muted" aria-live="polite" data-testid="meta-counter">
-                    {metaLength}/{limits.metaDescriptionMax} characters
+                    {metaLength}/{postLimits.metaDescriptionMax} characters
                   </p>
                 }
               >
                 <Input
                   id={fieldId('metaDescription')}
                   value={values.metaDescription}
-                  maxLength={limits.metaDescriptionMax}
+                  maxLength={postLimits.metaDescriptionMax}
                   onChange={(event) =>
-                    update({ metaDescription: event.target.value.slice(0, limits.metaDescriptionMax) })
+                    update({ metaDescription: event.target.value.slice(0, postLimits.metaDescriptionMax) })
                   }
                   aria-invalid={errors.metaDescription ? true : undefined}
                 />
