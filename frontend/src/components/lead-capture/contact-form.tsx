@@ -5,6 +5,7 @@ import { contactServiceOptions, leadLimits, leadMessages, messages, looksLikeEma
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
+import { Field } from '@/components/ui/field';
 import { FieldError, Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
@@ -147,8 +148,7 @@ export function ContactForm({ onFormStart, onSubmitted, className }: ContactForm
       className={cn('grid gap-5 rounded-card border border-line bg-white p-6 shadow-card sm:p-8', className)}
     >
       <div className="grid gap-5 sm:grid-cols-2">
-        <div className="grid gap-2">
-          <Label htmlFor={`${id}-name`}>Name</Label>
+        <Field label="Name" htmlFor={`${id}-name`} error={errors.name} errorId={`${id}-name-error`}>
           <Input
             id={`${id}-name`}
             name="name"
@@ -160,10 +160,8 @@ export function ContactForm({ onFormStart, onSubmitted, className }: ContactForm
             aria-describedby={describedBy('name')}
             aria-required="true"
           />
-          <FieldError id={`${id}-name-error`} message={errors.name} />
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor={`${id}-email`}>Email</Label>
+        </Field>
+        <Field label="Email" htmlFor={`${id}-email`} error={errors.email} errorId={`${id}-email-error`}>
           <Input
             id={`${id}-email`}
             name="email"
@@ -175,12 +173,15 @@ export function ContactForm({ onFormStart, onSubmitted, className }: ContactForm
             aria-describedby={describedBy('email')}
             aria-required="true"
           />
-          <FieldError id={`${id}-email-error`} message={errors.email} />
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor={`${id}-company`}>
-            Company <span className="font-normal text-ink-muted">(optional)</span>
-          </Label>
+        </Field>
+        <Field
+          label={
+            <>
+              Company <span className="font-normal text-ink-muted">(optional)</span>
+            </>
+          }
+          htmlFor={`${id}-company`}
+        >
           <Input
             id={`${id}-company`}
             name="company"
@@ -188,11 +189,15 @@ export function ContactForm({ onFormStart, onSubmitted, className }: ContactForm
             value={values.company}
             onChange={(event) => update('company', event.target.value)}
           />
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor={`${id}-service`}>
-            Service interest <span className="font-normal text-ink-muted">(optional)</span>
-          </Label>
+        </Field>
+        <Field
+          label={
+            <>
+              Service interest <span className="font-normal text-ink-muted">(optional)</span>
+            </>
+          }
+          htmlFor={`${id}-service`}
+        >
           <Select
             id={`${id}-service`}
             name="service"
@@ -207,16 +212,16 @@ export function ContactForm({ onFormStart, onSubmitted, className }: ContactForm
               </option>
             ))}
           </Select>
-        </div>
+        </Field>
       </div>
 
-      <div className="grid gap-2">
-        <div className="flex items-baseline justify-between gap-4">
-          <Label htmlFor={`${id}-message`}>Message</Label>
-          <span className="text-xs text-ink-muted" aria-live="polite">
-            {values.message.length}/{leadLimits.contactMessageMax}
-          </span>
-        </div>
+      <Field
+        label="Message"
+        htmlFor={`${id}-message`}
+        error={errors.message}
+        errorId={`${id}-message-error`}
+        counter={{ value: values.message.length, max: leadLimits.contactMessageMax, live: true }}
+      >
         <Textarea
           id={`${id}-message`}
           name="message"
@@ -229,8 +234,7 @@ export function ContactForm({ onFormStart, onSubmitted, className }: ContactForm
           aria-describedby={describedBy('message')}
           aria-required="true"
         />
-        <FieldError id={`${id}-message-error`} message={errors.message} />
-      </div>
+      </Field>
 
       {/* Honeypot: people never see it; bots fill it in and are then quietly ignored. */}
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
