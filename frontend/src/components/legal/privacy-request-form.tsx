@@ -1,6 +1,9 @@
-import { Loader2 } from 'lucide-react';
+import { CheckCircle2, Loader2 } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Button } from '@/components/ui/button';
+import { Link } from 'react-router-dom';
+import { messages } from '@northbeam/common';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Field, FieldHint } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -127,12 +130,39 @@ export function serverFieldErrors<Name extends string>(error: unknown): Partial<
   }
 }
 
-/** The confirmation replaces the form: its title is brought into view and focused for screen readers. */
-export function useConfirmationTitle() {
+/**
+ * The card that replaces a sent form. Its title is brought into view and focused for screen readers;
+ * `children` are the request's facts, above the link home.
+ */
+export function PrivacyRequestConfirmation({
+  testId,
+  description,
+  children,
+}: {
+  testId: string;
+  description: string;
+  children: ReactNode;
+}) {
   const title = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     title.current?.scrollIntoView({ block: 'center' });
     title.current?.focus({ preventScroll: true });
   }, []);
-  return title;
+  return (
+    <Card className="self-start" data-testid={testId}>
+      <CardHeader>
+        <CheckCircle2 className="size-10 text-success" aria-hidden="true" />
+        <h2 ref={title} tabIndex={-1} className="heading-3 outline-none">
+          {messages.deletionSubmittedTitle}
+        </h2>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-6">
+        {children}
+        <Link to="/" className={buttonVariants({ variant: 'default' })}>
+          Return to Homepage
+        </Link>
+      </CardContent>
+    </Card>
+  );
 }

@@ -1,4 +1,4 @@
-import { CheckCircle2, FileArchive, Mail } from 'lucide-react';
+import { FileArchive, Mail } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { looksLikeEmailAddress, messages, site } from '@northbeam/common';
@@ -9,9 +9,8 @@ import {
   PrivacyRequestSteps,
   PrivacyRequestSubmit,
   serverFieldErrors,
-  useConfirmationTitle,
+  PrivacyRequestConfirmation,
 } from '@/components/legal/privacy-request-form';
-import { buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/toast';
 import { ApiRequestError, apiRequest } from '@/lib/api';
@@ -137,31 +136,18 @@ export function Component() {
 }
 
 function Confirmation({ requestId }: { requestId: string }) {
-  const title = useConfirmationTitle();
   return (
-    <Card className="self-start" data-testid="access-confirmation">
-      <CardHeader>
-        <CheckCircle2 className="size-10 text-success" aria-hidden="true" />
-        <h2 ref={title} tabIndex={-1} className="heading-3 outline-none">
-          {messages.deletionSubmittedTitle}
-        </h2>
-        <CardDescription>{messages.accessSubmitted}</CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-6">
-        <dl className="rounded-2xl bg-mist p-4 text-sm">
-          <dt className="text-ink-muted">Request ID</dt>
-          <dd className="font-mono font-semibold break-all text-ink" data-testid="access-request-id">
-            {requestId}
-          </dd>
-        </dl>
-        <p className="flex items-start gap-2 text-sm text-ink-muted">
-          <Mail className="mt-0.5 size-4 shrink-0 text-beam" aria-hidden="true" />
-          Open the link in the email we sent you to confirm the request.
-        </p>
-        <Link to="/" className={buttonVariants({ variant: 'default' })}>
-          Return to Homepage
-        </Link>
-      </CardContent>
-    </Card>
+    <PrivacyRequestConfirmation testId="access-confirmation" description={messages.accessSubmitted}>
+      <dl className="rounded-2xl bg-mist p-4 text-sm">
+        <dt className="text-ink-muted">Request ID</dt>
+        <dd className="font-mono font-semibold break-all text-ink" data-testid="access-request-id">
+          {requestId}
+        </dd>
+      </dl>
+      <p className="flex items-start gap-2 text-sm text-ink-muted">
+        <Mail className="mt-0.5 size-4 shrink-0 text-beam" aria-hidden="true" />
+        Open the link in the email we sent you to confirm the request.
+      </p>
+    </PrivacyRequestConfirmation>
   );
 }

@@ -1,4 +1,4 @@
-import { AlertTriangle, CheckCircle2, Info, Mail, ShieldCheck } from 'lucide-react';
+import { AlertTriangle, Info, Mail, ShieldCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import {
@@ -18,9 +18,8 @@ import {
   PrivacyRequestSteps,
   PrivacyRequestSubmit,
   serverFieldErrors,
-  useConfirmationTitle,
+  PrivacyRequestConfirmation,
 } from '@/components/legal/privacy-request-form';
-import { buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
@@ -237,48 +236,35 @@ export function Component() {
 }
 
 function Confirmation({ submitted }: { submitted: Submitted }) {
-  const title = useConfirmationTitle();
   return (
-    <Card className="self-start" data-testid="deletion-confirmation">
-      <CardHeader>
-        <CheckCircle2 className="size-10 text-success" aria-hidden="true" />
-        <h2 ref={title} tabIndex={-1} className="heading-3 outline-none">
-          {messages.deletionSubmittedTitle}
-        </h2>
-        <CardDescription>{messages.deletionSubmitted}</CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-6">
-        <dl className="grid gap-4 rounded-2xl bg-mist p-4 text-sm sm:grid-cols-2">
-          <div>
-            <dt className="text-ink-muted">Request ID</dt>
-            <dd className="font-mono font-semibold text-ink" data-testid="deletion-request-id">
-              {submitted.requestId}
-            </dd>
-          </div>
-          <div>
-            <dt className="text-ink-muted">Submitted</dt>
-            <dd className="font-semibold text-ink" data-testid="deletion-submitted-at">
-              {formatDate(submitted.submittedAt, 'dd/MM/yyyy HH:mm:ss')}
-            </dd>
-          </div>
-        </dl>
-        <p className="flex items-start gap-2 text-sm text-ink-muted">
-          <Mail className="mt-0.5 size-4 shrink-0 text-beam" aria-hidden="true" />A confirmation email has been sent to
-          your address. Open the link in it to confirm the request.
-        </p>
+    <PrivacyRequestConfirmation testId="deletion-confirmation" description={messages.deletionSubmitted}>
+      <dl className="grid gap-4 rounded-2xl bg-mist p-4 text-sm sm:grid-cols-2">
         <div>
-          <h3 className="font-display text-base font-semibold">Next steps</h3>
-          <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm text-ink-muted">
-            <li>Confirm your request from the email we sent you.</li>
-            <li>Our privacy team reviews it within 5 business days.</li>
-            <li>We verify your identity and delete your data.</li>
-            <li>You receive a final confirmation email. The whole process typically takes 10-15 business days.</li>
-          </ol>
+          <dt className="text-ink-muted">Request ID</dt>
+          <dd className="font-mono font-semibold text-ink" data-testid="deletion-request-id">
+            {submitted.requestId}
+          </dd>
         </div>
-        <Link to="/" className={buttonVariants({ variant: 'default' })}>
-          Return to Homepage
-        </Link>
-      </CardContent>
-    </Card>
+        <div>
+          <dt className="text-ink-muted">Submitted</dt>
+          <dd className="font-semibold text-ink" data-testid="deletion-submitted-at">
+            {formatDate(submitted.submittedAt, 'dd/MM/yyyy HH:mm:ss')}
+          </dd>
+        </div>
+      </dl>
+      <p className="flex items-start gap-2 text-sm text-ink-muted">
+        <Mail className="mt-0.5 size-4 shrink-0 text-beam" aria-hidden="true" />A confirmation email has been sent to
+        your address. Open the link in it to confirm the request.
+      </p>
+      <div>
+        <h3 className="font-display text-base font-semibold">Next steps</h3>
+        <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm text-ink-muted">
+          <li>Confirm your request from the email we sent you.</li>
+          <li>Our privacy team reviews it within 5 business days.</li>
+          <li>We verify your identity and delete your data.</li>
+          <li>You receive a final confirmation email. The whole process typically takes 10-15 business days.</li>
+        </ol>
+      </div>
+    </PrivacyRequestConfirmation>
   );
 }
