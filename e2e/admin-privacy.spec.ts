@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import type { DeletionRequestDetail, DeletionRequestSummary } from '../common/src/privacy';
+import { privacyRequestActions, type DeletionRequestDetail, type DeletionRequestSummary } from '../common/src/privacy';
 import { permissionsFor } from '../common/src/staff';
 
 /**
@@ -46,6 +46,7 @@ function detail(status: DeletionRequestSummary['status']): DeletionRequestDetail
   return {
     ...list[0],
     status,
+    actions: privacyRequestActions({ ...list[0], status, hasEmail: true }),
     reason: 'Please remove me',
     verifiedAt: new Date(now - day).toISOString(),
     approvedAt: status === 'approved' ? new Date(now).toISOString() : null,

@@ -83,6 +83,7 @@ describe('Newsletter issues: compose, preview, test and send', () => {
       status: 'draft',
       progress: null,
       createdBy: 'Test admin',
+      actions: ['edit', 'delete', 'send_test', 'send'],
     });
 
     const updated = await admin
@@ -228,6 +229,8 @@ describe('Newsletter issues: compose, preview, test and send', () => {
 
     const progress = await admin.get(`/api/admin/newsletter/issues/${issue.id}`);
     expect(progress.body.progress).toEqual({ recipients: 2, queued: 0, sent: 2, failed: 0, cancelled: 0 });
+    // A sent issue allows only a test (newsletterIssueActions); the rest is refused with 409.
+    expect(progress.body.actions).toEqual(['send_test']);
 
     const again = await admin.post(`/api/admin/newsletter/issues/${issue.id}/send`);
     expect(again.status).toBe(409);

@@ -246,6 +246,32 @@ describe('Privacy operations: access requests, one clock, consent records, the d
     });
   });
 
+  describe('the actions a request allows', () => {
+    it('sends them with the request, follows them through its states and refuses any other with 409', async () => {
+      const { id } = await verifiedAccessRequest('actions@example.com');
+      const verified = await admin.get(`/api/admin/deletion-requests/${id}`);
+      expect(verified.status).toBe(200);
+      expect(verified.body.actions).toEqual(['approve', 'reject', 'extend']);
+
+      const complete = await admin.post(`/api/admin/deletion-requests/${id}/complete`).send({ note: 'Deleted all' });
+      expect(complete.status).toBe(409);
+      expect(complete.body.error).toBe('This request cannot take that action in its current state');
+
+      const extended = await admin
+        .post(`/api/admin/deletion-requests/${id}/extend`)
+        .send({ months: 1, reason: 'Several systems' });
+      expect(extended.body.actions).toEqual(['approve', 'reject']);
+
+      const approved = await admin.post(`/api/admin/deletion-requests/${id}/approve`);
+      expect(approved.status).toBe(200);
+      expect(approved.body.status).toBe('completed');
+      expect(approved.body.actions).toEqual([]);
+      const again = await admin.post(`/api/admin/deletion-requests/${id}/approve`);
+      expect(again.status).toBe(409);
+      expect(again.body.error).toBe('This request cannot take that action in its current state');
+    });
+  });
+
   describe('one clock', () => {
     it('extends a request once by up to two months with a reason that is mailed to the requester', async () => {
       const { id, requestId } = await verifiedAccessRequest('slow@example.com');

@@ -198,11 +198,20 @@ describe('Scheduled posts, the review queue and slug redirects', () => {
   describe('review queue', () => {
     it('lets a consultant submit a draft, locks it for them, and lets an admin send it back with a mailed note', async () => {
       const draft = await consultant.post('/api/admin/posts').send(postBody('for-review'));
+      // Each answer says what its caller may do with the post now (postActions in common).
+      expect(draft.body.actions).toEqual(['edit', 'submit_for_review']);
       const submitted = await consultant
         .put(`/api/admin/posts/${draft.body.id}`)
         .send(postBody('for-review', { status: 'in_review' }));
       expect(submitted.status).toBe(200);
       expect(submitted.body.status).toBe('in_review');
+      expect(submitted.body.actions).toEqual([]);
+      expect((await admin.get(`/api/admin/posts/${draft.body.id}`)).body.actions).toEqual([
+        'edit',
+        'publish',
+        'schedule',
+        'send_back',
+      ]);
       expect((await testApp.request().get('/api/posts/labs/for-review')).status).toBe(404);
 
       // Waiting for review: the consultant cannot change it, and admins see it counted.
@@ -225,6 +234,11 @@ describe('Scheduled posts, the review queue and slug redirects', () => {
       const sentBack = await admin.post(`/api/admin/posts/${draft.body.id}/send-back`).send({ note });
       expect(sentBack.status).toBe(200);
       expect(sentBack.body).toMatchObject({ status: 'draft', reviewNote: note });
+      expect(sentBack.body.actions).toEqual(['edit', 'publish', 'schedule']);
+      expect((await consultant.get(`/api/admin/posts/${draft.body.id}`)).body.actions).toEqual([
+        'edit',
+        'submit_for_review',
+      ]);
       expect((await admin.get('/api/admin/posts/workflow-counts')).body).toMatchObject({ awaitingReview: 0 });
       expect(await activityLines(testApp, 'post.sent_back', draft.body.id)).toHaveLength(1);
 
@@ -263,6 +277,7 @@ describe('Scheduled posts, the review queue and slug redirects', () => {
         .put(`/api/admin/posts/${first.body.id}`)
         .send(postBody('queue-publish', { status: 'published' }));
       expect(published.body.status).toBe('published');
+      expect(published.body.actions).toEqual(['edit', 'publish']);
       expect((await testApp.request().get('/api/posts/labs/queue-publish')).status).toBe(200);
 
       const publishAt = new Date(Date.now() + dayMs).toISOString();

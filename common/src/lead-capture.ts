@@ -36,6 +36,8 @@ export type SubscribeSource = (typeof subscribeSources)[number];
 
 export const leadLimits = {
   nameMax: 200,
+  contactMessageMin: 10,
+  contactMessageMax: 2000,
   companyMax: 200,
   emailMax: 254,
   pageMax: 200,

@@ -1,4 +1,10 @@
-/** Limits and user-facing sentences that both the browser and the server use. */
+import { leadLimits } from './lead-capture.js';
+
+/**
+ * Limits and user-facing sentences that both the browser and the server use. Each area has its own
+ * `<area>Limits` and `<area>Messages` (postLimits, leadLimits, mediaLimits, staffLimits…); `limits`
+ * and `messages` keep what is site-wide.
+ */
 export const limits = {
   blogPageSize: 15,
   adminPostsPageSize: 15,
@@ -7,14 +13,6 @@ export const limits = {
   listPageMax: 100000,
   /** Longest search term (`?q=` on the blog, `search` of GET /api/posts). */
   searchMax: 200,
-  postTitleMax: 200,
-  postSlugMax: 100,
-  postExcerptMax: 500,
-  authorCredentialsMax: 200,
-  authorBioMax: 500,
-  metaDescriptionMax: 160,
-  contactMessageMin: 10,
-  contactMessageMax: 2000,
   deletionReasonMax: 500,
   passwordMin: 8,
   passwordMax: 128,
@@ -40,10 +38,31 @@ export const limits = {
   deletionDueSoonDays: 7,
 } as const;
 
+/** The fields of a post (docs/product.md#posts): the editor's counters and the DTOs' checks. */
+export const postLimits = {
+  titleMax: 200,
+  slugMax: 100,
+  excerptMax: 500,
+  authorIdMax: 100,
+  authorNameMax: 200,
+  authorCredentialsMax: 200,
+  authorBioMax: 500,
+  metaDescriptionMax: 160,
+  tagMax: 60,
+  /** Tags a kept revision or autosave may hold. */
+  tagsMax: 100,
+  customMetaTagsMax: 5000,
+} as const;
+
+export const postMessages = {
+  tagTooLong: `Each tag must be ${postLimits.tagMax} characters or less`,
+  customMetaTagsTooLong: `Custom meta tags must be ${postLimits.customMetaTagsMax} characters or less`,
+} as const;
+
 export const messages = {
   nameRequired: 'Name is required',
   emailInvalid: 'Please enter a valid email address',
-  messageTooShort: 'Please provide a detailed message (minimum 10 characters)',
+  messageTooShort: `Please provide a detailed message (minimum ${leadLimits.contactMessageMin} characters)`,
   consentRequired: 'You must agree to the terms to continue',
   turnstileRequired: 'Please complete the security verification',
   passwordRequired: 'Password is required',
@@ -58,8 +77,8 @@ export const messages = {
   sectionRequired: 'Section is required',
   credentialsTooLong: 'Credentials too long',
   bioTooLong: 'Bio too long',
-  metaDescriptionTooLong: 'Meta description must be 160 characters or less',
-  deletionReasonTooLong: 'Reason must be 500 characters or less',
+  metaDescriptionTooLong: `Meta description must be ${postLimits.metaDescriptionMax} characters or less`,
+  deletionReasonTooLong: `Reason must be ${limits.deletionReasonMax} characters or less`,
   deletionConsentRequired: 'You must confirm this request',
   emailRequired: 'Please enter your email address',
   postNotFound: 'Post not found',

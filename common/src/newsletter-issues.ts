@@ -21,6 +21,18 @@ export const newsletterIssueLimits = {
   progressPollMs: 2000,
 } as const;
 
+/** What the newsletter team may do with an issue (docs/product.md#newsletter). */
+export const newsletterIssueActionNames = ['edit', 'delete', 'send_test', 'send'] as const;
+export type NewsletterIssueAction = (typeof newsletterIssueActionNames)[number];
+
+/**
+ * An issue is changed, deleted and sent only as a draft; a test may be sent of any issue. The server
+ * refuses the rest with 409 and sends this list with the issue; the compose screen shows only these.
+ */
+export function newsletterIssueActions(status: NewsletterIssueStatus): NewsletterIssueAction[] {
+  return status === 'draft' ? ['edit', 'delete', 'send_test', 'send'] : ['send_test'];
+}
+
 /** Where an issue's mails are: from the outbox, one row per recipient. */
 export interface NewsletterIssueProgress {
   /** Recipients snapshotted when the send started. */
@@ -55,6 +67,8 @@ export interface NewsletterIssueDetail extends NewsletterIssueSummary {
   sourcePost: { id: string; title: string } | null;
   /** Null for a draft. */
   progress: NewsletterIssueProgress | null;
+  /** What may be done with the issue now (`newsletterIssueActions`). */
+  actions: NewsletterIssueAction[];
 }
 
 /** Body of `POST /api/admin/newsletter/issues`, `PUT …/:id` and `POST /api/admin/newsletter/preview`. */

@@ -54,7 +54,37 @@ export interface DeletionRequestSummary {
   extendedAt: string | null;
 }
 
+/** What the privacy team may do with a request (docs/product.md#privacy-requests). */
+export const privacyRequestActionNames = ['approve', 'reject', 'complete', 'extend'] as const;
+export type PrivacyRequestAction = (typeof privacyRequestActionNames)[number];
+
+/** Received, verified or approved: the request still waits for a decision or its erasure. */
+export const openPrivacyRequestStatuses: readonly DeletionRequestStatus[] = ['received', 'verified', 'approved'];
+
+/**
+ * The one state machine of a privacy request: which actions its state allows. The server refuses any
+ * other with 409 and sends this list with the request; the admin screen shows only these buttons.
+ * Verified → approve; any open state → reject, and extend once; an approved partial deletion →
+ * complete (by hand, with a note). A request whose address is erased allows nothing.
+ */
+export function privacyRequestActions(request: {
+  status: DeletionRequestStatus;
+  requestType: PrivacyRequestType;
+  extendedAt: string | Date | null;
+  hasEmail: boolean;
+}): PrivacyRequestAction[] {
+  if (!request.hasEmail || !openPrivacyRequestStatuses.includes(request.status)) return [];
+  const actions: PrivacyRequestAction[] = [];
+  if (request.status === 'verified') actions.push('approve');
+  actions.push('reject');
+  if (request.status === 'approved' && request.requestType === 'partial_deletion') actions.push('complete');
+  if (!request.extendedAt) actions.push('extend');
+  return actions;
+}
+
 export interface DeletionRequestDetail extends DeletionRequestSummary {
+  /** What the signed-in staff member may do with the request now (`privacyRequestActions`). */
+  actions: PrivacyRequestAction[];
   reason: string | null;
   verifiedAt: string | null;
   approvedAt: string | null;

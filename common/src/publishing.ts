@@ -2,7 +2,8 @@
  * Scheduling, the review queue and slug redirects of posts (docs/product.md#publishing): what the
  * browser and the server share.
  */
-import type { PostStatus } from './types.js';
+import { permissionTable } from './staff.js';
+import type { PostStatus, StaffRole } from './types.js';
 
 /** How the back office names each status. The public only ever sees published posts. */
 export const postStatusLabels: Record<PostStatus, string> = {
@@ -41,4 +42,29 @@ export interface PostWorkflowCounts {
 /** `POST /api/admin/posts/:id/send-back`. */
 export interface SendBackRequest {
   note: string;
+}
+
+/**
+ * What a staff member may do with a post (docs/product.md#publishing). `edit` (save, delete, restore a
+ * revision): those with every post, or a consultant on their own draft; `submit_for_review`: an author
+ * who cannot publish, on a draft they may edit; `publish`: those with every post; `schedule`: they too,
+ * while the post is not live; `send_back`: they too, while it awaits review. `post` null: a new post.
+ */
+export const postActionNames = ['edit', 'submit_for_review', 'publish', 'schedule', 'send_back'] as const;
+export type PostAction = (typeof postActionNames)[number];
+
+export function postActions(
+  post: { status: PostStatus; createdById: string | null } | null,
+  user: { id: string; role: StaffRole },
+): PostAction[] {
+  const all = permissionTable[user.role].posts === 'all';
+  const status = post?.status ?? 'draft';
+  const own = !post || post.createdById === user.id;
+  const actions: PostAction[] = [];
+  if (all || (own && status === 'draft')) actions.push('edit');
+  if (!all && own && status === 'draft') actions.push('submit_for_review');
+  if (all) actions.push('publish');
+  if (all && status !== 'published') actions.push('schedule');
+  if (all && status === 'in_review') actions.push('send_back');
+  return actions;
 }

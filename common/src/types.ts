@@ -1,4 +1,5 @@
 import type { MediaImage } from './media.js';
+import type { PostAction } from './publishing.js';
 export const postSections = ['labs', 'consulting'] as const;
 export type PostSection = (typeof postSections)[number];
 
@@ -8,10 +9,6 @@ export type PostStatus = (typeof postStatuses)[number];
 
 export const staffRoles = ['super_admin', 'admin', 'consultant'] as const;
 export type StaffRole = (typeof staffRoles)[number];
-
-export function canPublish(role: StaffRole | null | undefined): boolean {
-  return role === 'super_admin' || role === 'admin';
-}
 
 export function isPostSection(value: string | undefined | null): value is PostSection {
   return value === 'labs' || value === 'consulting';
@@ -65,10 +62,12 @@ export interface AdminPost extends Post {
   publishAt: string | null;
   /** The note of the admin who last sent the post back to its author; cleared when it is submitted again. */
   reviewNote: string | null;
+  /** What the signed-in staff member may do with the post now (`postActions`). */
+  actions: PostAction[];
 }
 
 /** A row of the staff posts list (`GET /api/admin/posts?page=&section=&status=&q=`): an AdminPost without its text. */
-export type AdminPostSummary = Omit<AdminPost, 'body' | 'bodyImages'>;
+export type AdminPostSummary = Omit<AdminPost, 'body' | 'bodyImages' | 'actions'>;
 
 /** `GET /api/admin/posts/counts?q=`: how many posts match the search, by section and status (the list's filter buttons). */
 export interface AdminPostCount {

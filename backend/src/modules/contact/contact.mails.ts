@@ -1,4 +1,4 @@
-import { contactServiceLabel, site } from '@northbeam/common';
+import { contactServiceLabel, leadMessages, site } from '@northbeam/common';
 import { renderMail } from '../mail/mail-layout.js';
 import type { OutgoingMail } from '../mail/mail.repository.js';
 import type { NewContactMessage } from './contact.repository.js';
@@ -31,7 +31,7 @@ export function contactNotificationMail(inbox: string, message: NewContactMessag
 /** The sender's receipt, repeating what they wrote. */
 export function contactReceiptMail(message: NewContactMessage): OutgoingMail {
   const rendered = renderMail({
-    preview: "Thanks — we'll get back within 48 hours.",
+    preview: leadMessages.contactSent,
     heading: `Thanks for getting in touch, ${message.name}`,
     paragraphs: [
       `We have received your message and a member of the ${site.name} team will reply within 48 hours.`,

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import {
   messages,
+  newsletterIssueActions,
   newsletterIssueLimits,
   newsletterIssueMessages,
   type ListPage,
@@ -110,7 +111,7 @@ export class NewsletterIssuesService implements OnApplicationBootstrap {
 
   async update(user: StaffUser, id: string, input: SaveNewsletterIssueDto): Promise<NewsletterIssueDetail> {
     await this.dataSource.transaction(async (manager) => {
-      const row = await this.lockDraft(manager, id);
+      const row = await this.lockDraft(manager, id, 'edit');
       await this.repository.update(manager, row.id, {
         subject: input.subject,
         preheader: input.preheader ?? '',
@@ -127,7 +128,7 @@ export class NewsletterIssuesService implements OnApplicationBootstrap {
 
   async remove(user: StaffUser, id: string): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
-      const row = await this.lockDraft(manager, id);
+      const row = await this.lockDraft(manager, id, 'delete');
       await this.repository.delete(manager, row.id);
       await this.activityService.record(manager, {
         actor: { id: user.id, name: user.name },
@@ -179,7 +180,8 @@ export class NewsletterIssuesService implements OnApplicationBootstrap {
     await this.dataSource.transaction(async (manager) => {
       const row = await this.repository.lockById(manager, id);
       if (!row) throw new ApiError(HttpStatus.NOT_FOUND, newsletterIssueMessages.notFound);
-      if (row.status !== 'draft') throw new ApiError(HttpStatus.CONFLICT, newsletterIssueMessages.alreadySent);
+      if (!newsletterIssueActions(row.status).includes('send'))
+        throw new ApiError(HttpStatus.CONFLICT, newsletterIssueMessages.alreadySent);
       const recipients = await this.repository.startSending(manager, row.id, { id: user.id, name: user.name });
       if (recipients === 0) throw new ApiError(HttpStatus.CONFLICT, newsletterIssueMessages.noRecipients);
       await this.activityService.record(manager, {
@@ -227,10 +229,12 @@ export class NewsletterIssuesService implements OnApplicationBootstrap {
   private async lockDraft(
     manager: Parameters<NewsletterIssuesRepository['lockById']>[0],
     id: string,
+    action: 'edit' | 'delete',
   ): Promise<NewsletterIssueRow> {
     const row = isUuid(id) ? await this.repository.lockById(manager, id) : undefined;
     if (!row) throw new ApiError(HttpStatus.NOT_FOUND, newsletterIssueMessages.notFound);
-    if (row.status !== 'draft') throw new ApiError(HttpStatus.CONFLICT, newsletterIssueMessages.notADraft);
+    if (!newsletterIssueActions(row.status).includes(action))
+      throw new ApiError(HttpStatus.CONFLICT, newsletterIssueMessages.notADraft);
     return row;
   }
 
@@ -252,6 +256,7 @@ export class NewsletterIssuesService implements OnApplicationBootstrap {
       body: row.body,
       sourcePost: row.source_post_id ? { id: row.source_post_id, title: row.source_post_title ?? '' } : null,
       progress,
+      actions: newsletterIssueActions(row.status),
     };
   }
 }

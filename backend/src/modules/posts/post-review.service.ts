@@ -1,6 +1,7 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import {
   messages,
+  postActions,
   publishingMessages,
   type AdminPost,
   type PostWorkflowCounts,
@@ -36,7 +37,8 @@ export class PostReviewService {
   async sendBack(id: string, dto: SendBackPostDto, user: StaffIdentity): Promise<AdminPost> {
     const existing = isUuid(id) ? await this.postsRepository.findById(id) : null;
     if (!existing) throw new ApiError(HttpStatus.NOT_FOUND, messages.postNotFound);
-    if (existing.status !== 'in_review') throw new ApiError(HttpStatus.CONFLICT, publishingMessages.notAwaitingReview);
+    if (!postActions(existing, user).includes('send_back'))
+      throw new ApiError(HttpStatus.CONFLICT, publishingMessages.notAwaitingReview);
     const saved = await this.postsRepository.transaction(async (manager) => {
       const updated = await this.postsRepository.update(manager, existing.id, {
         status: 'draft',
@@ -59,7 +61,7 @@ export class PostReviewService {
       }
       return updated;
     });
-    return mapAdminPost(saved);
+    return mapAdminPost(saved, user);
   }
 
   async counts(): Promise<PostWorkflowCounts> {

@@ -1,6 +1,6 @@
 import { HttpStatus } from '@nestjs/common';
 import {
-  canPublish,
+  postActions,
   publishingMessages,
   type ActivityAction,
   type PostStatus,
@@ -24,7 +24,7 @@ export interface WorkflowValues {
  * `publishAt` is the ISO time of the request; a scheduled post saved again without one keeps its time.
  */
 export function workflowOfSave(
-  existing: Pick<Post, 'status' | 'publishAt'> | null,
+  existing: Pick<Post, 'status' | 'publishAt' | 'createdById'> | null,
   status: PostStatus,
   publishAt: string | undefined | null,
   user: StaffIdentity,
@@ -32,8 +32,11 @@ export function workflowOfSave(
 ): WorkflowValues {
   if (status === 'in_review') return { status, publishAt: null, reviewNote: null };
   if (status !== 'scheduled') return { status, publishAt: null };
-  if (!canPublish(user.role)) throw new ApiError(HttpStatus.FORBIDDEN, publishingMessages.onlyAdminsCanSchedule);
-  if (existing?.status === 'published') throw new ApiError(HttpStatus.CONFLICT, publishingMessages.alreadyPublished);
+  if (!postActions(existing, user).includes('schedule')) {
+    if (!postActions(null, user).includes('schedule'))
+      throw new ApiError(HttpStatus.FORBIDDEN, publishingMessages.onlyAdminsCanSchedule);
+    throw new ApiError(HttpStatus.CONFLICT, publishingMessages.alreadyPublished);
+  }
   if (!publishAt) {
     if (existing?.status === 'scheduled' && existing.publishAt) return { status, publishAt: existing.publishAt };
     throw publishAtError(publishingMessages.publishAtRequired);

@@ -93,8 +93,8 @@ export class AdminPostsController {
 
   @Get(':id')
   @Access('posts', 'read')
-  findOne(@Param('id') id: string): Promise<AdminPost> {
-    return this.postsService.findForStaff(id);
+  findOne(@Param('id') id: string, @CurrentUser() user: StaffIdentity): Promise<AdminPost> {
+    return this.postsService.findForStaff(id, user);
   }
 
   @Post()

@@ -1,6 +1,6 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import {
-  canPublish,
+  postActions,
   countWords,
   isPostSection,
   limits,
@@ -96,13 +96,13 @@ export class PostsService {
     return this.postsRepository.countStaffMatches(query.q || undefined);
   }
 
-  async findForStaff(id: string): Promise<AdminPost> {
-    return mapAdminPost(await this.requirePost(id));
+  async findForStaff(id: string, user: StaffIdentity): Promise<AdminPost> {
+    return mapAdminPost(await this.requirePost(id), user);
   }
 
   async create(dto: SavePostDto, user: StaffIdentity): Promise<AdminPost> {
     const status = dto.status ?? 'draft';
-    if (status === 'published' && !canPublish(user.role))
+    if (status === 'published' && !postActions(null, user).includes('publish'))
       throw new ApiError(HttpStatus.FORBIDDEN, messages.onlyAdminsCanPublish);
     await this.assertSlugFree(dto.section, dto.slug);
     await this.assertFeatureImage(dto);
@@ -133,7 +133,7 @@ export class PostsService {
       return created;
     });
     await this.contentVersion.bump();
-    return mapAdminPost(post);
+    return mapAdminPost(post, user);
   }
 
   /** A save of the editor, or a restore of a revision (`restoredFromId`: docs/product.md#revisions). */
@@ -145,10 +145,9 @@ export class PostsService {
   ): Promise<AdminPost> {
     const existing = await this.requirePost(id);
     const status = dto.status ?? 'draft';
-    if (!canPublish(user.role)) {
-      if (status === 'published') throw new ApiError(HttpStatus.FORBIDDEN, messages.onlyAdminsCanPublish);
-      assertConsultantMayChange(existing, user);
-    }
+    if (status === 'published' && !postActions(existing, user).includes('publish'))
+      throw new ApiError(HttpStatus.FORBIDDEN, messages.onlyAdminsCanPublish);
+    assertMayEdit(existing, user);
     if (dto.section !== existing.section || dto.slug !== existing.slug)
       await this.assertSlugFree(dto.section, dto.slug, existing.id);
     await this.assertFeatureImage(dto);
@@ -183,12 +182,12 @@ export class PostsService {
       return saved;
     });
     await this.contentVersion.bump();
-    return mapAdminPost(updated);
+    return mapAdminPost(updated, user);
   }
 
   async delete(id: string, user: StaffIdentity): Promise<void> {
     const existing = await this.requirePost(id);
-    if (!canPublish(user.role)) assertConsultantMayChange(existing, user);
+    assertMayEdit(existing, user);
     await this.postsRepository.transaction(async (manager) => {
       await this.postsRepository.delete(manager, existing.id);
       await this.revisions.deleteFor(manager, 'post', existing.id);
@@ -205,7 +204,7 @@ export class PostsService {
   /** The post as staff may change it: 404 when unknown, 403 when a consultant may not change it. */
   async requireChangeable(id: string, user: StaffIdentity): Promise<Post> {
     const post = await this.requirePost(id);
-    if (!canPublish(user.role)) assertConsultantMayChange(post, user);
+    assertMayEdit(post, user);
     return post;
   }
 
@@ -261,8 +260,8 @@ export function revisionFields(post: Post): Record<string, unknown> {
 }
 
 /** Consultants change only their own drafts. */
-function assertConsultantMayChange(post: Post, user: StaffIdentity): void {
-  if (post.createdById !== user.id || post.status !== 'draft')
+function assertMayEdit(post: Post, user: StaffIdentity): void {
+  if (!postActions(post, user).includes('edit'))
     throw new ApiError(HttpStatus.FORBIDDEN, messages.consultantOwnDraftsOnly);
 }
 

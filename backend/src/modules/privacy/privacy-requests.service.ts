@@ -2,9 +2,10 @@ import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import {
   messages,
+  privacyRequestActions,
   staffLimits,
   type DeletionRequestDetail,
-  type DeletionRequestStatus,
+  type PrivacyRequestAction,
   type DeletionRequestSummary,
   type ListPage,
   type PrivacyRequestCounts,
@@ -25,7 +26,6 @@ import {
   newRequestId,
   newToken,
   oneMonthAfter,
-  openStatuses,
   sha256,
   toSummary,
 } from './privacy-rules.js';
@@ -158,6 +158,7 @@ export class PrivacyRequestsService {
     const history = await this.repository.historyOf(request.requestId);
     return {
       ...toSummary(request, now),
+      actions: privacyRequestActions(actionFacts(request)),
       reason: request.reason,
       verifiedAt: iso(request.verifiedAt),
       approvedAt: iso(request.approvedAt),
@@ -179,7 +180,7 @@ export class PrivacyRequestsService {
    * gets its export built and its one-use link mailed, and is complete.
    */
   async approve(id: string, actor: StaffIdentity, now = new Date()): Promise<DeletionRequestDetail> {
-    await this.transition(id, ['verified'], async (manager, request) => {
+    await this.transition(id, 'approve', async (manager, request) => {
       request.status = 'approved';
       request.approvedAt = now;
       await this.saveWithAudit(manager, request, 'approved', actor.email, {});
@@ -198,7 +199,7 @@ export class PrivacyRequestsService {
   }
 
   async reject(id: string, actor: StaffIdentity, reason: string, now = new Date()): Promise<DeletionRequestDetail> {
-    await this.transition(id, ['received', 'verified', 'approved'], async (manager, request) => {
+    await this.transition(id, 'reject', async (manager, request) => {
       request.status = 'rejected';
       request.rejectedAt = now;
       request.rejectionReason = reason;
@@ -217,9 +218,7 @@ export class PrivacyRequestsService {
     note: string,
     now = new Date(),
   ): Promise<DeletionRequestDetail> {
-    await this.transition(id, ['approved'], async (manager, request) => {
-      if (request.requestType !== 'partial_deletion')
-        throw new ApiError(HttpStatus.CONFLICT, messages.deletionRequestWrongState);
+    await this.transition(id, 'complete', async (manager, request) => {
       await this.recordDecision(manager, actor, 'privacy.request_completed', request);
       await this.complete(manager, request, actor.email, now, { note }, note);
     });
@@ -234,8 +233,7 @@ export class PrivacyRequestsService {
     reason: string,
     now = new Date(),
   ): Promise<DeletionRequestDetail> {
-    await this.transition(id, openStatuses, async (manager, request) => {
-      if (request.extendedAt) throw new ApiError(HttpStatus.CONFLICT, messages.extensionAlreadyUsed);
+    await this.transition(id, 'extend', async (manager, request) => {
       const previous = request.deadlineAt;
       request.deadlineAt = monthsAfter(previous, months);
       request.extendedAt = now;
@@ -309,18 +307,35 @@ export class PrivacyRequestsService {
     });
   }
 
+  /** Runs `action` on a request, locked, if its state allows it (`privacyRequestActions`); 409 if not. */
   private async transition(
     id: string,
-    allowed: DeletionRequestStatus[],
+    action: PrivacyRequestAction,
     change: (manager: EntityManager, request: DeletionRequest) => Promise<void>,
   ): Promise<void> {
     if (!isUuid(id)) throw new ApiError(HttpStatus.NOT_FOUND, messages.deletionRequestNotFound);
     await this.repository.transaction(async (manager) => {
       const request = await this.repository.findByIdForUpdate(manager, id);
       if (!request) throw new ApiError(HttpStatus.NOT_FOUND, messages.deletionRequestNotFound);
-      if (!allowed.includes(request.status) || !request.email)
-        throw new ApiError(HttpStatus.CONFLICT, messages.deletionRequestWrongState);
+      if (!privacyRequestActions(actionFacts(request)).includes(action)) {
+        const extendedOnce =
+          action === 'extend' &&
+          privacyRequestActions({ ...actionFacts(request), extendedAt: null }).includes('extend');
+        throw new ApiError(
+          HttpStatus.CONFLICT,
+          extendedOnce ? messages.extensionAlreadyUsed : messages.deletionRequestWrongState,
+        );
+      }
       await change(manager, request);
     });
   }
+}
+
+function actionFacts(request: DeletionRequest): Parameters<typeof privacyRequestActions>[0] {
+  return {
+    status: request.status,
+    requestType: request.requestType,
+    extendedAt: request.extendedAt,
+    hasEmail: Boolean(request.email),
+  };
 }

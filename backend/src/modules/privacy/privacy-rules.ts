@@ -3,6 +3,7 @@ import { TZDate } from '@date-fns/tz';
 import { addMonths } from 'date-fns';
 import {
   limits,
+  openPrivacyRequestStatuses,
   ukTimeZone,
   type DeletionRequestStatus,
   type DeletionRequestSummary,
@@ -13,7 +14,7 @@ import type { DeletionRequest } from './entities/deletion-request.entity.js';
 const dayMs = 24 * 60 * 60 * 1000;
 const base32Alphabet = 'ABCDEFGHJKMNPQRSTVWXYZ0123456789';
 
-export const openStatuses: DeletionRequestStatus[] = ['received', 'verified', 'approved'];
+export const openStatuses: DeletionRequestStatus[] = [...openPrivacyRequestStatuses];
 
 /**
  * `months` calendar months after `date` on the UK calendar (docs/product.md#privacy-requests): received

@@ -2,7 +2,7 @@ import { CalendarClock, Hourglass, MessageSquareWarning, Undo2, UserCheck } from
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
-  canPublish,
+  postActions,
   formatDate,
   publishingLimits,
   publishingMessages,
@@ -74,7 +74,7 @@ export function PostWorkflowPanel({
 }) {
   const id = useId();
   const navigate = useNavigate();
-  const mayPublish = canPublish(user.role);
+  const actions = post?.actions ?? postActions(null, user);
   const status = post?.status ?? 'draft';
   const [publishAt, setPublishAt] = useState(post?.publishAt ? ukWallClock(post.publishAt) : '');
   const [timeError, setTimeError] = useState<string>();
@@ -138,7 +138,7 @@ export function PostWorkflowPanel({
           <div>
             <AlertTitle>Awaiting review</AlertTitle>
             <AlertDescription>
-              {mayPublish
+              {actions.includes('send_back')
                 ? 'Publish it, schedule it, or send it back to its author with a note.'
                 : 'An admin will publish it, schedule it, or send it back to you with a note.'}
             </AlertDescription>
@@ -146,21 +146,21 @@ export function PostWorkflowPanel({
         </Alert>
       ) : null}
 
-      {!mayPublish && status === 'draft' ? (
+      {actions.includes('submit_for_review') ? (
         <Button type="button" variant="secondary" disabled={busy} onClick={() => onSave('in_review')}>
           <UserCheck aria-hidden="true" />
           {saving === 'in_review' ? 'Submitting...' : 'Submit for review'}
         </Button>
       ) : null}
 
-      {mayPublish && status === 'in_review' && post ? (
+      {actions.includes('send_back') && post ? (
         <Button type="button" variant="outline" disabled={busy} onClick={() => setSendBackOpen(true)}>
           <Undo2 aria-hidden="true" />
           Send back
         </Button>
       ) : null}
 
-      {mayPublish && status !== 'published' ? (
+      {actions.includes('schedule') ? (
         <div className="flex flex-col gap-3 border-t border-line pt-4">
           {status === 'scheduled' && post?.publishAt ? (
             <p className="flex items-start gap-2 text-sm text-ink" data-testid="scheduled-for">

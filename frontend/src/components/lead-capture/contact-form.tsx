@@ -1,10 +1,11 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Loader2, Send, ShieldCheck } from 'lucide-react';
-import { contactServiceOptions, leadMessages, limits, messages, looksLikeEmailAddress } from '@northbeam/common';
+import { contactServiceOptions, leadLimits, leadMessages, messages, looksLikeEmailAddress } from '@northbeam/common';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
+import { Field } from '@/components/ui/field';
 import { FieldError, Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
@@ -42,7 +43,7 @@ function validate(values: ContactValues): FieldErrors {
   const errors: FieldErrors = {};
   if (values.name.trim().length < 1) errors.name = messages.nameRequired;
   if (!looksLikeEmailAddress(values.email.trim())) errors.email = messages.emailInvalid;
-  if (values.message.trim().length < limits.contactMessageMin) errors.message = messages.messageTooShort;
+  if (values.message.trim().length < leadLimits.contactMessageMin) errors.message = messages.messageTooShort;
   if (!values.consent) errors.consent = messages.consentRequired;
   return errors;
 }
@@ -147,8 +148,7 @@ export function ContactForm({ onFormStart, onSubmitted, className }: ContactForm
       className={cn('grid gap-5 rounded-card border border-line bg-white p-6 shadow-card sm:p-8', className)}
     >
       <div className="grid gap-5 sm:grid-cols-2">
-        <div className="grid gap-2">
-          <Label htmlFor={`${id}-name`}>Name</Label>
+        <Field label="Name" htmlFor={`${id}-name`} error={errors.name} errorId={`${id}-name-error`}>
           <Input
             id={`${id}-name`}
             name="name"
@@ -160,10 +160,8 @@ export function ContactForm({ onFormStart, onSubmitted, className }: ContactForm
             aria-describedby={describedBy('name')}
             aria-required="true"
           />
-          <FieldError id={`${id}-name-error`} message={errors.name} />
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor={`${id}-email`}>Email</Label>
+        </Field>
+        <Field label="Email" htmlFor={`${id}-email`} error={errors.email} errorId={`${id}-email-error`}>
           <Input
             id={`${id}-email`}
             name="email"
@@ -175,12 +173,15 @@ export function ContactForm({ onFormStart, onSubmitted, className }: ContactForm
             aria-describedby={describedBy('email')}
             aria-required="true"
           />
-          <FieldError id={`${id}-email-error`} message={errors.email} />
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor={`${id}-company`}>
-            Company <span className="font-normal text-ink-muted">(optional)</span>
-          </Label>
+        </Field>
+        <Field
+          label={
+            <>
+              Company <span className="font-normal text-ink-muted">(optional)</span>
+            </>
+          }
+          htmlFor={`${id}-company`}
+        >
           <Input
             id={`${id}-company`}
             name="company"
@@ -188,11 +189,15 @@ export function ContactForm({ onFormStart, onSubmitted, className }: ContactForm
             value={values.company}
             onChange={(event) => update('company', event.target.value)}
           />
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor={`${id}-service`}>
-            Service interest <span className="font-normal text-ink-muted">(optional)</span>
-          </Label>
+        </Field>
+        <Field
+          label={
+            <>
+              Service interest <span className="font-normal text-ink-muted">(optional)</span>
+            </>
+          }
+          htmlFor={`${id}-service`}
+        >
           <Select
             id={`${id}-service`}
             name="service"
@@ -207,21 +212,21 @@ export function ContactForm({ onFormStart, onSubmitted, className }: ContactForm
               </option>
             ))}
           </Select>
-        </div>
+        </Field>
       </div>
 
-      <div className="grid gap-2">
-        <div className="flex items-baseline justify-between gap-4">
-          <Label htmlFor={`${id}-message`}>Message</Label>
-          <span className="text-xs text-ink-muted" aria-live="polite">
-            {values.message.length}/{limits.contactMessageMax}
-          </span>
-        </div>
+      <Field
+        label="Message"
+        htmlFor={`${id}-message`}
+        error={errors.message}
+        errorId={`${id}-message-error`}
+        counter={{ value: values.message.length, max: leadLimits.contactMessageMax, live: true }}
+      >
         <Textarea
           id={`${id}-message`}
           name="message"
           rows={6}
-          maxLength={limits.contactMessageMax}
+          maxLength={leadLimits.contactMessageMax}
           placeholder="What are you building, and where are you stuck?"
           value={values.message}
           onChange={(event) => update('message', event.target.value)}
@@ -229,8 +234,7 @@ export function ContactForm({ onFormStart, onSubmitted, className }: ContactForm
           aria-describedby={describedBy('message')}
           aria-required="true"
         />
-        <FieldError id={`${id}-message-error`} message={errors.message} />
-      </div>
+      </Field>
 
       {/* Honeypot: people never see it; bots fill it in and are then quietly ignored. */}
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">

@@ -1,13 +1,17 @@
-import { CheckCircle2, FileArchive, Loader2, Mail } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { FileArchive, Mail } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { looksLikeEmailAddress, messages, site } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
-import { Button, buttonVariants } from '@/components/ui/button';
+import {
+  PrivacyRequestConsent,
+  PrivacyRequestEmailField,
+  PrivacyRequestSteps,
+  PrivacyRequestSubmit,
+  serverFieldErrors,
+  PrivacyRequestConfirmation,
+} from '@/components/legal/privacy-request-form';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Checkbox } from '@/components/ui/checkbox';
-import { Input } from '@/components/ui/input';
-import { FieldError, Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/toast';
 import { ApiRequestError, apiRequest } from '@/lib/api';
 import { getVisitorId } from '@/lib/analytics';
@@ -55,17 +59,8 @@ export function Component() {
       });
       setRequestId(((await response.json()) as { requestId: string }).requestId);
     } catch (error) {
-      if (error instanceof ApiRequestError && error.status === 400) {
-        try {
-          const parsed = JSON.parse(error.bodyText) as { fieldErrors?: Record<string, string[]> };
-          const fromServer: FieldErrors = {};
-          for (const [field, list] of Object.entries(parsed.fieldErrors ?? {}))
-            fromServer[field as FieldName] = list[0];
-          setErrors(fromServer);
-        } catch {
-          // Not the error contract: the toast below still tells the visitor.
-        }
-      }
+      const fromServer = serverFieldErrors<FieldName>(error);
+      if (fromServer) setErrors(fromServer);
       const serverError = error instanceof ApiRequestError ? error.serverError : undefined;
       toast({
         title: messages.deletionFailedTitle,
@@ -87,21 +82,14 @@ export function Component() {
             Under UK data protection law you can ask for a copy of the personal data we hold about you. Tell us the
             email address you used with us.
           </p>
-          <ol className="space-y-4 text-sm text-ink-muted">
-            {[
+          <PrivacyRequestSteps
+            steps={[
               'You confirm the request from the link we email you.',
               'Our privacy team reviews it; we answer within one month.',
               'We email you a link to one ZIP file with every record we hold: as data (JSON) and as a readable page.',
               'The link works once, for 7 days; then the file is deleted.',
-            ].map((step, index) => (
-              <li key={step} className="flex gap-3">
-                <span className="inline-flex size-7 shrink-0 items-center justify-center rounded-full bg-beam-soft font-display text-xs font-semibold text-beam">
-                  {index + 1}
-                </span>
-                <span className="pt-1">{step}</span>
-              </li>
-            ))}
-          </ol>
+            ]}
+          />
           <p className="text-sm text-ink-muted">
             Want your data erased instead? Use our{' '}
             <Link to="/data-deletion" className="font-medium text-beam underline underline-offset-4">
@@ -130,51 +118,14 @@ export function Component() {
                 className="space-y-6"
                 aria-label="Data access request"
               >
-                <div className="space-y-2">
-                  <Label htmlFor="access-email">Email address</Label>
-                  <Input
-                    id="access-email"
-                    type="email"
-                    autoComplete="email"
-                    required
-                    value={email}
-                    onChange={(event) => setEmail(event.target.value)}
-                    aria-invalid={errors.email ? true : undefined}
-                    aria-describedby={errors.email ? 'access-email-error' : 'access-email-hint'}
-                  />
-                  <p id="access-email-hint" className="text-xs text-ink-muted">
-                    The address you used for our newsletter, playbook or contact form.
-                  </p>
-                  <FieldError id="access-email-error" message={errors.email} />
-                </div>
-                <div className="space-y-2">
-                  <div className="flex items-start gap-3">
-                    <Checkbox
-                      id="access-consent"
-                      checked={consent}
-                      onChange={(event) => setConsent(event.target.checked)}
-                      aria-invalid={errors.consent ? true : undefined}
-                      aria-describedby={errors.consent ? 'access-consent-error' : undefined}
-                    />
-                    <Label htmlFor="access-consent" variant="muted">
-                      I confirm that I own this email address and want a copy of the personal data held about it.
-                    </Label>
-                  </div>
-                  <FieldError id="access-consent-error" message={errors.consent} />
-                </div>
-                <Button type="submit" size="lg" className="w-full" disabled={pending}>
-                  {pending ? (
-                    <>
-                      <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" />
-                      Submitting Request...
-                    </>
-                  ) : (
-                    <>
-                      <FileArchive aria-hidden="true" />
-                      Request My Data
-                    </>
-                  )}
-                </Button>
+                <PrivacyRequestEmailField prefix="access" value={email} error={errors.email} onChange={setEmail} />
+                <PrivacyRequestConsent prefix="access" checked={consent} error={errors.consent} onChange={setConsent}>
+                  I confirm that I own this email address and want a copy of the personal data held about it.
+                </PrivacyRequestConsent>
+                <PrivacyRequestSubmit pending={pending}>
+                  <FileArchive aria-hidden="true" />
+                  Request My Data
+                </PrivacyRequestSubmit>
               </form>
             </CardContent>
           </Card>
@@ -185,35 +136,18 @@ export function Component() {
 }
 
 function Confirmation({ requestId }: { requestId: string }) {
-  const title = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    title.current?.scrollIntoView({ block: 'center' });
-    title.current?.focus({ preventScroll: true });
-  }, []);
   return (
-    <Card className="self-start" data-testid="access-confirmation">
-      <CardHeader>
-        <CheckCircle2 className="size-10 text-success" aria-hidden="true" />
-        <h2 ref={title} tabIndex={-1} className="heading-3 outline-none">
-          {messages.deletionSubmittedTitle}
-        </h2>
-        <CardDescription>{messages.accessSubmitted}</CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-6">
-        <dl className="rounded-2xl bg-mist p-4 text-sm">
-          <dt className="text-ink-muted">Request ID</dt>
-          <dd className="font-mono font-semibold break-all text-ink" data-testid="access-request-id">
-            {requestId}
-          </dd>
-        </dl>
-        <p className="flex items-start gap-2 text-sm text-ink-muted">
-          <Mail className="mt-0.5 size-4 shrink-0 text-beam" aria-hidden="true" />
-          Open the link in the email we sent you to confirm the request.
-        </p>
-        <Link to="/" className={buttonVariants({ variant: 'default' })}>
-          Return to Homepage
-        </Link>
-      </CardContent>
-    </Card>
+    <PrivacyRequestConfirmation testId="access-confirmation" description={messages.accessSubmitted}>
+      <dl className="rounded-2xl bg-mist p-4 text-sm">
+        <dt className="text-ink-muted">Request ID</dt>
+        <dd className="font-mono font-semibold break-all text-ink" data-testid="access-request-id">
+          {requestId}
+        </dd>
+      </dl>
+      <p className="flex items-start gap-2 text-sm text-ink-muted">
+        <Mail className="mt-0.5 size-4 shrink-0 text-beam" aria-hidden="true" />
+        Open the link in the email we sent you to confirm the request.
+      </p>
+    </PrivacyRequestConfirmation>
   );
 }

@@ -1,5 +1,5 @@
-import { AlertTriangle, CheckCircle2, Info, Loader2, Mail, ShieldCheck } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { AlertTriangle, Info, Mail, ShieldCheck } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import {
   deletionRequestTypes,
@@ -12,11 +12,16 @@ import {
 } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
-import { Button, buttonVariants } from '@/components/ui/button';
+import {
+  PrivacyRequestConsent,
+  PrivacyRequestEmailField,
+  PrivacyRequestSteps,
+  PrivacyRequestSubmit,
+  serverFieldErrors,
+  PrivacyRequestConfirmation,
+} from '@/components/legal/privacy-request-form';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Checkbox } from '@/components/ui/checkbox';
-import { Input } from '@/components/ui/input';
-import { FieldError, Label } from '@/components/ui/label';
+import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toast';
@@ -24,7 +29,6 @@ import { ApiRequestError, apiRequest } from '@/lib/api';
 import { trackEmailClick } from '@/lib/analytics';
 import { readConsent } from '@/lib/consent';
 import { getVisitorId } from '@/lib/analytics';
-import { cn } from '@/lib/cn';
 
 export const handle: RouteHandle = {
   head: ({ pathname }) => ({
@@ -87,17 +91,8 @@ export function Component() {
       toast({ title: messages.deletionSubmittedTitle, description: messages.deletionSubmitted });
     } catch (error) {
       const serverError = error instanceof ApiRequestError ? error.serverError : undefined;
-      if (error instanceof ApiRequestError && error.status === 400) {
-        try {
-          const parsed = JSON.parse(error.bodyText) as { fieldErrors?: Record<string, string[]> };
-          const fromServer: FieldErrors = {};
-          for (const [field, list] of Object.entries(parsed.fieldErrors ?? {}))
-            fromServer[field as FieldName] = list[0];
-          setErrors(fromServer);
-        } catch {
-          // Not the error contract: the toast below still tells the visitor.
-        }
-      }
+      const fromServer = serverFieldErrors<FieldName>(error);
+      if (fromServer) setErrors(fromServer);
       toast({
         title: messages.deletionFailedTitle,
         description: serverError ?? messages.deletionFailed,
@@ -118,21 +113,14 @@ export function Component() {
             Under UK data protection law you can ask us to erase the personal data we hold about you. Tell us the email
             address you used with us and we will take it from there.
           </p>
-          <ol className="space-y-4 text-sm text-ink-muted">
-            {[
+          <PrivacyRequestSteps
+            steps={[
               'You confirm the request from the link we email you.',
               'Our privacy team reviews it within 5 business days.',
               'We verify your identity and delete the data.',
               'You receive a final confirmation email.',
-            ].map((step, index) => (
-              <li key={step} className="flex gap-3">
-                <span className="inline-flex size-7 shrink-0 items-center justify-center rounded-full bg-beam-soft font-display text-xs font-semibold text-beam">
-                  {index + 1}
-                </span>
-                <span className="pt-1">{step}</span>
-              </li>
-            ))}
-          </ol>
+            ]}
+          />
           <p className="text-sm text-ink-muted">The whole process typically takes 10-15 business days.</p>
           <p className="text-sm text-ink-muted">
             Want a copy of your data first? Use our{' '}
@@ -173,26 +161,9 @@ export function Component() {
                 className="space-y-6"
                 aria-label="Data deletion request"
               >
-                <div className="space-y-2">
-                  <Label htmlFor="deletion-email">Email address</Label>
-                  <Input
-                    id="deletion-email"
-                    type="email"
-                    autoComplete="email"
-                    required
-                    value={email}
-                    onChange={(event) => setEmail(event.target.value)}
-                    aria-invalid={errors.email ? true : undefined}
-                    aria-describedby={errors.email ? 'deletion-email-error' : 'deletion-email-hint'}
-                  />
-                  <p id="deletion-email-hint" className="text-xs text-ink-muted">
-                    The address you used for our newsletter, playbook or contact form.
-                  </p>
-                  <FieldError id="deletion-email-error" message={errors.email} />
-                </div>
+                <PrivacyRequestEmailField prefix="deletion" value={email} error={errors.email} onChange={setEmail} />
 
-                <div className="space-y-2">
-                  <Label htmlFor="deletion-requestType">Request type</Label>
+                <Field label="Request type" htmlFor="deletion-requestType" error={errors.requestType}>
                   <Select
                     id="deletion-requestType"
                     value={requestType}
@@ -204,21 +175,15 @@ export function Component() {
                       </option>
                     ))}
                   </Select>
-                  <FieldError message={errors.requestType} />
-                </div>
+                </Field>
 
-                <div className="space-y-2">
-                  <div className="flex items-baseline justify-between">
-                    <Label htmlFor="deletion-reason">Reason (optional)</Label>
-                    <span
-                      className={cn(
-                        'text-xs',
-                        reason.length > limits.deletionReasonMax ? 'text-danger' : 'text-ink-muted',
-                      )}
-                    >
-                      {reason.length}/{limits.deletionReasonMax}
-                    </span>
-                  </div>
+                <Field
+                  label="Reason (optional)"
+                  htmlFor="deletion-reason"
+                  error={errors.reason}
+                  errorId="deletion-reason-error"
+                  counter={{ value: reason.length, max: limits.deletionReasonMax }}
+                >
                   <Textarea
                     id="deletion-reason"
                     value={reason}
@@ -228,8 +193,7 @@ export function Component() {
                     aria-describedby={errors.reason ? 'deletion-reason-error' : undefined}
                     placeholder="Tell us why, if you like. It helps us improve."
                   />
-                  <FieldError id="deletion-reason-error" message={errors.reason} />
-                </div>
+                </Field>
 
                 <Alert variant="info" role="note" data-testid="deletion-information">
                   <Info className="size-4 text-beam" aria-hidden="true" />
@@ -249,36 +213,15 @@ export function Component() {
                   </div>
                 </Alert>
 
-                <div className="space-y-2">
-                  <div className="flex items-start gap-3">
-                    <Checkbox
-                      id="deletion-consent"
-                      checked={consent}
-                      onChange={(event) => setConsent(event.target.checked)}
-                      aria-invalid={errors.consent ? true : undefined}
-                      aria-describedby={errors.consent ? 'deletion-consent-error' : undefined}
-                    />
-                    <Label htmlFor="deletion-consent" variant="muted">
-                      I confirm that I own this email address, that I want my personal data deleted, and that I
-                      understand this is permanent.
-                    </Label>
-                  </div>
-                  <FieldError id="deletion-consent-error" message={errors.consent} />
-                </div>
+                <PrivacyRequestConsent prefix="deletion" checked={consent} error={errors.consent} onChange={setConsent}>
+                  I confirm that I own this email address, that I want my personal data deleted, and that I understand
+                  this is permanent.
+                </PrivacyRequestConsent>
 
-                <Button type="submit" size="lg" className="w-full" disabled={pending}>
-                  {pending ? (
-                    <>
-                      <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" />
-                      Submitting Request...
-                    </>
-                  ) : (
-                    <>
-                      <ShieldCheck aria-hidden="true" />
-                      Submit Deletion Request
-                    </>
-                  )}
-                </Button>
+                <PrivacyRequestSubmit pending={pending}>
+                  <ShieldCheck aria-hidden="true" />
+                  Submit Deletion Request
+                </PrivacyRequestSubmit>
                 <p className="flex items-center gap-2 text-xs text-ink-muted">
                   <AlertTriangle className="size-3.5 shrink-0" aria-hidden="true" />
                   We only use this address to handle your request.
@@ -293,53 +236,35 @@ export function Component() {
 }
 
 function Confirmation({ submitted }: { submitted: Submitted }) {
-  const title = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    // The form is gone: bring the confirmation into view and give it focus for screen readers.
-    title.current?.scrollIntoView({ block: 'center' });
-    title.current?.focus({ preventScroll: true });
-  }, []);
   return (
-    <Card className="self-start" data-testid="deletion-confirmation">
-      <CardHeader>
-        <CheckCircle2 className="size-10 text-success" aria-hidden="true" />
-        <h2 ref={title} tabIndex={-1} className="heading-3 outline-none">
-          {messages.deletionSubmittedTitle}
-        </h2>
-        <CardDescription>{messages.deletionSubmitted}</CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-6">
-        <dl className="grid gap-4 rounded-2xl bg-mist p-4 text-sm sm:grid-cols-2">
-          <div>
-            <dt className="text-ink-muted">Request ID</dt>
-            <dd className="font-mono font-semibold text-ink" data-testid="deletion-request-id">
-              {submitted.requestId}
-            </dd>
-          </div>
-          <div>
-            <dt className="text-ink-muted">Submitted</dt>
-            <dd className="font-semibold text-ink" data-testid="deletion-submitted-at">
-              {formatDate(submitted.submittedAt, 'dd/MM/yyyy HH:mm:ss')}
-            </dd>
-          </div>
-        </dl>
-        <p className="flex items-start gap-2 text-sm text-ink-muted">
-          <Mail className="mt-0.5 size-4 shrink-0 text-beam" aria-hidden="true" />A confirmation email has been sent to
-          your address. Open the link in it to confirm the request.
-        </p>
+    <PrivacyRequestConfirmation testId="deletion-confirmation" description={messages.deletionSubmitted}>
+      <dl className="grid gap-4 rounded-2xl bg-mist p-4 text-sm sm:grid-cols-2">
         <div>
-          <h3 className="font-display text-base font-semibold">Next steps</h3>
-          <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm text-ink-muted">
-            <li>Confirm your request from the email we sent you.</li>
-            <li>Our privacy team reviews it within 5 business days.</li>
-            <li>We verify your identity and delete your data.</li>
-            <li>You receive a final confirmation email. The whole process typically takes 10-15 business days.</li>
-          </ol>
+          <dt className="text-ink-muted">Request ID</dt>
+          <dd className="font-mono font-semibold text-ink" data-testid="deletion-request-id">
+            {submitted.requestId}
+          </dd>
         </div>
-        <Link to="/" className={buttonVariants({ variant: 'default' })}>
-          Return to Homepage
-        </Link>
-      </CardContent>
-    </Card>
+        <div>
+          <dt className="text-ink-muted">Submitted</dt>
+          <dd className="font-semibold text-ink" data-testid="deletion-submitted-at">
+            {formatDate(submitted.submittedAt, 'dd/MM/yyyy HH:mm:ss')}
+          </dd>
+        </div>
+      </dl>
+      <p className="flex items-start gap-2 text-sm text-ink-muted">
+        <Mail className="mt-0.5 size-4 shrink-0 text-beam" aria-hidden="true" />A confirmation email has been sent to
+        your address. Open the link in it to confirm the request.
+      </p>
+      <div>
+        <h3 className="font-display text-base font-semibold">Next steps</h3>
+        <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm text-ink-muted">
+          <li>Confirm your request from the email we sent you.</li>
+          <li>Our privacy team reviews it within 5 business days.</li>
+          <li>We verify your identity and delete your data.</li>
+          <li>You receive a final confirmation email. The whole process typically takes 10-15 business days.</li>
+        </ol>
+      </div>
+    </PrivacyRequestConfirmation>
   );
 }

@@ -6,7 +6,7 @@ import type { RouteHandle } from '@/app/route-handle';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { FieldError, Label } from '@/components/ui/label';
+import { Field } from '@/components/ui/field';
 import { ApiRequestError, apiRequest } from '@/lib/api';
 
 export const handle: RouteHandle = {
@@ -76,8 +76,7 @@ export function Component() {
               </Alert>
             ) : null}
             <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-6 grid gap-4">
-              <div className="grid gap-2">
-                <Label htmlFor={`${id}-email`}>Email address</Label>
+              <Field label="Email address" htmlFor={`${id}-email`} error={fieldError} errorId={`${id}-email-error`}>
                 <Input
                   id={`${id}-email`}
                   type="email"
@@ -89,8 +88,7 @@ export function Component() {
                   aria-invalid={fieldError ? true : undefined}
                   aria-describedby={fieldError ? `${id}-email-error` : undefined}
                 />
-                <FieldError id={`${id}-email-error`} message={fieldError} />
-              </div>
+              </Field>
               <Button type="submit" size="lg" disabled={state.kind === 'loading'}>
                 {state.kind === 'loading' ? (
                   <>

@@ -9,14 +9,7 @@ import {
   ValidateBy,
   type ValidationOptions,
 } from 'class-validator';
-import {
-  contactServiceValues,
-  leadLimits,
-  leadMessages,
-  limits,
-  messages,
-  type ContactService,
-} from '@northbeam/common';
+import { contactServiceValues, leadLimits, leadMessages, messages, type ContactService } from '@northbeam/common';
 import { MultiLine } from '../../../core/validation/multi-line.decorator.js';
 import { IsEmailAddress } from '../../../core/validation/is-required-email.js';
 import { Trim, TrimToUndefined } from '../../../core/validation/trim.js';
@@ -58,8 +51,8 @@ export class CreateContactMessageDto {
   @MultiLine()
   @Trim()
   @IsString({ message: messages.messageTooShort })
-  @MinLength(limits.contactMessageMin, { message: messages.messageTooShort })
-  @MaxLengthWhenPresent(limits.contactMessageMax, { message: leadMessages.messageTooLong })
+  @MinLength(leadLimits.contactMessageMin, { message: messages.messageTooShort })
+  @MaxLengthWhenPresent(leadLimits.contactMessageMax, { message: leadMessages.messageTooLong })
   message: string;
 
   @Equals(true, { message: messages.consentRequired })

@@ -1,4 +1,11 @@
-import type { AdminPost, AdminPostSummary, Post as PostResponse, PostSummary } from '@northbeam/common';
+import {
+  postActions,
+  type AdminPost,
+  type AdminPostSummary,
+  type Post as PostResponse,
+  type PostSummary,
+  type StaffIdentity,
+} from '@northbeam/common';
 import type { Post } from '../entities/post.entity.js';
 import { toMediaImage } from '../../media/media.service.js';
 
@@ -35,13 +42,14 @@ export function mapPost(post: Post): PostResponse {
   return { ...mapPostSummary(post), body: post.body };
 }
 
-/** Staff see who created the post (consultants may change only their own drafts). */
-export function mapAdminPost(post: Post): AdminPost {
+/** Staff see who created the post and what `user` may do with it (consultants may change only their own drafts). */
+export function mapAdminPost(post: Post, user: StaffIdentity): AdminPost {
   return {
     ...mapPost(post),
     createdById: post.createdById,
     publishAt: iso(post.publishAt),
     reviewNote: post.reviewNote,
+    actions: postActions(post, user),
   };
 }
 

@@ -1,5 +1,5 @@
 import { ArrayMaxSize, IsArray, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
-import { limits, postSections, type PostSection } from '@northbeam/common';
+import { postLimits, postMessages, postSections, type PostSection } from '@northbeam/common';
 import { IsListPage } from '../../../core/validation/list-query.decorators.js';
 import { MaxChars } from '../../../core/validation/max-chars.decorator.js';
 import { MultiLine } from '../../../core/validation/multi-line.decorator.js';
@@ -23,18 +23,18 @@ function tooLongToKeep(field: string, max: number): string {
 export class AutosavePostDto {
   @IsOptional()
   @IsString()
-  @MaxChars(limits.postTitleMax * 2, { message: tooLongToKeep('Title', limits.postTitleMax * 2) })
+  @MaxChars(postLimits.titleMax * 2, { message: tooLongToKeep('Title', postLimits.titleMax * 2) })
   title?: string;
 
   @IsOptional()
   @IsString()
-  @MaxChars(limits.postSlugMax * 2, { message: tooLongToKeep('Slug', limits.postSlugMax * 2) })
+  @MaxChars(postLimits.slugMax * 2, { message: tooLongToKeep('Slug', postLimits.slugMax * 2) })
   slug?: string;
 
   @MultiLine()
   @IsOptional()
   @IsString()
-  @MaxChars(limits.postExcerptMax * 2, { message: tooLongToKeep('Excerpt', limits.postExcerptMax * 2) })
+  @MaxChars(postLimits.excerptMax * 2, { message: tooLongToKeep('Excerpt', postLimits.excerptMax * 2) })
   excerpt?: string;
 
   @MultiLine()
@@ -48,42 +48,44 @@ export class AutosavePostDto {
 
   @IsOptional()
   @IsString()
-  @MaxLength(100)
+  @MaxLength(postLimits.authorIdMax)
   authorId?: string | null;
 
   @IsOptional()
   @IsString()
-  @MaxLength(200)
+  @MaxLength(postLimits.authorNameMax)
   authorName?: string | null;
 
   @IsOptional()
   @IsString()
-  @MaxChars(limits.authorCredentialsMax * 2, { message: tooLongToKeep('Credentials', limits.authorCredentialsMax * 2) })
+  @MaxChars(postLimits.authorCredentialsMax * 2, {
+    message: tooLongToKeep('Credentials', postLimits.authorCredentialsMax * 2),
+  })
   authorCredentials?: string | null;
 
   @MultiLine()
   @IsOptional()
   @IsString()
-  @MaxChars(limits.authorBioMax * 2, { message: tooLongToKeep('Bio', limits.authorBioMax * 2) })
+  @MaxChars(postLimits.authorBioMax * 2, { message: tooLongToKeep('Bio', postLimits.authorBioMax * 2) })
   authorBio?: string | null;
 
   @IsOptional()
   @IsArray({ message: 'Tags must be a list of words' })
-  @ArrayMaxSize(100, { message: 'At most 100 tags' })
+  @ArrayMaxSize(postLimits.tagsMax, { message: `At most ${postLimits.tagsMax} tags` })
   @IsString({ each: true, message: 'Tags must be a list of words' })
-  @MaxLength(60, { each: true, message: 'Each tag must be 60 characters or less' })
+  @MaxLength(postLimits.tagMax, { each: true, message: postMessages.tagTooLong })
   tags?: string[];
 
   @IsOptional()
   @IsString()
-  @MaxChars(limits.metaDescriptionMax * 2, {
-    message: tooLongToKeep('Meta description', limits.metaDescriptionMax * 2),
+  @MaxChars(postLimits.metaDescriptionMax * 2, {
+    message: tooLongToKeep('Meta description', postLimits.metaDescriptionMax * 2),
   })
   metaDescription?: string | null;
 
   @MultiLine()
   @IsOptional()
   @IsString()
-  @MaxLength(5000, { message: 'Custom meta tags must be 5000 characters or less' })
+  @MaxLength(postLimits.customMetaTagsMax, { message: postMessages.customMetaTagsTooLong })
   customMetaTags?: string | null;
 }

@@ -14,7 +14,8 @@ import {
 import { AllowedMetaTags } from '../../../core/validation/allowed-meta-tags.decorator.js';
 import { MaxChars } from '../../../core/validation/max-chars.decorator.js';
 import {
-  limits,
+  postLimits,
+  postMessages,
   mediaMessages,
   messages,
   postSections,
@@ -33,13 +34,13 @@ const blankToNull = ({ value }: { value: unknown }) =>
 /** Create and update body of POST/PUT /api/admin/posts (docs/product.md#posts). wordCount and readingTime are ignored. */
 export class SavePostDto {
   @Trim()
-  @MaxChars(limits.postTitleMax, { message: messages.titleTooLong })
+  @MaxChars(postLimits.titleMax, { message: messages.titleTooLong })
   @IsString({ message: messages.titleRequired })
   @IsNotEmpty({ message: messages.titleRequired })
   title: string;
 
   @Trim()
-  @MaxChars(limits.postSlugMax, { message: messages.slugTooLong })
+  @MaxChars(postLimits.slugMax, { message: messages.slugTooLong })
   // Empty is left to the "required" rule.
   @Matches(/^([a-z0-9]+(-[a-z0-9]+)*)?$/, { message: messages.slugInvalid })
   @IsString({ message: messages.slugRequired })
@@ -48,7 +49,7 @@ export class SavePostDto {
 
   @MultiLine()
   @Trim()
-  @MaxChars(limits.postExcerptMax, { message: messages.excerptTooLong })
+  @MaxChars(postLimits.excerptMax, { message: messages.excerptTooLong })
   @IsString({ message: messages.excerptRequired })
   @IsNotEmpty({ message: messages.excerptRequired })
   excerpt: string;
@@ -75,45 +76,45 @@ export class SavePostDto {
   @Transform(blankToNull)
   @IsOptional()
   @IsString()
-  @MaxLength(100)
+  @MaxLength(postLimits.authorIdMax)
   authorId?: string | null;
 
   @Transform(blankToNull)
   @IsOptional()
   @IsString()
-  @MaxLength(200)
+  @MaxLength(postLimits.authorNameMax)
   authorName?: string | null;
 
   @Transform(blankToNull)
   @IsOptional()
   @IsString({ message: messages.credentialsTooLong })
-  @MaxChars(limits.authorCredentialsMax, { message: messages.credentialsTooLong })
+  @MaxChars(postLimits.authorCredentialsMax, { message: messages.credentialsTooLong })
   authorCredentials?: string | null;
 
   @MultiLine()
   @Transform(blankToNull)
   @IsOptional()
   @IsString({ message: messages.bioTooLong })
-  @MaxChars(limits.authorBioMax, { message: messages.bioTooLong })
+  @MaxChars(postLimits.authorBioMax, { message: messages.bioTooLong })
   authorBio?: string | null;
 
   @IsOptional()
   @IsArray({ message: 'Tags must be a list of words' })
   @IsString({ each: true, message: 'Tags must be a list of words' })
-  @MaxLength(60, { each: true, message: 'Each tag must be 60 characters or less' })
+  @MaxLength(postLimits.tagMax, { each: true, message: postMessages.tagTooLong })
   tags?: string[];
 
   @Transform(blankToNull)
   @IsOptional()
   @IsString({ message: messages.metaDescriptionTooLong })
-  @MaxChars(limits.metaDescriptionMax, { message: messages.metaDescriptionTooLong })
+  @MaxChars(postLimits.metaDescriptionMax, { message: messages.metaDescriptionTooLong })
   metaDescription?: string | null;
 
   @MultiLine()
   @Transform(blankToNull)
   @IsOptional()
   @IsString()
-  @MaxLength(5000, { message: 'Custom meta tags must be 5000 characters or less' })
+  @MaxLength(postLimits.customMetaTagsMax, { message: postMessages.customMetaTagsTooLong })
   @AllowedMetaTags()
   customMetaTags?: string | null;
 

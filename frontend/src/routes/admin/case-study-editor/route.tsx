@@ -5,6 +5,7 @@ import { useLoaderData, useRouteError, type LoaderFunctionArgs } from '@/app/dat
 import {
   caseStudyLimits,
   caseStudyStatusLabels,
+  messages,
   outcomesSplitMarker,
   revisionMessages,
   site,
@@ -75,8 +76,7 @@ export const handle: RouteHandle<EditorData | undefined> = {
 
 export async function loader({ context, request, params }: LoaderFunctionArgs): Promise<EditorData> {
   const user = await requireStaffUser(context, request);
-  if (user.permissions['case-studies'] === 'none')
-    return { user, caseStudy: null, refusal: 'You do not have permission to do that' };
+  if (user.permissions['case-studies'] === 'none') return { user, caseStudy: null, refusal: messages.forbidden };
   if (!params.id) return { user, caseStudy: null };
   try {
     const caseStudy = await loadJson<AdminCaseStudy>(
@@ -876,7 +876,7 @@ export function ErrorBoundary() {
   return (
     <section className="container-page py-16">
       <div role="alert" className="flex flex-col items-start gap-3 rounded-card border border-line bg-white p-8">
-        <h1 className="heading-2">{notFound ? 'Case study not found' : 'The case study could not be loaded'}</h1>
+        <h1 className="heading-2">{notFound ? messages.caseStudyNotFound : 'The case study could not be loaded'}</h1>
         <p className="text-ink-muted">{notFound ? 'It may have been deleted.' : 'Please try refreshing the page.'}</p>
         <Link to="/admin/case-studies" className={buttonVariants({ variant: 'outline' })}>
           Back to all case studies

@@ -2,7 +2,6 @@ import { ArrowRight, BookOpen, Download, FileText, Inbox, ShieldCheck, Users } f
 import { Link } from 'react-router-dom';
 import { useLoaderData, type LoaderFunctionArgs } from '@/app/data-router';
 import {
-  canPublish,
   enquiryLimits,
   formatDate,
   roleLabels,
@@ -101,7 +100,7 @@ async function privacyCounts(context: unknown, user: StaffUser): Promise<Privacy
 
 /** The "Awaiting review" card's counts (docs/product.md#publishing), for those who can publish. */
 async function workflowCounts(context: unknown, user: StaffUser): Promise<PostWorkflowCounts | null> {
-  if (!canPublish(user.role)) return null;
+  if (user.permissions.posts !== 'all') return null;
   try {
     return await loadJson<PostWorkflowCounts>(context, '/api/admin/posts/workflow-counts');
   } catch {
@@ -245,7 +244,7 @@ export function Component() {
           ) : null}
         </div>
 
-        {user.role === 'admin' || user.role === 'super_admin' ? (
+        {user.permissions.privacy === 'all' ? (
           <Card
             className="mt-6 flex flex-col gap-4 p-6 sm:flex-row sm:items-center sm:justify-between"
             data-testid="card-privacy"

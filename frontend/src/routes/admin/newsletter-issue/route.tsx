@@ -10,6 +10,7 @@ import {
   type AdminPostSummary,
   type ListPage,
   type NewsletterAudience,
+  type NewsletterIssueAction,
   type NewsletterIssueDetail,
   type NewsletterIssueProgress,
   type NewsletterPreview,
@@ -148,7 +149,9 @@ function IssueScreen({
   const [busy, setBusy] = useState<'save' | 'test' | 'send' | 'delete' | 'post' | undefined>();
   const [tab, setTab] = useState<'write' | 'preview'>(issue && issue.status !== 'draft' ? 'preview' : 'write');
   const [confirm, setConfirm] = useState<'send' | 'delete' | undefined>();
-  const editable = !issue || issue.status === 'draft';
+  // A new issue is a draft to be; a saved one allows what the server says.
+  const may = (action: NewsletterIssueAction) => !issue || issue.actions.includes(action);
+  const editable = may('edit');
   const dirty =
     !issue || fields.subject !== issue.subject || fields.preheader !== issue.preheader || fields.body !== issue.body;
   const ids = { subject: useId(), preheader: useId(), body: useId() };
@@ -334,7 +337,7 @@ function IssueScreen({
                   <Button type="submit" variant="outline" disabled={busy !== undefined || (issue !== null && !dirty)}>
                     {busy === 'save' ? 'Saving...' : 'Save draft'}
                   </Button>
-                  {issue ? (
+                  {issue && may('delete') ? (
                     <Button
                       type="button"
                       variant="ghost-danger"
@@ -359,7 +362,7 @@ function IssueScreen({
         </CardContent>
       </Card>
 
-      {editable ? (
+      {may('send') ? (
         <Card className="mt-6">
           <CardHeader>
             <CardTitle>Send</CardTitle>
@@ -373,7 +376,7 @@ function IssueScreen({
             <div className="flex flex-wrap gap-2">
               <Button
                 variant="outline"
-                disabled={!issue || busy !== undefined}
+                disabled={!issue || !may('send_test') || busy !== undefined}
                 onClick={() => void sendTest()}
                 data-testid="newsletter-test"
               >

@@ -1,5 +1,5 @@
 import {
-  limits,
+  postLimits,
   messages,
   type AdminPost,
   type MediaImage,
@@ -83,18 +83,18 @@ export function validatePostForm(values: PostFormValues): PostFormErrors {
   const slug = values.slug.trim();
   const excerpt = values.excerpt.trim();
   if (!title) errors.title = messages.titleRequired;
-  else if (title.length > limits.postTitleMax) errors.title = messages.titleTooLong;
+  else if (title.length > postLimits.titleMax) errors.title = messages.titleTooLong;
   if (!slug) errors.slug = messages.slugRequired;
-  else if (slug.length > limits.postSlugMax) errors.slug = messages.slugTooLong;
+  else if (slug.length > postLimits.slugMax) errors.slug = messages.slugTooLong;
   else if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug)) errors.slug = messages.slugInvalid;
   if (!excerpt) errors.excerpt = messages.excerptRequired;
-  else if (excerpt.length > limits.postExcerptMax) errors.excerpt = messages.excerptTooLong;
+  else if (excerpt.length > postLimits.excerptMax) errors.excerpt = messages.excerptTooLong;
   if (!values.body.trim()) errors.body = messages.bodyRequired;
   if (values.section !== 'labs' && values.section !== 'consulting') errors.section = messages.sectionRequired;
-  if (values.authorCredentials.length > limits.authorCredentialsMax)
+  if (values.authorCredentials.length > postLimits.authorCredentialsMax)
     errors.authorCredentials = messages.credentialsTooLong;
-  if (values.authorBio.length > limits.authorBioMax) errors.authorBio = messages.bioTooLong;
-  if (values.metaDescription.length > limits.metaDescriptionMax)
+  if (values.authorBio.length > postLimits.authorBioMax) errors.authorBio = messages.bioTooLong;
+  if (values.metaDescription.length > postLimits.metaDescriptionMax)
     errors.metaDescription = messages.metaDescriptionTooLong;
   return errors;
 }

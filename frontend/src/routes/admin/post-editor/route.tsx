@@ -6,15 +6,17 @@ import { useLoaderData, useRouteError, type LoaderFunctionArgs } from '@/app/dat
 import {
   allowedMetaTagNames,
   allowedMetaTagProperties,
-  canPublish,
+  postActions,
   formatDate,
-  limits,
+  postLimits,
+  messages,
   metaTagsWithAddress,
   postStatusLabels,
   sectionLabels,
   site,
   slugify,
   team,
+  revisionLimits,
   revisionMessages,
   type AdminPost,
   type PostAutosaveResponse,
@@ -143,7 +145,8 @@ function Editor({ user, post: loadedPost, autosave: loadedAutosave }: EditorData
   const [restored, setRestored] = useState(false);
   const [preview, setPreview] = useState(false);
   const slugTouched = useRef(Boolean(post));
-  const mayPublish = canPublish(user.role);
+  // What the server allows on this post; for a new post the same rule, from the user's role.
+  const mayPublish = (post?.actions ?? postActions(null, user)).includes('publish');
   const hydrated = useHydrated();
   const id = useId();
   const fieldId = (name: string) => `${id}-${name}`;
@@ -452,16 +455,16 @@ function Editor({ user, post: loadedPost, autosave: loadedAutosave }: EditorData
                 errorId={errorId('metaDescription')}
                 hint={
                   <p className="text-xs text-ink-muted" aria-live="polite" data-testid="meta-counter">
-                    {metaLength}/{limits.metaDescriptionMax} characters
+                    {metaLength}/{postLimits.metaDescriptionMax} characters
                   </p>
                 }
               >
                 <Input
                   id={fieldId('metaDescription')}
                   value={values.metaDescription}
-                  maxLength={limits.metaDescriptionMax}
+                  maxLength={postLimits.metaDescriptionMax}
                   onChange={(event) =>
-                    update({ metaDescription: event.target.value.slice(0, limits.metaDescriptionMax) })
+                    update({ metaDescription: event.target.value.slice(0, postLimits.metaDescriptionMax) })
                   }
                   aria-invalid={errors.metaDescription ? true : undefined}
                 />
@@ -510,7 +513,7 @@ function Editor({ user, post: loadedPost, autosave: loadedAutosave }: EditorData
                   <div>
                     <AlertTitle>Publishing is restricted</AlertTitle>
                     <AlertDescription>
-                      Only admins can publish. Your post will be saved as a draft for review by an admin.
+                      {messages.onlyAdminsCanPublish}. Your post will be saved as a draft for review by an admin.
                     </AlertDescription>
                   </div>
                 </Alert>
@@ -552,7 +555,7 @@ function Editor({ user, post: loadedPost, autosave: loadedAutosave }: EditorData
                       ? `Autosaved at ${formatDate(autosave.state.savedAt, 'HH:mm')}. The post itself changes only when you save it.`
                       : autosave.state.status === 'failed'
                         ? 'Autosave failed. Your text is kept in this browser.'
-                        : 'Changes are autosaved every 10 seconds.'}
+                        : `Changes are autosaved every ${revisionLimits.autosaveIntervalMs / 1000} seconds.`}
                 </p>
               ) : null}
               {post?.status === 'published' ? (

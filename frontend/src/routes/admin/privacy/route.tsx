@@ -29,6 +29,7 @@ import {
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { Input } from '@/components/ui/input';
@@ -372,11 +373,10 @@ function RequestDetail({ id }: { id: string }) {
   if (!detail) return <Loader2 className="size-5 animate-spin text-ink-muted" aria-label="Loading" />;
 
   const access = detail.requestType === 'access';
-  const open = detail.status === 'received' || detail.status === 'verified' || detail.status === 'approved';
-  const canApprove = detail.status === 'verified';
-  const canReject = open;
-  const canComplete = detail.status === 'approved' && detail.requestType === 'partial_deletion';
-  const canExtend = open && !detail.extendedAt;
+  const canApprove = detail.actions.includes('approve');
+  const canReject = detail.actions.includes('reject');
+  const canComplete = detail.actions.includes('complete');
+  const canExtend = detail.actions.includes('extend');
   const requester = detail.email ?? 'The requester';
   return (
     <Card className="min-w-0 scroll-mt-24 self-start" data-testid="deletion-request-detail">
@@ -420,17 +420,17 @@ function RequestDetail({ id }: { id: string }) {
         {canApprove || canReject || canComplete ? (
           <div className="space-y-3 border-t border-line pt-4">
             {canReject || canComplete ? (
-              <div className="space-y-2">
-                <Label htmlFor="privacy-action-text">
-                  {canComplete ? 'Note (what was deleted) or rejection reason' : 'Rejection reason'}
-                </Label>
+              <Field
+                label={canComplete ? 'Note (what was deleted) or rejection reason' : 'Rejection reason'}
+                htmlFor="privacy-action-text"
+              >
                 <Textarea
                   id="privacy-action-text"
                   value={text}
                   onChange={(event) => setText(event.target.value)}
                   height="sm"
                 />
-              </div>
+              </Field>
             ) : null}
             <div className="flex flex-wrap gap-2">
               {canApprove ? (
@@ -475,8 +475,7 @@ function RequestDetail({ id }: { id: string }) {
           <div className="space-y-3 border-t border-line pt-4" data-testid="extend-request">
             <p className="font-semibold">Extend the deadline (once)</p>
             <div className="grid gap-3 sm:grid-cols-[auto_1fr]">
-              <div className="space-y-2">
-                <Label htmlFor="privacy-extension-months">By</Label>
+              <Field label="By" htmlFor="privacy-extension-months">
                 <Select
                   id="privacy-extension-months"
                   value={months}
@@ -488,15 +487,14 @@ function RequestDetail({ id }: { id: string }) {
                     </option>
                   ))}
                 </Select>
-              </div>
-              <div className="space-y-2">
-                <Label htmlFor="privacy-extension-reason">Reason (sent to the requester)</Label>
+              </Field>
+              <Field label="Reason (sent to the requester)" htmlFor="privacy-extension-reason">
                 <Input
                   id="privacy-extension-reason"
                   value={extensionReason}
                   onChange={(event) => setExtensionReason(event.target.value)}
                 />
-              </div>
+              </Field>
             </div>
             <ConfirmAction
               label="Extend"

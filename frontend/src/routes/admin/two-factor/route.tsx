@@ -122,7 +122,7 @@ export function Component() {
           <Card>
             <CardHeader>
               <ShieldCheck className="size-6 text-success" aria-hidden="true" />
-              <CardTitle>Two-factor sign-in is already on</CardTitle>
+              <CardTitle>{staffMessages.twoFactorAlreadyEnabled}</CardTitle>
               <CardDescription>
                 To move it to another phone, turn it off on your account page, then set it up again.
               </CardDescription>
