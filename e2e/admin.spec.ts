@@ -161,9 +161,12 @@ test.describe('Admin: an admin manages a post', () => {
   });
 
   test('a search typed just before opening a post does not pull the editor back to the list', async ({ page }) => {
-    // The page's timers run on a clock of the test's: the search's pause ends only when told to.
+    // The page's timers run on a clock of the test's, stopped once the list is shown: the search's
+    // pause ends only when the test says so, however slowly the machine types and clicks.
     await page.clock.install();
     await signIn(page, admin, '/admin/posts');
+    await expect(page.getByTestId('admin-post-card').first()).toBeVisible();
+    await page.clock.pauseAt(Date.now() + 60_000);
     const edit = page
       .getByTestId('admin-post-card')
       .first()
