@@ -1,0 +1,219 @@
+import { Download, Search } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
+import { cn } from '@/lib/cn';
+
+/** The filters of a list as they stand in the address, without the page: what its CSV export takes. */
+export function exportQuery(params: URLSearchParams, names: readonly string[]): string {
+  const filters = new URLSearchParams(
+    names.flatMap((name) => (params.get(name) ? [[name, params.get(name)!]] : [])),
+  ).toString();
+  return filters ? `?${filters}` : '';
+}
+
+/** The "Export CSV" link of a list: a download of every match of its filters. */
+export function ExportCsvLink({ href, testId }: { href: string; testId: string }) {
+  return (
+    <a href={href} download className={buttonVariants({ variant: 'outline', size: 'sm' })} data-testid={testId}>
+      <Download aria-hidden="true" />
+      Export CSV
+    </a>
+  );
+}
+
+/**
+ * The filter bar of an admin list: a search form (Enter searches at once) when the list has a search
+ * box, else a group; the screen lays its fields out (`className`). "Clear filters" shows while any
+ * filter is set.
+ */
+export function ListFilterBar({
+  label = 'Filters',
+  onSearch,
+  clear,
+  className,
+  children,
+}: {
+  /** The accessible name of the bar (null: none). */
+  label?: string | null;
+  /** The search box's submit; without it the bar is a group, not a search form. */
+  onSearch?: () => void;
+  clear?: { shown: boolean; onClear: () => void };
+  className: string;
+  children: ReactNode;
+}) {
+  const classes = cn('rounded-card border border-line bg-white p-4 shadow-card', className);
+  const content = (
+    <>
+      {children}
+      {clear?.shown ? (
+        <Button type="button" variant="ghost" size="sm" className="justify-self-start" onClick={clear.onClear}>
+          Clear filters
+        </Button>
+      ) : null}
+    </>
+  );
+  if (!onSearch)
+    return (
+      <div role="group" aria-label={label ?? undefined} className={classes}>
+        {content}
+      </div>
+    );
+  return (
+    <form
+      role="search"
+      aria-label={label ?? undefined}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSearch();
+      }}
+      className={classes}
+    >
+      {content}
+    </form>
+  );
+}
+
+/** The search box of a filter bar. */
+export function ListSearchInput({
+  label,
+  placeholder,
+  value,
+  onChange,
+  maxLength,
+  className,
+}: {
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange: (value: string) => void;
+  maxLength?: number;
+  className?: string;
+}) {
+  return (
+    <div className={cn('relative min-w-0', className)}>
+      <Search
+        className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-ink-muted"
+        aria-hidden="true"
+      />
+      <Input
+        type="search"
+        aria-label={label}
+        placeholder={placeholder}
+        className="pl-10"
+        value={value}
+        maxLength={maxLength}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
+  );
+}
+
+/** A labelled select of a filter bar; the empty option clears the filter. */
+export function ListFilterSelect({
+  id,
+  label,
+  value,
+  onChange,
+  className,
+  children,
+}: {
+  id: string;
+  label: string;
+  value: string | null;
+  onChange: (value: string | undefined) => void;
+  /** The select's own width, where the bar gives it one. */
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex min-w-0 flex-col gap-1.5">
+      <Label htmlFor={id} className="text-xs text-ink-muted">
+        {label}
+      </Label>
+      <Select
+        id={id}
+        className={className}
+        value={value ?? ''}
+        onChange={(event) => onChange(event.target.value || undefined)}
+      >
+        {children}
+      </Select>
+    </div>
+  );
+}
+
+/** A labelled day picker of a filter bar (`YYYY-MM-DD` in the address). */
+export function ListDayInput({
+  id,
+  label,
+  value,
+  onChange,
+  min,
+  max,
+}: {
+  id: string;
+  label: string;
+  value: string | null;
+  onChange: (value: string | undefined) => void;
+  min?: string;
+  max?: string;
+}) {
+  return (
+    <div className="flex min-w-0 flex-col gap-1.5">
+      <Label htmlFor={id} className="text-xs text-ink-muted">
+        {label}
+      </Label>
+      <Input
+        id={id}
+        type="date"
+        value={value ?? ''}
+        min={min}
+        max={max}
+        onChange={(event) => onChange(event.target.value || undefined)}
+      />
+    </div>
+  );
+}
+
+/**
+ * The From and To days of a filter bar (`from` and `to` in the address), side by side in `className`
+ * (or straight in the bar without it); `bounded` keeps To on or after From in the pickers.
+ */
+export function ListDateRange({
+  ids,
+  params,
+  setFilters,
+  bounded = false,
+  className,
+}: {
+  ids: { from: string; to: string };
+  params: URLSearchParams;
+  setFilters: (changes: Record<string, string | undefined>) => void;
+  bounded?: boolean;
+  className?: string;
+}) {
+  const from = params.get('from');
+  const to = params.get('to');
+  const days = (
+    <>
+      <ListDayInput
+        id={ids.from}
+        label="From"
+        value={from}
+        max={bounded ? (to ?? undefined) : undefined}
+        onChange={(value) => setFilters({ from: value })}
+      />
+      <ListDayInput
+        id={ids.to}
+        label="To"
+        value={to}
+        min={bounded ? (from ?? undefined) : undefined}
+        onChange={(value) => setFilters({ to: value })}
+      />
+    </>
+  );
+  return className ? <div className={className}>{days}</div> : days;
+}
