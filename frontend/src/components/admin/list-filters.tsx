@@ -118,24 +118,27 @@ export function ListFilterSelect({
   value,
   onChange,
   className,
+  selectClassName,
   children,
 }: {
   id: string;
   label: string;
   value: string | null;
   onChange: (value: string | undefined) => void;
-  /** The select's own width, where the bar gives it one. */
+  /** Where the field stands in the bar's grid. */
   className?: string;
+  /** The select's own width, where the bar gives it one. */
+  selectClassName?: string;
   children: ReactNode;
 }) {
   return (
-    <div className="flex min-w-0 flex-col gap-1.5">
+    <div className={cn('flex min-w-0 flex-col gap-1.5', className)}>
       <Label htmlFor={id} className="text-xs text-ink-muted">
         {label}
       </Label>
       <Select
         id={id}
-        className={className}
+        className={selectClassName}
         value={value ?? ''}
         onChange={(event) => onChange(event.target.value || undefined)}
       >
