@@ -1,9 +1,10 @@
 import { Download, Search } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { createContext, useContext, useId, type ReactNode } from 'react';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
+import type { useListScreenFilters } from '@/hooks/use-list-filters';
 import { cn } from '@/lib/cn';
 
 /** The filters of a list as they stand in the address, without the page: what its CSV export takes. */
@@ -24,38 +25,54 @@ export function ExportCsvLink({ href, testId }: { href: string; testId: string }
   );
 }
 
+/** The filters of a list screen (useListScreenFilters), as the fields of its filter bar read them. */
+export type ListFilterState = ReturnType<typeof useListScreenFilters>;
+
+const FilterContext = createContext<ListFilterState | null>(null);
+
+/** Hands a screen's filters to the filter fields below it, where they stand outside a ListFilterBar. */
+export const ListFilterScope = FilterContext.Provider;
+
+function useFilterState(): ListFilterState {
+  const state = useContext(FilterContext);
+  if (!state) throw new Error('A list filter field stands inside a ListFilterBar or a ListFilterScope.');
+  return state;
+}
+
 /**
- * The filter bar of an admin list: a search form (Enter searches at once) when the list has a search
- * box, else a group; the screen lays its fields out (`className`). "Clear filters" shows while any
- * filter is set.
+ * The filter bar of an admin list: a search form with its search box first (Enter searches at once)
+ * when the list has a search, else a group; the screen lays the fields out (`className`). "Clear
+ * filters" shows while any filter is set, unless the screen offers it elsewhere.
  */
 export function ListFilterBar({
+  filters,
   label = 'Filters',
-  onSearch,
-  clear,
+  search,
+  clearable = true,
   className,
   children,
 }: {
+  filters: ListFilterState;
   /** The accessible name of the bar (null: none). */
   label?: string | null;
-  /** The search box's submit; without it the bar is a group, not a search form. */
-  onSearch?: () => void;
-  clear?: { shown: boolean; onClear: () => void };
+  search?: { label: string; placeholder: string; className?: string; maxLength?: number };
+  clearable?: boolean;
   className: string;
-  children: ReactNode;
+  children?: ReactNode;
 }) {
   const classes = cn('rounded-card border border-line bg-white p-4 shadow-card', className);
   const content = (
-    <>
+    <FilterContext.Provider value={filters}>
+      {search ? <ListSearchInput {...search} value={filters.search.query} onChange={filters.search.setQuery} /> : null}
       {children}
-      {clear?.shown ? (
-        <Button type="button" variant="ghost" size="sm" className="justify-self-start" onClick={clear.onClear}>
+      {clearable && filters.filtered ? (
+        <Button type="button" variant="ghost" size="sm" className="justify-self-start" onClick={filters.clear}>
           Clear filters
         </Button>
       ) : null}
-    </>
+    </FilterContext.Provider>
   );
-  if (!onSearch)
+  if (!search)
     return (
       <div role="group" aria-label={label ?? undefined} className={classes}>
         {content}
@@ -67,7 +84,7 @@ export function ListFilterBar({
       aria-label={label ?? undefined}
       onSubmit={(event) => {
         event.preventDefault();
-        onSearch();
+        filters.search.submit();
       }}
       className={classes}
     >
@@ -111,26 +128,31 @@ export function ListSearchInput({
   );
 }
 
-/** A labelled select of a filter bar; the empty option clears the filter. */
+/**
+ * A labelled select of a filter bar, for the address parameter `name`: the empty option (`any`)
+ * clears the filter; `options` are value and label pairs, `children` any options after them.
+ */
 export function ListFilterSelect({
-  id,
+  name,
   label,
-  value,
-  onChange,
+  any,
+  options = [],
   className,
   selectClassName,
   children,
 }: {
-  id: string;
+  name: string;
   label: string;
-  value: string | null;
-  onChange: (value: string | undefined) => void;
+  any: string;
+  options?: readonly (readonly [value: string, label: string])[];
   /** Where the field stands in the bar's grid. */
   className?: string;
   /** The select's own width, where the bar gives it one. */
   selectClassName?: string;
-  children: ReactNode;
+  children?: ReactNode;
 }) {
+  const { params, setFilters } = useFilterState();
+  const id = useId();
   return (
     <div className={cn('flex min-w-0 flex-col gap-1.5', className)}>
       <Label htmlFor={id} className="text-xs text-ink-muted">
@@ -139,9 +161,15 @@ export function ListFilterSelect({
       <Select
         id={id}
         className={selectClassName}
-        value={value ?? ''}
-        onChange={(event) => onChange(event.target.value || undefined)}
+        value={params.get(name) ?? ''}
+        onChange={(event) => setFilters({ [name]: event.target.value || undefined })}
       >
+        <option value="">{any}</option>
+        {options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
         {children}
       </Select>
     </div>
@@ -185,19 +213,9 @@ export function ListDayInput({
  * The From and To days of a filter bar (`from` and `to` in the address), side by side in `className`
  * (or straight in the bar without it); `bounded` keeps To on or after From in the pickers.
  */
-export function ListDateRange({
-  ids,
-  params,
-  setFilters,
-  bounded = false,
-  className,
-}: {
-  ids: { from: string; to: string };
-  params: URLSearchParams;
-  setFilters: (changes: Record<string, string | undefined>) => void;
-  bounded?: boolean;
-  className?: string;
-}) {
+export function ListDateRange({ bounded = false, className }: { bounded?: boolean; className?: string }) {
+  const { params, setFilters } = useFilterState();
+  const ids = { from: useId(), to: useId() };
   const from = params.get('from');
   const to = params.get('to');
   const days = (

@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { useLoaderData, type LoaderFunctionArgs } from '@/app/data-router';
 import {
   activityActionLabels,
@@ -51,8 +50,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 
 export function Component() {
   const { user, list, actors, problem } = useLoaderData<typeof loader>();
-  const { params, setFilters, filtered, clear } = useListScreenFilters(filterNames);
-  const ids = { actor: useId(), action: useId(), from: useId(), to: useId() };
+  const filters = useListScreenFilters(filterNames);
   const own = user.permissions.activity === 'own';
 
   return (
@@ -69,44 +67,24 @@ export function Component() {
       }
       filters={
         <ListFilterBar
-          clear={{ shown: filtered, onClear: clear }}
+          filters={filters}
           className="mt-8 grid gap-3 sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto] lg:items-end"
         >
           {actors.length > 0 ? (
             <ListFilterSelect
-              id={ids.actor}
+              name="actor"
               label="Who"
-              value={params.get('actor')}
-              onChange={(actor) => setFilters({ actor })}
-            >
-              <option value="">Everyone</option>
-              {actors.map((actor) => (
-                <option key={actor.id} value={actor.id}>
-                  {actor.name}
-                </option>
-              ))}
-            </ListFilterSelect>
+              any="Everyone"
+              options={actors.map((actor) => [actor.id, actor.name])}
+            />
           ) : null}
           <ListFilterSelect
-            id={ids.action}
+            name="action"
             label="What"
-            value={params.get('action')}
-            onChange={(action) => setFilters({ action })}
-          >
-            <option value="">Any action</option>
-            {activityActions.map((action) => (
-              <option key={action} value={action}>
-                {activityActionLabels[action]}
-              </option>
-            ))}
-          </ListFilterSelect>
-          <ListDateRange
-            ids={ids}
-            params={params}
-            setFilters={setFilters}
-            bounded
-            className="grid grid-cols-2 gap-3 sm:col-span-2 lg:col-span-2"
+            any="Any action"
+            options={activityActions.map((action) => [action, activityActionLabels[action]])}
           />
+          <ListDateRange bounded className="grid grid-cols-2 gap-3 sm:col-span-2 lg:col-span-2" />
         </ListFilterBar>
       }
       problem={problem}
@@ -115,7 +93,7 @@ export function Component() {
       frame={(content) => <Card className="mt-6 px-5 py-1 sm:px-6">{content}</Card>}
       empty={
         <ListEmptyText testId="activity-empty">
-          {filtered ? 'No activity matches these filters.' : 'No activity recorded yet.'}
+          {filters.filtered ? 'No activity matches these filters.' : 'No activity recorded yet.'}
         </ListEmptyText>
       }
       items={<ActivityFeed entries={list.items} data-testid="activity-list" />}

@@ -13,12 +13,18 @@ import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from '@/app/da
 import type { RouteHandle } from '@/app/route-handle';
 import { AdminPageHeader } from '@/components/admin/admin-page-header';
 import { AnalyticsChart } from '@/components/admin/analytics-chart';
-import { ExportCsvLink, ListDayInput, ListFilterSelect, exportQuery } from '@/components/admin/list-filters';
+import {
+  ExportCsvLink,
+  ListDayInput,
+  ListFilterScope,
+  ListFilterSelect,
+  exportQuery,
+} from '@/components/admin/list-filters';
 import { listQuery } from '@/components/admin/list-loader';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { useListFilters } from '@/hooks/use-list-filters';
+import { useListScreenFilters } from '@/hooks/use-list-filters';
 import { ApiRequestError, errorSentence, loadJson } from '@/lib/api';
 import { requireStaffUser, signInAgain } from '@/lib/staff';
 
@@ -71,9 +77,10 @@ const presets = [
 
 export function Component() {
   const { report, realTime, problem } = useLoaderData<typeof loader>();
-  const { params, setFilters } = useListFilters();
+  const filters = useListScreenFilters(filterNames);
+  const { params, setFilters } = filters;
   const revalidator = useRevalidator();
-  const ids = { from: useId(), to: useId(), granularity: useId() };
+  const ids = { from: useId(), to: useId() };
   const today = formatDate(new Date(), 'yyyy-MM-dd');
 
   return (
@@ -107,17 +114,18 @@ export function Component() {
             value={params.get('to') ?? report?.range.to ?? null}
             onChange={(to) => setFilters({ to })}
           />
-          <ListFilterSelect
-            id={ids.granularity}
-            className="col-span-2 sm:col-span-1"
-            label="Show by"
-            value={params.get('granularity')}
-            onChange={(granularity) => setFilters({ granularity })}
-          >
-            <option value="">Automatic</option>
-            <option value="hour">Hour</option>
-            <option value="day">Day</option>
-          </ListFilterSelect>
+          <ListFilterScope value={filters}>
+            <ListFilterSelect
+              name="granularity"
+              className="col-span-2 sm:col-span-1"
+              label="Show by"
+              any="Automatic"
+              options={[
+                ['hour', 'Hour'],
+                ['day', 'Day'],
+              ]}
+            />
+          </ListFilterScope>
         </div>
         <div className="flex flex-wrap gap-2">
           {presets.map((preset) => (

@@ -1,5 +1,5 @@
 import { ExternalLink, EyeOff, Pencil, Plus, Send, Trash2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from '@/app/data-router';
 import {
@@ -13,7 +13,7 @@ import {
 } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
 import { AdminPageHeader } from '@/components/admin/admin-page-header';
-import { ListFilterBar, ListFilterSelect, ListSearchInput } from '@/components/admin/list-filters';
+import { ListFilterBar, ListFilterSelect } from '@/components/admin/list-filters';
 import { loadListPage } from '@/components/admin/list-loader';
 import { ListEmptyCard, ListScreen, ListScreenRefusal } from '@/components/admin/list-screen';
 import { RowActions } from '@/components/admin/row-actions';
@@ -56,8 +56,7 @@ export function Component() {
   const { list, problem } = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
   const navigate = useNavigate();
-  const { params, setFilters, search, filtered, clear } = useListScreenFilters(filterNames);
-  const statusId = useId();
+  const filters = useListScreenFilters(filterNames);
   const [pending, setPending] = useState<Pending>();
   const [busy, setBusy] = useState(false);
 
@@ -94,29 +93,16 @@ export function Component() {
       }
       filters={
         <ListFilterBar
-          onSearch={search.submit}
-          clear={{ shown: filtered, onClear: clear }}
+          filters={filters}
+          search={{ label: 'Search case studies', placeholder: 'Search title, client, sector...' }}
           className="mt-8 grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] sm:items-end lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto]"
         >
-          <ListSearchInput
-            label="Search case studies"
-            placeholder="Search title, client, sector..."
-            value={search.query}
-            onChange={search.setQuery}
-          />
           <ListFilterSelect
-            id={statusId}
+            name="status"
             label="Status"
-            value={params.get('status')}
-            onChange={(status) => setFilters({ status })}
-          >
-            <option value="">Any status</option>
-            {caseStudyStatuses.map((status) => (
-              <option key={status} value={status}>
-                {caseStudyStatusLabels[status]}
-              </option>
-            ))}
-          </ListFilterSelect>
+            any="Any status"
+            options={caseStudyStatuses.map((status) => [status, caseStudyStatusLabels[status]])}
+          />
         </ListFilterBar>
       }
       problem={problem}
@@ -124,7 +110,7 @@ export function Component() {
       noun="case studies"
       empty={
         <ListEmptyCard testId="case-studies-admin-empty">
-          {filtered ? 'No case studies match these filters.' : 'No case studies yet.'}
+          {filters.filtered ? 'No case studies match these filters.' : 'No case studies yet.'}
         </ListEmptyCard>
       }
       items={

@@ -1,5 +1,4 @@
 import { Link } from 'react-router-dom';
-import { useId } from 'react';
 import {
   formatDate,
   contactServiceLabel,
@@ -20,7 +19,6 @@ import {
   ListDateRange,
   ListFilterBar,
   ListFilterSelect,
-  ListSearchInput,
   exportQuery,
 } from '@/components/admin/list-filters';
 import { loadListPage } from '@/components/admin/list-loader';
@@ -49,8 +47,8 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 
 export function Component() {
   const { user, list, assignees, problem } = useLoaderData<typeof loader>();
-  const { params, setFilters, search, filtered, clear } = useListScreenFilters(filterNames);
-  const ids = { status: useId(), service: useId(), assignee: useId(), from: useId(), to: useId() };
+  const filters = useListScreenFilters(filterNames);
+  const { params, filtered } = filters;
   const assignedOnly = user.permissions.enquiries !== 'all';
 
   return (
@@ -74,65 +72,38 @@ export function Component() {
       }
       filters={
         <ListFilterBar
-          onSearch={search.submit}
-          clear={{ shown: filtered, onClear: clear }}
+          filters={filters}
+          search={{
+            label: 'Search enquiries',
+            placeholder: 'Search name, email, company, message...',
+            className: 'sm:col-span-2 lg:col-span-3 xl:col-span-1',
+          }}
           className="mt-8 grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-[minmax(0,2fr)_repeat(5,minmax(0,1fr))] xl:items-end"
         >
-          <ListSearchInput
-            className="sm:col-span-2 lg:col-span-3 xl:col-span-1"
-            label="Search enquiries"
-            placeholder="Search name, email, company, message..."
-            value={search.query}
-            onChange={search.setQuery}
+          <ListFilterSelect
+            name="status"
+            label="Status"
+            any="Any status"
+            options={enquiryStatuses.map((status) => [status, enquiryStatusLabels[status]])}
           />
           <ListFilterSelect
-            id={ids.status}
-            label="Status"
-            value={params.get('status')}
-            onChange={(status) => setFilters({ status })}
-          >
-            <option value="">Any status</option>
-            {enquiryStatuses.map((status) => (
-              <option key={status} value={status}>
-                {enquiryStatusLabels[status]}
-              </option>
-            ))}
-          </ListFilterSelect>
-          <ListFilterSelect
-            id={ids.service}
+            name="service"
             label="Service"
-            value={params.get('service')}
-            onChange={(service) => setFilters({ service })}
-          >
-            <option value="">Any service</option>
-            {contactServiceOptions.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </ListFilterSelect>
+            any="Any service"
+            options={contactServiceOptions.map((option) => [option.value, option.label])}
+          />
           {assignedOnly ? null : (
             <ListFilterSelect
-              id={ids.assignee}
+              name="assignee"
               label="Assignee"
-              value={params.get('assignee')}
-              onChange={(assignee) => setFilters({ assignee })}
-            >
-              <option value="">Anyone</option>
-              <option value={unassignedFilter}>Unassigned</option>
-              {assignees.map((member) => (
-                <option key={member.id} value={member.id}>
-                  {member.name}
-                </option>
-              ))}
-            </ListFilterSelect>
+              any="Anyone"
+              options={[
+                [unassignedFilter, 'Unassigned'],
+                ...assignees.map((member) => [member.id, member.name] as const),
+              ]}
+            />
           )}
-          <ListDateRange
-            ids={ids}
-            params={params}
-            setFilters={setFilters}
-            className="grid grid-cols-2 gap-3 sm:col-span-2 lg:col-span-1 xl:col-span-2"
-          />
+          <ListDateRange className="grid grid-cols-2 gap-3 sm:col-span-2 lg:col-span-1 xl:col-span-2" />
         </ListFilterBar>
       }
       problem={problem}

@@ -13,7 +13,7 @@ import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from '@/app/da
 import type { RouteHandle } from '@/app/route-handle';
 import { AdminPageHeader } from '@/components/admin/admin-page-header';
 import { formatBytes } from '@/components/admin/media/media-client';
-import { ListFilterBar, ListSearchInput } from '@/components/admin/list-filters';
+import { ListFilterBar } from '@/components/admin/list-filters';
 import { loadListPage } from '@/components/admin/list-loader';
 import { ListEmptyCard, ListScreen } from '@/components/admin/list-screen';
 import { MediaUploadForm } from '@/components/admin/media/media-upload-form';
@@ -57,7 +57,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 export function Component() {
   const { user, list, problem } = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
-  const { params, search } = useListScreenFilters(filterNames);
+  const filters = useListScreenFilters(filterNames);
   const [uploading, setUploading] = useState(false);
   const [pendingDelete, setPendingDelete] = useState<MediaItem>();
   const [deleting, setDeleting] = useState(false);
@@ -110,15 +110,17 @@ export function Component() {
               />
             </Card>
           ) : null}
-          <ListFilterBar label="Search media" onSearch={search.submit} className="mt-8">
-            <ListSearchInput
-              label="Search images"
-              placeholder="Search file name or alt text..."
-              value={search.query}
-              maxLength={mediaLimits.searchMax}
-              onChange={search.setQuery}
-            />
-          </ListFilterBar>
+          <ListFilterBar
+            filters={filters}
+            label="Search media"
+            search={{
+              label: 'Search images',
+              placeholder: 'Search file name or alt text...',
+              maxLength: mediaLimits.searchMax,
+            }}
+            clearable={false}
+            className="mt-8"
+          />
         </>
       }
       problem={problem}
@@ -126,7 +128,7 @@ export function Component() {
       noun="images"
       empty={
         <ListEmptyCard testId="media-empty">
-          {params.get('q') ? 'No images match this search.' : 'No images yet. Upload the first one.'}
+          {filters.params.get('q') ? 'No images match this search.' : 'No images yet. Upload the first one.'}
         </ListEmptyCard>
       }
       items={

@@ -1,15 +1,8 @@
-import { useId } from 'react';
 import { formatDate, site, type PlaybookRequestSummary, type StaffUser } from '@northbeam/common';
 import { useLoaderData, type LoaderFunctionArgs } from '@/app/data-router';
 import type { RouteHandle } from '@/app/route-handle';
 import { AdminPageHeader } from '@/components/admin/admin-page-header';
-import {
-  ExportCsvLink,
-  ListDateRange,
-  ListFilterBar,
-  ListSearchInput,
-  exportQuery,
-} from '@/components/admin/list-filters';
+import { ExportCsvLink, ListDateRange, ListFilterBar, exportQuery } from '@/components/admin/list-filters';
 import { loadListPage } from '@/components/admin/list-loader';
 import { ListEmptyCard, ListScreen } from '@/components/admin/list-screen';
 import { useListScreenFilters } from '@/hooks/use-list-filters';
@@ -38,8 +31,8 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 
 export function Component() {
   const { list, problem } = useLoaderData<typeof loader>();
-  const { params, setFilters, search, filtered, clear } = useListScreenFilters(filterNames);
-  const ids = { from: useId(), to: useId() };
+  const filters = useListScreenFilters(filterNames);
+  const { params, filtered } = filters;
 
   return (
     <ListScreen
@@ -57,18 +50,15 @@ export function Component() {
       }
       filters={
         <ListFilterBar
-          onSearch={search.submit}
-          clear={{ shown: filtered, onClear: clear }}
+          filters={filters}
+          search={{
+            label: 'Search playbook requests',
+            placeholder: 'Search email or page...',
+            className: 'sm:col-span-2 lg:col-span-1',
+          }}
           className="mt-8 grid gap-3 sm:grid-cols-2 sm:items-end lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto]"
         >
-          <ListSearchInput
-            className="sm:col-span-2 lg:col-span-1"
-            label="Search playbook requests"
-            placeholder="Search email or page..."
-            value={search.query}
-            onChange={search.setQuery}
-          />
-          <ListDateRange ids={ids} params={params} setFilters={setFilters} />
+          <ListDateRange />
         </ListFilterBar>
       }
       problem={problem}

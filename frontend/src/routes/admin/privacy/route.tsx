@@ -1,5 +1,5 @@
 import { AlertTriangle, ArrowLeft, Clock, Loader2 } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, redirect } from 'react-router-dom';
 import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from '@/app/data-router';
 import {
@@ -14,7 +14,7 @@ import {
   type StaffUser,
 } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
-import { ListFilterBar, ListFilterSelect, ListSearchInput } from '@/components/admin/list-filters';
+import { ListFilterBar, ListFilterSelect } from '@/components/admin/list-filters';
 import { emptyListPage, loadListPage } from '@/components/admin/list-loader';
 import { ListEmptyText } from '@/components/admin/list-screen';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
@@ -94,8 +94,8 @@ function formatDateTime(value: string | null): string {
 export function Component() {
   const { allowed, list, problem } = useLoaderData<LoaderData>();
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const { params, setFilters, search, filtered, clear } = useListScreenFilters(filterNames);
-  const ids = { status: useId(), type: useId(), due: useId() };
+  const filters = useListScreenFilters(filterNames);
+  const { filtered } = filters;
 
   if (!allowed) {
     return (
@@ -134,48 +134,35 @@ export function Component() {
         </nav>
       </div>
       <ListFilterBar
-        onSearch={search.submit}
-        clear={{ shown: filtered, onClear: clear }}
+        filters={filters}
+        search={{
+          label: 'Search requests',
+          placeholder: 'Search e-mail or request ID...',
+          className: 'sm:col-span-3 lg:col-span-1',
+        }}
         className="grid gap-3 sm:grid-cols-3 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))] lg:items-end"
       >
-        <ListSearchInput
-          className="sm:col-span-3 lg:col-span-1"
-          label="Search requests"
-          placeholder="Search e-mail or request ID..."
-          value={search.query}
-          onChange={search.setQuery}
+        <ListFilterSelect
+          name="status"
+          label="Status"
+          any="Any status"
+          options={deletionRequestStatuses.map((status) => [status, status])}
         />
         <ListFilterSelect
-          id={ids.status}
-          label="Status"
-          value={params.get('status')}
-          onChange={(status) => setFilters({ status })}
-        >
-          <option value="">Any status</option>
-          {deletionRequestStatuses.map((status) => (
-            <option key={status} value={status}>
-              {status}
-            </option>
-          ))}
-        </ListFilterSelect>
-        <ListFilterSelect
-          id={ids.type}
+          name="type"
           label="Type"
-          value={params.get('type')}
-          onChange={(type) => setFilters({ type })}
-        >
-          <option value="">Any type</option>
-          {privacyRequestTypes.map((type) => (
-            <option key={type} value={type}>
-              {privacyRequestTypeLabels[type]}
-            </option>
-          ))}
-        </ListFilterSelect>
-        <ListFilterSelect id={ids.due} label="Due" value={params.get('due')} onChange={(due) => setFilters({ due })}>
-          <option value="">Any due date</option>
-          <option value="soon">Due within 7 days</option>
-          <option value="overdue">Overdue</option>
-        </ListFilterSelect>
+          any="Any type"
+          options={privacyRequestTypes.map((type) => [type, privacyRequestTypeLabels[type]])}
+        />
+        <ListFilterSelect
+          name="due"
+          label="Due"
+          any="Any due date"
+          options={[
+            ['soon', 'Due within 7 days'],
+            ['overdue', 'Overdue'],
+          ]}
+        />
       </ListFilterBar>
       {problem ? (
         <Alert variant="destructive">

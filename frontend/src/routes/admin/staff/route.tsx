@@ -17,7 +17,7 @@ import {
 } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
 import { AdminPageHeader } from '@/components/admin/admin-page-header';
-import { ListFilterBar, ListFilterSelect, ListSearchInput } from '@/components/admin/list-filters';
+import { ListFilterBar, ListFilterSelect } from '@/components/admin/list-filters';
 import { loadListPage } from '@/components/admin/list-loader';
 import { ListScreenRefusal } from '@/components/admin/list-screen';
 import { RowActions, type RowAction } from '@/components/admin/row-actions';
@@ -89,8 +89,8 @@ type PendingAction =
 export function Component() {
   const { user, list, refusal } = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
-  const { params, setFilters, search, filtered, clear } = useListScreenFilters(filterNames);
-  const ids = { role: useId(), status: useId() };
+  const filters = useListScreenFilters(filterNames);
+  const { filtered, clear } = filters;
   const [inviting, setInviting] = useState(false);
   const [pending, setPending] = useState<PendingAction>();
   const manage = user.permissions.staff === 'all';
@@ -176,46 +176,31 @@ export function Component() {
       />
 
       <ListFilterBar
+        filters={filters}
         label={null}
-        onSearch={search.submit}
+        search={{
+          label: 'Search staff',
+          placeholder: 'Search by name or email...',
+          className: 'w-full md:max-w-sm md:flex-1',
+        }}
+        clearable={false}
         className="mt-8 flex flex-col gap-3 md:flex-row md:items-end"
       >
-        <ListSearchInput
-          className="w-full md:max-w-sm md:flex-1"
-          label="Search staff"
-          placeholder="Search by name or email..."
-          value={search.query}
-          onChange={search.setQuery}
-        />
         <div className="grid grid-cols-2 gap-3 md:flex md:w-auto">
           <ListFilterSelect
-            id={ids.role}
+            name="role"
             label="Role"
+            any="All roles"
             selectClassName="md:w-44"
-            value={params.get('role')}
-            onChange={(role) => setFilters({ role })}
-          >
-            <option value="">All roles</option>
-            {staffRoles.map((role) => (
-              <option key={role} value={role}>
-                {roleLabels[role]}
-              </option>
-            ))}
-          </ListFilterSelect>
+            options={staffRoles.map((role) => [role, roleLabels[role]])}
+          />
           <ListFilterSelect
-            id={ids.status}
+            name="status"
             label="Status"
+            any="All statuses"
             selectClassName="md:w-40"
-            value={params.get('status')}
-            onChange={(status) => setFilters({ status })}
-          >
-            <option value="">All statuses</option>
-            {staffStatuses.map((status) => (
-              <option key={status} value={status}>
-                {statusLabels[status]}
-              </option>
-            ))}
-          </ListFilterSelect>
+            options={staffStatuses.map((status) => [status, statusLabels[status]])}
+          />
         </div>
       </ListFilterBar>
 

@@ -1,5 +1,5 @@
 import { Trash2 } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import {
   formatDate,
@@ -15,13 +15,7 @@ import {
 import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from '@/app/data-router';
 import type { RouteHandle } from '@/app/route-handle';
 import { AdminPageHeader } from '@/components/admin/admin-page-header';
-import {
-  ExportCsvLink,
-  ListFilterBar,
-  ListFilterSelect,
-  ListSearchInput,
-  exportQuery,
-} from '@/components/admin/list-filters';
+import { ExportCsvLink, ListFilterBar, ListFilterSelect, exportQuery } from '@/components/admin/list-filters';
 import { loadListPage, refusedAsNull } from '@/components/admin/list-loader';
 import { ListEmptyCard, ListScreen } from '@/components/admin/list-screen';
 import {
@@ -78,8 +72,8 @@ const statusVariants: Record<SubscriberStatus, BadgeProps['variant']> = {
 export function Component() {
   const { list, counts, problem } = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
-  const { params, setFilters, search, filtered, clear } = useListScreenFilters(filterNames);
-  const statusId = useId();
+  const filters = useListScreenFilters(filterNames);
+  const { params, filtered } = filters;
   const [removing, setRemoving] = useState<SubscriberSummary>();
   const currentStatus = params.get('status');
 
@@ -120,29 +114,16 @@ export function Component() {
             </ul>
           ) : null}
           <ListFilterBar
-            onSearch={search.submit}
-            clear={{ shown: filtered, onClear: clear }}
+            filters={filters}
+            search={{ label: 'Search subscribers', placeholder: 'Search email...' }}
             className="mt-6 grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] sm:items-end lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto]"
           >
-            <ListSearchInput
-              label="Search subscribers"
-              placeholder="Search email..."
-              value={search.query}
-              onChange={search.setQuery}
-            />
             <ListFilterSelect
-              id={statusId}
+              name="status"
               label="State"
-              value={currentStatus}
-              onChange={(status) => setFilters({ status })}
-            >
-              <option value="">Any state</option>
-              {subscriberStatuses.map((status) => (
-                <option key={status} value={status}>
-                  {subscriberStatusLabels[status]}
-                </option>
-              ))}
-            </ListFilterSelect>
+              any="Any state"
+              options={subscriberStatuses.map((status) => [status, subscriberStatusLabels[status]])}
+            />
           </ListFilterBar>
         </>
       }
