@@ -13,21 +13,13 @@ import {
 } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
 import { AdminPageHeader } from '@/components/admin/admin-page-header';
+import { ConfirmDialog } from '@/components/admin/confirm-dialog';
 import { ListFilterBar, ListFilterSelect } from '@/components/admin/list-filters';
 import { loadListPage } from '@/components/admin/list-loader';
 import { ListEmptyCard, ListScreen, ListScreenRefusal } from '@/components/admin/list-screen';
 import { RowActions } from '@/components/admin/row-actions';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
-import { Button, buttonVariants } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
 import { useListScreenFilters } from '@/hooks/use-list-filters';
 import { apiRequest, errorSentence } from '@/lib/api';
@@ -189,43 +181,25 @@ export function Component() {
         </ul>
       }
     >
-      <AlertDialog
+      <ConfirmDialog
         open={pending !== undefined}
-        onOpenChange={(open) => (!open && !busy ? setPending(undefined) : undefined)}
-      >
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>
-              {pending?.kind === 'delete' ? 'Delete case study' : 'Unpublish case study'}
-            </AlertDialogTitle>
-            <AlertDialogDescription>
-              {pending?.kind === 'delete'
-                ? `Are you sure you want to delete "${pending.caseStudy.title}"? It leaves the site at once and cannot be undone.`
-                : 'This will take the case study off the site. Continue?'}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
-            <Button
-              variant={pending?.kind === 'delete' ? 'destructive' : 'default'}
-              disabled={busy}
-              onClick={() => {
-                if (!pending) return;
-                if (pending.kind === 'delete') void act(pending.caseStudy, 'DELETE', '', 'Case study deleted');
-                else void act(pending.caseStudy, 'POST', '/unpublish', 'Case study unpublished');
-              }}
-            >
-              {pending?.kind === 'delete'
-                ? busy
-                  ? 'Deleting...'
-                  : 'Delete Case Study'
-                : busy
-                  ? 'Unpublishing...'
-                  : 'Unpublish'}
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+        busy={busy}
+        onClose={() => setPending(undefined)}
+        title={pending?.kind === 'delete' ? 'Delete case study' : 'Unpublish case study'}
+        description={
+          pending?.kind === 'delete'
+            ? `Are you sure you want to delete "${pending.caseStudy.title}"? It leaves the site at once and cannot be undone.`
+            : 'This will take the case study off the site. Continue?'
+        }
+        destructive={pending?.kind === 'delete'}
+        confirmLabel={pending?.kind === 'delete' ? 'Delete Case Study' : 'Unpublish'}
+        busyLabel={pending?.kind === 'delete' ? 'Deleting...' : 'Unpublishing...'}
+        onConfirm={() => {
+          if (!pending) return;
+          if (pending.kind === 'delete') void act(pending.caseStudy, 'DELETE', '', 'Case study deleted');
+          else void act(pending.caseStudy, 'POST', '/unpublish', 'Case study unpublished');
+        }}
+      />
     </ListScreen>
   );
 }

@@ -12,20 +12,12 @@ import {
 import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from '@/app/data-router';
 import type { RouteHandle } from '@/app/route-handle';
 import { AdminPageHeader } from '@/components/admin/admin-page-header';
+import { ConfirmDialog } from '@/components/admin/confirm-dialog';
 import { formatBytes } from '@/components/admin/media/media-client';
 import { ListFilterBar } from '@/components/admin/list-filters';
 import { loadListPage } from '@/components/admin/list-loader';
 import { ListEmptyCard, ListScreen } from '@/components/admin/list-screen';
 import { MediaUploadForm } from '@/components/admin/media/media-upload-form';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -146,26 +138,21 @@ export function Component() {
         </ul>
       }
     >
-      <AlertDialog
+      <ConfirmDialog
         open={pendingDelete !== undefined}
-        onOpenChange={(open) => (!open && !deleting ? setPendingDelete(undefined) : undefined)}
-      >
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete image</AlertDialogTitle>
-            <AlertDialogDescription>
-              Delete &quot;{pendingDelete?.filename}&quot; and all its sizes? Pages that still show it would lose it, so
-              an image in use is never deleted. This cannot be undone.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={deleting}>Cancel</AlertDialogCancel>
-            <Button variant="destructive" disabled={deleting} onClick={() => void confirmDelete()}>
-              {deleting ? 'Deleting...' : 'Delete image'}
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+        busy={deleting}
+        onClose={() => setPendingDelete(undefined)}
+        title="Delete image"
+        description={
+          <>
+            Delete &quot;{pendingDelete?.filename}&quot; and all its sizes? Pages that still show it would lose it, so
+            an image in use is never deleted. This cannot be undone.
+          </>
+        }
+        confirmLabel="Delete image"
+        busyLabel="Deleting..."
+        onConfirm={() => void confirmDelete()}
+      />
     </ListScreen>
   );
 }

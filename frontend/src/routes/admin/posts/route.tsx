@@ -15,20 +15,12 @@ import {
   type StaffUser,
 } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
+import { ConfirmDialog } from '@/components/admin/confirm-dialog';
 import { ListSearchInput } from '@/components/admin/list-filters';
 import { loadListPage, refusedAsNull, type ListFilterSpec } from '@/components/admin/list-loader';
 import { ListPager } from '@/components/blog/pager';
 import { SectionBadge } from '@/components/page/section-badge';
 import { Alert, AlertDescription } from '@/components/ui/alert';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -287,25 +279,18 @@ export function Component() {
         <ListPager list={list} noun="posts" />
       </section>
 
-      <AlertDialog
+      <ConfirmDialog
         open={pendingDelete !== undefined}
-        onOpenChange={(open) => (!open && !deleting ? setPendingDelete(undefined) : undefined)}
-      >
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete post</AlertDialogTitle>
-            <AlertDialogDescription>
-              Are you sure you want to delete &quot;{pendingDelete?.title}&quot;? This action cannot be undone.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={deleting}>Cancel</AlertDialogCancel>
-            <Button variant="destructive" disabled={deleting} onClick={() => void confirmDelete()}>
-              {deleting ? 'Deleting...' : 'Delete Post'}
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+        busy={deleting}
+        onClose={() => setPendingDelete(undefined)}
+        title="Delete post"
+        description={
+          <>Are you sure you want to delete &quot;{pendingDelete?.title}&quot;? This action cannot be undone.</>
+        }
+        confirmLabel="Delete Post"
+        busyLabel="Deleting..."
+        onConfirm={() => void confirmDelete()}
+      />
     </>
   );
 }

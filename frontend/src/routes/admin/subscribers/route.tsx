@@ -1,5 +1,5 @@
 import { Trash2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
   formatDate,
@@ -15,19 +15,10 @@ import {
 import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from '@/app/data-router';
 import type { RouteHandle } from '@/app/route-handle';
 import { AdminPageHeader } from '@/components/admin/admin-page-header';
+import { ConfirmDialog } from '@/components/admin/confirm-dialog';
 import { ExportCsvLink, ListFilterBar, ListFilterSelect, exportQuery } from '@/components/admin/list-filters';
 import { loadListPage, refusedAsNull } from '@/components/admin/list-loader';
 import { ListEmptyCard, ListScreen } from '@/components/admin/list-screen';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
@@ -224,8 +215,7 @@ function RemoveDialog({
     onClose();
   };
 
-  const onConfirm = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onConfirm = async () => {
     if (!subscriber) return;
     setBusy(true);
     setError(undefined);
@@ -242,30 +232,22 @@ function RemoveDialog({
   };
 
   return (
-    <AlertDialog open={subscriber !== undefined} onOpenChange={(next) => (next ? undefined : close())}>
-      <AlertDialogContent>
-        <form onSubmit={(event) => void onConfirm(event)} className="grid gap-5">
-          <AlertDialogHeader>
-            <AlertDialogTitle>Remove this subscriber?</AlertDialogTitle>
-            <AlertDialogDescription>
-              <span className="font-medium break-all text-ink">{subscriber?.email}</span> is deleted from the list. Only
-              a hash of the address is kept, so that it is never mailed again, even if it signs up again. This cannot be
-              undone.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          {error ? (
-            <Alert variant="destructive">
-              <AlertDescription>{error}</AlertDescription>
-            </Alert>
-          ) : null}
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
-            <Button type="submit" variant="destructive" disabled={busy}>
-              {busy ? 'Removing...' : 'Remove'}
-            </Button>
-          </AlertDialogFooter>
-        </form>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={subscriber !== undefined}
+      busy={busy}
+      onClose={close}
+      title="Remove this subscriber?"
+      description={
+        <>
+          <span className="font-medium break-all text-ink">{subscriber?.email}</span> is deleted from the list. Only a
+          hash of the address is kept, so that it is never mailed again, even if it signs up again. This cannot be
+          undone.
+        </>
+      }
+      confirmLabel="Remove"
+      busyLabel="Removing..."
+      onConfirm={() => void onConfirm()}
+      problem={{ text: error }}
+    />
   );
 }
