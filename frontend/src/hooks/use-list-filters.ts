@@ -72,3 +72,15 @@ export function useListSearch(
   }, [query, addressQuery, search]);
   return { query, setQuery, submit: () => search(query.trim()) };
 }
+
+/**
+ * The filters of an admin list screen by name: the address's values, their setter, the search box
+ * (`q`), whether any is set, and their clearing.
+ */
+export function useListScreenFilters(names: readonly string[]) {
+  const { params, setFilters } = useListFilters();
+  const search = useListSearch(params, setFilters);
+  const filtered = names.some((name) => params.get(name));
+  const clear = () => setFilters(Object.fromEntries(names.map((name) => [name, undefined])));
+  return { params, setFilters, search, filtered, clear };
+}

@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { useLoaderData, type LoaderFunctionArgs } from '@/app/data-router';
 import {
   activityActionLabels,
@@ -12,33 +11,21 @@ import {
 import type { RouteHandle } from '@/app/route-handle';
 import { ActivityFeed } from '@/components/admin/activity-feed';
 import { AdminPageHeader } from '@/components/admin/admin-page-header';
-import { ListPager } from '@/components/blog/pager';
-import { Alert, AlertDescription } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { ListDateRange, ListFilterBar, ListFilterSelect } from '@/components/admin/list-filters';
+import { loadListPage } from '@/components/admin/list-loader';
+import { ListEmptyText, ListScreen } from '@/components/admin/list-screen';
 import { Card } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { Select } from '@/components/ui/select';
-import { Label } from '@/components/ui/label';
-import { useListFilters } from '@/hooks/use-list-filters';
-import { ApiRequestError, errorSentence, loadJson } from '@/lib/api';
-import { listQuery } from '@/lib/list-query';
-import { requireStaffUser, signInAgain } from '@/lib/staff';
+import { useListScreenFilters } from '@/hooks/use-list-filters';
+import { loadJson } from '@/lib/api';
+import { requireStaffUser } from '@/lib/staff';
 
 export const handle: RouteHandle = {
   head: () => ({ title: 'Activity', description: `Who did what in the ${site.name} admin.`, noindex: true }),
 };
 
-interface ActivityData {
-  user: StaffUser;
-  list: ListPage<ActivityEntry>;
-  /** Whom the actor filter offers: the staff list for those who may read it, else nobody (a consultant sees only their own). */
-  actors: { id: string; name: string }[];
-  /** The server refused the filters (a malformed date): its sentence. */
-  problem?: string;
-}
+const filterNames = ['actor', 'action', 'from', 'to'] as const;
 
-const emptyPage: ListPage<ActivityEntry> = { items: [], total: 0, page: 1, pageSize: 15 };
-
+/** Whom the actor filter offers: the staff list for those who may read it, else nobody (a consultant sees only their own). */
 async function staffActors(context: unknown, user: StaffUser): Promise<{ id: string; name: string }[]> {
   if (user.permissions.staff === 'none' || user.permissions.activity !== 'all') return [];
   const actors: { id: string; name: string }[] = [];
@@ -52,143 +39,64 @@ async function staffActors(context: unknown, user: StaffUser): Promise<{ id: str
   return actors.sort((a, b) => a.name.localeCompare(b.name));
 }
 
-export async function loader({ context, request }: LoaderFunctionArgs): Promise<ActivityData> {
-  const user = await requireStaffUser(context, request);
-  const url = new URL(request.url);
-  const [listResult, actors] = await Promise.all([
-    loadJson<ListPage<ActivityEntry>>(
-      context,
-      `/api/admin/activity${listQuery(url, ['actor', 'action', 'from', 'to'])}`,
-    ).then(
-      (list) => ({ list }),
-      (error: unknown) => {
-        if (error instanceof ApiRequestError && error.status === 400)
-          return { list: emptyPage, problem: errorSentence(error) };
-        throw error;
-      },
-    ),
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  const user: StaffUser = await requireStaffUser(context, request);
+  const [{ list, problem }, actors] = await Promise.all([
+    loadListPage<ActivityEntry>(context, request, { path: '/api/admin/activity', filters: { names: filterNames } }),
     staffActors(context, user),
   ]);
-  if (!listResult.list) signInAgain(request);
-  return { user, list: listResult.list, actors, problem: 'problem' in listResult ? listResult.problem : undefined };
+  return { user, list, actors, problem };
 }
 
 export function Component() {
   const { user, list, actors, problem } = useLoaderData<typeof loader>();
-  const { params, setFilters } = useListFilters();
-  const ids = { actor: useId(), action: useId(), from: useId(), to: useId() };
-  const filtered = ['actor', 'action', 'from', 'to'].some((name) => params.get(name));
+  const filters = useListScreenFilters(filterNames);
   const own = user.permissions.activity === 'own';
 
   return (
-    <section className="container-page pt-10 pb-16 sm:pt-14">
-      <AdminPageHeader
-        title="Activity"
-        description={
-          own
-            ? 'Your own sign-ins and changes, newest first.'
-            : 'Every sign-in and change made in the admin, newest first. Entries are kept for two years.'
-        }
-      />
-
-      <div
-        role="group"
-        aria-label="Filters"
-        className="mt-8 grid gap-3 rounded-card border border-line bg-white p-4 shadow-card sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto] lg:items-end"
-      >
-        {actors.length > 0 ? (
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor={ids.actor} className="text-xs text-ink-muted">
-              Who
-            </Label>
-            <Select
-              id={ids.actor}
-
-              value={params.get('actor') ?? ''}
-              onChange={(event) => setFilters({ actor: event.target.value || undefined })}
-            >
-              <option value="">Everyone</option>
-              {actors.map((actor) => (
-                <option key={actor.id} value={actor.id}>
-                  {actor.name}
-                </option>
-              ))}
-            </Select>
-          </div>
-        ) : null}
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor={ids.action} className="text-xs text-ink-muted">
-            What
-          </Label>
-          <Select
-            id={ids.action}
-
-            value={params.get('action') ?? ''}
-            onChange={(event) => setFilters({ action: event.target.value || undefined })}
-          >
-            <option value="">Any action</option>
-            {activityActions.map((action) => (
-              <option key={action} value={action}>
-                {activityActionLabels[action]}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div className="grid grid-cols-2 gap-3 sm:col-span-2 lg:col-span-2">
-          <div className="flex min-w-0 flex-col gap-1.5">
-            <Label htmlFor={ids.from} className="text-xs text-ink-muted">
-              From
-            </Label>
-            <Input
-              id={ids.from}
-              type="date"
-              value={params.get('from') ?? ''}
-              max={params.get('to') ?? undefined}
-              onChange={(event) => setFilters({ from: event.target.value || undefined })}
+    <ListScreen
+      header={
+        <AdminPageHeader
+          title="Activity"
+          description={
+            own
+              ? 'Your own sign-ins and changes, newest first.'
+              : 'Every sign-in and change made in the admin, newest first. Entries are kept for two years.'
+          }
+        />
+      }
+      filters={
+        <ListFilterBar
+          filters={filters}
+          className="mt-8 grid gap-3 sm:grid-cols-2 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto] lg:items-end"
+        >
+          {actors.length > 0 ? (
+            <ListFilterSelect
+              name="actor"
+              label="Who"
+              any="Everyone"
+              options={actors.map((actor) => [actor.id, actor.name])}
             />
-          </div>
-          <div className="flex min-w-0 flex-col gap-1.5">
-            <Label htmlFor={ids.to} className="text-xs text-ink-muted">
-              To
-            </Label>
-            <Input
-              id={ids.to}
-              type="date"
-              value={params.get('to') ?? ''}
-              min={params.get('from') ?? undefined}
-              onChange={(event) => setFilters({ to: event.target.value || undefined })}
-            />
-          </div>
-        </div>
-        {filtered ? (
-          <Button
-            variant="ghost"
-            size="sm"
-            className="justify-self-start"
-            onClick={() => setFilters({ actor: undefined, action: undefined, from: undefined, to: undefined })}
-          >
-            Clear filters
-          </Button>
-        ) : null}
-      </div>
-
-      {problem ? (
-        <Alert variant="destructive" className="mt-6">
-          <AlertDescription>{problem}</AlertDescription>
-        </Alert>
-      ) : null}
-
-      <Card className="mt-6 px-5 py-1 sm:px-6">
-        {list.items.length === 0 ? (
-          <p className="py-14 text-center text-sm text-ink-muted" data-testid="activity-empty">
-            {filtered ? 'No activity matches these filters.' : 'No activity recorded yet.'}
-          </p>
-        ) : (
-          <ActivityFeed entries={list.items} data-testid="activity-list" />
-        )}
-      </Card>
-
-      <ListPager list={list} noun="entries" />
-    </section>
+          ) : null}
+          <ListFilterSelect
+            name="action"
+            label="What"
+            any="Any action"
+            options={activityActions.map((action) => [action, activityActionLabels[action]])}
+          />
+          <ListDateRange bounded className="grid grid-cols-2 gap-3 sm:col-span-2 lg:col-span-2" />
+        </ListFilterBar>
+      }
+      problem={problem}
+      list={list}
+      noun="entries"
+      frame={(content) => <Card className="mt-6 px-5 py-1 sm:px-6">{content}</Card>}
+      empty={
+        <ListEmptyText testId="activity-empty">
+          {filters.filtered ? 'No activity matches these filters.' : 'No activity recorded yet.'}
+        </ListEmptyText>
+      }
+      items={<ActivityFeed entries={list.items} data-testid="activity-list" />}
+    />
   );
 }

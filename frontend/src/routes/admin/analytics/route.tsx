@@ -1,4 +1,4 @@
-import { Download, RefreshCw } from 'lucide-react';
+import { RefreshCw } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import {
@@ -13,15 +13,19 @@ import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from '@/app/da
 import type { RouteHandle } from '@/app/route-handle';
 import { AdminPageHeader } from '@/components/admin/admin-page-header';
 import { AnalyticsChart } from '@/components/admin/analytics-chart';
+import {
+  ExportCsvLink,
+  ListDayInput,
+  ListFilterScope,
+  ListFilterSelect,
+  exportQuery,
+} from '@/components/admin/list-filters';
+import { listQuery } from '@/components/admin/list-loader';
 import { Alert, AlertDescription } from '@/components/ui/alert';
-import { Button, buttonVariants } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { Select } from '@/components/ui/select';
-import { useListFilters } from '@/hooks/use-list-filters';
+import { useListScreenFilters } from '@/hooks/use-list-filters';
 import { ApiRequestError, errorSentence, loadJson } from '@/lib/api';
-import { listQuery } from '@/lib/list-query';
 import { requireStaffUser, signInAgain } from '@/lib/staff';
 
 export const handle: RouteHandle = {
@@ -43,7 +47,7 @@ interface AnalyticsData {
 export async function loader({ context, request }: LoaderFunctionArgs): Promise<AnalyticsData> {
   await requireStaffUser(context, request);
   const url = new URL(request.url);
-  const query = listQuery(url, filterNames);
+  const query = listQuery(url, { names: filterNames });
   const [reportResult, realTime] = await Promise.all([
     loadJson<AnalyticsReport>(context, `/api/admin/analytics/report${query}`).then(
       (report) => ({ report, problem: undefined }),
@@ -73,13 +77,11 @@ const presets = [
 
 export function Component() {
   const { report, realTime, problem } = useLoaderData<typeof loader>();
-  const { params, setFilters } = useListFilters();
+  const filters = useListScreenFilters(filterNames);
+  const { params, setFilters } = filters;
   const revalidator = useRevalidator();
-  const ids = { from: useId(), to: useId(), granularity: useId() };
+  const ids = { from: useId(), to: useId() };
   const today = formatDate(new Date(), 'yyyy-MM-dd');
-  const csvFilters = new URLSearchParams(
-    filterNames.flatMap((name) => (params.get(name) ? [[name, params.get(name)!]] : [])),
-  ).toString();
 
   return (
     <section className="container-page pt-10 pb-16 sm:pt-14">
@@ -87,15 +89,10 @@ export function Component() {
         title="Analytics"
         description="Visits to the website, counted on our own server without cookies. Visitors are counted once a day: the same person on two days is two visitors."
         actions={
-          <a
-            href={`/api/admin/analytics/report.csv${csvFilters ? `?${csvFilters}` : ''}`}
-            download
-            className={buttonVariants({ variant: 'outline', size: 'sm' })}
-            data-testid="analytics-csv"
-          >
-            <Download aria-hidden="true" />
-            Export CSV
-          </a>
+          <ExportCsvLink
+            href={`/api/admin/analytics/report.csv${exportQuery(params, filterNames)}`}
+            testId="analytics-csv"
+          />
         }
       />
 
@@ -105,42 +102,30 @@ export function Component() {
         className="mt-8 flex flex-col gap-3 rounded-card border border-line bg-white p-4 shadow-card lg:flex-row lg:items-end"
       >
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:flex-1">
-          <div className="flex min-w-0 flex-col gap-1.5">
-            <Label htmlFor={ids.from} className="text-xs text-ink-muted">
-              From
-            </Label>
-            <Input
-              id={ids.from}
-              type="date"
-              value={params.get('from') ?? report?.range.from ?? ''}
-              onChange={(event) => setFilters({ from: event.target.value || undefined })}
+          <ListDayInput
+            id={ids.from}
+            label="From"
+            value={params.get('from') ?? report?.range.from ?? null}
+            onChange={(from) => setFilters({ from })}
+          />
+          <ListDayInput
+            id={ids.to}
+            label="To"
+            value={params.get('to') ?? report?.range.to ?? null}
+            onChange={(to) => setFilters({ to })}
+          />
+          <ListFilterScope value={filters}>
+            <ListFilterSelect
+              name="granularity"
+              className="col-span-2 sm:col-span-1"
+              label="Show by"
+              any="Automatic"
+              options={[
+                ['hour', 'Hour'],
+                ['day', 'Day'],
+              ]}
             />
-          </div>
-          <div className="flex min-w-0 flex-col gap-1.5">
-            <Label htmlFor={ids.to} className="text-xs text-ink-muted">
-              To
-            </Label>
-            <Input
-              id={ids.to}
-              type="date"
-              value={params.get('to') ?? report?.range.to ?? ''}
-              onChange={(event) => setFilters({ to: event.target.value || undefined })}
-            />
-          </div>
-          <div className="col-span-2 flex min-w-0 flex-col gap-1.5 sm:col-span-1">
-            <Label htmlFor={ids.granularity} className="text-xs text-ink-muted">
-              Show by
-            </Label>
-            <Select
-              id={ids.granularity}
-              value={params.get('granularity') ?? ''}
-              onChange={(event) => setFilters({ granularity: event.target.value || undefined })}
-            >
-              <option value="">Automatic</option>
-              <option value="hour">Hour</option>
-              <option value="day">Day</option>
-            </Select>
-          </div>
+          </ListFilterScope>
         </div>
         <div className="flex flex-wrap gap-2">
           {presets.map((preset) => (

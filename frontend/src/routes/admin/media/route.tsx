@@ -1,4 +1,4 @@
-import { Pencil, Search, Trash2, Upload } from 'lucide-react';
+import { Pencil, Trash2, Upload } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import {
   formatDate,
@@ -6,34 +6,25 @@ import {
   mediaMessages,
   mediaVariantUrl,
   site,
-  type ListPage,
   type MediaItem,
   type StaffUser,
 } from '@northbeam/common';
 import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from '@/app/data-router';
 import type { RouteHandle } from '@/app/route-handle';
 import { AdminPageHeader } from '@/components/admin/admin-page-header';
+import { ConfirmDialog } from '@/components/admin/confirm-dialog';
 import { formatBytes } from '@/components/admin/media/media-client';
+import { ListFilterBar } from '@/components/admin/list-filters';
+import { loadListPage } from '@/components/admin/list-loader';
+import { ListEmptyCard, ListScreen } from '@/components/admin/list-screen';
 import { MediaUploadForm } from '@/components/admin/media/media-upload-form';
-import { ListPager } from '@/components/blog/pager';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast';
-import { useListFilters, useListSearch } from '@/hooks/use-list-filters';
-import { ApiRequestError, apiRequest, errorSentence, loadJson } from '@/lib/api';
-import { listQuery } from '@/lib/list-query';
-import { requireStaffUser, signInAgain } from '@/lib/staff';
+import { useListScreenFilters } from '@/hooks/use-list-filters';
+import { apiRequest, errorSentence } from '@/lib/api';
+import { requireStaffUser } from '@/lib/staff';
 
 export const handle: RouteHandle = {
   head: () => ({
@@ -45,34 +36,20 @@ export const handle: RouteHandle = {
 
 const filterNames = ['q'] as const;
 
-interface MediaData {
-  user: StaffUser;
-  list: ListPage<MediaItem>;
-  problem?: string;
-}
-
-const emptyPage: ListPage<MediaItem> = { items: [], total: 0, page: 1, pageSize: mediaLimits.listPageSize };
-
-export async function loader({ context, request }: LoaderFunctionArgs): Promise<MediaData> {
-  const user = await requireStaffUser(context, request);
-  const url = new URL(request.url);
-  const result = await loadJson<ListPage<MediaItem>>(context, `/api/admin/media${listQuery(url, filterNames)}`).then(
-    (list) => ({ list, problem: undefined }),
-    (error: unknown) => {
-      if (error instanceof ApiRequestError && error.status === 400)
-        return { list: emptyPage, problem: errorSentence(error) };
-      throw error;
-    },
-  );
-  if (!result.list) signInAgain(request);
-  return { user, list: result.list, problem: result.problem };
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  const user: StaffUser = await requireStaffUser(context, request);
+  const load = await loadListPage<MediaItem>(context, request, {
+    path: '/api/admin/media',
+    filters: { names: filterNames },
+    pageSize: mediaLimits.listPageSize,
+  });
+  return { user, ...load };
 }
 
 export function Component() {
   const { user, list, problem } = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
-  const { params, setFilters } = useListFilters();
-  const { query, setQuery, submit } = useListSearch(params, setFilters);
+  const filters = useListScreenFilters(filterNames);
   const [uploading, setUploading] = useState(false);
   const [pendingDelete, setPendingDelete] = useState<MediaItem>();
   const [deleting, setDeleting] = useState(false);
@@ -95,73 +72,58 @@ export function Component() {
   };
 
   return (
-    <section className="container-page pt-10 pb-16 sm:pt-14">
-      <AdminPageHeader
-        title="Media"
-        description="Images for posts and pages. Each is served in sizes and modern formats; one in use cannot be deleted."
-        actions={
-          <Button
-            onClick={() => setUploading((open) => !open)}
-            aria-expanded={uploading}
-            data-testid="media-upload-toggle"
-          >
-            <Upload aria-hidden="true" />
-            Upload image
-          </Button>
-        }
-      />
-
-      {uploading ? (
-        <Card className="mt-8 p-6">
-          <MediaUploadForm
-            onUploaded={(item) => {
-              toast({ title: mediaMessages.uploaded, description: item.filename });
-              setUploading(false);
-              void revalidator.revalidate();
+    <ListScreen
+      header={
+        <AdminPageHeader
+          title="Media"
+          description="Images for posts and pages. Each is served in sizes and modern formats; one in use cannot be deleted."
+          actions={
+            <Button
+              onClick={() => setUploading((open) => !open)}
+              aria-expanded={uploading}
+              data-testid="media-upload-toggle"
+            >
+              <Upload aria-hidden="true" />
+              Upload image
+            </Button>
+          }
+        />
+      }
+      filters={
+        <>
+          {uploading ? (
+            <Card className="mt-8 p-6">
+              <MediaUploadForm
+                onUploaded={(item) => {
+                  toast({ title: mediaMessages.uploaded, description: item.filename });
+                  setUploading(false);
+                  void revalidator.revalidate();
+                }}
+              />
+            </Card>
+          ) : null}
+          <ListFilterBar
+            filters={filters}
+            label="Search media"
+            search={{
+              label: 'Search images',
+              placeholder: 'Search file name or alt text...',
+              maxLength: mediaLimits.searchMax,
             }}
+            clearable={false}
+            className="mt-8"
           />
-        </Card>
-      ) : null}
-
-      <form
-        role="search"
-        aria-label="Search media"
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-        className="mt-8 rounded-card border border-line bg-white p-4 shadow-card"
-      >
-        <div className="relative">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-ink-muted"
-            aria-hidden="true"
-          />
-          <Input
-            type="search"
-            aria-label="Search images"
-            placeholder="Search file name or alt text..."
-            className="pl-10"
-            value={query}
-            maxLength={mediaLimits.searchMax}
-            onChange={(event) => setQuery(event.target.value)}
-          />
-        </div>
-      </form>
-
-      {problem ? (
-        <Alert variant="destructive" className="mt-6">
-          <AlertDescription>{problem}</AlertDescription>
-        </Alert>
-      ) : null}
-
-      {list.items.length === 0 ? (
-        <Card className="mt-6">
-          <p className="py-14 text-center text-sm text-ink-muted" data-testid="media-empty">
-            {params.get('q') ? 'No images match this search.' : 'No images yet. Upload the first one.'}
-          </p>
-        </Card>
-      ) : (
+        </>
+      }
+      problem={problem}
+      list={list}
+      noun="images"
+      empty={
+        <ListEmptyCard testId="media-empty">
+          {filters.params.get('q') ? 'No images match this search.' : 'No images yet. Upload the first one.'}
+        </ListEmptyCard>
+      }
+      items={
         <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="media-list">
           {list.items.map((item) => (
             <li key={item.id}>
@@ -174,31 +136,24 @@ export function Component() {
             </li>
           ))}
         </ul>
-      )}
-
-      <ListPager list={list} noun="images" />
-
-      <AlertDialog
+      }
+    >
+      <ConfirmDialog
         open={pendingDelete !== undefined}
-        onOpenChange={(open) => (!open && !deleting ? setPendingDelete(undefined) : undefined)}
-      >
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete image</AlertDialogTitle>
-            <AlertDialogDescription>
-              Delete &quot;{pendingDelete?.filename}&quot; and all its sizes? Pages that still show it would lose it, so
-              an image in use is never deleted. This cannot be undone.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={deleting}>Cancel</AlertDialogCancel>
-            <Button variant="destructive" disabled={deleting} onClick={() => void confirmDelete()}>
-              {deleting ? 'Deleting...' : 'Delete image'}
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
-    </section>
+        busy={deleting}
+        onClose={() => setPendingDelete(undefined)}
+        title="Delete image"
+        description={
+          <>
+            Delete &quot;{pendingDelete?.filename}&quot; and all its sizes? Pages that still show it would lose it, so
+            an image in use is never deleted. This cannot be undone.
+          </>
+        }
+        confirmLabel="Delete image"
+        busyLabel="Deleting..."
+        onConfirm={() => void confirmDelete()}
+      />
+    </ListScreen>
   );
 }
 

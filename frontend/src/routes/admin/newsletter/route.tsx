@@ -1,16 +1,14 @@
 import { Plus } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { formatDate, site, type ListPage, type NewsletterIssueSummary } from '@northbeam/common';
+import { formatDate, site, type NewsletterIssueSummary } from '@northbeam/common';
 import { useLoaderData, type LoaderFunctionArgs } from '@/app/data-router';
 import type { RouteHandle } from '@/app/route-handle';
 import { AdminPageHeader } from '@/components/admin/admin-page-header';
+import { loadListPage } from '@/components/admin/list-loader';
+import { ListEmptyCard, ListScreen } from '@/components/admin/list-screen';
 import { NewsletterIssueStatusBadge } from '@/components/admin/newsletter-issue-status-badge';
-import { ListPager } from '@/components/blog/pager';
 import { buttonVariants } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
-import { loadJson } from '@/lib/api';
-import { listQuery } from '@/lib/list-query';
-import { requireStaffUser, signInAgain } from '@/lib/staff';
+import { requireStaffUser } from '@/lib/staff';
 
 export const handle: RouteHandle = {
   head: () => ({
@@ -20,41 +18,41 @@ export const handle: RouteHandle = {
   }),
 };
 
-export async function loader({
-  context,
-  request,
-}: LoaderFunctionArgs): Promise<{ list: ListPage<NewsletterIssueSummary> }> {
+/** The issues take no filters, only the page; no refusal is expected (every role may see them). */
+export async function loader({ context, request }: LoaderFunctionArgs) {
   await requireStaffUser(context, request);
-  const list = await loadJson<ListPage<NewsletterIssueSummary>>(
-    context,
-    `/api/admin/newsletter/issues${listQuery(new URL(request.url), [])}`,
-  );
-  if (!list) signInAgain(request);
+  const { list } = await loadListPage<NewsletterIssueSummary>(context, request, {
+    path: '/api/admin/newsletter/issues',
+    filters: { names: [] },
+    refusals: [],
+  });
   return { list };
 }
 
 export function Component() {
   const { list } = useLoaderData<typeof loader>();
   return (
-    <section className="container-page pt-10 pb-16 sm:pt-14">
-      <AdminPageHeader
-        title="Newsletter"
-        description="Write an issue, preview it, send yourself a test, then send it once to every confirmed subscriber."
-        actions={
-          <Link to="/admin/newsletter/new" className={buttonVariants({ size: 'sm' })} data-testid="newsletter-new">
-            <Plus aria-hidden="true" />
-            New issue
-          </Link>
-        }
-      />
-
-      {list.items.length === 0 ? (
-        <Card className="mt-8">
-          <p className="py-14 text-center text-sm text-ink-muted" data-testid="newsletter-empty">
-            No issues yet. Start one from scratch or from a published post.
-          </p>
-        </Card>
-      ) : (
+    <ListScreen
+      header={
+        <AdminPageHeader
+          title="Newsletter"
+          description="Write an issue, preview it, send yourself a test, then send it once to every confirmed subscriber."
+          actions={
+            <Link to="/admin/newsletter/new" className={buttonVariants({ size: 'sm' })} data-testid="newsletter-new">
+              <Plus aria-hidden="true" />
+              New issue
+            </Link>
+          }
+        />
+      }
+      list={list}
+      noun="issues"
+      empty={
+        <ListEmptyCard testId="newsletter-empty" className="mt-8">
+          No issues yet. Start one from scratch or from a published post.
+        </ListEmptyCard>
+      }
+      items={
         <ul className="mt-8 flex flex-col gap-3" data-testid="newsletter-issues">
           {list.items.map((issue) => (
             <li key={issue.id}>
@@ -62,10 +60,8 @@ export function Component() {
             </li>
           ))}
         </ul>
-      )}
-
-      <ListPager list={list} noun="issues" />
-    </section>
+      }
+    />
   );
 }
 

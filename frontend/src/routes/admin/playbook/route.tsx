@@ -1,17 +1,12 @@
-import { useId } from 'react';
-import { formatDate, site, type ListPage, type PlaybookRequestSummary, type StaffUser } from '@northbeam/common';
+import { formatDate, site, type PlaybookRequestSummary, type StaffUser } from '@northbeam/common';
 import { useLoaderData, type LoaderFunctionArgs } from '@/app/data-router';
 import type { RouteHandle } from '@/app/route-handle';
 import { AdminPageHeader } from '@/components/admin/admin-page-header';
-import { ExportCsvLink, ListDayInput, ListSearchInput, exportQuery } from '@/components/admin/lead-list';
-import { ListPager } from '@/components/blog/pager';
-import { Alert, AlertDescription } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
-import { useListFilters, useListSearch } from '@/hooks/use-list-filters';
-import { ApiRequestError, errorSentence, loadJson } from '@/lib/api';
-import { listQuery } from '@/lib/list-query';
-import { requireStaffUser, signInAgain } from '@/lib/staff';
+import { ExportCsvLink, ListDateRange, ListFilterBar, exportQuery } from '@/components/admin/list-filters';
+import { loadListPage } from '@/components/admin/list-loader';
+import { ListEmptyCard, ListScreen } from '@/components/admin/list-screen';
+import { useListScreenFilters } from '@/hooks/use-list-filters';
+import { requireStaffUser } from '@/lib/staff';
 
 export const handle: RouteHandle = {
   head: () => ({
@@ -23,94 +18,59 @@ export const handle: RouteHandle = {
 
 const filterNames = ['from', 'to', 'q'] as const;
 
-interface PlaybookData {
-  user: StaffUser;
-  list: ListPage<PlaybookRequestSummary>;
-  /** The server refused the call (a role without access, a malformed date): its sentence instead of the list. */
-  problem?: string;
-}
-
-const emptyPage: ListPage<PlaybookRequestSummary> = { items: [], total: 0, page: 1, pageSize: 15 };
-
-export async function loader({ context, request }: LoaderFunctionArgs): Promise<PlaybookData> {
-  const user = await requireStaffUser(context, request);
-  try {
-    const list = await loadJson<ListPage<PlaybookRequestSummary>>(
-      context,
-      `/api/admin/playbook-requests${listQuery(new URL(request.url), filterNames)}`,
-    );
-    if (!list) signInAgain(request);
-    return { user, list };
-  } catch (error) {
-    if (error instanceof ApiRequestError && (error.status === 400 || error.status === 403))
-      return { user, list: emptyPage, problem: errorSentence(error) };
-    throw error;
-  }
+/** A role without access (403) and a malformed date (400) give the server's sentence instead of the list. */
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  const user: StaffUser = await requireStaffUser(context, request);
+  const load = await loadListPage<PlaybookRequestSummary>(context, request, {
+    path: '/api/admin/playbook-requests',
+    filters: { names: filterNames },
+    refusals: [400, 403],
+  });
+  return { user, ...load };
 }
 
 export function Component() {
   const { list, problem } = useLoaderData<typeof loader>();
-  const { params, setFilters } = useListFilters();
-  const { query, setQuery, submit } = useListSearch(params, setFilters);
-  const ids = { from: useId(), to: useId() };
-  const filtered = filterNames.some((name) => params.get(name));
+  const filters = useListScreenFilters(filterNames);
+  const { params, filtered } = filters;
 
   return (
-    <section className="container-page pt-10 pb-16 sm:pt-14">
-      <AdminPageHeader
-        title="Playbook requests"
-        description="Everyone who asked for the SME AI adoption playbook, newest first."
-        actions={
-          <ExportCsvLink
-            href={`/api/admin/playbook-requests.csv${exportQuery(params, filterNames)}`}
-            testId="playbook-csv"
-          />
-        }
-      />
-
-      <form
-        role="search"
-        aria-label="Filters"
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-        className="mt-8 grid gap-3 rounded-card border border-line bg-white p-4 shadow-card sm:grid-cols-2 sm:items-end lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto]"
-      >
-        <div className="sm:col-span-2 lg:col-span-1">
-          <ListSearchInput
-            label="Search playbook requests"
-            placeholder="Search email or page..."
-            value={query}
-            onChange={setQuery}
-          />
-        </div>
-        <ListDayInput id={ids.from} label="From" value={params.get('from')} onChange={(from) => setFilters({ from })} />
-        <ListDayInput id={ids.to} label="To" value={params.get('to')} onChange={(to) => setFilters({ to })} />
-        {filtered ? (
-          <Button
-            type="button"
-            variant="ghost"
-            size="sm"
-            className="justify-self-start"
-            onClick={() => setFilters({ from: undefined, to: undefined, q: undefined })}
-          >
-            Clear filters
-          </Button>
-        ) : null}
-      </form>
-
-      {problem ? (
-        <Alert variant="destructive" className="mt-6">
-          <AlertDescription>{problem}</AlertDescription>
-        </Alert>
-      ) : list.items.length === 0 ? (
-        <Card className="mt-6">
-          <p className="py-14 text-center text-sm text-ink-muted" data-testid="playbook-empty">
-            {filtered ? 'No playbook requests match these filters.' : 'No playbook requests yet.'}
-          </p>
-        </Card>
-      ) : (
+    <ListScreen
+      header={
+        <AdminPageHeader
+          title="Playbook requests"
+          description="Everyone who asked for the SME AI adoption playbook, newest first."
+          actions={
+            <ExportCsvLink
+              href={`/api/admin/playbook-requests.csv${exportQuery(params, filterNames)}`}
+              testId="playbook-csv"
+            />
+          }
+        />
+      }
+      filters={
+        <ListFilterBar
+          filters={filters}
+          search={{
+            label: 'Search playbook requests',
+            placeholder: 'Search email or page...',
+            className: 'sm:col-span-2 lg:col-span-1',
+          }}
+          className="mt-8 grid gap-3 sm:grid-cols-2 sm:items-end lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto]"
+        >
+          <ListDateRange />
+        </ListFilterBar>
+      }
+      problem={problem}
+      problemHidesList
+      list={list}
+      noun="requests"
+      empty={
+        <ListEmptyCard testId="playbook-empty">
+          {filtered ? 'No playbook requests match these filters.' : 'No playbook requests yet.'}
+        </ListEmptyCard>
+      }
+      items={
         <ul className="mt-6 flex flex-col gap-3" data-testid="playbook-list">
           {list.items.map((item) => (
             <li
@@ -126,9 +86,7 @@ export function Component() {
             </li>
           ))}
         </ul>
-      )}
-
-      <ListPager list={list} noun="requests" />
-    </section>
+      }
+    />
   );
 }

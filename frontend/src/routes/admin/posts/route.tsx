@@ -1,4 +1,4 @@
-import { AlertTriangle, FileText, Pencil, Plus, Search, Trash2 } from 'lucide-react';
+import { AlertTriangle, FileText, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useLoaderData, useRevalidator, useRouteError, type LoaderFunctionArgs } from '@/app/data-router';
@@ -11,33 +11,24 @@ import {
   site,
   type AdminPostCount,
   type AdminPostSummary,
-  type ListPage,
   type PostSection,
   type StaffUser,
 } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
+import { ConfirmDialog } from '@/components/admin/confirm-dialog';
+import { ListSearchInput } from '@/components/admin/list-filters';
+import { loadListPage, refusedAsNull, type ListFilterSpec } from '@/components/admin/list-loader';
 import { ListPager } from '@/components/blog/pager';
 import { SectionBadge } from '@/components/page/section-badge';
 import { Alert, AlertDescription } from '@/components/ui/alert';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast';
 import { useListFilters, useListSearch } from '@/hooks/use-list-filters';
-import { ApiRequestError, apiRequest, errorSentence, loadJson } from '@/lib/api';
+import { apiRequest, loadJson } from '@/lib/api';
 import { cn } from '@/lib/cn';
-import { listQuery } from '@/lib/list-query';
-import { requireStaffUser, signInAgain } from '@/lib/staff';
+import { requireStaffUser } from '@/lib/staff';
 
 export const handle: RouteHandle = {
   head: () => ({ title: 'Blog posts', description: `Manage ${site.name} blog posts.`, noindex: true }),
@@ -65,46 +56,34 @@ function isStatusTab(value: string | null): value is StatusTab {
   return statusTabs.some((tab) => tab.value === value);
 }
 
-interface PostsData {
-  user: StaffUser;
-  list: ListPage<AdminPostSummary>;
-  /** How many posts match the search, by section and status (the figures of the filter buttons). */
-  counts: AdminPostCount[];
-  /** The server's refusal of the address's filters (400). */
-  problem?: string;
-}
+/** A section or status the screen does not offer is left out, as the screen then shows all. */
+const filters: ListFilterSpec = {
+  names: ['section', 'status', 'q'],
+  accepts: { section: isPostSection, status: (status) => isStatusTab(status) && status !== 'all' },
+};
 
 /**
- * One page of the posts the address asks for, from the server (docs/product.md#posts-in-the-back-office).
- * A section or status the screen does not offer is left out, as the screen then shows all.
+ * One page of the posts the address asks for, from the server (docs/product.md#posts-in-the-back-office),
+ * and how many posts match the search by section and status (the figures of the filter buttons). The
+ * server's refusal of the filters (400) gives its sentence, an empty page and no figures.
  */
-export async function loader({ context, request }: LoaderFunctionArgs): Promise<PostsData> {
-  const user = await requireStaffUser(context, request);
-  const url = new URL(request.url);
-  if (!isPostSection(url.searchParams.get('section') ?? '')) url.searchParams.delete('section');
-  const status = url.searchParams.get('status');
-  if (!isStatusTab(status) || status === 'all') url.searchParams.delete('status');
-  const search = url.searchParams.get('q')?.trim();
-  try {
-    const [list, counts] = await Promise.all([
-      loadJson<ListPage<AdminPostSummary>>(context, `/api/admin/posts${listQuery(url, ['section', 'status', 'q'])}`),
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  const user: StaffUser = await requireStaffUser(context, request);
+  const search = new URL(request.url).searchParams.get('q')?.trim();
+  const [{ list, problem }, counts] = await Promise.all([
+    loadListPage<AdminPostSummary>(context, request, {
+      path: '/api/admin/posts',
+      filters,
+      pageSize: limits.adminPostsPageSize,
+    }),
+    refusedAsNull(
       loadJson<AdminPostCount[]>(
         context,
         `/api/admin/posts/counts${search ? `?${new URLSearchParams({ q: search })}` : ''}`,
       ),
-    ]);
-    if (!list || !counts) signInAgain(request);
-    return { user, list, counts };
-  } catch (error) {
-    if (error instanceof ApiRequestError && error.status === 400)
-      return {
-        user,
-        list: { items: [], total: 0, page: 1, pageSize: limits.adminPostsPageSize },
-        counts: [],
-        problem: errorSentence(error),
-      };
-    throw error;
-  }
+    ),
+  ]);
+  return { user, list, counts: problem ? [] : (counts ?? []), problem };
 }
 
 /** 'Published {date}' for a post as first published, 'Updated {date}' once revised (or for a draft). */
@@ -185,20 +164,13 @@ export function Component() {
       <PageHeading />
       <section className="container-page pt-8 pb-16">
         <div className="flex flex-col gap-4 rounded-card border border-line bg-white p-4 shadow-card lg:flex-row lg:items-center lg:justify-between">
-          <div className="relative w-full lg:max-w-sm">
-            <Search
-              className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-ink-muted"
-              aria-hidden="true"
-            />
-            <Input
-              type="search"
-              aria-label="Search posts"
-              placeholder="Search posts..."
-              className="pl-10"
-              value={query}
-              onChange={(event) => setQuery(event.target.value)}
-            />
-          </div>
+          <ListSearchInput
+            className="w-full lg:max-w-sm"
+            label="Search posts"
+            placeholder="Search posts..."
+            value={query}
+            onChange={setQuery}
+          />
           <div className="flex flex-wrap gap-2" role="group" aria-label="Section">
             {sectionFilters.map((filter) => (
               <Button
@@ -307,25 +279,18 @@ export function Component() {
         <ListPager list={list} noun="posts" />
       </section>
 
-      <AlertDialog
+      <ConfirmDialog
         open={pendingDelete !== undefined}
-        onOpenChange={(open) => (!open && !deleting ? setPendingDelete(undefined) : undefined)}
-      >
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete post</AlertDialogTitle>
-            <AlertDialogDescription>
-              Are you sure you want to delete &quot;{pendingDelete?.title}&quot;? This action cannot be undone.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={deleting}>Cancel</AlertDialogCancel>
-            <Button variant="destructive" disabled={deleting} onClick={() => void confirmDelete()}>
-              {deleting ? 'Deleting...' : 'Delete Post'}
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+        busy={deleting}
+        onClose={() => setPendingDelete(undefined)}
+        title="Delete post"
+        description={
+          <>Are you sure you want to delete &quot;{pendingDelete?.title}&quot;? This action cannot be undone.</>
+        }
+        confirmLabel="Delete Post"
+        busyLabel="Deleting..."
+        onConfirm={() => void confirmDelete()}
+      />
     </>
   );
 }

@@ -1,10 +1,9 @@
 import { Download, Search } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
 import { consentIdPattern, formatDate, messages, type ConsentProof, type StaffUser } from '@northbeam/common';
 import { useLoaderData, type LoaderFunctionArgs } from '@/app/data-router';
 import type { RouteHandle } from '@/app/route-handle';
-import { AdminPageHeader } from '@/components/admin/admin-page-header';
+import { PrivacyRecordsHeader, PrivacyTeamOnly } from '@/components/admin/privacy-records';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -31,13 +30,7 @@ export function Component() {
 
   if (user.permissions.privacy !== 'all') {
     return (
-      <section className="container-page py-16">
-        <Alert variant="destructive">
-          <AlertDescription>
-            Only admins and super admins (the privacy team) can look up consent records.
-          </AlertDescription>
-        </Alert>
-      </section>
+      <PrivacyTeamOnly>Only admins and super admins (the privacy team) can look up consent records.</PrivacyTeamOnly>
     );
   }
 
@@ -63,14 +56,9 @@ export function Component() {
 
   return (
     <section className="container-page pt-10 pb-16 sm:pt-14">
-      <AdminPageHeader
+      <PrivacyRecordsHeader
         title="Consent records"
         description="Each cookie-banner choice is stored under a random consent id, with its categories and the version of the banner wording, without IP. A visitor finds their id on the Cookie Policy page."
-        actions={
-          <Link to="/admin/privacy" className={buttonVariants({ variant: 'outline', size: 'sm' })}>
-            Privacy requests
-          </Link>
-        }
       />
       <Card className="mt-8">
         <CardContent className="space-y-6 pt-6">

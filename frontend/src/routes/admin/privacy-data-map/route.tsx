@@ -1,10 +1,7 @@
-import { Link } from 'react-router-dom';
 import { formatDate, type DataMapEntry, type StaffUser } from '@northbeam/common';
 import { useLoaderData, type LoaderFunctionArgs } from '@/app/data-router';
 import type { RouteHandle } from '@/app/route-handle';
-import { AdminPageHeader } from '@/components/admin/admin-page-header';
-import { Alert, AlertDescription } from '@/components/ui/alert';
-import { buttonVariants } from '@/components/ui/button';
+import { PrivacyRecordsHeader, PrivacyTeamOnly } from '@/components/admin/privacy-records';
 import { loadJson } from '@/lib/api';
 import { requireStaffUser, signInAgain } from '@/lib/staff';
 
@@ -36,24 +33,13 @@ export async function loader({ context, request }: LoaderFunctionArgs): Promise<
 export function Component() {
   const { user, stores } = useLoaderData<typeof loader>();
   if (user.permissions.privacy !== 'all') {
-    return (
-      <section className="container-page py-16">
-        <Alert variant="destructive">
-          <AlertDescription>Only admins and super admins (the privacy team) can see the data map.</AlertDescription>
-        </Alert>
-      </section>
-    );
+    return <PrivacyTeamOnly>Only admins and super admins (the privacy team) can see the data map.</PrivacyTeamOnly>;
   }
   return (
     <section className="container-page pt-10 pb-16 sm:pt-14">
-      <AdminPageHeader
+      <PrivacyRecordsHeader
         title="Data map"
         description="Every store of personal data: what it holds, how long it is kept, when the daily purge next runs, and how many rows it holds now."
-        actions={
-          <Link to="/admin/privacy" className={buttonVariants({ variant: 'outline', size: 'sm' })}>
-            Privacy requests
-          </Link>
-        }
       />
       <ul className="mt-8 grid gap-3 md:grid-cols-2" data-testid="data-map">
         {stores.map((store) => (

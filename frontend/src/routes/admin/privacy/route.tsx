@@ -1,5 +1,5 @@
-import { AlertTriangle, ArrowLeft, Clock, Loader2, Search } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { AlertTriangle, ArrowLeft, Clock, Loader2 } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, redirect } from 'react-router-dom';
 import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from '@/app/data-router';
 import {
@@ -14,6 +14,9 @@ import {
   type StaffUser,
 } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
+import { ListFilterBar, ListFilterSelect } from '@/components/admin/list-filters';
+import { emptyListPage, loadListPage } from '@/components/admin/list-loader';
+import { ListEmptyText } from '@/components/admin/list-screen';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import {
   AlertDialog,
@@ -36,10 +39,9 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { ListPager } from '@/components/blog/pager';
 import { toast } from '@/components/ui/toast';
-import { useListFilters, useListSearch } from '@/hooks/use-list-filters';
-import { ApiRequestError, apiRequest, errorSentence, loadJson } from '@/lib/api';
+import { useListScreenFilters } from '@/hooks/use-list-filters';
+import { ApiRequestError, apiRequest, loadJson } from '@/lib/api';
 import { cn } from '@/lib/cn';
-import { listQuery } from '@/lib/list-query';
 
 interface LoaderData {
   user: StaffUser;
@@ -50,7 +52,6 @@ interface LoaderData {
 }
 
 const filterNames = ['status', 'type', 'due', 'q'] as const;
-const emptyPage: ListPage<DeletionRequestSummary> = { items: [], total: 0, page: 1, pageSize: 15 };
 
 export const handle: RouteHandle = {
   head: ({ pathname }) => ({
@@ -71,19 +72,12 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
     throw redirect(`/admin/login?redirect=${encodeURIComponent(url.pathname)}`);
   }
   const allowed = user.permissions.privacy === 'all';
-  if (!allowed) return { user, allowed, list: emptyPage };
-  const url = new URL(request.url);
-  try {
-    const list = await loadJson<ListPage<DeletionRequestSummary>>(
-      context,
-      `/api/admin/deletion-requests${listQuery(url, filterNames)}`,
-    );
-    return { user, allowed, list: list ?? emptyPage };
-  } catch (error) {
-    if (error instanceof ApiRequestError && error.status === 400)
-      return { user, allowed, list: emptyPage, problem: errorSentence(error) };
-    throw error;
-  }
+  if (!allowed) return { user, allowed, list: emptyListPage<DeletionRequestSummary>() };
+  const load = await loadListPage<DeletionRequestSummary>(context, request, {
+    path: '/api/admin/deletion-requests',
+    filters: { names: filterNames },
+  });
+  return { user, allowed, ...load };
 }
 
 const statusVariant: Record<DeletionRequestSummary['status'], 'default' | 'secondary' | 'outline' | 'destructive'> = {
@@ -101,10 +95,8 @@ function formatDateTime(value: string | null): string {
 export function Component() {
   const { allowed, list, problem } = useLoaderData<LoaderData>();
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const { params, setFilters } = useListFilters();
-  const { query, setQuery, submit } = useListSearch(params, setFilters);
-  const ids = { status: useId(), type: useId(), due: useId() };
-  const filtered = filterNames.some((name) => params.get(name));
+  const filters = useListScreenFilters(filterNames);
+  const { filtered } = filters;
 
   if (!allowed) {
     return (
@@ -142,67 +134,37 @@ export function Component() {
           </Link>
         </nav>
       </div>
-      <form
-        role="search"
-        aria-label="Filters"
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
+      <ListFilterBar
+        filters={filters}
+        search={{
+          label: 'Search requests',
+          placeholder: 'Search e-mail or request ID...',
+          className: 'sm:col-span-3 lg:col-span-1',
         }}
-        className="grid gap-3 rounded-card border border-line bg-white p-4 shadow-card sm:grid-cols-3 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))] lg:items-end"
+        className="grid gap-3 sm:grid-cols-3 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))] lg:items-end"
       >
-        <div className="relative sm:col-span-3 lg:col-span-1">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-ink-muted"
-            aria-hidden="true"
-          />
-          <Input
-            type="search"
-            aria-label="Search requests"
-            placeholder="Search e-mail or request ID..."
-            className="pl-10"
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-          />
-        </div>
-        <FilterSelect
-          id={ids.status}
+        <ListFilterSelect
+          name="status"
           label="Status"
-          value={params.get('status')}
-          onChange={(status) => setFilters({ status })}
-        >
-          <option value="">Any status</option>
-          {deletionRequestStatuses.map((status) => (
-            <option key={status} value={status}>
-              {status}
-            </option>
-          ))}
-        </FilterSelect>
-        <FilterSelect id={ids.type} label="Type" value={params.get('type')} onChange={(type) => setFilters({ type })}>
-          <option value="">Any type</option>
-          {privacyRequestTypes.map((type) => (
-            <option key={type} value={type}>
-              {privacyRequestTypeLabels[type]}
-            </option>
-          ))}
-        </FilterSelect>
-        <FilterSelect id={ids.due} label="Due" value={params.get('due')} onChange={(due) => setFilters({ due })}>
-          <option value="">Any due date</option>
-          <option value="soon">Due within 7 days</option>
-          <option value="overdue">Overdue</option>
-        </FilterSelect>
-        {filtered ? (
-          <Button
-            type="button"
-            variant="ghost"
-            size="sm"
-            className="justify-self-start"
-            onClick={() => setFilters(Object.fromEntries(filterNames.map((name) => [name, undefined])))}
-          >
-            Clear filters
-          </Button>
-        ) : null}
-      </form>
+          any="Any status"
+          options={deletionRequestStatuses.map((status) => [status, status])}
+        />
+        <ListFilterSelect
+          name="type"
+          label="Type"
+          any="Any type"
+          options={privacyRequestTypes.map((type) => [type, privacyRequestTypeLabels[type]])}
+        />
+        <ListFilterSelect
+          name="due"
+          label="Due"
+          any="Any due date"
+          options={[
+            ['soon', 'Due within 7 days'],
+            ['overdue', 'Overdue'],
+          ]}
+        />
+      </ListFilterBar>
       {problem ? (
         <Alert variant="destructive">
           <AlertDescription>{problem}</AlertDescription>
@@ -214,9 +176,9 @@ export function Component() {
             {/* On a phone the table scrolls inside its card instead of widening the page. */}
             <div className="overflow-x-auto">
               {requests.length === 0 ? (
-                <p className="p-6 text-sm text-ink-muted" data-testid="privacy-requests-empty">
+                <ListEmptyText testId="privacy-requests-empty" className="p-6">
                   {filtered ? 'No requests match these filters.' : 'No privacy requests yet.'}
-                </p>
+                </ListEmptyText>
               ) : (
                 <table className="w-full text-left text-sm" data-testid="deletion-requests">
                   <thead className="border-b border-line text-xs text-ink-muted uppercase">
@@ -286,31 +248,6 @@ const typeShort: Record<DeletionRequestSummary['requestType'], string> = {
   partial_deletion: 'partial',
   access: 'access',
 };
-
-function FilterSelect({
-  id,
-  label,
-  value,
-  onChange,
-  children,
-}: {
-  id: string;
-  label: string;
-  value: string | null;
-  onChange: (value: string | undefined) => void;
-  children: React.ReactNode;
-}) {
-  return (
-    <div className="flex min-w-0 flex-col gap-1.5">
-      <Label htmlFor={id} className="text-xs text-ink-muted">
-        {label}
-      </Label>
-      <Select id={id} value={value ?? ''} onChange={(event) => onChange(event.target.value || undefined)}>
-        {children}
-      </Select>
-    </div>
-  );
-}
 
 function RequestDetail({ id }: { id: string }) {
   const revalidator = useRevalidator();

@@ -1,27 +1,14 @@
-import {
-  Ban,
-  CheckCircle2,
-  KeyRound,
-  LogOut,
-  Search,
-  ShieldCheck,
-  Trash2,
-  UserCog,
-  UserPlus,
-  Users,
-} from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Ban, CheckCircle2, KeyRound, LogOut, ShieldCheck, Trash2, UserCog, UserPlus, Users } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
 import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from '@/app/data-router';
 import {
   formatDate,
   messages,
-  pageCount,
   roleLabels,
   site,
   staffLimits,
   staffRoles,
   staffStatuses,
-  type ListPage,
   type StaffMember,
   type StaffRole,
   type StaffStatus,
@@ -30,8 +17,11 @@ import {
 } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
 import { AdminPageHeader } from '@/components/admin/admin-page-header';
+import { ListFilterBar, ListFilterSelect } from '@/components/admin/list-filters';
+import { loadListPage } from '@/components/admin/list-loader';
+import { ListScreenRefusal } from '@/components/admin/list-screen';
 import { RowActions, type RowAction } from '@/components/admin/row-actions';
-import { Pager } from '@/components/blog/pager';
+import { ListPager } from '@/components/blog/pager';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -48,40 +38,29 @@ import { Card } from '@/components/ui/card';
 import { Field, FieldHint } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/toast';
-import { useListFilters } from '@/hooks/use-list-filters';
-import { ApiRequestError, apiRequest, errorSentence, loadJson, requestJson } from '@/lib/api';
+import { useListScreenFilters } from '@/hooks/use-list-filters';
+import { apiRequest, errorSentence, requestJson } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { formText } from '@/lib/form-text';
-import { listQuery } from '@/lib/list-query';
-import { requireStaffUser, signInAgain } from '@/lib/staff';
+import { requireStaffUser } from '@/lib/staff';
 
 export const handle: RouteHandle = {
   head: () => ({ title: 'Staff', description: `${site.name} staff accounts.`, noindex: true }),
 };
 
-interface StaffData {
-  user: StaffUser;
-  list: ListPage<StaffMember> | null;
-  /** The server's refusal (a consultant), shown instead of the list. */
-  refusal?: string;
-}
+const filterNames = ['q', 'role', 'status'] as const;
 
-export async function loader({ context, request }: LoaderFunctionArgs): Promise<StaffData> {
-  const user = await requireStaffUser(context, request);
-  try {
-    const list = await loadJson<ListPage<StaffMember>>(
-      context,
-      `/api/admin/staff${listQuery(new URL(request.url), ['q', 'role', 'status'])}`,
-    );
-    if (!list) signInAgain(request);
-    return { user, list };
-  } catch (error) {
-    if (error instanceof ApiRequestError && error.status === 403)
-      return { user, list: null, refusal: errorSentence(error) };
-    throw error;
-  }
+/** A consultant is refused the list as a whole (403): the server's sentence stands instead. */
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  const user: StaffUser = await requireStaffUser(context, request);
+  const load = await loadListPage<StaffMember>(context, request, {
+    path: '/api/admin/staff',
+    filters: { names: filterNames },
+    refusals: [],
+    screenRefusal: true,
+  });
+  return { user, list: load.list, refusal: load.problem };
 }
 
 const statusLabels: Record<StaffStatus, string> = { active: 'Active', disabled: 'Disabled', invited: 'Invited' };
@@ -110,21 +89,13 @@ type PendingAction =
 export function Component() {
   const { user, list, refusal } = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
-  const { params, setFilters } = useListFilters();
+  const filters = useListScreenFilters(filterNames);
+  const { filtered, clear } = filters;
   const [inviting, setInviting] = useState(false);
   const [pending, setPending] = useState<PendingAction>();
   const manage = user.permissions.staff === 'all';
 
-  if (!list) {
-    return (
-      <section className="container-page py-10 sm:py-14">
-        <AdminPageHeader title="Staff" />
-        <Alert variant="destructive" className="mt-8">
-          <AlertDescription>{refusal}</AlertDescription>
-        </Alert>
-      </section>
-    );
-  }
+  if (!list) return <ListScreenRefusal title="Staff" problem={refusal} />;
 
   /** Actions that need no confirmation: the result is a toast. */
   const runNow = async (member: StaffMember, call: () => Promise<unknown>, done: string) => {
@@ -185,8 +156,6 @@ export function Component() {
     return actions;
   };
 
-  const totalPages = pageCount(list.total, list.pageSize);
-  const filtered = Boolean(params.get('q') || params.get('role') || params.get('status'));
   return (
     <section className="container-page pt-10 pb-16 sm:pt-14">
       <AdminPageHeader
@@ -206,7 +175,34 @@ export function Component() {
         }
       />
 
-      <StaffFilters params={params} setFilters={setFilters} />
+      <ListFilterBar
+        filters={filters}
+        label={null}
+        search={{
+          label: 'Search staff',
+          placeholder: 'Search by name or email...',
+          className: 'w-full md:max-w-sm md:flex-1',
+        }}
+        clearable={false}
+        className="mt-8 flex flex-col gap-3 md:flex-row md:items-end"
+      >
+        <div className="grid grid-cols-2 gap-3 md:flex md:w-auto">
+          <ListFilterSelect
+            name="role"
+            label="Role"
+            any="All roles"
+            selectClassName="md:w-44"
+            options={staffRoles.map((role) => [role, roleLabels[role]])}
+          />
+          <ListFilterSelect
+            name="status"
+            label="Status"
+            any="All statuses"
+            selectClassName="md:w-40"
+            options={staffStatuses.map((status) => [status, statusLabels[status]])}
+          />
+        </div>
+      </ListFilterBar>
 
       <Card className="mt-6">
         {list.items.length === 0 ? (
@@ -214,11 +210,7 @@ export function Component() {
             <Users className="size-10 text-ink-muted" aria-hidden="true" />
             <h2 className="heading-3">{filtered ? 'No one matches these filters' : 'No staff yet'}</h2>
             {filtered ? (
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={() => setFilters({ q: undefined, role: undefined, status: undefined })}
-              >
+              <Button variant="outline" size="sm" onClick={clear}>
                 Clear filters
               </Button>
             ) : null}
@@ -296,15 +288,7 @@ export function Component() {
         )}
       </Card>
 
-      {list.total > 0 ? (
-        <Pager
-          page={list.page}
-          pageSize={list.pageSize}
-          total={list.total}
-          totalPages={totalPages}
-          noun="staff members"
-        />
-      ) : null}
+      <ListPager list={list} noun="staff members" />
 
       {manage ? (
         <InviteDialog
@@ -319,98 +303,6 @@ export function Component() {
         onDone={() => void revalidator.revalidate()}
       />
     </section>
-  );
-}
-
-function StaffFilters({
-  params,
-  setFilters,
-}: {
-  params: URLSearchParams;
-  setFilters: (changes: Record<string, string | undefined>) => void;
-}) {
-  const addressQuery = params.get('q') ?? '';
-  const [query, setQuery] = useState(addressQuery);
-  /** The search last sent to the address: a different one there came from elsewhere (Clear filters, Back). */
-  const sent = useRef(addressQuery);
-  const ids = { role: useId(), status: useId() };
-  useEffect(() => {
-    if (addressQuery === sent.current) return;
-    sent.current = addressQuery;
-    setQuery(addressQuery);
-  }, [addressQuery]);
-  const search = (text: string) => {
-    sent.current = text;
-    setFilters({ q: text || undefined });
-  };
-  // Typing searches after a short pause, without a history entry per letter.
-  useEffect(() => {
-    if (query.trim() === addressQuery) return;
-    const timer = setTimeout(() => search(query.trim()), 350);
-    return () => clearTimeout(timer);
-  });
-  return (
-    <form
-      role="search"
-      onSubmit={(event) => {
-        event.preventDefault();
-        search(query.trim());
-      }}
-      className="mt-8 flex flex-col gap-3 rounded-card border border-line bg-white p-4 shadow-card md:flex-row md:items-end"
-    >
-      <div className="relative w-full md:max-w-sm md:flex-1">
-        <Search
-          className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-ink-muted"
-          aria-hidden="true"
-        />
-        <Input
-          type="search"
-          aria-label="Search staff"
-          placeholder="Search by name or email..."
-          className="pl-10"
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-        />
-      </div>
-      <div className="grid grid-cols-2 gap-3 md:flex md:w-auto">
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor={ids.role} className="text-xs text-ink-muted">
-            Role
-          </Label>
-          <Select
-            id={ids.role}
-            className="md:w-44"
-            value={params.get('role') ?? ''}
-            onChange={(event) => setFilters({ role: event.target.value || undefined })}
-          >
-            <option value="">All roles</option>
-            {staffRoles.map((role) => (
-              <option key={role} value={role}>
-                {roleLabels[role]}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor={ids.status} className="text-xs text-ink-muted">
-            Status
-          </Label>
-          <Select
-            id={ids.status}
-            className="md:w-40"
-            value={params.get('status') ?? ''}
-            onChange={(event) => setFilters({ status: event.target.value || undefined })}
-          >
-            <option value="">All statuses</option>
-            {staffStatuses.map((status) => (
-              <option key={status} value={status}>
-                {statusLabels[status]}
-              </option>
-            ))}
-          </Select>
-        </div>
-      </div>
-    </form>
   );
 }
 

@@ -1,5 +1,5 @@
 import { Trash2 } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
   formatDate,
@@ -7,7 +7,6 @@ import {
   site,
   subscriberStatuses,
   subscriberStatusLabels,
-  type ListPage,
   type StaffUser,
   type SubscriberCounts,
   type SubscriberStatus,
@@ -16,27 +15,17 @@ import {
 import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from '@/app/data-router';
 import type { RouteHandle } from '@/app/route-handle';
 import { AdminPageHeader } from '@/components/admin/admin-page-header';
-import { ExportCsvLink, ListFilterSelect, ListSearchInput, exportQuery } from '@/components/admin/lead-list';
-import { ListPager } from '@/components/blog/pager';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import { Alert, AlertDescription } from '@/components/ui/alert';
+import { ConfirmDialog } from '@/components/admin/confirm-dialog';
+import { ExportCsvLink, ListFilterBar, ListFilterSelect, exportQuery } from '@/components/admin/list-filters';
+import { loadListPage, refusedAsNull } from '@/components/admin/list-loader';
+import { ListEmptyCard, ListScreen } from '@/components/admin/list-screen';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { toast } from '@/components/ui/toast';
-import { useListFilters, useListSearch } from '@/hooks/use-list-filters';
-import { ApiRequestError, apiRequest, errorSentence, loadJson } from '@/lib/api';
+import { useListScreenFilters } from '@/hooks/use-list-filters';
+import { apiRequest, errorSentence, loadJson } from '@/lib/api';
 import { cn } from '@/lib/cn';
-import { listQuery } from '@/lib/list-query';
-import { requireStaffUser, signInAgain } from '@/lib/staff';
+import { requireStaffUser } from '@/lib/staff';
 
 export const handle: RouteHandle = {
   head: () => ({
@@ -48,31 +37,21 @@ export const handle: RouteHandle = {
 
 const filterNames = ['status', 'q'] as const;
 
-interface SubscribersData {
-  user: StaffUser;
-  list: ListPage<SubscriberSummary>;
-  counts: SubscriberCounts | null;
-  /** The server refused the call (a role without access, a malformed filter): its sentence instead of the list. */
-  problem?: string;
-}
-
-const emptyPage: ListPage<SubscriberSummary> = { items: [], total: 0, page: 1, pageSize: 15 };
-
-export async function loader({ context, request }: LoaderFunctionArgs): Promise<SubscribersData> {
-  const user = await requireStaffUser(context, request);
-  const url = new URL(request.url);
-  try {
-    const [list, counts] = await Promise.all([
-      loadJson<ListPage<SubscriberSummary>>(context, `/api/admin/subscribers${listQuery(url, filterNames)}`),
-      loadJson<SubscriberCounts>(context, '/api/admin/subscribers/counts'),
-    ]);
-    if (!list || !counts) signInAgain(request);
-    return { user, list, counts };
-  } catch (error) {
-    if (error instanceof ApiRequestError && (error.status === 400 || error.status === 403))
-      return { user, list: emptyPage, counts: null, problem: errorSentence(error) };
-    throw error;
-  }
+/**
+ * The page and the counts by state. A role without access (403) or a malformed filter (400) gives the
+ * server's sentence instead of the list, and no counts.
+ */
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  const user: StaffUser = await requireStaffUser(context, request);
+  const [{ list, problem }, counts] = await Promise.all([
+    loadListPage<SubscriberSummary>(context, request, {
+      path: '/api/admin/subscribers',
+      filters: { names: filterNames },
+      refusals: [400, 403],
+    }),
+    refusedAsNull(loadJson<SubscriberCounts>(context, '/api/admin/subscribers/counts'), [400, 403]),
+  ]);
+  return { user, list, counts: problem ? null : counts, problem };
 }
 
 const statusVariants: Record<SubscriberStatus, BadgeProps['variant']> = {
@@ -84,94 +63,71 @@ const statusVariants: Record<SubscriberStatus, BadgeProps['variant']> = {
 export function Component() {
   const { list, counts, problem } = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
-  const { params, setFilters } = useListFilters();
-  const { query, setQuery, submit } = useListSearch(params, setFilters);
-  const statusId = useId();
+  const filters = useListScreenFilters(filterNames);
+  const { params, filtered } = filters;
   const [removing, setRemoving] = useState<SubscriberSummary>();
-  const filtered = filterNames.some((name) => params.get(name));
   const currentStatus = params.get('status');
 
   return (
-    <section className="container-page pt-10 pb-16 sm:pt-14">
-      <AdminPageHeader
-        title="Subscribers"
-        description="Everyone who signed up for the newsletter, newest first. Only confirmed addresses receive an issue."
-        actions={
-          <ExportCsvLink
-            href={`/api/admin/subscribers.csv${exportQuery(params, filterNames)}`}
-            testId="subscribers-csv"
-          />
-        }
-      />
-
-      {counts ? (
-        <ul className="mt-8 grid grid-cols-1 gap-3 sm:grid-cols-3" data-testid="subscriber-counts">
-          {subscriberStatuses.map((status) => (
-            <li key={status}>
-              <Link
-                to={currentStatus === status ? '/admin/subscribers' : `/admin/subscribers?status=${status}`}
-                aria-current={currentStatus === status ? 'true' : undefined}
-                className={cn(
-                  'flex items-center justify-between rounded-card border bg-white px-5 py-4 shadow-card transition-colors hover:border-ink/30',
-                  currentStatus === status ? 'border-ink' : 'border-line',
-                )}
-                data-testid={`subscriber-count-${status}`}
-              >
-                <span className="text-sm text-ink-muted">{subscriberStatusLabels[status]}</span>
-                <span className="font-display text-3xl font-semibold text-ink tabular-nums">{counts[status]}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-
-      <form
-        role="search"
-        aria-label="Filters"
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-        className="mt-6 grid gap-3 rounded-card border border-line bg-white p-4 shadow-card sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] sm:items-end lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto]"
-      >
-        <ListSearchInput label="Search subscribers" placeholder="Search email..." value={query} onChange={setQuery} />
-        <ListFilterSelect
-          id={statusId}
-          label="State"
-          value={currentStatus}
-          onChange={(status) => setFilters({ status })}
-        >
-          <option value="">Any state</option>
-          {subscriberStatuses.map((status) => (
-            <option key={status} value={status}>
-              {subscriberStatusLabels[status]}
-            </option>
-          ))}
-        </ListFilterSelect>
-        {filtered ? (
-          <Button
-            type="button"
-            variant="ghost"
-            size="sm"
-            className="justify-self-start"
-            onClick={() => setFilters({ status: undefined, q: undefined })}
+    <ListScreen
+      header={
+        <AdminPageHeader
+          title="Subscribers"
+          description="Everyone who signed up for the newsletter, newest first. Only confirmed addresses receive an issue."
+          actions={
+            <ExportCsvLink
+              href={`/api/admin/subscribers.csv${exportQuery(params, filterNames)}`}
+              testId="subscribers-csv"
+            />
+          }
+        />
+      }
+      filters={
+        <>
+          {counts ? (
+            <ul className="mt-8 grid grid-cols-1 gap-3 sm:grid-cols-3" data-testid="subscriber-counts">
+              {subscriberStatuses.map((status) => (
+                <li key={status}>
+                  <Link
+                    to={currentStatus === status ? '/admin/subscribers' : `/admin/subscribers?status=${status}`}
+                    aria-current={currentStatus === status ? 'true' : undefined}
+                    className={cn(
+                      'flex items-center justify-between rounded-card border bg-white px-5 py-4 shadow-card transition-colors hover:border-ink/30',
+                      currentStatus === status ? 'border-ink' : 'border-line',
+                    )}
+                    data-testid={`subscriber-count-${status}`}
+                  >
+                    <span className="text-sm text-ink-muted">{subscriberStatusLabels[status]}</span>
+                    <span className="font-display text-3xl font-semibold text-ink tabular-nums">{counts[status]}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <ListFilterBar
+            filters={filters}
+            search={{ label: 'Search subscribers', placeholder: 'Search email...' }}
+            className="mt-6 grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] sm:items-end lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto]"
           >
-            Clear filters
-          </Button>
-        ) : null}
-      </form>
-
-      {problem ? (
-        <Alert variant="destructive" className="mt-6">
-          <AlertDescription>{problem}</AlertDescription>
-        </Alert>
-      ) : list.items.length === 0 ? (
-        <Card className="mt-6">
-          <p className="py-14 text-center text-sm text-ink-muted" data-testid="subscribers-empty">
-            {filtered ? 'No subscribers match these filters.' : 'No subscribers yet.'}
-          </p>
-        </Card>
-      ) : (
+            <ListFilterSelect
+              name="status"
+              label="State"
+              any="Any state"
+              options={subscriberStatuses.map((status) => [status, subscriberStatusLabels[status]])}
+            />
+          </ListFilterBar>
+        </>
+      }
+      problem={problem}
+      problemHidesList
+      list={list}
+      noun="subscribers"
+      empty={
+        <ListEmptyCard testId="subscribers-empty">
+          {filtered ? 'No subscribers match these filters.' : 'No subscribers yet.'}
+        </ListEmptyCard>
+      }
+      items={
         <ul className="mt-6 flex flex-col gap-3" data-testid="subscribers-list">
           {list.items.map((subscriber) => (
             <li key={subscriber.id}>
@@ -179,16 +135,14 @@ export function Component() {
             </li>
           ))}
         </ul>
-      )}
-
-      <ListPager list={list} noun="subscribers" />
-
+      }
+    >
       <RemoveDialog
         subscriber={removing}
         onClose={() => setRemoving(undefined)}
         onDone={() => void revalidator.revalidate()}
       />
-    </section>
+    </ListScreen>
   );
 }
 
@@ -261,8 +215,7 @@ function RemoveDialog({
     onClose();
   };
 
-  const onConfirm = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onConfirm = async () => {
     if (!subscriber) return;
     setBusy(true);
     setError(undefined);
@@ -279,30 +232,22 @@ function RemoveDialog({
   };
 
   return (
-    <AlertDialog open={subscriber !== undefined} onOpenChange={(next) => (next ? undefined : close())}>
-      <AlertDialogContent>
-        <form onSubmit={(event) => void onConfirm(event)} className="grid gap-5">
-          <AlertDialogHeader>
-            <AlertDialogTitle>Remove this subscriber?</AlertDialogTitle>
-            <AlertDialogDescription>
-              <span className="font-medium break-all text-ink">{subscriber?.email}</span> is deleted from the list. Only
-              a hash of the address is kept, so that it is never mailed again, even if it signs up again. This cannot be
-              undone.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          {error ? (
-            <Alert variant="destructive">
-              <AlertDescription>{error}</AlertDescription>
-            </Alert>
-          ) : null}
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
-            <Button type="submit" variant="destructive" disabled={busy}>
-              {busy ? 'Removing...' : 'Remove'}
-            </Button>
-          </AlertDialogFooter>
-        </form>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={subscriber !== undefined}
+      busy={busy}
+      onClose={close}
+      title="Remove this subscriber?"
+      description={
+        <>
+          <span className="font-medium break-all text-ink">{subscriber?.email}</span> is deleted from the list. Only a
+          hash of the address is kept, so that it is never mailed again, even if it signs up again. This cannot be
+          undone.
+        </>
+      }
+      confirmLabel="Remove"
+      busyLabel="Removing..."
+      onConfirm={() => void onConfirm()}
+      problem={{ text: error }}
+    />
   );
 }
