@@ -191,12 +191,12 @@ test.describe('Home', () => {
   });
 });
 
-test.describe('Static sections', () => {
+test.describe('Kept islands (copy, footer)', () => {
   test('arrive as server HTML, stay untouched by hydration, and their links navigate without a reload', async ({
     page,
   }) => {
     await open(page, '/');
-    const builders = page.locator('[data-static="home-builders"]');
+    const builders = page.locator('[data-island="home-builders"]');
     await expect(builders.getByRole('heading', { name: /Senior people who still write the code/ })).toBeVisible();
     await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
     await builders.getByRole('link', { name: 'Meet the team' }).click();
@@ -206,7 +206,7 @@ test.describe('Static sections', () => {
     await page.goBack();
     await expect(page).toHaveURL(/\/$/);
     await expect(
-      page.locator('[data-static="home-how-we-work"]').getByRole('heading', { name: 'Consulting Meets Creation' }),
+      page.locator('[data-island="home-how-we-work"]').getByRole('heading', { name: 'Consulting Meets Creation' }),
     ).toBeVisible();
     await expect(page.getByTestId('hero-actions').getByRole('link', { name: /Enter the Labs/ })).toHaveAttribute(
       'href',
@@ -224,7 +224,7 @@ test.describe('Static sections', () => {
     });
     await gotoHydrated(page, '/privacy');
     await page.waitForLoadState('networkidle');
-    const footer = page.locator(`[data-static="site-footer-${new Date().getFullYear()}"]`);
+    const footer = page.locator(`[data-island="site-footer-${new Date().getFullYear()}"]`);
     await expect(footer.getByTestId('copyright')).toContainText('Registered office:');
     const bodies = await Promise.all(scripts.map(async (url) => (await page.request.get(url)).text()));
     expect(bodies.some((code) => code.includes('Registered office:'))).toBe(false);
@@ -240,7 +240,7 @@ test.describe('Static sections', () => {
     await open(page, '/');
     const opened = context.waitForEvent('page');
     await page
-      .locator('[data-static="home-pillars"]')
+      .locator('[data-island="home-pillars"]')
       .getByTestId('pillar-card')
       .first()
       .click({ modifiers: ['ControlOrMeta'] });
@@ -314,7 +314,7 @@ test.describe('Home: code loaded when needed', () => {
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Less talk. More build.');
     await expect(
-      page.locator('[data-static="home-builders"]').getByRole('link', { name: 'Meet the team' }),
+      page.locator('[data-island="home-builders"]').getByRole('link', { name: 'Meet the team' }),
     ).toHaveAttribute('href', '/about');
     await expect(page.getByTestId('case-study-card')).toHaveCount(3);
     await expect(page.getByTestId('team-strip')).toContainText('Talk to the Team');

@@ -7,16 +7,16 @@ import type { OnRenderHtmlAsync } from 'vike/types';
 import { loadRouteState, matchLocation, RouterDataProvider, serializeErrors } from '../src/app/data-router';
 import { jsonForScript, renderHeadHtml } from '../src/app/head';
 import { HydrationMarker } from '../src/app/hydration-marker';
-import { setHydratableRenderer } from '../src/components/page/server-html-memo';
-import { setStaticRenderer } from '../src/components/page/static-section';
+import { setServerRenderer } from '../src/components/page/server-html';
 import { resolveHead, resolveStatus } from '../src/app/resolve-head';
 import { routes } from '../src/app/routes';
 import '../src/styles/app.css';
 
-// Static sections render once per process (their links are absolute, so any location will do).
-setStaticRenderer((node) => renderToStaticMarkup(<StaticRouter location="/">{node}</StaticRouter>));
-// Blocks memoised by their props keep React's hydration markers: the browser hydrates them.
-setHydratableRenderer((node) => renderToString(<StaticRouter location="/">{node}</StaticRouter>));
+// Islands render once per key (their links are absolute, so any location will do). Hydrated ones keep
+// React's hydration markers; kept ones are plain markup.
+setServerRenderer((node, hydratable) =>
+  (hydratable ? renderToString : renderToStaticMarkup)(<StaticRouter location="/">{node}</StaticRouter>),
+);
 
 /** Where the server splices the application's HTML (a Buffer) into the document Vike returns. */
 const appMarker = '<!--nb:app-->';

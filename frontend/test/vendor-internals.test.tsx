@@ -1,8 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { renderToStaticMarkup } from 'react-dom/server';
-import Markdown from 'react-markdown';
 import * as reactRouter from 'react-router';
 import { data, UNSAFE_createBrowserHistory, UNSAFE_RouteContext } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
@@ -55,13 +53,5 @@ describe('React Router', () => {
     expect(existsSync(path.join(production, 'dom-export.mjs'))).toBe(true);
     const built = (await import(/* @vite-ignore */ path.join(production, 'index.mjs'))) as Record<string, unknown>;
     expect(Object.keys(built).sort()).toEqual(Object.keys(reactRouter).sort());
-  });
-});
-
-describe('react-markdown', () => {
-  it('renders synchronously and without hooks when called as a function (markdown-body.tsx)', () => {
-    const element = Markdown({ children: '# Title\n\nSome *text*.' });
-    expect(element).not.toBeInstanceOf(Promise);
-    expect(renderToStaticMarkup(element)).toBe('<h1>Title</h1>\n<p>Some <em>text</em>.</p>');
   });
 });

@@ -1,7 +1,8 @@
-import { lazy, Suspense, useMemo, useState, type ReactElement } from 'react';
+import { lazy, Suspense, useMemo, type ReactElement } from 'react';
 import Markdown, { type Components } from 'react-markdown';
 import { mediaIdOfUrl, type MediaImage } from '@northbeam/common';
 import { ResponsiveImage } from '@/components/media/responsive-image';
+import { Island } from '@/components/page/server-html';
 
 /**
  * Post bodies. react-markdown keeps raw HTML as visible text and empties link and image addresses
@@ -49,93 +50,44 @@ function withLibraryImages(images: Record<string, MediaImage>): Components {
   };
 }
 
-/** A short fingerprint of a text (FNV-1a), the same on server and client. */
-function fingerprint(text: string): string {
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < text.length; index += 1) {
-    hash ^= text.charCodeAt(index);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return (hash >>> 0).toString(36);
-}
-
-/**
- * Rendered bodies by their markdown text, kept on the server only: an uncached page render then
- * skips parsing. Keyed by the text itself, so an edited text can never get an old rendering.
- */
-const renderedOnServer = new Map<string, ReactElement>();
-const maxRendered = 200;
-
-function renderOnServer(
-  markdown: string,
-  components: Components | undefined,
-  variant: string | undefined,
-): ReactElement {
-  const key = `${variant ?? (components === postComponents ? 'post' : 'plain')}:${markdown}`;
-  const cached = renderedOnServer.get(key);
-  if (cached) return cached;
-  // react-markdown's Markdown is synchronous and uses no hooks, so its output can be kept and reused.
-  const rendered = Markdown({ components, children: markdown });
-  if (renderedOnServer.size >= maxRendered) {
-    const oldest = renderedOnServer.keys().next().value;
-    if (oldest !== undefined) renderedOnServer.delete(oldest);
-  }
-  renderedOnServer.set(key, rendered);
-  return rendered;
-}
-
 /** Only client-side navigations to a page with markdown load the parser (a chunk of its own). */
 const ClientMarkdown = lazy(() => import('react-markdown'));
 
-/** The server's rendering of this text, when it is on the page already (the page is hydrating). */
-function htmlOnPage(id: string): string | null {
-  if (typeof document === 'undefined') return null;
-  return document.querySelector(`[data-markdown="${id}"]`)?.innerHTML ?? null;
-}
-
 interface MarkdownTextProps {
+  /** The island's id (see server-html.tsx): names the components the text renders with. */
+  id: string;
   markdown: string;
+  /** What the components depend on besides the build, if anything (as text). */
+  componentInputs?: string;
   className?: string;
   testId?: string;
   components?: Components;
-  /** Names the components in the server's cache of renderings when they are not the plain or post ones. */
-  variant?: string;
 }
 
 /**
- * Markdown rendered on the server. In the browser, hydration keeps the server's HTML as it is
- * instead of parsing the text again (no markdown library on a first visit); only a client-side
- * navigation to another text loads react-markdown.
+ * Markdown rendered on the server, a kept island keyed by its text (server-html.tsx): rendered once
+ * per text, and in the browser the server's HTML stays as it is instead of the text being parsed
+ * again (no markdown library on a first visit); only a client-side navigation to another text loads
+ * react-markdown.
  */
-export function MarkdownText({ markdown, className, testId, components, variant }: MarkdownTextProps) {
-  const id = fingerprint(markdown);
-  // Read once, at the first render: during hydration the server's HTML for this text is on the page.
-  // A later text (client-side navigation within the same route) never matches it.
-  const [hydratedFrom] = useState(() => (import.meta.env.SSR ? null : { id, html: htmlOnPage(id) }));
-  const serverHtml = hydratedFrom?.id === id ? hydratedFrom.html : null;
-  if (import.meta.env.SSR) {
-    return (
-      <div className={className} data-testid={testId} data-markdown={id}>
-        {renderOnServer(markdown, components, variant)}
-      </div>
-    );
-  }
-  if (serverHtml !== null) {
-    return (
-      <div
-        className={className}
-        data-testid={testId}
-        data-markdown={id}
-        dangerouslySetInnerHTML={{ __html: serverHtml }}
-      />
-    );
-  }
+export function MarkdownText({ id, markdown, componentInputs, className, testId, components }: MarkdownTextProps) {
   return (
-    <div className={className} data-testid={testId} data-markdown={id}>
-      <Suspense fallback={<p className="text-ink-muted">Loading…</p>}>
-        <ClientMarkdown components={components}>{markdown}</ClientMarkdown>
-      </Suspense>
-    </div>
+    <Island
+      id={id}
+      inputs={componentInputs ? `${componentInputs}\n${markdown}` : markdown}
+      hydrate={false}
+      render={() =>
+        import.meta.env.SSR ? (
+          <Markdown components={components}>{markdown}</Markdown>
+        ) : (
+          <Suspense fallback={<p className="text-ink-muted">Loading…</p>}>
+            <ClientMarkdown components={components}>{markdown}</ClientMarkdown>
+          </Suspense>
+        )
+      }
+      className={className}
+      data-testid={testId}
+    />
   );
 }
 
@@ -147,11 +99,12 @@ export function MarkdownBody({ markdown, images }: { markdown: string; images?: 
   );
   return (
     <MarkdownText
+      id="article-body"
       markdown={markdown}
+      componentInputs={imagesKey}
       className="prose-article"
       testId="article-body"
       components={components}
-      variant={imagesKey ? `post+${fingerprint(imagesKey)}` : undefined}
     />
   );
 }

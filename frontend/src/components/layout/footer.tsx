@@ -1,14 +1,13 @@
 import type { MouseEvent } from 'react';
-import { StaticSection, staticContent } from '@/components/page/static-section';
+import { Island, islandCode } from '@/components/page/server-html';
+import { useRouterLinks } from '@/components/page/router-links';
 import { trackSocialClick, trackStudioVisit } from '@/lib/analytics';
 import { openCookieSettings } from '@/lib/consent';
 
 // The year in UK time: the UK keeps GMT (UTC) over New Year, so it is the UTC year (no date library here).
 const year = () => new Date().getUTCFullYear();
 
-const content = staticContent(() =>
-  import('./footer-content').then(({ FooterContent }) => () => <FooterContent year={year()} />),
-);
+const code = islandCode(() => import('./footer-content').then(({ FooterContent }) => FooterContent));
 
 /** Clicks inside the footer's static HTML: analytics of outbound links and the cookie settings. */
 function onFooterClick(event: MouseEvent<HTMLDivElement>) {
@@ -22,13 +21,22 @@ function onFooterClick(event: MouseEvent<HTMLDivElement>) {
 
 /**
  * The site footer on every page. It depends on nothing but the build (and the year), so it is a
- * static section: rendered once per server process, never hydrated, its code not part of a first
- * visit; the few things a click does are handled here by delegation.
+ * kept island (see server-html.tsx): rendered once per year, never hydrated, its code not part of a
+ * first visit; the few things a click does are handled here by delegation.
  */
 export function Footer() {
+  const followLinks = useRouterLinks();
+  const current = year();
   return (
     <div className="contents" onClick={onFooterClick}>
-      <StaticSection id={`site-footer-${year()}`} content={content} />
+      <Island
+        id={`site-footer-${current}`}
+        hydrate={false}
+        code={code}
+        render={() => code.Component && <code.Component year={current} />}
+        className="contents"
+        onClick={followLinks}
+      />
     </div>
   );
 }

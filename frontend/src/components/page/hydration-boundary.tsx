@@ -1,5 +1,5 @@
 import { Suspense, use, useEffect, useId, type ComponentType, type ReactNode } from 'react';
-import { memoisedHtml } from './server-html-memo';
+import { Island } from './server-html';
 
 /**
  * Below-the-fold blocks of a long page hydrate after the browser has been idle (or 0.5 s), each
@@ -83,12 +83,12 @@ function whenNearViewport(id: string): Promise<void> {
  * as it is. On the server, and on a page reached by client-side navigation, the code loads at once.
  * Give it a `HydrationBoundary` around it like any other block below the fold.
  *
- * `memoiseByProps`: the block's server HTML is a pure function of its props (see server-html-memo),
- * rendered once per distinct props instead of on every request.
+ * `island`: the block's server HTML is a pure function of its props, a hydrated island (see
+ * server-html.tsx) of this id with the JSON of the props for inputs: rendered once per distinct props.
  */
 export function lazyBlock<Props extends object>(
   load: () => Promise<ComponentType<Props>>,
-  { memoiseByProps = false }: { memoiseByProps?: boolean } = {},
+  { island }: { island?: string } = {},
 ) {
   let Loaded: ComponentType<Props> | undefined;
   let loading: Promise<void> | undefined;
@@ -109,10 +109,18 @@ export function lazyBlock<Props extends object>(
       use(ready);
     }
     const Component = Loaded!;
-    const html = memoiseByProps ? memoisedHtml(Component, props) : undefined;
-    if (html !== undefined) {
-      // Only on the server: the browser renders the component here, and so hydrates these bytes.
-      return <div data-lazy-block={id} className="contents" dangerouslySetInnerHTML={{ __html: html }} />;
+    if (island) {
+      return (
+        <Island
+          id={island}
+          // Only the server reads the inputs: the browser renders the component, and so hydrates.
+          inputs={import.meta.env.SSR ? JSON.stringify(props) : undefined}
+          hydrate
+          render={() => <Component {...props} />}
+          data-lazy-block={id}
+          className="contents"
+        />
+      );
     }
     return (
       <div data-lazy-block={id} className="contents">

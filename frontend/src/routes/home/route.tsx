@@ -9,7 +9,8 @@ import {
 } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
 import { HydrationBoundary, lazyBlock } from '@/components/page/hydration-boundary';
-import { StaticSection, staticContent } from '@/components/page/static-section';
+import { Island, islandCode, type IslandCode } from '@/components/page/server-html';
+import { useRouterLinks } from '@/components/page/router-links';
 import { loadJson } from '@/lib/api';
 import { isServerContext } from '@/lib/server-context';
 
@@ -43,14 +44,14 @@ async function newestPosts(context: unknown, section: PostSection): Promise<Post
 
 const loadSections = () => import('./static-sections');
 const sections = {
-  hero: staticContent(() => loadSections().then((module) => module.Hero)),
-  weGetIt: staticContent(() => loadSections().then((module) => module.WeGetIt)),
-  clients: staticContent(() => loadSections().then((module) => module.Clients)),
-  howWeWork: staticContent(() => loadSections().then((module) => module.HowWeWork)),
-  builders: staticContent(() => loadSections().then((module) => module.Builders)),
-  pillars: staticContent(() => loadSections().then((module) => module.Pillars)),
-  stats: staticContent(() => loadSections().then((module) => module.Stats)),
-  callToAction: staticContent(() => loadSections().then((module) => module.CallToAction)),
+  hero: islandCode(() => loadSections().then((module) => module.Hero)),
+  weGetIt: islandCode(() => loadSections().then((module) => module.WeGetIt)),
+  clients: islandCode(() => loadSections().then((module) => module.Clients)),
+  howWeWork: islandCode(() => loadSections().then((module) => module.HowWeWork)),
+  builders: islandCode(() => loadSections().then((module) => module.Builders)),
+  pillars: islandCode(() => loadSections().then((module) => module.Pillars)),
+  stats: islandCode(() => loadSections().then((module) => module.Stats)),
+  callToAction: islandCode(() => loadSections().then((module) => module.CallToAction)),
 };
 
 export async function loader({ context }: LoaderFunctionArgs): Promise<HomeData> {
@@ -92,11 +93,26 @@ const ContactSectionBlock = lazyBlock(() =>
 const TeamStripBlock = lazyBlock(() => import('@/components/marketing/team-strip').then((module) => module.TeamStrip));
 // The cards depend on nothing but the content: their server HTML is made once per change of it.
 const RecentWorkBlock = lazyBlock(() => import('./data-sections').then((module) => module.RecentWork), {
-  memoiseByProps: true,
+  island: 'home-recent-work',
 });
 const LatestInsightsBlock = lazyBlock(() => import('./data-sections').then((module) => module.LatestInsights), {
-  memoiseByProps: true,
+  island: 'home-latest-insights',
 });
+
+/** A copy block: server HTML kept as it is in the browser, its links followed by the router. */
+function Copy({ id, code }: { id: string; code: IslandCode }) {
+  const followLinks = useRouterLinks();
+  return (
+    <Island
+      id={id}
+      hydrate={false}
+      code={code}
+      render={() => code.Component && <code.Component />}
+      className="contents"
+      onClick={followLinks}
+    />
+  );
+}
 const PlaybookBlock = lazyBlock(() =>
   import('@/components/lead-capture/playbook-widget').then((module) => module.PlaybookWidget),
 );
@@ -105,10 +121,10 @@ export function Component() {
   const { caseStudies, posts } = useLoaderData<HomeData>();
   return (
     <>
-      <StaticSection id="home-hero" content={sections.hero} />
+      <Copy id="home-hero" code={sections.hero} />
 
       <section className="section overflow-hidden" aria-labelledby="we-get-it">
-        <StaticSection id="home-we-get-it" content={sections.weGetIt} />
+        <Copy id="home-we-get-it" code={sections.weGetIt} />
         <HydrationBoundary>
           <div className="container-page mt-14">
             <TeamStripBlock />
@@ -116,25 +132,25 @@ export function Component() {
         </HydrationBoundary>
       </section>
 
-      <StaticSection id="home-clients" content={sections.clients} />
+      <Copy id="home-clients" code={sections.clients} />
 
-      <StaticSection id="home-how-we-work" content={sections.howWeWork} />
+      <Copy id="home-how-we-work" code={sections.howWeWork} />
 
       <HydrationBoundary>
         <RecentWorkBlock caseStudies={caseStudies} />
       </HydrationBoundary>
 
-      <StaticSection id="home-builders" content={sections.builders} />
+      <Copy id="home-builders" code={sections.builders} />
 
-      <StaticSection id="home-pillars" content={sections.pillars} />
+      <Copy id="home-pillars" code={sections.pillars} />
 
-      <StaticSection id="home-stats" content={sections.stats} />
+      <Copy id="home-stats" code={sections.stats} />
 
       <HydrationBoundary>
         <LatestInsightsBlock posts={posts} />
       </HydrationBoundary>
 
-      <StaticSection id="home-cta" content={sections.callToAction} />
+      <Copy id="home-cta" code={sections.callToAction} />
 
       <HydrationBoundary>
         <ContactSectionBlock />

@@ -1,5 +1,5 @@
 /**
- * The home page's copy blocks (see StaticSection): rendered to HTML once per server process and
+ * The home page's copy blocks (kept islands, see server-html.tsx): rendered to HTML once per key and
  * never hydrated, so a first visit does not download this module; the browser loads it only to
  * render the page after a client-side navigation.
  */

@@ -1,0 +1,150 @@
+import { createElement, use, useState, type ComponentType, type HTMLAttributes, type ReactNode } from 'react';
+import { LRUCache } from 'lru-cache';
+
+/**
+ * Server HTML islands: the one way the site reuses a block's server-rendered HTML
+ * (docs/adr/0007-rendering-performance.md).
+ *
+ * Keys. A block is named by its `id`, build-constant and unique across the site, plus its `inputs`
+ * when its HTML depends on more than the build (the markdown it shows, the JSON of its props). Its
+ * HTML must be a pure function of the key: the same key always renders the same bytes. The server's
+ * cache is keyed by the id and the inputs themselves (two texts never share HTML); where a key must
+ * be short, in the document, a block with inputs is named by their `fingerprint`.
+ *
+ * Reuse. The server renders each key once and reuses its HTML for every request, from one
+ * least-recently-used cache (`bounds`: entries and characters, keys included) that the server entry
+ * creates with its renderer; the browser's code has neither. New inputs are a new key, so reused
+ * HTML can never be out of date and nothing needs invalidating; keys no longer asked for fall out.
+ * The browser then either
+ * - keeps the server's HTML as it is (`hydrate` false: copy, footer, markdown): never hydrated, its
+ *   code never loaded. The block's `div` is marked `data-island` (its id, or the fingerprint of its
+ *   inputs) and its HTML is read from there the first time a block asks for it (before React
+ *   touches it), then reused for the rest of the visit. Where the document has no such block (a
+ *   page reached by client-side navigation) it renders in place as usual; or
+ * - hydrates it (`hydrate` true: cards built from public content): the HTML is React's own
+ *   `renderToString`, text separators included, the bytes React would stream in place. Kept blocks
+ *   are plain markup (`renderToStaticMarkup`).
+ *
+ * Not allowed inside: `useId` (ids depend on the place in the tree), context other than the router,
+ * time-dependent output ("2 days ago"; the footer's year is part of its id) and relative links (the
+ * block renders at "/"). A kept block has no handlers (they would never be attached): delegate from
+ * its `onClick` (`useRouterLinks` in router-links.ts makes its links navigate in place).
+ *
+ * Development: nothing is reused, every block renders on every request (sources change under hot
+ * reload), through the same path, so a page is the same HTML as in production.
+ */
+
+/** Bounds of the server's cache: the home page's blocks and the bodies of a few hundred posts. */
+export const bounds = { entries: 500, characters: 16 * 1024 * 1024 };
+
+type Renderer = (node: ReactNode, hydratable: boolean) => string;
+
+/**
+ * Server only, set once by the server entry (+onRenderHtml, which owns react-dom/server): how a
+ * block renders to HTML, and the cache of rendered blocks by key. Undefined in the browser.
+ */
+let server: { render: Renderer; cache: LRUCache<string, string> } | undefined;
+
+/**
+ * Browser only: the HTML of kept blocks as the first document had it, by their `data-island`
+ * mark, read the first time a block asks for it. At most the first page's kept blocks.
+ */
+const fromDocument = new Map<string, string>();
+
+export function setServerRenderer(render: Renderer): void {
+  server = {
+    render,
+    cache: new LRUCache<string, string>({
+      max: bounds.entries,
+      maxSize: bounds.characters,
+      sizeCalculation: (html, key) => html.length + key.length,
+    }),
+  };
+}
+
+/** A short fingerprint of a text (FNV-1a, 32 bits, base 36), the same on server and client. */
+export function fingerprint(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index += 1) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(36);
+}
+
+/** The server's cache key of a block. */
+const keyOf = (id: string, inputs: string | undefined) => (inputs === undefined ? id : `${id}\n${inputs}`);
+
+/** Server: the block's HTML from the cache (never in development). */
+function cachedHtml(key: string): string | undefined {
+  return import.meta.env.DEV ? undefined : server!.cache.get(key);
+}
+
+/** Server: renders the block's HTML and keeps it (not in development). */
+function renderHtml(key: string, node: ReactNode, hydrate: boolean): string {
+  const html = server!.render(node, hydrate);
+  if (!import.meta.env.DEV) server!.cache.set(key, html);
+  return html;
+}
+
+/**
+ * A block's code, imported only where its HTML is not at hand: give it to `Island` as `code` and
+ * render `Component`, which is there by the time `render` is called.
+ */
+export interface IslandCode<Props extends object = object> {
+  load: () => Promise<void>;
+  Component?: ComponentType<Props>;
+}
+
+export function islandCode<Props extends object = object>(
+  load: () => Promise<ComponentType<Props>>,
+): IslandCode<Props> {
+  let loading: Promise<void> | undefined;
+  const code: IslandCode<Props> = {
+    load: () =>
+      (loading ??= load().then((component) => {
+        code.Component = component;
+      })),
+  };
+  return code;
+}
+
+type IslandProps = Omit<HTMLAttributes<HTMLDivElement>, 'children' | 'dangerouslySetInnerHTML' | 'id'> & {
+  /** Names the block: build-constant, unique across the site. */
+  id: string;
+  /** What the HTML depends on besides the build, as text; none for a build-constant block. */
+  inputs?: string;
+  /** The browser hydrates the server's HTML (true) or keeps it as it is and never hydrates it. */
+  hydrate: boolean;
+  /** The block's content, called only where its HTML is not at hand. */
+  render: () => ReactNode;
+  /** The block's code, loaded (suspending) before `render` where the HTML is not at hand. */
+  code?: Pick<IslandCode, 'load'> & { Component?: unknown };
+};
+
+/**
+ * A `div` holding the block (style it `contents` to keep it out of the layout); `data-island`, when
+ * kept, is its first attribute. `createElement` rather than JSX: with JSX in this module the bundler
+ * split React's JSX runtime out of the entry, one more request on every first visit.
+ */
+export function Island({ id, inputs, hydrate, render, code, ...attributes }: IslandProps) {
+  const mark = hydrate ? undefined : inputs === undefined ? id : fingerprint(inputs);
+  // Browser, kept block: the first document's HTML is read at the block's first render (hydration
+  // comes before React touches it), once per mark.
+  useState(() => {
+    if (import.meta.env.SSR || mark === undefined || fromDocument.has(mark)) return;
+    const html = document.querySelector(`[data-island="${CSS.escape(mark)}"]`)?.innerHTML;
+    if (html !== undefined) fromDocument.set(mark, html);
+  });
+  // `import.meta.env.SSR` first: the browser's bundle has no server half.
+  const onServer = import.meta.env.SSR && server !== undefined;
+  const key = onServer ? keyOf(id, inputs) : '';
+  let html = onServer ? cachedHtml(key) : mark === undefined ? undefined : fromDocument.get(mark);
+  if (html === undefined) {
+    if (code && !code.Component) use(code.load());
+    const node = render();
+    if (!onServer) return createElement('div', { 'data-island': mark, ...attributes }, node);
+    html = renderHtml(key, node, hydrate);
+  }
+  return createElement('div', { 'data-island': mark, ...attributes, dangerouslySetInnerHTML: { __html: html } });
+}
