@@ -1,4 +1,4 @@
-import { AlertTriangle, ArrowLeft, ExternalLink, EyeOff, Plus, Save, Send, Trash2, X } from 'lucide-react';
+import { AlertTriangle, ExternalLink, EyeOff, Plus, Save, Send, Trash2, X } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { data, isRouteErrorResponse, Link, useNavigate } from 'react-router-dom';
 import { useLoaderData, useRouteError, type LoaderFunctionArgs } from '@/app/data-router';
@@ -58,6 +58,7 @@ import {
   type MetricRow,
 } from './case-study-form';
 import { caseStudyRevisionFields } from './case-study-revision-fields';
+import { BackLink } from '@/components/admin/back-link';
 
 interface EditorData {
   user: StaffUser;
@@ -98,7 +99,7 @@ export function Component() {
   if (refusal) {
     return (
       <section className="container-page py-10 sm:py-14">
-        <BackLink />
+        <BackToCaseStudies />
         <Alert variant="destructive" className="mt-6">
           <AlertDescription>{refusal}</AlertDescription>
         </Alert>
@@ -109,16 +110,8 @@ export function Component() {
   return <Editor key={caseStudy?.id ?? 'new'} loaded={caseStudy} />;
 }
 
-function BackLink() {
-  return (
-    <Link
-      to="/admin/case-studies"
-      className="inline-flex items-center gap-2 text-sm font-medium text-ink-muted hover:text-ink"
-    >
-      <ArrowLeft className="size-4" aria-hidden="true" />
-      All case studies
-    </Link>
-  );
+function BackToCaseStudies() {
+  return <BackLink to="/admin/case-studies">All case studies</BackLink>;
 }
 
 /** The fields the plain one-line helper draws. */
@@ -274,7 +267,7 @@ function Editor({ loaded }: { loaded: AdminCaseStudy | null }) {
 
   return (
     <section className="container-page py-10 sm:py-14">
-      <BackLink />
+      <BackToCaseStudies />
       <div className="mt-4 mb-8 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div className="min-w-0">
           <p className="eyebrow">{saved ? 'Case study' : 'New case study'}</p>

@@ -1,6 +1,4 @@
-import { ArrowLeft } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
 import {
   formatDate,
   contactServiceLabel,
@@ -28,6 +26,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toast';
 import { ApiRequestError, errorSentence, loadJson, requestJson } from '@/lib/api';
 import { activeStaffMembers, requireStaffUser, signInAgain } from '@/lib/staff';
+import { BackLink } from '@/components/admin/back-link';
 
 export const handle: RouteHandle = {
   head: () => ({
@@ -64,15 +63,7 @@ export async function loader({ context, request, params }: LoaderFunctionArgs): 
   return { user, enquiry: result.enquiry, assignees, problem: result.problem };
 }
 
-const backLink = (
-  <Link
-    to="/admin/enquiries"
-    className="inline-flex items-center gap-1.5 text-sm font-medium text-ink-muted hover:text-ink"
-  >
-    <ArrowLeft className="size-4" aria-hidden="true" />
-    All enquiries
-  </Link>
-);
+const backLink = <BackLink to="/admin/enquiries">All enquiries</BackLink>;
 
 export function Component() {
   const { user, enquiry, assignees, problem } = useLoaderData<typeof loader>();

@@ -1,6 +1,5 @@
-import { ArrowLeft, MailCheck } from 'lucide-react';
+import { MailCheck } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
 import { messages, site, staffLimits, looksLikeEmailAddress } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
 import { AuthCard } from '@/components/admin/auth-card';
@@ -11,6 +10,7 @@ import { Input } from '@/components/ui/input';
 import { useHydrated } from '@/hooks/use-hydrated';
 import { errorSentence, requestJson } from '@/lib/api';
 import { formText } from '@/lib/form-text';
+import { BackLink } from '@/components/admin/back-link';
 
 export const handle: RouteHandle = {
   head: () => ({
@@ -85,13 +85,9 @@ export function Component() {
           </Button>
         </form>
       )}
-      <Link
-        to="/admin/login"
-        className="mt-6 inline-flex items-center gap-2 text-sm font-medium text-ink-muted hover:text-ink"
-      >
-        <ArrowLeft className="size-4" aria-hidden="true" />
+      <BackLink to="/admin/login" className="mt-6">
         Back to sign in
-      </Link>
+      </BackLink>
     </AuthCard>
   );
 }

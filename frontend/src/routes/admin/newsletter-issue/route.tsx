@@ -1,6 +1,6 @@
-import { ArrowLeft, FileText, Send, TestTube } from 'lucide-react';
+import { FileText, Send, TestTube } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import {
   formatDate,
   newsletterIssueLimits,
@@ -41,6 +41,7 @@ import { toast } from '@/components/ui/toast';
 import { ApiRequestError, apiRequest, errorSentence, loadJson, requestJson } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { requireStaffUser, signInAgain } from '@/lib/staff';
+import { BackLink } from '@/components/admin/back-link';
 
 export const handle: RouteHandle = {
   head: () => ({
@@ -96,15 +97,7 @@ function publishedPostsQuery(search: string): URLSearchParams {
 
 const postChoice = (post: AdminPostSummary) => ({ id: post.id, title: post.title });
 
-const backLink = (
-  <Link
-    to="/admin/newsletter"
-    className="inline-flex items-center gap-1.5 text-sm font-medium text-ink-muted hover:text-ink"
-  >
-    <ArrowLeft className="size-4" aria-hidden="true" />
-    All issues
-  </Link>
-);
+const backLink = <BackLink to="/admin/newsletter">All issues</BackLink>;
 
 export function Component() {
   const { issue, audience, posts, problem } = useLoaderData<typeof loader>();

@@ -1,4 +1,4 @@
-import { AlertTriangle, ArrowLeft, Eye, History, Send, Save } from 'lucide-react';
+import { AlertTriangle, Eye, History, Send, Save } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import Markdown from 'react-markdown';
 import { Link, useNavigate, isRouteErrorResponse, data } from 'react-router-dom';
@@ -73,6 +73,7 @@ import {
   type PostFormErrors,
   type PostFormValues,
 } from './post-form';
+import { BackLink } from '@/components/admin/back-link';
 
 interface EditorData {
   user: StaffUser;
@@ -278,13 +279,7 @@ function Editor({ user, post: loadedPost, autosave: loadedAutosave }: EditorData
   return (
     <>
       <section className="container-page py-10 sm:py-14">
-        <Link
-          to="/admin/posts"
-          className="inline-flex items-center gap-2 text-sm font-medium text-ink-muted hover:text-ink"
-        >
-          <ArrowLeft className="size-4" aria-hidden="true" />
-          All posts
-        </Link>
+        <BackLink to="/admin/posts">All posts</BackLink>
         <div className="mt-4 mb-8 flex flex-col gap-2">
           <p className="eyebrow">
             {post ? (post.status === 'published' ? 'Published post' : postStatusLabels[post.status]) : 'New post'}

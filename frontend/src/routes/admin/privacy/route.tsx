@@ -1,4 +1,4 @@
-import { AlertTriangle, ArrowLeft, Clock, Loader2 } from 'lucide-react';
+import { AlertTriangle, Clock, Loader2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, redirect } from 'react-router-dom';
 import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from '@/app/data-router';
@@ -41,6 +41,7 @@ import { toast } from '@/components/ui/toast';
 import { useListScreenFilters } from '@/hooks/use-list-filters';
 import { ApiRequestError, apiRequest, loadJson } from '@/lib/api';
 import { cn } from '@/lib/cn';
+import { BackLink } from '@/components/admin/back-link';
 
 interface LoaderData {
   user: StaffUser;
@@ -113,10 +114,7 @@ export function Component() {
   const requests = list.items;
   return (
     <section className="container-page space-y-8 py-12">
-      <Link to="/admin" className="inline-flex items-center gap-2 text-sm font-medium text-ink-muted hover:text-ink">
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        Back to the dashboard
-      </Link>
+      <BackLink to="/admin">Back to the dashboard</BackLink>
       <div className="space-y-2">
         <p className="eyebrow">Admin</p>
         <h1 className="heading-2">Privacy requests</h1>
