@@ -12,76 +12,93 @@ import {
 import { Button } from '@/components/ui/button';
 
 /**
- * The confirmation of a row's action on an admin list (delete, unpublish, remove): a title, what
- * follows, Cancel and the action, which says it is under way while `busy` (the dialog then stays
- * open). With `problem` the dialog is a form that shows the server's refusal above its buttons.
+ * The one confirmation of the admin (delete, unpublish, send, restore, leave unsaved changes, a
+ * decision that mails someone): a title, what follows, Cancel and the action. While `busy` the
+ * action says it is under way (`busyLabel`) and the dialog cannot be dismissed.
+ *
+ * With `problem` (or `children`, the fields the action needs, such as a note or a role) the dialog is
+ * a form: Enter confirms, `onConfirm` receives the form, and the server's refusal shows above the
+ * buttons while the dialog stays open. Its submit does not reach a form the dialog is rendered in.
  */
 export function ConfirmDialog({
   open,
-  busy,
+  busy = false,
   onClose,
   title,
   description,
+  children,
   confirmLabel,
   busyLabel,
+  cancelLabel = 'Cancel',
   destructive = true,
   onConfirm,
   problem,
+  confirmTestId,
 }: {
   open: boolean;
-  busy: boolean;
+  busy?: boolean;
   onClose: () => void;
-  title: string;
+  title: ReactNode;
   description: ReactNode;
+  /** Fields between the description and the buttons; they make the dialog a form. */
+  children?: ReactNode;
   confirmLabel: string;
-  busyLabel: string;
+  /** The action's label while `busy` (default: `confirmLabel`). */
+  busyLabel?: string;
+  cancelLabel?: string;
   destructive?: boolean;
-  onConfirm: () => void;
+  onConfirm: (form?: HTMLFormElement) => void;
   /** The server's refusal, for a dialog that stays open on failure (undefined: none yet). */
-  problem?: { text?: string };
+  problem?: { text?: string; testId?: string };
+  confirmTestId?: string;
 }) {
+  const isForm = problem !== undefined || children !== undefined;
   const header = (
     <AlertDialogHeader>
       <AlertDialogTitle>{title}</AlertDialogTitle>
       <AlertDialogDescription>{description}</AlertDialogDescription>
     </AlertDialogHeader>
   );
-  const footer = (submit: boolean) => (
+  const footer = (
     <AlertDialogFooter>
-      <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
+      <AlertDialogCancel disabled={busy}>{cancelLabel}</AlertDialogCancel>
       <Button
-        type={submit ? 'submit' : 'button'}
+        type={isForm ? 'submit' : 'button'}
         variant={destructive ? 'destructive' : 'default'}
         disabled={busy}
-        onClick={submit ? undefined : onConfirm}
+        onClick={isForm ? undefined : () => onConfirm()}
+        data-testid={confirmTestId}
       >
-        {busy ? busyLabel : confirmLabel}
+        {busy ? (busyLabel ?? confirmLabel) : confirmLabel}
       </Button>
     </AlertDialogFooter>
   );
   return (
     <AlertDialog open={open} onOpenChange={(next) => (!next && !busy ? onClose() : undefined)}>
       <AlertDialogContent>
-        {problem ? (
+        {isForm ? (
           <form
             onSubmit={(event: FormEvent<HTMLFormElement>) => {
               event.preventDefault();
-              onConfirm();
+              // React bubbles events through the portal: an editor's own form must not submit too.
+              event.stopPropagation();
+              onConfirm(event.currentTarget);
             }}
             className="grid gap-5"
           >
             {header}
-            {problem.text ? (
-              <Alert variant="destructive">
+            {children}
+            {problem?.text ? (
+              <Alert variant="destructive" data-testid={problem.testId}>
                 <AlertDescription>{problem.text}</AlertDescription>
               </Alert>
             ) : null}
-            {footer(true)}
+            {footer}
           </form>
         ) : (
           <>
             {header}
-            {footer(false)}
+            {footer}
           </>
         )}
       </AlertDialogContent>

@@ -12,16 +12,8 @@ import {
   type PostStatus,
   type StaffUser,
 } from '@northbeam/common';
+import { ConfirmDialog } from '@/components/admin/confirm-dialog';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -196,36 +188,32 @@ export function PostWorkflowPanel({
         </div>
       ) : null}
 
-      <AlertDialog open={sendBackOpen} onOpenChange={(open) => (!sendingBack ? setSendBackOpen(open) : undefined)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Send back to the author</AlertDialogTitle>
-            <AlertDialogDescription>
-              The post becomes a draft again and its author receives your note by e-mail.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <Field label="Note for the author" htmlFor={`${id}-note`} error={noteError} errorId={`${id}-note-error`}>
-            <Textarea
-              id={`${id}-note`}
-              value={note}
-              maxLength={publishingLimits.reviewNoteMax}
-              onChange={(event) => {
-                setNote(event.target.value);
-                setNoteError(undefined);
-              }}
-              aria-invalid={noteError ? true : undefined}
-              aria-describedby={noteError ? `${id}-note-error` : undefined}
-              height="md"
-            />
-          </Field>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={sendingBack}>Cancel</AlertDialogCancel>
-            <Button type="button" disabled={sendingBack} onClick={() => void sendBack()}>
-              {sendingBack ? 'Sending...' : 'Send back'}
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={sendBackOpen}
+        busy={sendingBack}
+        onClose={() => setSendBackOpen(false)}
+        title="Send back to the author"
+        description="The post becomes a draft again and its author receives your note by e-mail."
+        confirmLabel="Send back"
+        busyLabel="Sending..."
+        destructive={false}
+        onConfirm={() => void sendBack()}
+      >
+        <Field label="Note for the author" htmlFor={`${id}-note`} error={noteError} errorId={`${id}-note-error`}>
+          <Textarea
+            id={`${id}-note`}
+            value={note}
+            maxLength={publishingLimits.reviewNoteMax}
+            onChange={(event) => {
+              setNote(event.target.value);
+              setNoteError(undefined);
+            }}
+            aria-invalid={noteError ? true : undefined}
+            aria-describedby={noteError ? `${id}-note-error` : undefined}
+            height="md"
+          />
+        </Field>
+      </ConfirmDialog>
     </div>
   );
 }

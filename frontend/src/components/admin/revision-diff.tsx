@@ -1,15 +1,7 @@
 import { RotateCcw, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { formatDate, revisionMessages, type RevisionSummary } from '@northbeam/common';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/admin/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -264,25 +256,18 @@ export function RevisionDiff<Saved>({
         </div>
       )}
 
-      <AlertDialog open={confirming} onOpenChange={(open) => (!open && !restoring ? setConfirming(false) : undefined)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{revisionMessages.restoreConfirmTitle}</AlertDialogTitle>
-            <AlertDialogDescription>{confirmText}</AlertDialogDescription>
-          </AlertDialogHeader>
-          {restoreError ? (
-            <p className="text-sm text-danger" role="alert">
-              {restoreError}
-            </p>
-          ) : null}
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={restoring}>Cancel</AlertDialogCancel>
-            <Button disabled={restoring} onClick={() => void restore()}>
-              {restoring ? 'Restoring...' : 'Restore'}
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirming}
+        busy={restoring}
+        onClose={() => setConfirming(false)}
+        title={revisionMessages.restoreConfirmTitle}
+        description={confirmText}
+        confirmLabel="Restore"
+        busyLabel="Restoring..."
+        destructive={false}
+        onConfirm={() => void restore()}
+        problem={{ text: restoreError }}
+      />
     </Card>
   );
 }

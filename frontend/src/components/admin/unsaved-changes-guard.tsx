@@ -1,15 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { revisionMessages } from '@northbeam/common';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/admin/confirm-dialog';
 import { setNavigationGuard } from '@/lib/navigation-guard';
 
 /**
@@ -56,23 +47,15 @@ export function useUnsavedChangesGuard(when: boolean, detail?: string): { dialog
   const release = useCallback(() => remove.current?.(), []);
 
   const dialog = (
-    <AlertDialog open={asking} onOpenChange={(open) => (!open ? settle(false) : undefined)}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{revisionMessages.leaveTitle}</AlertDialogTitle>
-          <AlertDialogDescription>
-            {revisionMessages.leaveDescription}
-            {detail ? ` ${detail}` : ''}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Stay</AlertDialogCancel>
-          <Button variant="destructive" onClick={() => settle(true)}>
-            Leave
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={asking}
+      onClose={() => settle(false)}
+      title={revisionMessages.leaveTitle}
+      description={`${revisionMessages.leaveDescription}${detail ? ` ${detail}` : ''}`}
+      cancelLabel="Stay"
+      confirmLabel="Leave"
+      onConfirm={() => settle(true)}
+    />
   );
   return { dialog, release };
 }

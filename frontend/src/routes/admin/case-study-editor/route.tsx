@@ -17,21 +17,13 @@ import {
   type StaffUser,
 } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
+import { ConfirmDialog } from '@/components/admin/confirm-dialog';
 import { ImageAddressField } from '@/components/admin/image-address-field';
 import { MarkdownField } from '@/components/admin/markdown-field';
 import { RevisionDiff } from '@/components/admin/revision-diff';
 import { RevisionsPanel } from '@/components/admin/revisions-panel';
 import { CaseStudyProse } from '@/components/case-studies/case-study-prose';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -730,37 +722,29 @@ function Editor({ loaded }: { loaded: AdminCaseStudy | null }) {
         </aside>
       </form>
 
-      <AlertDialog
+      <ConfirmDialog
         open={confirm !== null}
-        onOpenChange={(open) => (!open && busy === null ? setConfirm(null) : undefined)}
-      >
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{confirm === 'delete' ? 'Delete case study' : 'Unpublish case study'}</AlertDialogTitle>
-            <AlertDialogDescription>
-              {confirm === 'delete'
-                ? `Are you sure you want to delete "${saved?.title ?? ''}"? It leaves the site at once and cannot be undone.`
-                : 'This will take the case study off the site. Continue?'}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={busy !== null}>Cancel</AlertDialogCancel>
-            <Button
-              variant={confirm === 'delete' ? 'destructive' : 'default'}
-              disabled={busy !== null}
-              onClick={() => {
-                if (confirm === 'delete') void remove();
-                else {
-                  setConfirm(null);
-                  void unpublish();
-                }
-              }}
-            >
-              {confirm === 'delete' ? (busy === 'delete' ? 'Deleting...' : 'Delete Case Study') : 'Unpublish'}
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+        busy={busy !== null}
+        onClose={() => setConfirm(null)}
+        {...(confirm === 'delete'
+          ? {
+              title: 'Delete case study',
+              description: `Are you sure you want to delete "${saved?.title ?? ''}"? It leaves the site at once and cannot be undone.`,
+              confirmLabel: 'Delete Case Study',
+              busyLabel: busy === 'delete' ? 'Deleting...' : undefined,
+              onConfirm: () => void remove(),
+            }
+          : {
+              title: 'Unpublish case study',
+              description: 'This will take the case study off the site. Continue?',
+              confirmLabel: 'Unpublish',
+              destructive: false,
+              onConfirm: () => {
+                setConfirm(null);
+                void unpublish();
+              },
+            })}
+      />
     </section>
   );
 }

@@ -18,18 +18,10 @@ import {
 } from '@northbeam/common';
 import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from '@/app/data-router';
 import type { RouteHandle } from '@/app/route-handle';
+import { ConfirmDialog } from '@/components/admin/confirm-dialog';
 import { AdminPageHeader } from '@/components/admin/admin-page-header';
 import { NewsletterIssueStatusBadge } from '@/components/admin/newsletter-issue-status-badge';
 import { Alert, AlertDescription } from '@/components/ui/alert';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
@@ -390,44 +382,26 @@ function IssueScreen({
         </Card>
       ) : null}
 
-      <AlertDialog
+      <ConfirmDialog
         open={confirm !== undefined}
-        onOpenChange={(open) => (!open && !busy ? setConfirm(undefined) : undefined)}
-      >
-        <AlertDialogContent>
-          {confirm === 'send' ? (
-            <>
-              <AlertDialogHeader>
-                <AlertDialogTitle>{newsletterIssueMessages.sendConfirmTitle}</AlertDialogTitle>
-                <AlertDialogDescription>
-                  {newsletterIssueMessages.sendConfirmDescription(audience.confirmed)}
-                </AlertDialogDescription>
-              </AlertDialogHeader>
-              <AlertDialogFooter>
-                <AlertDialogCancel disabled={busy !== undefined}>Cancel</AlertDialogCancel>
-                <Button disabled={busy !== undefined} onClick={() => void send()} data-testid="newsletter-send-confirm">
-                  Send now
-                </Button>
-              </AlertDialogFooter>
-            </>
-          ) : (
-            <>
-              <AlertDialogHeader>
-                <AlertDialogTitle>Delete draft</AlertDialogTitle>
-                <AlertDialogDescription>
-                  Are you sure you want to delete &quot;{issue?.subject}&quot;? This action cannot be undone.
-                </AlertDialogDescription>
-              </AlertDialogHeader>
-              <AlertDialogFooter>
-                <AlertDialogCancel disabled={busy !== undefined}>Cancel</AlertDialogCancel>
-                <Button variant="destructive" disabled={busy !== undefined} onClick={() => void remove()}>
-                  Delete draft
-                </Button>
-              </AlertDialogFooter>
-            </>
-          )}
-        </AlertDialogContent>
-      </AlertDialog>
+        busy={busy !== undefined}
+        onClose={() => setConfirm(undefined)}
+        {...(confirm === 'send'
+          ? {
+              title: newsletterIssueMessages.sendConfirmTitle,
+              description: newsletterIssueMessages.sendConfirmDescription(audience.confirmed),
+              confirmLabel: 'Send now',
+              destructive: false,
+              onConfirm: () => void send(),
+              confirmTestId: 'newsletter-send-confirm',
+            }
+          : {
+              title: 'Delete draft',
+              description: `Are you sure you want to delete "${issue?.subject ?? ''}"? This action cannot be undone.`,
+              confirmLabel: 'Delete draft',
+              onConfirm: () => void remove(),
+            })}
+      />
     </section>
   );
 }

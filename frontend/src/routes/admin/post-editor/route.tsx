@@ -25,6 +25,7 @@ import {
   type StaffUser,
 } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
+import { ConfirmDialog } from '@/components/admin/confirm-dialog';
 import { AutosaveOffer } from '@/components/admin/autosave-offer';
 import { RevisionDiff } from '@/components/admin/revision-diff';
 import { RevisionsPanel } from '@/components/admin/revisions-panel';
@@ -33,15 +34,6 @@ import { useUnsavedChangesGuard } from '@/components/admin/unsaved-changes-guard
 import { useAutosave } from '@/components/admin/use-autosave';
 import { PostWorkflowPanel, savedToastTitle, type WorkflowSaveExtra } from '@/components/admin/post-workflow-panel';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -673,26 +665,17 @@ function Editor({ user, post: loadedPost, autosave: loadedAutosave }: EditorData
         </form>
       </section>
       {guard.dialog}
-      <AlertDialog open={confirmUnpublish} onOpenChange={setConfirmUnpublish}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Save as a draft</AlertDialogTitle>
-            <AlertDialogDescription>{revisionMessages.unpublishConfirm}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <Button
-              variant="destructive"
-              onClick={() => {
-                setConfirmUnpublish(false);
-                void save('draft');
-              }}
-            >
-              Continue
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirmUnpublish}
+        onClose={() => setConfirmUnpublish(false)}
+        title="Save as a draft"
+        description={revisionMessages.unpublishConfirm}
+        confirmLabel="Continue"
+        onConfirm={() => {
+          setConfirmUnpublish(false);
+          void save('draft');
+        }}
+      />
     </>
   );
 }

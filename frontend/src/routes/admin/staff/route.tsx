@@ -17,6 +17,7 @@ import {
 } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
 import { AdminPageHeader } from '@/components/admin/admin-page-header';
+import { ConfirmDialog } from '@/components/admin/confirm-dialog';
 import { ListFilterBar, ListFilterSelect } from '@/components/admin/list-filters';
 import { loadListPage } from '@/components/admin/list-loader';
 import { ListScreenRefusal } from '@/components/admin/list-screen';
@@ -468,13 +469,12 @@ function ActionDialog({
     }
   };
 
-  const onConfirm = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!pending || !member) return;
+  const onConfirm = (form?: HTMLFormElement) => {
+    if (!pending || !member || !form) return;
     const url = `/api/admin/staff/${member.id}`;
     switch (pending.kind) {
       case 'role': {
-        const role = formText(new FormData(event.currentTarget), 'role') as StaffRole;
+        const role = formText(new FormData(form), 'role') as StaffRole;
         void run(() => apiRequest('PATCH', url, { role }), `${name} is now ${roleLabels[role]}`);
         return;
       }
@@ -492,39 +492,27 @@ function ActionDialog({
 
   const confirmation = pending && pending.kind !== 'role' ? confirmations[pending.kind] : undefined;
   return (
-    <AlertDialog open={pending !== undefined} onOpenChange={(next) => (next ? undefined : close())}>
-      <AlertDialogContent>
-        <form onSubmit={onConfirm} className="grid gap-5">
-          <AlertDialogHeader>
-            <AlertDialogTitle>{confirmation ? confirmation.title : `Change the role of ${name}`}</AlertDialogTitle>
-            <AlertDialogDescription>
-              {confirmation
-                ? confirmation.body(name)
-                : 'The new role applies to their next request; their sessions stay signed in.'}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          {pending?.kind === 'role' && member ? (
-            <Field label="Role" htmlFor={roleId} errorId={`${roleId}-error`}>
-              <RoleSelect id={roleId} name="role" defaultValue={member.role} />
-            </Field>
-          ) : null}
-          {error ? (
-            <Alert variant="destructive" data-testid="staff-action-error">
-              <AlertDescription>{error}</AlertDescription>
-            </Alert>
-          ) : null}
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
-            <Button
-              type="submit"
-              variant={pending?.kind === 'disable' || pending?.kind === 'remove' ? 'destructive' : 'default'}
-              disabled={busy}
-            >
-              {busy ? (confirmation?.busy ?? 'Saving...') : (confirmation?.button ?? 'Change role')}
-            </Button>
-          </AlertDialogFooter>
-        </form>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={pending !== undefined}
+      busy={busy}
+      onClose={close}
+      title={confirmation ? confirmation.title : `Change the role of ${name}`}
+      description={
+        confirmation
+          ? confirmation.body(name)
+          : 'The new role applies to their next request; their sessions stay signed in.'
+      }
+      confirmLabel={confirmation?.button ?? 'Change role'}
+      busyLabel={confirmation?.busy ?? 'Saving...'}
+      destructive={pending?.kind === 'disable' || pending?.kind === 'remove'}
+      onConfirm={onConfirm}
+      problem={{ text: error, testId: 'staff-action-error' }}
+    >
+      {pending?.kind === 'role' && member ? (
+        <Field label="Role" htmlFor={roleId} errorId={`${roleId}-error`}>
+          <RoleSelect id={roleId} name="role" defaultValue={member.role} />
+        </Field>
+      ) : null}
+    </ConfirmDialog>
   );
 }
