@@ -197,6 +197,33 @@ describe('Staff accounts API', () => {
     });
   });
 
+  describe("each row's actions", () => {
+    it('tells a super admin what each row allows: none on their own row or an invitation, enable or disable by state', async () => {
+      const member = await createStaff(testApp, 'consultant', 'row-actions@northbeam.example');
+      await invite('row-actions-invited@northbeam.example', 'consultant');
+      expect((await memberByEmail('row-actions@northbeam.example')).actions).toEqual([
+        'change_role',
+        'send_password_reset',
+        'sign_out_everywhere',
+        'disable',
+        'remove',
+      ]);
+      expect((await memberByEmail('super-admin@northbeam.example')).actions).toEqual([]);
+      expect((await memberByEmail('row-actions-invited@northbeam.example')).actions).toEqual([]);
+
+      const disabled = await superAdmin.patch(`/api/admin/staff/${member.id}`).send({ disabled: true });
+      expect(disabled.body.actions).toEqual(['change_role', 'send_password_reset', 'sign_out_everywhere', 'enable', 'remove']);
+      expect((await memberByEmail('row-actions@northbeam.example')).actions).toContain('enable');
+    });
+
+    it('offers no action to an admin, who may read the list, and refuses the change itself with 403', async () => {
+      const member = await createStaff(testApp, 'consultant', 'read-only-row@northbeam.example');
+      const list = await admin.get('/api/admin/staff').query({ q: 'read-only-row@' });
+      expect((list.body.items as StaffMember[]).map((item) => item.actions)).toEqual([[]]);
+      expect((await admin.patch(`/api/admin/staff/${member.id}`).send({ disabled: true })).status).toBe(403);
+    });
+  });
+
   describe('the last active super admin', () => {
     it('cannot be demoted, disabled or removed (409), and can be once another exists', async () => {
       for (const change of [

@@ -1,4 +1,4 @@
-import { permissionSatisfies, permissionsFor, twoFactorRequiredFor } from './staff.js';
+import { permissionSatisfies, permissionsFor, staffMemberActions, twoFactorRequiredFor } from './staff.js';
 
 describe('staff permissions', () => {
   it('meets a read requirement with any access, and all only with all', () => {
@@ -29,5 +29,28 @@ describe('staff permissions', () => {
     expect(twoFactorRequiredFor('admins', 'admin')).toBe(true);
     expect(twoFactorRequiredFor('admins', 'consultant')).toBe(false);
     expect(twoFactorRequiredFor('optional', 'super_admin')).toBe(false);
+  });
+});
+
+describe('staff row actions', () => {
+  const superAdmin = { id: 'me', role: 'super_admin' as const };
+  const colleague = { id: 'them', disabled: false, invitation: null };
+
+  it('offers a super admin every change on a colleague, enable or disable by state', () => {
+    expect(staffMemberActions(colleague, superAdmin)).toEqual([
+      'change_role',
+      'send_password_reset',
+      'sign_out_everywhere',
+      'disable',
+      'remove',
+    ]);
+    expect(staffMemberActions({ ...colleague, disabled: true }, superAdmin)).toContain('enable');
+    expect(staffMemberActions({ ...colleague, disabled: true }, superAdmin)).not.toContain('disable');
+  });
+
+  it('offers nothing on your own row, on an invitation, or to a role that only reads staff', () => {
+    expect(staffMemberActions({ ...colleague, id: 'me' }, superAdmin)).toEqual([]);
+    expect(staffMemberActions({ ...colleague, invitation: { expiresAt: '2026-12-01T00:00:00Z' } }, superAdmin)).toEqual([]);
+    expect(staffMemberActions(colleague, { id: 'me', role: 'admin' })).toEqual([]);
   });
 });

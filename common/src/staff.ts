@@ -160,6 +160,39 @@ export interface StaffMember {
   lastSignInAt: string | null;
   disabled: boolean;
   invitation: null | { expiresAt: string };
+  /** What the staff member who asked may do to this row now (`staffMemberActions`). */
+  actions: StaffMemberAction[];
+}
+
+export const staffMemberActionNames = [
+  'change_role',
+  'send_password_reset',
+  'sign_out_everywhere',
+  'enable',
+  'disable',
+  'remove',
+] as const;
+export type StaffMemberAction = (typeof staffMemberActionNames)[number];
+
+/**
+ * The actions a row of the staff screen offers: only to whoever may change staff accounts, none on an
+ * invitation not yet accepted, and none on your own row (your password, two-factor sign-in and
+ * sessions are managed on your account page). Enable or disable follows the account's state. The
+ * server computes this list with the rows; the last-super-admin rule stays a refusal of the server's
+ * (409), since it depends on the other accounts at the moment of the change.
+ */
+export function staffMemberActions(
+  member: { id: string; disabled: boolean; invitation: unknown },
+  user: { id: string; role: StaffRole },
+): StaffMemberAction[] {
+  if (permissionTable[user.role].staff !== 'all' || member.invitation || member.id === user.id) return [];
+  return [
+    'change_role',
+    'send_password_reset',
+    'sign_out_everywhere',
+    member.disabled ? 'enable' : 'disable',
+    'remove',
+  ];
 }
 
 export interface InviteStaffRequest {

@@ -21,8 +21,8 @@ export class StaffController {
 
   @Get()
   @Access('staff', 'read')
-  list(@Query() query: ListStaffQueryDto): Promise<ListPage<StaffMember>> {
-    return this.staffService.list(query);
+  list(@Query() query: ListStaffQueryDto, @CurrentUser() user: StaffUser): Promise<ListPage<StaffMember>> {
+    return this.staffService.list(user, query);
   }
 
   @Post('invitations')

@@ -5,6 +5,7 @@ import {
   passwordProblem,
   roleLabels,
   staffLimits,
+  staffMemberActions,
   staffMessages,
   type InvitationDetails,
   type ListPage,
@@ -41,7 +42,8 @@ export class StaffService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async list(query: ListStaffQueryDto): Promise<ListPage<StaffMember>> {
+  /** A page of staff rows, each with the actions the asking staff member may take on it. */
+  async list(actor: StaffUser, query: ListStaffQueryDto): Promise<ListPage<StaffMember>> {
     const page = query.page ?? 1;
     const pageSize = staffLimits.listPageSize;
     const [rows, total] = await this.staffRepository.findPage({
@@ -51,7 +53,7 @@ export class StaffService {
       offset: (page - 1) * pageSize,
       limit: pageSize,
     });
-    return { items: rows.map(mapStaffRow), total, page, pageSize };
+    return { items: rows.map((row) => mapStaffRow(row, actor)), total, page, pageSize };
   }
 
   /** Mails a one-use link valid 72 hours; a newer invitation to the same address replaces an older one. */
@@ -149,7 +151,7 @@ export class StaffService {
         await this.activity.record(manager, { actor, action: 'staff.enabled', target: staffTarget(target) });
       }
     });
-    return this.memberById(id);
+    return this.memberById(actor, id);
   }
 
   /** Removes an account (its sessions end) or withdraws an open invitation. */
@@ -238,18 +240,18 @@ export class StaffService {
     return target;
   }
 
-  private async memberById(id: string): Promise<StaffMember> {
+  private async memberById(actor: StaffUser, id: string): Promise<StaffMember> {
     const user = await this.staffRepository.findUser(id);
     if (!user) throw new ApiError(HttpStatus.NOT_FOUND, staffMessages.staffNotFound);
+    const member = { id: user.id, disabled: user.disabledAt !== null, invitation: null };
     return {
-      id: user.id,
+      ...member,
       name: user.name,
       email: user.email,
       role: user.role,
       twoFactorEnabled: user.twoFactorEnabledAt !== null,
       lastSignInAt: user.lastSignInAt?.toISOString() ?? null,
-      disabled: user.disabledAt !== null,
-      invitation: null,
+      actions: staffMemberActions(member, actor),
     };
   }
 }
@@ -262,8 +264,9 @@ function toIso(value: Date | string | null): string | null {
   return value === null ? null : new Date(value).toISOString();
 }
 
-export function mapStaffRow(row: StaffRow): StaffMember {
+export function mapStaffRow(row: StaffRow, actor: StaffUser): StaffMember {
   const invitationExpiresAt = toIso(row.invitation_expires_at);
+  const invitation = invitationExpiresAt ? { expiresAt: invitationExpiresAt } : null;
   return {
     id: row.id,
     name: row.name,
@@ -272,6 +275,7 @@ export function mapStaffRow(row: StaffRow): StaffMember {
     twoFactorEnabled: row.two_factor_enabled,
     lastSignInAt: toIso(row.last_sign_in_at),
     disabled: row.disabled,
-    invitation: invitationExpiresAt ? { expiresAt: invitationExpiresAt } : null,
+    invitation,
+    actions: staffMemberActions({ id: row.id, disabled: row.disabled, invitation }, actor),
   };
 }

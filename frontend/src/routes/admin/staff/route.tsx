@@ -10,6 +10,7 @@ import {
   staffRoles,
   staffStatuses,
   type StaffMember,
+  type StaffMemberAction,
   type StaffRole,
   type StaffStatus,
   type StaffUser,
@@ -113,11 +114,11 @@ export function Component() {
     }
   };
 
+  /** The row's menu: the actions the server says this row allows (`staffMemberActions`), in its order. */
   const actionsFor = (member: StaffMember): RowAction[] => {
-    if (!manage || member.invitation || member.id === user.id) return [];
-    const actions: RowAction[] = [
-      { label: 'Change role', icon: UserCog, onSelect: () => setPending({ kind: 'role', member }) },
-      {
+    const entries: Record<StaffMemberAction, RowAction> = {
+      change_role: { label: 'Change role', icon: UserCog, onSelect: () => setPending({ kind: 'role', member }) },
+      send_password_reset: {
         label: 'Send password reset link',
         icon: KeyRound,
         onSelect: () =>
@@ -127,34 +128,30 @@ export function Component() {
             `Password reset link sent to ${member.email}`,
           ),
       },
-      { label: 'Sign out everywhere', icon: LogOut, onSelect: () => setPending({ kind: 'sign-out', member }) },
-    ];
-    actions.push(
-      member.disabled
-        ? {
-            label: 'Enable account',
-            icon: CheckCircle2,
-            onSelect: () =>
-              void runNow(
-                member,
-                () => apiRequest('PATCH', `/api/admin/staff/${member.id}`, { disabled: false }),
-                `${member.name} can sign in again`,
-              ),
-          }
-        : {
-            label: 'Disable account',
-            icon: Ban,
-            onSelect: () => setPending({ kind: 'disable', member }),
-            danger: true,
-          },
-    );
-    actions.push({
-      label: 'Remove',
-      icon: Trash2,
-      onSelect: () => setPending({ kind: 'remove', member }),
-      danger: true,
-    });
-    return actions;
+      sign_out_everywhere: {
+        label: 'Sign out everywhere',
+        icon: LogOut,
+        onSelect: () => setPending({ kind: 'sign-out', member }),
+      },
+      enable: {
+        label: 'Enable account',
+        icon: CheckCircle2,
+        onSelect: () =>
+          void runNow(
+            member,
+            () => apiRequest('PATCH', `/api/admin/staff/${member.id}`, { disabled: false }),
+            `${member.name} can sign in again`,
+          ),
+      },
+      disable: {
+        label: 'Disable account',
+        icon: Ban,
+        onSelect: () => setPending({ kind: 'disable', member }),
+        danger: true,
+      },
+      remove: { label: 'Remove', icon: Trash2, onSelect: () => setPending({ kind: 'remove', member }), danger: true },
+    };
+    return member.actions.map((action) => entries[action]);
   };
 
   return (
