@@ -212,7 +212,13 @@ describe('Staff accounts API', () => {
       expect((await memberByEmail('row-actions-invited@northbeam.example')).actions).toEqual([]);
 
       const disabled = await superAdmin.patch(`/api/admin/staff/${member.id}`).send({ disabled: true });
-      expect(disabled.body.actions).toEqual(['change_role', 'send_password_reset', 'sign_out_everywhere', 'enable', 'remove']);
+      expect(disabled.body.actions).toEqual([
+        'change_role',
+        'send_password_reset',
+        'sign_out_everywhere',
+        'enable',
+        'remove',
+      ]);
       expect((await memberByEmail('row-actions@northbeam.example')).actions).toContain('enable');
     });
 

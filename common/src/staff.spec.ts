@@ -50,7 +50,9 @@ describe('staff row actions', () => {
 
   it('offers nothing on your own row, on an invitation, or to a role that only reads staff', () => {
     expect(staffMemberActions({ ...colleague, id: 'me' }, superAdmin)).toEqual([]);
-    expect(staffMemberActions({ ...colleague, invitation: { expiresAt: '2026-12-01T00:00:00Z' } }, superAdmin)).toEqual([]);
+    expect(staffMemberActions({ ...colleague, invitation: { expiresAt: '2026-12-01T00:00:00Z' } }, superAdmin)).toEqual(
+      [],
+    );
     expect(staffMemberActions(colleague, { id: 'me', role: 'admin' })).toEqual([]);
   });
 });
