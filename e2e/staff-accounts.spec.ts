@@ -430,6 +430,43 @@ test.describe('Staff accounts', () => {
     enrolments.get(owner.email)!.recoveryCodes = await newCodes.allTextContents();
   });
 
+  test('an open invitation is sent again or withdrawn from its row; your own row offers nothing', async ({ page }) => {
+    const pending = 'joining-later@northbeam.example';
+    await signInWithCode(page, owner, 'recovery');
+    await adminNavigation(page).getByRole('link', { name: 'Staff' }).click();
+    await expect(
+      page
+        .getByTestId('staff-row')
+        .filter({ hasText: owner.email })
+        .getByRole('button', { name: /^Actions for / }),
+    ).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Invite staff member' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByLabel('Email').fill(pending);
+    await dialog.getByRole('button', { name: 'Send invitation' }).click();
+    await expect(dialog).toBeHidden();
+    const firstLink = await linkFromMail(catcher, pending, /https?:\/\/\S+\/admin\/invitation\/[A-Za-z0-9_-]+/);
+    const row = page.getByTestId('staff-row').filter({ hasText: pending });
+    const act = async (action: string) => {
+      await row.getByRole('button', { name: `Actions for ${pending}` }).click();
+      await row.getByRole('button', { name: action }).click();
+    };
+
+    await act('Send invitation again');
+    // A second mail with a new link; the first link no longer works.
+    await expect.poll(() => catcher.to(pending).length, { timeout: 20_000 }).toBe(2);
+    await page.goto(firstLink);
+    await expect(page.getByTestId('invitation-problem')).toBeVisible();
+
+    await page.goto('/admin/staff');
+    await act('Withdraw invitation');
+    await expect(dialog).toContainText(`The link sent to ${pending} stops working.`);
+    await dialog.getByRole('button', { name: 'Withdraw invitation' }).click();
+    await expect(page.getByTestId('toast').last()).toContainText(`Invitation to ${pending} withdrawn`);
+    await expect(row).toHaveCount(0);
+  });
+
   test('a consultant sees only the areas open to them and the server refuses the staff list', async ({
     page,
     browser,

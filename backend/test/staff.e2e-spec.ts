@@ -198,7 +198,7 @@ describe('Staff accounts API', () => {
   });
 
   describe("each row's actions", () => {
-    it('tells a super admin what each row allows: none on their own row or an invitation, enable or disable by state', async () => {
+    it('tells a super admin what each row allows: none on their own row, resend or withdraw on an invitation, enable or disable by state', async () => {
       const member = await createStaff(testApp, 'consultant', 'row-actions@northbeam.example');
       await invite('row-actions-invited@northbeam.example', 'consultant');
       expect((await memberByEmail('row-actions@northbeam.example')).actions).toEqual([
@@ -209,7 +209,10 @@ describe('Staff accounts API', () => {
         'remove',
       ]);
       expect((await memberByEmail('super-admin@northbeam.example')).actions).toEqual([]);
-      expect((await memberByEmail('row-actions-invited@northbeam.example')).actions).toEqual([]);
+      expect((await memberByEmail('row-actions-invited@northbeam.example')).actions).toEqual([
+        'resend_invitation',
+        'withdraw_invitation',
+      ]);
 
       const disabled = await superAdmin.patch(`/api/admin/staff/${member.id}`).send({ disabled: true });
       expect(disabled.body.actions).toEqual([

@@ -48,11 +48,20 @@ describe('staff row actions', () => {
     expect(staffMemberActions({ ...colleague, disabled: true }, superAdmin)).not.toContain('disable');
   });
 
-  it('offers nothing on your own row, on an invitation, or to a role that only reads staff', () => {
-    expect(staffMemberActions({ ...colleague, id: 'me' }, superAdmin)).toEqual([]);
+  it('offers an open invitation to be sent again or withdrawn', () => {
     expect(staffMemberActions({ ...colleague, invitation: { expiresAt: '2026-12-01T00:00:00Z' } }, superAdmin)).toEqual(
-      [],
+      ['resend_invitation', 'withdraw_invitation'],
     );
+  });
+
+  it('offers nothing on your own row or to a role that only reads staff', () => {
+    expect(staffMemberActions({ ...colleague, id: 'me' }, superAdmin)).toEqual([]);
+    expect(
+      staffMemberActions(
+        { ...colleague, invitation: { expiresAt: '2026-12-01T00:00:00Z' } },
+        { id: 'me', role: 'admin' },
+      ),
+    ).toEqual([]);
     expect(staffMemberActions(colleague, { id: 'me', role: 'admin' })).toEqual([]);
   });
 });

@@ -171,21 +171,25 @@ export const staffMemberActionNames = [
   'enable',
   'disable',
   'remove',
+  'resend_invitation',
+  'withdraw_invitation',
 ] as const;
 export type StaffMemberAction = (typeof staffMemberActionNames)[number];
 
 /**
- * The actions a row of the staff screen offers: only to whoever may change staff accounts, none on an
- * invitation not yet accepted, and none on your own row (your password, two-factor sign-in and
- * sessions are managed on your account page). Enable or disable follows the account's state. The
- * server computes this list with the rows; the last-super-admin rule stays a refusal of the server's
- * (409), since it depends on the other accounts at the moment of the change.
+ * The actions a row of the staff screen offers: only to whoever may change staff accounts; on an
+ * invitation not yet accepted, sending it again (a new link, the old one stops working) or withdrawing
+ * it; none on your own row (your password, two-factor sign-in and sessions are managed on your account
+ * page). Enable or disable follows the account's state. The server computes this list with the rows;
+ * the last-super-admin rule stays a refusal of the server's (409), since it depends on the other
+ * accounts at the moment of the change.
  */
 export function staffMemberActions(
   member: { id: string; disabled: boolean; invitation: unknown },
   user: { id: string; role: StaffRole },
 ): StaffMemberAction[] {
-  if (permissionTable[user.role].staff !== 'all' || member.invitation || member.id === user.id) return [];
+  if (permissionTable[user.role].staff !== 'all' || member.id === user.id) return [];
+  if (member.invitation) return ['resend_invitation', 'withdraw_invitation'];
   return [
     'change_role',
     'send_password_reset',

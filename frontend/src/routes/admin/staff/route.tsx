@@ -1,4 +1,4 @@
-import { Ban, CheckCircle2, KeyRound, LogOut, ShieldCheck, Trash2, UserCog, UserPlus, Users } from 'lucide-react';
+import { Ban, CheckCircle2, KeyRound, LogOut, Send, ShieldCheck, Trash2, UserCog, UserPlus, Users } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from '@/app/data-router';
 import {
@@ -86,7 +86,8 @@ type PendingAction =
   | { kind: 'role'; member: StaffMember }
   | { kind: 'disable'; member: StaffMember }
   | { kind: 'sign-out'; member: StaffMember }
-  | { kind: 'remove'; member: StaffMember };
+  | { kind: 'remove'; member: StaffMember }
+  | { kind: 'withdraw'; member: StaffMember };
 
 export function Component() {
   const { user, list, refusal } = useLoaderData<typeof loader>();
@@ -150,6 +151,22 @@ export function Component() {
         danger: true,
       },
       remove: { label: 'Remove', icon: Trash2, onSelect: () => setPending({ kind: 'remove', member }), danger: true },
+      resend_invitation: {
+        label: 'Send invitation again',
+        icon: Send,
+        onSelect: () =>
+          void runNow(
+            member,
+            () => requestJson('POST', '/api/admin/staff/invitations', { email: member.email, role: member.role }),
+            `Invitation sent to ${member.email}.`,
+          ),
+      },
+      withdraw_invitation: {
+        label: 'Withdraw invitation',
+        icon: Trash2,
+        onSelect: () => setPending({ kind: 'withdraw', member }),
+        danger: true,
+      },
     };
     return member.actions.map((action) => entries[action]);
   };
@@ -427,6 +444,13 @@ const confirmations = {
     busy: 'Removing...',
     done: (name: string) => `${name} was removed`,
   },
+  withdraw: {
+    title: 'Withdraw this invitation?',
+    body: (email: string) => `The link sent to ${email} stops working. You can invite them again later.`,
+    button: 'Withdraw invitation',
+    busy: 'Withdrawing...',
+    done: (email: string) => `Invitation to ${email} withdrawn`,
+  },
 } as const;
 
 function ActionDialog({
@@ -483,6 +507,9 @@ function ActionDialog({
         return;
       case 'remove':
         void run(() => apiRequest('DELETE', url), confirmations.remove.done(name));
+        return;
+      case 'withdraw':
+        void run(() => apiRequest('DELETE', url), confirmations.withdraw.done(name));
         return;
     }
   };
