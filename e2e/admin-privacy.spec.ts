@@ -168,7 +168,9 @@ test.describe('/admin/privacy', () => {
       .poll(() => sent)
       .toEqual([{ action: 'extend', body: { months: 2, reason: 'Your records span several systems.' } }]);
 
-    // A decision clears the text fields: the reason is written again.
+    // A decision clears the text fields once its answer is in (the request above is seen before the
+    // answer arrives): then the reason is written again.
+    await expect(extend.getByLabel('Reason (sent to the requester)')).toHaveValue('');
     await panel.getByLabel('Rejection reason').fill('We hold nothing under this address.');
     await panel.getByRole('button', { name: 'Reject' }).click();
     await reject.getByRole('button', { name: 'Reject and notify' }).click();
