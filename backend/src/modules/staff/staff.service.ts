@@ -243,16 +243,17 @@ export class StaffService {
   private async memberById(actor: StaffUser, id: string): Promise<StaffMember> {
     const user = await this.staffRepository.findUser(id);
     if (!user) throw new ApiError(HttpStatus.NOT_FOUND, staffMessages.staffNotFound);
-    const member = { id: user.id, disabled: user.disabledAt !== null, invitation: null };
-    return {
-      ...member,
+    const member = {
+      id: user.id,
       name: user.name,
       email: user.email,
       role: user.role,
       twoFactorEnabled: user.twoFactorEnabledAt !== null,
       lastSignInAt: user.lastSignInAt?.toISOString() ?? null,
-      actions: staffMemberActions(member, actor),
+      disabled: user.disabledAt !== null,
+      invitation: null,
     };
+    return { ...member, actions: staffMemberActions(member, actor) };
   }
 }
 
@@ -266,8 +267,7 @@ function toIso(value: Date | string | null): string | null {
 
 export function mapStaffRow(row: StaffRow, actor: StaffUser): StaffMember {
   const invitationExpiresAt = toIso(row.invitation_expires_at);
-  const invitation = invitationExpiresAt ? { expiresAt: invitationExpiresAt } : null;
-  return {
+  const member = {
     id: row.id,
     name: row.name,
     email: row.email,
@@ -275,7 +275,7 @@ export function mapStaffRow(row: StaffRow, actor: StaffUser): StaffMember {
     twoFactorEnabled: row.two_factor_enabled,
     lastSignInAt: toIso(row.last_sign_in_at),
     disabled: row.disabled,
-    invitation,
-    actions: staffMemberActions({ id: row.id, disabled: row.disabled, invitation }, actor),
+    invitation: invitationExpiresAt ? { expiresAt: invitationExpiresAt } : null,
   };
+  return { ...member, actions: staffMemberActions(member, actor) };
 }

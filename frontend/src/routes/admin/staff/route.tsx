@@ -505,11 +505,10 @@ function ActionDialog({
       case 'sign-out':
         void run(() => apiRequest('POST', `${url}/sign-out-everywhere`), confirmations['sign-out'].done(name));
         return;
+      // One route removes an account or withdraws an invitation.
       case 'remove':
-        void run(() => apiRequest('DELETE', url), confirmations.remove.done(name));
-        return;
       case 'withdraw':
-        void run(() => apiRequest('DELETE', url), confirmations.withdraw.done(name));
+        void run(() => apiRequest('DELETE', url), confirmations[pending.kind].done(name));
         return;
     }
   };
