@@ -527,7 +527,7 @@ function ActionDialog({
       }
       confirmLabel={confirmation?.button ?? 'Change role'}
       busyLabel={confirmation?.busy ?? 'Saving...'}
-      destructive={pending?.kind === 'disable' || pending?.kind === 'remove'}
+      destructive={pending?.kind === 'disable' || pending?.kind === 'remove' || pending?.kind === 'withdraw'}
       onConfirm={onConfirm}
       problem={{ text: error, testId: 'staff-action-error' }}
     >
