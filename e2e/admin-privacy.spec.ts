@@ -134,11 +134,18 @@ test.describe('/admin/privacy', () => {
     await page.route('**/api/admin/deletion-requests/11111111-1111-4111-8111-111111111111', (route) =>
       route.fulfill({ json: detail('verified') }),
     );
+    // The extension's answer is held until the test lets it go, to write the rejection reason meanwhile.
+    let answerExtension = () => {};
+    const extensionAnswered = new Promise<void>((resolve) => (answerExtension = resolve));
     for (const action of ['reject', 'extend']) {
-      await page.route(`**/api/admin/deletion-requests/11111111-1111-4111-8111-111111111111/${action}`, (route) => {
-        sent.push({ action, body: route.request().postDataJSON() });
-        return route.fulfill({ json: detail('verified') });
-      });
+      await page.route(
+        `**/api/admin/deletion-requests/11111111-1111-4111-8111-111111111111/${action}`,
+        async (route) => {
+          sent.push({ action, body: route.request().postDataJSON() });
+          if (action === 'extend') await extensionAnswered;
+          return route.fulfill({ json: detail('verified') });
+        },
+      );
     }
     await openScreen(page, 'admin');
     await page.getByTestId('deletion-requests').getByRole('button', { name: 'DDR-AAAABBBBCCCCDDDD' }).click();
@@ -168,10 +175,12 @@ test.describe('/admin/privacy', () => {
       .poll(() => sent)
       .toEqual([{ action: 'extend', body: { months: 2, reason: 'Your records span several systems.' } }]);
 
-    // A decision clears the text fields once its answer is in (the request above is seen before the
-    // answer arrives): then the reason is written again.
-    await expect(extend.getByLabel('Reason (sent to the requester)')).toHaveValue('');
+    // While the extension is on its way, the rejection reason is written again; the extension's answer
+    // clears the extension's own reason only.
     await panel.getByLabel('Rejection reason').fill('We hold nothing under this address.');
+    answerExtension();
+    await expect(extend.getByLabel('Reason (sent to the requester)')).toHaveValue('');
+    await expect(panel.getByLabel('Rejection reason')).toHaveValue('We hold nothing under this address.');
     await panel.getByRole('button', { name: 'Reject' }).click();
     await reject.getByRole('button', { name: 'Reject and notify' }).click();
     await expect.poll(() => sent.map((entry) => entry.action)).toEqual(['extend', 'reject']);

@@ -281,8 +281,9 @@ function RequestDetail({ id }: { id: string }) {
               : undefined;
       const response = await apiRequest('POST', `/api/admin/deletion-requests/${id}/${action}`, body);
       setDetail((await response.json()) as DeletionRequestDetail);
-      setText('');
-      setExtensionReason('');
+      // Only the fields this decision sent are spent: a reason written meanwhile for another stays.
+      if (action === 'extend') setExtensionReason('');
+      else if (action !== 'approve') setText('');
       toast({ title: `Request ${doneLabels[action]}` });
       void revalidator.revalidate();
     } catch (error) {
