@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { leadMessages } from '../common/src/lead-capture';
-import { expect, test, type Page } from './fixtures';
+import { dataDir, expect, test, type Page } from './fixtures';
 
 /**
  * The enquiries inbox: an enquiry sent through the public contact form reaches the inbox, where an
@@ -23,7 +23,7 @@ const enquirer = {
 };
 
 function cliEnv(): NodeJS.ProcessEnv {
-  return { ...process.env, DATABASE_URL: '', PGLITE_DIR: path.join(process.env.E2E_DATA_DIR!, 'pglite') };
+  return { ...process.env, DATABASE_URL: '', PGLITE_DIR: path.join(dataDir(), 'pglite') };
 }
 
 /** Staff accounts come from the CLI, run against the running server's embedded database. */

@@ -299,7 +299,9 @@ async function checkState(page: Page, openings: Opening[], label: string, width:
   return failures;
 }
 
-test.describe.configure({ mode: 'default' });
+// The routes are independent of one another: they are shared out among the workers (each worker seeds
+// its own server in beforeAll), and one route's failure does not stop the others.
+test.describe.configure({ mode: 'parallel' });
 
 test.describe('Layout at 390, 768, 1024 and 1280 px', () => {
   test.beforeAll(async ({ browser }) => {
@@ -340,7 +342,7 @@ test.describe('Layout at 390, 768, 1024 and 1280 px', () => {
   test.afterAll(() => {
     const routes = publicScreens.length + adminScreens.length;
     console.log(
-      `layout: ${routes} routes × ${widths.length} widths × ${states.length} states checked (${checked} page states), ${allFailures.length} failures`,
+      `layout (worker ${test.info().parallelIndex}): of ${routes} routes × ${widths.length} widths × ${states.length} states, ${checked} page states checked here, ${allFailures.length} failures`,
     );
   });
 });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { sendToLabel } from '../common/src/newsletter-issues';
-import { expect, test, type Page } from './fixtures';
+import { dataDir, expect, test, type Page } from './fixtures';
 
 /**
  * Newsletter issues: an admin starts an issue from a published post, previews it as HTML and text,
@@ -14,7 +14,7 @@ const reader = `e2e-reader-${Date.now().toString(36)}@example.com`;
 
 /** A confirmed subscriber, written straight into the running server's embedded database (its loopback port). */
 async function addConfirmedSubscriber(email: string): Promise<void> {
-  const info = JSON.parse(readFileSync(path.join(process.env.E2E_DATA_DIR!, 'pglite-connection.json'), 'utf8')) as {
+  const info = JSON.parse(readFileSync(path.join(dataDir(), 'pglite-connection.json'), 'utf8')) as {
     host: string;
     port: number;
   };

@@ -2,13 +2,14 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { workerCount, workerDataDir, workerPort } from './helpers/worker-servers';
 
-const port = Number(process.env.E2E_PORT ?? 4173);
 /**
- * A throw-away data folder per run (set once here; workers inherit it), so that the staff CLI can
- * reach the running server's embedded database the way it does in development.
+ * A throw-away data folder per run (set once here; workers inherit it), with one folder per worker
+ * slot, so that the staff CLI can reach that slot's server's embedded database the way it does in
+ * development.
  */
-const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'northbeam-e2e-')));
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'northbeam-e2e-'));
 /** The super admin of every run (first-start bootstrap from ADMIN_EMAIL and ADMIN_PASSWORD). */
 process.env.E2E_ADMIN_EMAIL ??= 'e2e-owner@northbeam.example';
 process.env.E2E_ADMIN_PASSWORD ??= 'e2e-owner-password-0123';
@@ -23,16 +24,17 @@ const chromiumArgs = [
 ];
 
 /**
- * Browser suites against the production build, on a throw-away embedded database (a fresh temporary
- * folder each run), in Debian's
- * Chromium (browser downloads are impossible here).
+ * Browser suites against the production build, in Debian's Chromium (browser downloads are
+ * impossible here). Files are shared out among the workers; each worker slot has a server and a
+ * throw-away embedded database (a fresh temporary folder each run) of its own (e2e/fixtures.ts points
+ * its tests there), so two files run at once without seeing each other's data.
  */
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   outputDir: '../test-results/e2e-output',
   fullyParallel: false,
-  workers: 1,
+  workers: workerCount,
   // CI gets one more try per test: a test that passes only on it is reported as flaky by name
   // (scripts/test-all.mjs prints them), so that a timing slip on a busy machine is seen and fixed
   // without holding back a run whose every test passes on its own.
@@ -41,29 +43,28 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? '../test-results/e2e.json' }]],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
-  webServer: {
+  webServer: Array.from({ length: workerCount }, (_, slot) => ({
     command: 'node backend/dist/main.js',
     cwd: '..',
-    url: `http://127.0.0.1:${port}/api/health`,
+    url: `http://127.0.0.1:${workerPort(slot)}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
     env: {
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      PGLITE_DIR: path.join(dataDir, 'pglite'),
+      PORT: String(workerPort(slot)),
+      PUBLIC_URL: `http://127.0.0.1:${workerPort(slot)}`,
+      PGLITE_DIR: path.join(workerDataDir(slot), 'pglite'),
       SESSION_SECRET: 'e2e-session-secret-that-is-long-enough-0123456789',
-      ADMIN_EMAIL: process.env.E2E_ADMIN_EMAIL,
-      ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD,
+      ADMIN_EMAIL: process.env.E2E_ADMIN_EMAIL!,
+      ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD!,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
     },
-  },
+  })),
 });

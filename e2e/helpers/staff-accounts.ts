@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { expect } from '@playwright/test';
+import { dataDir, expect } from '../fixtures';
 import { repositoryRoot } from './server-process';
 
 /** The consultant of every run (created by the staff CLI on first use). */
@@ -12,7 +12,7 @@ export const consultant = {
 
 /** Staff accounts come from the CLI, run against the running server's embedded database. */
 export function createConsultantWithCli(): void {
-  const env = { ...process.env, DATABASE_URL: '', PGLITE_DIR: path.join(process.env.E2E_DATA_DIR!, 'pglite') };
+  const env = { ...process.env, DATABASE_URL: '', PGLITE_DIR: path.join(dataDir(), 'pglite') };
   const listed = execFileSync(process.execPath, ['scripts/admin.mjs', 'list'], {
     cwd: repositoryRoot,
     env,
