@@ -1,14 +1,11 @@
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { leadMessages } from '../common/src/lead-capture';
-import { dataDir, expect, test, type Page } from './fixtures';
+import { expect, test, type Page } from './fixtures';
+import { createConsultantWithCli } from './helpers/staff-accounts';
 
 /**
  * The enquiries inbox: an enquiry sent through the public contact form reaches the inbox, where an
  * admin finds it by search, assigns it to a consultant, adds a note and closes it.
  */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const admin = { email: process.env.E2E_ADMIN_EMAIL!, password: process.env.E2E_ADMIN_PASSWORD! };
 const consultant = {
   email: 'e2e-inbox-consultant@northbeam.example',
@@ -22,35 +19,6 @@ const enquirer = {
   message: 'We would like help choosing where AI fits in our support desk.',
 };
 
-function cliEnv(): NodeJS.ProcessEnv {
-  return { ...process.env, DATABASE_URL: '', PGLITE_DIR: path.join(dataDir(), 'pglite') };
-}
-
-/** Staff accounts come from the CLI, run against the running server's embedded database. */
-function createConsultantWithCli(): void {
-  const listed = execFileSync(process.execPath, ['scripts/admin.mjs', 'list'], {
-    cwd: root,
-    env: cliEnv(),
-    encoding: 'utf8',
-  });
-  if (listed.includes(consultant.email)) return;
-  execFileSync(
-    process.execPath,
-    [
-      'scripts/admin.mjs',
-      'create',
-      '--email',
-      consultant.email,
-      '--name',
-      consultant.name,
-      '--role',
-      'consultant',
-      '--password-stdin',
-    ],
-    { cwd: root, env: cliEnv(), input: `${consultant.password}\n`, encoding: 'utf8' },
-  );
-}
-
 async function signIn(page: Page, account: { email: string; password: string }) {
   await page.goto('/admin/login');
   await page.getByLabel('Email').fill(account.email);
@@ -62,7 +30,7 @@ async function signIn(page: Page, account: { email: string; password: string }) 
 test.describe.configure({ mode: 'serial' });
 
 test.describe('Enquiries inbox', () => {
-  test.beforeAll(() => createConsultantWithCli());
+  test.beforeAll(() => createConsultantWithCli(consultant));
 
   test('an enquiry sent through the contact form appears in the inbox, is assigned, annotated and closed', async ({
     page,

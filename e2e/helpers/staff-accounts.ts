@@ -11,28 +11,28 @@ export const consultant = {
 };
 
 /** Staff accounts come from the CLI, run against the running server's embedded database. */
-export function createConsultantWithCli(): void {
+export function createConsultantWithCli(account: { email: string; password: string; name: string } = consultant): void {
   const env = { ...process.env, DATABASE_URL: '', PGLITE_DIR: path.join(dataDir(), 'pglite') };
   const listed = execFileSync(process.execPath, ['scripts/admin.mjs', 'list'], {
     cwd: repositoryRoot,
     env,
     encoding: 'utf8',
   });
-  if (listed.includes(consultant.email)) return;
+  if (listed.includes(account.email)) return;
   const output = execFileSync(
     process.execPath,
     [
       'scripts/admin.mjs',
       'create',
       '--email',
-      consultant.email,
+      account.email,
       '--name',
-      consultant.name,
+      account.name,
       '--role',
       'consultant',
       '--password-stdin',
     ],
-    { cwd: repositoryRoot, env, input: `${consultant.password}\n`, encoding: 'utf8' },
+    { cwd: repositoryRoot, env, input: `${account.password}\n`, encoding: 'utf8' },
   );
-  expect(output).toContain(`Created consultant ${consultant.email}`);
+  expect(output).toContain(`Created consultant ${account.email}`);
 }
