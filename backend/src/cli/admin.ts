@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { createInterface } from 'node:readline';
+import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -184,11 +185,11 @@ async function readStdin(): Promise<string> {
 
 function askHidden(question: string): Promise<string> {
   return new Promise((resolve) => {
-    const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
-    const output = rl as unknown as { _writeToOutput: (text: string) => void };
+    // The terminal echoes nothing while the password is typed: readline writes its echo to an
+    // output that discards it (documented options only; the prompt goes to stdout itself).
+    const silent = new Writable({ write: (_chunk, _encoding, done) => done() });
+    const rl = createInterface({ input: process.stdin, output: silent, terminal: true });
     process.stdout.write(question);
-    // Echo nothing while the password is typed.
-    output._writeToOutput = () => undefined;
     rl.question('', (answer) => {
       rl.close();
       process.stdout.write('\n');
