@@ -21,7 +21,7 @@ export const newsletterIssueLimits = {
   progressPollMs: 2000,
 } as const;
 
-/** What the newsletter team may do with an issue (docs/product.md#newsletter). */
+/** What the newsletter team may do with an issue (docs/product.md#newsletter-issues). */
 export const newsletterIssueActionNames = ['edit', 'delete', 'send_test', 'send'] as const;
 export type NewsletterIssueAction = (typeof newsletterIssueActionNames)[number];
 

@@ -33,7 +33,7 @@ import { getVisitorId } from '@/lib/analytics';
 export const handle: RouteHandle = {
   head: ({ pathname }) => ({
     title: 'Data Deletion Request',
-    description: 'Ask Northbeam to delete the personal data we hold about you under UK data protection law.',
+    description: `Ask ${site.name} to delete the personal data we hold about you under UK data protection law.`,
     canonicalPath: pathname.toLowerCase(),
   }),
 };

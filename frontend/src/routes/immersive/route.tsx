@@ -13,8 +13,7 @@ import { PlaybookWidget } from '@/components/lead-capture/playbook-widget';
 import { useServiceEngagement } from '@/hooks/use-service-engagement';
 import { trackStudioVisit } from '@/lib/analytics';
 
-const description =
-  'Northbeam Immersive: XR training, digital twins and CGI for advertising from our Simulation Creation and Fooh Studios teams.';
+const description = `${site.name} Immersive: XR training, digital twins and CGI for advertising from our Simulation Creation and Fooh Studios teams.`;
 
 export const handle: RouteHandle = {
   head: () => ({

@@ -10,8 +10,7 @@ import { cn } from '@/lib/cn';
 import { PlaybookWidget } from '@/components/lead-capture/playbook-widget';
 import { useServiceEngagement } from '@/hooks/use-service-engagement';
 
-const description =
-  'Northbeam Labs: experimental R&D, innovation-as-a-service, IP builds and licensing, and future simulations, with a sprint plan within 48 hours.';
+const description = `${site.name} Labs: experimental R&D, innovation-as-a-service, IP builds and licensing, and future simulations, with a sprint plan within 48 hours.`;
 
 export const handle: RouteHandle = {
   head: () => ({

@@ -1,12 +1,13 @@
 import { CheckCircle2, CircleAlert } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { site } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
 import { buttonVariants } from '@/components/ui/button';
 
 export const handle: RouteHandle = {
   head: () => ({
     title: 'Newsletter subscription',
-    description: 'Confirmation of your Northbeam newsletter subscription.',
+    description: `Confirmation of your ${site.name} newsletter subscription.`,
     canonicalPath: '/newsletter/confirm',
   }),
 };
