@@ -29,6 +29,47 @@ export default tseslint.config(
     rules: { '@typescript-eslint/only-throw-error': 'off' },
   },
   {
+    // React Router runs in declarative mode under the project's own route-data layer (ADR 0002):
+    // its data-router hooks and components type-check but fail at run time. The layer's own
+    // versions live in @/app/data-router; what it does not offer (actions, fetchers, <Form>) is done
+    // with plain requests (lib/api).
+    files: ['frontend/**/*.{ts,tsx}'],
+    ignores: [
+      'frontend/src/app/data-router.tsx',
+      'frontend/src/app/browser-router.tsx',
+      'frontend/test/vendor-internals.test.tsx',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        ...['react-router', 'react-router-dom'].map((name) => ({
+          name,
+          importNames: [
+            'useLoaderData',
+            'useRouteLoaderData',
+            'useRouteError',
+            'useNavigation',
+            'useRevalidator',
+            'useMatches',
+            'useActionData',
+            'useFetcher',
+            'useFetchers',
+            'useSubmit',
+            'useBlocker',
+            'Form',
+            'ScrollRestoration',
+            'RouterProvider',
+            'createBrowserRouter',
+            'createStaticRouter',
+            'createStaticHandler',
+          ],
+          message:
+            "The route-data layer (ADR 0002) does not run React Router's data router: use the export of the same name from @/app/data-router, or a plain request through @/lib/api.",
+        })),
+      ],
+    },
+  },
+  {
     // Tests of the route-data layer reject loaders with those responses too.
     files: ['frontend/**/*.test.{ts,tsx}'],
     rules: { '@typescript-eslint/only-throw-error': 'off', '@typescript-eslint/prefer-promise-reject-errors': 'off' },
