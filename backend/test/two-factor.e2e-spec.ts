@@ -1,7 +1,11 @@
 import supertest from 'supertest';
 import { Secret, TOTP } from 'otpauth';
 import { messages, recoveryCodePattern, staffMessages } from '@northbeam/common';
-import { freeFailuresPerAccount } from '../src/modules/auth/login-throttle.service.js';
+import {
+  accountThrottleKey,
+  addressThrottleKey,
+  freeFailuresPerAccount,
+} from '../src/modules/auth/login-throttle.service.js';
 import { TwoFactorService } from '../src/modules/auth/two-factor/two-factor.service.js';
 import { UsersRepository } from '../src/modules/users/users.repository.js';
 import { createStaff, signedInAgent, staffPassword } from './factories/staff.js';
@@ -151,6 +155,45 @@ describe('Two-factor sign-in', () => {
       .send({ email: 'guess@northbeam.example', password: staffPassword });
     expect(blocked.status).toBe(429);
     expect(blocked.body).toEqual({ statusCode: 429, error: messages.tooManyRequests });
+  });
+
+  it('lets the owner in with the right password and code once the announced wait is over, however often the password step is repeated', async () => {
+    const email = 'locked-out@northbeam.example';
+    await createStaff(testApp, 'admin', email);
+    const { secret } = await enrol(await signedInAgent(testApp, email));
+    const address = nextAddress();
+    const signIn = (password: string) =>
+      testApp.request().post('/api/admin/login').set('X-Forwarded-For', address).send({ email, password });
+    for (let attempt = 0; attempt < freeFailuresPerAccount; attempt += 1)
+      expect((await signIn('wrong password')).status).toBe(401);
+    const blocked = await signIn(staffPassword);
+    expect(blocked.status).toBe(429);
+    const announcedSeconds = Number(blocked.headers['retry-after']);
+    expect(announcedSeconds).toBeLessThanOrEqual(60);
+    // The announced wait passes: the counter's clock is moved back by it (the throttle reads times from its rows).
+    await testApp.dataSource.query(
+      `UPDATE "login_attempts" SET "blocked_until" = "blocked_until" - make_interval(secs => $2),
+         "last_failure_at" = "last_failure_at" - make_interval(secs => $2) WHERE "key" = $1`,
+      [accountThrottleKey(email), announcedSeconds],
+    );
+    // A right password is not a failure: repeating the step (a reload, a second tab) never makes the owner wait again.
+    await passwordStep(email, address);
+    await passwordStep(email, address);
+    const agent = await passwordStep(email, address);
+    const signedIn = await agent
+      .post('/api/admin/login/two-factor')
+      .set('X-Forwarded-For', address)
+      .send({ code: codeFor(secret) });
+    expect(signedIn.status).toBe(200);
+    expect((await agent.get('/api/admin/user')).body).toMatchObject({ email });
+    // The complete sign-in cleared the account's count; the address keeps its wrong passwords and nothing more.
+    const counters = await testApp.dataSource.query<{ key: string; failures: number; blocked_until: Date | null }[]>(
+      `SELECT "key", "failures", "blocked_until" FROM "login_attempts" WHERE "key" = ANY($1)`,
+      [[accountThrottleKey(email), addressThrottleKey(address)]],
+    );
+    expect(counters).toEqual([
+      { key: addressThrottleKey(address), failures: freeFailuresPerAccount, blocked_until: null },
+    ]);
   });
 
   it('asks to sign in again without a pending sign-in, or after five minutes', async () => {
