@@ -1,8 +1,12 @@
 import { messages, permissionsFor } from '@northbeam/common';
+import { LoginThrottleRepository } from '../src/modules/auth/login-throttle.repository.js';
 import {
   accountThrottleKey,
+  addressThrottleKey,
   freeFailuresPerAccount,
   freeFailuresPerAddress,
+  LoginThrottleService,
+  TooManySignInAttempts,
 } from '../src/modules/auth/login-throttle.service.js';
 import { UsersService } from '../src/modules/users/users.service.js';
 import { createStaff, sessionCookie, signedInAgent, staffPassword } from './factories/staff.js';
@@ -203,6 +207,111 @@ describe('Staff sign-in and sessions', () => {
         .send({ email: 'admin@northbeam.example', password: staffPassword });
       expect(elsewhere.status).toBe(200);
     });
+  });
+
+  /**
+   * Every attempt is counted as a failure before it is checked; an attempt that turns out not to be one
+   * is given back. Generated for both counters, every way an attempt is given back, and failure
+   * histories below, at and beyond the free ones (each earlier wait waited out): giving the attempt
+   * back leaves the counter as it found it, so the owner is never made to wait by a right answer.
+   * The throttle takes its clock as an argument, so the histories run on a clock of their own.
+   */
+  describe('giving back an attempt that was not a failure', () => {
+    const counters = [
+      {
+        name: 'account',
+        free: freeFailuresPerAccount,
+        key: (id: string) => accountThrottleKey(`${id}@northbeam.example`),
+        // The counter under test is the account: each failure comes from another address.
+        failure: (id: string, index: number) => [`${id}@northbeam.example`, `${id}/${index}`] as const,
+        rightAttempt: (id: string) => [`${id}@northbeam.example`, `${id}/right`] as const,
+        // A wait on the address: this account's attempt is refused on the other counter.
+        refusedAttempt: (id: string) => [`${id}@northbeam.example`, `${id}/waiting`] as const,
+        makeOtherWait: (id: string) =>
+          Array.from(
+            { length: freeFailuresPerAddress },
+            (_, index) => [`${id}.${index}@other.example`, `${id}/waiting`] as const,
+          ),
+      },
+      {
+        name: 'address',
+        free: freeFailuresPerAddress,
+        key: (id: string) => addressThrottleKey(id),
+        failure: (id: string, index: number) => [`${id}.${index}@northbeam.example`, id] as const,
+        rightAttempt: (id: string) => [`${id}.right@northbeam.example`, id] as const,
+        refusedAttempt: (id: string) => [`${id}.waiting@northbeam.example`, id] as const,
+        makeOtherWait: (id: string) =>
+          Array.from(
+            { length: freeFailuresPerAccount },
+            (_, index) => [`${id}.waiting@northbeam.example`, `${id}/other/${index}`] as const,
+          ),
+      },
+    ];
+    const ways = [
+      {
+        name: 'a correct password that still owes a code',
+        run: async (throttle: LoginThrottleService, [email, address]: readonly [string, string], now: Date) => {
+          await throttle.reserveAttempt(email, address, now);
+          await throttle.releaseAttempt(email, address);
+        },
+      },
+      {
+        name: 'a complete sign-in',
+        run: async (throttle: LoginThrottleService, [email, address]: readonly [string, string], now: Date) => {
+          await throttle.reserveAttempt(email, address, now);
+          await throttle.recordSuccess(email, address);
+        },
+      },
+      {
+        name: 'an attempt refused on its other counter',
+        refused: true,
+        run: async (throttle: LoginThrottleService, [email, address]: readonly [string, string], now: Date) => {
+          await expect(throttle.reserveAttempt(email, address, now)).rejects.toBeInstanceOf(TooManySignInAttempts);
+        },
+      },
+    ];
+    let caseNumber = 0;
+
+    for (const counter of counters) {
+      const histories = [0, counter.free - 1, counter.free, counter.free + 2];
+      for (const way of ways) {
+        for (const failures of histories) {
+          // A complete sign-in clears the account's counter outright: only the address is given its attempt back.
+          if (way.name === 'a complete sign-in' && counter.name === 'account') continue;
+          it(`leaves the ${counter.name} counter as it was after ${failures} failures when given back by ${way.name}`, async () => {
+            const throttle = testApp.app.get(LoginThrottleService);
+            const repository = testApp.app.get(LoginThrottleRepository);
+            const id = `giveback${(caseNumber += 1)}`;
+            const key = counter.key(id);
+            const read = async (at: Date) => {
+              const [row] = await repository.findByKeys([key]);
+              return { failures: row?.failures ?? 0, waiting: (row?.blockedUntil?.getTime() ?? 0) > at.getTime() };
+            };
+            let clock = Date.now() - 60 * 60 * 1000 * (failures + 2);
+            for (let index = 0; index < failures; index += 1) {
+              const [email, address] = counter.failure(id, index);
+              await throttle.reserveAttempt(email, address, new Date(clock));
+              const [row] = await repository.findByKeys([key]);
+              // The next failure comes once this one's wait is over.
+              clock = Math.max(clock, row.blockedUntil?.getTime() ?? 0) + 1000;
+            }
+            const now = new Date(clock);
+            if (way.refused)
+              for (const [email, address] of counter.makeOtherWait(id))
+                await throttle.reserveAttempt(email, address, new Date(clock - 1000)).catch(() => undefined);
+            const before = await read(now);
+            expect(before).toEqual({ failures, waiting: false });
+
+            await way.run(throttle, way.refused ? counter.refusedAttempt(id) : counter.rightAttempt(id), now);
+
+            expect(await read(now)).toEqual(before);
+            // And the next attempt at that moment is let through to its check.
+            const [email, address] = counter.failure(id, failures);
+            await expect(throttle.reserveAttempt(email, address, now)).resolves.toBeUndefined();
+          });
+        }
+      }
+    }
   });
 
   describe('throttling attempts sent together', () => {

@@ -1,9 +1,15 @@
 import supertest from 'supertest';
 import { Secret, TOTP } from 'otpauth';
 import { messages, recoveryCodePattern, staffMessages } from '@northbeam/common';
-import { freeFailuresPerAccount } from '../src/modules/auth/login-throttle.service.js';
+import {
+  accountThrottleKey,
+  addressThrottleKey,
+  freeFailuresPerAccount,
+} from '../src/modules/auth/login-throttle.service.js';
+import { sessionRevocations, type SessionRevocation } from '../src/modules/auth/sessions.repository.js';
 import { TwoFactorService } from '../src/modules/auth/two-factor/two-factor.service.js';
 import { UsersRepository } from '../src/modules/users/users.repository.js';
+import { UsersService } from '../src/modules/users/users.service.js';
 import { createStaff, signedInAgent, staffPassword } from './factories/staff.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
@@ -153,6 +159,45 @@ describe('Two-factor sign-in', () => {
     expect(blocked.body).toEqual({ statusCode: 429, error: messages.tooManyRequests });
   });
 
+  it('lets the owner in with the right password and code once the announced wait is over, however often the password step is repeated', async () => {
+    const email = 'locked-out@northbeam.example';
+    await createStaff(testApp, 'admin', email);
+    const { secret } = await enrol(await signedInAgent(testApp, email));
+    const address = nextAddress();
+    const signIn = (password: string) =>
+      testApp.request().post('/api/admin/login').set('X-Forwarded-For', address).send({ email, password });
+    for (let attempt = 0; attempt < freeFailuresPerAccount; attempt += 1)
+      expect((await signIn('wrong password')).status).toBe(401);
+    const blocked = await signIn(staffPassword);
+    expect(blocked.status).toBe(429);
+    const announcedSeconds = Number(blocked.headers['retry-after']);
+    expect(announcedSeconds).toBeLessThanOrEqual(60);
+    // The announced wait passes: the counter's clock is moved back by it (the throttle reads times from its rows).
+    await testApp.dataSource.query(
+      `UPDATE "login_attempts" SET "blocked_until" = "blocked_until" - make_interval(secs => $2),
+         "last_failure_at" = "last_failure_at" - make_interval(secs => $2) WHERE "key" = $1`,
+      [accountThrottleKey(email), announcedSeconds],
+    );
+    // A right password is not a failure: repeating the step (a reload, a second tab) never makes the owner wait again.
+    await passwordStep(email, address);
+    await passwordStep(email, address);
+    const agent = await passwordStep(email, address);
+    const signedIn = await agent
+      .post('/api/admin/login/two-factor')
+      .set('X-Forwarded-For', address)
+      .send({ code: codeFor(secret) });
+    expect(signedIn.status).toBe(200);
+    expect((await agent.get('/api/admin/user')).body).toMatchObject({ email });
+    // The complete sign-in cleared the account's count; the address keeps its wrong passwords and nothing more.
+    const counters = await testApp.dataSource.query<{ key: string; failures: number; blocked_until: Date | null }[]>(
+      `SELECT "key", "failures", "blocked_until" FROM "login_attempts" WHERE "key" = ANY($1)`,
+      [[accountThrottleKey(email), addressThrottleKey(address)]],
+    );
+    expect(counters).toEqual([
+      { key: addressThrottleKey(address), failures: freeFailuresPerAccount, blocked_until: null },
+    ]);
+  });
+
   it('asks to sign in again without a pending sign-in, or after five minutes', async () => {
     const none = await testApp.request().post('/api/admin/login/two-factor').send({ code: '123456' });
     expect(none.status).toBe(401);
@@ -206,6 +251,109 @@ describe('Two-factor sign-in', () => {
       .send({ email: 'lost-phone@northbeam.example', password: staffPassword });
     expect(plain.status).toBe(200);
     expect(plain.body.user).toMatchObject({ twoFactorEnabled: false });
+  });
+
+  /**
+   * A sign-in waiting for its code holds the account in a session that is not signed in. Every way of
+   * ending all of an account's sessions must end that one too: the table has a line for each
+   * (`sessionRevocations`; the type makes a new one add its line here).
+   */
+  describe("a sign-in waiting for its code is ended with the account's sessions", () => {
+    let superAdmin: Agent;
+    let caseNumber = 0;
+
+    /** The account's stored sessions, signed in or waiting for a code. */
+    const sessionsOf = (userId: string) =>
+      testApp.dataSource.query<{ sid: string }[]>(
+        `SELECT "sid" FROM "sessions" WHERE "sess"->>'userId' = $1 OR "sess"->'pendingTwoFactor'->>'userId' = $1`,
+        [userId],
+      );
+
+    /** The newest reset link mailed to the address. */
+    async function resetToken(email: string): Promise<string> {
+      const rows = await testApp.dataSource.query<{ text_body: string }[]>(
+        `SELECT "text_body" FROM "email_outbox" WHERE "to_address" = $1 AND "kind" = 'staff_password_reset' ORDER BY "created_at" DESC LIMIT 1`,
+        [email],
+      );
+      const match = /\/admin\/reset-password\/([A-Za-z0-9_-]{43})/.exec(rows[0]?.text_body ?? '');
+      if (!match) throw new Error(`no reset mail to ${email}`);
+      return match[1];
+    }
+
+    const revoke: Record<SessionRevocation, (account: { id: string; email: string }) => Promise<void>> = {
+      'staff sign-out everywhere': async ({ id }) => {
+        expect((await superAdmin.post(`/api/admin/staff/${id}/sign-out-everywhere`).send({})).status).toBe(204);
+      },
+      'staff disable': async ({ id }) => {
+        expect((await superAdmin.patch(`/api/admin/staff/${id}`).send({ disabled: true })).status).toBe(200);
+      },
+      'staff removal': async ({ id }) => {
+        expect((await superAdmin.delete(`/api/admin/staff/${id}`)).status).toBe(204);
+      },
+      'password reset': async ({ email }) => {
+        await testApp.request().post('/api/password-reset').set('X-Forwarded-For', nextAddress()).send({ email });
+        const done = await testApp
+          .request()
+          .post(`/api/password-reset/${await resetToken(email)}`)
+          .send({ password: 'a brand new passphrase' });
+        expect(done.status).toBe(200);
+      },
+      'command-line set-password': async ({ email }) => {
+        await testApp.app.get(UsersService).setPassword(email, 'a brand new passphrase');
+      },
+      'command-line disable': async ({ email }) => {
+        await testApp.app.get(UsersService).disable(email);
+      },
+      'command-line reset-2fa': async ({ email }) => {
+        await testApp.app.get(TwoFactorService).reset((await testApp.app.get(UsersRepository).findByEmail(email))!);
+      },
+    };
+
+    beforeAll(async () => {
+      await createStaff(testApp, 'super_admin', 'revoker@northbeam.example');
+      superAdmin = await signedInAgent(testApp, 'revoker@northbeam.example');
+    });
+
+    it.each(sessionRevocations)(
+      'ends a sign-in waiting for its code on %s, and refuses its right code afterwards',
+      async (way) => {
+        const email = `pending${(caseNumber += 1)}@northbeam.example`;
+        const account = await createStaff(testApp, 'admin', email);
+        const { secret } = await enrol(await signedInAgent(testApp, email));
+        const pending = await passwordStep(email);
+
+        await revoke[way]({ id: account.id, email });
+        // Ended at once, the waiting sign-in with the signed-in sessions.
+        expect(await sessionsOf(account.id)).toEqual([]);
+
+        const code = await pending.post('/api/admin/login/two-factor').send({ code: codeFor(secret) });
+        expect(code.status).toBe(401);
+        expect(code.body).toEqual({ statusCode: 401, error: staffMessages.signInAgain });
+        expect((await pending.get('/api/admin/user')).status).toBe(401);
+      },
+    );
+
+    it('refuses the right code of a waiting sign-in written back after the revocation by a request in flight', async () => {
+      const email = 'in-flight@northbeam.example';
+      const account = await createStaff(testApp, 'admin', email);
+      const { secret } = await enrol(await signedInAgent(testApp, email));
+      const pending = await passwordStep(email);
+      const stored = await testApp.dataSource.query<{ sid: string; sess: unknown; expire: Date }[]>(
+        `SELECT "sid", "sess", "expire" FROM "sessions" WHERE "sess"->'pendingTwoFactor'->>'userId' = $1`,
+        [account.id],
+      );
+      expect(stored).toHaveLength(1);
+      await revoke['staff sign-out everywhere'](account);
+      // Another instance answering a request of that browser writes the session back afterwards.
+      await testApp.dataSource.query(`INSERT INTO "sessions" ("sid", "sess", "expire") VALUES ($1, $2, $3)`, [
+        stored[0].sid,
+        JSON.stringify(stored[0].sess),
+        stored[0].expire,
+      ]);
+      const code = await pending.post('/api/admin/login/two-factor').send({ code: codeFor(secret) });
+      expect(code.status).toBe(401);
+      expect((await pending.get('/api/admin/user')).status).toBe(401);
+    });
   });
 
   describe('when STAFF_2FA requires it for the role', () => {

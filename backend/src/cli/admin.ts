@@ -38,6 +38,7 @@ const usage = `Staff accounts of the site.
 
 reset-2fa turns two-factor sign-in off for an account that lost its authenticator and recovery
 codes: it signs in with its password alone and enrols again (at once when STAFF_2FA requires it).
+set-password, disable and reset-2fa end every session of the account, signed in or waiting for a code.
 
 The password is read from standard input with --password-stdin, asked for (hidden) on a terminal,
 or otherwise generated and printed once. The database is DATABASE_URL, else the running site's
@@ -125,7 +126,9 @@ async function main(argv: string[]): Promise<number> {
       case 'set-password': {
         const { password, generated } = await obtainPassword(values['password-stdin']);
         await users.setPassword(values.email!, password);
-        process.stdout.write(`Password changed for ${values.email!.trim().toLowerCase()}.\n`);
+        process.stdout.write(
+          `Password changed for ${values.email!.trim().toLowerCase()}; their sessions have ended.\n`,
+        );
         if (generated) process.stdout.write(`New password (shown once, store it now): ${password}\n`);
         return 0;
       }
@@ -140,7 +143,7 @@ async function main(argv: string[]): Promise<number> {
         if (!account) return fail(`No staff account has the e-mail ${email}`);
         await context.get(TwoFactorService).reset(account);
         process.stdout.write(
-          `Two-factor sign-in reset for ${email}; they sign in with their password and enrol again.\n`,
+          `Two-factor sign-in reset for ${email}; their sessions have ended, they sign in with their password and enrol again.\n`,
         );
         return 0;
       }

@@ -13,7 +13,6 @@ import { LocalStrategy } from './local.strategy.js';
 import { LoginThrottleRepository } from './login-throttle.repository.js';
 import { LoginThrottleService } from './login-throttle.service.js';
 import { SessionsController } from './sessions.controller.js';
-import { SessionsRepository } from './sessions.repository.js';
 import { SessionsService } from './sessions.service.js';
 import { TwoFactorController } from './two-factor/two-factor.controller.js';
 import { TwoFactorRepository } from './two-factor/two-factor.repository.js';
@@ -36,12 +35,11 @@ import { TwoFactorService } from './two-factor/two-factor.service.js';
     LocalStrategy,
     LoginThrottleRepository,
     LoginThrottleService,
-    SessionsRepository,
     SessionsService,
     TwoFactorRepository,
     TwoFactorService,
     { provide: APP_GUARD, useClass: AccessGuard },
   ],
-  exports: [AuthService, SessionsRepository, TwoFactorService, LoginThrottleService],
+  exports: [AuthService, TwoFactorService, LoginThrottleService],
 })
 export class AuthModule {}

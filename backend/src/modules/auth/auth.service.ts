@@ -89,7 +89,9 @@ export class AuthService {
     const pending = (request.session as Request['session'] | undefined)?.pendingTwoFactor;
     const fresh = pending && now.getTime() - pending.startedAt <= pendingTwoFactorMs;
     const account = fresh ? await this.twoFactorRepository.findWithSecrets(pending.userId) : null;
-    if (!account?.twoFactorEnabledAt) {
+    // Sessions ended since the password step (written back by a request in flight) stay ended.
+    const revoked = fresh && account?.sessionsRevokedAt && pending.startedAt <= account.sessionsRevokedAt.getTime();
+    if (!account?.twoFactorEnabledAt || revoked) {
       if (pending) delete request.session.pendingTwoFactor;
       throw new ApiError(HttpStatus.UNAUTHORIZED, staffMessages.signInAgain);
     }

@@ -60,15 +60,16 @@ export class LoginThrottleRepository {
 
   /**
    * Takes back an attempt counted by {@link reserve} that was not a failure (a correct password, or
-   * an attempt refused on its other counter), lifting the wait when the count falls below the free ones.
+   * an attempt refused on its other counter), the wait it set included: the counter is left as the
+   * attempt found it. An attempt is counted only when no wait is in force, so a wait in force now was
+   * set either by this attempt or by a later one that used the last free failure, and without this
+   * attempt that one is within the free failures. Either way no wait is left; earlier failures still
+   * count, so the next failure waits as long as it would have.
    */
-  async refund(counter: ThrottleCounter): Promise<void> {
+  async refund(key: string): Promise<void> {
     await this.dataSource.query(
-      `UPDATE "login_attempts" SET
-         "failures" = GREATEST("failures" - 1, 0),
-         "blocked_until" = CASE WHEN "failures" - 1 < $2 THEN NULL ELSE "blocked_until" END
-       WHERE "key" = $1`,
-      [counter.key, counter.freeFailures],
+      `UPDATE "login_attempts" SET "failures" = GREATEST("failures" - 1, 0), "blocked_until" = NULL WHERE "key" = $1`,
+      [key],
     );
   }
 

@@ -45,7 +45,8 @@ export class LoginThrottleService {
     });
     if (counted.length === counters.length) return;
     // Refused on one counter: the other one did not see a failure either.
-    for (const counter of counters) if (counted.includes(counter.key)) await this.throttleRepository.refund(counter);
+    for (const counter of counters)
+      if (counted.includes(counter.key)) await this.throttleRepository.refund(counter.key);
     const attempts = await this.throttleRepository.findByKeys(counters.map((counter) => counter.key));
     const waits = attempts.map((attempt) =>
       attempt.blockedUntil ? attempt.blockedUntil.getTime() - now.getTime() : 0,
@@ -56,16 +57,17 @@ export class LoginThrottleService {
   /** A successful sign-in clears the account's counter; the address gets its reserved attempt back. */
   async recordSuccess(email: string, address: string): Promise<void> {
     await this.throttleRepository.clear(accountCounter(email).key);
-    await this.throttleRepository.refund(addressCounter(address));
+    await this.throttleRepository.refund(addressThrottleKey(address));
   }
 
   /**
    * A step that was right but does not finish the sign-in (a correct password before the code):
-   * its reserved attempt is given back on both counters, and earlier failures still count.
+   * its reserved attempt is given back on both counters with the wait it set, so that repeating a
+   * right step never makes the owner wait; earlier failures still count, and so does a wrong code.
    */
   async releaseAttempt(email: string, address: string): Promise<void> {
-    await this.throttleRepository.refund(accountCounter(email));
-    await this.throttleRepository.refund(addressCounter(address));
+    await this.throttleRepository.refund(accountThrottleKey(email));
+    await this.throttleRepository.refund(addressThrottleKey(address));
   }
 }
 

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { rowCount } from '../analytics/analytics.repository.js';
@@ -9,11 +9,32 @@ export interface StoredSession {
 }
 
 /**
+ * Every way all of an account's sessions are ended. The API suite runs a sign-in that waits for its
+ * two-factor code through each of them (a new way means a new line there).
+ */
+export const sessionRevocations = [
+  'staff sign-out everywhere',
+  'staff disable',
+  'staff removal',
+  'password reset',
+  'command-line set-password',
+  'command-line disable',
+  'command-line reset-2fa',
+] as const;
+export type SessionRevocation = (typeof sessionRevocations)[number];
+
+/** The account a stored session belongs to: signed in (`userId`), or password accepted and code owed. */
+const sessionAccount = `COALESCE("sess"->>'userId', "sess"->'pendingTwoFactor'->>'userId')`;
+
+/**
  * The `sessions` table of connect-pg-simple, read and trimmed directly: a session belongs to the
- * account named by `sess.userId`. Deleting a row ends that session on every instance at once.
+ * account named by `sess.userId`, or, while it waits for its two-factor code, by
+ * `sess.pendingTwoFactor.userId`. Deleting a row ends that session on every instance at once.
  */
 @Injectable()
 export class SessionsRepository {
+  private readonly logger = new Logger('Sessions');
+
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   async listForUser(userId: string): Promise<StoredSession[]> {
@@ -37,16 +58,26 @@ export class SessionsRepository {
   }
 
   /**
-   * Ends every session of the account (but `exceptSid`), inside the caller's transaction. The rows go,
-   * and the account records the moment: a request already in flight on another instance that writes
-   * its session back afterwards still finds it ended (AuthService.currentUser compares sign-in times).
+   * The one way to end all of an account's sessions (but `exceptSid`), inside the caller's
+   * transaction: the signed-in ones and any sign-in still waiting for its two-factor code, which
+   * would otherwise be completed later under what was revoked. The rows go, and the account records
+   * the moment: a request already in flight on another instance that writes its session back
+   * afterwards still finds it ended (AuthService compares the sign-in's times with it).
    */
-  async deleteAllForUser(manager: EntityManager, userId: string, now: Date, exceptSid?: string): Promise<number> {
+  async endAllSessions(
+    manager: EntityManager,
+    userId: string,
+    way: SessionRevocation,
+    now: Date,
+    exceptSid?: string,
+  ): Promise<number> {
     await manager.query(`UPDATE "users" SET "sessions_revoked_at" = $2 WHERE "id" = $1`, [userId, now]);
     const result: unknown = await manager.query(
-      `DELETE FROM "sessions" WHERE "sess"->>'userId' = $1 AND "sid" <> $2 RETURNING 1`,
+      `DELETE FROM "sessions" WHERE ${sessionAccount} = $1 AND "sid" <> $2 RETURNING 1`,
       [userId, exceptSid ?? ''],
     );
-    return rowCount(result);
+    const ended = rowCount(result);
+    this.logger.debug(`${way}: ended ${ended} session(s) of account ${userId}`);
+    return ended;
   }
 }

@@ -86,7 +86,7 @@ export class PasswordResetService {
       await this.staffRepository.updateUser(manager, user.id, { passwordHash });
       await this.staffRepository.closePasswordResets(manager, user.id, now);
       const ownSession = request.session?.userId === user.id ? request.sessionID : undefined;
-      await this.sessionsRepository.deleteAllForUser(manager, user.id, now, ownSession);
+      await this.sessionsRepository.endAllSessions(manager, user.id, 'password reset', now, ownSession);
       // The session that made the reset stays: it counts from the reset, not from its sign-in.
       if (ownSession) request.session.signedInAt = now.getTime() + 1;
       await this.activity.record(manager, { actor: user, action: 'auth.password_reset', target: staffTarget(user) });

@@ -3,7 +3,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { permissionsFor, staffMessages, type StaffUser } from '@northbeam/common';
 import type { AppConfig } from '../../core/config/config.js';
 import type { ActivityInput, ActivityService } from '../activity/activity.service.js';
-import type { SessionsRepository } from '../auth/sessions.repository.js';
+import type { SessionRevocation, SessionsRepository } from '../auth/sessions.repository.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { User } from '../users/entities/user.entity.js';
 import type { StaffRepository } from './staff.repository.js';
@@ -132,7 +132,7 @@ describe(StaffService.name, () => {
   });
 
   it('ends the sessions of an account it disables, in the same transaction', async () => {
-    const ended: [EntityManager, string][] = [];
+    const ended: [EntityManager, string, SessionRevocation][] = [];
     const staff = service(
       {
         lockActiveSuperAdmins: () => Promise.resolve([actor.id]),
@@ -141,13 +141,13 @@ describe(StaffService.name, () => {
         findUser: () => Promise.resolve(account({ role: 'consultant', disabledAt: new Date() })),
       },
       {
-        deleteAllForUser: (m: EntityManager, userId: string, _now: Date) => {
-          ended.push([m, userId]);
+        endAllSessions: (m: EntityManager, userId: string, way: SessionRevocation) => {
+          ended.push([m, userId, way]);
           return Promise.resolve(2);
         },
       },
     );
     await staff.update(actor, targetId, { disabled: true });
-    expect(ended).toEqual([[manager, targetId]]);
+    expect(ended).toEqual([[manager, targetId, 'staff disable']]);
   });
 });

@@ -143,7 +143,7 @@ export class StaffService {
       }
       if (dto.disabled === true && !target.disabledAt) {
         await this.staffRepository.updateUser(manager, target.id, { disabledAt: now });
-        await this.sessionsRepository.deleteAllForUser(manager, target.id, now);
+        await this.sessionsRepository.endAllSessions(manager, target.id, 'staff disable', now);
         await this.activity.record(manager, { actor, action: 'staff.disabled', target: staffTarget(target) });
       }
       if (dto.disabled === false && target.disabledAt) {
@@ -169,7 +169,7 @@ export class StaffService {
         return;
       }
       const target = await this.lockTarget(manager, id, true);
-      await this.sessionsRepository.deleteAllForUser(manager, target.id, now);
+      await this.sessionsRepository.endAllSessions(manager, target.id, 'staff removal', now);
       await this.staffRepository.deleteUser(manager, target.id);
       await this.activity.record(manager, { actor, action: 'staff.removed', target: staffTarget(target) });
     });
@@ -189,7 +189,7 @@ export class StaffService {
     const target = isUuid(id) ? await this.staffRepository.findUser(id) : null;
     if (!target) throw new ApiError(HttpStatus.NOT_FOUND, staffMessages.staffNotFound);
     await this.dataSource.transaction(async (manager) => {
-      await this.sessionsRepository.deleteAllForUser(manager, target.id, now);
+      await this.sessionsRepository.endAllSessions(manager, target.id, 'staff sign-out everywhere', now);
       await this.activity.record(manager, {
         actor,
         action: 'staff.signed_out_everywhere',

@@ -45,12 +45,12 @@ export class UsersRepository {
     return this.users.save(this.users.create({ ...input, disabledAt: null, lastSignInAt: null }));
   }
 
-  async setPasswordHash(id: string, passwordHash: string): Promise<void> {
-    await this.users.update({ id }, { passwordHash });
+  async setPasswordHash(manager: EntityManager, id: string, passwordHash: string): Promise<void> {
+    await manager.getRepository(User).update({ id }, { passwordHash });
   }
 
-  async disable(id: string): Promise<void> {
-    await this.users.update({ id }, { disabledAt: new Date() });
+  async disable(manager: EntityManager, id: string, now: Date): Promise<void> {
+    await manager.getRepository(User).update({ id }, { disabledAt: now });
   }
 
   async recordSignIn(manager: EntityManager, id: string, now: Date): Promise<void> {

@@ -1,5 +1,7 @@
 import { QueryFailedError } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import type { AppConfig } from '../../core/config/config.js';
+import type { SessionsRepository } from '../auth/sessions.repository.js';
 import type { User } from './entities/user.entity.js';
 import type { UsersRepository } from './users.repository.js';
 import { UsersService } from './users.service.js';
@@ -14,6 +16,8 @@ function duplicateEmail(): QueryFailedError {
 
 describe(UsersService.name, () => {
   const config = { adminEmail: 'owner@example.com', adminPassword: 'owner-password-0123' } as AppConfig;
+  const usersService = (repository: UsersRepository) =>
+    new UsersService(repository, {} as SessionsRepository, {} as DataSource, config);
 
   /** Both instances looked the address up before either inserted it; this one inserts second. */
   function serviceLosingTheRace() {
@@ -21,7 +25,7 @@ describe(UsersService.name, () => {
       findByEmail: () => Promise.resolve(null),
       create: () => Promise.reject(duplicateEmail()),
     } as unknown as UsersRepository;
-    return new UsersService(repository, config);
+    return usersService(repository);
   }
 
   describe('onApplicationBootstrap', () => {
@@ -34,7 +38,7 @@ describe(UsersService.name, () => {
         findByEmail: () => Promise.resolve(null),
         create: () => Promise.reject(new Error('connection refused')),
       } as unknown as UsersRepository;
-      await expect(new UsersService(repository, config).onApplicationBootstrap()).rejects.toThrow('connection refused');
+      await expect(usersService(repository).onApplicationBootstrap()).rejects.toThrow('connection refused');
     });
   });
 
@@ -57,7 +61,7 @@ describe(UsersService.name, () => {
         create: (values: Partial<User>) => Promise.resolve({ id: 'u1', ...values } as User),
       } as unknown as UsersRepository;
       await expect(
-        new UsersService(repository, config).create({
+        usersService(repository).create({
           email: 'helena@example.com',
           name: 'Helena Marsh',
           role: 'admin',

@@ -1,4 +1,6 @@
 import { HttpStatus, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
 import { messages, site, staffRoles, type StaffRole, type StaffIdentity } from '@northbeam/common';
 import { ApiError } from '../../core/http/api-error.js';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
@@ -7,6 +9,7 @@ import { generatePassword, hashPassword, passwordProblem } from './password.js';
 import { UsersRepository } from './users.repository.js';
 import { isEmailAddress } from '../../core/validation/is-required-email.js';
 import { isUniqueViolation } from '../../core/sql/unique-violation.js';
+import { SessionsRepository } from '../auth/sessions.repository.js';
 
 export function mapStaffUser(user: User): StaffIdentity {
   return { id: user.id, name: user.name, email: user.email, role: user.role };
@@ -29,6 +32,8 @@ export class UsersService implements OnApplicationBootstrap {
 
   constructor(
     private readonly usersRepository: UsersRepository,
+    private readonly sessionsRepository: SessionsRepository,
+    @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -86,16 +91,25 @@ export class UsersService implements OnApplicationBootstrap {
     return users.map((user) => ({ ...mapStaffUser(user), disabled: user.disabledAt !== null }));
   }
 
-  async setPassword(email: string, password: string): Promise<void> {
+  /** The command line's new password: like a reset, it ends every session of the account. */
+  async setPassword(email: string, password: string, now = new Date()): Promise<void> {
     const user = await this.requireByEmail(email);
     const problem = passwordProblem(password);
     if (problem) throw new ApiError(HttpStatus.BAD_REQUEST, problem);
-    await this.usersRepository.setPasswordHash(user.id, await hashPassword(password));
+    const passwordHash = await hashPassword(password);
+    await this.dataSource.transaction(async (manager) => {
+      await this.usersRepository.setPasswordHash(manager, user.id, passwordHash);
+      await this.sessionsRepository.endAllSessions(manager, user.id, 'command-line set-password', now);
+    });
   }
 
-  async disable(email: string): Promise<void> {
+  /** Disabling from the command line ends every session of the account, as on the staff screen. */
+  async disable(email: string, now = new Date()): Promise<void> {
     const user = await this.requireByEmail(email);
-    await this.usersRepository.disable(user.id);
+    await this.dataSource.transaction(async (manager) => {
+      await this.usersRepository.disable(manager, user.id, now);
+      await this.sessionsRepository.endAllSessions(manager, user.id, 'command-line disable', now);
+    });
   }
 
   private async requireByEmail(email: string): Promise<User> {

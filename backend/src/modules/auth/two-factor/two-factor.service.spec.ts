@@ -6,6 +6,7 @@ import type { ActivityInput, ActivityService } from '../../activity/activity.ser
 import type { User } from '../../users/entities/user.entity.js';
 import { hashPassword } from '../../users/password.js';
 import type { LoginThrottleService } from '../login-throttle.service.js';
+import type { SessionsRepository } from '../sessions.repository.js';
 import { SecretBox } from './secret-box.js';
 import { newTotpSecret, totpCode } from './totp.js';
 import type { TwoFactorRepository } from './two-factor.repository.js';
@@ -42,6 +43,7 @@ function service(
     strictFake<TwoFactorRepository>(repository, 'TwoFactorRepository'),
     activity,
     strictFake<LoginThrottleService>({}, 'LoginThrottleService'),
+    strictFake<SessionsRepository>({}, 'SessionsRepository'),
     { transaction: (work: (m: EntityManager) => Promise<unknown>) => work(manager) } as unknown as DataSource,
     { sessionSecret, staffTwoFactor: policy } as AppConfig,
   );

@@ -18,6 +18,7 @@ import { ActivityService } from '../../activity/activity.service.js';
 import type { User } from '../../users/entities/user.entity.js';
 import { hashPassword, verifyPassword } from '../../users/password.js';
 import { LoginThrottleService } from '../login-throttle.service.js';
+import { SessionsRepository } from '../sessions.repository.js';
 import { SecretBox } from './secret-box.js';
 import { newRecoveryCode, newTotpSecret, normaliseCode, otpauthUrl, totpStep } from './totp.js';
 import { TwoFactorRepository } from './two-factor.repository.js';
@@ -33,6 +34,7 @@ export class TwoFactorService {
     private readonly repository: TwoFactorRepository,
     private readonly activity: ActivityService,
     private readonly throttle: LoginThrottleService,
+    private readonly sessionsRepository: SessionsRepository,
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
@@ -128,10 +130,14 @@ export class TwoFactorService {
     return null;
   }
 
-  /** Recovery from the command line: the account signs in with its password alone and may enrol again. */
-  async reset(account: User): Promise<void> {
+  /**
+   * Recovery from the command line: the account signs in with its password alone and may enrol
+   * again. The lost device may be in other hands, so every session of the account ends.
+   */
+  async reset(account: User, now = new Date()): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       await this.repository.disable(manager, account.id);
+      await this.sessionsRepository.endAllSessions(manager, account.id, 'command-line reset-2fa', now);
       await this.activity.record(manager, { actor: null, action: 'two_factor.reset', target: staffTarget(account) });
     });
   }
