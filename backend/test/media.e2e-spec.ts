@@ -244,6 +244,36 @@ describe('Media library', () => {
       expect(tooLong.body.fieldErrors).toEqual({ alt: [mediaMessages.altTooLong] });
     });
 
+    it('shows a changed alt text on the public post at once, the cached section list and pages included', async () => {
+      const item = await uploaded(await png(1200, 800), 'alt-in-use.png', 'A grey harbour');
+      const post = await admin.post('/api/admin/posts').send({
+        title: 'Harbour notes',
+        slug: 'harbour-notes',
+        excerpt: 'With a picture.',
+        body: `Look:\n\n![A grey harbour](/media/${item.id}/1280.webp)\n`,
+        section: 'labs',
+        status: 'published',
+        featureImageId: item.id,
+      });
+      expect(post.status).toBe(201);
+      const version = async () =>
+        (await testApp.dataSource.query<{ version: string }[]>(`SELECT version FROM content_version`))[0].version;
+      const featureAlt = async () =>
+        ((await testApp.request().get('/api/posts/labs')).body as Post[]).find((entry) => entry.id === post.body.id)
+          ?.featureImage?.alt;
+      expect(await featureAlt()).toBe('A grey harbour');
+      const before = await version();
+
+      expect((await admin.patch(`/api/admin/media/${item.id}`).send({ alt: 'A sunlit harbour' })).status).toBe(200);
+
+      expect(await featureAlt()).toBe('A sunlit harbour');
+      // The content version retires every cached page and public answer (HTML cache, loaders' memo).
+      expect(Number(await version())).toBeGreaterThan(Number(before));
+      const article = await testApp.request().get('/api/posts/labs/harbour-notes');
+      expect((article.body as Post).bodyImages?.[item.id]?.alt).toBe('A sunlit harbour');
+      await admin.delete(`/api/admin/posts/${post.body.id}`);
+    });
+
     it('lets a consultant upload but not delete', async () => {
       const response = await upload(consultant, await png(20, 20), 'mine.png');
       expect(response.status).toBe(201);
