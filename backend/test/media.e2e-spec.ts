@@ -26,6 +26,17 @@ function png(width: number, height: number): Promise<Buffer> {
     .toBuffer();
 }
 
+/** An animated GIF of `frames` frames, alternately light and dark (identical frames would be merged). */
+function animatedGif(frames: number, width: number, height: number): Promise<Buffer> {
+  const frameBytes = width * height * 3;
+  const pixels = Buffer.alloc(frameBytes * frames);
+  for (let frame = 0; frame < frames; frame++)
+    pixels.fill(frame % 2 ? 40 : 200, frame * frameBytes, (frame + 1) * frameBytes);
+  return sharp(pixels, { raw: { width, height: height * frames, channels: 3, pageHeight: height } })
+    .gif({ effort: 1 })
+    .toBuffer();
+}
+
 describe('Media library', () => {
   let testApp: TestApp;
   let admin: Agent;
@@ -122,6 +133,23 @@ describe('Media library', () => {
       const response = await upload(admin, Buffer.alloc(mediaLimits.uploadMaxBytes + 1, 0xff), 'huge.jpg');
       expect(response.status).toBe(413);
       expect(response.body.error).toBe(mediaMessages.tooLarge);
+    });
+
+    it('refuses an animated GIF of 3,000 frames with 413 before decoding it, and keeps a short animation', async () => {
+      const long = await animatedGif(3000, 64, 64);
+      expect((await sharp(long).metadata()).pages).toBe(3000);
+      const started = Date.now();
+      const refused = await upload(admin, long, 'spinner.gif');
+      expect(refused.status).toBe(413);
+      expect(refused.body.error).toBe(mediaMessages.tooManyFrames);
+      // Decoding and encoding it again took tens of seconds; the header alone is read now.
+      expect(Date.now() - started).toBeLessThan(5000);
+
+      const short = await uploaded(await animatedGif(12, 64, 64), 'blink.gif');
+      expect(short).toMatchObject({ format: 'gif', width: 64, height: 64 });
+      const served = await variant(`/media/${short.id}/320.gif`);
+      expect(served.status).toBe(200);
+      expect((await sharp(served.body as Buffer).metadata()).pages).toBe(12);
     });
 
     it('refuses an upload without a file or without alt text with 400', async () => {
