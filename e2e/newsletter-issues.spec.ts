@@ -12,15 +12,10 @@ import { dataDir, expect, test, type Page } from './fixtures';
 const admin = { email: process.env.E2E_ADMIN_EMAIL!, password: process.env.E2E_ADMIN_PASSWORD! };
 const reader = `e2e-reader-${Date.now().toString(36)}@example.com`;
 
-/** A confirmed subscriber, written straight into the running server's embedded database (its loopback port). */
+/** A confirmed subscriber, written straight into the running server's embedded database (its socket). */
 async function addConfirmedSubscriber(email: string): Promise<void> {
-  const info = JSON.parse(readFileSync(path.join(dataDir(), 'pglite-connection.json'), 'utf8')) as {
-    host: string;
-    port: number;
-  };
-  const client = new pg.Client({
-    connectionString: `postgres://postgres:postgres@${info.host}:${info.port}/postgres?sslmode=disable`,
-  });
+  const info = JSON.parse(readFileSync(path.join(dataDir(), 'pglite-connection.json'), 'utf8')) as { url: string };
+  const client = new pg.Client({ connectionString: info.url });
   await client.connect();
   try {
     await client.query(

@@ -29,8 +29,8 @@ test.describe('The server process', () => {
     try {
       const first = startServer({ PGLITE_DIR: pgliteDir }, await freePort());
       await waitForHealth(first);
-      const info = JSON.parse(readFileSync(path.join(dataDir, 'pglite-connection.json'), 'utf8')) as { port: number };
-      const client = new pg.Client({ host: '127.0.0.1', port: info.port, user: 'postgres', database: 'postgres' });
+      const info = JSON.parse(readFileSync(path.join(dataDir, 'pglite-connection.json'), 'utf8')) as { url: string };
+      const client = new pg.Client({ connectionString: info.url });
       await client.connect();
       await client.query('CREATE TABLE restart_probe (note text)');
       await client.query("INSERT INTO restart_probe VALUES ('written before the restart')");
@@ -40,8 +40,8 @@ test.describe('The server process', () => {
 
       const second = startServer({ PGLITE_DIR: pgliteDir }, await freePort());
       await waitForHealth(second);
-      const again = JSON.parse(readFileSync(path.join(dataDir, 'pglite-connection.json'), 'utf8')) as { port: number };
-      const reader = new pg.Client({ host: '127.0.0.1', port: again.port, user: 'postgres', database: 'postgres' });
+      const again = JSON.parse(readFileSync(path.join(dataDir, 'pglite-connection.json'), 'utf8')) as { url: string };
+      const reader = new pg.Client({ connectionString: again.url });
       await reader.connect();
       const { rows } = await reader.query<{ note: string }>('SELECT note FROM restart_probe');
       await reader.end();

@@ -26,6 +26,17 @@ function png(width: number, height: number): Promise<Buffer> {
     .toBuffer();
 }
 
+/** An animated GIF of `frames` frames, alternately light and dark (identical frames would be merged). */
+function animatedGif(frames: number, width: number, height: number): Promise<Buffer> {
+  const frameBytes = width * height * 3;
+  const pixels = Buffer.alloc(frameBytes * frames);
+  for (let frame = 0; frame < frames; frame++)
+    pixels.fill(frame % 2 ? 40 : 200, frame * frameBytes, (frame + 1) * frameBytes);
+  return sharp(pixels, { raw: { width, height: height * frames, channels: 3, pageHeight: height } })
+    .gif({ effort: 1 })
+    .toBuffer();
+}
+
 describe('Media library', () => {
   let testApp: TestApp;
   let admin: Agent;
@@ -122,6 +133,23 @@ describe('Media library', () => {
       const response = await upload(admin, Buffer.alloc(mediaLimits.uploadMaxBytes + 1, 0xff), 'huge.jpg');
       expect(response.status).toBe(413);
       expect(response.body.error).toBe(mediaMessages.tooLarge);
+    });
+
+    it('refuses an animated GIF of 3,000 frames with 413 before decoding it, and keeps a short animation', async () => {
+      const long = await animatedGif(3000, 64, 64);
+      expect((await sharp(long).metadata()).pages).toBe(3000);
+      const started = Date.now();
+      const refused = await upload(admin, long, 'spinner.gif');
+      expect(refused.status).toBe(413);
+      expect(refused.body.error).toBe(mediaMessages.tooManyFrames);
+      // Decoding and encoding it again took tens of seconds; the header alone is read now.
+      expect(Date.now() - started).toBeLessThan(5000);
+
+      const short = await uploaded(await animatedGif(12, 64, 64), 'blink.gif');
+      expect(short).toMatchObject({ format: 'gif', width: 64, height: 64 });
+      const served = await variant(`/media/${short.id}/320.gif`);
+      expect(served.status).toBe(200);
+      expect((await sharp(served.body as Buffer).metadata()).pages).toBe(12);
     });
 
     it('refuses an upload without a file or without alt text with 400', async () => {
@@ -242,6 +270,36 @@ describe('Media library', () => {
         .patch(`/api/admin/media/${item.id}`)
         .send({ alt: 'x'.repeat(mediaLimits.altMax + 1) });
       expect(tooLong.body.fieldErrors).toEqual({ alt: [mediaMessages.altTooLong] });
+    });
+
+    it('shows a changed alt text on the public post at once, the cached section list and pages included', async () => {
+      const item = await uploaded(await png(1200, 800), 'alt-in-use.png', 'A grey harbour');
+      const post = await admin.post('/api/admin/posts').send({
+        title: 'Harbour notes',
+        slug: 'harbour-notes',
+        excerpt: 'With a picture.',
+        body: `Look:\n\n![A grey harbour](/media/${item.id}/1280.webp)\n`,
+        section: 'labs',
+        status: 'published',
+        featureImageId: item.id,
+      });
+      expect(post.status).toBe(201);
+      const version = async () =>
+        (await testApp.dataSource.query<{ version: string }[]>(`SELECT version FROM content_version`))[0].version;
+      const featureAlt = async () =>
+        ((await testApp.request().get('/api/posts/labs')).body as Post[]).find((entry) => entry.id === post.body.id)
+          ?.featureImage?.alt;
+      expect(await featureAlt()).toBe('A grey harbour');
+      const before = await version();
+
+      expect((await admin.patch(`/api/admin/media/${item.id}`).send({ alt: 'A sunlit harbour' })).status).toBe(200);
+
+      expect(await featureAlt()).toBe('A sunlit harbour');
+      // The content version retires every cached page and public answer (HTML cache, loaders' memo).
+      expect(Number(await version())).toBeGreaterThan(Number(before));
+      const article = await testApp.request().get('/api/posts/labs/harbour-notes');
+      expect((article.body as Post).bodyImages?.[item.id]?.alt).toBe('A sunlit harbour');
+      await admin.delete(`/api/admin/posts/${post.body.id}`);
     });
 
     it('lets a consultant upload but not delete', async () => {

@@ -1,8 +1,18 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
-import { startEmbeddedDatabase, type EmbeddedDatabase } from './embedded-database.js';
+import {
+  connectionInfoFile,
+  findRunningEmbeddedDatabase,
+  startEmbeddedDatabase,
+  type EmbeddedConnectionInfo,
+  type EmbeddedDatabase,
+} from './embedded-database.js';
 import { serialiseExtendedQueries } from './pglite-socket-queue.js';
 import { typeormPool } from './typeorm-pool.js';
 
@@ -74,5 +84,66 @@ describe('embedded database (pglite-socket with its queue replaced)', () => {
 
   it('refuses a data source whose driver keeps no pg pool', () => {
     expect(() => typeormPool({ driver: {} } as DataSource)).toThrow('TypeORM changed');
+  });
+});
+
+describe('embedded database on a data folder', () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'northbeam-embedded-'));
+  const pgliteDir = path.join(dataDir, 'pglite');
+  let database: EmbeddedDatabase;
+  let info: EmbeddedConnectionInfo;
+  const modeOf = (file: string) => statSync(file).mode & 0o777;
+
+  beforeAll(async () => {
+    database = await startEmbeddedDatabase(pgliteDir);
+    info = JSON.parse(readFileSync(connectionInfoFile(pgliteDir), 'utf8')) as EmbeddedConnectionInfo;
+  }, 60_000);
+
+  afterAll(async () => {
+    await database?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('is served on a Unix socket in a folder only its own user may enter, never on a TCP port', () => {
+    expect(info).toEqual({ socketDir: path.join(dataDir, 'pglite-socket'), pid: process.pid, url: database.url });
+    expect(statSync(path.join(info.socketDir, '.s.PGSQL.5432')).isSocket()).toBe(true);
+    expect(modeOf(info.socketDir)).toBe(0o700);
+    expect(modeOf(pgliteDir)).toBe(0o700);
+    expect(database.url).not.toMatch(/@127\.0\.0\.1:|:\d+\//);
+  });
+
+  it('writes its connection file readable by its own user only', () => {
+    expect(modeOf(connectionInfoFile(pgliteDir))).toBe(0o600);
+  });
+
+  it('answers the staff CLI and tests of the same user through the connection file', async () => {
+    // Another process of the same user reads the file (this process is excluded as "itself").
+    expect(findRunningEmbeddedDatabase(pgliteDir)).toBeUndefined();
+    const client = new pg.Client({ connectionString: info.url });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ answer: number }>('SELECT 41 + 1 AS "answer"');
+      expect(rows).toEqual([{ answer: 42 }]);
+    } finally {
+      await client.end();
+    }
+  });
+
+  it('refuses another local user', () => {
+    // Only root can act as another user here; other users are refused by the same folder modes.
+    if (process.getuid?.() !== 0) {
+      expect(modeOf(info.socketDir) & 0o077).toBe(0);
+      return;
+    }
+    const attempt = spawnSync(
+      process.execPath,
+      [
+        '-e',
+        `require('net').connect(${JSON.stringify(path.join(info.socketDir, '.s.PGSQL.5432'))})` +
+          `.on('connect',()=>{console.log('connected');process.exit(0)}).on('error',e=>{console.log(e.code);process.exit(0)})`,
+      ],
+      { uid: 65534, gid: 65534, encoding: 'utf8', timeout: 10_000 },
+    );
+    expect(attempt.stdout.trim()).toBe('EACCES');
   });
 });

@@ -30,7 +30,7 @@ export class HtmlCache {
 
   /** Stores a page with its compressed copies and returns the stored entry. */
   set(key: string, page: CachedPage): StoredPage {
-    const stored: StoredPage = { ...page, ...compressedCopies(page.body) };
+    const stored: StoredPage = { ...page, ...compressedCopies(page.body, page.etag) };
     this.pages.set(key, page.version, stored);
     return stored;
   }

@@ -71,6 +71,26 @@ describe('fingerprintedAssets', () => {
     expect(font.headers['content-encoding']).toBeUndefined();
   });
 
+  it('gives the brotli, gzip and plain bytes ETags of their own, and answers 304 to a weak tag, a list or *', async () => {
+    const br = await raw('/assets/chunks/app.Ab12.js', 'br');
+    const gz = await raw('/assets/chunks/app.Ab12.js', 'gzip');
+    const plain = await raw('/assets/chunks/app.Ab12.js', 'identity');
+    expect(new Set([br.headers.etag, gz.headers.etag, plain.headers.etag]).size).toBe(3);
+    for (const ifNoneMatch of [`W/${br.headers.etag}`, `"something-else", ${br.headers.etag}`, '*']) {
+      const again = await request(app)
+        .get('/assets/chunks/app.Ab12.js')
+        .set('Accept-Encoding', 'br')
+        .set('If-None-Match', ifNoneMatch);
+      expect(again.status).toBe(304);
+    }
+    // The gzip copy's tag does not stand for the brotli bytes.
+    const other = await request(app)
+      .get('/assets/chunks/app.Ab12.js')
+      .set('Accept-Encoding', 'br')
+      .set('If-None-Match', gz.headers.etag!);
+    expect(other.status).toBe(200);
+  });
+
   it('answers 404 for unknown files and never serves a file outside the folder', async () => {
     expect((await request(app).get('/assets/chunks/missing.js')).status).toBe(404);
     expect((await request(app).get('/assets/..%2Fsecret.js')).status).toBe(404);

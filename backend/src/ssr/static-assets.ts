@@ -3,7 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { NextFunction, Request, Response } from 'express';
-import { etagOf } from '../core/http/etag.js';
+import { answerNotModified, encodedEtag, etagOf } from '../core/http/etag.js';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -27,8 +27,9 @@ interface Asset {
   type: string;
   etag: string;
   raw: Buffer;
-  br?: Buffer;
-  gzip?: Buffer;
+  /** The compressed copies with their own ETags (text files over 1 KiB only). */
+  br?: { body: Buffer; etag: string };
+  gzip?: { body: Buffer; etag: string };
 }
 
 /**
@@ -52,12 +53,14 @@ export function fingerprintedAssets(directory: string) {
     const raw = await readFile(file);
     const asset: Asset = { type, etag: etagOf(raw), raw };
     if (textTypes.has(extension) && raw.length > 1024) {
-      [asset.br, asset.gzip] = await Promise.all([
+      const [br, gzip] = await Promise.all([
         brotli(raw, {
           params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: raw.length },
         }),
         gzipAsync(raw, { level: 9 }),
       ]);
+      asset.br = { body: br, etag: encodedEtag(asset.etag, 'br') };
+      asset.gzip = { body: gzip, etag: encodedEtag(asset.etag, 'gzip') };
     }
     return asset;
   }
@@ -95,20 +98,14 @@ export function fingerprintedAssets(directory: string) {
         }
         response.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
         response.setHeader('Content-Type', asset.type);
-        response.setHeader('ETag', asset.etag);
         response.setHeader('Vary', 'Accept-Encoding');
-        if (request.headers['if-none-match'] === asset.etag) {
-          response.status(304).end();
-          return;
-        }
-        let body = asset.raw;
-        if (asset.br && request.acceptsEncodings('br') === 'br') {
-          response.setHeader('Content-Encoding', 'br');
-          body = asset.br;
-        } else if (asset.gzip && request.acceptsEncodings('gzip') === 'gzip') {
-          response.setHeader('Content-Encoding', 'gzip');
-          body = asset.gzip;
-        }
+        let copy = { body: asset.raw, etag: asset.etag };
+        let coding: string | undefined;
+        if (asset.br && request.acceptsEncodings('br') === 'br') [copy, coding] = [asset.br, 'br'];
+        else if (asset.gzip && request.acceptsEncodings('gzip') === 'gzip') [copy, coding] = [asset.gzip, 'gzip'];
+        if (answerNotModified(request, response, copy.etag)) return;
+        if (coding) response.setHeader('Content-Encoding', coding);
+        const body = copy.body;
         response.setHeader('Content-Length', String(body.length));
         if (request.method === 'HEAD') response.end();
         else response.end(body);

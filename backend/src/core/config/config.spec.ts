@@ -16,6 +16,7 @@ describe('loadConfig', () => {
       SESSION_SECRET: 'x'.repeat(32),
       TURNSTILE_SECRET: 't',
       PUBLIC_URL: 'https://northbeam.example',
+      DATABASE_URL: 'postgres://app@db:5432/site',
     };
     expect(loadConfig(production).staffTwoFactor).toBe('required');
     expect(loadConfig({ ...production, STAFF_2FA: 'admins' }).staffTwoFactor).toBe('admins');
@@ -48,6 +49,19 @@ describe('loadConfig', () => {
   it('requires the secrets and the public address in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
       /SESSION_SECRET is required[\s\S]*TURNSTILE_SECRET is required[\s\S]*PUBLIC_URL is required/,
+    );
+  });
+
+  it('refuses production on the embedded database, naming DATABASE_URL among the other problems', () => {
+    const complete = {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://www.example.com/',
+      SESSION_SECRET: 's'.repeat(40),
+      TURNSTILE_SECRET: 'secret',
+    };
+    expect(() => loadConfig(complete)).toThrow('DATABASE_URL is required when NODE_ENV=production');
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /SESSION_SECRET is required[\s\S]*DATABASE_URL is required when NODE_ENV=production/,
     );
   });
 

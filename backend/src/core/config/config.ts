@@ -312,6 +312,8 @@ export function loadConfig(
     if (!env.SESSION_SECRET) problems.push('SESSION_SECRET is required when NODE_ENV=production');
     if (!env.TURNSTILE_SECRET) problems.push('TURNSTILE_SECRET is required when NODE_ENV=production');
     if (!env.PUBLIC_URL) problems.push('PUBLIC_URL is required when NODE_ENV=production');
+    // The embedded database is for development and tests: one process, no backups, local access only.
+    if (!env.DATABASE_URL) problems.push('DATABASE_URL is required when NODE_ENV=production');
   }
   if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD))
     problems.push('ADMIN_EMAIL and ADMIN_PASSWORD must be set together');

@@ -1,11 +1,14 @@
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { Request, Response } from 'express';
-import { etagOf } from './etag.js';
+import { answerNotModified, encodedEtag, etagOf } from './etag.js';
 
 /** A response body kept in memory with its compressed copies, so that serving it compresses nothing. */
 export interface CompressedCopies {
   gzip: Buffer;
   br: Buffer;
+  /** The copies' own ETags (the body's with a suffix), made once with them. */
+  gzipEtag: string;
+  brEtag: string;
 }
 
 /** A stored body with its ETag and compressed copies (a cached page, a published list). */
@@ -17,10 +20,12 @@ export interface StoredBody extends CompressedCopies {
 /** Bodies past this size are compressed at a faster level: they are made on a request's time. */
 const largeBody = 256 * 1024;
 
-/** Compressed copies of a body: made once per stored entry, served many times. */
-export function compressedCopies(raw: Buffer): CompressedCopies {
+/** Compressed copies of a body with ETag `etag`: made once per stored entry, served many times. */
+export function compressedCopies(raw: Buffer, etag: string): CompressedCopies {
   const large = raw.length > largeBody;
   return {
+    gzipEtag: encodedEtag(etag, 'gzip'),
+    brEtag: encodedEtag(etag, 'br'),
     gzip: gzipSync(raw, { level: large ? 6 : 9 }),
     br: brotliCompressSync(raw, {
       params: {
@@ -34,7 +39,8 @@ export function compressedCopies(raw: Buffer): CompressedCopies {
 
 /** Stores a body: its ETag and compressed copies, made once. */
 export function storedBody(body: Buffer): StoredBody {
-  return { body, etag: etagOf(body), ...compressedCopies(body) };
+  const etag = etagOf(body);
+  return { body, etag, ...compressedCopies(body, etag) };
 }
 
 /** Stores a value as its JSON text (UTF-8). */
@@ -43,25 +49,23 @@ export function storedJson(value: unknown): StoredBody {
 }
 
 /**
- * Sends a stored body: 304 when the client holds `etag`, else the compressed copy it accepts
- * (brotli first, then gzip) or the body itself. `compression` leaves a response alone once it
- * carries a Content-Encoding.
+ * Sends a stored body: the compressed copy the client accepts (brotli first, then gzip) or the body
+ * itself, each with its own ETag, or 304 when the client holds that one. `compression` leaves a
+ * response alone once it carries a Content-Encoding.
  */
 export function sendStoredBody(request: Request, response: Response, stored: StoredBody, status = 200): void {
-  response.setHeader('ETag', stored.etag);
   response.vary('Accept-Encoding');
-  if (status === 200 && request.headers['if-none-match'] === stored.etag) {
-    response.status(304).end();
-    return;
-  }
   let body = stored.body;
+  let etag = stored.etag;
+  let coding: string | undefined;
   if (request.acceptsEncodings('br') === 'br') {
-    response.setHeader('Content-Encoding', 'br');
-    body = stored.br;
+    [body, etag, coding] = [stored.br, stored.brEtag, 'br'];
   } else if (request.acceptsEncodings('gzip') === 'gzip') {
-    response.setHeader('Content-Encoding', 'gzip');
-    body = stored.gzip;
+    [body, etag, coding] = [stored.gzip, stored.gzipEtag, 'gzip'];
   }
+  if (status !== 200) response.setHeader('ETag', etag);
+  else if (answerNotModified(request, response, etag)) return;
+  if (coding) response.setHeader('Content-Encoding', coding);
   response.setHeader('Content-Length', body.length);
   response.status(status).end(body);
 }

@@ -2,6 +2,7 @@ import { Body, Controller, Get, Headers, HttpCode, HttpStatus, Post, Query, Req,
 import type { Request, Response } from 'express';
 import type { AnalyticsRealTime, AnalyticsReport, AnalyticsSummary } from '@northbeam/common';
 import { Access, Public } from '../auth/decorators/access.decorator.js';
+import { CachedPublicly } from '../../core/http/public-cache.js';
 import { AnalyticsService, type PublicAnalyticsConfig } from './analytics.service.js';
 import { AnalyticsReportService } from './analytics-report.service.js';
 import { AnalyticsReportQueryDto } from './dto/analytics-report-query.dto.js';
@@ -32,6 +33,7 @@ export class AnalyticsController {
 
   @Get('analytics/config')
   @Public()
+  @CachedPublicly()
   publicConfig(): PublicAnalyticsConfig {
     return this.analyticsService.publicConfig();
   }

@@ -10,6 +10,7 @@ import type {
 } from '@northbeam/common';
 import { AuthService } from '../auth/auth.service.js';
 import { Access, Public } from '../auth/decorators/access.decorator.js';
+import { CachedPublicly } from '../../core/http/public-cache.js';
 import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
 import { CaseStudiesService } from './case-studies.service.js';
 import { CaseStudyFieldsDto, CreateCaseStudyDto, ListCaseStudiesQueryDto } from './dto/save-case-study.dto.js';
@@ -23,12 +24,14 @@ export class CaseStudiesController {
   ) {}
 
   @Get()
+  @CachedPublicly()
   list(): Promise<CaseStudyCardItem[]> {
     return this.caseStudiesService.list();
   }
 
   /** A published case study; for signed-in staff who edit case studies, a draft too (the preview). */
   @Get(':slug')
+  @CachedPublicly()
   async get(
     @Param('slug') slug: string,
     @Req() request: Request,

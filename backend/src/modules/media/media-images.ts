@@ -58,7 +58,8 @@ function encodeOriginal(image: Sharp, format: MediaFormat): Sharp {
  * Checks an upload by its bytes (never its name or declared type) and re-encodes it without its
  * metadata: EXIF (GPS position, camera, owner), XMP, IPTC and ICC comments are dropped, the EXIF
  * orientation is applied to the pixels first. Refusals: SVG and anything not JPEG, PNG, WebP, AVIF
- * or GIF (415), more pixels than the limit (413).
+ * or GIF (415), more pixels than the limit (413), an animation of more frames than the limit or more
+ * pixels across its frames (413).
  */
 export async function prepareUpload(bytes: Buffer): Promise<PreparedImage> {
   if (looksLikeSvg(bytes)) throw new ApiError(HttpStatus.UNSUPPORTED_MEDIA_TYPE, mediaMessages.svgRefused);
@@ -75,7 +76,11 @@ export async function prepareUpload(bytes: Buffer): Promise<PreparedImage> {
   const pageHeight = metadata.pageHeight ?? metadata.height ?? 0;
   if (width * pageHeight > mediaLimits.maxPixels)
     throw new ApiError(HttpStatus.PAYLOAD_TOO_LARGE, mediaMessages.tooManyPixels);
-  const animated = animatedFormats.has(format) && (metadata.pages ?? 1) > 1;
+  const frames = metadata.pages ?? 1;
+  const animated = animatedFormats.has(format) && frames > 1;
+  // Read from the header alone: refused before a single frame is decoded.
+  if (animated && (frames > mediaLimits.maxFrames || frames * width * pageHeight > mediaLimits.maxPixels))
+    throw new ApiError(HttpStatus.PAYLOAD_TOO_LARGE, mediaMessages.tooManyFrames);
   try {
     let image = open(bytes, animated);
     if (!animated) image = image.autoOrient();

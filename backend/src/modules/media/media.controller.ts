@@ -23,6 +23,7 @@ import type { Request, Response } from 'express';
 import { catchError, type Observable } from 'rxjs';
 import { mediaLimits, mediaMessages, messages, type ListPage, type MediaItem, type StaffUser } from '@northbeam/common';
 import { ApiError } from '../../core/http/api-error.js';
+import { answerNotModified } from '../../core/http/etag.js';
 import { Access, Public } from '../auth/decorators/access.decorator.js';
 import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
 import { ListMediaQueryDto, UpdateMediaDto, UploadMediaDto } from './dto/media.dto.js';
@@ -114,12 +115,8 @@ export class MediaFilesController {
     const stored = await this.mediaService.variant(id, file);
     if (!stored) throw new ApiError(HttpStatus.NOT_FOUND, mediaMessages.notFound);
     response.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-    response.setHeader('ETag', stored.etag);
     response.setHeader('Content-Type', stored.contentType);
-    if (request.headers['if-none-match'] === stored.etag) {
-      response.status(304).end();
-      return;
-    }
+    if (answerNotModified(request, response, stored.etag)) return;
     response.setHeader('Content-Length', stored.body.length);
     response.status(200).end(request.method === 'HEAD' ? undefined : stored.body);
   }

@@ -12,6 +12,7 @@ import {
 import { ApiError } from '../../core/http/api-error.js';
 import { boundedCache } from '../../core/cache/bounded-cache.js';
 import { ActivityService } from '../activity/activity.service.js';
+import { ContentVersionService } from '../content-version/content-version.service.js';
 import type { ListMediaQueryDto } from './dto/media.dto.js';
 import type { MediaEntity } from './entities/media.entity.js';
 import { makeVariant, prepareUpload } from './media-images.js';
@@ -82,6 +83,7 @@ export class MediaService {
     private readonly mediaRepository: MediaRepository,
     private readonly storage: MediaStorage,
     private readonly activity: ActivityService,
+    private readonly contentVersion: ContentVersionService,
   ) {}
 
   async list(query: ListMediaQueryDto): Promise<ListPage<MediaItem>> {
@@ -140,6 +142,9 @@ export class MediaService {
         action: 'media.alt_changed',
         target: { type: 'media', id, label: `${media.filename}: “${alt}”` },
       });
+      // Pages and public lists show the alt text (`<img alt>`, og:image:alt): cached ones must go.
+      // Upload and delete need no bump: a new image is in no page yet, and one in use cannot be deleted.
+      await this.contentVersion.bump(manager);
       return saved;
     });
     return toMediaItem(updated);

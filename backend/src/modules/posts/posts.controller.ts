@@ -1,4 +1,18 @@
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  HttpStatus,
+  Inject,
+  Param,
+  Post,
+  Put,
+  Query,
+  Req,
+  Res,
+} from '@nestjs/common';
 import type { Request, Response } from 'express';
 import {
   isPostSection,
@@ -13,7 +27,9 @@ import {
 } from '@northbeam/common';
 import { ApiError } from '../../core/http/api-error.js';
 import { VersionedCache } from '../../core/cache/versioned-cache.js';
+import { CachedPublicly, publicAnswerCacheControl } from '../../core/http/public-cache.js';
 import { sendStoredBody, storedJson, type StoredBody } from '../../core/http/stored-body.js';
+import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
 import { AuthService } from '../auth/auth.service.js';
 import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
 import { ContentVersionService } from '../content-version/content-version.service.js';
@@ -37,9 +53,11 @@ export class PostsController {
     private readonly postsService: PostsService,
     private readonly authService: AuthService,
     private readonly contentVersion: ContentVersionService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Get()
+  @CachedPublicly()
   page(@Query() query: ListPostsQueryDto): Promise<PostPage> {
     return this.postsService.publishedPage(query);
   }
@@ -54,10 +72,12 @@ export class PostsController {
       this.postsService.listPublished(section).then(storedJson),
     );
     response.type('application/json');
+    response.setHeader('Cache-Control', publicAnswerCacheControl(request, this.config));
     sendStoredBody(request, response, list);
   }
 
   @Get(':section/:slug')
+  @CachedPublicly()
   async findOne(
     @Param('section') section: string,
     @Param('slug') slug: string,

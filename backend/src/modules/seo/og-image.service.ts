@@ -4,6 +4,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { Resvg } from '@resvg/resvg-js';
 import { sectionColours, site, team } from '@northbeam/common';
 import { boundedCache } from '../../core/cache/bounded-cache.js';
+import { etagOf } from '../../core/http/etag.js';
 import { escapeXmlText } from '../../core/text/xml-text.js';
 import { SeoRepository, type ImageSubject } from './seo.repository.js';
 
@@ -65,23 +66,30 @@ export function wrapTitle(title: string, charsPerLine: number, maxLines: number)
   return kept;
 }
 
+/** A drawn card: its PNG bytes and their ETag, made once. */
+export interface OgImage {
+  png: Buffer;
+  etag: string;
+}
+
 /** Social-sharing images (1200×630 PNG) drawn on the server and kept in memory by content. */
 @Injectable()
 export class OgImageService {
   private readonly logger = new Logger(OgImageService.name);
   /** Drawn cards by their text: new content is a new key, so nothing needs invalidating; 300 kept. */
-  private readonly cache = boundedCache<string, Buffer>({ maxEntries: 300 });
+  private readonly cache = boundedCache<string, OgImage>({ maxEntries: 300 });
 
   constructor(private readonly repository: SeoRepository) {}
 
-  async render(slug: string): Promise<Buffer> {
+  async render(slug: string): Promise<OgImage> {
     const card = await this.cardFor(slug.toLowerCase());
     const key = `${card.eyebrow}\u0000${card.title}\u0000${card.accent}`;
     const cached = this.cache.get(key);
     if (cached) return cached;
     const png = this.draw(card);
-    this.cache.set(key, png);
-    return png;
+    const image = { png, etag: etagOf(png) };
+    this.cache.set(key, image);
+    return image;
   }
 
   private async cardFor(slug: string): Promise<Card> {

@@ -1,5 +1,6 @@
-import { Controller, Get, Header, Param, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import { Controller, Get, Header, Param, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { answerNotModified } from '../../core/http/etag.js';
 import { OgImageService } from './og-image.service.js';
 import { SeoService } from './seo.service.js';
 import { Public } from '../auth/decorators/access.decorator.js';
@@ -38,12 +39,15 @@ export class OgImageController {
   constructor(private readonly ogImageService: OgImageService) {}
 
   @Get(':slug')
-  async image(@Param('slug') slug: string, @Res() response: Response) {
-    const png = await this.ogImageService.render(slug.slice(0, 200));
+  async image(@Param('slug') slug: string, @Req() request: Request, @Res() response: Response) {
+    const image = await this.ogImageService.render(slug.slice(0, 200));
     response.setHeader('Content-Type', 'image/png');
+    // A day, then asked again with the ETag: a retitled post gets its new card within a day.
     response.setHeader('Cache-Control', 'public, max-age=86400');
     // Social networks fetch these cross-origin; the image carries nothing private.
     response.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
-    response.end(png);
+    if (answerNotModified(request, response, image.etag)) return;
+    response.setHeader('Content-Length', image.png.length);
+    response.end(request.method === 'HEAD' ? undefined : image.png);
   }
 }

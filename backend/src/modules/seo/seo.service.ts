@@ -61,12 +61,18 @@ export class SeoService {
     return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</urlset>\n`;
   }
 
+  /**
+   * Written so that first-match parsers (Python's robotparser, older crawlers) and longest-match
+   * ones (RFC 9309, Google) agree: the social images under /api first, then what is closed, then
+   * the rest of the site.
+   */
   robots(): string {
     return [
       'User-agent: *',
-      'Allow: /',
+      'Allow: /api/og-image/',
       'Disallow: /admin',
       'Disallow: /api',
+      'Allow: /',
       '',
       `Sitemap: ${this.config.publicUrl}/sitemap.xml`,
       '',
