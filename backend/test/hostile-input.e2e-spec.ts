@@ -277,6 +277,7 @@ describe('Hostile input never breaks the API', () => {
         // Every per-client limit out of the way, so that each hostile case reaches the validation behind it.
         contactRateLimitMax: 1_000_000,
         deletionRateLimitMax: 1_000_000,
+        privacyRecipientRateLimitMax: 1_000_000,
         passwordResetRateLimitMax: 1_000_000,
         subscribeRateLimitMax: 1_000_000,
         subscribeRecipientRateLimitMax: 1_000_000,

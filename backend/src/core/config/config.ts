@@ -215,9 +215,14 @@ export interface AppConfig {
    * address is the client). Only that many entries, counted from the right, are believed.
    */
   trustProxyHops: number;
-  /** Data-deletion requests allowed per client address within the window. */
+  /** Data-deletion requests allowed per client address within the window (access requests count their own). */
   deletionRateLimitMax: number;
   deletionRateLimitWindowSeconds: number;
+  /**
+   * Privacy requests (deletion and access together; each mails a verification link) allowed per
+   * address asked about within the same window, from any client: an inbox gets at most this many.
+   */
+  privacyRecipientRateLimitMax: number;
   /** Cookie-banner choices recorded per client address within the window (a visitor makes a few). */
   consentRateLimitMax: number;
   consentRateLimitWindowSeconds: number;
@@ -361,6 +366,7 @@ export function loadConfig(
     trustProxyHops: env.TRUST_PROXY ?? 0,
     deletionRateLimitMax: 5,
     deletionRateLimitWindowSeconds: 3600,
+    privacyRecipientRateLimitMax: 3,
     consentRateLimitMax: 60,
     consentRateLimitWindowSeconds: 600,
     passwordResetRateLimitMax: 5,
