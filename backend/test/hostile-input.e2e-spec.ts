@@ -283,6 +283,8 @@ describe('Hostile input never breaks the API', () => {
         subscribeRecipientRateLimitMax: 1_000_000,
         playbookRateLimitMax: 1_000_000,
         playbookRecipientRateLimitMax: 1_000_000,
+        unsubscribeLinkRateLimitMax: 1_000_000,
+        unsubscribeLinkRecipientRateLimitMax: 1_000_000,
         analyticsRateLimitMax: 1_000_000,
         mailDispatchIntervalMs: 0,
         simulationCreationFeedUrl: `http://127.0.0.1:${(feedServer.address() as AddressInfo).port}/feed.xml`,

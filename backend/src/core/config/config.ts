@@ -243,6 +243,13 @@ export interface AppConfig {
   playbookRecipientRateLimitMax: number;
   playbookRateLimitWindowSeconds: number;
   /**
+   * Unsubscribe links mailed to an address typed into /unsubscribe without a link of ours, per
+   * client address and per recipient, as for sign-ups.
+   */
+  unsubscribeLinkRateLimitMax: number;
+  unsubscribeLinkRecipientRateLimitMax: number;
+  unsubscribeLinkRateLimitWindowSeconds: number;
+  /**
    * Analytics events per client address. A page sends a handful (view, timing, scroll milestones,
    * clicks); a reader opening a page every few seconds stays far below 120 a minute, a script does not.
    */
@@ -378,6 +385,9 @@ export function loadConfig(
     playbookRateLimitMax: 10,
     playbookRecipientRateLimitMax: 3,
     playbookRateLimitWindowSeconds: 3600,
+    unsubscribeLinkRateLimitMax: 10,
+    unsubscribeLinkRecipientRateLimitMax: 3,
+    unsubscribeLinkRateLimitWindowSeconds: 3600,
     analyticsRateLimitMax: 120,
     analyticsRateLimitWindowSeconds: 60,
     simulationCreationFeedUrl: env.SIMULATION_CREATION_FEED_URL ?? `${site.simulationCreationBlogUrl}/rss.xml`,
