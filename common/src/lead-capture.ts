@@ -87,7 +87,7 @@ export const leadMessages = {
 
 /**
  * `GET /api/unsubscribe?email=&token=`: with the token that our mails carry the address is
- * unsubscribed; without one a link carrying it is mailed to the address (docs/product.md#lead-capture).
+ * unsubscribed; without one a link carrying it is mailed to the address (docs/product.md#unsubscribe).
  */
 export interface UnsubscribeResult {
   message: string;

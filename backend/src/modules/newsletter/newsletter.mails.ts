@@ -36,7 +36,7 @@ export function newsletterConfirmationMail(email: string, links: NewsletterLinks
 
 /**
  * Asked for on /unsubscribe without a link of ours: the signed link, so that only the inbox's owner
- * can unsubscribe it (docs/product.md#lead-capture).
+ * can unsubscribe it (docs/product.md#unsubscribe).
  */
 export function newsletterUnsubscribeLinkMail(
   email: string,

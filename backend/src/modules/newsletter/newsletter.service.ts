@@ -68,7 +68,7 @@ export class NewsletterService {
   }
 
   /**
-   * `/unsubscribe` (docs/product.md#lead-capture). With the token of a mailed link the address is
+   * `/unsubscribe` (docs/product.md#unsubscribe). With the token of a mailed link the address is
    * unsubscribed (400 for a token not signed for it). Without one, nobody but the inbox's owner may
    * unsubscribe it: a signed link is mailed to the address if it is signed up, with limits per client
    * and per inbox, and the answer's words are the same whether or not it is.

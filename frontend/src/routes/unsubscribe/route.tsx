@@ -26,7 +26,7 @@ type UnsubscribeState =
 const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /**
- * /unsubscribe (docs/product.md#lead-capture): idle, loading, success, error. A link from one of our
+ * /unsubscribe (docs/product.md#unsubscribe): idle, loading, success, error. A link from one of our
  * mails carries the address and its signed token, which the page sends back: that unsubscribes. An
  * address typed in (or changed) goes without a token, and the server mails that inbox such a link.
  */
