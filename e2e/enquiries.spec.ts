@@ -128,6 +128,10 @@ test.describe('Enquiries inbox', () => {
     const row = page.getByTestId('enquiry-row').filter({ hasText: hurried });
     await expect(row.getByTestId('enquiry-status')).toHaveText('Spam');
     await row.click();
+    await expect(page.getByRole('heading', { level: 1, name: hurried })).toBeVisible();
+    await expect(page.getByTestId('enquiry-message')).toHaveText(
+      'A genuine question typed by someone very quick on the keyboard.',
+    );
     await page.getByLabel('Status', { exact: true }).selectOption('new');
     await expect(page.getByTestId('toast')).toContainText('Status set to New');
     await expect(page.getByTestId('enquiry-status')).toHaveText('New');
