@@ -35,7 +35,7 @@ test.describe('Enquiries inbox', () => {
   test('an enquiry sent through the contact form appears in the inbox, is assigned, annotated and closed', async ({
     page,
   }) => {
-    // The server drops a form sent under three seconds after the page loaded: the page's clock starts a minute early.
+    // The server holds a form sent under three seconds after the page loaded as spam: the page's clock starts a minute early.
     await page.clock.setFixedTime(new Date(Date.now() - 60_000));
     await page.goto('/contact');
     const form = page.getByTestId('contact-form');
@@ -99,6 +99,42 @@ test.describe('Enquiries inbox', () => {
     expect(((await activity.json()) as { items: { targetLabel: string }[] }).items[0].targetLabel).toBe(
       `${enquirer.name} → ${consultant.name}`,
     );
+  });
+
+  test('a form sent faster than a person can is held under Spam: counted on the dashboard, listed there and rescued', async ({
+    page,
+  }) => {
+    const hurried = `Harry Hurried ${Date.now().toString(36)}`;
+    const sent = await page.request.post('/api/contact', {
+      data: {
+        name: hurried,
+        email: 'harry@example.com',
+        message: 'A genuine question typed by someone very quick on the keyboard.',
+        consent: true,
+        turnstileToken: 'development-fallback-token',
+        website: '',
+        startedAt: String(Date.now()),
+      },
+    });
+    expect(sent.status()).toBe(201);
+    expect(await sent.json()).toEqual({ message: leadMessages.contactSent });
+
+    await signIn(page, admin);
+    const spam = page.getByTestId('card-enquiries').getByTestId('enquiries-spam');
+    await expect(spam).toContainText('Suspected spam');
+    expect(Number(await spam.locator('.tabular-nums').textContent())).toBeGreaterThanOrEqual(1);
+    await spam.click();
+    await expect(page).toHaveURL('/admin/enquiries?status=spam');
+    const row = page.getByTestId('enquiry-row').filter({ hasText: hurried });
+    await expect(row.getByTestId('enquiry-status')).toHaveText('Spam');
+    await row.click();
+    await expect(page.getByRole('heading', { level: 1, name: hurried })).toBeVisible();
+    await expect(page.getByTestId('enquiry-message')).toHaveText(
+      'A genuine question typed by someone very quick on the keyboard.',
+    );
+    await page.getByLabel('Status', { exact: true }).selectOption('new');
+    await expect(page.getByTestId('toast')).toContainText('Status set to New');
+    await expect(page.getByTestId('enquiry-status')).toHaveText('New');
   });
 
   test('the consultant finds the enquiry in their own inbox, as a card at phone width', async ({ page }) => {

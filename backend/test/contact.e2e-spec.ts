@@ -1,5 +1,7 @@
 import { leadMessages, messages, turnstileFallbackToken } from '@northbeam/common';
 import { limiterKey } from '../src/core/rate-limit/rate-limiter.js';
+import { RetentionService } from '../src/modules/privacy/retention.service.js';
+import { createStaff, signedInAgent } from './factories/staff.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 /** A submission as the contact form sends it, started well over three seconds ago. */
@@ -27,9 +29,12 @@ function freshAddress(): string {
 
 describe('POST /api/contact (bot check in development fallback mode)', () => {
   let testApp: TestApp;
+  let admin: Awaited<ReturnType<typeof signedInAgent>>;
 
   beforeAll(async () => {
     testApp = await createTestApp({ config: { mailDispatchIntervalMs: 0 } });
+    await createStaff(testApp, 'admin');
+    admin = await signedInAgent(testApp, 'admin@northbeam.example');
   });
 
   afterAll(async () => {
@@ -144,19 +149,42 @@ describe('POST /api/contact (bot check in development fallback mode)', () => {
     expect(await countMails()).toBe(0);
   });
 
-  it('answers a filled honeypot as if accepted and stores nothing', async () => {
-    const response = await post(validSubmission({ website: 'https://spam.example' }));
+  /** The Spam filter of the staff inbox, as staff see it. */
+  const spamInbox = async () => {
+    const response = await admin.get('/api/admin/enquiries?status=spam');
+    expect(response.status).toBe(200);
+    return response.body as { items: { id: string; name: string; email: string; status: string }[]; total: number };
+  };
+
+  it('keeps a filled honeypot as suspected spam: the same answer, no mail, listed under Spam', async () => {
+    const response = await post(validSubmission({ website: 'https://spam.example', email: 'trap@example.com' }));
     expect(response.status).toBe(201);
     expect(response.body).toEqual({ message: leadMessages.contactSent });
-    expect(await countMessages()).toBe(0);
     expect(await countMails()).toBe(0);
+    const spam = await spamInbox();
+    expect(spam.total).toBe(1);
+    expect(spam.items).toEqual([expect.objectContaining({ email: 'trap@example.com', status: 'spam' })]);
+    expect((await admin.get('/api/admin/enquiries?status=new')).body.total).toBe(0);
+    expect((await admin.get('/api/admin/enquiries/counts')).body).toMatchObject({ new: 0, spam: 1 });
   });
 
-  it('answers a form sent under three seconds after the page loaded as if accepted and stores nothing', async () => {
-    const response = await post(validSubmission({ startedAt: String(Date.now() - 1000) }));
+  it('keeps a form sent under three seconds after the page loaded as suspected spam, and staff can rescue it', async () => {
+    const response = await post(validSubmission({ startedAt: String(Date.now() - 1000), name: 'Quick Typist' }));
     expect(response.status).toBe(201);
-    expect(await countMessages()).toBe(0);
+    expect(response.body).toEqual({ message: leadMessages.contactSent });
     expect(await countMails()).toBe(0);
+    const [held] = (await spamInbox()).items;
+    expect(held).toMatchObject({ name: 'Quick Typist', status: 'spam' });
+    const rescued = await admin.patch(`/api/admin/enquiries/${held.id}`).send({ status: 'new' });
+    expect(rescued.status).toBe(200);
+    expect((await spamInbox()).total).toBe(0);
+    expect((await admin.get('/api/admin/enquiries?status=new')).body.items).toEqual([
+      expect.objectContaining({ id: held.id, name: 'Quick Typist' }),
+    ]);
+    // Rescued, it is an ordinary enquiry: the spam retention no longer applies to it.
+    await testApp.dataSource.query(`UPDATE "contact_messages" SET "created_at" = now() - interval '31 days'`);
+    await testApp.app.get(RetentionService).runRetention(new Date());
+    expect(await countMessages()).toBe(1);
   });
 
   it('treats a form without a usable start time as automated', async () => {
@@ -164,7 +192,30 @@ describe('POST /api/contact (bot check in development fallback mode)', () => {
       const response = await post(validSubmission({ startedAt }));
       expect(response.status).toBe(201);
     }
-    expect(await countMessages()).toBe(0);
+    expect((await spamInbox()).total).toBe(3);
+    expect(await countMails()).toBe(0);
+  });
+
+  it('purges suspected spam 30 days after it arrived with the daily retention, and keeps genuine enquiries', async () => {
+    await post(validSubmission({ website: 'filled', email: 'old-spam@example.com' }));
+    await post(validSubmission({ website: 'filled', email: 'young-spam@example.com' }));
+    await post(validSubmission({ email: 'genuine@example.com' }));
+    const now = new Date('2026-11-22T02:30:00Z');
+    const dayMs = 24 * 60 * 60 * 1000;
+    await testApp.dataSource.query(`UPDATE "contact_messages" SET "created_at" = $1`, [
+      new Date(now.getTime() - 31 * dayMs),
+    ]);
+    await testApp.dataSource.query(`UPDATE "contact_messages" SET "created_at" = $1 WHERE "email" = $2`, [
+      new Date(now.getTime() - 29 * dayMs),
+      'young-spam@example.com',
+    ]);
+    const purged = await testApp.app.get(RetentionService).runRetention(now);
+    expect(purged['enquiries under Spam older than 30 days']).toBe(1);
+    const left = await testApp.dataSource.query<{ email: string }[]>(
+      'SELECT "email" FROM "contact_messages" ORDER BY "email"',
+    );
+    expect(left.map((row) => row.email)).toEqual(['genuine@example.com', 'young-spam@example.com']);
+    expect((await spamInbox()).items.map((item) => item.email)).toEqual(['young-spam@example.com']);
   });
 
   it('accepts a start time sent as a number', async () => {

@@ -400,7 +400,7 @@ describe('Enquiries inbox', () => {
   });
 
   describe('GET /api/admin/enquiries/counts', () => {
-    it('counts new enquiries and those new or open for more than 48 hours', async () => {
+    it('counts new enquiries, those new or open for more than 48 hours, and those under Spam', async () => {
       const now = Date.now();
       const fresh = await seed({
         name: 'Fresh',
@@ -408,7 +408,11 @@ describe('Enquiries inbox', () => {
         message: 'Hi',
         createdAt: new Date(now - hourMs).toISOString(),
       });
-      const before = (await admin.get('/api/admin/enquiries/counts')).body as { new: number; unanswered: number };
+      const before = (await admin.get('/api/admin/enquiries/counts')).body as {
+        new: number;
+        unanswered: number;
+        spam: number;
+      };
       await seed({
         name: 'Late',
         email: 'late@example.com',
@@ -430,14 +434,21 @@ describe('Enquiries inbox', () => {
         status: 'replied',
         createdAt: new Date(now - 90 * hourMs).toISOString(),
       });
+      await seed({
+        name: 'Junk',
+        email: 'junk@example.com',
+        message: 'Cheap pills',
+        status: 'spam',
+        createdAt: new Date(now - 2 * hourMs).toISOString(),
+      });
       const after = (await admin.get('/api/admin/enquiries/counts')).body as { new: number; unanswered: number };
-      expect(after).toEqual({ new: before.new, unanswered: before.unanswered + 1 });
+      expect(after).toEqual({ new: before.new, unanswered: before.unanswered + 1, spam: before.spam + 1 });
       // The consultant holds Ada's enquiry (open since 20 November, so late) and now this fresh one.
       await testApp.dataSource.query(`UPDATE "contact_messages" SET "assignee_id" = $1 WHERE "id" = $2`, [
         ids.consultant,
         fresh,
       ]);
-      expect((await consultant.get('/api/admin/enquiries/counts')).body).toEqual({ new: 1, unanswered: 1 });
+      expect((await consultant.get('/api/admin/enquiries/counts')).body).toEqual({ new: 1, unanswered: 1, spam: 0 });
     });
   });
 

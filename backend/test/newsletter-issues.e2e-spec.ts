@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { newsletterIssueMessages, type NewsletterIssueDetail } from '@northbeam/common';
 import { MailDispatcher } from '../src/modules/mail/mail-dispatcher.js';
+import { NewsletterService } from '../src/modules/newsletter/newsletter.service.js';
 import { createStaff, signedInAgent } from './factories/staff.js';
 import { SmtpCatcher, type CaughtMail } from './helpers/smtp-catcher.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
@@ -220,7 +221,10 @@ describe('Newsletter issues: compose, preview, test and send', () => {
       expect(mail.text).toContain(
         `Unsubscribe: https://northbeam.test/unsubscribe?email=${encodeURIComponent(address)}`,
       );
-      expect(mail.html).toContain(`href="https://northbeam.test/unsubscribe?email=${encodeURIComponent(address)}"`);
+      const token = new URL(/^<(.+)>$/.exec(mail.headers['list-unsubscribe'])![1]).searchParams.get('token');
+      expect(mail.html).toContain(
+        `href="https://northbeam.test/unsubscribe?email=${encodeURIComponent(address)}&amp;token=${token}"`,
+      );
       expect(mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
       // No open pixel.
       expect(mail.html).not.toContain('<img');
@@ -273,8 +277,12 @@ describe('Newsletter issues: compose, preview, test and send', () => {
     await addSubscribers(testApp, 'confirmed', ['leaving@example.com', 'staying@example.com']);
     const issue = await draft();
     await admin.post(`/api/admin/newsletter/issues/${issue.id}/send`).expect(200);
-    // The unsubscribe page's request arrives before the dispatcher reaches this address.
-    await testApp.request().get('/api/unsubscribe').query({ email: 'leaving@example.com' }).expect(200);
+    // The unsubscribe page's request (with the token of the reader's link) arrives before the dispatcher reaches this address.
+    const { unsubscribePageUrl } = testApp.app.get(NewsletterService).unsubscribeLinks('leaving@example.com');
+    await testApp
+      .request()
+      .get(`/api/unsubscribe${new URL(unsubscribePageUrl).search}`)
+      .expect(200);
     const before = smtp.mails.length;
     await dispatcher.dispatchDue();
     expect(

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { leadMessages, messages } from '@northbeam/common';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
@@ -76,7 +77,9 @@ describe('Newsletter: subscribe, confirm, unsubscribe', () => {
       expect(mails).toHaveLength(1);
       expect(mails[0].kind).toBe('newsletter_confirmation');
       expect(mails[0].text_body).toContain('https://northbeam.test/api/newsletter/confirm?token=');
-      expect(mails[0].text_body).toContain('https://northbeam.test/unsubscribe?email=new.reader%40example.com');
+      expect(mails[0].text_body).toMatch(
+        /https:\/\/northbeam\.test\/unsubscribe\?email=new\.reader%40example\.com&token=[A-Za-z0-9_-]{43}(\s|$)/,
+      );
       expect(mails[0].headers['List-Unsubscribe']).toMatch(
         /^<https:\/\/northbeam\.test\/api\/unsubscribe\/one-click\?email=new\.reader%40example\.com&token=[A-Za-z0-9_-]+>$/,
       );
@@ -202,18 +205,111 @@ describe('Newsletter: subscribe, confirm, unsubscribe', () => {
   });
 
   describe('GET /api/unsubscribe', () => {
-    it('marks the subscriber unsubscribed and keeps the row', async () => {
-      const response = await testApp.request().get('/api/unsubscribe').query({ email: 'Confirm.Me@example.com' });
+    /** The /unsubscribe page link of a mail, as its address and token (what the page sends back). */
+    const pageLink = (text: string) => {
+      const url = new URL(/https:\/\/northbeam\.test\/unsubscribe\?\S+/.exec(text)![0]);
+      return { email: url.searchParams.get('email')!, token: url.searchParams.get('token')! };
+    };
+    const unsubscribe = (query: Record<string, string>, address = freshAddress()) =>
+      testApp.request().get('/api/unsubscribe').set('X-Forwarded-For', address).query(query);
+    const confirmed = async (email: string) => {
+      await subscribe({ email });
+      const [mail] = await mailsTo(email);
+      await testApp.request().get(`/api/newsletter/confirm?token=${confirmToken(mail.text_body)}`);
+      expect(await subscriber(email)).toMatchObject({ status: 'confirmed' });
+    };
+
+    it('unsubscribes with the link from a mail: the page sends back the address and its signed token', async () => {
+      const [mail] = await mailsTo('confirm.me@example.com');
+      const link = pageLink(mail.text_body);
+      expect(link).toEqual({ email: 'confirm.me@example.com', token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
+      const response = await unsubscribe(link);
       expect(response.status).toBe(200);
-      expect(response.body).toEqual({ message: leadMessages.unsubscribed });
+      expect(response.body).toEqual({ message: leadMessages.unsubscribed, outcome: 'unsubscribed' });
+      expect(response.headers['cache-control']).toBe('no-store');
       expect(await subscriber('confirm.me@example.com')).toMatchObject({ status: 'unsubscribed' });
+      // A second press of the same link answers the same.
+      expect((await unsubscribe(link)).body).toEqual({ message: leadMessages.unsubscribed, outcome: 'unsubscribed' });
     });
 
-    it('answers an unknown address with the same words', async () => {
-      const response = await testApp.request().get('/api/unsubscribe').query({ email: 'stranger@example.com' });
+    it('no longer unsubscribes without a token: it mails the address a signed link that does', async () => {
+      await confirmed('keeper@example.com');
+      const response = await unsubscribe({ email: 'Keeper@Example.com' });
       expect(response.status).toBe(200);
-      expect(response.body).toEqual({ message: leadMessages.unsubscribed });
+      expect(response.body).toEqual({ message: leadMessages.unsubscribeLinkSent, outcome: 'link_sent' });
+      expect(await subscriber('keeper@example.com')).toMatchObject({ status: 'confirmed', unsubscribed_at: null });
+      const mails = await mailsTo('keeper@example.com');
+      expect(mails.map((mail: { kind: string }) => mail.kind)).toEqual([
+        'newsletter_confirmation',
+        'newsletter_unsubscribe_link',
+      ]);
+      const link = pageLink(mails[1].text_body);
+      expect(mails[1].html_body).toContain(`/unsubscribe?email=keeper%40example.com&amp;token=${link.token}`);
+      expect((await unsubscribe(link)).status).toBe(200);
+      expect(await subscriber('keeper@example.com')).toMatchObject({ status: 'unsubscribed' });
+    });
+
+    it('answers an unknown or already unsubscribed address with the same words and mails it nothing', async () => {
+      for (const email of ['stranger@example.com', 'keeper@example.com']) {
+        const response = await unsubscribe({ email });
+        expect(response.status).toBe(200);
+        expect(response.body).toEqual({ message: leadMessages.unsubscribeLinkSent, outcome: 'link_sent' });
+      }
       expect(await subscriber('stranger@example.com')).toBeUndefined();
+      expect(await mailsTo('stranger@example.com')).toHaveLength(0);
+      expect(await mailsTo('keeper@example.com')).toHaveLength(2);
+    });
+
+    it('refuses a wrong or forged token with 400 and unsubscribes nobody', async () => {
+      await confirmed('target@example.com');
+      const [otherMail] = await mailsTo('new.reader@example.com');
+      const otherToken = pageLink(otherMail.text_body).token;
+      const forged = createHmac('sha256', 'a-guessed-secret')
+        .update('newsletter-unsubscribe:target@example.com')
+        .digest('base64url');
+      for (const token of [otherToken, forged, '', 'x', 'x'.repeat(101)]) {
+        const response = await unsubscribe({ email: 'target@example.com', token });
+        expect(response.status).toBe(400);
+        expect(response.body.error).toBe(leadMessages.unsubscribeLinkInvalid);
+      }
+      expect(await subscriber('target@example.com')).toMatchObject({ status: 'confirmed' });
+      expect(await mailsTo('target@example.com')).toHaveLength(1);
+    });
+
+    it('limits the mailed links to 10 an hour per client: the 41st request of one client gets 429, and nothing more is mailed', async () => {
+      const client = freshAddress();
+      for (let index = 0; index < 10; index += 1)
+        await confirmed(`reader${String(index).padStart(2, '0')}@lists.example`);
+      const statuses: number[] = [];
+      for (let index = 0; index < 41; index += 1)
+        statuses.push(
+          (await unsubscribe({ email: `reader${String(index).padStart(2, '0')}@lists.example` }, client)).status,
+        );
+      expect(statuses.slice(0, 10)).toEqual(Array.from({ length: 10 }, () => 200));
+      expect(statuses.slice(10)).toEqual(Array.from({ length: 31 }, () => 429));
+      const refused = await unsubscribe({ email: 'reader00@lists.example' }, client);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3500);
+      expect(
+        await countRows(`SELECT count(*)::int AS n FROM "email_outbox" WHERE "kind" = 'newsletter_unsubscribe_link'
+                           AND "to_address" LIKE '%@lists.example'`),
+      ).toBe(10);
+      expect(
+        await countRows(
+          `SELECT count(*)::int AS n FROM "subscribers" WHERE "status" = 'unsubscribed' AND email LIKE '%@lists.example'`,
+        ),
+      ).toBe(0);
+    });
+
+    it('mails one inbox at most 3 links an hour from any client address', async () => {
+      await confirmed('flood-target@example.com');
+      const statuses: number[] = [];
+      for (let index = 0; index < 5; index += 1)
+        statuses.push((await unsubscribe({ email: 'flood-target@example.com' })).status);
+      expect(statuses).toEqual([200, 200, 200, 429, 429]);
+      const links = (await mailsTo('flood-target@example.com')).filter(
+        (mail: { kind: string }) => mail.kind === 'newsletter_unsubscribe_link',
+      );
+      expect(links).toHaveLength(3);
     });
 
     it('refuses a missing or invalid address with 400 and an error', async () => {

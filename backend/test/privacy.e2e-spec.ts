@@ -184,6 +184,38 @@ describe('Privacy: data-deletion requests', () => {
       expect(mails).toHaveLength(6);
       expect(await testApp.dataSource.query('SELECT 1 FROM "deletion_requests"')).toHaveLength(6);
     });
+    it('caps one inbox at three requests an hour across deletion and access, from any client: the fourth gets 429 and no mail', async () => {
+      const inbox = 'flooded@example.com';
+      const deletion = (address: string, email = inbox) =>
+        testApp
+          .request()
+          .post('/api/request-data-deletion')
+          .set('X-Forwarded-For', address)
+          .send({ email, consent: true });
+      const access = (address: string, email = inbox) =>
+        testApp
+          .request()
+          .post('/api/request-data-access')
+          .set('X-Forwarded-For', address)
+          .send({ email, consent: true });
+      expect((await deletion('198.51.100.1')).status).toBe(201);
+      expect((await access('198.51.100.2')).status).toBe(201);
+      expect((await deletion('198.51.100.3', ' Flooded@Example.COM ')).status).toBe(201);
+      const verificationsTo = () =>
+        mails.filter((mail) => mail.to === inbox && /_verification$/.test(mail.kind)).length;
+      expect(verificationsTo()).toBe(3);
+      for (const refused of [await access('198.51.100.4'), await deletion('198.51.100.5')]) {
+        expect(refused.status).toBe(429);
+        expect(refused.body.error).toBe('Too many requests, please try again later');
+        expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3500);
+      }
+      expect(verificationsTo()).toBe(3);
+      expect(
+        await testApp.dataSource.query('SELECT 1 FROM "deletion_requests" WHERE "email" = $1', [inbox]),
+      ).toHaveLength(3);
+      // Another inbox is not held back by this one's allowance.
+      expect((await access('198.51.100.6', 'someone.else@example.com')).status).toBe(201);
+    });
   });
 
   describe('admin endpoints', () => {

@@ -8,6 +8,7 @@ import {
   type SubscriberSummary,
 } from '@northbeam/common';
 import { emailHash } from '../src/core/crypto/email-hash.js';
+import { NewsletterService } from '../src/modules/newsletter/newsletter.service.js';
 import { createStaff, signedInAgent } from './factories/staff.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
@@ -233,7 +234,11 @@ describe('Subscribers and playbook requests in the admin', () => {
         unsubscribed: 1,
       });
       expect((await subscribe('counted@example.com')).status).toBe(200);
-      await testApp.request().get('/api/unsubscribe').query({ email: 'reader00@example.com' });
+      const { unsubscribePageUrl } = testApp.app.get(NewsletterService).unsubscribeLinks('reader00@example.com');
+      await testApp
+        .request()
+        .get(`/api/unsubscribe${new URL(unsubscribePageUrl).search}`)
+        .expect(200);
       expect((await admin.get('/api/admin/subscribers/counts')).body).toEqual({
         pending: 2,
         confirmed: 15,

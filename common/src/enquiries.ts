@@ -78,6 +78,8 @@ export interface EnquiryCounts {
   new: number;
   /** New or open, and received more than 48 hours ago. */
   unanswered: number;
+  /** Under Spam: mostly what the form's bot trap held back (docs/product.md#contact), for staff to look through. */
+  spam: number;
 }
 
 /** The columns of `GET /api/admin/enquiries.csv`, in order. */

@@ -74,9 +74,22 @@ export const leadMessages = {
   unsubscribeFailed: 'Failed to unsubscribe',
   unsubscribeNetworkError: 'An error occurred. Please try again.',
   unsubscribeLinkInvalid: 'This unsubscribe link is not valid.',
+  /** The answer to an address typed in without a mailed link: the link goes to the inbox itself (known or not, the same words). */
+  unsubscribeLinkSentTitle: 'Check your inbox',
+  unsubscribeLinkSent:
+    'If this address receives our newsletter, we have e-mailed it a link to unsubscribe. Follow that link to finish.',
   playbookSent: 'Your playbook is ready. We have also e-mailed you the link.',
   playbookSuccessTitle: 'Success!',
   playbookSuccess: 'Click the download button below to get your playbook.',
   playbookFailedTitle: 'Failed',
   playbookFailed: 'Failed to submit',
 } as const;
+
+/**
+ * `GET /api/unsubscribe?email=&token=`: with the token that our mails carry the address is
+ * unsubscribed; without one a link carrying it is mailed to the address (docs/product.md#unsubscribe).
+ */
+export interface UnsubscribeResult {
+  message: string;
+  outcome: 'unsubscribed' | 'link_sent';
+}

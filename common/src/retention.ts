@@ -12,6 +12,11 @@ export interface RetentionPeriod {
 export const retentionPeriods = {
   /** Enquiries (and their staff notes), counted from the message. */
   contactMessages: { years: 3 },
+  /**
+   * Enquiries under Spam (held back by the form's bot trap, or marked spam by staff), counted from
+   * the message: long enough for staff to look through and rescue one, short for what is mostly junk.
+   */
+  spamEnquiries: { days: 30 },
   /** Analytics events, counted from the event. */
   analyticsEvents: { years: 2 },
   /**
@@ -56,6 +61,7 @@ export function describePeriod(period: RetentionPeriod): string {
 export function privacyRetentionLines(periods: typeof retentionPeriods = retentionPeriods): string[] {
   return [
     `Contact form data: up to ${describePeriod(periods.contactMessages)} after our last contact.`,
+    `Contact form messages our spam filter holds back: ${describePeriod(periods.spamEnquiries)}, unless we find they are genuine.`,
     `Analytics data: up to ${describePeriod(periods.analyticsEvents)}.`,
     'Newsletter data: until you unsubscribe, after which we keep only a suppression record so we never email you again.',
     'Analytics cookies: about 2 years in your browser.',

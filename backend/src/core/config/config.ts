@@ -215,9 +215,14 @@ export interface AppConfig {
    * address is the client). Only that many entries, counted from the right, are believed.
    */
   trustProxyHops: number;
-  /** Data-deletion requests allowed per client address within the window. */
+  /** Data-deletion requests allowed per client address within the window (access requests count their own). */
   deletionRateLimitMax: number;
   deletionRateLimitWindowSeconds: number;
+  /**
+   * Privacy requests (deletion and access together; each mails a verification link) allowed per
+   * address asked about within the same window, from any client: an inbox gets at most this many.
+   */
+  privacyRecipientRateLimitMax: number;
   /** Cookie-banner choices recorded per client address within the window (a visitor makes a few). */
   consentRateLimitMax: number;
   consentRateLimitWindowSeconds: number;
@@ -237,6 +242,13 @@ export interface AppConfig {
   playbookRateLimitMax: number;
   playbookRecipientRateLimitMax: number;
   playbookRateLimitWindowSeconds: number;
+  /**
+   * Unsubscribe links mailed to an address typed into /unsubscribe without a link of ours, per
+   * client address and per recipient, as for sign-ups.
+   */
+  unsubscribeLinkRateLimitMax: number;
+  unsubscribeLinkRecipientRateLimitMax: number;
+  unsubscribeLinkRateLimitWindowSeconds: number;
   /**
    * Analytics events per client address. A page sends a handful (view, timing, scroll milestones,
    * clicks); a reader opening a page every few seconds stays far below 120 a minute, a script does not.
@@ -363,6 +375,7 @@ export function loadConfig(
     trustProxyHops: env.TRUST_PROXY ?? 0,
     deletionRateLimitMax: 5,
     deletionRateLimitWindowSeconds: 3600,
+    privacyRecipientRateLimitMax: 3,
     consentRateLimitMax: 60,
     consentRateLimitWindowSeconds: 600,
     passwordResetRateLimitMax: 5,
@@ -374,6 +387,9 @@ export function loadConfig(
     playbookRateLimitMax: 10,
     playbookRecipientRateLimitMax: 3,
     playbookRateLimitWindowSeconds: 3600,
+    unsubscribeLinkRateLimitMax: 10,
+    unsubscribeLinkRecipientRateLimitMax: 3,
+    unsubscribeLinkRateLimitWindowSeconds: 3600,
     analyticsRateLimitMax: 120,
     analyticsRateLimitWindowSeconds: 60,
     simulationCreationFeedUrl: env.SIMULATION_CREATION_FEED_URL ?? `${site.simulationCreationBlogUrl}/rss.xml`,

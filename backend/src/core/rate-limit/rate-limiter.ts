@@ -67,7 +67,11 @@ export class RateLimiter {
     limits: MailingFormLimits,
   ): Promise<void> {
     await this.enforce(`${form}:${client ?? 'unknown'}`, limits.perClient, limits.windowSeconds);
-    await this.enforce(`${form}-recipient:${recipient}`, limits.perRecipient, limits.windowSeconds);
+    await this.enforce(
+      `${limits.recipientScope ?? form}-recipient:${recipient}`,
+      limits.perRecipient,
+      limits.windowSeconds,
+    );
   }
 }
 
@@ -75,6 +79,11 @@ export interface MailingFormLimits {
   perClient: number;
   perRecipient: number;
   windowSeconds: number;
+  /**
+   * Forms that mail one kind of thing share one allowance per inbox under this name (the deletion
+   * and access forms both mail a verification link); by default each form counts its own.
+   */
+  recipientScope?: string;
 }
 
 @Global()

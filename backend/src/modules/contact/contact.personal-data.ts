@@ -17,3 +17,25 @@ export const contactMessagesStore: PersonalDataStore = {
     deleteRows(manager, `DELETE FROM "contact_messages" WHERE "created_at" < $1 RETURNING 1`, [cutoff]),
   count: (manager) => countRows(manager, 'contact_messages'),
 };
+
+/**
+ * The enquiries under Spam: the form's suspected spam (a filled trap field or a form sent too fast)
+ * and what staff marked spam. Same table, shorter period (docs/product.md#retention); erasure and the
+ * access export go through `contactMessagesStore`, which holds these rows too.
+ */
+export const spamEnquiriesStore: PersonalDataStore = {
+  name: 'contact_messages (spam)',
+  holds:
+    'Enquiries under Spam (held back by the contact form’s bot trap, or marked spam by staff): the fields of an enquiry',
+  retention: { key: 'spamEnquiries', rule: (period) => `enquiries under Spam older than ${period}` },
+  purge: (manager, cutoff) =>
+    deleteRows(manager, `DELETE FROM "contact_messages" WHERE "status" = 'spam' AND "created_at" < $1 RETURNING 1`, [
+      cutoff,
+    ]),
+  count: async (manager) => {
+    const [row] = await manager.query<{ count: number }[]>(
+      `SELECT count(*)::int AS "count" FROM "contact_messages" WHERE "status" = 'spam'`,
+    );
+    return Number(row?.count ?? 0);
+  },
+};

@@ -20,4 +20,11 @@ export class ContactRepository {
     await manager.insert(ContactMessageEntity, { id, ...message });
     return id;
   }
+
+  /** Stores a message that looks automated with the status `spam` (docs/product.md#contact); returns its id. */
+  async insertSuspectedSpam(manager: EntityManager, message: NewContactMessage): Promise<string> {
+    const id = randomUUID();
+    await manager.insert(ContactMessageEntity, { id, ...message, status: 'spam' });
+    return id;
+  }
 }

@@ -36,8 +36,10 @@ export class ContactService {
   ) {}
 
   /**
-   * Accepts an enquiry: rate limit per address, silent acceptance of bots (honeypot or a form sent
-   * faster than a person can), bot check, then the message and its two mails in one transaction.
+   * Accepts an enquiry: rate limit per address; a submission that looks automated (honeypot or a
+   * form sent faster than a person can) is kept as suspected spam for staff to look through, with
+   * no mail and the same answer; otherwise the bot check, then the message and its two mails in one
+   * transaction (docs/product.md#contact).
    */
   async submit(input: CreateContactMessageDto, client: ContactClient): Promise<ContactAcceptedDto> {
     await this.rateLimiter.enforce(
@@ -47,13 +49,6 @@ export class ContactService {
     );
 
     const accepted = { message: leadMessages.contactSent };
-    if (this.looksAutomated(input, client.now)) {
-      this.logger.log('Contact form submission dropped as automated (honeypot or filled too fast).');
-      return accepted;
-    }
-
-    await this.turnstile.verify(input.turnstileToken, client.ip);
-
     const message: NewContactMessage = {
       name: input.name,
       email: input.email,
@@ -62,6 +57,17 @@ export class ContactService {
       message: input.message,
       consent: input.consent,
     };
+    if (this.looksAutomated(input, client.now)) {
+      // A person may have been caught (an autofilled trap field, a very quick paste): the message is
+      // kept under Spam, where staff can rescue it, until the spam retention removes it. Nobody is
+      // mailed, and the sender gets the same answer as everyone else.
+      await this.dataSource.transaction((manager) => this.contactRepository.insertSuspectedSpam(manager, message));
+      this.logger.log('Contact form submission held as suspected spam (honeypot or filled too fast).');
+      return accepted;
+    }
+
+    await this.turnstile.verify(input.turnstileToken, client.ip);
+
     await this.dataSource.transaction(async (manager) => {
       const id = await this.contactRepository.insert(manager, message);
       // docs/product.md#content-to-enquiry: the pages read before it, only with analytics consent.

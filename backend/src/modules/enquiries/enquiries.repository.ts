@@ -134,15 +134,19 @@ export class EnquiriesRepository {
     return rows[0];
   }
 
-  /** New enquiries, and new or open ones received before `lateBefore`; limited to one assignee when given. */
-  async counts(lateBefore: Date, assigneeId?: string): Promise<{ new: number; unanswered: number }> {
-    const rows = await this.dataSource.query<{ fresh: number; unanswered: number }[]>(
+  /**
+   * New enquiries, new or open ones received before `lateBefore`, and those under Spam; limited to
+   * one assignee when given.
+   */
+  async counts(lateBefore: Date, assigneeId?: string): Promise<{ new: number; unanswered: number; spam: number }> {
+    const rows = await this.dataSource.query<{ fresh: number; unanswered: number; spam: number }[]>(
       `SELECT count(*) FILTER (WHERE "status" = 'new')::int AS "fresh",
-              count(*) FILTER (WHERE "status" IN ('new', 'open') AND "created_at" < $1)::int AS "unanswered"
+              count(*) FILTER (WHERE "status" IN ('new', 'open') AND "created_at" < $1)::int AS "unanswered",
+              count(*) FILTER (WHERE "status" = 'spam')::int AS "spam"
          FROM "contact_messages" WHERE ($2::uuid IS NULL OR "assignee_id" = $2::uuid)`,
       [lateBefore, assigneeId ?? null],
     );
-    return { new: rows[0].fresh, unanswered: rows[0].unanswered };
+    return { new: rows[0].fresh, unanswered: rows[0].unanswered, spam: rows[0].spam };
   }
 
   /** Whether the id belongs to an active (not disabled) staff account; its name when it does. */

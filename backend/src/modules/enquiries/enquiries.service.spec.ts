@@ -58,7 +58,7 @@ function setup(current: EnquiryRow) {
     activeStaffName: () => Promise.resolve({ name: 'Ines', email: 'ines@x.example' }),
     counts: (_lateBefore: Date, assignee?: string) => {
       counted.push(assignee);
-      return Promise.resolve({ new: 0, unanswered: 0 });
+      return Promise.resolve({ new: 0, unanswered: 0, spam: 0 });
     },
   } as unknown as EnquiriesRepository;
   const activity = {

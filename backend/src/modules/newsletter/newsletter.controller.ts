@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Post, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import type { UnsubscribeResult } from '@northbeam/common';
 import {
   OneClickUnsubscribeQueryDto,
   SubscribeDto,
@@ -29,19 +30,22 @@ export class NewsletterController {
     response.redirect(HttpStatus.FOUND, `/newsletter/confirm?status=${confirmed ? 'ok' : 'invalid'}`);
   }
 
+  /** /unsubscribe: with a mailed link's token, unsubscribes; without one, mails such a link to the address. */
   @Get('unsubscribe')
   async unsubscribe(
     @Query() query: UnsubscribeQueryDto,
+    @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
-  ): Promise<NewsletterMessageDto> {
+  ): Promise<UnsubscribeResult> {
     response.setHeader('Cache-Control', 'no-store');
-    return this.newsletterService.unsubscribe(query.email);
+    return this.newsletterService.unsubscribe(query.email, query.token, request.ip);
   }
 
   /** RFC 8058: mail providers POST here (as a form) when the reader presses their Unsubscribe button. */
   @Post('unsubscribe/one-click')
   @HttpCode(HttpStatus.OK)
-  unsubscribeOneClick(@Query() query: OneClickUnsubscribeQueryDto): Promise<NewsletterMessageDto> {
-    return this.newsletterService.unsubscribeOneClick(query.email, query.token);
+  async unsubscribeOneClick(@Query() query: OneClickUnsubscribeQueryDto): Promise<NewsletterMessageDto> {
+    const { message } = await this.newsletterService.unsubscribeSigned(query.email, query.token);
+    return { message };
   }
 }

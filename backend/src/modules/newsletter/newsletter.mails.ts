@@ -33,3 +33,32 @@ export function newsletterConfirmationMail(email: string, links: NewsletterLinks
     },
   };
 }
+
+/**
+ * Asked for on /unsubscribe without a link of ours: the signed link, so that only the inbox's owner
+ * can unsubscribe it (docs/product.md#unsubscribe).
+ */
+export function newsletterUnsubscribeLinkMail(
+  email: string,
+  links: Pick<NewsletterLinks, 'unsubscribePageUrl' | 'oneClickUnsubscribeUrl'>,
+): OutgoingMail {
+  const rendered = renderMail({
+    preview: `Your link to unsubscribe from the ${site.name} newsletter`,
+    heading: 'Unsubscribe from our newsletter',
+    paragraphs: [
+      `Someone, hopefully you, asked on our website to stop the ${site.name} newsletter at this address.`,
+      'Open the link below and press Unsubscribe to finish. If you did not ask, ignore this mail: nothing changes.',
+    ],
+    action: { label: 'Unsubscribe', url: links.unsubscribePageUrl },
+  });
+  return {
+    kind: 'newsletter_unsubscribe_link',
+    to: email,
+    subject: `Unsubscribe from the ${site.name} newsletter`,
+    ...rendered,
+    headers: {
+      'List-Unsubscribe': `<${links.oneClickUnsubscribeUrl}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
+}

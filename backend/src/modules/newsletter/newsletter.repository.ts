@@ -71,6 +71,15 @@ export class NewsletterRepository {
     return rowsOf(result).length === 1;
   }
 
+  /** Whether the address is signed up (pending or confirmed), so that an unsubscribe link is worth mailing. */
+  async isSignedUp(manager: EntityManager, email: string): Promise<boolean> {
+    const rows = await manager.query<unknown[]>(
+      `SELECT 1 FROM "subscribers" WHERE "email" = $1 AND "status" IN ('pending', 'confirmed')`,
+      [email],
+    );
+    return rows.length > 0;
+  }
+
   /** Marks the address unsubscribed; the row stays so that it is not mailed again. */
   async unsubscribe(email: string): Promise<void> {
     await this.dataSource.query(

@@ -2,14 +2,14 @@ import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { leadMessages } from '@northbeam/common';
+import { leadMessages, type UnsubscribeResult } from '@northbeam/common';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
 import { emailHash } from '../../core/crypto/email-hash.js';
 import { ApiError } from '../../core/http/api-error.js';
 import { RateLimiter } from '../../core/rate-limit/rate-limiter.js';
 import { MailService } from '../mail/mail.service.js';
 import type { SubscribeDto } from './dto/email.dto.js';
-import { newsletterConfirmationMail } from './newsletter.mails.js';
+import { newsletterConfirmationMail, newsletterUnsubscribeLinkMail } from './newsletter.mails.js';
 import { NewsletterRepository } from './newsletter.repository.js';
 import { isSuppressed } from './suppression-list.js';
 
@@ -67,25 +67,49 @@ export class NewsletterService {
     return this.newsletterRepository.confirmByTokenHash(sha256(token));
   }
 
-  /** Same answer whether or not the address is known. */
-  async unsubscribe(email: string): Promise<{ message: string }> {
-    await this.newsletterRepository.unsubscribe(email);
-    return { message: leadMessages.unsubscribed };
+  /**
+   * `/unsubscribe` (docs/product.md#unsubscribe). With the token of a mailed link the address is
+   * unsubscribed (400 for a token not signed for it). Without one, nobody but the inbox's owner may
+   * unsubscribe it: a signed link is mailed to the address if it is signed up, with limits per client
+   * and per inbox, and the answer's words are the same whether or not it is.
+   */
+  async unsubscribe(
+    email: string,
+    token: string | undefined,
+    clientIp: string | undefined,
+  ): Promise<UnsubscribeResult> {
+    if (token !== undefined) return this.unsubscribeSigned(email, token);
+    await this.rateLimiter.enforceMailingForm('unsubscribe-link', clientIp, email, {
+      perClient: this.config.unsubscribeLinkRateLimitMax,
+      perRecipient: this.config.unsubscribeLinkRecipientRateLimitMax,
+      windowSeconds: this.config.unsubscribeLinkRateLimitWindowSeconds,
+    });
+    await this.dataSource.transaction(async (manager) => {
+      if (await isSuppressed(manager, emailHash(this.config.sessionSecret, email))) return;
+      if (!(await this.newsletterRepository.isSignedUp(manager, email))) return;
+      await this.mailService.enqueue(manager, newsletterUnsubscribeLinkMail(email, this.unsubscribeLinks(email)));
+    });
+    return { message: leadMessages.unsubscribeLinkSent, outcome: 'link_sent' };
   }
 
-  /** RFC 8058 one-click: the address must carry the signature that only our mails contain. */
-  async unsubscribeOneClick(email: string, token: string): Promise<{ message: string }> {
+  /**
+   * Unsubscribes the address when the token is its signature, which only our mails carry (the page's
+   * link and RFC 8058 one-click alike); same answer whether or not the address was subscribed.
+   */
+  async unsubscribeSigned(email: string, token: string): Promise<UnsubscribeResult> {
     const expected = Buffer.from(this.unsubscribeSignature(email));
     const given = Buffer.from(token);
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
       throw new ApiError(HttpStatus.BAD_REQUEST, leadMessages.unsubscribeLinkInvalid);
     }
-    return this.unsubscribe(email);
+    await this.newsletterRepository.unsubscribe(email);
+    return { message: leadMessages.unsubscribed, outcome: 'unsubscribed' };
   }
 
+  /** The signature of a (trimmed, lower-cased) address: the token of its unsubscribe links. */
   unsubscribeSignature(email: string): string {
     return createHmac('sha256', this.config.sessionSecret)
-      .update(`newsletter-unsubscribe:${email}`)
+      .update(`newsletter-unsubscribe:${email.trim().toLowerCase()}`)
       .digest('base64url');
   }
 
@@ -96,13 +120,16 @@ export class NewsletterService {
     };
   }
 
-  /** The address's own unsubscribe page and its signed RFC 8058 one-click target (every newsletter mail carries both). */
+  /**
+   * The address's own unsubscribe page and its RFC 8058 one-click target, both carrying the address's
+   * signature (every mail to a subscriber carries both; the page sends the token back).
+   */
   unsubscribeLinks(email: string): { unsubscribePageUrl: string; oneClickUnsubscribeUrl: string } {
     const base = this.config.publicUrl;
-    const address = encodeURIComponent(email);
+    const signed = `email=${encodeURIComponent(email)}&token=${this.unsubscribeSignature(email)}`;
     return {
-      unsubscribePageUrl: `${base}/unsubscribe?email=${address}`,
-      oneClickUnsubscribeUrl: `${base}/api/unsubscribe/one-click?email=${address}&token=${this.unsubscribeSignature(email)}`,
+      unsubscribePageUrl: `${base}/unsubscribe?${signed}`,
+      oneClickUnsubscribeUrl: `${base}/api/unsubscribe/one-click?${signed}`,
     };
   }
 }

@@ -8,7 +8,7 @@ import {
   enquiryReadingPathsStore,
 } from '../analytics/analytics.personal-data.js';
 import { loginAttemptsStore } from '../auth/auth.personal-data.js';
-import { contactMessagesStore } from '../contact/contact.personal-data.js';
+import { contactMessagesStore, spamEnquiriesStore } from '../contact/contact.personal-data.js';
 import { enquiryNotesStore } from '../enquiries/enquiries.personal-data.js';
 import { emailOutboxStore } from '../mail/mail.personal-data.js';
 import { subscribersStore, suppressionsStore } from '../newsletter/newsletter.personal-data.js';
@@ -26,6 +26,7 @@ export const personalDataStores: PersonalDataStore[] = [
   enquiryNotesStore,
   enquiryReadingPathsStore,
   contactMessagesStore,
+  spamEnquiriesStore,
   subscribersStore,
   playbookDownloadsStore,
   emailOutboxStore,

@@ -68,11 +68,19 @@ export class PrivacyRequestsService {
     clientIp: string | undefined,
     now = new Date(),
   ): Promise<{ requestId: string; message: string }> {
-    // Each request sends a mail: a per-address limit keeps the forms from being used to spam inboxes.
-    await this.rateLimiter.enforce(
-      `${input.requestType === 'access' ? 'access' : 'deletion'}:${clientIp ?? 'unknown'}`,
-      this.config.deletionRateLimitMax,
-      this.config.deletionRateLimitWindowSeconds,
+    // Each request mails a verification link: limits per client (each form its own) and per inbox
+    // (both forms together, from any client) keep the forms from being used to flood a mailbox
+    // (docs/product.md#privacy-requests). Past either, 429 before anything is stored or mailed.
+    await this.rateLimiter.enforceMailingForm(
+      input.requestType === 'access' ? 'access' : 'deletion',
+      clientIp,
+      input.email,
+      {
+        perClient: this.config.deletionRateLimitMax,
+        perRecipient: this.config.privacyRecipientRateLimitMax,
+        windowSeconds: this.config.deletionRateLimitWindowSeconds,
+        recipientScope: 'privacy-request',
+      },
     );
     const token = newToken();
     const requestId = newRequestId(input.requestType);

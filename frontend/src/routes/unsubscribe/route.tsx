@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
-import { CheckCircle2, Loader2, MailX } from 'lucide-react';
+import { CheckCircle2, Loader2, MailCheck, MailX } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { leadMessages, messages } from '@northbeam/common';
+import { leadMessages, messages, type UnsubscribeResult } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button, buttonVariants } from '@/components/ui/button';
@@ -18,13 +18,24 @@ export const handle: RouteHandle = {
 };
 
 type UnsubscribeState =
-  { kind: 'idle' } | { kind: 'loading' } | { kind: 'success'; message: string } | { kind: 'error'; message: string };
+  | { kind: 'idle' }
+  | { kind: 'loading' }
+  | { kind: 'success'; outcome: UnsubscribeResult['outcome']; message: string }
+  | { kind: 'error'; message: string };
 
-/** /unsubscribe (docs/product.md#lead-capture): idle, loading, success, error. */
+const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * /unsubscribe (docs/product.md#unsubscribe): idle, loading, success, error. A link from one of our
+ * mails carries the address and its signed token, which the page sends back: that unsubscribes. An
+ * address typed in (or changed) goes without a token, and the server mails that inbox such a link.
+ */
 export function Component() {
   const id = useId();
   const [searchParams] = useSearchParams();
-  const [email, setEmail] = useState(() => searchParams.get('email') ?? '');
+  const linkedEmail = searchParams.get('email') ?? '';
+  const token = searchParams.get('token');
+  const [email, setEmail] = useState(linkedEmail);
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [state, setState] = useState<UnsubscribeState>({ kind: 'idle' });
 
@@ -38,9 +49,13 @@ export function Component() {
     setFieldError(undefined);
     setState({ kind: 'loading' });
     try {
-      const response = await apiRequest('GET', `/api/unsubscribe?email=${encodeURIComponent(trimmed)}`);
-      const body = (await response.json()) as { message?: string };
-      setState({ kind: 'success', message: body.message ?? leadMessages.unsubscribed });
+      const query = new URLSearchParams({ email: trimmed });
+      if (token && sameAddress(trimmed, linkedEmail)) query.set('token', token);
+      const response = await apiRequest('GET', `/api/unsubscribe?${query.toString()}`);
+      const body = (await response.json()) as Partial<UnsubscribeResult>;
+      const outcome = body.outcome ?? 'unsubscribed';
+      const fallback = outcome === 'link_sent' ? leadMessages.unsubscribeLinkSent : leadMessages.unsubscribed;
+      setState({ kind: 'success', outcome, message: body.message ?? fallback });
     } catch (error) {
       if (error instanceof ApiRequestError)
         setState({ kind: 'error', message: error.serverError ?? leadMessages.unsubscribeFailed });
@@ -53,12 +68,22 @@ export function Component() {
       <div className="w-full max-w-lg rounded-card border border-line bg-white p-8 shadow-card sm:p-10">
         {state.kind === 'success' ? (
           <div className="grid justify-items-center gap-4 text-center" data-testid="unsubscribe-success">
-            <CheckCircle2 className="size-12 text-success" aria-hidden="true" />
-            <h1 className="heading-2">Unsubscribed Successfully</h1>
-            <p className="text-ink-muted">{state.message}</p>
-            <p className="text-sm text-ink-muted">
-              Changed your mind? You can subscribe again from the blog at any time.
-            </p>
+            {state.outcome === 'link_sent' ? (
+              <>
+                <MailCheck className="size-12 text-success" aria-hidden="true" />
+                <h1 className="heading-2">{leadMessages.unsubscribeLinkSentTitle}</h1>
+                <p className="text-ink-muted">{state.message}</p>
+              </>
+            ) : (
+              <>
+                <CheckCircle2 className="size-12 text-success" aria-hidden="true" />
+                <h1 className="heading-2">Unsubscribed Successfully</h1>
+                <p className="text-ink-muted">{state.message}</p>
+                <p className="text-sm text-ink-muted">
+                  Changed your mind? You can subscribe again from the blog at any time.
+                </p>
+              </>
+            )}
             <Link to="/" className={`${buttonVariants()} mt-2`}>
               Return to Home
             </Link>

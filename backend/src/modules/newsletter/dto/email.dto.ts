@@ -1,8 +1,11 @@
 import { Transform } from 'class-transformer';
 import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { leadLimits, subscribeSources, type SubscribeSource } from '@northbeam/common';
+import { leadLimits, leadMessages, subscribeSources, type SubscribeSource } from '@northbeam/common';
 import { IsRequiredEmail } from '../../../core/validation/is-required-email.js';
 import { TrimToUndefined } from '../../../core/validation/trim.js';
+
+/** A signature is 43 characters (SHA-256 in base64url); anything much longer is not one. */
+const unsubscribeTokenMax = 100;
 
 export const normaliseEmail = ({ value }: { value: unknown }) =>
   typeof value === 'string' ? value.trim().toLowerCase() : value;
@@ -25,17 +28,26 @@ export class SubscribeDto {
   page?: string;
 }
 
-/** GET /api/unsubscribe?email= */
-export class UnsubscribeQueryDto {
+/** The address of an unsubscribe call. */
+class UnsubscribeAddressDto {
   @Transform(normaliseEmail)
   @IsRequiredEmail()
   email: string;
 }
 
+/** GET /api/unsubscribe?email=&token= (the token of a mailed link; without one a link is mailed). */
+export class UnsubscribeQueryDto extends UnsubscribeAddressDto {
+  @IsOptional()
+  @IsString({ message: leadMessages.unsubscribeLinkInvalid })
+  @MaxLength(unsubscribeTokenMax, { message: leadMessages.unsubscribeLinkInvalid })
+  token?: string;
+}
+
 /** POST /api/unsubscribe/one-click?email=&token= (RFC 8058). */
-export class OneClickUnsubscribeQueryDto extends UnsubscribeQueryDto {
-  @IsString()
-  @IsNotEmpty()
+export class OneClickUnsubscribeQueryDto extends UnsubscribeAddressDto {
+  @IsString({ message: leadMessages.unsubscribeLinkInvalid })
+  @IsNotEmpty({ message: leadMessages.unsubscribeLinkInvalid })
+  @MaxLength(unsubscribeTokenMax, { message: leadMessages.unsubscribeLinkInvalid })
   token: string;
 }
 

@@ -239,6 +239,13 @@ export function Component() {
                     accent="bg-labs"
                   />
                 </Link>
+                <Link
+                  to="/admin/enquiries?status=spam"
+                  className="rounded-xl hover:opacity-80"
+                  data-testid="enquiries-spam"
+                >
+                  <Stat label="Suspected spam" value={enquiries.spam} accent="bg-line" />
+                </Link>
               </CardContent>
             </Card>
           ) : null}
