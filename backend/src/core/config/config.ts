@@ -203,7 +203,10 @@ class EnvironmentVariables {
 
   @Transform(emptyToUndefined)
   @IsOptional()
-  @IsUrl({ require_tld: false, protocols: ['http', 'https'] }, { message: 'CDN_PURGE_URL must be an http(s) address' })
+  @IsUrl(
+    { require_tld: false, require_protocol: true, protocols: ['http', 'https'] },
+    { message: 'CDN_PURGE_URL must be an http(s) address' },
+  )
   CDN_PURGE_URL?: string;
 }
 
@@ -337,7 +340,8 @@ export function loadConfig(
   const source = { ...environment, PORT: environment.PORT?.trim() ? environment.PORT : '3000' };
   const env = plainToInstance(EnvironmentVariables, source, { enableImplicitConversion: false });
   const errors = validateSync(env, { skipMissingProperties: false, whitelist: false });
-  const problems = errors.flatMap((error) => Object.values(error.constraints ?? {}));
+  // One line per problem: a value failing several rules that share a sentence is named once.
+  const problems = [...new Set(errors.flatMap((error) => Object.values(error.constraints ?? {})))];
   const enquiryRoutes = parseEnquiryRoutes(env.ENQUIRY_ROUTES, problems);
   const production = env.NODE_ENV === 'production';
   if (production) {
