@@ -9,7 +9,10 @@
 // Secure session cookies and HSTS behind a TLS-terminating front; a post published on one instance is
 // fresh on every instance within a second and a scheduled post is published once; a rolling restart
 // (SIGTERM, start again, one instance after the other) under load fails no request; an instance
-// SIGKILLed under load loses no accepted enquiry. Builds first when backend/dist is missing. Writes
+// SIGKILLed under load loses no accepted enquiry. And Debian's varnishd (foreground, its own work
+// folder) with docker/varnish.vcl in front of nginx: a repeated anonymous page is a hit, staff neither
+// get nor fill a copy, an answer not marked for a shared cache is not stored, a publish purges it
+// (CDN_PURGE_URL). Builds first when backend/dist is missing. Writes
 // test-results/deploy.json {passed, failed}. Ports: the first free ones from DEPLOY_PORT_BASE (3670).
 // DEPLOY_NGINX_CONF runs another server file instead of docker/nginx.conf (to show a fix is needed).
 import { spawn, spawnSync } from 'node:child_process';
@@ -119,10 +122,11 @@ if (!existsSync(path.join(root, 'backend/dist/main.js'))) {
   const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
-if (!existsSync(nginxBin)) {
-  console.error(`${nginxBin} not found: apt-get install -y nginx (.ci/run does)`);
-  process.exit(1);
-}
+for (const binary of [nginxBin, process.env.VARNISHD_BIN ?? '/usr/sbin/varnishd'])
+  if (!existsSync(binary)) {
+    console.error(`${binary} not found: apt-get install -y nginx varnish (.ci/run does)`);
+    process.exit(1);
+  }
 
 const serverUrl = new URL(process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres');
 const databaseName = `northbeam_deploy_${Date.now()}_${process.pid}`;
@@ -189,6 +193,10 @@ function startInstance(index) {
       ADMIN_PASSWORD: adminPassword,
       STAFF_2FA: 'optional',
       TRUST_PROXY: '1',
+      // Varnish in front (docker/varnish.vcl): pages kept 5 minutes, purged on every content change.
+      CDN_MAX_AGE: '300',
+      CDN_STALE_WHILE_REVALIDATE: '30',
+      CDN_PURGE_URL: `http://127.0.0.1:${varnishPort}/`,
       SEED_CONTENT: 'true',
       WEB_CONCURRENCY: '1',
       LOG_LEVEL: 'warn',
@@ -207,11 +215,15 @@ const running = (instance) => instance.child && instance.child.exitCode === null
 
 let nginx;
 let nginxPort;
+let varnish;
+let varnishPort;
+const varnishBin = process.env.VARNISHD_BIN ?? '/usr/sbin/varnishd';
 // Interrupted (Ctrl-C, a CI timeout): stop the children rather than leave them serving.
 for (const signal of ['SIGINT', 'SIGTERM'])
   process.once(signal, () => {
     for (const instance of instances) if (running(instance)) instance.child.kill('SIGKILL');
     if (nginx && nginx.exitCode === null) nginx.kill('SIGKILL');
+    if (varnish && varnish.exitCode === null) varnish.kill('SIGKILL');
     process.exit(130);
   });
 const proto = { 'x-forwarded-proto': 'https' };
@@ -319,6 +331,7 @@ try {
   const smtpUrl = `smtp://127.0.0.1:${smtp.server.address().port}`;
   for (let index = 0; index < 3; index += 1) instances.push({ port: await freePort(), turnstileUrl, smtpUrl });
   nginxPort = await freePort();
+  varnishPort = await freePort();
 
   // The three instances start together, as compose starts its replicas (migrations behind a lock).
   instances.forEach((_, index) => startInstance(index));
@@ -530,6 +543,83 @@ try {
     `live after ${live} ms, ${activity.rows[0].lines} post.published line(s)`,
   );
 
+  // Varnish in front of nginx, with the shipped VCL and this suite's backend.
+  writeFileSync(
+    path.join(tmp, 'varnish.vcl'),
+    `vcl 4.1;\nbackend default { .host = "127.0.0.1"; .port = "${nginxPort}"; }\ninclude "${path.join(root, 'docker/varnish.vcl')}";\n`,
+  );
+  mkdirSync(path.join(tmp, 'varnish'));
+  varnish = spawn(
+    varnishBin,
+    [
+      '-F',
+      '-n',
+      path.join(tmp, 'varnish'),
+      '-a',
+      `127.0.0.1:${varnishPort}`,
+      '-f',
+      path.join(tmp, 'varnish.vcl'),
+      '-s',
+      'malloc,64m',
+      '-T',
+      'none',
+    ],
+    { stdio: ['ignore', 'ignore', 'ignore'] },
+  );
+  if ((await waitFor(healthy(varnishPort), 20_000)) === undefined) throw new Error('varnishd did not start');
+  console.log(`varnishd ${varnish.pid} on port ${varnishPort} in front of nginx`);
+  const viaVarnish = (target, headers = {}) => send(varnishPort, { path: target, headers: { ...proto, ...headers } });
+  const cacheState = (result) => result.headers['x-varnish-cache'];
+  await viaVarnish('/blog');
+  const repeated = [];
+  for (let attempt = 0; attempt < 20; attempt += 1) repeated.push(await viaVarnish('/blog'));
+  const hits = repeated.filter((result) => cacheState(result) === 'HIT').length;
+  check(
+    'a repeated anonymous page is a Varnish hit',
+    hits === repeated.length && repeated.every((result) => result.status === 200),
+    `${hits}/${repeated.length} hits, Age ${repeated.at(-1).headers.age}, browsers told: ${repeated.at(-1).headers['cache-control']}`,
+  );
+  const staffPage = await viaVarnish('/blog', { cookie });
+  const afterStaff = await viaVarnish('/blog');
+  check(
+    'a signed-in staff member neither gets nor fills a Varnish copy',
+    cacheState(staffPage) === 'PASS' &&
+      !/s-maxage/.test(staffPage.headers['cache-control'] ?? '') &&
+      cacheState(afterStaff) === 'HIT' &&
+      afterStaff.headers['x-varnish']?.split(' ').length === 2,
+    `staff: ${cacheState(staffPage)} (${staffPage.headers['cache-control']}); next visitor: ${cacheState(afterStaff)}`,
+  );
+  const noStore = [await viaVarnish('/api/health'), await viaVarnish('/api/health')];
+  check(
+    'an answer not marked for a shared cache is never stored',
+    noStore.every((result) => cacheState(result) === 'PASS'),
+    noStore.map(cacheState).join(', '),
+  );
+  const cdnTitle = `Purged from Varnish ${Date.now()}`;
+  const cdnPost = await send(nginxPort, {
+    method: 'POST',
+    path: '/api/admin/posts',
+    headers: { 'content-type': 'application/json', ...staff },
+    body: JSON.stringify({
+      title: cdnTitle,
+      slug: `deploy-purged-${Date.now()}`,
+      excerpt: 'The site purges the shared cache when it publishes.',
+      body: 'Published through nginx; Varnish drops its copies.',
+      section: 'labs',
+      status: 'published',
+    }),
+  });
+  if (cdnPost.status !== 201) throw new Error(`publishing failed: ${cdnPost.status} ${cdnPost.body}`);
+  const purgedMs = await waitFor(async () => (await viaVarnish('/blog')).body.includes(cdnTitle), 10_000, 25);
+  check(
+    'publishing purges Varnish: the page through it shows the change within 2 s (instances trust their content version for 1 s; the site purges again then)',
+    purgedMs !== undefined && purgedMs <= 2000,
+    `${purgedMs} ms`,
+  );
+  summary.push(
+    `varnish: ${hits}/${repeated.length} hits on a repeated page; publish→fresh through Varnish in ${purgedMs === undefined ? 'never' : (purgedMs / 1000).toFixed(2)} s`,
+  );
+
   // Rolling restart under steady load: each instance SIGTERMed, started again, healthy, then the next.
   const load = startLoad(4);
   await sleep(2000);
@@ -608,6 +698,11 @@ try {
     nginx.kill('SIGQUIT');
     await Promise.race([new Promise((resolve) => nginx.once('exit', resolve)), sleep(5000)]);
     if (nginx.exitCode === null) nginx.kill('SIGKILL');
+  }
+  if (varnish && varnish.exitCode === null) {
+    varnish.kill('SIGTERM');
+    await Promise.race([new Promise((resolve) => varnish.once('exit', resolve)), sleep(5000)]);
+    if (varnish.exitCode === null) varnish.kill('SIGKILL');
   }
   await client?.end().catch(() => undefined);
   await adminClient.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`).catch(() => undefined);
