@@ -76,6 +76,15 @@ steps.push({
   cwd: '.',
   kind: 'faults',
 });
+// Deployment: what docker-compose.yml runs (Debian's nginx with docker/nginx.conf, three instances of
+// the production build on a fresh database of the PostgreSQL server) under load and rolling restarts.
+steps.push({
+  name: 'deployment (nginx, three instances, rolling restart)',
+  command: process.execPath,
+  args: [path.join(root, 'scripts/test-deploy.mjs')],
+  cwd: '.',
+  kind: 'deploy',
+});
 
 let passed = 0;
 let failed = 0;
@@ -114,8 +123,8 @@ for (const step of steps) {
       const report = JSON.parse(readFileSync(path.join(reports, 'frontend-unit.json'), 'utf8'));
       passed += report.numPassedTests;
       failed += report.numFailedTests + (report.numFailedTests === 0 && result.status !== 0 ? 1 : 0);
-    } else if (step.kind === 'faults') {
-      const report = JSON.parse(readFileSync(path.join(reports, 'faults.json'), 'utf8'));
+    } else if (step.kind === 'faults' || step.kind === 'deploy') {
+      const report = JSON.parse(readFileSync(path.join(reports, `${step.kind}.json`), 'utf8'));
       passed += report.passed;
       failed += report.failed;
     } else {

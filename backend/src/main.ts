@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import cluster from 'node:cluster';
 import type { Server, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { createApplication } from './app.factory.js';
 import { runClusterPrimary } from './cluster-primary.js';
 import { ConfigError, loadConfig, readDotEnv } from './core/config/config.js';
@@ -21,6 +22,13 @@ const drainDelayMs = 750;
  * request in progress has certainly accepted everything that reached it.
  */
 const drainQuietMs = 300;
+/**
+ * A kept-alive connection is not closed by this side while the drain lasts: a proxy may be writing a
+ * request on it at that very moment, and a POST that meets a closed connection is not retried (it
+ * cannot know whether it was processed). Answers during the drain carry `Connection: close`, and
+ * nginx closes idle upstream connections itself after 4 s (docker/nginx-upstream.conf), so the drain
+ * waits for every connection to be closed by the client, up to drainMaxMs.
+ */
 const drainMaxMs = 6000;
 
 async function bootstrap() {
@@ -58,8 +66,11 @@ async function bootstrap() {
 
   let shuttingDown = false;
   let lastConnectionAt = Date.now();
-  server.on('connection', () => {
+  let openConnections = 0;
+  server.on('connection', (socket: Socket) => {
     lastConnectionAt = Date.now();
+    openConnections += 1;
+    socket.once('close', () => (openConnections -= 1));
   });
   let requestsInProgress = 0;
   server.on('request', (_request, response: ServerResponse) => {
@@ -80,7 +91,10 @@ async function bootstrap() {
     const waitForQuiet = () => {
       const now = Date.now();
       const quiet =
-        requestsInProgress === 0 && now - lastConnectionAt >= drainQuietMs && now - drainStartedAt >= drainDelayMs;
+        requestsInProgress === 0 &&
+        openConnections === 0 &&
+        now - lastConnectionAt >= drainQuietMs &&
+        now - drainStartedAt >= drainDelayMs;
       if (quiet || now - drainStartedAt >= drainMaxMs) closeServer();
       else setTimeout(waitForQuiet, 50);
     };

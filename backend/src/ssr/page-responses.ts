@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import type { AppConfig } from '../core/config/config.js';
+import { allowSharedCache } from '../core/http/cdn-cache.js';
 import { sendCompressedOnce, sendStoredBody } from '../core/http/stored-body.js';
 import { mayCarrySession } from '../modules/auth/session.js';
 import type { CachedPage, StoredPage } from './html-cache.js';
@@ -19,10 +20,20 @@ function pageHeaders(response: Response, page: { headers: [string, string][] }, 
   response.setHeader('X-Cache', cacheState);
 }
 
-/** A page from the HTML cache (or just stored in it): ETag, 304, and its stored compressed copy. */
-export function sendStoredPage(request: Request, response: Response, page: StoredPage, cacheState: 'HIT' | 'MISS') {
+/**
+ * A page from the HTML cache (or just stored in it): ETag, 304, and its stored compressed copy. Only
+ * such pages (anonymous, public, no cookie set) may also be kept by a shared cache in front.
+ */
+export function sendStoredPage(
+  request: Request,
+  response: Response,
+  page: StoredPage,
+  cacheState: 'HIT' | 'MISS',
+  config: Pick<AppConfig, 'cdnMaxAgeSeconds' | 'cdnStaleWhileRevalidateSeconds'>,
+) {
   pageHeaders(response, page, cacheState);
   response.setHeader('Cache-Control', 'public, max-age=0, must-revalidate');
+  allowSharedCache(response, config, request.path);
   sendStoredBody(request, response, page, page.status);
 }
 

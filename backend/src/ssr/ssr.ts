@@ -37,7 +37,7 @@ export async function mountFrontend(
       const version = cacheable ? await contentVersion.current() : 0;
       if (cacheable) {
         const hit = cache.get(url, version);
-        if (hit) return sendStoredPage(request, response, hit, 'HIT');
+        if (hit) return sendStoredPage(request, response, hit, 'HIT', config);
       }
       const pageContext = await renderPage({
         urlOriginal: url,
@@ -61,7 +61,7 @@ export async function mountFrontend(
         page.headers.some(([name]) => name.toLowerCase() === 'set-cookie') || response.hasHeader('set-cookie');
       if (cacheable && page.status === 200 && !setsCookie) {
         const stored = cache.set(url, { ...page, etag: etagOf(page.body), version });
-        return sendStoredPage(request, response, stored, 'MISS');
+        return sendStoredPage(request, response, stored, 'MISS', config);
       }
       sendUncachedPage(request, response, page);
     } catch (error) {

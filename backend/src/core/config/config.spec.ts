@@ -106,6 +106,28 @@ describe('loadConfig', () => {
     }
   });
 
+  it('declares no shared cache by default and validates the CDN settings', () => {
+    const base = { SESSION_SECRET: 's'.repeat(40) };
+    expect(loadConfig(base)).toMatchObject({
+      cdnMaxAgeSeconds: 0,
+      cdnStaleWhileRevalidateSeconds: 0,
+      cdnPurgeUrl: undefined,
+    });
+    expect(
+      loadConfig({
+        ...base,
+        CDN_MAX_AGE: '300',
+        CDN_STALE_WHILE_REVALIDATE: '30',
+        CDN_PURGE_URL: 'http://cdn/',
+      }),
+    ).toMatchObject({ cdnMaxAgeSeconds: 300, cdnStaleWhileRevalidateSeconds: 30, cdnPurgeUrl: 'http://cdn/' });
+    expect(() =>
+      loadConfig({ ...base, CDN_MAX_AGE: 'ten', CDN_STALE_WHILE_REVALIDATE: '-1', CDN_PURGE_URL: 'varnish' }),
+    ).toThrow(
+      /CDN_MAX_AGE must be a whole number of seconds from 0 to 86400[\s\S]*CDN_STALE_WHILE_REVALIDATE must be a whole number of seconds from 0 to 86400[\s\S]*CDN_PURGE_URL must be an http\(s\) address/,
+    );
+  });
+
   it('routes enquiry notifications by service interest (ENQUIRY_ROUTES) and refuses a malformed route, naming it', () => {
     const base = { SESSION_SECRET: 's'.repeat(40) };
     expect(loadConfig(base).enquiryRoutes).toEqual({});

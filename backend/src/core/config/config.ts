@@ -31,6 +31,10 @@ import {
 const maxTrustedProxies = 10;
 const trustProxyMessage = `TRUST_PROXY must be the number of proxies in front of the site, a whole number from 0 to ${maxTrustedProxies}`;
 
+/** A day: a shared cache keeps a page at most this long between purges. */
+const maxCdnSeconds = 86_400;
+const cdnSecondsMessage = (name: string) => `${name} must be a whole number of seconds from 0 to ${maxCdnSeconds}`;
+
 const emptyToUndefined = ({ value }: { value: unknown }) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 
@@ -182,6 +186,28 @@ class EnvironmentVariables {
   @IsOptional()
   @IsIn(Array.from({ length: maxTrustedProxies + 1 }, (_, hops) => hops), { message: trustProxyMessage })
   TRUST_PROXY?: number;
+
+  @Transform(({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value)))
+  @IsOptional()
+  @IsInt({ message: cdnSecondsMessage('CDN_MAX_AGE') })
+  @Min(0, { message: cdnSecondsMessage('CDN_MAX_AGE') })
+  @Max(maxCdnSeconds, { message: cdnSecondsMessage('CDN_MAX_AGE') })
+  CDN_MAX_AGE?: number;
+
+  @Transform(({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value)))
+  @IsOptional()
+  @IsInt({ message: cdnSecondsMessage('CDN_STALE_WHILE_REVALIDATE') })
+  @Min(0, { message: cdnSecondsMessage('CDN_STALE_WHILE_REVALIDATE') })
+  @Max(maxCdnSeconds, { message: cdnSecondsMessage('CDN_STALE_WHILE_REVALIDATE') })
+  CDN_STALE_WHILE_REVALIDATE?: number;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsUrl(
+    { require_tld: false, require_protocol: true, protocols: ['http', 'https'] },
+    { message: 'CDN_PURGE_URL must be an http(s) address' },
+  )
+  CDN_PURGE_URL?: string;
 }
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
@@ -282,6 +308,15 @@ export interface AppConfig {
   analyticsRollupAtStartup: boolean;
   /** Serve the front end through Vite with hot reload instead of the production build. */
   devServer: boolean;
+  /**
+   * A shared cache (CDN, Varnish) in front: how long it may keep an anonymous page or public answer
+   * (`s-maxage`; 0, the default, declares none and sends no shared-cache headers) and serve it stale
+   * while it fetches a new copy (`stale-while-revalidate`).
+   */
+  cdnMaxAgeSeconds: number;
+  cdnStaleWhileRevalidateSeconds: number;
+  /** Where content changes are purged (a `PURGE` that Varnish turns into a ban by surrogate key); unset purges nothing. */
+  cdnPurgeUrl: string | undefined;
   /** Development fallbacks in use, listed in the start-up log. */
   fallbacks: string[];
 }
@@ -317,7 +352,8 @@ export function loadConfig(
   const source = { ...environment, PORT: environment.PORT?.trim() ? environment.PORT : '3000' };
   const env = plainToInstance(EnvironmentVariables, source, { enableImplicitConversion: false });
   const errors = validateSync(env, { skipMissingProperties: false, whitelist: false });
-  const problems = errors.flatMap((error) => Object.values(error.constraints ?? {}));
+  // One line per problem: a value failing several rules that share a sentence is named once.
+  const problems = [...new Set(errors.flatMap((error) => Object.values(error.constraints ?? {})))];
   const enquiryRoutes = parseEnquiryRoutes(env.ENQUIRY_ROUTES, problems);
   const production = env.NODE_ENV === 'production';
   if (production) {
@@ -409,6 +445,9 @@ export function loadConfig(
     scheduledPublishIntervalMs: publishingLimits.scheduledPublishCheckSeconds * 1000,
     analyticsRollupAtStartup: env.NODE_ENV !== 'test',
     devServer: environment.NORTHBEAM_DEV_SERVER === '1',
+    cdnMaxAgeSeconds: env.CDN_MAX_AGE ?? 0,
+    cdnStaleWhileRevalidateSeconds: env.CDN_STALE_WHILE_REVALIDATE ?? 0,
+    cdnPurgeUrl: env.CDN_PURGE_URL,
     fallbacks,
     ...overrides,
   };

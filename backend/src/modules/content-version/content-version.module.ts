@@ -1,9 +1,14 @@
 import { Global, Module } from '@nestjs/common';
-import { ContentVersionService } from './content-version.service.js';
+import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
+import { createCdnPurger } from '../../core/http/cdn-cache.js';
+import { CDN_PURGER, ContentVersionService } from './content-version.service.js';
 
 @Global()
 @Module({
-  providers: [ContentVersionService],
+  providers: [
+    ContentVersionService,
+    { provide: CDN_PURGER, inject: [APP_CONFIG], useFactory: (config: AppConfig) => createCdnPurger(config) ?? null },
+  ],
   exports: [ContentVersionService],
 })
 export class ContentVersionModule {}

@@ -1,4 +1,5 @@
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager, EntitySubscriberInterface, QueryRunner } from 'typeorm';
+import type { CdnPurger } from '../../core/http/cdn-cache.js';
 import { ContentVersionService } from './content-version.service.js';
 
 /** A database whose content version the test controls, counting the reads. */
@@ -13,8 +14,9 @@ function fakeDatabase() {
     state.reads += 1;
     return Promise.resolve([{ version: String(state.version) }]);
   };
-  const dataSource = { query, manager: { query } } as unknown as DataSource;
-  return { state, dataSource };
+  const subscribers: EntitySubscriberInterface[] = [];
+  const dataSource = { query, manager: { query }, subscribers } as unknown as DataSource;
+  return { state, dataSource, query, subscribers };
 }
 
 describe(ContentVersionService.name, () => {
@@ -35,5 +37,51 @@ describe(ContentVersionService.name, () => {
     await service.bump();
     await service.bump();
     expect(await service.current()).toBe(4);
+  });
+
+  describe('with a shared cache in front', () => {
+    function setup() {
+      const database = fakeDatabase();
+      const purges: string[][] = [];
+      const purger: CdnPurger = { purge: (keys) => (purges.push(keys), Promise.resolve()) };
+      const service = new ContentVersionService(database.dataSource, purger);
+      service.onModuleInit();
+      const [subscriber] = database.subscribers;
+      const transaction = { isTransactionActive: true } as QueryRunner;
+      const manager = { query: database.query, queryRunner: transaction } as unknown as EntityManager;
+      const event = { queryRunner: transaction } as Parameters<
+        NonNullable<EntitySubscriberInterface['afterTransactionCommit']>
+      >[0];
+      return { service, purges, subscriber, manager, event };
+    }
+
+    it('purges the global key once the changing transaction commits, not before', async () => {
+      const { service, purges, subscriber, manager, event } = setup();
+      await service.bump(manager);
+      expect(purges).toEqual([]);
+      void subscriber.afterTransactionCommit?.(event);
+      void subscriber.afterTransactionCommit?.(event);
+      expect(purges).toEqual([['site']]);
+      // Again once every instance has read the new version (they trust a reading for a second).
+      await new Promise((resolve) => setTimeout(resolve, 1600));
+      expect(purges).toEqual([['site'], ['site']]);
+    });
+
+    it('purges nothing when the transaction rolls back', async () => {
+      const { service, purges, subscriber, manager, event } = setup();
+      await service.bump(manager);
+      void subscriber.afterTransactionRollback?.(event);
+      void subscriber.afterTransactionCommit?.(event);
+      expect(purges).toEqual([]);
+    });
+
+    it('purges at once after a change made outside a transaction, and a failed purge does not throw', async () => {
+      const { dataSource } = fakeDatabase();
+      const purges: string[][] = [];
+      const purger: CdnPurger = { purge: (keys) => (purges.push(keys), Promise.reject(new Error('down'))) };
+      const service = new ContentVersionService(dataSource, purger);
+      await expect(service.bump()).resolves.toBeUndefined();
+      expect(purges).toEqual([['site']]);
+    });
   });
 });

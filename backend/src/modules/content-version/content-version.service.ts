@@ -1,6 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource, type EntityManager, type QueryRunner } from 'typeorm';
+import { globalSurrogateKey, type CdnPurger } from '../../core/http/cdn-cache.js';
+
+/** The shared cache's purger (CDN_PURGE_URL), or null when none is configured. */
+export const CDN_PURGER = Symbol('CDN_PURGER');
 
 /** How long an instance trusts the version it last read before asking the database again. */
 const readIntervalMs = 1000;
@@ -8,21 +12,58 @@ const readIntervalMs = 1000;
 /**
  * The content version: a counter in PostgreSQL that every change to public content (posts, case
  * studies) increments. Page caches compare against it, so a publish on one instance empties the
- * caches of all instances within a second, and of its own instance at once.
+ * caches of all instances within a second, and of its own instance at once. A shared cache in front
+ * (CDN_PURGE_URL) is purged by the instance that made the change, once its transaction has committed,
+ * without holding up the request; a failed purge is logged.
  */
 @Injectable()
-export class ContentVersionService {
+export class ContentVersionService implements OnModuleInit {
+  private readonly logger = new Logger(ContentVersionService.name);
   private known = 0;
   private readAt = 0;
   private pending: Promise<number> | undefined;
+  /** Transactions that bumped the version: the shared cache is purged when they commit. */
+  private readonly purgeOnCommit = new WeakSet<QueryRunner>();
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Optional() @Inject(CDN_PURGER) private readonly purger: CdnPurger | null = null,
+  ) {}
+
+  onModuleInit(): void {
+    if (!this.purger) return;
+    this.dataSource.subscribers.push({
+      afterTransactionCommit: ({ queryRunner }) => {
+        if (this.purgeOnCommit.delete(queryRunner)) this.purgeSharedCache();
+      },
+      afterTransactionRollback: ({ queryRunner }) => {
+        this.purgeOnCommit.delete(queryRunner);
+      },
+    });
+  }
 
   /** Call inside the transaction that changes public content. */
   async bump(manager: EntityManager = this.dataSource.manager): Promise<void> {
     await manager.query(`UPDATE content_version SET version = version + 1 WHERE id = 1`);
     // This instance must not trust its last reading any more: the next page view asks again.
     this.readAt = 0;
+    if (!this.purger) return;
+    const runner = manager.queryRunner;
+    if (runner?.isTransactionActive) this.purgeOnCommit.add(runner);
+    else this.purgeSharedCache();
+  }
+
+  /**
+   * Purges now, and again once every instance has read the new version: until then another instance
+   * may still render the old page, and the shared cache would keep that copy after the first purge.
+   */
+  private purgeSharedCache(): void {
+    const purge = () =>
+      this.purger?.purge([globalSurrogateKey]).catch((error: unknown) => {
+        this.logger.warn(`Purging the shared cache failed: ${error instanceof Error ? error.message : String(error)}`);
+      });
+    void purge();
+    setTimeout(() => void purge(), readIntervalMs + 500).unref();
   }
 
   async current(): Promise<number> {

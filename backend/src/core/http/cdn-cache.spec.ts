@@ -1,0 +1,103 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Response } from 'express';
+import { allowSharedCache, createCdnPurger, surrogateKeysFor, VarnishPurger } from './cdn-cache.js';
+
+/** The few Response methods the module uses, over a plain header map. */
+function fakeResponse(headers: Record<string, string> = {}) {
+  const map = new Map(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+  const response = {
+    hasHeader: (name: string) => map.has(name.toLowerCase()),
+    getHeader: (name: string) => map.get(name.toLowerCase()),
+    setHeader: (name: string, value: string) => map.set(name.toLowerCase(), value),
+  } as unknown as Response;
+  return { response, headers: map };
+}
+
+const cdn = { cdnMaxAgeSeconds: 300, cdnStaleWhileRevalidateSeconds: 60 };
+const page = 'public, max-age=0, must-revalidate';
+
+describe('allowSharedCache', () => {
+  it('adds s-maxage, stale-while-revalidate and the surrogate keys to a public answer', () => {
+    const { response, headers } = fakeResponse({ 'Cache-Control': page });
+    allowSharedCache(response, cdn, '/blog/labs/a-post');
+    expect(headers.get('cache-control')).toBe(`${page}, s-maxage=300, stale-while-revalidate=60`);
+    expect(headers.get('surrogate-key')).toBe('site blog section:labs post:labs/a-post');
+    expect(headers.get('cache-tag')).toBe('site,blog,section:labs,post:labs/a-post');
+  });
+
+  it('composes with a browser max-age set elsewhere and leaves out a zero stale-while-revalidate', () => {
+    const { response, headers } = fakeResponse({ 'Cache-Control': 'public, max-age=60' });
+    allowSharedCache(response, { cdnMaxAgeSeconds: 120, cdnStaleWhileRevalidateSeconds: 0 }, '/api/posts');
+    expect(headers.get('cache-control')).toBe('public, max-age=60, s-maxage=120');
+    expect(headers.get('surrogate-key')).toBe('site api blog');
+  });
+
+  it('sends nothing for a shared cache when no CDN is declared', () => {
+    const { response, headers } = fakeResponse({ 'Cache-Control': page });
+    allowSharedCache(response, { cdnMaxAgeSeconds: 0, cdnStaleWhileRevalidateSeconds: 60 }, '/');
+    expect(headers.get('cache-control')).toBe(page);
+    expect(headers.has('surrogate-key')).toBe(false);
+  });
+
+  it.each([
+    ['an answer that sets a cookie', { 'Cache-Control': page, 'Set-Cookie': 'a=b' }],
+    ['a private answer (staff)', { 'Cache-Control': 'private, no-store' }],
+    ['a no-store answer', { 'Cache-Control': 'no-store' }],
+    ['an answer without Cache-Control', {}],
+  ])('leaves %s alone', (_name, initial: Record<string, string>) => {
+    const { response, headers } = fakeResponse(initial);
+    allowSharedCache(response, cdn, '/');
+    expect(headers.get('cache-control')).toBe(initial['Cache-Control']);
+    expect(headers.has('surrogate-key')).toBe(false);
+  });
+});
+
+describe('surrogateKeysFor', () => {
+  it('names what a path shows, always with the global key', () => {
+    expect(surrogateKeysFor('/')).toEqual(['site', 'home']);
+    expect(surrogateKeysFor('/blog')).toEqual(['site', 'blog']);
+    expect(surrogateKeysFor('/case-studies/harbour')).toEqual(['site', 'case-studies', 'case-study:harbour']);
+    expect(surrogateKeysFor('/About?x=1')).toEqual(['site', 'page:about']);
+  });
+
+  it('drops segments that are not plain slugs', () => {
+    expect(surrogateKeysFor('/blog/labs/<x> y')).toEqual(['site', 'blog', 'section:labs']);
+  });
+});
+
+describe(VarnishPurger.name, () => {
+  let server: Server;
+  let url: string;
+  const received: { method?: string; headers: IncomingHttpHeaders }[] = [];
+  let status = 200;
+
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      received.push({ method: request.method, headers: request.headers });
+      response.writeHead(status).end('ok');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  });
+
+  afterAll(async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  it('sends PURGE with the keys in Surrogate-Key', async () => {
+    status = 200;
+    await new VarnishPurger(url).purge(['site', 'post:labs/a']);
+    expect(received.at(-1)).toMatchObject({ method: 'PURGE', headers: { 'surrogate-key': 'site post:labs/a' } });
+  });
+
+  it('rejects when the cache refuses', async () => {
+    status = 403;
+    await expect(new VarnishPurger(url).purge(['site'])).rejects.toThrow('purge answered 403');
+  });
+
+  it('is made only when CDN_PURGE_URL is set', () => {
+    expect(createCdnPurger({ cdnPurgeUrl: undefined })).toBeUndefined();
+    expect(createCdnPurger({ cdnPurgeUrl: url })).toBeInstanceOf(VarnishPurger);
+  });
+});

@@ -1,0 +1,73 @@
+vcl 4.1;
+# Varnish in front of nginx (docker-compose.yml's `cdn` profile): keeps what the site marks for a
+# shared cache (Cache-Control s-maxage, Surrogate-Key; see backend/src/core/http/cdn-cache.ts) and
+# drops it when the site sends `PURGE` with the changed keys (a ban by Surrogate-Key) (CDN_PURGE_URL). Staff never get, nor fill,
+# a cached answer: a request carrying the session cookie goes straight through, and the site sends no
+# s-maxage to staff nor with a cookie. The backend is set by the file that includes this one
+# (docker/varnish-backend.vcl in compose; the deployment suite writes its own).
+import std;
+
+acl purgers {
+  "127.0.0.1";
+  "localhost";
+  # The compose network: the application replicas send PURGE from here.
+  "172.16.0.0"/12;
+  "10.0.0.0"/8;
+  "192.168.0.0"/16;
+}
+
+sub vcl_recv {
+  if (req.method == "PURGE") {
+    if (client.ip !~ purgers) {
+      return (synth(403, "Forbidden"));
+    }
+    if (!req.http.Surrogate-Key) {
+      return (synth(400, "Surrogate-Key required"));
+    }
+    # Every object whose Surrogate-Key holds one of the given keys (space-separated words).
+    ban("obj.http.Surrogate-Key ~ (^|\s)(" +
+      regsuball(regsuball(req.http.Surrogate-Key, "[^a-z0-9:/ -]", ""), " +", "|") + ")(\s|$)");
+    return (synth(200, "Banned"));
+  }
+  if (req.method != "GET" && req.method != "HEAD") {
+    return (pass);
+  }
+  # The session cookie (`__Host-nb.sid` in production, `nb.sid` elsewhere) in any spelling: staff.
+  if (req.http.Cookie ~ "nb\.sid") {
+    return (pass);
+  }
+  if (req.url ~ "^/(admin|api/admin)(/|$|\?)") {
+    return (pass);
+  }
+  # Other cookies (consent choice, analytics) change nothing the site renders for a visitor.
+  unset req.http.Cookie;
+  return (hash);
+}
+
+sub vcl_backend_response {
+  # Never store an answer that sets a cookie, nor one the site did not mark for a shared cache.
+  if (beresp.http.Set-Cookie || beresp.http.Cache-Control !~ "s-maxage") {
+    set beresp.uncacheable = true;
+    set beresp.ttl = 120s;
+    return (deliver);
+  }
+  # Varnish reads s-maxage itself; stale-while-revalidate becomes its grace.
+  if (beresp.http.Cache-Control ~ "stale-while-revalidate=[0-9]+") {
+    set beresp.grace = std.duration(regsub(beresp.http.Cache-Control, ".*stale-while-revalidate=([0-9]+).*", "\1") + "s", 0s);
+  }
+  return (deliver);
+}
+
+sub vcl_deliver {
+  if (obj.uncacheable) {
+    set resp.http.X-Varnish-Cache = "PASS";
+  } else if (obj.hits > 0) {
+    set resp.http.X-Varnish-Cache = "HIT";
+  } else {
+    set resp.http.X-Varnish-Cache = "MISS";
+  }
+  # Browsers keep the site's own max-age; s-maxage and the keys are for this cache only.
+  set resp.http.Cache-Control = regsuball(resp.http.Cache-Control, ",\s*(s-maxage|stale-while-revalidate)=[0-9]+", "");
+  unset resp.http.Surrogate-Key;
+  unset resp.http.Cache-Tag;
+}
