@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { messages, turnstileFallbackToken } from '@northbeam/common';
+import { leadMessages, messages, turnstileFallbackToken } from '@northbeam/common';
 import type supertest from 'supertest';
 import { MailDispatcher } from '../src/modules/mail/mail-dispatcher.js';
 import { createStaff, sessionCookie, signedInAgent, staffPassword } from './factories/staff.js';
@@ -259,6 +259,19 @@ describe('Security of the real endpoints', () => {
             }
           }
         }
+      }
+      // The one-click route takes foreign posts in every spelling, and its token check refuses a forged one.
+      for (const prefix of spellings) {
+        const forged = await owner
+          .post(`${prefix}/unsubscribe/one-click?email=victim%40example.com&token=forged-token`)
+          .set('Origin', 'https://evil.example')
+          .type('form')
+          .send('List-Unsubscribe=One-Click');
+        expect({ prefix, status: forged.status, error: forged.body.error }).toEqual({
+          prefix,
+          status: 400,
+          error: leadMessages.unsubscribeLinkInvalid,
+        });
       }
       expect(accepted).toEqual([]);
       expect(await storedRows()).toBe(before);

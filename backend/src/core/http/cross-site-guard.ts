@@ -6,8 +6,11 @@ import { isApiPath, RouteSet } from './api-path.js';
 const simpleContentTypes = ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'];
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Routes that third parties legitimately post to as forms (RFC 8058 one-click unsubscribe). */
-const formPostAllowed = new RouteSet(['/api/unsubscribe/one-click']);
+/**
+ * Routes that third parties legitimately post to as forms from their own origin: RFC 8058 one-click
+ * unsubscribe, posted by mail providers with their Origin. Its signed token decides, not this guard.
+ */
+const crossSitePostAllowed = new RouteSet(['/api/unsubscribe/one-click']);
 
 /**
  * Uploads (multipart) are taken only where the call carries the upload header: a cross-site form
@@ -25,6 +28,7 @@ export function crossSiteGuard(config: AppConfig) {
   const allowedOrigins = new Set([new URL(config.publicUrl).origin]);
   return (request: Request, response: Response, next: NextFunction) => {
     if (safeMethods.has(request.method) || !isApiPath(request.path)) return next();
+    if (crossSitePostAllowed.has(request.path)) return next();
     const origin = request.headers.origin;
     const sameHostOrigin = origin !== undefined && origin === `${request.protocol}://${request.headers.host ?? ''}`;
     const originAllowed = origin === undefined || allowedOrigins.has(origin) || sameHostOrigin;
@@ -34,7 +38,7 @@ export function crossSiteGuard(config: AppConfig) {
       contentType === 'multipart/form-data' &&
       uploadPaths.has(request.path) &&
       request.headers[mediaUploadHeader.name] === mediaUploadHeader.value;
-    if (!originAllowed || (formLike && !formPostAllowed.has(request.path) && !upload)) {
+    if (!originAllowed || (formLike && !upload)) {
       response.status(403).json({ statusCode: 403, error: messages.crossSiteRefused });
       return;
     }
