@@ -1,7 +1,10 @@
 import { isSitePath, postSignInPath, resolveSitePath, signInFallbackPath } from './site-path.js';
 
+/** The WHATWG URL parser (common's type check declares no platform). */
+declare const URL: new (input: string, base?: string) => { origin: string };
+
 /** Where a browser goes for `location` sent from a page of `origin` (what an attacker needs to change). */
-function browserTarget(location: string, origin = 'https://northbeam.test'): URL {
+function browserTarget(location: string, origin = 'https://northbeam.test'): { origin: string } {
   return new URL(location, `${origin}/admin/login`);
 }
 
