@@ -90,6 +90,28 @@ export default tseslint.config(
     ...reactHooks.configs.flat['recommended-latest'],
   },
   {
+    // Whether a path is an API call is decided once, as the router matches it (any case, optional
+    // trailing slash): backend/src/core/http/api-path.ts. A comparison with a literal '/api…' path
+    // (startsWith, ===, a Set of paths) would let `/API/…` past a guard that the route still answers.
+    files: ['backend/src/**/*.ts'],
+    ignores: ['backend/src/core/http/api-path.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          'CallExpression[callee.property.name=/^(startsWith|endsWith|includes|has|indexOf|test|match)$/] > Literal[value=/^\\/api(\\/|$)/i]',
+          'BinaryExpression[operator=/^[!=]==?$/] > Literal[value=/^\\/api(\\/|$)/i]',
+          "NewExpression[callee.name='Set'] Literal[value=/^\\/api(\\/|$)/i]",
+          'CallExpression[callee.property.name=/^(startsWith|endsWith|includes|has|indexOf|test|match)$/] > TemplateLiteral > TemplateElement[value.raw=/^\\/api(\\/|$)/i]',
+        ].map((selector) => ({
+          selector,
+          message:
+            'Decide whether a path is an API call with isApiPath / RouteSet (backend/src/core/http/api-path.ts).',
+        })),
+      ],
+    },
+  },
+  {
     // Plain JavaScript (bench, scripts, this file): the same rules, without type information.
     files: ['**/*.mjs', '**/*.js'],
     ...tseslint.configs.disableTypeChecked,

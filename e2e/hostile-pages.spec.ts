@@ -45,6 +45,41 @@ const pathShapes: [string, (route: string) => string][] = [
   ['absolute-form target naming another host', (route) => `http://evil.example${route}`],
 ];
 
+/**
+ * Hostile post-sign-in redirects (the value of `?redirect=`), generated: dot segments written plainly
+ * and percent-encoded before a second slash or backslash, host starts (two slashes, a slash and a
+ * backslash, two backslashes, `%5c`, tabs and line breaks inside), schemes and absolute addresses.
+ */
+function hostileRedirects(): string[] {
+  const values: string[] = [];
+  for (const dots of ['..', '%2e%2e', '%2E.', '.%2e', '%2E%2E'])
+    for (const slash of ['/', '\\', '%5c', '%5C'])
+      values.push(
+        `/admin/${dots}/${slash}evil.example/phish`,
+        `/admin/${dots}${slash}/evil.example/phish`,
+        `/${dots}/${slash}evil.example`,
+      );
+  for (const start of ['//', '/\\', '\\\\', '/%5c', '/\t/', '/\n/', '/\r/', '\t//', '/\\/', '///'])
+    values.push(`${start}evil.example/phish`, `/${start}evil.example`);
+  values.push(
+    'javascript:alert(1)',
+    '/javascript:alert(1)/..//evil.example',
+    'https://evil.example/admin',
+    'http://evil.example',
+    'https:evil.example',
+    'evil.example/admin',
+  );
+  return values;
+}
+
+/** The value as a request line may carry it, decoded once by the query parser into something else. */
+function lightlyEncoded(value: string): string {
+  return value.replace(
+    /[\u0000-\u0020#&+]/g,
+    (character) => `%${character.charCodeAt(0).toString(16).padStart(2, '0')}`,
+  );
+}
+
 interface PageRoute {
   path: string;
   /** Query parameters the page reads. */
@@ -284,5 +319,24 @@ test.describe('Hostile page addresses', () => {
       expect(answer.status, redirect).toBe(302);
       expect(answer.headers.location, redirect).toBe(location);
     }
+    // Generated values, sent as they are (encoded once) and decoded once more by the query parser:
+    // the Location always stays on the site, whatever a browser resolves it to.
+    const origin = new URL(baseUrl).origin;
+    let tried = 0;
+    for (const value of hostileRedirects()) {
+      for (const [form, redirect] of [
+        ['as is', encodeURIComponent(value)],
+        ['decoded once more', lightlyEncoded(value)],
+      ] as const) {
+        const answer = await get(baseUrl, `/admin/login?redirect=${redirect}`, cookie);
+        const label = `${form}: ${value}`;
+        expect(answer.status, label).toBe(302);
+        const location = answer.headers.location ?? '';
+        expect(new URL(location, `${origin}/admin/login`).origin, `${label} -> ${location}`).toBe(origin);
+        if (form === 'as is') expect(location, label).toBe('/admin');
+        tried += 1;
+      }
+    }
+    expect(tried).toBeGreaterThan(100);
   });
 });

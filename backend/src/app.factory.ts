@@ -10,6 +10,7 @@ import { limits } from '@northbeam/common';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './core/config/config.js';
 import { forwardedForGuard, trustedProxies } from './core/http/client-address.js';
+import { apiGlobalPrefix, apiPrefix } from './core/http/api-path.js';
 import { answerClientErrors } from './core/http/client-error.js';
 import { crossSiteGuard } from './core/http/cross-site-guard.js';
 import { encodedBodyGuard } from './core/http/encoded-body-guard.js';
@@ -79,7 +80,7 @@ export async function createApplication(
         app.get(ContentVersionService),
       );
     }
-    app.setGlobalPrefix('api', { exclude: ['sitemap.xml', 'robots.txt', 'rss.xml', 'media/:id/:file'] });
+    app.setGlobalPrefix(apiGlobalPrefix, { exclude: ['sitemap.xml', 'robots.txt', 'rss.xml', 'media/:id/:file'] });
     app.useGlobalPipes(createValidationPipe());
     app.useGlobalFilters(new HttpExceptionFilter());
     await app.init();
@@ -125,10 +126,10 @@ function configureHttp(
   answerClientErrors(app.getHttpServer() as Server, headers);
   http.use(compression());
   http.use(crossSiteGuard(config));
-  http.use('/api', encodedBodyGuard());
+  http.use(apiPrefix, encodedBodyGuard());
   // inflate: false as well, so that the parsers themselves never decompress.
   http.use(
-    '/api',
+    apiPrefix,
     express.json({
       limit: limits.requestBodyMaxBytes,
       strict: true,
@@ -136,13 +137,13 @@ function configureHttp(
       type: ['application/json', 'application/*+json'],
     }),
   );
-  http.use('/api', express.urlencoded({ extended: false, inflate: false, limit: limits.requestBodyMaxBytes }));
+  http.use(apiPrefix, express.urlencoded({ extended: false, inflate: false, limit: limits.requestBodyMaxBytes }));
   // Staff sessions: only /api needs them (the server-side render asks /api/admin/user over its loopback connection).
-  http.use('/api', sessions.handler);
-  http.use('/api', hostileInputGuard());
+  http.use(apiPrefix, sessions.handler);
+  http.use(apiPrefix, hostileInputGuard());
   const httpLogger = new Logger('HttpError');
   // Errors thrown by the body parsers above, before NestJS sees the request.
-  http.use('/api', (error: unknown, request: Request, response: Response, next: NextFunction) => {
+  http.use(apiPrefix, (error: unknown, request: Request, response: Response, next: NextFunction) => {
     if (!error) return next();
     sendError(error, request, response, httpLogger);
   });

@@ -87,6 +87,20 @@ describe('Analytics API', () => {
       expect(rows[0].properties).toMatchObject({ previous_page: '/', screen_resolution: '1280x800' });
     });
 
+    it('stores no path for a page address that a browser would read as another host (the report links each path)', async () => {
+      const offSite = [
+        '/\\evil.example',
+        '/%5Cevil.example',
+        '/blog/..//evil.example',
+        '/%2e%2e/%5cevil.example',
+        '//evil.example',
+      ];
+      for (const page_url of offSite)
+        expect((await track({ event: 'Page View', properties: { page_url } })).status).toBe(204);
+      await track({ event: 'Page View', properties: { page_url: '/blog/labs/an-article' } });
+      expect((await stored()).map((row) => row.path)).toEqual([...offSite.map(() => null), '/blog/labs/an-article']);
+    });
+
     it('keeps the visitor id only when analytics consent was given', async () => {
       const visitorId = 'user_k3j9x2ab_1763784000123';
       await track({ event: 'page_timing', properties: { seconds: 4 }, visitorId, analyticsConsent: true });

@@ -210,6 +210,61 @@ describe('Case studies in the admin', () => {
     });
   });
 
+  describe('site paths', () => {
+    /** Every field that takes a path on this site, with the body that puts a value there and its sentence. */
+    const sitePathFields: [string, (value: string) => Partial<SaveCaseStudyRequest>, string][] = [
+      ['hero_image', (value) => ({ hero_image: value }), caseStudyMessages.imageAddressInvalid],
+      ['gallery.0.src', (value) => ({ gallery: [{ src: value, alt: 'x' }] }), caseStudyMessages.imageAddressInvalid],
+      [
+        'seo.image',
+        (value) => ({ seo: { title: '', description: '', image: value } }),
+        caseStudyMessages.imageAddressInvalid,
+      ],
+      ['cta.href', (value) => ({ cta: { label: 'Go', href: value } }), caseStudyMessages.ctaHrefInvalid],
+    ];
+    /** Values a browser reads as another host: `/\host` is `//host`, and so is each once decoded or resolved. */
+    const offSite = [
+      '/\\evil.example',
+      '/\\evil.example/x.png',
+      '/%5Cevil.example',
+      '/%5cevil.example/x.png',
+      '/%2F%2Fevil.example',
+      '/images/..//evil.example/x.png',
+      '/images/%2e%2e//evil.example/x.png',
+      '/images/%2E./%5Cevil.example',
+      '//evil.example',
+    ];
+
+    it("refuses, with 400 and the field's sentence, every value a browser would read as another host, in every field that takes a site path", async () => {
+      for (const [field, body, sentence] of sitePathFields) {
+        for (const value of offSite) {
+          const response = await admin
+            .post('/api/admin/case-studies')
+            .send(validCaseStudy('off-site-path', body(value)));
+          expect({ field, value, status: response.status, errors: response.body.fieldErrors?.[field] }).toEqual({
+            field,
+            value,
+            status: 400,
+            errors: expect.arrayContaining([sentence]),
+          });
+        }
+      }
+    });
+
+    it('takes a path on this site in each of those fields', async () => {
+      for (const [index, [field, body]] of sitePathFields.entries()) {
+        const response = await admin
+          .post('/api/admin/case-studies')
+          .send(validCaseStudy(`site-path-${index}`, body('/images/case-studies/panaquest/hero.svg')));
+        expect({ field, status: response.status }).toEqual({ field, status: 201 });
+        // The other tests count the case studies: this one leaves none behind.
+        expect((await admin.delete(`/api/admin/case-studies/${(response.body as AdminCaseStudy).id}`)).status).toBe(
+          204,
+        );
+      }
+    });
+  });
+
   describe('editing', () => {
     it('saves every field of a published case study and the public page shows the change at once', async () => {
       const list = await admin.get('/api/admin/case-studies?q=panaquest');

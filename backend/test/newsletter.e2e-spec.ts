@@ -336,13 +336,6 @@ describe('Newsletter: subscribe, confirm, unsubscribe', () => {
     it('unsubscribes with the signed address from the List-Unsubscribe header, posted as a form', async () => {
       const mails = await mailsTo('confirm.me@example.com');
       const target = new URL(/^<(.+)>$/.exec(mails[1].headers['List-Unsubscribe'])![1]);
-      const response = await testApp
-        .request()
-        .post(`${target.pathname}${target.search}`)
-        .set('Origin', 'https://mail.provider.example')
-        .type('form')
-        .send('List-Unsubscribe=One-Click');
-      expect(response.status).toBe(403);
       const sameSite = await testApp
         .request()
         .post(`${target.pathname}${target.search}`)
@@ -351,6 +344,45 @@ describe('Newsletter: subscribe, confirm, unsubscribe', () => {
       expect(sameSite.status).toBe(200);
       expect(sameSite.body).toEqual({ message: leadMessages.unsubscribed });
       expect(await subscriber('confirm.me@example.com')).toMatchObject({ status: 'unsubscribed' });
+    });
+
+    it('unsubscribes when the mail provider posts with its own Origin (RFC 8058): the signed token decides, in any case spelling of the path', async () => {
+      for (const [index, path] of ['/api/unsubscribe/one-click', '/API/Unsubscribe/One-Click/'].entries()) {
+        const email = `one.click.${index}@example.com`;
+        await subscribe({ email });
+        const [mail] = await mailsTo(email);
+        const target = new URL(/^<(.+)>$/.exec(mail.headers['List-Unsubscribe'])![1]);
+        const response = await testApp
+          .request()
+          .post(`${path}${target.search}`)
+          .set('Origin', 'https://mail.example')
+          .type('form')
+          .send('List-Unsubscribe=One-Click');
+        expect({ path, status: response.status, body: response.body }).toEqual({
+          path,
+          status: 200,
+          body: { message: leadMessages.unsubscribed },
+        });
+        expect(await subscriber(email)).toMatchObject({ status: 'unsubscribed' });
+      }
+    });
+
+    it('refuses a foreign-Origin one-click post whose token was not signed for the address, by the token check', async () => {
+      await subscribe({ email: 'origin.victim@example.com' });
+      await subscribe({ email: 'someone.else@example.com' });
+      const [mail] = await mailsTo('someone.else@example.com');
+      const token = new URL(/^<(.+)>$/.exec(mail.headers['List-Unsubscribe'])![1]).searchParams.get('token')!;
+      for (const body of ['List-Unsubscribe=One-Click', '']) {
+        const response = await testApp
+          .request()
+          .post(`/api/unsubscribe/one-click?email=origin.victim%40example.com&token=${token}`)
+          .set('Origin', 'https://mail.example')
+          .type('form')
+          .send(body);
+        expect(response.status).toBe(400);
+        expect(response.body.error).toBe(leadMessages.unsubscribeLinkInvalid);
+      }
+      expect(await subscriber('origin.victim@example.com')).toMatchObject({ status: 'pending' });
     });
 
     it('refuses a token that was not signed for the address', async () => {

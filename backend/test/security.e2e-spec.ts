@@ -1,9 +1,10 @@
 import { createHmac } from 'node:crypto';
-import { turnstileFallbackToken } from '@northbeam/common';
+import { leadMessages, messages, turnstileFallbackToken } from '@northbeam/common';
 import type supertest from 'supertest';
 import { MailDispatcher } from '../src/modules/mail/mail-dispatcher.js';
 import { createStaff, sessionCookie, signedInAgent, staffPassword } from './factories/staff.js';
 import { SmtpCatcher } from './helpers/smtp-catcher.js';
+import { routeCatalogue, type CatalogueRoute } from './helpers/route-catalogue.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 /**
@@ -119,6 +120,27 @@ function stateChangingCalls(): { method: 'post' | 'put' | 'delete'; path: string
   ];
 }
 
+/**
+ * Every case spelling of the API prefix (`/api`, `/API`, `/Api`, `/aPi` …): Express routes them all to
+ * the same handlers, so each must meet the same guards.
+ */
+function apiPrefixSpellings(): string[] {
+  const spellings: string[] = [];
+  for (let mask = 0; mask < 8; mask += 1)
+    spellings.push(
+      `/${[...'api'].map((letter, index) => (mask & (1 << index) ? letter.toUpperCase() : letter)).join('')}`,
+    );
+  return spellings;
+}
+
+/** Routes that third parties post to from their own origin, where a signed token decides (RFC 8058 one-click). */
+const thirdPartyPosts = new Set(['POST /api/unsubscribe/one-click']);
+
+/** A route's path with a placeholder id in every parameter and the API prefix spelled as given. */
+function spelledPath(route: CatalogueRoute, prefix: string): string {
+  return route.path.replace(/:[A-Za-z0-9_]+/g, '00000000-0000-4000-8000-000000000000').replace(/^\/api(?=\/)/, prefix);
+}
+
 /** express-session's cookie signature (cookie-signature): value.HMAC-SHA256 in base64 without padding. */
 function signCookieValue(value: string, secret: string): string {
   return `${value}.${createHmac('sha256', secret).update(value).digest('base64').replace(/=+$/, '')}`;
@@ -137,6 +159,7 @@ describe('Security of the real endpoints', () => {
   beforeAll(async () => {
     testApp = await createTestApp({ config: { seedContent: false, sessionSecret, contactRateLimitMax: 1000 } });
     await createStaff(testApp, 'admin', 'admin@northbeam.example');
+    await createStaff(testApp, 'super_admin', 'owner@northbeam.example');
     admin = await signedInAgent(testApp, 'admin@northbeam.example');
   }, hookTimeoutMs);
 
@@ -201,6 +224,89 @@ describe('Security of the real endpoints', () => {
       console.log(
         `Cross-site: ${refused} forged requests refused with 403, rows before ${before}, after ${await storedRows()}`,
       );
+    });
+  });
+
+  describe('the API prefix in any case spelling', () => {
+    it('refuses a cross-site form and a foreign Origin on every state-changing route of the catalogue under every spelling of /api with 403, signed in as a super admin', async () => {
+      const owner = await signedInAgent(testApp, 'owner@northbeam.example');
+      const routes = routeCatalogue(testApp.app).filter(
+        (route) => route.method !== 'get' && !thirdPartyPosts.has(`${route.method.toUpperCase()} ${route.path}`),
+      );
+      expect(routes.length).toBeGreaterThan(50);
+      const spellings = apiPrefixSpellings();
+      expect(spellings).toEqual(expect.arrayContaining(['/api', '/API', '/Api', '/aPi', '/apI', '/APi']));
+      const before = await storedRows();
+      const accepted: string[] = [];
+      let refused = 0;
+      for (const route of routes) {
+        for (const prefix of spellings) {
+          for (const path of [spelledPath(route, prefix), `${spelledPath(route, prefix)}/`]) {
+            const attempts = [
+              owner[route.method](path).type('form').send('email=mallory%40evil.example&role=super_admin'),
+              owner[route.method](path)
+                .set('Content-Type', 'multipart/form-data; boundary=x')
+                .send('--x\r\nContent-Disposition: form-data; name="email"\r\n\r\nmallory@evil.example\r\n--x--\r\n'),
+              owner[route.method](path).set('Origin', 'https://evil.example').send({ email: 'mallory@evil.example' }),
+            ];
+            for (const [index, answer] of (await Promise.all(attempts)).entries()) {
+              // The guard's own refusal, not a handler's 404 for the placeholder id.
+              if (answer.status === 403 && answer.body.error === messages.crossSiteRefused) refused += 1;
+              else
+                accepted.push(
+                  `${route.method.toUpperCase()} ${path} (${['form', 'multipart', 'foreign Origin'][index]}): ${answer.status}`,
+                );
+            }
+          }
+        }
+      }
+      // The one-click route takes foreign posts in every spelling, and its token check refuses a forged one.
+      for (const prefix of spellings) {
+        const forged = await owner
+          .post(`${prefix}/unsubscribe/one-click?email=victim%40example.com&token=forged-token`)
+          .set('Origin', 'https://evil.example')
+          .type('form')
+          .send('List-Unsubscribe=One-Click');
+        expect({ prefix, status: forged.status, error: forged.body.error }).toEqual({
+          prefix,
+          status: 400,
+          error: leadMessages.unsubscribeLinkInvalid,
+        });
+      }
+      expect(accepted).toEqual([]);
+      expect(await storedRows()).toBe(before);
+      expect((await owner.get('/api/admin/user')).status).toBe(200);
+      console.log(
+        `API prefix spellings: ${routes.length} routes x ${spellings.length} spellings, ${refused} forged requests refused`,
+      );
+    });
+
+    it('refuses the invitation of a super admin posted as a cross-site form to /API while a super admin is signed in, and stores no invitation', async () => {
+      const owner = await signedInAgent(testApp, 'owner@northbeam.example');
+      const invitations = async () =>
+        Number((await testApp.dataSource.query('SELECT count(*)::int AS n FROM "staff_tokens"'))[0].n);
+      const before = await invitations();
+      for (const prefix of ['/API', '/Api', '/aPI']) {
+        const form = await owner
+          .post(`${prefix}/admin/staff/invitations`)
+          .set('Origin', 'https://evil.example')
+          .type('form')
+          .send('email=mallory%40evil.example&role=super_admin');
+        expect({ prefix, status: form.status }).toEqual({ prefix, status: 403 });
+      }
+      expect(await invitations()).toBe(before);
+    });
+
+    it('refuses a cross-site sign-in form to /API/admin/login (login CSRF) without issuing a session cookie', async () => {
+      for (const prefix of ['/API', '/Api', '/apI']) {
+        const login = await testApp
+          .request()
+          .post(`${prefix}/admin/login`)
+          .type('form')
+          .send(`email=admin%40northbeam.example&password=${encodeURIComponent(staffPassword)}`);
+        expect({ prefix, status: login.status }).toEqual({ prefix, status: 403 });
+        expect(sessionCookie(login.headers['set-cookie'])).toBeUndefined();
+      }
     });
   });
 
@@ -309,6 +415,15 @@ describe('Security headers graded like the Mozilla HTTP Observatory', () => {
           expect(response.headers['x-powered-by']).toBeUndefined();
         }
         expect(sessionCookie(login.headers['set-cookie'], '__Host-nb.sid')).toMatch(/; Secure/);
+        // Production: the cross-site guard holds for the API prefix in any case spelling.
+        const forged = await testApp
+          .request()
+          .post('/API/admin/login')
+          .set('X-Forwarded-Proto', 'https')
+          .type('form')
+          .send(`email=admin%40northbeam.example&password=${encodeURIComponent(staffPassword)}`);
+        expect(forged.status).toBe(403);
+        expect(sessionCookie(forged.headers['set-cookie'], '__Host-nb.sid')).toBeUndefined();
       } finally {
         await testApp.close();
       }

@@ -1,6 +1,7 @@
 /** Case study shapes as the API returns them (docs/product.md#case-studies; snake_case kept). */
 import { caseStudyLimits } from './limits.js';
 import { mediaIdOfUrl, type MediaImage } from './media.js';
+import { isSitePath } from './site-path.js';
 
 export interface CaseStudyMetric {
   value: string;
@@ -103,11 +104,21 @@ export interface AdminCaseStudySummary {
 /** A slug: lower-case letters and numbers in runs joined by single hyphens. */
 export const caseStudySlugPattern = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
-/** An image: a path on this site (`/images/…`, `/media/…`) or an https address. */
-export const caseStudyImagePattern = /^(\/(?!\/)|https:\/\/)\S*$/;
+/** No white space anywhere in an address. */
+const unbroken = /^\S*$/;
 
-/** The call to action: a path on this site, a web address or a mailto link. */
-export const caseStudyCtaHrefPattern = /^(\/(?!\/)|https?:\/\/|mailto:)\S*$/;
+/**
+ * An image: a path on this site (`/images/…`, `/media/…`: see site-path.ts, so never `/\host`,
+ * `/%5Chost` or `/a/..//host`, which a browser reads as another host) or an https address.
+ */
+export function isCaseStudyImageAddress(value: string): boolean {
+  return unbroken.test(value) && (value.startsWith('https://') || isSitePath(value));
+}
+
+/** The call to action: a path on this site (as for images), a web address or a mailto link. */
+export function isCaseStudyCtaHref(value: string): boolean {
+  return unbroken.test(value) && (/^(https?:\/\/|mailto:)/.test(value) || isSitePath(value));
+}
 
 /** The optional project link: a web address. */
 export const caseStudyLinkPattern = /^https?:\/\/\S+$/;

@@ -21,3 +21,4 @@ export * from './revisions.js';
 export * from './media.js';
 export * from './retention.js';
 export * from './publishing.js';
+export * from './site-path.js';

@@ -2,11 +2,12 @@ import { existsSync, readdirSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { AppConfig } from '../core/config/config.js';
+import { isApiPath, RouteSet } from '../core/http/api-path.js';
 import { frontendClientDir, frontendRoot, frontendServerEntry } from './frontend-paths.js';
 import { fingerprintedAssets } from './static-assets.js';
 
-/** Paths that NestJS answers although they are not under /api. */
-const serverRenderedElsewhere = new Set(['/sitemap.xml', '/robots.txt', '/rss.xml']);
+/** Paths that NestJS answers although they are not API calls (matched as the router does: any case). */
+const serverRenderedElsewhere = new RouteSet(['/sitemap.xml', '/robots.txt', '/rss.xml']);
 
 export interface RenderedPageContext {
   httpResponse: { statusCode: number; body: string; headers: [string, string][] } | null;
@@ -19,15 +20,14 @@ export interface RenderedPageContext {
 
 export type RenderPage = (init: Record<string, unknown>) => Promise<RenderedPageContext>;
 
-/** A GET or HEAD for a page: not the API and not a document NestJS renders itself. */
+/** A GET or HEAD for a page: not an API call (in any case spelling) and not a document NestJS renders itself. */
 export function isPageRequest(request: Request): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const requestPath = request.path;
   return (
-    requestPath !== '/api' &&
-    !requestPath.startsWith('/api/') &&
-    // Media library variants (/media/{id}/{width}.{format}) are answered by NestJS.
-    !requestPath.startsWith('/media/') &&
+    !isApiPath(requestPath) &&
+    // Media library variants (/media/{id}/{width}.{format}) are answered by NestJS, in any case too.
+    !requestPath.toLowerCase().startsWith('/media/') &&
     !serverRenderedElsewhere.has(requestPath)
   );
 }

@@ -1,12 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { safeRedirectPath } from './safe-redirect';
+import { postSignInPath } from '@northbeam/common';
 import { fetchStaffUser, forgetStaffUser, signInAgain } from './staff';
 
-describe('safeRedirectPath', () => {
+describe('postSignInPath', () => {
   it('follows same-site paths only', () => {
-    expect(safeRedirectPath('/admin/posts?page=2')).toBe('/admin/posts?page=2');
-    for (const unsafe of [null, '', 'https://evil.test', '//evil.test/x', '/\\evil.test'])
-      expect(safeRedirectPath(unsafe)).toBe('/admin');
+    expect(postSignInPath('/admin/posts?page=2')).toBe('/admin/posts?page=2');
+    for (const unsafe of [
+      null,
+      '',
+      'https://evil.test',
+      '//evil.test/x',
+      '/\\evil.test',
+      '/admin/..//evil.test/x',
+      '/admin/%2e%2e/%5cevil.test',
+    ])
+      expect(postSignInPath(unsafe)).toBe('/admin');
   });
 });
 

@@ -1,7 +1,14 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { analyticsLimits, limits, messages, visitorIdPattern, type AnalyticsSummary } from '@northbeam/common';
+import {
+  analyticsLimits,
+  isSitePath,
+  limits,
+  messages,
+  visitorIdPattern,
+  type AnalyticsSummary,
+} from '@northbeam/common';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
 import { ApiError } from '../../core/http/api-error.js';
 import { RateLimiter } from '../../core/rate-limit/rate-limiter.js';
@@ -209,8 +216,9 @@ function utm(value: AnalyticsPropertyValue | undefined): string | null {
   return trimmed === '' ? null : trimmed.slice(0, 200);
 }
 
+/** The page's path, kept only when it is a path on this site (the report links it; see site-path.ts in common). */
 function pathOf(value: AnalyticsPropertyValue | undefined): string | null {
-  if (typeof value !== 'string' || !value.startsWith('/')) return null;
+  if (typeof value !== 'string' || !isSitePath(value)) return null;
   return value.slice(0, 2048);
 }
 

@@ -17,19 +17,20 @@ import {
   type ValidationOptions,
 } from 'class-validator';
 import {
-  caseStudyCtaHrefPattern,
-  caseStudyImagePattern,
   caseStudyLimits,
   caseStudyLinkPattern,
   caseStudyMessages,
   caseStudyStatuses,
+  isCaseStudyCtaHref,
   isCaseStudyDate,
+  isCaseStudyImageAddress,
   messages,
   type CaseStudyStatus,
 } from '@northbeam/common';
 import { IsListPage, IsListSearch } from '../../../core/validation/list-query.decorators.js';
 import { MaxChars } from '../../../core/validation/max-chars.decorator.js';
 import { MultiLine } from '../../../core/validation/multi-line.decorator.js';
+import { IsAddress } from '../../../core/validation/is-address.decorator.js';
 import { Trim } from '../../../core/validation/trim.js';
 
 /** Optional texts: blank means absent. */
@@ -89,7 +90,7 @@ export class CaseStudyMetricDto {
 
 export class CaseStudyImageDto {
   @Trim()
-  @Matches(caseStudyImagePattern, { message: says.imageAddressInvalid })
+  @IsAddress(isCaseStudyImageAddress, { message: says.imageAddressInvalid })
   @MaxChars(limits.imageAddressMax, { message: says.imageAddressInvalid })
   @IsString({ message: says.imageAddressInvalid })
   src: string;
@@ -115,7 +116,7 @@ export class CaseStudyCtaDto {
   label: string;
 
   @Trim()
-  @Matches(caseStudyCtaHrefPattern, { message: says.ctaHrefInvalid })
+  @IsAddress(isCaseStudyCtaHref, { message: says.ctaHrefInvalid })
   @MaxChars(limits.linkMax, { message: says.ctaHrefInvalid })
   @IsString({ message: says.ctaHrefInvalid })
   href: string;
@@ -135,7 +136,7 @@ export class CaseStudySeoDto {
 
   @Trim()
   @ValidateIf((_object, value) => value !== '')
-  @Matches(caseStudyImagePattern, { message: says.imageAddressInvalid })
+  @IsAddress(isCaseStudyImageAddress, { message: says.imageAddressInvalid })
   @MaxChars(limits.imageAddressMax, { message: says.imageAddressInvalid })
   @IsString({ message: says.imageAddressInvalid })
   image: string;
@@ -164,7 +165,7 @@ export class CaseStudyFieldsDto {
   summary: string;
 
   @Trim()
-  @Matches(caseStudyImagePattern, { message: says.imageAddressInvalid })
+  @IsAddress(isCaseStudyImageAddress, { message: says.imageAddressInvalid })
   @MaxChars(limits.imageAddressMax, { message: says.imageAddressInvalid })
   @IsString({ message: says.heroImageRequired })
   @IsNotEmpty({ message: says.heroImageRequired })

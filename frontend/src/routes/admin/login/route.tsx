@@ -5,6 +5,7 @@ import { type LoaderFunctionArgs } from '@/app/data-router';
 import {
   limits,
   messages,
+  postSignInPath,
   recoveryCodePattern,
   site,
   staffMessages,
@@ -21,7 +22,6 @@ import { Input } from '@/components/ui/input';
 import { ApiRequestError, errorSentence, requestJson } from '@/lib/api';
 import { useHydrated } from '@/hooks/use-hydrated';
 import { formText } from '@/lib/form-text';
-import { safeRedirectPath } from '@/lib/safe-redirect';
 import { fetchStaffUser, forgetStaffUser } from '@/lib/staff';
 
 export const handle: RouteHandle = {
@@ -36,7 +36,7 @@ export const handle: RouteHandle = {
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const user = await fetchStaffUser(context);
 
-  if (user) throw redirect(safeRedirectPath(new URL(request.url).searchParams.get('redirect')));
+  if (user) throw redirect(postSignInPath(new URL(request.url).searchParams.get('redirect')));
   return null;
 }
 
@@ -59,7 +59,7 @@ export function Component() {
   const [notice, setNotice] = useState<string>();
   const done = () => {
     forgetStaffUser();
-    void navigate(safeRedirectPath(searchParams.get('redirect')), { replace: true });
+    void navigate(postSignInPath(searchParams.get('redirect')), { replace: true });
   };
   if (step === 'code') {
     return (
