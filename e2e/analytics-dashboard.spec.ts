@@ -123,4 +123,28 @@ test.describe('Analytics dashboard', () => {
     expect(chartCode(await Promise.all(scripts))).toHaveLength(1);
     await context.close();
   });
+
+  test('admin screens send no analytics event at all: no page view, no timing, no banner choice', async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const sent: { event: string; path: string }[] = [];
+    await context.route('**/api/analytics/track', async (route) => {
+      const body = route.request().postDataJSON() as { event: string; properties: { page_url: string } };
+      sent.push({ event: body.event, path: body.properties.page_url });
+      await route.fulfill({ status: 204 });
+    });
+    await signIn(page);
+    await page.getByRole('button', { name: 'Accept All' }).click();
+    await page.locator('a[href="/admin/analytics"]').first().click();
+    await expect(page.getByRole('heading', { name: 'Analytics', level: 1 })).toBeVisible();
+    await page.locator('a[href="/admin/enquiries"]').first().click();
+    await expect(page).toHaveURL('/admin/enquiries');
+    await page.goto('/admin/posts');
+    await page.waitForLoadState('networkidle');
+    expect(sent).toEqual([]);
+    await context.close();
+  });
 });
