@@ -124,6 +124,41 @@ test.describe('Analytics dashboard', () => {
     await context.close();
   });
 
+  test('a visitor who chose Reject All is not counted, not even for the page viewed before the choice', async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const staff = await browser.newContext();
+    await staff.route('**/api/analytics/track', (route) => route.fulfill({ status: 204 }));
+    const adminPage = await staff.newPage();
+    await signIn(adminPage);
+    const visitorsNow = async () =>
+      ((await (await adminPage.request.get('/api/admin/analytics/report')).json()) as { totals: { visitors: number } })
+        .totals.visitors;
+    const before = await visitorsNow();
+
+    const landing = `/reject-all-${Date.now().toString(36)}`;
+    const visitor = await browser.newContext({ userAgent: `${visitorAgent} RejectAll` });
+    const page = await visitor.newPage();
+    const landed = tracked(page, 'Page View');
+    await page.goto(landing);
+    await landed;
+    const refused = tracked(page, 'Cookie Consent');
+    await page.getByRole('button', { name: 'Reject All' }).click();
+    await refused;
+    await page.getByRole('link', { name: 'Contact us' }).click();
+    await expect(page).toHaveURL('/contact');
+    await page.waitForLoadState('networkidle');
+    await visitor.close();
+
+    expect(await visitorsNow()).toBe(before);
+    await adminPage.goto('/admin/analytics');
+    await expect(adminPage.getByTestId('analytics-top-pages')).toBeVisible();
+    await expect(adminPage.getByTestId('analytics-top-pages')).not.toContainText(landing);
+    await expect(adminPage.getByTestId('analytics-entry-pages')).not.toContainText(landing);
+    await staff.close();
+  });
+
   test('admin screens send no analytics event at all: no page view, no timing, no banner choice', async ({
     browser,
   }) => {
