@@ -86,6 +86,10 @@ test.describe('Analytics dashboard', () => {
     await expect(caseStudyRow.getByRole('cell').last()).not.toHaveText('0');
     await expect(caseStudyRow).toContainText('Case study');
     await expect(adminPage.getByTestId('analytics-chart').locator('canvas')).toHaveCount(1);
+    // Without a point under the pointer the legend shows the period's figures, never uPlot's "--".
+    const legend = adminPage.getByTestId('analytics-chart').locator('.u-legend');
+    await expect(legend).toContainText('Visitors');
+    await expect(legend).not.toContainText('--');
 
     // The enquiry shows the pages read before it: the visitor accepted analytics.
     await adminPage.goto(`/admin/enquiries?q=${encodeURIComponent(name)}`);
