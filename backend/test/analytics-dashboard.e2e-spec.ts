@@ -212,6 +212,8 @@ describe('Analytics dashboard API', () => {
     expect(lines[0]).toBe('\uFEFF"section","key","visitors","count"');
     expect(lines).toContain('"totals","visitors","","3"');
     expect(lines).toContain('"funnel","enquiry","","1"');
+    // The series by UK day, as a spreadsheet user reads a date (UK midnight of 10 June is 23:00 UTC on the 9th).
+    expect(lines).toContain('"series visits","10/06/2026 00:00","1","1"');
     expect(lines).toContain('"content to enquiry","/blog/labs/ai-article","1","1"');
   });
 

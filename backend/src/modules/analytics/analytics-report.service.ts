@@ -11,7 +11,7 @@ import {
   type AnalyticsTotals,
 } from '@northbeam/common';
 import { ApiError } from '../../core/http/api-error.js';
-import { toCsv } from '../../core/csv/csv.js';
+import { csvDateTime, toCsv } from '../../core/csv/csv.js';
 import { AnalyticsClock } from './analytics-clock.js';
 import { AnalyticsReportRepository, type Sources, type Span, type TotalsRow } from './analytics-report.repository.js';
 import { addDays, daysBetween, ukDay, ukDayStart } from './uk-days.js';
@@ -159,8 +159,10 @@ export class AnalyticsReportService {
       ['totals', 'bounce rate %', '', totals.bounceRate],
       ['totals', 'visit duration s', '', totals.visitDurationSeconds],
     );
-    for (const point of report.series) rows.push(['series visits', point.at, point.visitors, point.visits]);
-    for (const point of report.series) rows.push(['series page views', point.at, point.visitors, point.pageViews]);
+    for (const point of report.series)
+      rows.push(['series visits', csvDateTime(point.at), point.visitors, point.visits]);
+    for (const point of report.series)
+      rows.push(['series page views', csvDateTime(point.at), point.visitors, point.pageViews]);
     const sections: [string, AnalyticsRow[]][] = [
       ['top pages', report.topPages],
       ['entry pages', report.entryPages],
