@@ -86,6 +86,10 @@ test.describe('Analytics dashboard', () => {
     await expect(caseStudyRow.getByRole('cell').last()).not.toHaveText('0');
     await expect(caseStudyRow).toContainText('Case study');
     await expect(adminPage.getByTestId('analytics-chart').locator('canvas')).toHaveCount(1);
+    // Without a point under the pointer the legend shows the period's figures, never uPlot's "--".
+    const legend = adminPage.getByTestId('analytics-chart').locator('.u-legend');
+    await expect(legend).toContainText('Visitors');
+    await expect(legend).not.toContainText('--');
 
     // The enquiry shows the pages read before it: the visitor accepted analytics.
     await adminPage.goto(`/admin/enquiries?q=${encodeURIComponent(name)}`);
@@ -121,6 +125,65 @@ test.describe('Analytics dashboard', () => {
     await page.goto('/admin/analytics');
     await expect(page.getByTestId('analytics-chart').locator('canvas')).toHaveCount(1);
     expect(chartCode(await Promise.all(scripts))).toHaveLength(1);
+    await context.close();
+  });
+
+  test('a visitor who chose Reject All is not counted, not even for the page viewed before the choice', async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const staff = await browser.newContext();
+    await staff.route('**/api/analytics/track', (route) => route.fulfill({ status: 204 }));
+    const adminPage = await staff.newPage();
+    await signIn(adminPage);
+    const visitorsNow = async () =>
+      ((await (await adminPage.request.get('/api/admin/analytics/report')).json()) as { totals: { visitors: number } })
+        .totals.visitors;
+    const before = await visitorsNow();
+
+    const landing = `/reject-all-${Date.now().toString(36)}`;
+    const visitor = await browser.newContext({ userAgent: `${visitorAgent} RejectAll` });
+    const page = await visitor.newPage();
+    const landed = tracked(page, 'Page View');
+    await page.goto(landing);
+    await landed;
+    const refused = tracked(page, 'Cookie Consent');
+    await page.getByRole('button', { name: 'Reject All' }).click();
+    await refused;
+    await page.getByRole('link', { name: 'Contact us' }).click();
+    await expect(page).toHaveURL('/contact');
+    await page.waitForLoadState('networkidle');
+    await visitor.close();
+
+    expect(await visitorsNow()).toBe(before);
+    await adminPage.goto('/admin/analytics');
+    await expect(adminPage.getByTestId('analytics-top-pages')).toBeVisible();
+    await expect(adminPage.getByTestId('analytics-top-pages')).not.toContainText(landing);
+    await expect(adminPage.getByTestId('analytics-entry-pages')).not.toContainText(landing);
+    await staff.close();
+  });
+
+  test('admin screens send no analytics event at all: no page view, no timing, no banner choice', async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const sent: { event: string; path: string }[] = [];
+    await context.route('**/api/analytics/track', async (route) => {
+      const body = route.request().postDataJSON() as { event: string; properties: { page_url: string } };
+      sent.push({ event: body.event, path: body.properties.page_url });
+      await route.fulfill({ status: 204 });
+    });
+    await signIn(page);
+    await page.getByRole('button', { name: 'Accept All' }).click();
+    await page.locator('a[href="/admin/analytics"]').first().click();
+    await expect(page.getByRole('heading', { name: 'Analytics', level: 1 })).toBeVisible();
+    await page.locator('a[href="/admin/enquiries"]').first().click();
+    await expect(page).toHaveURL('/admin/enquiries');
+    await page.goto('/admin/posts');
+    await page.waitForLoadState('networkidle');
+    expect(sent).toEqual([]);
     await context.close();
   });
 });

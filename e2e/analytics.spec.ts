@@ -78,6 +78,48 @@ test.describe('First-party analytics', () => {
     expect(timings).toEqual(['/', '/about']);
   });
 
+  test("a page view reached by client-side navigation carries that page's own title, not the previous page's", async ({
+    page,
+  }) => {
+    await page.goto('/case-studies');
+    await waitForPageView(events, '/case-studies');
+    await page.getByRole('banner').getByRole('link', { name: 'Contact', exact: true }).first().click();
+    await waitForPageView(events, '/contact');
+    const contact = named(events, 'Page View').find((event) => event.properties.page_url === '/contact')!;
+    expect(contact.properties.page_title).toMatch(/^Contact/);
+    expect(contact.properties.previous_page).toBe('/case-studies');
+
+    // An article's data arrives after its route: the view waits for the article's own title.
+    const article = await firstPost(page, 'labs');
+    await page.getByRole('banner').getByRole('link', { name: 'Blog', exact: true }).first().click();
+    await waitForPageView(events, '/blog');
+    await page.locator(`main a[href="/blog/labs/${article.slug}"]`).first().click();
+    await waitForPageView(events, `/blog/labs/${article.slug}`);
+    const articleViews = named(events, 'Page View').filter(
+      (event) => event.properties.page_url === `/blog/labs/${article.slug}`,
+    );
+    expect(articleViews).toHaveLength(1);
+    expect(articleViews[0].properties.page_title).toBe(`${article.title} | ${site.name}`);
+    expect(named(events, 'Page View').map((event) => event.properties.page_url)).toEqual([
+      '/case-studies',
+      '/contact',
+      '/blog',
+      `/blog/labs/${article.slug}`,
+    ]);
+  });
+
+  test('a case study reached by client-side navigation carries its own title', async ({ page }) => {
+    await page.goto('/case-studies');
+    await waitForPageView(events, '/case-studies');
+    await page.locator('main a[href="/case-studies/relative-probability"]').first().click();
+    await waitForPageView(events, '/case-studies/relative-probability');
+    const view = named(events, 'Page View').find(
+      (event) => event.properties.page_url === '/case-studies/relative-probability',
+    )!;
+    expect(view.properties.page_title).not.toMatch(/^Case study \|/);
+    expect(view.properties.page_title).toBe(await page.title());
+  });
+
   test('records service-page engagement once after 15 seconds and the time spent on leaving', async ({ page }) => {
     await openWithClock(page, events, '/labs');
     await page.clock.runFor(13_000);

@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { parse } from 'csv-parse/sync';
 import { leadMessages } from '../common/src/lead-capture';
 import { expect, test, type Page } from './fixtures';
 import { createConsultantWithCli } from './helpers/staff-accounts';
@@ -156,5 +158,40 @@ test.describe('Enquiries inbox', () => {
     await expect(page.getByRole('combobox', { name: 'Assignee' })).toHaveCount(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.screenshot({ path: test.info().outputPath('enquiry-390.png'), fullPage: true });
+  });
+
+  test('the CSV export opens in a spreadsheet as sent: a byte-order mark, "£" and "—" intact, UK dates', async ({
+    page,
+  }) => {
+    const sender = { name: `Priya Pound ${Date.now().toString(36)}`, company: 'Pound & Dash — £ Ltd' };
+    await page.clock.setFixedTime(new Date(Date.now() - 60_000));
+    await page.goto('/contact');
+    const form = page.getByTestId('contact-form');
+    await form.getByLabel('Name').fill(sender.name);
+    await form.getByLabel('Email').fill('priya@example.com');
+    await form.getByLabel('Company (optional)').fill(sender.company);
+    await form.getByLabel('Message').fill('A budget of £40,000 — spread over two quarters.');
+    await form.getByLabel(leadMessages.consentLabel).check();
+    await form.getByRole('button', { name: 'Send message' }).click();
+    await expect(page.getByTestId('toast')).toContainText(leadMessages.contactSentTitle);
+    await page.clock.setFixedTime(new Date());
+
+    await signIn(page, admin);
+    await page.goto(`/admin/enquiries?q=${encodeURIComponent(sender.name)}`);
+    await expect(page.getByTestId('enquiry-row')).toHaveCount(1);
+    const downloading = page.waitForEvent('download');
+    await page.getByTestId('enquiries-csv').click();
+    const bytes = await readFile(await (await downloading).path());
+
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const rows = parse<Record<string, string>>(bytes, { bom: true, columns: true });
+    const row = rows.find((candidate) => candidate.Name === sender.name)!;
+    expect(row.Company).toBe(sender.company);
+    expect(row.Message).toBe('A budget of £40,000 — spread over two quarters.');
+    expect(row.Received).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+    const today = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', dateStyle: 'short' }).format(
+      new Date(),
+    );
+    expect(row.Received.slice(0, 10)).toBe(today);
   });
 });

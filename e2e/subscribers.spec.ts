@@ -58,7 +58,7 @@ test.describe('Subscribers and playbook requests', () => {
     await expect(rows).toHaveCount(1);
     await expect(rows.first().getByTestId('subscriber-email')).toHaveText(reader);
     await expect(rows.first().getByTestId('subscriber-status')).toHaveText('Pending');
-    await expect(rows.first()).toContainText('blog · /blog');
+    await expect(rows.first()).toContainText('Blog · /blog');
     await page.getByLabel('State', { exact: true }).selectOption('pending');
     await expect(page).toHaveURL(/status=pending/);
     await expect(rows).toHaveCount(1);

@@ -28,6 +28,32 @@ describe('Analytics dashboard API', () => {
     consultant = await signedInAgent(testApp, 'consultant@northbeam.example');
     clock = testApp.app.get(AnalyticsClock);
     clock.now = () => current;
+    // The article and the case study the fixed events read (content to enquiry counts only real ones).
+    const post = await admin
+      .post('/api/admin/posts')
+      .send({ title: 'An AI article', slug: 'ai-article', excerpt: 'AI.', body: 'Body text here.', section: 'labs' });
+    expect(post.status).toBe(201);
+    const caseStudy = await admin.post('/api/admin/case-studies').send({
+      slug: 'acme',
+      title: 'Acme',
+      summary: 'A case study.',
+      hero_image: '/images/case-studies/panaquest/hero.svg',
+      client: 'Acme',
+      sector: 'Manufacturing',
+      services: ['AI Strategy'],
+      tech: [],
+      date: '2024-01-02',
+      problem_md: 'Problem.',
+      approach_md: 'Approach.',
+      solution_md: 'Solution.',
+      outcomes_md: 'Outcomes.',
+      metrics: [],
+      gallery: [],
+      cta: { label: 'Talk to us', href: '/contact' },
+      seo: { title: '', description: '', image: '' },
+      link: null,
+    });
+    expect(caseStudy.status).toBe(201);
   }, 120_000);
 
   afterAll(async () => {
@@ -150,8 +176,8 @@ describe('Analytics dashboard API', () => {
     expect(body.browsers.map((row) => row.key)).toEqual(['Chrome', 'Safari']);
     expect(body.systems.map((row) => row.key).sort()).toEqual(['Windows', 'iOS']);
     expect(body.events).toEqual([
-      { key: 'Contact Form Started', visitors: 1, count: 1 },
-      { key: 'Contact Form Submitted', visitors: 1, count: 1 },
+      { key: 'Contact Form Started', label: 'Contact form started', visitors: 1, count: 1 },
+      { key: 'Contact Form Submitted', label: 'Contact form sent', visitors: 1, count: 1 },
     ]);
     expect(body.contentToEnquiry).toEqual([
       { path: '/blog/labs/ai-article', title: 'An AI article', kind: 'article', readers: 1, enquiries: 1 },
@@ -183,9 +209,11 @@ describe('Analytics dashboard API', () => {
       'attachment; filename="analytics-2026-06-10-to-2026-06-11.csv"',
     );
     const lines = response.text.split('\r\n');
-    expect(lines[0]).toBe('"section","key","visitors","count"');
+    expect(lines[0]).toBe('\uFEFF"section","key","visitors","count"');
     expect(lines).toContain('"totals","visitors","","3"');
     expect(lines).toContain('"funnel","enquiry","","1"');
+    // The series by UK day, as a spreadsheet user reads a date (UK midnight of 10 June is 23:00 UTC on the 9th).
+    expect(lines).toContain('"series visits","10/06/2026 00:00","1","1"');
     expect(lines).toContain('"content to enquiry","/blog/labs/ai-article","1","1"');
   });
 
@@ -342,6 +370,112 @@ describe('Analytics dashboard API', () => {
     expect(count).toBe(0);
   });
 
+  it('gives the series no point after the current hour or day', async () => {
+    await pageView('2026-06-12T08:00:00Z', '10.7.1.1', windowsChrome, '/labs');
+    current = new Date('2026-06-12T10:30:00Z'); // 11:30 in the UK
+    const today = await report('from=2026-06-12&to=2026-06-12');
+    expect(today.series.map((point) => point.at)).toHaveLength(12);
+    expect(today.series.at(0)!.at).toBe('2026-06-11T23:00:00.000Z');
+    expect(today.series.at(-1)!.at).toBe('2026-06-12T10:00:00.000Z');
+    expect(today.previousSeries).toHaveLength(24);
+    const days = await report('from=2026-06-10&to=2026-06-14&granularity=day');
+    expect(days.series.map((point) => point.at)).toEqual([
+      '2026-06-09T23:00:00.000Z',
+      '2026-06-10T23:00:00.000Z',
+      '2026-06-11T23:00:00.000Z',
+    ]);
+  });
+
+  it('shows an action sent under both its names once, labelled: the visits of either, the count of one name', async () => {
+    const a = '10.7.0.1';
+    const b = '10.7.0.2';
+    const both = async (at: string, address: string, action: string, clientName: string) => {
+      await track(at, address, windowsChrome, { event: clientName, properties: { page_url: '/contact' } });
+      await track(at, address, windowsChrome, { event: action, properties: { page_url: '/contact' } });
+    };
+    await pageView('2026-06-11T09:00:00Z', a, windowsChrome, '/contact');
+    await both('2026-06-11T09:01:00Z', a, 'Contact Form Started', 'contact_form_start');
+    await both('2026-06-11T09:02:00Z', a, 'Contact Form Submitted', 'contact_form_submit');
+    await pageView('2026-06-11T10:00:00Z', b, windowsChrome, '/blog');
+    await both('2026-06-11T10:01:00Z', b, 'Newsletter Subscribed', 'newsletter_signup');
+    await both('2026-06-11T10:02:00Z', b, 'Playbook Downloaded', 'playbook_download');
+    await both('2026-06-11T10:03:00Z', b, 'Contact Form Started', 'contact_form_start');
+    // Only the client name arrived (the other call failed): the action is listed, its visit counted.
+    await track('2026-06-11T10:04:00Z', b, windowsChrome, { event: 'contact_form_submit', properties: {} });
+    current = new Date('2026-06-12T12:00:00Z');
+
+    const body = await report('from=2026-06-11&to=2026-06-11');
+    expect(body.events).toEqual([
+      { key: 'Contact Form Started', label: 'Contact form started', visitors: 2, count: 2 },
+      { key: 'Contact Form Submitted', label: 'Contact form sent', visitors: 2, count: 1 },
+      { key: 'Newsletter Subscribed', label: 'Newsletter sign-up', visitors: 1, count: 1 },
+      { key: 'Playbook Downloaded', label: 'Playbook download', visitors: 1, count: 1 },
+    ]);
+    // Both names are still stored as they were sent.
+    const [{ count }] = await testApp.dataSource.query<{ count: number }[]>(
+      `SELECT count(*)::int AS "count" FROM "analytics_events" WHERE "event" IN ('contact_form_start', 'Contact Form Started')`,
+    );
+    expect(count).toBe(4);
+    const csv = (await admin.get('/api/admin/analytics/report.csv?from=2026-06-11&to=2026-06-11')).text;
+    expect(csv).toContain('"events","Contact form started","2","2"');
+    expect(csv).not.toContain('contact_form_start');
+  });
+
+  it('counts an article or case study address that does not exist (the 404 page) as no content', async () => {
+    await pageView('2026-06-11T09:00:00Z', '10.8.0.1', windowsChrome, '/blog/labs/ai-article', {
+      page_title: 'An AI article',
+    });
+    await pageView('2026-06-11T09:01:00Z', '10.8.0.1', windowsChrome, '/blog/labs/no-such-post', {
+      page_title: 'Post Not Found | Northbeam',
+    });
+    await pageView('2026-06-11T09:02:00Z', '10.8.0.1', windowsChrome, '/case-studies/no-such-study', {
+      page_title: 'Case Study Not Found | Northbeam',
+    });
+    await pageView('2026-06-11T09:03:00Z', '10.8.0.1', windowsChrome, '/case-studies/acme');
+    current = new Date('2026-06-12T12:00:00Z');
+
+    const body = await report('from=2026-06-11&to=2026-06-11');
+    expect(body.contentToEnquiry.map((row) => row.path)).toEqual(['/blog/labs/ai-article', '/case-studies/acme']);
+    // The addresses are still pages viewed.
+    expect(body.topPages.map((row) => row.key)).toContain('/blog/labs/no-such-post');
+  });
+
+  it('forgets what a visitor sent before refusing analytics that day: they are not counted at all', async () => {
+    const refusing = '10.9.0.1';
+    const other = '10.9.0.2';
+    // Before any choice: counted cookielessly.
+    await pageView('2026-06-11T09:00:00Z', refusing, windowsChrome, '/refused-landing');
+    await pageView('2026-06-11T09:00:30Z', refusing, windowsChrome, '/about');
+    await pageView('2026-06-11T09:00:00Z', other, windowsChrome, '/labs');
+    current = new Date('2026-06-11T09:00:45Z');
+    expect((await report('from=2026-06-11&to=2026-06-11')).totals.visitors).toBe(2);
+
+    await track('2026-06-11T09:01:00Z', refusing, windowsChrome, {
+      event: 'Cookie Consent',
+      properties: { action: 'reject_all', analytics: false, marketing: false, page_url: '/about' },
+      analyticsConsent: false,
+      analyticsRefused: true,
+    });
+    // Afterwards the browser sends only banner choices; anything else so marked is dropped.
+    await track('2026-06-11T09:02:00Z', refusing, windowsChrome, {
+      event: 'Page View',
+      properties: { page_url: '/contact' },
+      analyticsRefused: true,
+    });
+
+    const body = await report('from=2026-06-11&to=2026-06-11');
+    expect(body.totals.visitors).toBe(1);
+    expect(body.topPages.map((row) => row.key)).toEqual(['/labs']);
+    expect(body.entryPages.map((row) => row.key)).toEqual(['/labs']);
+    const paths = await testApp.dataSource.query<{ event: string; path: string | null }[]>(
+      `SELECT "event", "path" FROM "analytics_events" ORDER BY "id"`,
+    );
+    expect(paths).toEqual([
+      { event: 'Page View', path: '/labs' },
+      { event: 'Cookie Consent', path: null },
+    ]);
+  });
+
   describe('daily rollups (docs/product.md#analytics-rollups)', () => {
     const rollupTables = ['analytics_daily', 'analytics_daily_keys', 'analytics_daily_content'];
     const clearRollups = () =>
@@ -410,6 +544,13 @@ describe('Analytics dashboard API', () => {
       await pageView('2026-06-12T09:00:00Z', '10.1.0.3', iPhoneSafari, '/case-studies/acme', {
         referrer: 'https://www.google.com/',
       });
+      // Actions under both names and an article address that does not exist, a past day and today.
+      for (const at of ['2026-06-08T15:02:00Z', '2026-06-12T09:01:00Z']) {
+        const address = at.startsWith('2026-06-08') ? '10.6.0.2' : '10.1.0.3';
+        await track(at, address, windowsChrome, { event: 'newsletter_signup', properties: { source: 'blog' } });
+        await track(at, address, windowsChrome, { event: 'Newsletter Subscribed', properties: { source: 'blog' } });
+        await pageView(at, address, windowsChrome, '/blog/labs/no-such-post');
+      }
       current = new Date('2026-06-12T12:00:00Z');
     }
 

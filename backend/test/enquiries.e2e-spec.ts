@@ -381,8 +381,8 @@ describe('Enquiries inbox', () => {
       expect(response.headers['content-disposition']).toBe('attachment; filename="enquiries.csv"');
       const lines = response.text.trimEnd().split('\r\n');
       expect(lines).toEqual([
-        '"Received","Status","Name","Email","Company","Service","Assignee","Message"',
-        `"2026-11-22T10:00:00.000Z","Replied","'=HYPERLINK(""http://evil.example"",""Click"")","formula@example.com","'+44 20 7946 0000","Immersive (XR and CGI)","Test consultant","'@SUM(A1:A9) and a ""quoted"" word"`,
+        '\uFEFF"Received","Status","Name","Email","Company","Service","Assignee","Message"',
+        `"22/11/2026 10:00","Replied","'=HYPERLINK(""http://evil.example"",""Click"")","formula@example.com","'+44 20 7946 0000","Immersive (XR and CGI)","Test consultant","'@SUM(A1:A9) and a ""quoted"" word"`,
       ]);
       const after = await testApp.dataSource.query<{ count: number; label: string }[]>(
         `SELECT count(*)::int AS "count", max("target_label") AS "label" FROM "staff_activity" WHERE "action" = 'enquiry.exported'`,

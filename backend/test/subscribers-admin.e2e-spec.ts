@@ -259,8 +259,8 @@ describe('Subscribers and playbook requests in the admin', () => {
       expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(response.headers['content-disposition']).toBe('attachment; filename="subscribers.csv"');
       expect(response.text.trimEnd().split('\r\n')).toEqual([
-        '"Email","Status","Source","Page","Subscribed","Confirmed","Unsubscribed"',
-        `"formula@example.com","Pending","blog_floating_widget","'=HYPERLINK(""http://evil.example"",""Click"")","2026-11-22T10:00:00.000Z","",""`,
+        '\uFEFF"Email","Status","Source","Page","Subscribed","Confirmed","Unsubscribed"',
+        `"formula@example.com","Pending","Blog, floating box","'=HYPERLINK(""http://evil.example"",""Click"")","22/11/2026 10:00","",""`,
       ]);
       const lines = await activity('subscriber.exported');
       expect(lines).toHaveLength(before + 1);
@@ -376,9 +376,9 @@ describe('Subscribers and playbook requests in the admin', () => {
       expect(response.status).toBe(200);
       expect(response.headers['content-disposition']).toBe('attachment; filename="playbook-requests.csv"');
       expect(response.text.trimEnd().split('\r\n')).toEqual([
-        '"Requested","Email","Page"',
-        `"2026-11-21T10:00:00.000Z","grace@cobol.example","'=cmd|/c calc!A1"`,
-        '"2026-11-20T10:00:00.000Z","ada@analytical.example","/consulting"',
+        '\uFEFF"Requested","Email","Page"',
+        `"21/11/2026 10:00","grace@cobol.example","'=cmd|/c calc!A1"`,
+        '"20/11/2026 10:00","ada@analytical.example","/consulting"',
       ]);
       const lines = await activity('playbook.exported');
       expect(lines).toHaveLength(before + 1);

@@ -29,6 +29,46 @@ export const analyticsMessages = {
   granularityInvalid: 'Show by hour or by day',
 } as const;
 
+/**
+ * Actions the site reports under two names, as the spec names them (docs/product.md#analytics-dashboard):
+ * a first, server-style name and a client name, both sent by the same call in the browser and both
+ * stored as sent. The dashboard shows each such action once, under its first name: the visits that
+ * sent either name, and the count of the first name (one action, one count; never the sum of both).
+ */
+export const analyticsActionPairs = [
+  ['Contact Form Started', 'contact_form_start'],
+  ['Contact Form Submitted', 'contact_form_submit'],
+  ['Newsletter Subscribed', 'newsletter_signup'],
+  ['Playbook Downloaded', 'playbook_download'],
+] as const satisfies readonly (readonly [action: string, clientName: string])[];
+
+/** What the dashboard calls each event (any other name is shown as it is). */
+export const analyticsActionLabels: Record<string, string> = {
+  'Contact Form Started': 'Contact form started',
+  'Contact Form Submitted': 'Contact form sent',
+  'Newsletter Subscribed': 'Newsletter sign-up',
+  'Playbook Downloaded': 'Playbook download',
+  'Blog Post View': 'Article opened',
+  blog_post_read: 'Article read (30 s or time on leaving)',
+  blog_post_scroll: 'Article scrolled (25/50/75/100 %)',
+  'Cookie Consent': 'Cookie banner choice',
+  service_page_engagement: 'Service page engagement',
+  service_inquiry: 'Service enquiry link',
+  studio_visit: 'Studio site visit',
+  social_media_click: 'Social media link',
+  email_click: 'E-mail link',
+  phone_click: 'Phone link',
+  page_timing: 'Time on page',
+  case_study_index_view: 'Case studies list viewed',
+  case_study_view: 'Case study viewed',
+  case_study_cta_click: 'Case study call to action',
+};
+
+/** The readable label of an event name, or the name itself. */
+export function analyticsActionLabel(event: string): string {
+  return Object.hasOwn(analyticsActionLabels, event) ? analyticsActionLabels[event] : event;
+}
+
 export interface AnalyticsTotals {
   visitors: number;
   visits: number;

@@ -19,6 +19,7 @@ const patterns: DatePattern[] = [
   'yyyy',
   'd MMM yyyy, HH:mm',
   'dd/MM/yyyy HH:mm:ss',
+  'dd/MM/yyyy HH:mm',
 ];
 
 describe('formatDate (UK time)', () => {
@@ -37,6 +38,7 @@ describe('formatDate (UK time)', () => {
       '2025',
       '1 Jul 2025, 00:30',
       '01/07/2025 00:30:00',
+      '01/07/2025 00:30',
     ]);
     expect(formatDate(new Date(winterNight), 'd MMM yyyy, HH:mm')).toBe('1 Jan 2026, 04:30');
   });

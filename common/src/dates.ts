@@ -41,6 +41,7 @@ export type DatePattern =
   | 'yyyy'
   | 'd MMM yyyy, HH:mm'
   | 'dd/MM/yyyy HH:mm:ss'
+  | 'dd/MM/yyyy HH:mm'
   | 'HH:mm';
 
 const monthNames = [

@@ -34,6 +34,22 @@ export const subscribeSources = [
 ] as const;
 export type SubscribeSource = (typeof subscribeSources)[number];
 
+/** How the admin and its exports name each subscribe source. */
+export const subscribeSourceLabels: Record<SubscribeSource, string> = {
+  consulting_blog: 'Consulting blog',
+  labs_blog: 'Labs blog',
+  blog: 'Blog',
+  blog_floating_widget: 'Blog, floating box',
+  blog_mobile_hero: 'Blog, phone header box',
+};
+
+/** The label of a stored subscribe source; an unknown one as it is. */
+export function subscribeSourceLabel(source: string): string {
+  return (subscribeSources as readonly string[]).includes(source)
+    ? subscribeSourceLabels[source as SubscribeSource]
+    : source;
+}
+
 export const leadLimits = {
   nameMax: 200,
   contactMessageMin: 10,

@@ -16,6 +16,11 @@ export interface HeadData {
   /** Extra `<meta>` tags (already sanitised: name or property, and content). */
   meta?: { name?: string; property?: string; content: string }[];
   noindex?: boolean;
+  /**
+   * A placeholder while the page's data is still on its way (client-side navigation): the page
+   * view waits for the view's own title (`useDocumentTitle`).
+   */
+  provisional?: boolean;
 }
 
 export function organizationJsonLd(publicUrl: string): Record<string, unknown> {

@@ -5,15 +5,22 @@ import { CookieBanner } from '@/components/layout/cookie-banner';
 import { Footer } from '@/components/layout/footer';
 import { HydrationBoundary } from '@/components/page/hydration-boundary';
 import { Header } from '@/components/layout/header';
-import { PageViewTracker } from '@/components/layout/page-view-tracker';
 import { Toaster } from '@/components/ui/toast';
+import { initialiseConsentMode } from '@/lib/consent';
+import { recordPageView } from '@/lib/page-views';
 import { fullTitle } from './head';
 import { resolveHead } from './resolve-head';
 
-/** Keeps the document title and description in step with client-side navigation. */
+/**
+ * Keeps the document title and description in step with client-side navigation, and records the
+ * page view once the title is the page's own (a provisional head waits for `useDocumentTitle`).
+ */
 function DocumentHeadSync() {
   const matches = useMatches();
   const { pathname } = useLocation();
+  useEffect(() => {
+    initialiseConsentMode();
+  }, []);
   useEffect(() => {
     const head = resolveHead(
       matches.map((match) => ({ params: match.params, handle: match.handle, data: match.data })),
@@ -22,6 +29,7 @@ function DocumentHeadSync() {
     );
     document.title = fullTitle(head);
     document.querySelector('meta[name="description"]')?.setAttribute('content', head.description);
+    if (!head.provisional) recordPageView(pathname);
   }, [matches, pathname]);
   return null;
 }
@@ -44,7 +52,6 @@ export function RootLayout() {
       </HydrationBoundary>
       <CookieBanner />
       <Toaster />
-      <PageViewTracker />
       <DocumentHeadSync />
     </div>
   );

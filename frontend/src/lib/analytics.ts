@@ -76,9 +76,14 @@ function baseProperties(): AnalyticsProperties {
   };
 }
 
+/** Whether `path` is an admin screen: staff screens send no analytics at all (docs/product.md#analytics). */
+export function isAdminPath(path: string): boolean {
+  return /^\/admin(\/|$)/i.test(path);
+}
+
 /** Sends one event. Never throws; a failure logs a console warning. */
 export function trackEvent(event: string, properties: AnalyticsProperties = {}): void {
-  if (typeof window === 'undefined') return;
+  if (typeof window === 'undefined' || isAdminPath(window.location.pathname)) return;
   try {
     const stored = readConsent();
     const analyticsConsent = stored?.preferences.analytics === true;

@@ -1,3 +1,5 @@
+import { formatDate } from '@northbeam/common';
+
 /**
  * CSV for spreadsheets (RFC 4180: every cell quoted, quotes doubled, CRLF between rows). Written
  * here rather than with a CSV library because quoting is all it needs; the part a library does not
@@ -17,8 +19,17 @@ function cell(value: string | null): string {
   return `"${neutraliseFormula(value ?? '').replace(/"/g, '""')}"`;
 }
 
+/**
+ * The file: UTF-8 with a byte-order mark, without which Excel reads it in the machine's code page
+ * and garbles "£" and "—".
+ */
 export function toCsv(header: readonly string[], rows: (string | null)[][]): string {
-  return [header, ...rows].map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';
+  return '\uFEFF' + [header, ...rows].map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';
+}
+
+/** A date and time as a spreadsheet user reads it: UK time, `26/11/2026 14:05` (common/src/dates.ts). */
+export function csvDateTime(value: Date | string): string {
+  return formatDate(value, 'dd/MM/yyyy HH:mm');
 }
 
 /** ` (status=confirmed&q=…)`: the filters of an export for its activity line, or nothing without filters. */

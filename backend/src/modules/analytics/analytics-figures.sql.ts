@@ -1,3 +1,4 @@
+import { analyticsActionPairs } from '@northbeam/common';
 import { pageViewEvent } from './analytics.repository.js';
 
 export interface Span {
@@ -85,7 +86,13 @@ export function keysSql(params: SqlParams, spans: Span[], dimension: RollupDimen
              GROUP BY 1`;
   }
   if (dimension === 'event') {
-    return `SELECT "event" AS "key", count(DISTINCT "visit_id")::int AS "visitors", count(*)::int AS "count"
+    // An action sent under both of its names counts once (docs/product.md#analytics-dashboard): under
+    // its first name, with the visits that sent either, and the count of its first name only.
+    const actions = params.add(analyticsActionPairs.map(([action]) => action));
+    const clientNames = params.add(analyticsActionPairs.map(([, clientName]) => clientName));
+    return `SELECT COALESCE((${actions}::text[])[array_position(${clientNames}::text[], "event"::text)], "event") AS "key",
+                   count(DISTINCT "visit_id")::int AS "visitors",
+                   (count(*) FILTER (WHERE NOT ("event" = ANY(${clientNames}::text[]))))::int AS "count"
               FROM "analytics_events"
              WHERE ${params.inSpans('"created_at"', spans)} AND "event" <> ${params.add(pageViewEvent)}
              GROUP BY 1`;
@@ -104,7 +111,8 @@ export function keysSql(params: SqlParams, spans: Span[], dimension: RollupDimen
 
 /**
  * For each article and case study read: how many visitors read it, and how many of them sent an
- * enquiry the same day (same visit hash, which only lives for a day).
+ * enquiry the same day (same visit hash, which only lives for a day). Only paths of a post or case
+ * study that exists count: a mistyped or removed address (the 404 page) is not content.
  */
 export function contentSql(params: SqlParams, spans: Span[]): string {
   return `WITH "reads" AS (
@@ -112,6 +120,12 @@ export function contentSql(params: SqlParams, spans: Span[]): string {
               FROM "analytics_events" e JOIN "analytics_visits" v ON v."id" = e."visit_id"
              WHERE e."event" = ${params.add(pageViewEvent)} AND ${params.inSpans('e."created_at"', spans)}
                AND e."path" ~ ${params.add(contentPathPattern)}
+               AND (EXISTS (SELECT 1 FROM "posts" p
+                             WHERE p."section"::text = split_part(lower(e."path"), '/', 3)
+                               AND p."slug" = split_part(lower(e."path"), '/', 4))
+                    OR EXISTS (SELECT 1 FROM "case_studies" c
+                                WHERE split_part(lower(e."path"), '/', 2) = 'case-studies'
+                                  AND c."slug" = split_part(lower(e."path"), '/', 3)))
              GROUP BY 1, 2
           ), "enquirers" AS (
             SELECT DISTINCT "visitor_hash" FROM "analytics_visits"

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import type { AnalyticsRow } from '@northbeam/common';
+import { analyticsActionPairs, type AnalyticsRow } from '@northbeam/common';
 import {
   contentSql,
   keysSql,
@@ -161,10 +161,16 @@ export class AnalyticsReportRepository {
 
   private async keys(sources: Sources, dimension: RollupDimension, limit: number): Promise<AnalyticsRow[]> {
     const params = new SqlParams();
+    // Days rolled up before the pairs were merged hold an action's second name as a key of its own:
+    // it is left out, its first name's row standing for the action.
+    const secondNames =
+      dimension === 'event'
+        ? `AND NOT ("key" = ANY(${params.add(analyticsActionPairs.map(([, clientName]) => clientName))}::text[]))`
+        : '';
     return await this.dataSource.query<AnalyticsRow[]>(
       `SELECT "key", sum("visitors")::int AS "visitors", sum("count")::int AS "count"
          FROM (SELECT "key", "visitors", "count" FROM "analytics_daily_keys"
-                WHERE "dimension" = ${params.add(dimension)} AND ${rolledUpDays(params, sources)}
+                WHERE "dimension" = ${params.add(dimension)} AND ${rolledUpDays(params, sources)} ${secondNames}
                UNION ALL
                SELECT * FROM (${keysSql(params, sources.raw, dimension)}) "raw") "days"
         GROUP BY "key" ORDER BY "count" DESC, "key" ASC LIMIT ${params.add(limit)}`,

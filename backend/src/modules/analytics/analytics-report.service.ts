@@ -1,5 +1,6 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import {
+  analyticsActionLabel,
   analyticsLimits,
   analyticsMessages,
   type AnalyticsGranularity,
@@ -10,7 +11,7 @@ import {
   type AnalyticsTotals,
 } from '@northbeam/common';
 import { ApiError } from '../../core/http/api-error.js';
-import { toCsv } from '../../core/csv/csv.js';
+import { csvDateTime, toCsv } from '../../core/csv/csv.js';
 import { AnalyticsClock } from './analytics-clock.js';
 import { AnalyticsReportRepository, type Sources, type Span, type TotalsRow } from './analytics-report.repository.js';
 import { addDays, daysBetween, ukDay, ukDayStart } from './uk-days.js';
@@ -128,7 +129,7 @@ export class AnalyticsReportService {
       browsers,
       systems,
       devices,
-      events,
+      events: events.map((row) => ({ ...row, label: analyticsActionLabel(row.key) })),
       funnel: { pageView: funnel.page_view, formStarted: funnel.form_started, enquiry: funnel.enquiry },
       contentToEnquiry: content.map((row) => ({
         path: row.path,
@@ -158,8 +159,10 @@ export class AnalyticsReportService {
       ['totals', 'bounce rate %', '', totals.bounceRate],
       ['totals', 'visit duration s', '', totals.visitDurationSeconds],
     );
-    for (const point of report.series) rows.push(['series visits', point.at, point.visitors, point.visits]);
-    for (const point of report.series) rows.push(['series page views', point.at, point.visitors, point.pageViews]);
+    for (const point of report.series)
+      rows.push(['series visits', csvDateTime(point.at), point.visitors, point.visits]);
+    for (const point of report.series)
+      rows.push(['series page views', csvDateTime(point.at), point.visitors, point.pageViews]);
     const sections: [string, AnalyticsRow[]][] = [
       ['top pages', report.topPages],
       ['entry pages', report.entryPages],
@@ -171,7 +174,7 @@ export class AnalyticsReportService {
       ['events', report.events],
     ];
     for (const [section, list] of sections)
-      for (const row of list) rows.push([section, row.key, row.visitors, row.count]);
+      for (const row of list) rows.push([section, row.label ?? row.key, row.visitors, row.count]);
     rows.push(
       ['funnel', 'page view', '', report.funnel.pageView],
       ['funnel', 'form started', '', report.funnel.formStarted],
@@ -194,11 +197,13 @@ export class AnalyticsReportService {
     to: string,
     granularity: AnalyticsGranularity,
   ): Promise<AnalyticsSeriesPoint[]> {
+    // No point after the current hour or day: nothing has happened there yet.
+    const now = this.clock.now().getTime();
     if (granularity === 'hour') {
       const rows = await this.repository.hourlySeries(span);
       const byBucket = new Map(rows.map((row) => [Number(row.bucket) * 1000, row]));
       const points: AnalyticsSeriesPoint[] = [];
-      for (let at = span.start.getTime(); at < span.end.getTime(); at += 3_600_000) {
+      for (let at = span.start.getTime(); at < span.end.getTime() && at <= now; at += 3_600_000) {
         const row = byBucket.get(at);
         points.push({
           at: new Date(at).toISOString(),
@@ -212,7 +217,7 @@ export class AnalyticsReportService {
     const rows = await this.repository.dailySeries(sources);
     const byDay = new Map(rows.map((row) => [row.day, row]));
     const points: AnalyticsSeriesPoint[] = [];
-    for (let day = from; day <= to; day = addDays(day, 1)) {
+    for (let day = from; day <= to && ukDayStart(day).getTime() <= now; day = addDays(day, 1)) {
       const row = byDay.get(day);
       points.push({
         at: ukDayStart(day).toISOString(),

@@ -115,6 +115,21 @@ export class AnalyticsRepository {
     return String(inserted[0].id);
   }
 
+  /**
+   * Deletes the visits of one visit hash on its UK day and their events: a visitor who refuses
+   * analytics is not counted, not even for what was sent before the choice. Serialised with
+   * `touchVisit` per visit hash.
+   */
+  async forgetVisitor(manager: EntityManager, visitorHash: string, day: string): Promise<void> {
+    await manager.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [visitorHash]);
+    await manager.query(
+      `DELETE FROM "analytics_events" WHERE "visit_id" IN (
+         SELECT "id" FROM "analytics_visits" WHERE "visitor_hash" = $1 AND "day" = $2)`,
+      [visitorHash, day],
+    );
+    await manager.query(`DELETE FROM "analytics_visits" WHERE "visitor_hash" = $1 AND "day" = $2`, [visitorHash, day]);
+  }
+
   async countEvents(names: string[], since: Date): Promise<number> {
     const rows = await this.events.query<{ count: number }[]>(
       `SELECT count(*)::int AS "count" FROM "analytics_events" WHERE "event" = ANY($1) AND "created_at" >= $2`,

@@ -83,13 +83,28 @@ export class AnalyticsService {
       // The objection is honoured: nothing of a refusing visitor is counted, except the choice itself,
       // stored bare (no page, no visit, no device) so that the banner's refusals can be counted.
       if (body.event !== cookieConsentEvent) return;
-      await this.repository.insert({
-        event: body.event,
-        properties: pick(properties, consentChoiceKeys),
-        path: null,
-        referrer: null,
-        visitorId: null,
-        createdAt: now,
+      await this.dataSource.transaction(async (manager) => {
+        // The objection reaches back over the day: what this browser sent today before the choice
+        // (counted cookielessly until then) is forgotten, so that a refusing visitor is not counted.
+        const day = ukDay(now);
+        const salt = await this.salts.existingSalt(day, manager);
+        if (salt)
+          await this.repository.forgetVisitor(
+            manager,
+            visitorHash(salt, context.clientIp ?? 'unknown', context.userAgent!),
+            day,
+          );
+        await this.repository.insert(
+          {
+            event: body.event,
+            properties: pick(properties, consentChoiceKeys),
+            path: null,
+            referrer: null,
+            visitorId: null,
+            createdAt: now,
+          },
+          manager,
+        );
       });
       return;
     }

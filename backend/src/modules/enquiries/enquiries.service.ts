@@ -30,7 +30,7 @@ import type {
   ListEnquiriesQueryDto,
   UpdateEnquiryDto,
 } from './dto/enquiries.dto.js';
-import { toCsv } from '../../core/csv/csv.js';
+import { csvDateTime, toCsv } from '../../core/csv/csv.js';
 import { enquiryAssignedMail } from './enquiries.mails.js';
 import {
   EnquiriesRepository,
@@ -162,7 +162,7 @@ export class EnquiriesService {
     return toCsv(
       enquiryCsvColumns,
       rows.map((row) => [
-        toIso(row.created_at),
+        csvDateTime(row.created_at),
         enquiryStatusLabels[row.status],
         row.name,
         row.email,

@@ -7,6 +7,7 @@ import {
   maskedEmail,
   subscriberCsvColumns,
   subscriberStatusLabels,
+  subscribeSourceLabel,
   type ListPage,
   type StaffUser,
   type SubscriberCounts,
@@ -14,7 +15,7 @@ import {
 } from '@northbeam/common';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
 import { emailHash } from '../../core/crypto/email-hash.js';
-import { exportFilterLabel, toCsv } from '../../core/csv/csv.js';
+import { csvDateTime, exportFilterLabel, toCsv } from '../../core/csv/csv.js';
 import { ApiError } from '../../core/http/api-error.js';
 import { ActivityService } from '../activity/activity.service.js';
 import type { ListSubscribersQueryDto, SubscriberFiltersDto } from './dto/subscribers-admin.dto.js';
@@ -60,11 +61,11 @@ export class SubscribersAdminService {
       rows.map((row) => [
         row.email,
         subscriberStatusLabels[row.status],
-        row.source,
+        row.source ? subscribeSourceLabel(row.source) : null,
         row.page,
-        toIso(row.created_at),
-        row.confirmed_at ? toIso(row.confirmed_at) : null,
-        row.unsubscribed_at ? toIso(row.unsubscribed_at) : null,
+        csvDateTime(row.created_at),
+        row.confirmed_at ? csvDateTime(row.confirmed_at) : null,
+        row.unsubscribed_at ? csvDateTime(row.unsubscribed_at) : null,
       ]),
     );
   }

@@ -8,7 +8,7 @@ import {
   type PlaybookRequestSummary,
   type StaffUser,
 } from '@northbeam/common';
-import { exportFilterLabel, toCsv } from '../../core/csv/csv.js';
+import { csvDateTime, exportFilterLabel, toCsv } from '../../core/csv/csv.js';
 import { ActivityService } from '../activity/activity.service.js';
 import type { ListPlaybookRequestsQueryDto, PlaybookRequestFiltersDto } from './dto/playbook-admin.dto.js';
 import {
@@ -49,7 +49,7 @@ export class PlaybookAdminService {
     });
     return toCsv(
       playbookRequestCsvColumns,
-      rows.map((row) => [toIso(row.created_at), row.email, row.page]),
+      rows.map((row) => [csvDateTime(row.created_at), row.email, row.page]),
     );
   }
 }

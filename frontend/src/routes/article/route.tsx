@@ -93,7 +93,7 @@ export const handle: RouteHandle<ArticleRouteData | undefined> = {
     if ('pending' in article) {
       // Client-side only, until the article arrives (the view then sets its own title).
       const section = sectionFromPath(pathname);
-      return { title: sectionLabels[section], description: site.tagline, noindex: true };
+      return { title: sectionLabels[section], description: site.tagline, noindex: true, provisional: true };
     }
     const { post } = article.value;
     const description = post.metaDescription || post.excerpt;

@@ -57,6 +57,8 @@ export const handle: RouteHandle<CaseStudyData | undefined> = {
         description: `A ${site.name} case study.`,
         canonicalPath: `/case-studies/${(params.slug ?? '').toLowerCase()}`,
         noindex: !loaded,
+        // Pending after a client-side navigation: the view sets the title (and records the page view).
+        provisional: !!loaded,
       };
     }
     return {
@@ -390,7 +392,9 @@ function Problem({ notFound }: { notFound: boolean }) {
 
 function AsyncProblem() {
   const error = useAsyncError();
-  return <Problem notFound={error instanceof ApiRequestError && error.status === 404} />;
+  const notFound = error instanceof ApiRequestError && error.status === 404;
+  useDocumentTitle(notFound ? 'Case Study Not Found' : 'Error Loading Case Study');
+  return <Problem notFound={notFound} />;
 }
 
 function caseStudyFacts(caseStudy: { slug: string; title: string; client: string; sector: string }): CaseStudyFacts {

@@ -199,6 +199,11 @@ function Report({ report }: { report: AnalyticsReport }) {
             series={report.series}
             previous={report.previousSeries}
             granularity={report.range.granularity}
+            totals={{
+              visitors: report.totals.visitors,
+              pageViews: report.totals.pageViews,
+              previousVisitors: report.previousTotals.visitors,
+            }}
           />
         </div>
       </Card>
@@ -382,7 +387,7 @@ function RowsCard({
             {rows.map((row) => (
               <tr key={row.key} className="border-t border-line">
                 <td className="truncate py-2 pr-2" title={row.key}>
-                  {row.key}
+                  {row.label ?? row.key}
                 </td>
                 <td className="py-2 text-right tabular-nums">{row.visitors}</td>
                 <td className="py-2 text-right tabular-nums">{row.count}</td>

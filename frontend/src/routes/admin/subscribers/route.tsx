@@ -7,6 +7,7 @@ import {
   site,
   subscriberStatuses,
   subscriberStatusLabels,
+  subscribeSourceLabel,
   type StaffUser,
   type SubscriberCounts,
   type SubscriberStatus,
@@ -160,7 +161,9 @@ function DateLine({ label, value }: { label: string; value: string | null }) {
 
 /** One subscriber: a card that stacks at phone width and lines up in columns from 768 px. */
 function SubscriberRow({ subscriber, onRemove }: { subscriber: SubscriberSummary; onRemove: () => void }) {
-  const origin = [subscriber.source, subscriber.page].filter(Boolean).join(' · ');
+  const origin = [subscriber.source && subscribeSourceLabel(subscriber.source), subscriber.page]
+    .filter(Boolean)
+    .join(' · ');
   return (
     <div
       className="grid gap-2 rounded-card border border-line bg-white p-4 shadow-card md:grid-cols-[minmax(0,1.6fr)_minmax(0,2fr)_auto] md:items-center md:gap-6 md:px-6"
