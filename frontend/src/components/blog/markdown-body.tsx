@@ -2,7 +2,7 @@ import { lazy, Suspense, useMemo, type ReactElement } from 'react';
 import Markdown, { type Components } from 'react-markdown';
 import { mediaIdOfUrl, type MediaImage } from '@northbeam/common';
 import { ResponsiveImage } from '@/components/media/responsive-image';
-import { Island } from '@/components/page/server-html';
+import { Island, markOfStandIn } from '@/components/page/server-html';
 
 /**
  * Post bodies. react-markdown keeps raw HTML as visible text and empties link and image addresses
@@ -68,13 +68,17 @@ interface MarkdownTextProps {
  * Markdown rendered on the server, a kept island keyed by its text (server-html.tsx): rendered once
  * per text, and in the browser the server's HTML stays as it is instead of the text being parsed
  * again (no markdown library on a first visit); only a client-side navigation to another text loads
- * react-markdown.
+ * react-markdown. The text itself is sent once: as that HTML, not again in the hydration data
+ * (server-html.ts, "Sent once").
  */
 export function MarkdownText({ id, markdown, componentInputs, className, testId, components }: MarkdownTextProps) {
+  // A stand-in (hydration data of a page whose document holds this text's HTML) names the block itself.
+  const standIn = markOfStandIn(markdown) !== undefined;
   return (
     <Island
       id={id}
-      inputs={componentInputs ? `${componentInputs}\n${markdown}` : markdown}
+      inputs={standIn || !componentInputs ? markdown : `${componentInputs}\n${markdown}`}
+      text={markdown}
       hydrate={false}
       render={() =>
         import.meta.env.SSR ? (
