@@ -2,8 +2,9 @@ import type { PostPage, PostSummary } from '@northbeam/common';
 
 /**
  * What the site's lists show of a listed post (the blog's cards, the home page's insights, an
- * article's "More from"): the route data keeps only these fields, as the browser reads no other
- * and the server sends route data again as hydration data.
+ * article's "More from"). On the server the route data keeps only these fields: it goes to the browser
+ * again as hydration data, and the browser reads no other. Callers trim under `import.meta.env.SSR`,
+ * so that in the browser, where the data goes nowhere, neither the work nor this module is there.
  */
 export type PostCardData = Pick<
   PostSummary,

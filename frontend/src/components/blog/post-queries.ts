@@ -56,5 +56,5 @@ export async function loadPostPage(
   }
   if (!page) throw new Error('The post list answered without data');
   if (page.page > 1 && page.page > page.totalPages) noSuchListPage();
-  return { ...page, items: page.items.map(postCardData) };
+  return import.meta.env.SSR ? { ...page, items: page.items.map(postCardData) } : page;
 }

@@ -82,7 +82,7 @@ async function loadArticle({ request, params, context }: LoaderFunctionArgs): Pr
     more: (morePage?.items ?? [])
       .filter((candidate) => candidate.id !== post.id)
       .slice(0, 3)
-      .map(postCardData),
+      .map(import.meta.env.SSR ? postCardData : (summary) => summary),
     sectionTotal: morePage?.total ?? 0,
     url: `${url.origin}/blog/${section}/${post.slug}`,
   };

@@ -30,7 +30,8 @@ async function newestPosts(context: unknown, section: PostSection): Promise<Post
       context,
       `/api/posts?section=${section}&page=1&pageSize=${limits.homePostsPerSection}`,
     );
-    return (page?.items ?? []).map(postCardData);
+    const items = page?.items ?? [];
+    return import.meta.env.SSR ? items.map(postCardData) : items;
   } catch {
     return [];
   }
