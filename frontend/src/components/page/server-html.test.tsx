@@ -101,17 +101,11 @@ describe('Island on the server', () => {
 });
 
 describe('a kept text sent once', () => {
-  it('notes the texts kept blocks rendered, and swaps them for stand-ins only where the document holds the block', async () => {
-    const { Island, KeptTexts, fingerprint, keptTextReplacer, keptTextStandIn } = await load({ server: true });
-    const kept = new Map<string, string>();
-    const html = renderToString(
-      <KeptTexts value={kept}>
-        <Island id="body" inputs={'images\n# Title'} text="# Title" hydrate={false} render={() => <h1>Title</h1>} />
-        <Island id="cards" inputs="[1]" text="[1]" hydrate render={() => <p>1</p>} />
-      </KeptTexts>,
-    );
-    const mark = fingerprint('images\n# Title');
-    expect(kept).toEqual(new Map([['# Title', mark]]));
+  it('swaps noted texts for stand-ins only where the document holds their block', async () => {
+    const { Island, fingerprint, keptTextReplacer, keptTextStandIn } = await load({ server: true });
+    const html = renderToString(<Island id="body" inputs="# Title" hydrate={false} render={() => <h1>Title</h1>} />);
+    const mark = fingerprint('# Title');
+    const kept = new Map([['# Title', mark]]);
     const data = { post: { body: '# Title', excerpt: 'Other' }, elsewhere: 'Not noted' };
     expect(JSON.parse(JSON.stringify(data, keptTextReplacer(kept, Buffer.from(html))))).toEqual({
       post: { body: keptTextStandIn(mark), excerpt: 'Other' },

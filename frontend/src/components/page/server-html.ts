@@ -1,13 +1,4 @@
-import {
-  createContext,
-  createElement,
-  use,
-  useContext,
-  useState,
-  type ComponentType,
-  type HTMLAttributes,
-  type ReactNode,
-} from 'react';
+import { createElement, use, useState, type ComponentType, type HTMLAttributes, type ReactNode } from 'react';
 import { LRUCache } from 'lru-cache';
 
 /**
@@ -40,11 +31,11 @@ import { LRUCache } from 'lru-cache';
  * its `onClick` (`useRouterLinks` in router-links.ts makes its links navigate in place).
  *
  * Sent once. A kept block's text that is also route data (a post's markdown) would reach the browser
- * twice, as the block's HTML and as hydration data. The server notes each text a kept block rendered
- * into the page (`KeptTexts`, one map per render), and the hydration data carries a stand-in for
- * it (`keptTextStandIn`) when the document holds that block; in the browser a block whose inputs
- * are a stand-in takes its mark from it and reuses the document's HTML. A client-side navigation
- * loads the real text.
+ * twice, as the block's HTML and as hydration data. The server notes each such text with its block's
+ * mark while rendering (one map per render: `KeptTexts` in markdown-body.tsx), and the hydration
+ * data carries a stand-in for it (`keptTextReplacer`, `keptTextStandIn`) when the document holds that
+ * block; in the browser a block whose inputs are a stand-in takes its mark from it and reuses the
+ * document's HTML. A client-side navigation loads the real text.
  *
  * Development: nothing is reused, every block renders on every request (sources change under hot
  * reload), through the same path, so a page is the same HTML as in production.
@@ -98,12 +89,6 @@ export const keptTextStandIn = (mark: string) => `${standInPrefix}${mark}`;
 export function markOfStandIn(text: string): string | undefined {
   return text.startsWith(standInPrefix) ? text.slice(standInPrefix.length) : undefined;
 }
-
-/**
- * Server: the texts kept blocks rendered into the page during one render, each with its block's mark
- * (the server entry provides one map per render; nothing is noted without it).
- */
-export const KeptTexts = createContext<Map<string, string> | null>(null);
 
 /**
  * Server: a `JSON.stringify` replacer that swaps each noted text for its stand-in where the
@@ -166,8 +151,6 @@ type IslandProps = Omit<HTMLAttributes<HTMLDivElement>, 'children' | 'dangerousl
   render: () => ReactNode;
   /** The block's code, loaded (suspending) before `render` where the HTML is not at hand. */
   code?: Pick<IslandCode, 'load'> & { Component?: unknown };
-  /** Kept blocks: the route data's text the block shows (its inputs end with it), sent only as HTML. */
-  text?: string;
 };
 
 /**
@@ -175,10 +158,8 @@ type IslandProps = Omit<HTMLAttributes<HTMLDivElement>, 'children' | 'dangerousl
  * kept, is its first attribute. `createElement` rather than JSX: with JSX in this module the bundler
  * split React's JSX runtime out of the entry, one more request on every first visit.
  */
-export function Island({ id, inputs, hydrate, render, code, text, ...attributes }: IslandProps) {
+export function Island({ id, inputs, hydrate, render, code, ...attributes }: IslandProps) {
   const mark = hydrate ? undefined : inputs === undefined ? id : (markOfStandIn(inputs) ?? fingerprint(inputs));
-  const keptTexts = useContext(KeptTexts);
-  if (import.meta.env.SSR && keptTexts && mark !== undefined && text !== undefined) keptTexts.set(text, mark);
   // Browser, kept block: the first document's HTML is read at the block's first render (hydration
   // comes before React touches it), once per mark.
   useState(() => {
