@@ -1,7 +1,7 @@
 import { ArrowUpRight, Clock } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { findTeamMember } from '@northbeam/common';
-import type { PostCardData } from '@/components/blog/post-card-data';
+import type { PostCardData } from '@northbeam/common';
 import { SectionBadge } from '@/components/page/section-badge';
 import { formatDate } from '@northbeam/common';
 import { ResponsiveImage } from '@/components/media/responsive-image';

@@ -4,7 +4,7 @@ import { useNavigation } from '@/app/data-router';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { Pager } from './pager';
-import type { PostCardPage } from './post-card-data';
+import type { PostCardPage } from '@northbeam/common';
 import { PostCard } from './post-card';
 
 export function PostGridSkeleton() {

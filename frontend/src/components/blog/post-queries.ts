@@ -1,6 +1,6 @@
 import { data } from 'react-router-dom';
 import { limits, searchText, type PostPage, type PostSection } from '@northbeam/common';
-import { postCardData, type PostCardPage } from './post-card-data';
+import { postCardData, type PostCardPage } from '@northbeam/common';
 import { loadJson, pageStatusOf } from '@/lib/api';
 import type { LoaderRequest } from '@/app/data-router';
 

@@ -27,7 +27,7 @@ import { ProblemScreen } from '@/components/page/problem-screen';
 import { SectionBadge } from '@/components/page/section-badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { loadJson, pageStatusOf } from '@/lib/api';
-import { postCardData, type PostCardData } from '@/components/blog/post-card-data';
+import { postCardData, type PostCardData } from '@northbeam/common';
 import { deferInBrowser, DeferredView, type Deferred } from '@/app/deferred';
 import { formatDate } from '@northbeam/common';
 import { formatNumber } from '@/lib/format';

@@ -5,7 +5,7 @@ import { sectionColours, site, type PostSection } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
 import { PostList, PostsLoadError } from '@/components/blog/post-list';
 import { NewsletterBox } from '@/components/lead-capture/newsletter-box';
-import type { PostCardPage } from '@/components/blog/post-card-data';
+import type { PostCardPage } from '@northbeam/common';
 import { loadPostPage, readListQuery, type ListQuery } from '@/components/blog/post-queries';
 
 interface SectionData {

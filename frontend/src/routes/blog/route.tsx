@@ -7,7 +7,7 @@ import type { RouteHandle } from '@/app/route-handle';
 import { PostList, PostsLoadError } from '@/components/blog/post-list';
 import { NewsletterBox } from '@/components/lead-capture/newsletter-box';
 import { NewsletterFloatingWidget } from '@/components/lead-capture/newsletter-floating-widget';
-import type { PostCardPage } from '@/components/blog/post-card-data';
+import type { PostCardPage } from '@northbeam/common';
 import { loadPostPage, readListQuery, type ListQuery } from '@/components/blog/post-queries';
 import { cn } from '@/lib/cn';
 

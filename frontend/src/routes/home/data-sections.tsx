@@ -1,7 +1,7 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { CaseStudyCardItem, PostSection } from '@northbeam/common';
-import type { PostCardData } from '@/components/blog/post-card-data';
+import type { PostCardData } from '@northbeam/common';
 import { CaseStudyCard } from '@/components/case-studies/case-study-card';
 import { SectionHeading } from '@/components/marketing/page-hero';
 import { SectionBadge } from '@/components/page/section-badge';

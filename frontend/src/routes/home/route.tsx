@@ -5,7 +5,7 @@ import { HydrationBoundary, lazyBlock } from '@/components/page/hydration-bounda
 import { Island, islandCode, type IslandCode } from '@/components/page/server-html';
 import { useRouterLinks } from '@/components/page/router-links';
 import { loadJson } from '@/lib/api';
-import { postCardData, type PostCardData } from '@/components/blog/post-card-data';
+import { postCardData, type PostCardData } from '@northbeam/common';
 import { isServerContext } from '@/lib/server-context';
 
 interface HomeData {
