@@ -320,6 +320,40 @@ test.describe('Blog on the shared server', () => {
     await expect.poll(parserLoaded).toBe(true);
   });
 
+  test('an article sends its body once, as HTML: not in the hydration data, hydrated without a mismatch, and back after moves', async ({
+    page,
+  }) => {
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    const response = await gotoHydrated(page, `/blog/labs/${labs.slug}`);
+    const html = (await response?.text()) ?? '';
+    const data = html.match(/<script type="application\/json" id="router-hydration">(.*?)<\/script>/s)?.[1] ?? '';
+    expect(html).toContain('word1199');
+    expect(data).not.toContain('word1199');
+    expect(data).not.toContain('Day one');
+    // The listed posts carry only what their cards show.
+    const more = (JSON.parse(data) as { loaderData: Record<string, { value?: { more?: object[] } }> }).loaderData;
+    const cards = Object.values(more).find((entry) => entry.value?.more)?.value?.more ?? [];
+    expect(cards.length).toBeGreaterThan(0);
+    for (const card of cards) expect(card).not.toHaveProperty('authorBio');
+    const body = page.getByTestId('article-body');
+    await expect(body.getByRole('heading', { name: 'Day one' })).toBeVisible();
+    await page.waitForTimeout(500);
+    expect(problems.filter((text) => /hydrat|Minified React error|#41[89]|#42[3-5]/i.test(text))).toEqual([]);
+
+    // Away by a client-side move and back: the body then comes as data and shows the same.
+    const next = page.getByTestId('more-from').getByTestId('more-from-card').first().getByRole('link').first();
+    await next.click();
+    await expect(body).not.toContainText('Day one');
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(labs.title);
+    await expect(body.getByRole('heading', { name: 'Day one' })).toBeVisible();
+    await expect(body).toContainText('word1199');
+  });
+
   test('the copy button confirms for two seconds', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.clock.install();

@@ -49,6 +49,34 @@ export interface PostSummary {
   featureImage?: MediaImage | null;
 }
 
+/**
+ * What the site's lists show of a listed post (the blog's cards, the home page's insights, an
+ * article's "More from"). The front end's server keeps only these fields in route data: it goes to the
+ * browser again as hydration data, and the browser reads no other. It trims under
+ * `import.meta.env.SSR`, so that the browser, where the data goes nowhere, does no such work.
+ */
+export type PostCardData = Pick<
+  PostSummary,
+  | 'id'
+  | 'section'
+  | 'slug'
+  | 'title'
+  | 'excerpt'
+  | 'authorId'
+  | 'authorName'
+  | 'createdAt'
+  | 'readingTime'
+  | 'featureImage'
+>;
+
+export function postCardData(post: PostSummary): PostCardData {
+  const { id, section, slug, title, excerpt, authorId, authorName, createdAt, readingTime, featureImage } = post;
+  return { id, section, slug, title, excerpt, authorId, authorName, createdAt, readingTime, featureImage };
+}
+
+/** A page of the post list, as the site's lists show it. */
+export type PostCardPage = Omit<PostPage, 'items'> & { items: PostCardData[] };
+
 export interface Post extends PostSummary {
   body: string;
   /** The library images the body shows (`/media/{id}/…`), by id: their sizes for `srcset` and dimensions. */

@@ -7,7 +7,8 @@ import type { OnRenderHtmlAsync } from 'vike/types';
 import { loadRouteState, matchLocation, RouterDataProvider, serializeErrors } from '../src/app/data-router';
 import { jsonForScript, renderHeadHtml } from '../src/app/head';
 import { HydrationMarker } from '../src/app/hydration-marker';
-import { setServerRenderer } from '../src/components/page/server-html';
+import { KeptTexts } from '../src/components/blog/markdown-body';
+import { keptTextReplacer, setServerRenderer } from '../src/components/page/server-html';
 import { resolveHead, resolveStatus } from '../src/app/resolve-head';
 import { routes } from '../src/app/routes';
 import '../src/styles/app.css';
@@ -70,11 +71,15 @@ const onRenderHtml: OnRenderHtmlAsync = async (pageContext) => {
     };
   }
   const { state } = result;
+  // The texts that kept islands put into the page as HTML: the hydration data does not repeat them.
+  const keptTexts = new Map<string, string>();
   const appHtml = await renderToBuffer(
     <StrictMode>
-      <StaticRouter location={url.pathname + url.search}>
-        <RouterDataProvider state={state} />
-      </StaticRouter>
+      <KeptTexts value={keptTexts}>
+        <StaticRouter location={url.pathname + url.search}>
+          <RouterDataProvider state={state} />
+        </StaticRouter>
+      </KeptTexts>
       <HydrationMarker />
     </StrictMode>,
   );
@@ -86,7 +91,10 @@ const onRenderHtml: OnRenderHtmlAsync = async (pageContext) => {
   const publicUrl = pageContext.publicUrl ?? origin;
   const head = resolveHead(matches, url.pathname, publicUrl);
   const status = Math.max(result.statusCode, resolveStatus(matches) ?? 200);
-  const hydration = jsonForScript({ loaderData: state.loaderData, errors: serializeErrors(state.errors) });
+  const hydration = jsonForScript(
+    { loaderData: state.loaderData, errors: serializeErrors(state.errors) },
+    keptTextReplacer(keptTexts, appHtml),
+  );
   // Vike puts its tags at the two placeholders: a split instead of scanning the whole page for tags.
   const documentHtml = escapeInject`<!DOCTYPE html>
 <html lang="en-GB">

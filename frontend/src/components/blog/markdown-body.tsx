@@ -1,8 +1,8 @@
-import { lazy, Suspense, useMemo, type ReactElement } from 'react';
+import { createContext, lazy, Suspense, useContext, useMemo, type ReactElement } from 'react';
 import Markdown, { type Components } from 'react-markdown';
 import { mediaIdOfUrl, type MediaImage } from '@northbeam/common';
 import { ResponsiveImage } from '@/components/media/responsive-image';
-import { Island } from '@/components/page/server-html';
+import { fingerprint, Island, markOfStandIn } from '@/components/page/server-html';
 
 /**
  * Post bodies. react-markdown keeps raw HTML as visible text and empties link and image addresses
@@ -50,6 +50,13 @@ function withLibraryImages(images: Record<string, MediaImage>): Components {
   };
 }
 
+/**
+ * Server: the markdown texts this render put into the page as kept islands, each with its island's
+ * mark, so that the hydration data need not repeat them (server-html.ts, "Sent once"). The server
+ * entry provides one map per render; nothing is noted without it.
+ */
+export const KeptTexts = createContext<Map<string, string> | null>(null);
+
 /** Only client-side navigations to a page with markdown load the parser (a chunk of its own). */
 const ClientMarkdown = lazy(() => import('react-markdown'));
 
@@ -68,13 +75,19 @@ interface MarkdownTextProps {
  * Markdown rendered on the server, a kept island keyed by its text (server-html.tsx): rendered once
  * per text, and in the browser the server's HTML stays as it is instead of the text being parsed
  * again (no markdown library on a first visit); only a client-side navigation to another text loads
- * react-markdown.
+ * react-markdown. The text itself is sent once: as that HTML, not again in the hydration data
+ * (server-html.ts, "Sent once").
  */
 export function MarkdownText({ id, markdown, componentInputs, className, testId, components }: MarkdownTextProps) {
+  // A stand-in (hydration data of a page whose document holds this text's HTML) names the block itself.
+  const standIn = markOfStandIn(markdown) !== undefined;
+  const inputs = standIn || !componentInputs ? markdown : `${componentInputs}\n${markdown}`;
+  const kept = useContext(KeptTexts);
+  if (import.meta.env.SSR && kept) kept.set(markdown, fingerprint(inputs));
   return (
     <Island
       id={id}
-      inputs={componentInputs ? `${componentInputs}\n${markdown}` : markdown}
+      inputs={inputs}
       hydrate={false}
       render={() =>
         import.meta.env.SSR ? (

@@ -1,6 +1,7 @@
 import { ArrowUpRight, Clock } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { findTeamMember, type PostSummary } from '@northbeam/common';
+import { findTeamMember } from '@northbeam/common';
+import type { PostCardData } from '@northbeam/common';
 import { SectionBadge } from '@/components/page/section-badge';
 import { formatDate } from '@northbeam/common';
 import { ResponsiveImage } from '@/components/media/responsive-image';
@@ -9,7 +10,7 @@ import { ResponsiveImage } from '@/components/media/responsive-image';
 const cardImageSizes = '(min-width: 1280px) 400px, (min-width: 1024px) 32vw, (min-width: 768px) 48vw, 100vw';
 
 /** A post in a blog list: section badge, title link, excerpt, author, date and reading time. */
-export function PostCard({ post }: { post: PostSummary }) {
+export function PostCard({ post }: { post: PostCardData }) {
   const author = findTeamMember(post.authorId)?.name ?? post.authorName;
   return (
     <article

@@ -1,10 +1,10 @@
 import { FileText, SearchX } from 'lucide-react';
 import { isRouteErrorResponse, Link, useLocation } from 'react-router-dom';
 import { useNavigation } from '@/app/data-router';
-import type { PostPage } from '@northbeam/common';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { Pager } from './pager';
+import type { PostCardPage } from '@northbeam/common';
 import { PostCard } from './post-card';
 
 export function PostGridSkeleton() {
@@ -33,7 +33,7 @@ export function PostList({
   search,
   clearSearchHref,
 }: {
-  page: PostPage;
+  page: PostCardPage;
   search: string;
   clearSearchHref: string;
 }) {

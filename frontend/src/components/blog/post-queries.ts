@@ -1,5 +1,6 @@
 import { data } from 'react-router-dom';
 import { limits, searchText, type PostPage, type PostSection } from '@northbeam/common';
+import { postCardData, type PostCardPage } from '@northbeam/common';
 import { loadJson, pageStatusOf } from '@/lib/api';
 import type { LoaderRequest } from '@/app/data-router';
 
@@ -43,7 +44,7 @@ export async function loadPostPage(
   context: unknown,
   query: ListQuery,
   pageSize: number = limits.blogPageSize,
-): Promise<PostPage> {
+): Promise<PostCardPage> {
   const params = new URLSearchParams({ page: String(query.page), pageSize: String(pageSize) });
   if (query.section) params.set('section', query.section);
   if (query.search) params.set('search', query.search);
@@ -55,5 +56,5 @@ export async function loadPostPage(
   }
   if (!page) throw new Error('The post list answered without data');
   if (page.page > 1 && page.page > page.totalPages) noSuchListPage();
-  return page;
+  return import.meta.env.SSR ? { ...page, items: page.items.map(postCardData) } : page;
 }

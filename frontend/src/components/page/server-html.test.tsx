@@ -100,6 +100,23 @@ describe('Island on the server', () => {
   });
 });
 
+describe('a kept text sent once', () => {
+  it('swaps noted texts for stand-ins only where the document holds their block', async () => {
+    const { Island, fingerprint, keptTextReplacer, keptTextStandIn } = await load({ server: true });
+    const html = renderToString(<Island id="body" inputs="# Title" hydrate={false} render={() => <h1>Title</h1>} />);
+    const mark = fingerprint('# Title');
+    const kept = new Map([['# Title', mark]]);
+    const data = { post: { body: '# Title', excerpt: 'Other' }, elsewhere: 'Not noted' };
+    expect(JSON.parse(JSON.stringify(data, keptTextReplacer(kept, Buffer.from(html))))).toEqual({
+      post: { body: keptTextStandIn(mark), excerpt: 'Other' },
+      elsewhere: 'Not noted',
+    });
+    // A block that did not reach the document (a render error dropped it) keeps its text in the data.
+    expect(JSON.stringify(data, keptTextReplacer(kept, Buffer.from('<p>Error</p>')))).toBe(JSON.stringify(data));
+    expect(keptTextReplacer(new Map(), Buffer.from(html))).toBeUndefined();
+  });
+});
+
 describe('Island in the browser', () => {
   function documentWith(blocks: Record<string, string>) {
     const querySelector = vi.fn((selector: string) => {
@@ -129,6 +146,15 @@ describe('Island in the browser', () => {
     const { Island } = await load({ server: false });
     const html = renderToString(<Island id="body" inputs="# Title" hydrate={false} render={() => <p>parsed</p>} />);
     expect(html).toBe(`<div data-island="${fingerprint('# Title')}"><h1>Title</h1></div>`);
+  });
+
+  it("finds a block given a stand-in for its text by the stand-in's mark", async () => {
+    documentWith({ abc: '<h1>Title</h1>' });
+    const { Island, keptTextStandIn } = await load({ server: false });
+    const render = vi.fn(() => <p>parsed</p>);
+    const html = renderToString(<Island id="body" inputs={keptTextStandIn('abc')} hydrate={false} render={render} />);
+    expect(html).toBe('<div data-island="abc"><h1>Title</h1></div>');
+    expect(render).not.toHaveBeenCalled();
   });
 
   it('renders in place what the document does not have, and hydrated blocks always', async () => {

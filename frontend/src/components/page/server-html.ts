@@ -30,6 +30,13 @@ import { LRUCache } from 'lru-cache';
  * block renders at "/"). A kept block has no handlers (they would never be attached): delegate from
  * its `onClick` (`useRouterLinks` in router-links.ts makes its links navigate in place).
  *
+ * Sent once. A kept block's text that is also route data (a post's markdown) would reach the browser
+ * twice, as the block's HTML and as hydration data. The server notes each such text with its block's
+ * mark while rendering (one map per render: `KeptTexts` in markdown-body.tsx), and the hydration
+ * data carries a stand-in for it (`keptTextReplacer`, `keptTextStandIn`) when the document holds that
+ * block; in the browser a block whose inputs are a stand-in takes its mark from it and reuses the
+ * document's HTML. A client-side navigation loads the real text.
+ *
  * Development: nothing is reused, every block renders on every request (sources change under hot
  * reload), through the same path, so a page is the same HTML as in production.
  */
@@ -70,6 +77,30 @@ export function fingerprint(text: string): string {
     hash = Math.imul(hash, 0x01000193);
   }
   return (hash >>> 0).toString(36);
+}
+
+/** What a stand-in starts with: a character no text of a kept block begins with (the API refuses C0 controls). */
+const standInPrefix = '\u0000island:';
+
+/** The hydration data's stand-in for a kept block's text: names the block's mark. */
+export const keptTextStandIn = (mark: string) => `${standInPrefix}${mark}`;
+
+/** The mark a stand-in names, or undefined for a real text. */
+export function markOfStandIn(text: string): string | undefined {
+  return text.startsWith(standInPrefix) ? text.slice(standInPrefix.length) : undefined;
+}
+
+/**
+ * Server: a `JSON.stringify` replacer that swaps each noted text for its stand-in where the
+ * document holds its block (a render error can drop a block after its text was noted).
+ */
+export function keptTextReplacer(kept: Map<string, string>, documentHtml: Buffer) {
+  if (kept.size === 0) return undefined;
+  const inDocument = new Map<string, string>();
+  for (const [text, mark] of kept)
+    if (documentHtml.includes(`data-island="${mark}"`)) inDocument.set(text, keptTextStandIn(mark));
+  return (_key: string, value: unknown) =>
+    typeof value === 'string' && inDocument.has(value) ? inDocument.get(value) : value;
 }
 
 /** The server's cache key of a block. */
@@ -128,7 +159,7 @@ type IslandProps = Omit<HTMLAttributes<HTMLDivElement>, 'children' | 'dangerousl
  * split React's JSX runtime out of the entry, one more request on every first visit.
  */
 export function Island({ id, inputs, hydrate, render, code, ...attributes }: IslandProps) {
-  const mark = hydrate ? undefined : inputs === undefined ? id : fingerprint(inputs);
+  const mark = hydrate ? undefined : inputs === undefined ? id : (markOfStandIn(inputs) ?? fingerprint(inputs));
   // Browser, kept block: the first document's HTML is read at the block's first render (hydration
   // comes before React touches it), once per mark.
   useState(() => {

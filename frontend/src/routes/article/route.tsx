@@ -13,7 +13,6 @@ import {
   type Post,
   type PostPage,
   type PostSection,
-  type PostSummary,
 } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
 import { AuthorBlock } from '@/components/blog/author-block';
@@ -28,13 +27,14 @@ import { ProblemScreen } from '@/components/page/problem-screen';
 import { SectionBadge } from '@/components/page/section-badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { loadJson, pageStatusOf } from '@/lib/api';
+import { postCardData, type PostCardData } from '@northbeam/common';
 import { deferInBrowser, DeferredView, type Deferred } from '@/app/deferred';
 import { formatDate } from '@northbeam/common';
 import { formatNumber } from '@/lib/format';
 
 interface ArticleData {
   post: Post;
-  more: PostSummary[];
+  more: PostCardData[];
   sectionTotal: number;
   url: string;
 }
@@ -79,7 +79,10 @@ async function loadArticle({ request, params, context }: LoaderFunctionArgs): Pr
   );
   return {
     post,
-    more: (morePage?.items ?? []).filter((candidate) => candidate.id !== post.id).slice(0, 3),
+    more: (morePage?.items ?? [])
+      .filter((candidate) => candidate.id !== post.id)
+      .slice(0, 3)
+      .map(import.meta.env.SSR ? postCardData : (summary) => summary),
     sectionTotal: morePage?.total ?? 0,
     url: `${url.origin}/blog/${section}/${post.slug}`,
   };
@@ -170,7 +173,7 @@ function BackLink({ section }: { section: PostSection }) {
   );
 }
 
-function MoreFrom({ section, posts }: { section: PostSection; posts: PostSummary[] }) {
+function MoreFrom({ section, posts }: { section: PostSection; posts: PostCardData[] }) {
   return (
     <section aria-labelledby="more-from" className="border-t border-line bg-mist/50" data-testid="more-from">
       <div className="container-page py-16">

@@ -1,16 +1,17 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, useLocation } from 'react-router-dom';
 import { useLoaderData, useRouteError, type LoaderFunctionArgs } from '@/app/data-router';
-import { sectionColours, site, type PostPage, type PostSection } from '@northbeam/common';
+import { sectionColours, site, type PostSection } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
 import { PostList, PostsLoadError } from '@/components/blog/post-list';
 import { NewsletterBox } from '@/components/lead-capture/newsletter-box';
+import type { PostCardPage } from '@northbeam/common';
 import { loadPostPage, readListQuery, type ListQuery } from '@/components/blog/post-queries';
 
 interface SectionData {
   section: PostSection;
   query: ListQuery;
-  page: PostPage;
+  page: PostCardPage;
 }
 
 function sectionFromPath(pathname: string): PostSection {

@@ -2,17 +2,18 @@ import { Search, X } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useLoaderData, useRouteError, type LoaderFunctionArgs } from '@/app/data-router';
-import { site, type PostPage } from '@northbeam/common';
+import { site } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
 import { PostList, PostsLoadError } from '@/components/blog/post-list';
 import { NewsletterBox } from '@/components/lead-capture/newsletter-box';
 import { NewsletterFloatingWidget } from '@/components/lead-capture/newsletter-floating-widget';
+import type { PostCardPage } from '@northbeam/common';
 import { loadPostPage, readListQuery, type ListQuery } from '@/components/blog/post-queries';
 import { cn } from '@/lib/cn';
 
 interface BlogData {
   query: ListQuery;
-  page: PostPage;
+  page: PostCardPage;
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs): Promise<BlogData> {

@@ -1,6 +1,7 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import type { CaseStudyCardItem, PostSection, PostSummary } from '@northbeam/common';
+import type { CaseStudyCardItem, PostSection } from '@northbeam/common';
+import type { PostCardData } from '@northbeam/common';
 import { CaseStudyCard } from '@/components/case-studies/case-study-card';
 import { SectionHeading } from '@/components/marketing/page-hero';
 import { SectionBadge } from '@/components/page/section-badge';
@@ -8,7 +9,7 @@ import { buttonVariants } from '@/components/ui/button';
 import { formatDate } from '@northbeam/common';
 
 /** The home page's blocks built from loader data, below the first screen (see lazyBlock in route.tsx). */
-function InsightCard({ post }: { post: PostSummary }) {
+function InsightCard({ post }: { post: PostCardData }) {
   const href = `/blog/${post.section}/${post.slug}`;
   return (
     <article
@@ -32,7 +33,7 @@ function InsightCard({ post }: { post: PostSummary }) {
   );
 }
 
-function InsightColumn({ section, posts }: { section: PostSection; posts: PostSummary[] }) {
+function InsightColumn({ section, posts }: { section: PostSection; posts: PostCardData[] }) {
   const title = section === 'labs' ? 'From the Lab' : 'Consulting Insights';
   return (
     <div data-testid={`insights-${section}`}>
@@ -81,7 +82,7 @@ export function RecentWork({ caseStudies }: { caseStudies: CaseStudyCardItem[] }
   );
 }
 
-export function LatestInsights({ posts }: { posts: { consulting: PostSummary[]; labs: PostSummary[] } }) {
+export function LatestInsights({ posts }: { posts: { consulting: PostCardData[]; labs: PostCardData[] } }) {
   return (
     <section className="section" aria-labelledby="latest-insights">
       <div className="container-page">

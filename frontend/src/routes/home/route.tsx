@@ -1,22 +1,16 @@
 import { useLoaderData, type LoaderFunctionArgs } from '@/app/data-router';
-import {
-  limits,
-  site,
-  type CaseStudyCardItem,
-  type PostPage,
-  type PostSection,
-  type PostSummary,
-} from '@northbeam/common';
+import { limits, site, type CaseStudyCardItem, type PostPage, type PostSection } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
 import { HydrationBoundary, lazyBlock } from '@/components/page/hydration-boundary';
 import { Island, islandCode, type IslandCode } from '@/components/page/server-html';
 import { useRouterLinks } from '@/components/page/router-links';
 import { loadJson } from '@/lib/api';
+import { postCardData, type PostCardData } from '@northbeam/common';
 import { isServerContext } from '@/lib/server-context';
 
 interface HomeData {
   caseStudies: CaseStudyCardItem[];
-  posts: { consulting: PostSummary[]; labs: PostSummary[] };
+  posts: { consulting: PostCardData[]; labs: PostCardData[] };
 }
 
 /** A list that may not exist yet (or fail) renders as empty rather than breaking the page. */
@@ -30,13 +24,14 @@ async function optionalList<T>(context: unknown, path: string): Promise<T[]> {
 }
 
 /** The newest posts of a section: one small page, so the home page costs the same at any blog size. */
-async function newestPosts(context: unknown, section: PostSection): Promise<PostSummary[]> {
+async function newestPosts(context: unknown, section: PostSection): Promise<PostCardData[]> {
   try {
     const page = await loadJson<PostPage>(
       context,
       `/api/posts?section=${section}&page=1&pageSize=${limits.homePostsPerSection}`,
     );
-    return page?.items ?? [];
+    const items = page?.items ?? [];
+    return import.meta.env.SSR ? items.map(postCardData) : items;
   } catch {
     return [];
   }
