@@ -12,6 +12,7 @@ import {
 import { TwoFactorService } from '../src/modules/auth/two-factor/two-factor.service.js';
 import { RetentionService } from '../src/modules/privacy/retention.service.js';
 import { UsersRepository } from '../src/modules/users/users.repository.js';
+import { caseStudyRequest } from './factories/case-study.js';
 import { createStaff, signedInAgent, staffPassword } from './factories/staff.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
@@ -34,26 +35,10 @@ const validPost = {
   section: 'labs',
 };
 
-const validCaseStudy = {
-  slug: 'an-activity-case-study',
+const validCaseStudy = caseStudyRequest('an-activity-case-study', {
   title: 'An activity case study',
   summary: 'Logged.',
-  hero_image: '/images/case-studies/panaquest/hero.svg',
-  client: 'Client',
-  sector: 'Sector',
-  services: ['AI Strategy'],
-  tech: [],
-  date: '2024-01-02',
-  problem_md: 'Problem.',
-  approach_md: 'Approach.',
-  solution_md: 'Solution.',
-  outcomes_md: 'Outcomes.',
-  metrics: [],
-  gallery: [],
-  cta: { label: 'Talk to us', href: '/contact' },
-  seo: { title: '', description: '', image: '' },
-  link: null,
-};
+});
 
 describe('Activity log', () => {
   let testApp: TestApp;
@@ -181,10 +166,13 @@ describe('Activity log', () => {
       targetType: 'staff',
     },
     'two_factor.reset': {
-      run: async () =>
-        testApp.app
+      run: async () => {
+        await testApp.app
           .get(TwoFactorService)
-          .reset((await testApp.app.get(UsersRepository).findByEmail('admin@northbeam.example'))!),
+          .reset((await testApp.app.get(UsersRepository).findByEmail('admin@northbeam.example'))!);
+        // The reset ended the admin's sessions.
+        admin = await signedInAgent(testApp, 'admin@northbeam.example');
+      },
       actor: () => null,
       targetType: 'staff',
     },

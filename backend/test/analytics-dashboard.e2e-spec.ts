@@ -3,6 +3,7 @@ import { AnalyticsClock } from '../src/modules/analytics/analytics-clock.js';
 import { AnalyticsRollups } from '../src/modules/analytics/analytics-rollups.js';
 import { AnalyticsScheduler } from '../src/modules/analytics/analytics.scheduler.js';
 import { RetentionService } from '../src/modules/privacy/retention.service.js';
+import { caseStudyRequest } from './factories/case-study.js';
 import { createStaff, signedInAgent } from './factories/staff.js';
 import { createSharedTestDatabase } from './helpers/shared-database.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
@@ -33,26 +34,9 @@ describe('Analytics dashboard API', () => {
       .post('/api/admin/posts')
       .send({ title: 'An AI article', slug: 'ai-article', excerpt: 'AI.', body: 'Body text here.', section: 'labs' });
     expect(post.status).toBe(201);
-    const caseStudy = await admin.post('/api/admin/case-studies').send({
-      slug: 'acme',
-      title: 'Acme',
-      summary: 'A case study.',
-      hero_image: '/images/case-studies/panaquest/hero.svg',
-      client: 'Acme',
-      sector: 'Manufacturing',
-      services: ['AI Strategy'],
-      tech: [],
-      date: '2024-01-02',
-      problem_md: 'Problem.',
-      approach_md: 'Approach.',
-      solution_md: 'Solution.',
-      outcomes_md: 'Outcomes.',
-      metrics: [],
-      gallery: [],
-      cta: { label: 'Talk to us', href: '/contact' },
-      seo: { title: '', description: '', image: '' },
-      link: null,
-    });
+    const caseStudy = await admin
+      .post('/api/admin/case-studies')
+      .send(caseStudyRequest('acme', { title: 'Acme', summary: 'A case study.', client: 'Acme' }));
     expect(caseStudy.status).toBe(201);
   }, 120_000);
 

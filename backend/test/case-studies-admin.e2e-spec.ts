@@ -9,36 +9,13 @@ import {
   type MediaItem,
   type SaveCaseStudyRequest,
 } from '@northbeam/common';
+import { caseStudyRequest } from './factories/case-study.js';
 import { createStaff, signedInAgent } from './factories/staff.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 /** Starting an app on a fresh database can be slow on a busy machine (Jest's project testTimeout does not reach hooks). */
 const hookTimeoutMs = 120_000;
 type Agent = Awaited<ReturnType<typeof signedInAgent>>;
-
-function validCaseStudy(slug: string, overrides: Partial<SaveCaseStudyRequest> = {}): SaveCaseStudyRequest {
-  return {
-    slug,
-    title: 'Harbour Freight: a routing engine for night shifts',
-    summary: 'We rebuilt the night-shift routing of a freight operator so that every lorry leaves full.',
-    hero_image: '/images/case-studies/panaquest/hero.svg',
-    client: 'Harbour Freight',
-    sector: 'Logistics',
-    services: ['AI Strategy', 'Data Engineering'],
-    tech: ['Python', 'PostgreSQL'],
-    date: '2023-05-17',
-    problem_md: 'Lorries left **half empty** at night.',
-    approach_md: '- Mapped the depots\n- Tested three planners',
-    solution_md: 'A planner that re-plans every ten minutes.',
-    outcomes_md: 'Fewer empty miles.\n\n- 18% fewer empty miles',
-    metrics: [{ value: '18%', label: 'Fewer empty miles', context: 'first quarter' }],
-    gallery: [{ src: '/images/case-studies/panaquest/gallery-1.svg', alt: 'Depot map', caption: 'Depots at night' }],
-    cta: { label: 'Plan your routes with us', href: '/contact' },
-    seo: { title: 'Harbour Freight case study', description: 'Night-shift routing for a freight operator.', image: '' },
-    link: null,
-    ...overrides,
-  };
-}
 
 describe('Case studies in the admin', () => {
   let testApp: TestApp;
@@ -62,7 +39,7 @@ describe('Case studies in the admin', () => {
   }
 
   async function create(slug: string, overrides: Partial<SaveCaseStudyRequest> = {}): Promise<AdminCaseStudy> {
-    const response = await admin.post('/api/admin/case-studies').send(validCaseStudy(slug, overrides));
+    const response = await admin.post('/api/admin/case-studies').send(caseStudyRequest(slug, overrides));
     if (response.status !== 201) throw new Error(`create failed: ${response.status} ${JSON.stringify(response.body)}`);
     return response.body as AdminCaseStudy;
   }
@@ -100,7 +77,7 @@ describe('Case studies in the admin', () => {
       const before = await contentVersion();
       const created = await create('harbour-freight-draft');
       expect(created).toMatchObject({
-        ...validCaseStudy('harbour-freight-draft'),
+        ...caseStudyRequest('harbour-freight-draft'),
         id: expect.any(String),
         status: 'draft',
       });
@@ -136,7 +113,7 @@ describe('Case studies in the admin', () => {
     });
 
     it('refuses a slug that another case study has with 409', async () => {
-      const response = await admin.post('/api/admin/case-studies').send(validCaseStudy('panaquest'));
+      const response = await admin.post('/api/admin/case-studies').send(caseStudyRequest('panaquest'));
       expect(response.status).toBe(409);
       expect(response.body).toEqual({ statusCode: 409, error: caseStudyMessages.slugTaken });
     });
@@ -203,7 +180,7 @@ describe('Case studies in the admin', () => {
     ])('refuses %s with 400 and a sentence for the field', async (_name, overrides, field, sentence) => {
       const response = await admin
         .post('/api/admin/case-studies')
-        .send(validCaseStudy('refused-case-study', overrides));
+        .send(caseStudyRequest('refused-case-study', overrides));
       expect(response.status).toBe(400);
       expect(response.body.fieldErrors[field]).toContain(sentence);
       expect(response.body.error).toEqual(expect.any(String));
@@ -240,7 +217,7 @@ describe('Case studies in the admin', () => {
         for (const value of offSite) {
           const response = await admin
             .post('/api/admin/case-studies')
-            .send(validCaseStudy('off-site-path', body(value)));
+            .send(caseStudyRequest('off-site-path', body(value)));
           expect({ field, value, status: response.status, errors: response.body.fieldErrors?.[field] }).toEqual({
             field,
             value,
@@ -255,7 +232,7 @@ describe('Case studies in the admin', () => {
       for (const [index, [field, body]] of sitePathFields.entries()) {
         const response = await admin
           .post('/api/admin/case-studies')
-          .send(validCaseStudy(`site-path-${index}`, body('/images/case-studies/panaquest/hero.svg')));
+          .send(caseStudyRequest(`site-path-${index}`, body('/images/case-studies/panaquest/hero.svg')));
         expect({ field, status: response.status }).toEqual({ field, status: 201 });
         // The other tests count the case studies: this one leaves none behind.
         expect((await admin.delete(`/api/admin/case-studies/${(response.body as AdminCaseStudy).id}`)).status).toBe(
@@ -298,7 +275,7 @@ describe('Case studies in the admin', () => {
       const draft = (await admin.get('/api/admin/case-studies?q=harbour-freight-draft')).body.items[0] as {
         id: string;
       };
-      const response = await admin.put(`/api/admin/case-studies/${draft.id}`).send(validCaseStudy('panaquest'));
+      const response = await admin.put(`/api/admin/case-studies/${draft.id}`).send(caseStudyRequest('panaquest'));
       expect(response.status).toBe(409);
       expect(response.body.error).toBe(caseStudyMessages.slugTaken);
       expect((await admin.get(`/api/admin/case-studies/${draft.id}`)).body.slug).toBe('harbour-freight-draft');
@@ -306,7 +283,7 @@ describe('Case studies in the admin', () => {
 
     it('answers 404 "Case study not found" for an unknown or malformed id', async () => {
       for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
-        const response = await admin.put(`/api/admin/case-studies/${id}`).send(validCaseStudy('nowhere'));
+        const response = await admin.put(`/api/admin/case-studies/${id}`).send(caseStudyRequest('nowhere'));
         expect(response.status).toBe(404);
         expect(response.body).toEqual({ statusCode: 404, error: messages.caseStudyNotFound });
       }
@@ -361,7 +338,7 @@ describe('Case studies in the admin', () => {
     it('refuses a library address whose image is not in the library with 400 under its field', async () => {
       const missing = '00000000-0000-4000-8000-000000000000';
       const response = await admin.post('/api/admin/case-studies').send(
-        validCaseStudy('missing-library-image', {
+        caseStudyRequest('missing-library-image', {
           hero_image: `/media/${missing}/1280.webp`,
           gallery: [{ src: `/media/${missing}/640.webp`, alt: 'Gone' }],
         }),
@@ -380,7 +357,7 @@ describe('Case studies in the admin', () => {
     it('keeps a revision of every save, shows one with its fields, and restores it as a new, logged save', async () => {
       const created = await create('revised-study', { status: 'published' });
       const edited = await admin.put(`/api/admin/case-studies/${created.id}`).send(
-        validCaseStudy('revised-study', {
+        caseStudyRequest('revised-study', {
           title: 'Harbour Freight, revised',
           outcomes_md: 'A fifth fewer empty miles.',
         }),
@@ -396,7 +373,7 @@ describe('Case studies in the admin', () => {
       ]);
       const first = await admin.get(`/api/admin/case-studies/${created.id}/revisions/${items[1].id}`);
       expect(first.status).toBe(200);
-      expect(first.body.fields).toEqual(validCaseStudy('revised-study'));
+      expect(first.body.fields).toEqual(caseStudyRequest('revised-study'));
 
       const before = await contentVersion();
       const restored = await admin.post(`/api/admin/case-studies/${created.id}/revisions/${items[1].id}/restore`);
@@ -405,7 +382,7 @@ describe('Case studies in the admin', () => {
         title: 'Harbour Freight: a routing engine for night shifts',
         status: 'published',
       });
-      expect(restored.body.outcomes_md).toBe(validCaseStudy('revised-study').outcomes_md);
+      expect(restored.body.outcomes_md).toBe(caseStudyRequest('revised-study').outcomes_md);
       expect(await contentVersion()).toBeGreaterThan(before);
       expect(await activity(created.id)).toEqual(['case_study.published', 'case_study.updated', 'case_study.restored']);
       const after = (await admin.get(`/api/admin/case-studies/${created.id}/revisions`)).body.items as Summary[];
@@ -525,10 +502,10 @@ describe('Case studies in the admin', () => {
       const calls = [
         consultant.get('/api/admin/case-studies'),
         consultant.get(`/api/admin/case-studies/${row.id}`),
-        consultant.post('/api/admin/case-studies').send(validCaseStudy('consultant-made')),
+        consultant.post('/api/admin/case-studies').send(caseStudyRequest('consultant-made')),
         consultant
           .put(`/api/admin/case-studies/${row.id}`)
-          .send(validCaseStudy('panaquest', { title: 'Changed by a consultant' })),
+          .send(caseStudyRequest('panaquest', { title: 'Changed by a consultant' })),
         consultant.post(`/api/admin/case-studies/${row.id}/unpublish`),
         consultant.delete(`/api/admin/case-studies/${row.id}`),
       ];

@@ -7,7 +7,9 @@ import {
   type MediaItem,
   type Post,
   type PostPage,
+  type SaveCaseStudyRequest,
 } from '@northbeam/common';
+import { caseStudyRequest } from './factories/case-study.js';
 import { createStaff, signedInAgent } from './factories/staff.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
@@ -351,27 +353,8 @@ describe('Media library', () => {
     it('refuses to delete an image used by a case study or a newsletter issue with 409 naming each, then deletes it once unused', async () => {
       const item = await uploaded(await png(1200, 800), 'case-hero.png', 'A depot at night');
       const address = `/media/${item.id}/1280.webp`;
-      const caseStudy = (slug: string, title: string, images: Record<string, unknown>) => ({
-        slug,
-        title,
-        summary: 'A routing engine.',
-        hero_image: '/images/case-studies/panaquest/hero.svg',
-        client: 'Harbour Freight',
-        sector: 'Logistics',
-        services: ['Data Engineering'],
-        tech: [],
-        date: '2023-05-17',
-        problem_md: 'Half-empty lorries.',
-        approach_md: 'Mapped the depots.',
-        solution_md: 'A planner.',
-        outcomes_md: 'Fewer empty miles.',
-        metrics: [],
-        gallery: [],
-        cta: { label: 'Talk to us', href: '/contact' },
-        seo: { title: '', description: '', image: '' },
-        link: null,
-        ...images,
-      });
+      const caseStudy = (slug: string, title: string, images: Partial<SaveCaseStudyRequest>) =>
+        caseStudyRequest(slug, { title, gallery: [], ...images });
       const hero = await admin
         .post('/api/admin/case-studies')
         .send({ ...caseStudy('depot-hero', 'Depot hero', { hero_image: address }), status: 'published' });
