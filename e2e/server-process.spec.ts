@@ -73,9 +73,10 @@ test.describe('The server process', () => {
     expect(answers.filter((answer) => answer.status === 200 && answer.complete)).toHaveLength(40);
   });
 
-  test('answers a request that arrives late on a connection opened before SIGTERM', async () => {
-    // Stopping to listen must not drop a connection that has not sent its request yet (a busy
-    // process reads late): here the request comes after the server has stopped listening.
+  test('answers a request that arrives late on a connection opened before SIGTERM, asking a proxy to retry it elsewhere', async () => {
+    // Stopping must not drop a connection that has not sent its request yet (a busy process reads
+    // late). A GET that comes during the drain is answered 503 with Retry-After, so that nginx sends
+    // it to another replica and stops choosing this one before its port closes.
     const server = startServer({ PGLITE_DIR: 'memory://' }, await freePort());
     await waitForHealth(server);
     const socket = connect(server.port, '127.0.0.1');
@@ -87,12 +88,14 @@ test.describe('The server process', () => {
       socket.once('close', (hadError) => resolve(!hadError));
     });
     server.child.kill('SIGTERM');
-    // The drain lasts at least 750 ms, then the server stops listening; the request comes after that.
+    // The drain lasts at least 750 ms; the request comes after that.
     await new Promise((resolve) => setTimeout(resolve, 1200));
     socket.write('GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
     expect(await closed).toBe(true);
-    expect(received).toMatch(/^HTTP\/1\.1 200 /);
+    expect(received).toMatch(/^HTTP\/1\.1 503 /);
     expect(received).toMatch(/connection: close/i);
+    expect(received).toMatch(/retry-after: 1\r\n/i);
+    expect(received).toContain('"error":"The service is temporarily unavailable, please try again shortly"');
     expect(await server.exited).toBe(0);
   });
 });

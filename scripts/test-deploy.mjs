@@ -351,9 +351,22 @@ try {
     path.join(tmp, 'server.conf'),
     shipped.replace(/^(\s*)listen 80;\s*$/m, `$1listen 127.0.0.1:${nginxPort};`),
   );
+  // The shipped upstream file with its one Docker-DNS server line as three local ones (same
+  // parameters: max_fails, fail_timeout) and without Docker's resolver.
+  const upstreamFile = path.join(root, 'docker/nginx-upstream.conf');
+  const shippedUpstream = readFileSync(upstreamFile, 'utf8');
+  const serverLine = shippedUpstream.match(/^(\s*)server app:3000 resolve( [^;]*)?;\s*$/m);
+  if (!serverLine) throw new Error(`${upstreamFile} must have one "server app:3000 resolve …;" line`);
   writeFileSync(
     path.join(tmp, 'northbeam-upstream.conf'),
-    `upstream app {\n${instances.map((instance) => `  server 127.0.0.1:${instance.port};`).join('\n')}\n  keepalive 32;\n  keepalive_timeout 4s;\n}\n`,
+    shippedUpstream
+      .replace(/^\s*resolver .*$/m, '')
+      .replace(
+        serverLine[0],
+        instances
+          .map((instance) => `${serverLine[1]}server 127.0.0.1:${instance.port}${serverLine[2] ?? ''};`)
+          .join('\n'),
+      ),
   );
   for (const folder of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(path.join(tmp, folder));
   writeFileSync(

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import cluster from 'node:cluster';
-import type { Server, ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { messages } from '@northbeam/common';
 import type { Socket } from 'node:net';
 import { createApplication } from './app.factory.js';
 import { runClusterPrimary } from './cluster-primary.js';
@@ -25,11 +26,34 @@ const drainQuietMs = 300;
 /**
  * A kept-alive connection is not closed by this side while the drain lasts: a proxy may be writing a
  * request on it at that very moment, and a POST that meets a closed connection is not retried (it
- * cannot know whether it was processed). Answers during the drain carry `Connection: close`, and
- * nginx closes idle upstream connections itself after 4 s (docker/nginx-upstream.conf), so the drain
- * waits for every connection to be closed by the client, up to drainMaxMs.
+ * cannot know whether it was processed). Answers during the drain carry `Connection: close`, nginx
+ * stops choosing this replica after its first 503 (see drainTurnsAway) and closes idle upstream
+ * connections itself after 4 s (docker/nginx-upstream.conf), so the drain waits for every connection
+ * to be closed by the client, up to drainMaxMs.
  */
 const drainMaxMs = 6000;
+
+/**
+ * While the drain lasts, GET, HEAD and OPTIONS get 503 with `Retry-After: 1` and `Connection: close`.
+ * nginx retries such a request on another replica (`proxy_next_upstream http_503`) and counts the
+ * failure (`max_fails=1` in docker/nginx-upstream.conf), so it stops sending this replica anything,
+ * enquiries included, before its port closes: closing a listening port resets the connections still
+ * waiting in the kernel's accept queue, and a POST on such a connection would be lost (a proxy never
+ * retries a POST it has sent). Writes are still processed until then, so none is refused.
+ */
+function drainTurnsAway(request: IncomingMessage, response: ServerResponse): boolean {
+  if (!['GET', 'HEAD', 'OPTIONS'].includes(request.method ?? '')) return false;
+  const body = JSON.stringify({ statusCode: 503, error: messages.serviceUnavailable });
+  response.writeHead(503, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(body),
+    'Cache-Control': 'no-store',
+    'Retry-After': '1',
+    Connection: 'close',
+  });
+  response.end(request.method === 'HEAD' ? undefined : body);
+  return true;
+}
 
 async function bootstrap() {
   readDotEnv();
@@ -73,10 +97,16 @@ async function bootstrap() {
     socket.once('close', () => (openConnections -= 1));
   });
   let requestsInProgress = 0;
-  server.on('request', (_request, response: ServerResponse) => {
-    if (shuttingDown) response.setHeader('Connection', 'close');
+  // The application's own handlers run behind this one, which counts requests and, while draining,
+  // turns away the requests a proxy may safely send elsewhere.
+  const handlers = server.listeners('request') as ((request: IncomingMessage, response: ServerResponse) => void)[];
+  server.removeAllListeners('request');
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
     requestsInProgress += 1;
     response.once('close', () => (requestsInProgress -= 1));
+    if (shuttingDown && drainTurnsAway(request, response)) return;
+    if (shuttingDown) response.setHeader('Connection', 'close');
+    for (const handler of handlers) handler.call(server, request, response);
   });
   const shutdown = (signal: string) => {
     if (shuttingDown) return;
