@@ -11,9 +11,9 @@ import { JsonLogger } from './core/logging/json-logger.js';
 /** Longest wait for in-flight requests after SIGTERM before the process exits anyway. */
 const shutdownGraceMs = 8000;
 /**
- * After SIGTERM the server keeps answering (with `Connection: close`) for this long before it stops
- * listening, so that connections already accepted but not yet parsed are not dropped, and a proxy
- * has time to notice.
+ * After SIGTERM the server answers every request (with `Connection: close`) for this long: requests a
+ * busy process reads late were sent before the signal. It never stops listening sooner, and after it
+ * a proxy is told to go elsewhere (drainTurnsAway).
  */
 const drainDelayMs = 750;
 /**
@@ -34,7 +34,7 @@ const drainQuietMs = 300;
 const drainMaxMs = 6000;
 
 /**
- * While the drain lasts, GET, HEAD and OPTIONS get 503 with `Retry-After: 1` and `Connection: close`.
+ * Once the drain is drainDelayMs old, GET, HEAD and OPTIONS get 503 with `Retry-After: 1` and `Connection: close`.
  * nginx retries such a request on another replica (`proxy_next_upstream http_503`) and counts the
  * failure (`max_fails=1` in docker/nginx-upstream.conf), so it stops sending this replica anything,
  * enquiries included, before its port closes: closing a listening port resets the connections still
@@ -89,6 +89,7 @@ async function bootstrap() {
   );
 
   let shuttingDown = false;
+  let drainStartedAt = 0;
   let lastConnectionAt = Date.now();
   let openConnections = 0;
   server.on('connection', (socket: Socket) => {
@@ -104,7 +105,9 @@ async function bootstrap() {
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
     requestsInProgress += 1;
     response.once('close', () => (requestsInProgress -= 1));
-    if (shuttingDown && drainTurnsAway(request, response)) return;
+    // Requests read in the drain's first moments were sent before the signal by a client that cannot
+    // know: they are answered. Later ones may be turned away.
+    if (shuttingDown && Date.now() - drainStartedAt >= drainDelayMs && drainTurnsAway(request, response)) return;
     if (shuttingDown) response.setHeader('Connection', 'close');
     for (const handler of handlers) handler.call(server, request, response);
   });
@@ -117,7 +120,7 @@ async function bootstrap() {
       process.exit(1);
     }, shutdownGraceMs);
     force.unref();
-    const drainStartedAt = Date.now();
+    drainStartedAt = Date.now();
     const waitForQuiet = () => {
       const now = Date.now();
       const quiet =
