@@ -154,6 +154,23 @@ describe('Blog posts API', () => {
       expect((await agents.admin.get(`/api/admin/posts/${draft.id}`)).status).toBe(200);
     });
 
+    it('tells each row of the staff list what the signed-in person may do: a consultant edits only their own draft', async () => {
+      const own = await createAs('consultant');
+      const others = await createAs('admin');
+      const rowsFor = async (role: 'admin' | 'consultant') => {
+        const response = await agents[role].get('/api/admin/posts').query({ q: validPost.title });
+        expect(response.status).toBe(200);
+        const items = response.body.items as { id: string; actions: string[] }[];
+        return new Map(items.map((item) => [item.id, item.actions]));
+      };
+      const consultantRows = await rowsFor('consultant');
+      expect(consultantRows.get(own.id)).toEqual(['edit', 'submit_for_review']);
+      expect(consultantRows.get(others.id)).toEqual([]);
+      const adminRows = await rowsFor('admin');
+      expect(adminRows.get(own.id)).toEqual(expect.arrayContaining(['edit', 'publish']));
+      expect(adminRows.get(others.id)).toEqual(expect.arrayContaining(['edit', 'publish']));
+    });
+
     it('refuses a consultant editing or deleting their own post once an admin has published it', async () => {
       const draft = await createAs('consultant');
       await agents.admin
@@ -477,7 +494,12 @@ describe('Blog posts API', () => {
       const asConsultant = await agents.consultant.get('/api/admin/posts').query({ q: 'ledger probe', page: 2 });
       const asAdmin = await agents.admin.get('/api/admin/posts').query({ q: 'ledger probe', page: 2 });
       expect(asConsultant.status).toBe(200);
-      expect(asConsultant.body).toEqual(asAdmin.body);
+      // The same posts; only what each may do with them differs.
+      const withoutActions = (body: { items: { actions: string[] }[] }) => ({
+        ...body,
+        items: body.items.map(({ actions: _actions, ...post }) => post),
+      });
+      expect(withoutActions(asConsultant.body)).toEqual(withoutActions(asAdmin.body));
       const drafts = await agents.consultant.get('/api/admin/posts').query({ q: 'ledger probe', status: 'draft' });
       expect(drafts.body.items.map((post: { createdById: string }) => post.createdById)).toEqual(
         expect.arrayContaining([ids.admin, ids.consultant]),

@@ -94,8 +94,12 @@ export interface AdminPost extends Post {
   actions: PostAction[];
 }
 
-/** A row of the staff posts list (`GET /api/admin/posts?page=&section=&status=&q=`): an AdminPost without its text. */
-export type AdminPostSummary = Omit<AdminPost, 'body' | 'bodyImages' | 'actions'>;
+/**
+ * A row of the staff posts list (`GET /api/admin/posts?page=&section=&status=&q=`): an AdminPost without
+ * its text, with what the signed-in staff member may do with it, so that the list offers nothing the
+ * server would refuse.
+ */
+export type AdminPostSummary = Omit<AdminPost, 'body' | 'bodyImages'>;
 
 /** `GET /api/admin/posts/counts?q=`: how many posts match the search, by section and status (the list's filter buttons). */
 export interface AdminPostCount {

@@ -100,8 +100,8 @@ export class AdminPostsController {
   /** One page of every post, newest first, without bodies (docs/product.md#posts-in-the-back-office). */
   @Get()
   @Access('posts', 'read')
-  list(@Query() query: ListAdminPostsQueryDto): Promise<ListPage<AdminPostSummary>> {
-    return this.postsService.staffPage(query);
+  list(@Query() query: ListAdminPostsQueryDto, @CurrentUser() user: StaffIdentity): Promise<ListPage<AdminPostSummary>> {
+    return this.postsService.staffPage(query, user);
   }
 
   /** Declared before `:id`, so that `counts` is not read as a post id. */

@@ -78,7 +78,7 @@ export class PostsService {
    * A page of the staff posts list, newest first, without bodies. Every role sees every post of every
    * status (consultants read all posts and change only their own drafts): docs/product.md#posts-in-the-back-office.
    */
-  async staffPage(query: ListAdminPostsQueryDto): Promise<ListPage<AdminPostSummary>> {
+  async staffPage(query: ListAdminPostsQueryDto, user: StaffIdentity): Promise<ListPage<AdminPostSummary>> {
     const page = query.page ?? 1;
     const pageSize = limits.adminPostsPageSize;
     const [posts, total] = await this.postsRepository.findStaffPage({
@@ -88,7 +88,7 @@ export class PostsService {
       offset: (page - 1) * pageSize,
       limit: pageSize,
     });
-    return { items: posts.map(mapAdminPostSummary), total, page, pageSize };
+    return { items: posts.map((post) => mapAdminPostSummary(post, user)), total, page, pageSize };
   }
 
   /** How many posts match the staff list's search, by section and status (its filter buttons). */

@@ -53,12 +53,13 @@ export function mapAdminPost(post: Post, user: StaffIdentity): AdminPost {
   };
 }
 
-/** A row of the staff posts list: what staff see of a post, without its text. */
-export function mapAdminPostSummary(post: Post): AdminPostSummary {
+/** A row of the staff posts list: what staff see of a post, without its text, and what `user` may do with it. */
+export function mapAdminPostSummary(post: Post, user: StaffIdentity): AdminPostSummary {
   return {
     ...mapPostSummary(post),
     createdById: post.createdById,
     publishAt: iso(post.publishAt),
     reviewNote: post.reviewNote,
+    actions: postActions(post, user),
   };
 }

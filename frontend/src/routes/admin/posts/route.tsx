@@ -1,4 +1,4 @@
-import { AlertTriangle, FileText, Pencil, Plus, Trash2 } from 'lucide-react';
+import { AlertTriangle, Eye, FileText, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useLoaderData, useRevalidator, useRouteError, type LoaderFunctionArgs } from '@/app/data-router';
@@ -26,7 +26,7 @@ import { Button, buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { toast } from '@/components/ui/toast';
 import { useListFilters, useListSearch } from '@/hooks/use-list-filters';
-import { apiRequest, loadJson } from '@/lib/api';
+import { apiRequest, errorSentence, loadJson } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { requireStaffUser } from '@/lib/staff';
 
@@ -150,7 +150,7 @@ export function Component() {
       await revalidator.revalidate();
     } catch (error) {
       toast({
-        title: `Failed to delete post: ${error instanceof Error ? error.message : String(error)}`,
+        title: `Failed to delete post: ${errorSentence(error)}`,
         variant: 'destructive',
       });
       setPendingDelete(undefined);
@@ -243,22 +243,25 @@ export function Component() {
                           {postStatusLabels[post.status]}
                         </Badge>
                       </div>
+                      {/* Only what the server says this person may do with the post: others' posts are read. */}
                       <div className="flex items-center gap-1">
                         <Link
                           to={`/admin/posts/edit/${post.id}`}
                           className={buttonVariants({ variant: 'ghost', size: 'icon' })}
-                          aria-label={`Edit "${post.title}"`}
+                          aria-label={`${post.actions.includes('edit') ? 'Edit' : 'Read'} "${post.title}"`}
                         >
-                          <Pencil aria-hidden="true" />
+                          {post.actions.includes('edit') ? <Pencil aria-hidden="true" /> : <Eye aria-hidden="true" />}
                         </Link>
-                        <Button
-                          variant="ghost-danger"
-                          size="icon-sm"
-                          aria-label={`Delete "${post.title}"`}
-                          onClick={() => setPendingDelete(post)}
-                        >
-                          <Trash2 aria-hidden="true" />
-                        </Button>
+                        {post.actions.includes('edit') ? (
+                          <Button
+                            variant="ghost-danger"
+                            size="icon-sm"
+                            aria-label={`Delete "${post.title}"`}
+                            onClick={() => setPendingDelete(post)}
+                          >
+                            <Trash2 aria-hidden="true" />
+                          </Button>
+                        ) : null}
                       </div>
                     </div>
                     <div className="flex flex-1 flex-col gap-2">
