@@ -156,8 +156,10 @@ export class AnalyticsService {
     const [pageViews, topPages, contactFormStarts, contactFormSubmissions] = await Promise.all([
       this.repository.countEvents([pageViewEvent], since),
       this.repository.topPages(since, topPagesLimit),
-      this.repository.countEvents(contactFormStartEvents, since),
-      this.repository.countEvents(contactFormSubmitEvents, since),
+      // The browser sends each of these actions under both its names: one action counts once, as the
+      // dashboard counts it (the first name of the pair, analyticsActionPairs in common).
+      this.repository.countEvents(contactFormStartEvents.slice(0, 1), since),
+      this.repository.countEvents(contactFormSubmitEvents.slice(0, 1), since),
     ]);
     return { since: since.toISOString(), pageViews, topPages, contactFormStarts, contactFormSubmissions };
   }
