@@ -108,12 +108,16 @@ test.describe('/admin/privacy', () => {
     await expect(table.getByRole('row')).toHaveCount(4);
     await expect(table.getByRole('row', { name: /DDR-SOONSOONSOONSOON/ })).toContainText('Due within 7 days');
     await expect(table.getByRole('row', { name: /DDR-LATELATELATELATE/ })).toContainText('Overdue');
-    await expect(table.getByRole('row', { name: /DDR-AAAABBBBCCCCDDDD/ })).toContainText('verified');
+    await expect(table.getByRole('row', { name: /DDR-AAAABBBBCCCCDDDD/ })).toContainText('Awaiting decision');
 
     await table.getByRole('button', { name: 'DDR-AAAABBBBCCCCDDDD' }).click();
     const panel = page.getByTestId('deletion-request-detail');
     await expect(panel).toContainText('Please remove me');
-    await expect(panel).toContainText('verified');
+    await expect(panel).toContainText('Awaiting decision');
+    await expect(panel.getByTestId('request-next-step')).toHaveText(
+      'Next: Confirmed by the requester: approve or reject it before the due date.',
+    );
+    await expect(panel).toContainText('Confirmed by the requester');
     // Approving mails the requester: it asks first, and Cancel leaves the request alone.
     await panel.getByRole('button', { name: 'Approve' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Approve this deletion request?' });
@@ -125,8 +129,14 @@ test.describe('/admin/privacy', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Approve and notify' }).click();
     await expect(page.getByTestId('toast')).toContainText('Request approved');
     expect(approved).toBe(true);
+    // An approved full deletion waits only for the scheduled erasure: no decision is offered any more,
+    // and the panel says what happens next.
     await expect(panel.getByRole('button', { name: 'Approve' })).toHaveCount(0);
-    await expect(panel.getByRole('button', { name: 'Reject' })).toBeDisabled();
+    await expect(panel.getByRole('button', { name: 'Reject' })).toHaveCount(0);
+    await expect(panel.getByLabel('Rejection reason')).toHaveCount(0);
+    await expect(panel.getByTestId('request-next-step')).toHaveText(
+      'Next: Every record of the address is erased within 5 minutes by the scheduled erasure; the requester is then mailed that it is done.',
+    );
   });
 
   test('rejecting and extending mail the requester, so each asks first and Cancel sends nothing', async ({ page }) => {

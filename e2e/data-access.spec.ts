@@ -121,7 +121,8 @@ test.describe('Data access request', () => {
     await expect(confirm).toContainText(`${visitor} will be e-mailed a one-use link`);
     await confirm.getByRole('button', { name: 'Approve and send the data' }).click();
     await expect(staff.getByTestId('toast')).toContainText('Request approved');
-    await expect(panel).toContainText('completed');
+    await expect(panel).toContainText('Completed');
+    await expect(panel).toContainText('Download link mailed to the requester');
     expect(await staff.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(390);
     await staffContext.close();
 

@@ -346,6 +346,21 @@ describe('Privacy: data-deletion requests', () => {
       const response = await staff.admin.post(`/api/admin/deletion-requests/${id}/complete`).send({ note: 'x' });
       expect(response.status).toBe(409);
     });
+
+    it('an approved request is not rejected afterwards: a full deletion offers nothing while its erasure is due', async () => {
+      const { id } = await submitAndVerify('approved-then-rejected@example.com');
+      const approved = await staff.admin.post(`/api/admin/deletion-requests/${id}/approve`);
+      expect(approved.body.actions).toEqual([]);
+      const reject = await staff.admin
+        .post(`/api/admin/deletion-requests/${id}/reject`)
+        .send({ reason: 'Changed our mind' });
+      expect(reject.status).toBe(409);
+      expect(reject.body.error).toBe('This request cannot take that action in its current state');
+      expect((await staff.admin.get(`/api/admin/deletion-requests/${id}`)).body.status).toBe('approved');
+      const partial = await submitAndVerify('partial-approved@example.com', { requestType: 'partial_deletion' });
+      const partialApproved = await staff.admin.post(`/api/admin/deletion-requests/${partial.id}/approve`);
+      expect(partialApproved.body.actions).toEqual(['complete', 'extend']);
+    });
   });
 
   describe('full life cycle', () => {

@@ -11,14 +11,13 @@ describe('privacyRequestActions', () => {
     expect(privacyRequestActions({ ...base, status: 'verified' })).toEqual(['approve', 'reject', 'extend']);
   });
 
-  it('completes by hand only an approved partial deletion', () => {
-    expect(privacyRequestActions({ ...base, status: 'approved' })).toEqual(['reject', 'extend']);
+  it('completes by hand only an approved partial deletion, and rejects nothing once approved', () => {
+    expect(privacyRequestActions({ ...base, status: 'approved' })).toEqual([]);
     expect(privacyRequestActions({ ...base, status: 'approved', requestType: 'partial_deletion' })).toEqual([
-      'reject',
       'complete',
       'extend',
     ]);
-    expect(privacyRequestActions({ ...base, status: 'approved', requestType: 'access' })).toEqual(['reject', 'extend']);
+    expect(privacyRequestActions({ ...base, status: 'approved', requestType: 'access' })).toEqual([]);
   });
 
   it('extends a request once', () => {

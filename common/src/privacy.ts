@@ -38,6 +38,52 @@ export type PrivacyDueFilter = (typeof privacyDueFilters)[number];
 export const deletionRequestStatuses = ['received', 'verified', 'approved', 'rejected', 'completed'] as const;
 export type DeletionRequestStatus = (typeof deletionRequestStatuses)[number];
 
+/** What the privacy team reads for each status (the list's badge and filter, the detail). */
+export const privacyRequestStatusLabels: Record<DeletionRequestStatus, string> = {
+  received: 'Awaiting confirmation',
+  verified: 'Awaiting decision',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  completed: 'Completed',
+};
+
+/** How often the scheduled task erases the records of approved full deletions. */
+export const privacyErasureEveryMinutes = 5;
+
+/** What happens next to an open request, in words for the privacy team (the detail's "Next" line). */
+export function privacyRequestNextStep(request: {
+  status: DeletionRequestStatus;
+  requestType: PrivacyRequestType;
+}): string | null {
+  switch (request.status) {
+    case 'received':
+      return 'Waiting for the requester to confirm by the link mailed to them. Nothing can be approved before that.';
+    case 'verified':
+      return 'Confirmed by the requester: approve or reject it before the due date.';
+    case 'approved':
+      if (request.requestType === 'partial_deletion')
+        return 'Delete what was asked by hand, then complete the request with a note of what was deleted: the requester is mailed your note.';
+      if (request.requestType === 'full_deletion')
+        return `Every record of the address is erased within ${privacyErasureEveryMinutes} minutes by the scheduled erasure; the requester is then mailed that it is done.`;
+      return 'The requester is being mailed a one-use link to their data.';
+    default:
+      return null;
+  }
+}
+
+/** The request's history (`deletion_audit` actions) in words. */
+export const privacyHistoryLabels: Record<string, string> = {
+  received: 'Request received',
+  verified: 'Confirmed by the requester',
+  approved: 'Approved',
+  export_ready: 'Copy of the data prepared',
+  export_sent: 'Download link mailed to the requester',
+  export_downloaded: 'Data downloaded by the requester',
+  rejected: 'Rejected',
+  extended: 'Deadline extended',
+  completed: 'Completed',
+};
+
 /** A deletion request as the admin screen lists it. */
 export interface DeletionRequestSummary {
   id: string;
@@ -64,8 +110,10 @@ export const openPrivacyRequestStatuses: readonly DeletionRequestStatus[] = ['re
 /**
  * The one state machine of a privacy request: which actions its state allows. The server refuses any
  * other with 409 and sends this list with the request; the admin screen shows only these buttons.
- * Verified → approve; any open state → reject, and extend once; an approved partial deletion →
- * complete (by hand, with a note). A request whose address is erased allows nothing.
+ * Verified → approve; received or verified → reject (rejecting is the other answer to approving, not
+ * a way back from it); extend once while open; an approved partial deletion → complete (by hand, with
+ * a note). An approved full deletion waits only for the scheduled erasure and allows nothing, as does
+ * a request whose address is erased.
  */
 export function privacyRequestActions(request: {
   status: DeletionRequestStatus;
@@ -75,9 +123,11 @@ export function privacyRequestActions(request: {
 }): PrivacyRequestAction[] {
   if (!request.hasEmail || !openPrivacyRequestStatuses.includes(request.status)) return [];
   const actions: PrivacyRequestAction[] = [];
+  const approved = request.status === 'approved';
+  if (approved && request.requestType !== 'partial_deletion') return [];
   if (request.status === 'verified') actions.push('approve');
-  actions.push('reject');
-  if (request.status === 'approved' && request.requestType === 'partial_deletion') actions.push('complete');
+  if (!approved) actions.push('reject');
+  if (approved) actions.push('complete');
   if (!request.extendedAt) actions.push('extend');
   return actions;
 }

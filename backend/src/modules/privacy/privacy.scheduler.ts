@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { Cron, CronExpression } from '@nestjs/schedule';
+import { Cron } from '@nestjs/schedule';
+import { privacyErasureEveryMinutes } from '@northbeam/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { taskLockKeys, withAdvisoryLock, type LockedRun } from '../../core/scheduling/advisory-lock.js';
@@ -22,7 +23,7 @@ export class PrivacyScheduler {
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
-  @Cron(CronExpression.EVERY_5_MINUTES, { name: 'privacy-deletions' })
+  @Cron(`0 */${privacyErasureEveryMinutes} * * * *`, { name: 'privacy-deletions' })
   async processDeletionsTick(): Promise<void> {
     await this.safely('deletions', () => this.processDeletions());
   }

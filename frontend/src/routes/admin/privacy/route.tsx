@@ -6,6 +6,9 @@ import {
   deletionRequestStatuses,
   formatDate,
   privacyExtensionMonthsMax,
+  privacyHistoryLabels,
+  privacyRequestNextStep,
+  privacyRequestStatusLabels,
   privacyRequestTypeLabels,
   privacyRequestTypes,
   type DeletionRequestDetail,
@@ -134,7 +137,7 @@ export function Component() {
           name="status"
           label="Status"
           any="Any status"
-          options={deletionRequestStatuses.map((status) => [status, status])}
+          options={deletionRequestStatuses.map((status) => [status, privacyRequestStatusLabels[status]])}
         />
         <ListFilterSelect
           name="type"
@@ -195,7 +198,9 @@ export function Component() {
                           <div className="text-xs break-all text-ink-muted">{request.email ?? 'erased'}</div>
                         </td>
                         <td className="px-4 py-3">
-                          <Badge variant={statusVariant[request.status]}>{request.status}</Badge>
+                          <Badge variant={statusVariant[request.status]}>
+                            {privacyRequestStatusLabels[request.status]}
+                          </Badge>
                           <div className="mt-1 text-xs text-ink-muted">{typeShort[request.requestType]}</div>
                         </td>
                         <td className="px-4 py-3">
@@ -303,6 +308,7 @@ function RequestDetail({ id }: { id: string }) {
   const canComplete = detail.actions.includes('complete');
   const canExtend = detail.actions.includes('extend');
   const requester = detail.email ?? 'The requester';
+  const nextStep = privacyRequestNextStep(detail);
   return (
     <Card className="min-w-0 scroll-mt-24 self-start" data-testid="deletion-request-detail">
       <CardHeader>
@@ -324,8 +330,14 @@ function RequestDetail({ id }: { id: string }) {
           <dt className="text-ink-muted">Verified</dt>
           <dd>{formatDateTime(detail.verifiedAt)}</dd>
           <dt className="text-ink-muted">Status</dt>
-          <dd>{detail.status}</dd>
+          <dd>{privacyRequestStatusLabels[detail.status]}</dd>
         </dl>
+        {nextStep ? (
+          <p className="rounded-xl border border-line p-3" data-testid="request-next-step">
+            <span className="font-semibold">Next: </span>
+            {nextStep}
+          </p>
+        ) : null}
         {detail.reason ? <p className="rounded-xl bg-mist p-3">“{detail.reason}”</p> : null}
         {detail.extensionReason ? (
           <p>
@@ -337,7 +349,7 @@ function RequestDetail({ id }: { id: string }) {
         <ol className="space-y-1 border-l border-line pl-4 text-xs text-ink-muted">
           {detail.history.map((entry, index) => (
             <li key={index}>
-              {formatDateTime(entry.createdAt)} · {entry.action}
+              {formatDateTime(entry.createdAt)} · {privacyHistoryLabels[entry.action] ?? entry.action}
               {entry.actor ? ` by ${entry.actor}` : ''}
             </li>
           ))}
