@@ -104,6 +104,13 @@ describe('Shared cache keys and purges', () => {
     }
   });
 
+  it('the feed is kept as a list of the posts it shows', async () => {
+    const feed = await testApp.request().get('/rss.xml');
+    expect(feed.status).toBe(200);
+    expect(feed.headers['cache-control']).toBe('public, max-age=300, s-maxage=300, stale-while-revalidate=30');
+    expect(keysOf(feed)).toEqual(['site', 'posts', `post-${consultingPost.id}`, `post-${labsPost.id}`]);
+  });
+
   it('staff answers, previews and refusals carry neither s-maxage nor keys', async () => {
     const draft = await savePost('labs', 'Keyed draft', 'draft');
     const answers = [
