@@ -697,4 +697,9 @@ if (process.env.BENCH_SKIP_BACKOFFICE !== '1') {
   });
   if (backOffice.status !== 0) exitCode = 1;
 }
+// The cached home page through nginx and Varnish against the same server's static asset (bench/cdn.mjs).
+if (process.env.BENCH_SKIP_CDN !== '1') {
+  const cdn = spawnSync(process.execPath, [path.join(root, 'bench/cdn.mjs')], { cwd: root, stdio: 'inherit' });
+  if (cdn.status !== 0) exitCode = 1;
+}
 process.exit(exitCode);

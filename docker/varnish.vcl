@@ -1,7 +1,7 @@
 vcl 4.1;
 # Varnish in front of nginx (docker-compose.yml's `cdn` profile): keeps what the site marks for a
 # shared cache (Cache-Control s-maxage, Surrogate-Key; see backend/src/core/http/cdn-cache.ts) and
-# drops it when the site sends `PURGE` with the changed keys (a ban by Surrogate-Key) (CDN_PURGE_URL). Staff never get, nor fill,
+# drops it when the site sends `PURGE` with the keys of what changed (a ban by Surrogate-Key) (CDN_PURGE_URL). Staff never get, nor fill,
 # a cached answer: a request carrying the session cookie goes straight through, and the site sends no
 # s-maxage to staff nor with a cookie. The backend is set by the file that includes this one
 # (docker/varnish-backend.vcl in compose; the deployment suite writes its own).
@@ -24,9 +24,13 @@ sub vcl_recv {
     if (!req.http.Surrogate-Key) {
       return (synth(400, "Surrogate-Key required"));
     }
-    # Every object whose Surrogate-Key holds one of the given keys (space-separated words).
-    ban("obj.http.Surrogate-Key ~ (^|\s)(" +
-      regsuball(regsuball(req.http.Surrogate-Key, "[^a-z0-9:/ -]", ""), " +", "|") + ")(\s|$)");
+    # Every object whose Surrogate-Key holds one of the given keys (space-separated words of a-z,
+    # 0-9 and hyphens, e.g. `post-<id> section-labs`), as whole words: `post-1` never bans `post-12`.
+    set req.http.X-Ban-Keys = regsuball(regsuball(req.http.Surrogate-Key, "[^a-z0-9 -]", ""), "^ +| +$", "");
+    if (req.http.X-Ban-Keys == "") {
+      return (synth(400, "Surrogate-Key required"));
+    }
+    ban("obj.http.Surrogate-Key ~ (^|\s)(" + regsuball(req.http.X-Ban-Keys, " +", "|") + ")(\s|$)");
     return (synth(200, "Banned"));
   }
   if (req.method != "GET" && req.method != "HEAD") {

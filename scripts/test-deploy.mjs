@@ -12,7 +12,8 @@
 // SIGKILLed under load loses no accepted enquiry. And Debian's varnishd (foreground, its own work
 // folder) with docker/varnish.vcl in front of nginx: a repeated anonymous page is a hit, staff neither
 // get nor fill a copy, an answer not marked for a shared cache is not stored, a publish purges it
-// (CDN_PURGE_URL). Builds first when backend/dist is missing. Writes
+// (CDN_PURGE_URL), a public API answer is a hit the second time, and an edit purges by key: the post's
+// article, API answer and the lists showing it are fresh, another section's article and a case study stay hits. Builds first when backend/dist is missing. Writes
 // test-results/deploy.json {passed, failed}. Ports: the first free ones from DEPLOY_PORT_BASE (3670).
 // DEPLOY_NGINX_CONF runs another server file instead of docker/nginx.conf (to show a fix is needed).
 import { spawn, spawnSync } from 'node:child_process';
@@ -27,9 +28,9 @@ import { mediaLimits, mediaMessages, messages } from '@northbeam/common';
 import pg from 'pg';
 import sharp from 'sharp';
 import { SMTPServer } from 'smtp-server';
+import { nginxBin, startNginx, startVarnish, stopProcess, varnishBin } from './lib/proxies.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const nginxBin = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const suiteStartedAt = Date.now();
 
@@ -122,7 +123,7 @@ if (!existsSync(path.join(root, 'backend/dist/main.js'))) {
   const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
-for (const binary of [nginxBin, process.env.VARNISHD_BIN ?? '/usr/sbin/varnishd'])
+for (const binary of [nginxBin, varnishBin])
   if (!existsSync(binary)) {
     console.error(`${binary} not found: apt-get install -y nginx varnish (.ci/run does)`);
     process.exit(1);
@@ -217,7 +218,6 @@ let nginx;
 let nginxPort;
 let varnish;
 let varnishPort;
-const varnishBin = process.env.VARNISHD_BIN ?? '/usr/sbin/varnishd';
 // Interrupted (Ctrl-C, a CI timeout): stop the children rather than leave them serving.
 for (const signal of ['SIGINT', 'SIGTERM'])
   process.once(signal, () => {
@@ -344,54 +344,11 @@ try {
 
   // nginx with the shipped server file and a local upstream list in place of Docker's DNS.
   const serverFile = process.env.DEPLOY_NGINX_CONF ?? path.join(root, 'docker/nginx.conf');
-  const shipped = readFileSync(serverFile, 'utf8');
-  const listenLines = shipped.match(/^\s*listen 80;\s*$/gm) ?? [];
-  if (listenLines.length !== 1) throw new Error(`${serverFile} must have exactly one "listen 80;" line`);
-  writeFileSync(
-    path.join(tmp, 'server.conf'),
-    shipped.replace(/^(\s*)listen 80;\s*$/m, `$1listen 127.0.0.1:${nginxPort};`),
-  );
-  // The shipped upstream file with its one Docker-DNS server line as three local ones (same
-  // parameters: max_fails, fail_timeout) and without Docker's resolver.
-  const upstreamFile = path.join(root, 'docker/nginx-upstream.conf');
-  const shippedUpstream = readFileSync(upstreamFile, 'utf8');
-  const serverLine = shippedUpstream.match(/^(\s*)server app:3000 resolve( [^;]*)?;\s*$/m);
-  if (!serverLine) throw new Error(`${upstreamFile} must have one "server app:3000 resolve …;" line`);
-  writeFileSync(
-    path.join(tmp, 'northbeam-upstream.conf'),
-    shippedUpstream
-      .replace(/^\s*resolver .*$/m, '')
-      .replace(
-        serverLine[0],
-        instances
-          .map((instance) => `${serverLine[1]}server 127.0.0.1:${instance.port}${serverLine[2] ?? ''};`)
-          .join('\n'),
-      ),
-  );
-  for (const folder of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(path.join(tmp, folder));
-  writeFileSync(
-    path.join(tmp, 'nginx.conf'),
-    [
-      'daemon off;',
-      'worker_processes 1;',
-      `pid ${tmp}/nginx.pid;`,
-      `error_log ${tmp}/error.log warn;`,
-      'events { worker_connections 1024; }',
-      'http {',
-      '  access_log off;',
-      `  client_body_temp_path ${tmp}/client_body;`,
-      `  proxy_temp_path ${tmp}/proxy;`,
-      `  fastcgi_temp_path ${tmp}/fastcgi;`,
-      `  uwsgi_temp_path ${tmp}/uwsgi;`,
-      `  scgi_temp_path ${tmp}/scgi;`,
-      // Relative includes resolve against this file's folder: northbeam-upstream.conf above.
-      `  include ${tmp}/server.conf;`,
-      '}',
-      '',
-    ].join('\n'),
-  );
-  nginx = spawn(nginxBin, ['-p', tmp, '-c', path.join(tmp, 'nginx.conf'), '-e', path.join(tmp, 'error.log')], {
-    stdio: ['ignore', 'inherit', 'inherit'],
+  nginx = startNginx({
+    dir: tmp,
+    port: nginxPort,
+    upstreamPorts: instances.map((instance) => instance.port),
+    serverFile,
   });
   if ((await waitFor(healthy(nginxPort), 15_000)) === undefined) throw new Error('nginx did not start');
   console.log(`nginx ${nginx.pid} on port ${nginxPort} with ${path.relative(root, serverFile)}`);
@@ -557,28 +514,7 @@ try {
   );
 
   // Varnish in front of nginx, with the shipped VCL and this suite's backend.
-  writeFileSync(
-    path.join(tmp, 'varnish.vcl'),
-    `vcl 4.1;\nbackend default { .host = "127.0.0.1"; .port = "${nginxPort}"; }\ninclude "${path.join(root, 'docker/varnish.vcl')}";\n`,
-  );
-  mkdirSync(path.join(tmp, 'varnish'));
-  varnish = spawn(
-    varnishBin,
-    [
-      '-F',
-      '-n',
-      path.join(tmp, 'varnish'),
-      '-a',
-      `127.0.0.1:${varnishPort}`,
-      '-f',
-      path.join(tmp, 'varnish.vcl'),
-      '-s',
-      'malloc,64m',
-      '-T',
-      'none',
-    ],
-    { stdio: ['ignore', 'ignore', 'ignore'] },
-  );
+  varnish = startVarnish({ dir: tmp, port: varnishPort, backendPort: nginxPort });
   if ((await waitFor(healthy(varnishPort), 20_000)) === undefined) throw new Error('varnishd did not start');
   console.log(`varnishd ${varnish.pid} on port ${varnishPort} in front of nginx`);
   const viaVarnish = (target, headers = {}) => send(varnishPort, { path: target, headers: { ...proto, ...headers } });
@@ -631,6 +567,72 @@ try {
   );
   summary.push(
     `varnish: ${hits}/${repeated.length} hits on a repeated page; publish→fresh through Varnish in ${purgedMs === undefined ? 'never' : (purgedMs / 1000).toFixed(2)} s`,
+  );
+
+  // Purges by key: editing post A drops A's article, the lists that show it and its API answer, and
+  // nothing else: another section's article and a case study page stay Varnish hits.
+  const postA = json(cdnPost);
+  // The publish above purges again 1.5 s after the change: copies filled before that would go.
+  await sleep(2000);
+  const [postB] = json(await send(nginxPort, { path: '/api/posts?section=consulting&page=1&pageSize=1' }))?.items ?? [];
+  const [caseStudy] = json(await send(nginxPort, { path: '/api/case-studies' })) ?? [];
+  if (!postB || !caseStudy) throw new Error('the seeded content has no consulting post or no case study');
+  const showingA = [
+    `/blog/labs/${postA.slug}`,
+    '/blog',
+    '/blog/labs',
+    '/',
+    `/api/posts/labs/${postA.slug}`,
+    '/api/posts?page=1',
+  ];
+  const notShowingA = [`/blog/consulting/${postB.slug}`, `/case-studies/${caseStudy.slug}`, '/api/case-studies'];
+  for (const target of [...showingA, ...notShowingA]) await viaVarnish(target);
+  const warmed = await Promise.all([...showingA, ...notShowingA].map((target) => viaVarnish(target)));
+  check(
+    'a public API answer through Varnish is a hit the second time, and so is each page (keyed by what it shows)',
+    warmed.every((result) => result.status === 200 && cacheState(result) === 'HIT'),
+    [...showingA, ...notShowingA]
+      .map((target, index) => `${target} ${warmed[index].status} ${cacheState(warmed[index])}`)
+      .join(', '),
+  );
+  const editedTitle = `Edited through nginx ${Date.now()}`;
+  const edited = await send(nginxPort, {
+    method: 'PUT',
+    path: `/api/admin/posts/${postA.id}`,
+    headers: { 'content-type': 'application/json', ...staff },
+    body: JSON.stringify({
+      title: editedTitle,
+      slug: postA.slug,
+      excerpt: postA.excerpt,
+      body: postA.body,
+      section: 'labs',
+      status: 'published',
+    }),
+  });
+  if (edited.status !== 200) throw new Error(`editing failed: ${edited.status} ${edited.body}`);
+  const editedAt = Date.now();
+  const freshAfterEdit = await Promise.all(
+    showingA.map((target) => waitFor(async () => (await viaVarnish(target)).body.includes(editedTitle), 10_000, 25)),
+  );
+  check(
+    "editing post A purges A's article, its API answer and every list that shows it (within 2 s)",
+    freshAfterEdit.every((ms) => ms !== undefined && ms <= 2000),
+    showingA.map((target, index) => `${target} ${freshAfterEdit[index] ?? 'never'} ms`).join(', '),
+  );
+  // After the site's second purge (1.5 s after the change), the pages that do not show A are still the copies from before.
+  await sleep(Math.max(0, editedAt + 2500 - Date.now()));
+  const untouched = await Promise.all(notShowingA.map((target) => viaVarnish(target)));
+  check(
+    "pages and answers that do not show post A stay Varnish hits after its edit (another section's article, a case study, the case study list)",
+    untouched.every(
+      (result) => result.status === 200 && cacheState(result) === 'HIT' && Number(result.headers.age) >= 2,
+    ),
+    notShowingA
+      .map((target, index) => `${target} ${cacheState(untouched[index])} Age ${untouched[index].headers.age}`)
+      .join(', '),
+  );
+  summary.push(
+    `varnish keys: edit of a post fresh on ${freshAfterEdit.filter((ms) => ms !== undefined).length}/${showingA.length} answers showing it in ≤ ${Math.max(...freshAfterEdit.map((ms) => ms ?? Infinity))} ms; ${untouched.filter((result) => cacheState(result) === 'HIT').length}/${notShowingA.length} others still hits`,
   );
 
   // Rolling restart under steady load: each instance SIGTERMed, started again, healthy, then the next.
@@ -707,16 +709,8 @@ try {
   for (const instance of instances) if (running(instance)) instance.child.kill('SIGTERM');
   await Promise.all(instances.map((instance) => Promise.race([instance.exit, sleep(10_000)])));
   for (const instance of instances) if (running(instance)) instance.child.kill('SIGKILL');
-  if (nginx && nginx.exitCode === null) {
-    nginx.kill('SIGQUIT');
-    await Promise.race([new Promise((resolve) => nginx.once('exit', resolve)), sleep(5000)]);
-    if (nginx.exitCode === null) nginx.kill('SIGKILL');
-  }
-  if (varnish && varnish.exitCode === null) {
-    varnish.kill('SIGTERM');
-    await Promise.race([new Promise((resolve) => varnish.once('exit', resolve)), sleep(5000)]);
-    if (varnish.exitCode === null) varnish.kill('SIGKILL');
-  }
+  await stopProcess(nginx, 'SIGQUIT');
+  await stopProcess(varnish);
   await client?.end().catch(() => undefined);
   await adminClient.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`).catch(() => undefined);
   await adminClient.end().catch(() => undefined);

@@ -4,7 +4,7 @@ import { HtmlCache, type CachedPage } from './html-cache.js';
 
 const page = (html: string, version = 1): CachedPage => {
   const body = Buffer.from(html);
-  return { status: 200, headers: [], body, etag: etagOf(body), version };
+  return { status: 200, headers: [], body, etag: etagOf(body), version, keys: [] };
 };
 
 describe(HtmlCache.name, () => {

@@ -7,6 +7,8 @@ export interface CachedPage {
   body: Buffer;
   etag: string;
   version: number;
+  /** What the page shows, as a shared cache's content keys (cdn-cache.ts). */
+  keys: string[];
 }
 
 /** A stored page with its body compressed once, so that a hit is never compressed again. */

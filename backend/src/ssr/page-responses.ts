@@ -33,12 +33,16 @@ export function sendStoredPage(
 ) {
   pageHeaders(response, page, cacheState);
   response.setHeader('Cache-Control', 'public, max-age=0, must-revalidate');
-  allowSharedCache(response, config, request.path);
+  allowSharedCache(response, config, page.keys);
   sendStoredBody(request, response, page, page.status);
 }
 
 /** A page that is not cached (staff, admin, errors, HTML_CACHE=off): private, compressed on the way. */
-export function sendUncachedPage(request: Request, response: Response, page: Omit<CachedPage, 'version' | 'etag'>) {
+export function sendUncachedPage(
+  request: Request,
+  response: Response,
+  page: Omit<CachedPage, 'version' | 'etag' | 'keys'>,
+) {
   pageHeaders(response, page, 'BYPASS');
   response.setHeader('Cache-Control', 'private, no-store');
   // No send(): it would hash the whole page for an ETag nobody may reuse.

@@ -7,6 +7,8 @@ export interface MemoisedAnswer {
   status: number;
   /** The JSON text: each reader parses its own copy, so no page can change another's data. */
   text: string;
+  /** Its content keys for a shared cache (cdn-cache.ts). */
+  keys: string[];
 }
 
 /**

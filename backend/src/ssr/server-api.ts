@@ -4,6 +4,7 @@ import type { AppConfig } from '../core/config/config.js';
 import type { JsonLogger } from '../core/logging/json-logger.js';
 import { mayCarrySession } from '../modules/auth/session.js';
 import type { ContentVersionService } from '../modules/content-version/content-version.service.js';
+import { keysOfHeader } from '../core/http/cdn-cache.js';
 import { PublicDataMemo } from './public-data-memo.js';
 
 export interface ServerApiResponse {
@@ -16,12 +17,20 @@ export interface ServerApi {
   getJson(path: string): Promise<ServerApiResponse>;
 }
 
+/** The client of one page render: also what the page shows, for the shared cache. */
+export interface PageServerApi extends ServerApi {
+  /** The content keys (Surrogate-Key) of every API answer read so far: what the page shows. */
+  contentKeys(): string[];
+}
+
 interface RawAnswer {
   status: number;
   text: string;
+  /** The answer's content keys, when a shared cache is declared (see cdn-cache.ts). */
+  keys: string[];
 }
 
-function parsed({ status, text }: RawAnswer): ServerApiResponse {
+function parsed({ status, text }: Pick<RawAnswer, 'status' | 'text'>): ServerApiResponse {
   let body: unknown = null;
   try {
     body = text ? JSON.parse(text) : null;
@@ -35,7 +44,8 @@ function parsed({ status, text }: RawAnswer): ServerApiResponse {
  * The loaders' API client. Loaders reach the API over a keep-alive loopback connection to this very
  * server, so a page's data passes the same guards, validation and error contract as a browser's
  * call, with the visitor's cookie, user agent and address. Public answers for anonymous visitors are
- * memoised per content version (see PublicDataMemo). A call that fails (no answer, or an answer a
+ * memoised per content version (see PublicDataMemo). The content keys of the answers read are the
+ * page's own (it shows what they show), for a shared cache in front. A call that fails (no answer, or an answer a
  * page cannot use) is logged with its path, so that a page answering 502 says why in the log.
  */
 export function serverApiFactory(
@@ -43,7 +53,7 @@ export function serverApiFactory(
   config: AppConfig,
   logger: JsonLogger,
   contentVersion: ContentVersionService,
-): (request: Request) => ServerApi {
+): (request: Request) => PageServerApi {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   const memo = new PublicDataMemo();
 
@@ -69,7 +79,11 @@ export function serverApiFactory(
           const chunks: Buffer[] = [];
           apiResponse.on('data', (chunk: Buffer) => chunks.push(chunk));
           apiResponse.on('end', () =>
-            resolve({ status: apiResponse.statusCode ?? 502, text: Buffer.concat(chunks).toString('utf8') }),
+            resolve({
+              status: apiResponse.statusCode ?? 502,
+              text: Buffer.concat(chunks).toString('utf8'),
+              keys: keysOfHeader(apiResponse.headers['surrogate-key']),
+            }),
           );
           apiResponse.on('error', reject);
         },
@@ -94,16 +108,24 @@ export function serverApiFactory(
     }
   };
 
-  return (request: Request): ServerApi => ({
-    async getJson(apiPath: string) {
-      const anonymous = !mayCarrySession(request.headers.cookie, config);
-      if (!anonymous || !PublicDataMemo.handles(apiPath)) return parsed(await loggedLoopback(request, apiPath));
-      const version = await contentVersion.current();
-      const known = memo.get(apiPath, version);
-      if (known) return parsed(known);
-      const answer = await loggedLoopback(request, apiPath);
-      memo.set(apiPath, version, answer);
+  return (request: Request): PageServerApi => {
+    const shown = new Set<string>();
+    const read = (answer: Pick<RawAnswer, 'status' | 'text' | 'keys'>) => {
+      for (const key of answer.keys) shown.add(key);
       return parsed(answer);
-    },
-  });
+    };
+    return {
+      async getJson(apiPath: string) {
+        const anonymous = !mayCarrySession(request.headers.cookie, config);
+        if (!anonymous || !PublicDataMemo.handles(apiPath)) return read(await loggedLoopback(request, apiPath));
+        const version = await contentVersion.current();
+        const known = memo.get(apiPath, version);
+        if (known) return read(known);
+        const answer = await loggedLoopback(request, apiPath);
+        memo.set(apiPath, version, answer);
+        return read(answer);
+      },
+      contentKeys: () => [...shown],
+    };
+  };
 }

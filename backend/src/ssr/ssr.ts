@@ -39,10 +39,11 @@ export async function mountFrontend(
         const hit = cache.get(url, version);
         if (hit) return sendStoredPage(request, response, hit, 'HIT', config);
       }
+      const api = serverApi(request);
       const pageContext = await renderPage({
         urlOriginal: url,
         headersOriginal: request.headers,
-        serverApi: serverApi(request),
+        serverApi: api,
         publicUrl: config.publicUrl,
       });
       if (pageContext.appRedirect) {
@@ -60,7 +61,7 @@ export async function mountFrontend(
       const setsCookie =
         page.headers.some(([name]) => name.toLowerCase() === 'set-cookie') || response.hasHeader('set-cookie');
       if (cacheable && page.status === 200 && !setsCookie) {
-        const stored = cache.set(url, { ...page, etag: etagOf(page.body), version });
+        const stored = cache.set(url, { ...page, etag: etagOf(page.body), version, keys: api.contentKeys() });
         return sendStoredPage(request, response, stored, 'MISS', config);
       }
       sendUncachedPage(request, response, page);

@@ -1,7 +1,16 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Response } from 'express';
-import { allowSharedCache, createCdnPurger, surrogateKeysFor, VarnishPurger } from './cdn-cache.js';
+import {
+  allowSharedCache,
+  caseStudyChangeKeys,
+  createCdnPurger,
+  keysOfHeader,
+  postChangeKeys,
+  postListKeys,
+  showsContent,
+  VarnishPurger,
+} from './cdn-cache.js';
 
 /** The few Response methods the module uses, over a plain header map. */
 function fakeResponse(headers: Record<string, string> = {}) {
@@ -20,22 +29,24 @@ const page = 'public, max-age=0, must-revalidate';
 describe('allowSharedCache', () => {
   it('adds s-maxage, stale-while-revalidate and the surrogate keys to a public answer', () => {
     const { response, headers } = fakeResponse({ 'Cache-Control': page });
-    allowSharedCache(response, cdn, '/blog/labs/a-post');
+    allowSharedCache(response, cdn, ['post-1', 'section-labs', 'post-1']);
     expect(headers.get('cache-control')).toBe(`${page}, s-maxage=300, stale-while-revalidate=60`);
-    expect(headers.get('surrogate-key')).toBe('site blog section:labs post:labs/a-post');
-    expect(headers.get('cache-tag')).toBe('site,blog,section:labs,post:labs/a-post');
+    expect(headers.get('surrogate-key')).toBe('site post-1 section-labs');
+    expect(headers.get('cache-tag')).toBe('site,post-1,section-labs');
   });
 
   it('composes with a browser max-age set elsewhere and leaves out a zero stale-while-revalidate', () => {
     const { response, headers } = fakeResponse({ 'Cache-Control': 'public, max-age=60' });
-    allowSharedCache(response, { cdnMaxAgeSeconds: 120, cdnStaleWhileRevalidateSeconds: 0 }, '/api/posts');
+    showsContent(response, ['posts']);
+    showsContent(response, ['post-2']);
+    allowSharedCache(response, { cdnMaxAgeSeconds: 120, cdnStaleWhileRevalidateSeconds: 0 });
     expect(headers.get('cache-control')).toBe('public, max-age=60, s-maxage=120');
-    expect(headers.get('surrogate-key')).toBe('site api blog');
+    expect(headers.get('surrogate-key')).toBe('site posts post-2');
   });
 
   it('sends nothing for a shared cache when no CDN is declared', () => {
     const { response, headers } = fakeResponse({ 'Cache-Control': page });
-    allowSharedCache(response, { cdnMaxAgeSeconds: 0, cdnStaleWhileRevalidateSeconds: 60 }, '/');
+    allowSharedCache(response, { cdnMaxAgeSeconds: 0, cdnStaleWhileRevalidateSeconds: 60 }, ['posts']);
     expect(headers.get('cache-control')).toBe(page);
     expect(headers.has('surrogate-key')).toBe(false);
   });
@@ -47,22 +58,43 @@ describe('allowSharedCache', () => {
     ['an answer without Cache-Control', {}],
   ])('leaves %s alone', (_name, initial: Record<string, string>) => {
     const { response, headers } = fakeResponse(initial);
-    allowSharedCache(response, cdn, '/');
+    allowSharedCache(response, cdn, ['posts']);
     expect(headers.get('cache-control')).toBe(initial['Cache-Control']);
     expect(headers.has('surrogate-key')).toBe(false);
   });
 });
 
-describe('surrogateKeysFor', () => {
-  it('names what a path shows, always with the global key', () => {
-    expect(surrogateKeysFor('/')).toEqual(['site', 'home']);
-    expect(surrogateKeysFor('/blog')).toEqual(['site', 'blog']);
-    expect(surrogateKeysFor('/case-studies/harbour')).toEqual(['site', 'case-studies', 'case-study:harbour']);
-    expect(surrogateKeysFor('/About?x=1')).toEqual(['site', 'page:about']);
+describe('content keys', () => {
+  it('names a list by what it lists and by each post it shows', () => {
+    expect(postListKeys(undefined, [{ id: 'a' }, { id: 'b' }])).toEqual(['posts', 'post-a', 'post-b']);
+    expect(postListKeys('labs', [{ id: 'a' }])).toEqual(['section-labs', 'post-a']);
   });
 
-  it('drops segments that are not plain slugs', () => {
-    expect(surrogateKeysFor('/blog/labs/<x> y')).toEqual(['site', 'blog', 'section:labs']);
+  it('names a list too long to name each post by posts-long, which every post change purges', () => {
+    const many = Array.from({ length: 101 }, (_, index) => ({ id: String(index) }));
+    expect(postListKeys('labs', many)).toEqual(['section-labs', 'posts-long']);
+    expect(postChangeKeys('a')).toEqual(['post-a', 'posts-long']);
+  });
+
+  it('purges the lists a post enters or leaves, once per section', () => {
+    expect(postChangeKeys('a', ['labs', 'labs'])).toEqual(['post-a', 'posts-long', 'posts', 'section-labs']);
+    expect(postChangeKeys('a', ['labs', 'insights'])).toEqual([
+      'post-a',
+      'posts-long',
+      'posts',
+      'section-labs',
+      'section-insights',
+    ]);
+  });
+
+  it('purges a case study by its slugs, and the lists when it enters or leaves them', () => {
+    expect(caseStudyChangeKeys(['old', 'new'], false)).toEqual(['case-study-old', 'case-study-new']);
+    expect(caseStudyChangeKeys(['a', 'a'], true)).toEqual(['case-study-a', 'case-studies']);
+  });
+
+  it('reads the content keys of an API answer, without the global key or anything malformed', () => {
+    expect(keysOfHeader('site post-a  section-labs <x> Post-B')).toEqual(['post-a', 'section-labs']);
+    expect(keysOfHeader(undefined)).toEqual([]);
   });
 });
 

@@ -6,47 +6,91 @@ import type { AppConfig } from '../config/config.js';
  * and how the site empties it. The one place for both, applied where anonymous pages and public API
  * answers are sent.
  *
- * Keys: every shared answer carries the global key `site`, and keys naming what it shows (`home`,
- * `blog`, `section:labs`, `post:labs/some-slug`, `case-study:some-slug`, `api`). A content change
- * purges `site`, as the application's own page cache empties every page on a content version change
- * (a list, the home page and the article all show a post). The finer keys are there to purge one
- * page by hand, or for a provider that charges per purge.
+ * Keys name what an answer shows (`contentKeys`): an article carries its post's key, and so does
+ * every list that shows the post (blog index, section pages, the home page's strips, the article's
+ * "more" list); a list also carries the key of what it lists (`posts`, or its section's), so that a
+ * post that enters or leaves it purges it. A change purges the keys of what changed, nothing more.
+ * Every shared answer also carries the global key `site`, which no content change purges: it is for
+ * a purge by hand, or after a deploy (pages whose words are in the code: team, services).
  */
 export const globalSurrogateKey = 'site';
 
-type CdnSettings = Pick<AppConfig, 'cdnMaxAgeSeconds' | 'cdnStaleWhileRevalidateSeconds'>;
+/** Longest list whose items are named one by one; a longer one is named by `posts-long` instead. */
+const maxNamedItems = 100;
 
-/** The surrogate keys of a page or public API answer, by its path (lower case, no query). */
-export function surrogateKeysFor(path: string): string[] {
-  const segments = path
-    .toLowerCase()
-    .split('?')[0]
-    .split('/')
-    .filter((segment) => segment !== '' && /^[a-z0-9-]+$/.test(segment));
-  const keys = [globalSurrogateKey];
-  if (segments[0] === 'api') {
-    keys.push('api');
-    segments.shift();
-  }
-  if (segments.length === 0) keys.push('home');
-  else if (segments[0] === 'blog' || segments[0] === 'posts') {
-    keys.push('blog');
-    if (segments[1]) keys.push(`section:${segments[1]}`);
-    if (segments[1] && segments[2]) keys.push(`post:${segments[1]}/${segments[2]}`);
-  } else if (segments[0] === 'case-studies') {
-    keys.push('case-studies');
-    if (segments[1]) keys.push(`case-study:${segments[1]}`);
-  } else keys.push(`page:${segments[0]}`);
-  return keys;
+/** The keys of the site's content. A key is lower-case letters, digits and hyphens. */
+export const contentKeys = {
+  post: (id: string) => `post-${id}`,
+  /** Any list of posts across sections (blog index, search, feed). */
+  posts: 'posts',
+  /** A list of one section's posts. */
+  section: (section: string) => `section-${section}`,
+  /** A list too long to name each post: every post change purges it. */
+  longPostList: 'posts-long',
+  /** By slug: the public answers name case studies by slug. */
+  caseStudy: (slug: string) => `case-study-${slug}`,
+  /** Any list of case studies. */
+  caseStudies: 'case-studies',
+  /** Public settings read from the configuration (changed by a deploy). */
+  settings: 'settings',
+};
+
+/**
+ * The keys of a list of posts: its own list key, then each post shown (or `posts-long` past
+ * `maxNamedItems`, so that the header stays well under Varnish's and Cloudflare's limits).
+ */
+export function postListKeys(section: string | undefined, posts: readonly { id: string }[]): string[] {
+  const keys = [section ? contentKeys.section(section) : contentKeys.posts];
+  if (posts.length > maxNamedItems) return [...keys, contentKeys.longPostList];
+  return [...keys, ...posts.map((post) => contentKeys.post(post.id))];
 }
+
+/** The keys a post change purges: the post; with the lists it enters or leaves when `lists` name its sections. */
+export function postChangeKeys(id: string, listedIn: readonly string[] = []): string[] {
+  const keys = [contentKeys.post(id), contentKeys.longPostList];
+  if (listedIn.length === 0) return keys;
+  return [...keys, contentKeys.posts, ...new Set(listedIn.map(contentKeys.section))];
+}
+
+/** The keys a case study change purges: its slugs (before and after), and the lists when it enters or leaves them. */
+export function caseStudyChangeKeys(slugs: readonly string[], listsChange: boolean): string[] {
+  const keys = [...new Set(slugs.map(contentKeys.caseStudy))];
+  return listsChange ? [...keys, contentKeys.caseStudies] : keys;
+}
+
+const contentKeysOfResponse = Symbol('contentKeys');
+
+/** Records what a public answer shows; `allowSharedCache` names it so (see the keys above). */
+export function showsContent(response: Response, keys: readonly string[]): void {
+  const holder = response as Response & { [contentKeysOfResponse]?: string[] };
+  holder[contentKeysOfResponse] = [...(holder[contentKeysOfResponse] ?? []), ...keys];
+}
+
+/** The content keys recorded on a response (`showsContent`). */
+export function contentKeysOf(response: Response): string[] {
+  return (response as Response & { [contentKeysOfResponse]?: string[] })[contentKeysOfResponse] ?? [];
+}
+
+/** The content keys a Surrogate-Key header names (the loopback loaders read them from API answers). */
+export function keysOfHeader(value: string | string[] | undefined): string[] {
+  const text = Array.isArray(value) ? value.join(' ') : (value ?? '');
+  return text.split(/\s+/).filter((key) => /^[a-z0-9-]+$/.test(key) && key !== globalSurrogateKey);
+}
+
+type CdnSettings = Pick<AppConfig, 'cdnMaxAgeSeconds' | 'cdnStaleWhileRevalidateSeconds'>;
 
 /**
  * Lets the shared cache keep this answer: adds `s-maxage` and `stale-while-revalidate` to its
  * Cache-Control (browsers keep what the answer already says) and names it with `Surrogate-Key`
- * (Varnish, Fastly) and `Cache-Tag` (Cloudflare). Nothing when no CDN is declared (CDN_MAX_AGE 0), when
- * the answer sets a cookie, or when its Cache-Control is private, no-store or absent.
+ * (Varnish, Fastly) and `Cache-Tag` (Cloudflare): `site` and the content keys given, or else those
+ * recorded by `showsContent`. Nothing when no CDN is declared (CDN_MAX_AGE 0), when the answer sets a
+ * cookie, or when its Cache-Control is private, no-store or absent.
  */
-export function allowSharedCache(response: Response, config: CdnSettings, path: string): void {
+export function allowSharedCache(
+  response: Response,
+  config: CdnSettings,
+  keys: readonly string[] = contentKeysOf(response),
+): void {
   if (config.cdnMaxAgeSeconds <= 0 || response.hasHeader('set-cookie')) return;
   const current = response.getHeader('cache-control');
   if (typeof current !== 'string' || !/\bpublic\b/i.test(current) || /\b(private|no-store)\b/i.test(current)) return;
@@ -55,12 +99,17 @@ export function allowSharedCache(response: Response, config: CdnSettings, path: 
   if (config.cdnStaleWhileRevalidateSeconds > 0)
     shared.push(`stale-while-revalidate=${config.cdnStaleWhileRevalidateSeconds}`);
   response.setHeader('Cache-Control', `${current}, ${shared.join(', ')}`);
-  const keys = surrogateKeysFor(path);
-  response.setHeader('Surrogate-Key', keys.join(' '));
-  response.setHeader('Cache-Tag', keys.join(','));
+  const names = [...new Set([globalSurrogateKey, ...keys])];
+  response.setHeader('Surrogate-Key', names.join(' '));
+  response.setHeader('Cache-Tag', names.join(','));
 }
 
-/** How content changes leave the shared cache. */
+/**
+ * How content changes leave the shared cache: purge by key. Varnish (below) takes a PURGE request;
+ * a CDN implements this with its API: Cloudflare's `POST /zones/{zone}/purge_cache` with
+ * `{"tags": keys}`, Fastly's `POST /service/{id}/purge` with `Surrogate-Key: keys`. The README's
+ * deployment section says how to add one.
+ */
 export interface CdnPurger {
   /** Resolves when the cache confirmed; rejects with the reason otherwise. */
   purge(keys: string[]): Promise<void>;

@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import type { AnalyticsRealTime, AnalyticsReport, AnalyticsSummary } from '@northbeam/common';
 import { Access, Public } from '../auth/decorators/access.decorator.js';
 import { CachedPublicly } from '../../core/http/public-cache.js';
+import { contentKeys } from '../../core/http/cdn-cache.js';
 import { AnalyticsService, type PublicAnalyticsConfig } from './analytics.service.js';
 import { AnalyticsReportService } from './analytics-report.service.js';
 import { AnalyticsReportQueryDto } from './dto/analytics-report-query.dto.js';
@@ -33,7 +34,7 @@ export class AnalyticsController {
 
   @Get('analytics/config')
   @Public()
-  @CachedPublicly()
+  @CachedPublicly(() => [contentKeys.settings])
   publicConfig(): PublicAnalyticsConfig {
     return this.analyticsService.publicConfig();
   }

@@ -11,6 +11,7 @@ import type {
 import { AuthService } from '../auth/auth.service.js';
 import { Access, Public } from '../auth/decorators/access.decorator.js';
 import { CachedPublicly } from '../../core/http/public-cache.js';
+import { contentKeys } from '../../core/http/cdn-cache.js';
 import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
 import { CaseStudiesService } from './case-studies.service.js';
 import { CaseStudyFieldsDto, CreateCaseStudyDto, ListCaseStudiesQueryDto } from './dto/save-case-study.dto.js';
@@ -24,14 +25,17 @@ export class CaseStudiesController {
   ) {}
 
   @Get()
-  @CachedPublicly()
+  @CachedPublicly((cards: CaseStudyCardItem[]) => [
+    contentKeys.caseStudies,
+    ...cards.map((card) => contentKeys.caseStudy(card.slug)),
+  ])
   list(): Promise<CaseStudyCardItem[]> {
     return this.caseStudiesService.list();
   }
 
   /** A published case study; for signed-in staff who edit case studies, a draft too (the preview). */
   @Get(':slug')
-  @CachedPublicly()
+  @CachedPublicly((caseStudy: CaseStudyPreview) => [contentKeys.caseStudy(caseStudy.slug)])
   async get(
     @Param('slug') slug: string,
     @Req() request: Request,

@@ -19,6 +19,7 @@ import {
 } from '@northbeam/common';
 import type { EntityManager } from 'typeorm';
 import { ApiError } from '../../core/http/api-error.js';
+import { caseStudyChangeKeys } from '../../core/http/cdn-cache.js';
 import { isUniqueViolation } from '../../core/sql/unique-violation.js';
 import { ActivityService } from '../activity/activity.service.js';
 import { ContentVersionService } from '../content-version/content-version.service.js';
@@ -97,18 +98,21 @@ export class CaseStudiesService {
     const status = dto.status ?? 'draft';
     await this.assertSlugFree(dto.slug);
     await this.assertLibraryImages(dto);
-    const created = await this.write(async (manager) => {
-      const row = await this.caseStudiesRepository.create(manager, { ...fieldValues(dto), status });
-      // One line per call: a case study created straight into publication is logged as published.
-      await this.log(manager, user, status === 'published' ? 'case_study.published' : 'case_study.created', row);
-      await this.revisions.record(manager, {
-        kind: 'case-study',
-        entityId: row.id,
-        fields: revisionFields(row),
-        author: user,
-      });
-      return row;
-    });
+    const created = await this.write(
+      async (manager) => {
+        const row = await this.caseStudiesRepository.create(manager, { ...fieldValues(dto), status });
+        // One line per call: a case study created straight into publication is logged as published.
+        await this.log(manager, user, status === 'published' ? 'case_study.published' : 'case_study.created', row);
+        await this.revisions.record(manager, {
+          kind: 'case-study',
+          entityId: row.id,
+          fields: revisionFields(row),
+          author: user,
+        });
+        return row;
+      },
+      (row) => caseStudyChangeKeys([row.slug], row.status === 'published'),
+    );
     return mapAdminCaseStudy(created);
   }
 
@@ -125,22 +129,25 @@ export class CaseStudiesService {
     const existing = await this.require(id);
     if (dto.slug !== existing.slug) await this.assertSlugFree(dto.slug, existing.id);
     await this.assertLibraryImages(dto);
-    const updated = await this.write(async (manager) => {
-      const locked = await this.caseStudiesRepository.lockById(manager, existing.id);
-      if (!locked) throw new ApiError(HttpStatus.NOT_FOUND, messages.caseStudyNotFound);
-      const row = await this.caseStudiesRepository.update(manager, existing.id, fieldValues(dto));
-      await this.log(manager, user, options.restoredFromId ? 'case_study.restored' : 'case_study.updated', row);
-      await this.revisions.record(manager, {
-        kind: 'case-study',
-        entityId: row.id,
-        fields: revisionFields(row),
-        author: user,
-        restoredFromId: options.restoredFromId ?? null,
-        // A case study saved before revisions were kept (the built-in ones) keeps its earlier state first.
-        previous: { fields: revisionFields(locked), savedAt: locked.updatedAt },
-      });
-      return row;
-    });
+    const updated = await this.write(
+      async (manager) => {
+        const locked = await this.caseStudiesRepository.lockById(manager, existing.id);
+        if (!locked) throw new ApiError(HttpStatus.NOT_FOUND, messages.caseStudyNotFound);
+        const row = await this.caseStudiesRepository.update(manager, existing.id, fieldValues(dto));
+        await this.log(manager, user, options.restoredFromId ? 'case_study.restored' : 'case_study.updated', row);
+        await this.revisions.record(manager, {
+          kind: 'case-study',
+          entityId: row.id,
+          fields: revisionFields(row),
+          author: user,
+          restoredFromId: options.restoredFromId ?? null,
+          // A case study saved before revisions were kept (the built-in ones) keeps its earlier state first.
+          previous: { fields: revisionFields(locked), savedAt: locked.updatedAt },
+        });
+        return row;
+      },
+      (row) => caseStudyChangeKeys([existing.slug, row.slug], false),
+    );
     return mapAdminCaseStudy(updated);
   }
 
@@ -148,31 +155,38 @@ export class CaseStudiesService {
   async setStatus(id: string, status: CaseStudyStatus, user: StaffIdentity): Promise<AdminCaseStudy> {
     const existing = await this.require(id);
     if (existing.status === status) return mapAdminCaseStudy(existing);
-    const updated = await this.write(async (manager) => {
-      const locked = await this.caseStudiesRepository.lockById(manager, existing.id);
-      if (!locked) throw new ApiError(HttpStatus.NOT_FOUND, messages.caseStudyNotFound);
-      if (locked.status === status) return locked;
-      const row = await this.caseStudiesRepository.update(manager, existing.id, { status });
-      await this.log(manager, user, status === 'published' ? 'case_study.published' : 'case_study.unpublished', row);
-      return row;
-    });
+    const updated = await this.write(
+      async (manager) => {
+        const locked = await this.caseStudiesRepository.lockById(manager, existing.id);
+        if (!locked) throw new ApiError(HttpStatus.NOT_FOUND, messages.caseStudyNotFound);
+        if (locked.status === status) return locked;
+        const row = await this.caseStudiesRepository.update(manager, existing.id, { status });
+        await this.log(manager, user, status === 'published' ? 'case_study.published' : 'case_study.unpublished', row);
+        return row;
+      },
+      (row) => caseStudyChangeKeys([row.slug], true),
+    );
     return mapAdminCaseStudy(updated);
   }
 
   async delete(id: string, user: StaffIdentity): Promise<void> {
     const existing = await this.require(id);
-    await this.write(async (manager) => {
-      await this.caseStudiesRepository.delete(manager, existing.id);
-      await this.revisions.deleteFor(manager, 'case-study', existing.id);
-      await this.log(manager, user, 'case_study.deleted', existing);
-    });
+    await this.write(
+      async (manager) => {
+        await this.caseStudiesRepository.delete(manager, existing.id);
+        await this.revisions.deleteFor(manager, 'case-study', existing.id);
+        await this.log(manager, user, 'case_study.deleted', existing);
+      },
+      () => caseStudyChangeKeys([existing.slug], existing.status === 'published'),
+    );
   }
 
   /**
    * A change and its activity line in one transaction; then the content version moves on, once the
-   * change is visible, so that no page render between the two can be cached under the new version.
+   * change is visible, so that no page render between the two can be cached under the new version,
+   * and the shared cache drops what `changed` names.
    */
-  private async write<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+  private async write<T>(work: (manager: EntityManager) => Promise<T>, changed: (result: T) => string[]): Promise<T> {
     let result: T;
     try {
       result = await this.caseStudiesRepository.transaction(work);
@@ -181,7 +195,7 @@ export class CaseStudiesService {
       if (isUniqueViolation(error)) throw new ApiError(HttpStatus.CONFLICT, caseStudyMessages.slugTaken);
       throw error;
     }
-    await this.contentVersion.bump();
+    await this.contentVersion.bump(changed(result));
     return result;
   }
 

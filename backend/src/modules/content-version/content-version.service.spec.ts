@@ -32,10 +32,10 @@ describe(ContentVersionService.name, () => {
     const { dataSource } = fakeDatabase();
     const service = new ContentVersionService(dataSource);
     expect(await service.current()).toBe(1);
-    await service.bump();
+    await service.bump(['post-a']);
     expect(await service.current()).toBe(2);
-    await service.bump();
-    await service.bump();
+    await service.bump(['post-a']);
+    await service.bump(['post-b']);
     expect(await service.current()).toBe(4);
   });
 
@@ -55,21 +55,25 @@ describe(ContentVersionService.name, () => {
       return { service, purges, subscriber, manager, event };
     }
 
-    it('purges the global key once the changing transaction commits, not before', async () => {
+    it('purges the keys of what changed once the changing transaction commits, not before', async () => {
       const { service, purges, subscriber, manager, event } = setup();
-      await service.bump(manager);
+      await service.bump(['post-a', 'posts'], manager);
+      await service.bump(['post-b', 'posts'], manager);
       expect(purges).toEqual([]);
       void subscriber.afterTransactionCommit?.(event);
       void subscriber.afterTransactionCommit?.(event);
-      expect(purges).toEqual([['site']]);
+      expect(purges).toEqual([['post-a', 'posts', 'post-b']]);
       // Again once every instance has read the new version (they trust a reading for a second).
       await new Promise((resolve) => setTimeout(resolve, 1600));
-      expect(purges).toEqual([['site'], ['site']]);
+      expect(purges).toEqual([
+        ['post-a', 'posts', 'post-b'],
+        ['post-a', 'posts', 'post-b'],
+      ]);
     });
 
     it('purges nothing when the transaction rolls back', async () => {
       const { service, purges, subscriber, manager, event } = setup();
-      await service.bump(manager);
+      await service.bump(['post-a'], manager);
       void subscriber.afterTransactionRollback?.(event);
       void subscriber.afterTransactionCommit?.(event);
       expect(purges).toEqual([]);
@@ -80,8 +84,8 @@ describe(ContentVersionService.name, () => {
       const purges: string[][] = [];
       const purger: CdnPurger = { purge: (keys) => (purges.push(keys), Promise.reject(new Error('down'))) };
       const service = new ContentVersionService(dataSource, purger);
-      await expect(service.bump()).resolves.toBeUndefined();
-      expect(purges).toEqual([['site']]);
+      await expect(service.bump(['case-study-harbour'])).resolves.toBeUndefined();
+      expect(purges).toEqual([['case-study-harbour']]);
     });
   });
 });

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, Optional, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, type QueryRunner } from 'typeorm';
-import { globalSurrogateKey, type CdnPurger } from '../../core/http/cdn-cache.js';
+import type { CdnPurger } from '../../core/http/cdn-cache.js';
 
 /** The shared cache's purger (CDN_PURGE_URL), or null when none is configured. */
 export const CDN_PURGER = Symbol('CDN_PURGER');
@@ -13,8 +13,9 @@ const readIntervalMs = 1000;
  * The content version: a counter in PostgreSQL that every change to public content (posts, case
  * studies) increments. Page caches compare against it, so a publish on one instance empties the
  * caches of all instances within a second, and of its own instance at once. A shared cache in front
- * (CDN_PURGE_URL) is purged by the instance that made the change, once its transaction has committed,
- * without holding up the request; a failed purge is logged.
+ * (CDN_PURGE_URL) is purged of the keys that the change names (backend/src/core/http/cdn-cache.ts),
+ * by the instance that made the change, once its transaction has committed, without holding up the
+ * request; a failed purge is logged.
  */
 @Injectable()
 export class ContentVersionService implements OnModuleInit {
@@ -22,8 +23,8 @@ export class ContentVersionService implements OnModuleInit {
   private known = 0;
   private readAt = 0;
   private pending: Promise<number> | undefined;
-  /** Transactions that bumped the version: the shared cache is purged when they commit. */
-  private readonly purgeOnCommit = new WeakSet<QueryRunner>();
+  /** Transactions that bumped the version, with the keys to purge from the shared cache when they commit. */
+  private readonly purgeOnCommit = new WeakMap<QueryRunner, Set<string>>();
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -34,7 +35,10 @@ export class ContentVersionService implements OnModuleInit {
     if (!this.purger) return;
     this.dataSource.subscribers.push({
       afterTransactionCommit: ({ queryRunner }) => {
-        if (this.purgeOnCommit.delete(queryRunner)) this.purgeSharedCache();
+        const keys = this.purgeOnCommit.get(queryRunner);
+        if (!keys) return;
+        this.purgeOnCommit.delete(queryRunner);
+        this.purgeSharedCache([...keys]);
       },
       afterTransactionRollback: ({ queryRunner }) => {
         this.purgeOnCommit.delete(queryRunner);
@@ -42,24 +46,31 @@ export class ContentVersionService implements OnModuleInit {
     });
   }
 
-  /** Call inside the transaction that changes public content. */
-  async bump(manager: EntityManager = this.dataSource.manager): Promise<void> {
+  /**
+   * Call inside the transaction that changes public content (or after it), with the shared cache's
+   * keys of what changed (`contentKeys` and the change helpers of cdn-cache.ts).
+   */
+  async bump(changed: readonly string[], manager: EntityManager = this.dataSource.manager): Promise<void> {
     await manager.query(`UPDATE content_version SET version = version + 1 WHERE id = 1`);
     // This instance must not trust its last reading any more: the next page view asks again.
     this.readAt = 0;
     if (!this.purger) return;
     const runner = manager.queryRunner;
-    if (runner?.isTransactionActive) this.purgeOnCommit.add(runner);
-    else this.purgeSharedCache();
+    if (runner?.isTransactionActive) {
+      const keys = this.purgeOnCommit.get(runner) ?? new Set<string>();
+      for (const key of changed) keys.add(key);
+      this.purgeOnCommit.set(runner, keys);
+    } else this.purgeSharedCache([...changed]);
   }
 
   /**
    * Purges now, and again once every instance has read the new version: until then another instance
    * may still render the old page, and the shared cache would keep that copy after the first purge.
    */
-  private purgeSharedCache(): void {
+  private purgeSharedCache(keys: string[]): void {
+    if (keys.length === 0) return;
     const purge = () =>
-      this.purger?.purge([globalSurrogateKey]).catch((error: unknown) => {
+      this.purger?.purge(keys).catch((error: unknown) => {
         this.logger.warn(`Purging the shared cache failed: ${error instanceof Error ? error.message : String(error)}`);
       });
     void purge();

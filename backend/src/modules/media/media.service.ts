@@ -10,6 +10,7 @@ import {
   type StaffUser,
 } from '@northbeam/common';
 import { ApiError } from '../../core/http/api-error.js';
+import { globalSurrogateKey } from '../../core/http/cdn-cache.js';
 import { boundedCache } from '../../core/cache/bounded-cache.js';
 import { ActivityService } from '../activity/activity.service.js';
 import { ContentVersionService } from '../content-version/content-version.service.js';
@@ -144,7 +145,8 @@ export class MediaService {
       });
       // Pages and public lists show the alt text (`<img alt>`, og:image:alt): cached ones must go.
       // Upload and delete need no bump: a new image is in no page yet, and one in use cannot be deleted.
-      await this.contentVersion.bump(manager);
+      // The shared cache is purged whole (`site`): which pages show the image is not worth a query here.
+      await this.contentVersion.bump([globalSurrogateKey], manager);
       return saved;
     });
     return toMediaItem(updated);

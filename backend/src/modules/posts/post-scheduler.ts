@@ -6,6 +6,7 @@ import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
 import { taskLockKeys, withAdvisoryLock, type LockedRun } from '../../core/scheduling/advisory-lock.js';
 import { ActivityService } from '../activity/activity.service.js';
 import { ContentVersionService } from '../content-version/content-version.service.js';
+import { postChangeKeys } from '../../core/http/cdn-cache.js';
 
 const intervalName = 'scheduled-posts';
 
@@ -63,13 +64,14 @@ export class PostScheduler implements OnApplicationBootstrap, OnApplicationShutd
         `UPDATE "posts"
             SET "status" = 'published', "published_at" = COALESCE("published_at", $1), "publish_at" = NULL, "updated_at" = now()
           WHERE "status" = 'scheduled' AND "publish_at" <= $1
-        RETURNING "id", "title"`,
+        RETURNING "id", "title", "section"`,
         [now],
       );
       // TypeORM answers UPDATE … RETURNING with [rows, count].
       const rows = (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as {
         id: string;
         title: string;
+        section: string;
       }[];
       for (const post of rows) {
         await this.activity.record(manager, {
@@ -78,7 +80,11 @@ export class PostScheduler implements OnApplicationBootstrap, OnApplicationShutd
           target: { type: 'post', id: post.id, label: post.title },
         });
       }
-      if (rows.length > 0) await this.contentVersion.bump(manager);
+      if (rows.length > 0)
+        await this.contentVersion.bump(
+          rows.flatMap((post) => postChangeKeys(post.id, [post.section])),
+          manager,
+        );
       return rows.length;
     });
   }

@@ -30,6 +30,7 @@ import { VersionedCache } from '../../core/cache/versioned-cache.js';
 import { CachedPublicly, publicAnswerCacheControl } from '../../core/http/public-cache.js';
 import { sendStoredBody, storedJson, type StoredBody } from '../../core/http/stored-body.js';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
+import { allowSharedCache, contentKeys, postListKeys } from '../../core/http/cdn-cache.js';
 import { AuthService } from '../auth/auth.service.js';
 import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
 import { ContentVersionService } from '../content-version/content-version.service.js';
@@ -37,6 +38,11 @@ import { Access, Public } from '../auth/decorators/access.decorator.js';
 import { AdminPostsSearchDto, ListAdminPostsQueryDto, ListPostsQueryDto } from './dto/list-posts-query.dto.js';
 import { SavePostDto } from './dto/save-post.dto.js';
 import { PostsService } from './posts.service.js';
+
+/** The section a list query names, when it is a section (the query's validation answers 400 otherwise). */
+function sectionOf(value: unknown): string | undefined {
+  return typeof value === 'string' && isPostSection(value) ? value : undefined;
+}
 
 /** Public reading calls. */
 @Public()
@@ -47,7 +53,9 @@ export class PostsController {
    * version: thousands of posts are read, serialised and compressed again only after a post changes,
    * on any instance. Kept as bytes: a string of megabytes would be copied and encoded on every request.
    */
-  private readonly lists = new VersionedCache<string, Promise<StoredBody>>({ maxEntries: 8 });
+  private readonly lists = new VersionedCache<string, Promise<{ stored: StoredBody; keys: string[] }>>({
+    maxEntries: 8,
+  });
 
   constructor(
     private readonly postsService: PostsService,
@@ -57,7 +65,7 @@ export class PostsController {
   ) {}
 
   @Get()
-  @CachedPublicly()
+  @CachedPublicly((page: PostPage, request: Request) => postListKeys(sectionOf(request.query.section), page.items))
   page(@Query() query: ListPostsQueryDto): Promise<PostPage> {
     return this.postsService.publishedPage(query);
   }
@@ -69,15 +77,18 @@ export class PostsController {
     if (!isPostSection(section)) throw new ApiError(HttpStatus.NOT_FOUND, messages.notFound);
     const version = await this.contentVersion.current();
     const list = await this.lists.memo(section, version, () =>
-      this.postsService.listPublished(section).then(storedJson),
+      this.postsService
+        .listPublished(section)
+        .then((posts) => ({ stored: storedJson(posts), keys: postListKeys(section, posts) })),
     );
     response.type('application/json');
     response.setHeader('Cache-Control', publicAnswerCacheControl(request, this.config));
-    sendStoredBody(request, response, list);
+    allowSharedCache(response, this.config, list.keys);
+    sendStoredBody(request, response, list.stored);
   }
 
   @Get(':section/:slug')
-  @CachedPublicly()
+  @CachedPublicly((post: PostResponse) => [contentKeys.post(post.id)])
   async findOne(
     @Param('section') section: string,
     @Param('slug') slug: string,

@@ -33,6 +33,7 @@ import { PostRedirectsService } from './post-redirects.js';
 import { workflowAction, workflowOfSave } from './post-workflow.js';
 import { PostsRepository, type PostValues } from './posts.repository.js';
 import { isUuid } from '../../core/validation/uuid.js';
+import { postChangeKeys } from '../../core/http/cdn-cache.js';
 
 @Injectable()
 export class PostsService {
@@ -132,7 +133,7 @@ export class PostsService {
       await this.redirects.afterSave(manager, null, created);
       return created;
     });
-    await this.contentVersion.bump();
+    await this.contentVersion.bump(postChangeKeys(post.id, post.status === 'published' ? [post.section] : []));
     return mapAdminPost(post, user);
   }
 
@@ -181,7 +182,7 @@ export class PostsService {
       await this.redirects.afterSave(manager, existing, saved);
       return saved;
     });
-    await this.contentVersion.bump();
+    await this.contentVersion.bump(postChangeKeys(updated.id, listsChangedBy(existing, updated)));
     return mapAdminPost(updated, user);
   }
 
@@ -193,7 +194,9 @@ export class PostsService {
       await this.revisions.deleteFor(manager, 'post', existing.id);
       await this.activity.record(manager, { actor: user, action: 'post.deleted', target: postTarget(existing) });
     });
-    await this.contentVersion.bump();
+    await this.contentVersion.bump(
+      postChangeKeys(existing.id, existing.status === 'published' ? [existing.section] : []),
+    );
   }
 
   /** Runs `work` in one transaction (see PostsRepository.transaction). */
@@ -298,4 +301,16 @@ export function normaliseTags(tags: string[]): string[] {
     result.push(tag);
   }
   return result;
+}
+
+/**
+ * The sections whose lists a save changes: those the post enters or leaves (publication, unpublication,
+ * a move of a published post). A change to a post that stays listed reaches the lists through its own key.
+ */
+function listsChangedBy(before: Post, after: Post): string[] {
+  const wasListed = before.status === 'published';
+  const isListed = after.status === 'published';
+  if (!wasListed && !isListed) return [];
+  if (wasListed && isListed && before.section === after.section) return [];
+  return [before.section, after.section];
 }

@@ -1,5 +1,7 @@
-import { Controller, Get, Header, Param, Req, Res } from '@nestjs/common';
+import { Controller, Get, Header, Inject, Param, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
+import { allowSharedCache, postListKeys } from '../../core/http/cdn-cache.js';
 import { answerNotModified } from '../../core/http/etag.js';
 import { OgImageService } from './og-image.service.js';
 import { SeoService } from './seo.service.js';
@@ -9,7 +11,10 @@ import { Public } from '../auth/decorators/access.decorator.js';
 @Public()
 @Controller()
 export class SeoController {
-  constructor(private readonly seoService: SeoService) {}
+  constructor(
+    private readonly seoService: SeoService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   @Get('sitemap.xml')
   @Header('Content-Type', 'application/xml; charset=utf-8')
@@ -25,11 +30,14 @@ export class SeoController {
     return this.seoService.robots();
   }
 
+  /** The feed; a shared cache in front may keep it, named by the posts it shows (cdn-cache.ts). */
   @Get('rss.xml')
   @Header('Content-Type', 'application/rss+xml; charset=utf-8')
-  @Header('Cache-Control', 'public, max-age=300')
-  rss() {
-    return this.seoService.rss();
+  async rss(@Res({ passthrough: true }) response: Response) {
+    const feed = await this.seoService.rss();
+    response.setHeader('Cache-Control', 'public, max-age=300');
+    allowSharedCache(response, this.config, postListKeys(undefined, feed.posts));
+    return feed.xml;
   }
 }
 

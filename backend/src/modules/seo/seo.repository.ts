@@ -10,6 +10,7 @@ export interface SitemapPost {
 }
 
 export interface FeedPost {
+  id: string;
   section: PostSection;
   slug: string;
   title: string;
@@ -46,6 +47,7 @@ export class SeoRepository {
   async latestPublishedPosts(limit: number): Promise<FeedPost[]> {
     const rows = await this.dataSource.query<
       {
+        id: string;
         section: PostSection;
         slug: string;
         title: string;
@@ -56,13 +58,14 @@ export class SeoRepository {
         updated: Date;
       }[]
     >(
-      `SELECT section, slug, title, excerpt, author_name, tags,
+      `SELECT id, section, slug, title, excerpt, author_name, tags,
               COALESCE(published_at, created_at) AS published,
               COALESCE(revision_date, updated_at) AS updated
          FROM posts WHERE status = 'published' ORDER BY created_at DESC LIMIT $1`,
       [limit],
     );
     return rows.map((row) => ({
+      id: row.id,
       section: row.section,
       slug: row.slug,
       title: row.title,

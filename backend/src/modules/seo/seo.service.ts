@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { sectionLabels, site, team } from '@northbeam/common';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
 import { escapeXmlText } from '../../core/text/xml-text.js';
-import { SeoRepository } from './seo.repository.js';
+import { SeoRepository, type FeedPost } from './seo.repository.js';
 
 /** Public pages that always exist, with how often they change. */
 const staticPages: { path: string; changefreq: string; priority: string }[] = [
@@ -82,9 +82,9 @@ export class SeoService {
   /**
    * RSS 2.0 of the newest published posts of both sections. Written by hand with escapeXmlText
    * (never CDATA), so that any saved title or excerpt, old rows with control characters or `]]>`
-   * included, gives a well-formed feed.
+   * included, gives a well-formed feed. With the posts it shows (their shared cache keys).
    */
-  async rss(): Promise<string> {
+  async rss(): Promise<{ xml: string; posts: FeedPost[] }> {
     const base = this.config.publicUrl;
     const posts = await this.repository.latestPublishedPosts(feedSize);
     const title = `${site.name} Blog`;
@@ -112,12 +112,13 @@ export class SeoService {
       ];
       channel.push(`<item>\n      ${item.join('\n      ')}\n    </item>`);
     }
-    return `<?xml version="1.0" encoding="utf-8"?>
+    const xml = `<?xml version="1.0" encoding="utf-8"?>
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
   <channel>
     ${channel.join('\n    ')}
   </channel>
 </rss>
 `;
+    return { xml, posts };
   }
 }
