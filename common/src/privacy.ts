@@ -66,7 +66,8 @@ export function privacyRequestNextStep(request: {
       if (request.requestType === 'full_deletion')
         return `Every record of the address is erased within ${privacyErasureEveryMinutes} minutes by the scheduled erasure; the requester is then mailed that it is done.`;
       return 'The requester is being mailed a one-use link to their data.';
-    default:
+    case 'rejected':
+    case 'completed':
       return null;
   }
 }
