@@ -151,8 +151,9 @@ test.describe('Data access request', () => {
     const readable = await visitorContext.newPage();
     await readable.setContent(strFromU8(files['your-data.html']));
     await expect(readable.getByRole('heading', { level: 1 })).toContainText('Your data held by');
+    await expect(readable.getByRole('heading', { name: 'Messages you sent us (1)' })).toBeVisible();
     await expect(
-      readable.getByRole('cell', { name: 'Please tell me about your immersive studio.', exact: true }),
+      readable.getByRole('definition').filter({ hasText: /^Please tell me about your immersive studio\.$/ }),
     ).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Your data is downloaded' })).toBeVisible();
 

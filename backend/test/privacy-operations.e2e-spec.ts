@@ -181,6 +181,24 @@ describe('Privacy operations: access requests, one clock, consent records, the d
       }
       expect(html).toContain('Please call me about hovercraft.');
       expect(html).toContain('Note on hovercraft');
+      // The readable page is a letter: kinds of record and fields in words, UK dates, none of our
+      // table or field names, stored codes in words.
+      expect(html).toContain('<h2>Messages you sent us <small>(1)</small></h2>');
+      expect(html).toContain('<dt>Message</dt><dd>Please call me about hovercraft.</dd>');
+      expect(html).toContain('<h2>Your newsletter subscription <small>(1)</small></h2>');
+      expect(html).toContain('<dt>Where it stands</dt><dd>Pending</dd>');
+      expect(html).toContain('<dt>Request</dt><dd>Access (copy of data)</dd>');
+      const storedNames = Object.entries(data.stores).flatMap(([store, entry]) => [
+        store,
+        ...entry.rows.flatMap((row) => Object.keys(row)),
+      ]);
+      // Table names (contact_messages) and field names in code (sentAt, visitorId): none in the letter.
+      for (const name of new Set(storedNames.filter((name) => /[A-Z_]/.test(name)))) expect(html).not.toContain(name);
+      // Codes such as mail kinds stay in the JSON copy; the visitor id is a value (it has underscores).
+      expect(html.replace(/user_adaaccess_\d+/g, '')).not.toMatch(/[a-z]+_[a-z_]+/);
+      expect(html).toContain('<dt>What happened</dt><dd>Read a page</dd>');
+      expect(html).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:/);
+      expect(html).toMatch(/<dt>Sent<\/dt><dd>\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}<\/dd>/);
 
       // The link works once; the copy is gone from the database.
       const again = await testApp.request().post('/api/request-data-access/download').send({ token });

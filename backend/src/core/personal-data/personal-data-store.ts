@@ -21,10 +21,29 @@ export interface PersonalDataStore {
   erase?(manager: EntityManager, email: string): Promise<number>;
   /** Every row about the address, for the export a requester receives. */
   collect?(manager: EntityManager, email: string): Promise<Record<string, unknown>[]>;
+  /**
+   * With `collect`: how the requester's letter (the readable page of the export) names this kind of
+   * record and each field `collect` answers, in words; `words` turns stored codes into words.
+   */
+  letter?: PersonalDataLetter;
   /** Deletes what is past the period as of `cutoff` (`now` less the period); `now` for rules that need it. */
   purge?(manager: EntityManager, cutoff: Date, now: Date): Promise<number>;
   /** How many rows it holds now. */
   count(manager: EntityManager): Promise<number>;
+}
+
+/** How the access export's letter presents one store's records. */
+export interface PersonalDataLetter {
+  /** The kind of record, as a heading ("Messages you sent us"). */
+  title: string;
+  /**
+   * Every field `collect` answers, labelled in the order shown; null leaves a field to the JSON copy
+   * only (an internal code that another field already says in words). A field missing here reads
+   * "Other detail".
+   */
+  fields: Record<string, string | null>;
+  /** Stored codes of a field in words (a status, a source). */
+  words?: Record<string, (value: string) => string>;
 }
 
 /** `now` less a period, in UTC calendar terms (a year back from 29 February is 28 February). */

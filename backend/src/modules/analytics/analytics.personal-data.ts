@@ -1,5 +1,7 @@
+import { analyticsActionLabels } from '@northbeam/common';
 import { countRows, deleteRows, type PersonalDataStore } from '../../core/personal-data/personal-data-store.js';
 import { purgeRollupsBefore } from './analytics-rollups.js';
+import { pageViewEvent } from './analytics.repository.js';
 
 /**
  * Analytics rows are personal when they carry the address (playbook and newsletter events send
@@ -11,6 +13,18 @@ const ofAddress = `lower("properties"->>'email') = $1
 
 export const analyticsEventsStore: PersonalDataStore = {
   name: 'analytics_events',
+  letter: {
+    title: 'What we recorded of your visits',
+    fields: {
+      at: 'When',
+      event: 'What happened',
+      path: 'Page',
+      referrer: 'Came from',
+      properties: 'Details',
+      visitorId: 'Random visitor number in your browser',
+    },
+    words: { event: (event) => (event === pageViewEvent ? 'Read a page' : (analyticsActionLabels[event] ?? event)) },
+  },
   holds:
     'Page views and events: page, referrer, device, and an anonymous visitor id only with analytics consent. ' +
     'Their daily rollups (analytics_daily, analytics_daily_keys, analytics_daily_content) hold counts by day only, no hash, no id, no person: nothing to erase, purged with the events',
@@ -40,6 +54,10 @@ const ofEnquiriesOf = `"enquiry_id" IN (SELECT "id" FROM "contact_messages" WHER
 
 export const enquiryReadingPathsStore: PersonalDataStore = {
   name: 'enquiry_reading_paths',
+  letter: {
+    title: 'Pages you read before writing to us',
+    fields: { readAt: 'Read', title: 'Page title', path: 'Page', enquiryId: 'Before your message with reference' },
+  },
   holds: 'Pages read before an enquiry (page and time), only where the visitor consented to analytics',
   keptWhile: 'as long as their enquiry (deleted with it)',
   erase: (manager, email) =>

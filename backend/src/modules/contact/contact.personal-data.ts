@@ -1,8 +1,23 @@
+import { enquiryStatusLabels, type EnquiryStatus } from '@northbeam/common';
 import { countRows, deleteRows, type PersonalDataStore } from '../../core/personal-data/personal-data-store.js';
 
 /** Enquiries sent through the contact form (docs/product.md#retention). Their staff notes go with them (cascade). */
 export const contactMessagesStore: PersonalDataStore = {
   name: 'contact_messages',
+  letter: {
+    title: 'Messages you sent us',
+    fields: {
+      sentAt: 'Sent',
+      name: 'Name',
+      email: 'E-mail',
+      company: 'Company',
+      service: 'About',
+      message: 'Message',
+      status: 'Where it stands',
+      id: 'Reference',
+    },
+    words: { status: (status) => enquiryStatusLabels[status as EnquiryStatus] ?? status },
+  },
   holds: 'Enquiries from the contact form: name, e-mail, company, service, message, status and who it is assigned to',
   retention: { key: 'contactMessages', rule: (period) => `contact_messages older than ${period}` },
   erase: (manager, email) =>

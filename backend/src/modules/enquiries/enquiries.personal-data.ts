@@ -8,6 +8,10 @@ const ofAddress = `"enquiry_id" IN (SELECT "id" FROM "contact_messages" WHERE lo
  */
 export const enquiryNotesStore: PersonalDataStore = {
   name: 'enquiry_notes',
+  letter: {
+    title: 'Notes our team wrote about your messages',
+    fields: { writtenAt: 'Written', author: 'By', body: 'Note', enquiryId: 'About your message with reference' },
+  },
   holds: 'Staff notes on enquiries, with the author’s name',
   keptWhile: 'as long as their enquiry (deleted with it)',
   erase: (manager, email) => deleteRows(manager, `DELETE FROM "enquiry_notes" WHERE ${ofAddress} RETURNING 1`, [email]),

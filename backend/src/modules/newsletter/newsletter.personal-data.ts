@@ -1,8 +1,26 @@
+import { subscribeSourceLabel, subscriberStatusLabels, type SubscriberStatus } from '@northbeam/common';
 import { countRows, deleteRows, type PersonalDataStore } from '../../core/personal-data/personal-data-store.js';
 
 /** Newsletter subscribers (docs/product.md#retention): confirmed ones until they unsubscribe, unconfirmed ones for a period. */
 export const subscribersStore: PersonalDataStore = {
   name: 'subscribers',
+  letter: {
+    title: 'Your newsletter subscription',
+    fields: {
+      email: 'E-mail',
+      status: 'Where it stands',
+      signedUpAt: 'Signed up',
+      source: 'Signed up from',
+      page: 'On the page',
+      confirmationSentAt: 'Confirmation e-mail sent',
+      consentConfirmedAt: 'Confirmed by you',
+      unsubscribedAt: 'Unsubscribed',
+    },
+    words: {
+      status: (status) => subscriberStatusLabels[status as SubscriberStatus] ?? status,
+      source: subscribeSourceLabel,
+    },
+  },
   holds: 'Newsletter subscribers: e-mail, state, where they signed up, and when they asked, confirmed and unsubscribed',
   keptWhile: 'confirmed subscribers: until they unsubscribe',
   retention: { key: 'unconfirmedSubscribers', rule: (period) => `unconfirmed subscribers older than ${period}` },

@@ -1,9 +1,9 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { strToU8, zipSync } from 'fflate';
 import type { EntityManager } from 'typeorm';
-import { formatDate, messages, retentionPeriods, site } from '@northbeam/common';
+import { formatDate, isDate, messages, retentionPeriods, site } from '@northbeam/common';
 import { ApiError } from '../../core/http/api-error.js';
-import type { PersonalDataStore } from '../../core/personal-data/personal-data-store.js';
+import type { PersonalDataLetter, PersonalDataStore } from '../../core/personal-data/personal-data-store.js';
 import { escapeHtml } from '../mail/mail-layout.js';
 import type { DeletionRequest } from './entities/deletion-request.entity.js';
 import { PERSONAL_DATA_STORES } from './personal-data-stores.js';
@@ -41,8 +41,12 @@ export class AccessExportService {
   ): Promise<{ token: string; expiresAt: Date }> {
     const email = request.email!.trim().toLowerCase();
     const stores: Record<string, StoreExport> = {};
+    const letters: LetterSection[] = [];
     for (const store of this.stores) {
-      if (store.collect) stores[store.name] = { holds: store.holds, rows: await store.collect(manager, email) };
+      if (!store.collect) continue;
+      const rows = await store.collect(manager, email);
+      stores[store.name] = { holds: store.holds, rows };
+      letters.push({ holds: store.holds, letter: store.letter, rows });
     }
     const generated = {
       generatedAt: now.toISOString(),
@@ -54,7 +58,9 @@ export class AccessExportService {
     const archive = zipSync(
       {
         [exportFileNames.json]: strToU8(JSON.stringify(generated, null, 2)),
-        [exportFileNames.html]: strToU8(readablePage(generated)),
+        [exportFileNames.html]: strToU8(
+          letterPage({ ...generated, receivedAt: request.receivedAt, sections: letters }),
+        ),
       },
       { level: 6, mtime: now },
     );
@@ -100,36 +106,74 @@ export class AccessExportService {
   }
 }
 
-function cell(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '<span class="none">—</span>';
-  if (value instanceof Date) return escapeHtml(formatDate(value, 'd MMM yyyy, HH:mm'));
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
-    return escapeHtml(String(value));
-  return `<code>${escapeHtml(JSON.stringify(value))}</code>`;
+interface LetterSection {
+  holds: string;
+  letter?: PersonalDataLetter;
+  rows: Record<string, unknown>[];
 }
 
-/** The same data as a page a person can read in any browser (no script, every value escaped). */
-function readablePage(data: {
+const ukDateTime = (value: Date | string) => formatDate(value, 'd MMM yyyy, HH:mm');
+
+/** One value in words: dates in UK time, codes through the store's words, details as a list. */
+function valueInWords(value: unknown, words?: (value: string) => string): string {
+  if (value === null || value === undefined || value === '') return '<span class="none">—</span>';
+  if (value instanceof Date) return escapeHtml(ukDateTime(value));
+  if (typeof value === 'string') {
+    if (words) return escapeHtml(words(value));
+    return escapeHtml(/^\d{4}-\d{2}-\d{2}T/.test(value) && isDate(value) ? ukDateTime(value) : value);
+  }
+  if (typeof value === 'number') return escapeHtml(String(value));
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, item]) => item !== null && item !== '');
+    if (entries.length === 0) return '<span class="none">—</span>';
+    return `<ul>${entries.map(([key, item]) => `<li>${escapeHtml(key.replace(/_/g, ' '))}: ${valueInWords(item)}</li>`).join('')}</ul>`;
+  }
+  return typeof value === 'bigint' ? value.toString() : '';
+}
+
+/** One record as a list of labelled fields, in the store's order; a field without a label reads as "Other detail". */
+function record(row: Record<string, unknown>, letter: PersonalDataLetter | undefined): string {
+  const fields = letter?.fields ?? {};
+  const labelled = Object.keys(fields).filter((field) => field in row && fields[field] !== null);
+  const others = Object.keys(row).filter((field) => !(field in fields));
+  const items = [
+    ...labelled.map((field) => [fields[field]!, valueInWords(row[field], letter?.words?.[field])]),
+    ...others.map((field) => ['Other detail', valueInWords(row[field])]),
+  ];
+  return `<dl>${items.map(([label, value]) => `<dt>${escapeHtml(label)}</dt><dd>${value}</dd>`).join('')}</dl>`;
+}
+
+/**
+ * The same data as a letter to the requester, readable in any browser (no script, every value
+ * escaped): a section per kind of record we hold about them, each record as labelled fields with
+ * UK dates, then the kinds we hold nothing of. No table or field name of ours appears in it.
+ */
+function letterPage(data: {
   generatedAt: string;
   requestId: string;
   email: string;
-  stores: Record<string, StoreExport>;
+  receivedAt: Date;
+  sections: LetterSection[];
 }): string {
-  const sections = Object.entries(data.stores).map(([name, entry]) => {
-    const columns = [...new Set(entry.rows.flatMap((row) => Object.keys(row)))];
-    const body =
-      entry.rows.length === 0
-        ? '<p class="none">We hold nothing of this kind about you.</p>'
-        : `<div class="scroll"><table><thead><tr>${columns.map((column) => `<th>${escapeHtml(column)}</th>`).join('')}</tr></thead><tbody>${entry.rows
-            .map((row) => `<tr>${columns.map((column) => `<td>${cell(row[column])}</td>`).join('')}</tr>`)
-            .join('')}</tbody></table></div>`;
-    return `<section><h2>${escapeHtml(name)} <small>(${entry.rows.length})</small></h2><p>${escapeHtml(entry.holds)}</p>${body}</section>`;
-  });
+  const held = data.sections.filter((section) => section.rows.length > 0);
+  const empty = data.sections.filter((section) => section.rows.length === 0);
+  const title = (section: LetterSection) => section.letter?.title ?? section.holds;
+  const sections = held.map(
+    (section) =>
+      `<section><h2>${escapeHtml(title(section))} <small>(${section.rows.length})</small></h2><ol>${section.rows
+        .map((row) => `<li>${record(row, section.letter)}</li>`)
+        .join('')}</ol></section>`,
+  );
   return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Your data held by ${escapeHtml(site.name)}</title>
-<style>body{font-family:system-ui,sans-serif;margin:2rem auto;max-width:60rem;padding:0 1rem;color:#0b1020;line-height:1.5}table{border-collapse:collapse;width:100%;font-size:.875rem}th,td{border:1px solid #e3e6ee;padding:.4rem .6rem;text-align:left;vertical-align:top;white-space:pre-wrap;word-break:break-word}th{background:#f4f5f8}.scroll{overflow-x:auto}.none{color:#5b6275}small{color:#5b6275;font-weight:normal}</style>
+<style>body{font-family:system-ui,sans-serif;margin:2rem auto;max-width:44rem;padding:0 1rem;color:#0b1020;line-height:1.55}h2{margin-top:2.5rem;font-size:1.2rem}ol{padding-left:1.25rem}li{margin:0 0 1.25rem}dl{display:grid;grid-template-columns:minmax(8rem,14rem) 1fr;gap:.35rem 1rem;margin:0}dt{color:#5b6275}dd{margin:0;white-space:pre-wrap;word-break:break-word}dd ul{margin:0;padding-left:1rem}.none{color:#5b6275}small{color:#5b6275;font-weight:normal}@media (max-width:30rem){dl{grid-template-columns:1fr}dd{margin-bottom:.5rem}}</style>
 </head><body><h1>Your data held by ${escapeHtml(site.name)}</h1>
-<p>Every record ${escapeHtml(site.legalName)} held about <strong>${escapeHtml(data.email)}</strong> on ${escapeHtml(formatDate(data.generatedAt, 'd MMMM yyyy'))}, for request ${escapeHtml(data.requestId)}. The file <code>${exportFileNames.json}</code> beside this page holds the same data in a machine-readable form.</p>
+<p>Hello,</p>
+<p>On ${escapeHtml(formatDate(data.receivedAt, 'd MMMM yyyy'))} you asked for a copy of the personal data ${escapeHtml(site.legalName)} holds about <strong>${escapeHtml(data.email)}</strong> (request ${escapeHtml(data.requestId)}). This is everything we held on ${escapeHtml(formatDate(data.generatedAt, 'd MMMM yyyy'))}, kind by kind. Times are UK times.</p>
 ${sections.join('\n')}
+${empty.length > 0 ? `<section><h2>What we hold nothing of</h2><p>We hold none of these about you:</p><ul>${empty.map((section) => `<li>${escapeHtml(title(section))}</li>`).join('')}</ul></section>` : ''}
+<p>The file <code>${exportFileNames.json}</code> beside this letter holds the same data for other programs. If anything here is wrong or you want it deleted, write to <a href="mailto:${escapeHtml(site.privacyEmail)}">${escapeHtml(site.privacyEmail)}</a>.</p>
+<p>The ${escapeHtml(site.name)} privacy team</p>
 </body></html>`;
 }

@@ -1,3 +1,9 @@
+import {
+  privacyRequestStatusLabels,
+  privacyRequestTypeLabels,
+  type DeletionRequestStatus,
+  type PrivacyRequestType,
+} from '@northbeam/common';
 import { countRows, deleteRows, type PersonalDataStore } from '../../core/personal-data/personal-data-store.js';
 
 /**
@@ -7,6 +13,28 @@ import { countRows, deleteRows, type PersonalDataStore } from '../../core/person
  */
 export const privacyRequestsStore: PersonalDataStore = {
   name: 'deletion_requests',
+  letter: {
+    title: 'Your privacy requests',
+    fields: {
+      requestId: 'Reference',
+      type: 'Request',
+      status: 'Where it stands',
+      reason: 'Your reason',
+      receivedAt: 'Received',
+      dueAt: 'Due',
+      verifiedAt: 'Confirmed by you',
+      approvedAt: 'Approved',
+      rejectedAt: 'Rejected',
+      rejectionReason: 'Why it was rejected',
+      completedAt: 'Completed',
+      extendedAt: 'Deadline extended',
+      extensionReason: 'Why it was extended',
+    },
+    words: {
+      type: (type) => privacyRequestTypeLabels[type as PrivacyRequestType] ?? type,
+      status: (status) => privacyRequestStatusLabels[status as DeletionRequestStatus] ?? status,
+    },
+  },
   holds:
     'Deletion and access requests: e-mail, type, reason, visitor id, status and dates (the address is cleared when a deletion completes)',
   keptWhile: 'confirmed requests: as proof of how they were handled',
