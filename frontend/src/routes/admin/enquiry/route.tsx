@@ -19,9 +19,8 @@ import { EnquiryStatusBadge } from '@/components/admin/enquiry-status-badge';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Field } from '@/components/ui/field';
+import { Field, Label } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
-import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toast';
 import { ApiRequestError, errorSentence, loadJson, requestJson } from '@/lib/api';
@@ -276,7 +275,7 @@ function NoteForm({ enquiryId, onAdded }: { enquiryId: string; onAdded: () => vo
   const [body, setBody] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
-  const ids = { body: useId(), error: useId() };
+  const ids = { body: useId() };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
@@ -294,16 +293,16 @@ function NoteForm({ enquiryId, onAdded }: { enquiryId: string; onAdded: () => vo
   };
   return (
     <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-3" noValidate>
-      <Field label="Add a note" htmlFor={ids.body} error={error} errorId={ids.error}>
-        <Textarea
-          id={ids.body}
-          value={body}
-          rows={3}
-          maxLength={enquiryLimits.noteMax}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? ids.error : undefined}
-          onChange={(event) => setBody(event.target.value)}
-        />
+      <Field label="Add a note" htmlFor={ids.body} error={error}>
+        {(control) => (
+          <Textarea
+            {...control}
+            value={body}
+            rows={3}
+            maxLength={enquiryLimits.noteMax}
+            onChange={(event) => setBody(event.target.value)}
+          />
+        )}
       </Field>
       <Button type="submit" className="self-start" disabled={busy}>
         Add note
