@@ -33,6 +33,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toast';
 import { useHydrated } from '@/hooks/use-hydrated';
 import { ApiRequestError, apiRequest, errorSentence, loadJson, pageStatusOf, requestJson } from '@/lib/api';
+import { refusedAsSentence } from '@/components/admin/list-loader';
 import { fieldErrorsOf } from '@/lib/field-errors';
 import { forgetStaffUser, requireStaffUser, signInAgain } from '@/lib/staff';
 import {
@@ -71,15 +72,14 @@ export async function loader({ context, request, params }: LoaderFunctionArgs): 
   if (user.permissions['case-studies'] === 'none') return { user, caseStudy: null, refusal: messages.forbidden };
   if (!params.id) return { user, caseStudy: null };
   try {
-    const caseStudy = await loadJson<AdminCaseStudy>(
-      context,
-      `/api/admin/case-studies/${encodeURIComponent(params.id)}`,
+    const { value: caseStudy, refusal } = await refusedAsSentence(
+      loadJson<AdminCaseStudy>(context, `/api/admin/case-studies/${encodeURIComponent(params.id)}`),
+      [403],
     );
+    if (refusal) return { user, caseStudy: null, refusal };
     if (!caseStudy) signInAgain(request);
     return { user, caseStudy };
   } catch (error) {
-    if (error instanceof ApiRequestError && error.status === 403)
-      return { user, caseStudy: null, refusal: errorSentence(error) };
     if (error instanceof ApiRequestError) throw data(null, { status: pageStatusOf(error) });
     throw error;
   }

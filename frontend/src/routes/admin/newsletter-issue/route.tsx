@@ -29,7 +29,8 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toast';
-import { ApiRequestError, apiRequest, errorSentence, loadJson, requestJson } from '@/lib/api';
+import { apiRequest, errorSentence, loadJson, requestJson } from '@/lib/api';
+import { refusedAsSentence } from '@/components/admin/list-loader';
 import { fieldErrorsOf } from '@/lib/field-errors';
 import { cn } from '@/lib/cn';
 import { requireStaffUser, signInAgain } from '@/lib/staff';
@@ -49,7 +50,7 @@ interface IssueData {
   /** The newest published posts an issue can start from (the new-issue screen only; a search asks the server for others). */
   posts: { id: string; title: string }[];
   /** The server's refusal (an unknown issue). */
-  problem?: string;
+  refusal?: string;
 }
 
 export async function loader({ context, request, params }: LoaderFunctionArgs): Promise<IssueData> {
@@ -57,26 +58,22 @@ export async function loader({ context, request, params }: LoaderFunctionArgs): 
   const id = params.id;
   const [result, audience, posts] = await Promise.all([
     id
-      ? loadJson<NewsletterIssueDetail>(context, `/api/admin/newsletter/issues/${encodeURIComponent(id)}`).then(
-          (issue) => ({ issue, problem: undefined }),
-          (error: unknown) => {
-            if (error instanceof ApiRequestError && error.status === 404)
-              return { issue: null, problem: errorSentence(error) };
-            throw error;
-          },
+      ? refusedAsSentence(
+          loadJson<NewsletterIssueDetail>(context, `/api/admin/newsletter/issues/${encodeURIComponent(id)}`),
+          [404],
         )
-      : Promise.resolve({ issue: null, problem: undefined }),
+      : Promise.resolve({ value: null, refusal: undefined }),
     loadJson<NewsletterAudience>(context, '/api/admin/newsletter/audience'),
     id
       ? Promise.resolve({ items: [] })
       : loadJson<ListPage<AdminPostSummary>>(context, `/api/admin/posts?${publishedPostsQuery('')}`),
   ]);
-  if (!audience || !posts || (id && !result.issue && !result.problem)) signInAgain(request);
+  if (!audience || !posts || (id && !result.value && !result.refusal)) signInAgain(request);
   return {
-    issue: result.issue,
+    issue: result.value,
     audience,
     posts: posts.items.map(postChoice),
-    problem: result.problem,
+    refusal: result.refusal,
   };
 }
 
@@ -92,13 +89,13 @@ const postChoice = (post: AdminPostSummary) => ({ id: post.id, title: post.title
 const backLink = <BackLink to="/admin/newsletter">All issues</BackLink>;
 
 export function Component() {
-  const { issue, audience, posts, problem } = useLoaderData<typeof loader>();
-  if (problem) {
+  const { issue, audience, posts, refusal } = useLoaderData<typeof loader>();
+  if (refusal) {
     return (
       <section className="container-page pt-10 pb-16 sm:pt-14">
         {backLink}
         <Alert variant="destructive" className="mt-6">
-          <AlertDescription>{problem}</AlertDescription>
+          <AlertDescription>{refusal}</AlertDescription>
         </Alert>
       </section>
     );
