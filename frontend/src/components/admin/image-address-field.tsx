@@ -4,7 +4,7 @@ import { mediaIdOfUrl, mediaVariantUrl, type MediaImage } from '@northbeam/commo
 import { CaseStudyImage } from '@/components/case-studies/case-study-image';
 import { MediaPicker } from '@/components/admin/media/media-picker';
 import { Button } from '@/components/ui/button';
-import { FieldError } from '@/components/ui/label';
+import { fieldControl, FieldError } from '@/components/ui/field';
 
 /** The address an image chosen from the library is stored under (docs/product.md#case-studies). */
 export function libraryImageAddress(image: Pick<MediaImage, 'id'>): string {
@@ -40,7 +40,6 @@ export function ImageAddressField({
 }) {
   const [picking, setPicking] = useState(false);
   const labelId = useId();
-  const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const address = value.trim();
   const fromLibrary = Boolean(mediaIdOfUrl(address));
@@ -62,13 +61,11 @@ export function ImageAddressField({
         </p>
         <div className="flex flex-wrap gap-2">
           <Button
-            id={id}
+            {...fieldControl(id, error, `${labelId} ${hintId}`)}
             type="button"
             variant="outline"
             size="sm"
             onClick={() => setPicking(true)}
-            aria-describedby={[labelId, hintId, error ? errorId : ''].filter(Boolean).join(' ')}
-            aria-invalid={error ? true : undefined}
           >
             <ImagePlus aria-hidden="true" />
             {address ? 'Change image' : 'Choose image'}
@@ -79,7 +76,7 @@ export function ImageAddressField({
             </Button>
           ) : null}
         </div>
-        <FieldError id={errorId} message={error} />
+        <FieldError field={id} message={error} />
       </div>
       <div className="w-36 max-w-full" data-testid={`${id}-preview`}>
         {previewable ? (

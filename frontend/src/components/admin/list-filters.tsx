@@ -2,7 +2,7 @@ import { Download, Search } from 'lucide-react';
 import { createContext, useContext, useId, type ReactNode } from 'react';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { Label } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import type { useListScreenFilters } from '@/hooks/use-list-filters';
 import { cn } from '@/lib/cn';

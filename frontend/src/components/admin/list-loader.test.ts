@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from '@/lib/api';
-import { listFilters, listQuery, loadListPage, pageParam, refusedAsNull } from './list-loader';
+import { listFilters, listQuery, loadListPage, pageParam, refusedAsNull, refusedAsSentence } from './list-loader';
 
 const at = (address: string) => new URL(address, 'http://site.test');
 
@@ -98,5 +98,19 @@ describe('refusedAsNull', () => {
       status: 500,
     });
     await expect(refusedAsNull(Promise.resolve(3))).resolves.toBe(3);
+  });
+});
+
+describe('refusedAsSentence', () => {
+  it("gives what was read, or the server's sentence for a named refusal, and keeps other failures", async () => {
+    const refused = new ApiRequestError(404, JSON.stringify({ error: 'Enquiry not found' }), 'Not Found');
+    await expect(refusedAsSentence(Promise.resolve({ id: 'e1' }), [403, 404])).resolves.toEqual({
+      value: { id: 'e1' },
+    });
+    await expect(refusedAsSentence(Promise.reject(refused), [403, 404])).resolves.toEqual({
+      value: null,
+      refusal: 'Enquiry not found',
+    });
+    await expect(refusedAsSentence(Promise.reject(refused), [403])).rejects.toBe(refused);
   });
 });

@@ -94,6 +94,25 @@ export async function loadListPage<T>(
   return { list };
 }
 
+/** What a loader read, or the server's sentence when it refused it (`refusedAsSentence`). */
+export type Refusable<T> = { value: T; refusal?: undefined } | { value: null; refusal: string };
+
+/**
+ * A loader's read of a detail or report, or, when the server refuses it with one of `refusals` (403: not
+ * the caller's, 404: unknown, 400: filters it does not accept), its sentence for the screen to show in
+ * place of it. Anything else is thrown.
+ */
+export function refusedAsSentence<T>(call: Promise<T>, refusals: readonly number[]): Promise<Refusable<T>> {
+  return call.then(
+    (value): Refusable<T> => ({ value }),
+    (error: unknown) => {
+      if (error instanceof ApiRequestError && refusals.includes(error.status))
+        return { value: null, refusal: errorSentence(error) };
+      throw error;
+    },
+  );
+}
+
 /** A side call of a list loader (counts, a staff list): null when the server refuses it with one of `refusals`. */
 export function refusedAsNull<T>(call: Promise<T>, refusals: readonly number[] = [400]): Promise<T | null> {
   return call.catch((error: unknown) => {

@@ -1,7 +1,7 @@
 import { Eye, Pencil } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
-import { FieldError, Label } from '@/components/ui/label';
+import { fieldControl, FieldError, Label } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/textarea';
 
 /**
@@ -31,7 +31,6 @@ export function MarkdownField({
   testId?: string;
 }) {
   const [preview, setPreview] = useState(false);
-  const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   return (
     <div className="flex min-w-0 flex-col gap-2" data-testid={testId}>
@@ -58,14 +57,12 @@ export function MarkdownField({
         </div>
       ) : (
         <Textarea
-          id={id}
+          {...fieldControl(id, error, hint ? hintId : undefined)}
           value={value}
           onChange={(event) => onChange(event.target.value)}
           height={height}
           textSize="sm"
           className="font-mono"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={[hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined}
         />
       )}
       {hint ? (
@@ -73,7 +70,7 @@ export function MarkdownField({
           {hint}
         </div>
       ) : null}
-      <FieldError id={errorId} message={error} />
+      <FieldError field={id} message={error} />
     </div>
   );
 }

@@ -21,40 +21,40 @@ export function checkNewPassword(password: string, confirm: string): NewPassword
 
 /** A new password and its confirmation (fields `password` and `confirm` of the surrounding form). */
 export function NewPasswordFields({ errors, label = 'Password' }: { errors: NewPasswordErrors; label?: string }) {
-  const ids = { password: useId(), hint: useId(), passwordError: useId(), confirm: useId(), confirmError: useId() };
+  const ids = { password: useId(), hint: useId(), confirm: useId() };
   return (
     <>
       <Field
         label={label}
         htmlFor={ids.password}
         error={errors.password}
-        errorId={ids.passwordError}
+        describedBy={ids.hint}
         hint={
           <FieldHint id={ids.hint}>
             At least {limits.passwordMin} characters. A few unrelated words make a strong one.
           </FieldHint>
         }
       >
-        <Input
-          id={ids.password}
-          type="password"
-          name="password"
-          autoComplete="new-password"
-          maxLength={limits.passwordMax}
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby={errors.password ? `${ids.hint} ${ids.passwordError}` : ids.hint}
-        />
+        {(control) => (
+          <Input
+            {...control}
+            type="password"
+            name="password"
+            autoComplete="new-password"
+            maxLength={limits.passwordMax}
+          />
+        )}
       </Field>
-      <Field label="Confirm password" htmlFor={ids.confirm} error={errors.confirm} errorId={ids.confirmError}>
-        <Input
-          id={ids.confirm}
-          type="password"
-          name="confirm"
-          autoComplete="new-password"
-          maxLength={limits.passwordMax}
-          aria-invalid={errors.confirm ? true : undefined}
-          aria-describedby={errors.confirm ? ids.confirmError : undefined}
-        />
+      <Field label="Confirm password" htmlFor={ids.confirm} error={errors.confirm}>
+        {(control) => (
+          <Input
+            {...control}
+            type="password"
+            name="confirm"
+            autoComplete="new-password"
+            maxLength={limits.passwordMax}
+          />
+        )}
       </Field>
     </>
   );

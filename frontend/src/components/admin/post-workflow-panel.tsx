@@ -162,24 +162,19 @@ export function PostWorkflowPanel({
               </span>
             </p>
           ) : null}
-          <Field
-            label="Publish at (UK time)"
-            htmlFor={`${id}-publish-at`}
-            error={timeError}
-            errorId={`${id}-publish-at-error`}
-          >
-            <Input
-              id={`${id}-publish-at`}
-              type="datetime-local"
-              value={publishAt}
-              onChange={(event) => {
-                setPublishAt(event.target.value);
-                setTimeError(undefined);
-              }}
-              aria-invalid={timeError ? true : undefined}
-              aria-describedby={timeError ? `${id}-publish-at-error` : undefined}
-              textSize="sm"
-            />
+          <Field label="Publish at (UK time)" htmlFor={`${id}-publish-at`} error={timeError}>
+            {(control) => (
+              <Input
+                {...control}
+                type="datetime-local"
+                value={publishAt}
+                onChange={(event) => {
+                  setPublishAt(event.target.value);
+                  setTimeError(undefined);
+                }}
+                textSize="sm"
+              />
+            )}
           </Field>
           <Button type="button" variant="outline" disabled={busy} onClick={schedule}>
             <CalendarClock aria-hidden="true" />
@@ -199,19 +194,19 @@ export function PostWorkflowPanel({
         destructive={false}
         onConfirm={() => void sendBack()}
       >
-        <Field label="Note for the author" htmlFor={`${id}-note`} error={noteError} errorId={`${id}-note-error`}>
-          <Textarea
-            id={`${id}-note`}
-            value={note}
-            maxLength={publishingLimits.reviewNoteMax}
-            onChange={(event) => {
-              setNote(event.target.value);
-              setNoteError(undefined);
-            }}
-            aria-invalid={noteError ? true : undefined}
-            aria-describedby={noteError ? `${id}-note-error` : undefined}
-            height="md"
-          />
+        <Field label="Note for the author" htmlFor={`${id}-note`} error={noteError}>
+          {(control) => (
+            <Textarea
+              {...control}
+              value={note}
+              maxLength={publishingLimits.reviewNoteMax}
+              onChange={(event) => {
+                setNote(event.target.value);
+                setNoteError(undefined);
+              }}
+              height="md"
+            />
+          )}
         </Field>
       </ConfirmDialog>
     </div>

@@ -5,8 +5,7 @@ import { contactServiceOptions, leadLimits, leadMessages, messages, looksLikeEma
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
-import { Field } from '@/components/ui/field';
-import { FieldError, Label } from '@/components/ui/label';
+import { Field, fieldControl, FieldError, Label } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toast';
@@ -136,8 +135,6 @@ export function ContactForm({ onFormStart, onSubmitted, className }: ContactForm
     }
   }
 
-  const describedBy = (field: FieldName) => (errors[field] ? `${id}-${field}-error` : undefined);
-
   return (
     <form
       noValidate
@@ -148,31 +145,31 @@ export function ContactForm({ onFormStart, onSubmitted, className }: ContactForm
       className={cn('grid gap-5 rounded-card border border-line bg-white p-6 shadow-card sm:p-8', className)}
     >
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="Name" htmlFor={`${id}-name`} error={errors.name} errorId={`${id}-name-error`}>
-          <Input
-            id={`${id}-name`}
-            name="name"
-            autoComplete="name"
-            value={values.name}
-            onFocus={markStarted}
-            onChange={(event) => update('name', event.target.value)}
-            aria-invalid={errors.name ? true : undefined}
-            aria-describedby={describedBy('name')}
-            aria-required="true"
-          />
+        <Field label="Name" htmlFor={`${id}-name`} error={errors.name}>
+          {(control) => (
+            <Input
+              {...control}
+              name="name"
+              autoComplete="name"
+              value={values.name}
+              onFocus={markStarted}
+              onChange={(event) => update('name', event.target.value)}
+              aria-required="true"
+            />
+          )}
         </Field>
-        <Field label="Email" htmlFor={`${id}-email`} error={errors.email} errorId={`${id}-email-error`}>
-          <Input
-            id={`${id}-email`}
-            name="email"
-            type="email"
-            autoComplete="email"
-            value={values.email}
-            onChange={(event) => update('email', event.target.value)}
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={describedBy('email')}
-            aria-required="true"
-          />
+        <Field label="Email" htmlFor={`${id}-email`} error={errors.email}>
+          {(control) => (
+            <Input
+              {...control}
+              name="email"
+              type="email"
+              autoComplete="email"
+              value={values.email}
+              onChange={(event) => update('email', event.target.value)}
+              aria-required="true"
+            />
+          )}
         </Field>
         <Field
           label={
@@ -182,13 +179,15 @@ export function ContactForm({ onFormStart, onSubmitted, className }: ContactForm
           }
           htmlFor={`${id}-company`}
         >
-          <Input
-            id={`${id}-company`}
-            name="company"
-            autoComplete="organization"
-            value={values.company}
-            onChange={(event) => update('company', event.target.value)}
-          />
+          {(control) => (
+            <Input
+              {...control}
+              name="company"
+              autoComplete="organization"
+              value={values.company}
+              onChange={(event) => update('company', event.target.value)}
+            />
+          )}
         </Field>
         <Field
           label={
@@ -198,20 +197,22 @@ export function ContactForm({ onFormStart, onSubmitted, className }: ContactForm
           }
           htmlFor={`${id}-service`}
         >
-          <Select
-            id={`${id}-service`}
-            name="service"
-            value={values.service}
-            onChange={(event) => update('service', event.target.value)}
-            tone="clear"
-          >
-            <option value="">Choose a service</option>
-            {contactServiceOptions.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </Select>
+          {(control) => (
+            <Select
+              {...control}
+              name="service"
+              value={values.service}
+              onChange={(event) => update('service', event.target.value)}
+              tone="clear"
+            >
+              <option value="">Choose a service</option>
+              {contactServiceOptions.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </Select>
+          )}
         </Field>
       </div>
 
@@ -219,21 +220,20 @@ export function ContactForm({ onFormStart, onSubmitted, className }: ContactForm
         label="Message"
         htmlFor={`${id}-message`}
         error={errors.message}
-        errorId={`${id}-message-error`}
         counter={{ value: values.message.length, max: leadLimits.contactMessageMax, live: true }}
       >
-        <Textarea
-          id={`${id}-message`}
-          name="message"
-          rows={6}
-          maxLength={leadLimits.contactMessageMax}
-          placeholder="What are you building, and where are you stuck?"
-          value={values.message}
-          onChange={(event) => update('message', event.target.value)}
-          aria-invalid={errors.message ? true : undefined}
-          aria-describedby={describedBy('message')}
-          aria-required="true"
-        />
+        {(control) => (
+          <Textarea
+            {...control}
+            name="message"
+            rows={6}
+            maxLength={leadLimits.contactMessageMax}
+            placeholder="What are you building, and where are you stuck?"
+            value={values.message}
+            onChange={(event) => update('message', event.target.value)}
+            aria-required="true"
+          />
+        )}
       </Field>
 
       {/* Honeypot: people never see it; bots fill it in and are then quietly ignored. */}
@@ -253,12 +253,10 @@ export function ContactForm({ onFormStart, onSubmitted, className }: ContactForm
       <div className="grid gap-2">
         <div className="flex items-start gap-3">
           <Checkbox
-            id={`${id}-consent`}
+            {...fieldControl(`${id}-consent`, errors.consent)}
             name="consent"
             checked={values.consent}
             onChange={(event) => update('consent', event.target.checked)}
-            aria-invalid={errors.consent ? true : undefined}
-            aria-describedby={describedBy('consent')}
           />
           <Label htmlFor={`${id}-consent`} variant="muted">
             {leadMessages.consentLabel}
@@ -275,7 +273,7 @@ export function ContactForm({ onFormStart, onSubmitted, className }: ContactForm
           </Link>
           .
         </p>
-        <FieldError id={`${id}-consent-error`} message={errors.consent} />
+        <FieldError field={`${id}-consent`} message={errors.consent} />
       </div>
 
       <div className="grid gap-2">

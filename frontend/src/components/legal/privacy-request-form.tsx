@@ -5,10 +5,8 @@ import { messages } from '@northbeam/common';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Field, FieldHint } from '@/components/ui/field';
+import { Field, fieldControl, FieldError, FieldHint, Label } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { FieldError, Label } from '@/components/ui/label';
-import { ApiRequestError } from '@/lib/api';
 
 /**
  * What the two privacy request forms (/data-deletion, /data-access: docs/product.md#privacy-requests)
@@ -47,23 +45,23 @@ export function PrivacyRequestEmailField({
       label="Email address"
       htmlFor={`${prefix}-email`}
       error={error}
-      errorId={`${prefix}-email-error`}
+      describedBy={`${prefix}-email-hint`}
       hint={
         <FieldHint id={`${prefix}-email-hint`}>
           The address you used for our newsletter, playbook or contact form.
         </FieldHint>
       }
     >
-      <Input
-        id={`${prefix}-email`}
-        type="email"
-        autoComplete="email"
-        required
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${prefix}-email-error` : `${prefix}-email-hint`}
-      />
+      {(control) => (
+        <Input
+          {...control}
+          type="email"
+          autoComplete="email"
+          required
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
     </Field>
   );
 }
@@ -86,17 +84,15 @@ export function PrivacyRequestConsent({
     <div className="space-y-2">
       <div className="flex items-start gap-3">
         <Checkbox
-          id={`${prefix}-consent`}
+          {...fieldControl(`${prefix}-consent`, error)}
           checked={checked}
           onChange={(event) => onChange(event.target.checked)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${prefix}-consent-error` : undefined}
         />
         <Label htmlFor={`${prefix}-consent`} variant="muted">
           {children}
         </Label>
       </div>
-      <FieldError id={`${prefix}-consent-error`} message={error} />
+      <FieldError field={`${prefix}-consent`} message={error} />
     </div>
   );
 }
@@ -114,20 +110,6 @@ export function PrivacyRequestSubmit({ pending, children }: { pending: boolean; 
       )}
     </Button>
   );
-}
-
-/** The first sentence of each field the server refused (400 with `fieldErrors`); undefined otherwise. */
-export function serverFieldErrors<Name extends string>(error: unknown): Partial<Record<Name, string>> | undefined {
-  if (!(error instanceof ApiRequestError) || error.status !== 400) return undefined;
-  try {
-    const parsed = JSON.parse(error.bodyText) as { fieldErrors?: Record<string, string[]> };
-    const found: Partial<Record<Name, string>> = {};
-    for (const [field, list] of Object.entries(parsed.fieldErrors ?? {})) found[field as Name] = list[0];
-    return found;
-  } catch {
-    // Not the error contract: the form's toast still tells the visitor.
-    return undefined;
-  }
 }
 
 /**

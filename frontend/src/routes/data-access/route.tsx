@@ -8,12 +8,12 @@ import {
   PrivacyRequestEmailField,
   PrivacyRequestSteps,
   PrivacyRequestSubmit,
-  serverFieldErrors,
   PrivacyRequestConfirmation,
 } from '@/components/legal/privacy-request-form';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/toast';
 import { ApiRequestError, apiRequest } from '@/lib/api';
+import { fieldErrorsOf } from '@/lib/field-errors';
 import { getVisitorId } from '@/lib/analytics';
 import { readConsent } from '@/lib/consent';
 
@@ -59,7 +59,7 @@ export function Component() {
       });
       setRequestId(((await response.json()) as { requestId: string }).requestId);
     } catch (error) {
-      const fromServer = serverFieldErrors<FieldName>(error);
+      const fromServer = fieldErrorsOf<FieldName>(error);
       if (fromServer) setErrors(fromServer);
       const serverError = error instanceof ApiRequestError ? error.serverError : undefined;
       toast({

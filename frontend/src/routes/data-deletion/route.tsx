@@ -17,7 +17,6 @@ import {
   PrivacyRequestEmailField,
   PrivacyRequestSteps,
   PrivacyRequestSubmit,
-  serverFieldErrors,
   PrivacyRequestConfirmation,
 } from '@/components/legal/privacy-request-form';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -26,6 +25,7 @@ import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toast';
 import { ApiRequestError, apiRequest } from '@/lib/api';
+import { fieldErrorsOf } from '@/lib/field-errors';
 import { trackEmailClick } from '@/lib/analytics';
 import { readConsent } from '@/lib/consent';
 import { getVisitorId } from '@/lib/analytics';
@@ -91,7 +91,7 @@ export function Component() {
       toast({ title: messages.deletionSubmittedTitle, description: messages.deletionSubmitted });
     } catch (error) {
       const serverError = error instanceof ApiRequestError ? error.serverError : undefined;
-      const fromServer = serverFieldErrors<FieldName>(error);
+      const fromServer = fieldErrorsOf<FieldName>(error);
       if (fromServer) setErrors(fromServer);
       toast({
         title: messages.deletionFailedTitle,
@@ -164,35 +164,36 @@ export function Component() {
                 <PrivacyRequestEmailField prefix="deletion" value={email} error={errors.email} onChange={setEmail} />
 
                 <Field label="Request type" htmlFor="deletion-requestType" error={errors.requestType}>
-                  <Select
-                    id="deletion-requestType"
-                    value={requestType}
-                    onChange={(event) => setRequestType(event.target.value as DeletionRequestType)}
-                  >
-                    {deletionRequestTypes.map((type) => (
-                      <option key={type} value={type}>
-                        {typeLabels[type]}
-                      </option>
-                    ))}
-                  </Select>
+                  {(control) => (
+                    <Select
+                      {...control}
+                      value={requestType}
+                      onChange={(event) => setRequestType(event.target.value as DeletionRequestType)}
+                    >
+                      {deletionRequestTypes.map((type) => (
+                        <option key={type} value={type}>
+                          {typeLabels[type]}
+                        </option>
+                      ))}
+                    </Select>
+                  )}
                 </Field>
 
                 <Field
                   label="Reason (optional)"
                   htmlFor="deletion-reason"
                   error={errors.reason}
-                  errorId="deletion-reason-error"
                   counter={{ value: reason.length, max: limits.deletionReasonMax }}
                 >
-                  <Textarea
-                    id="deletion-reason"
-                    value={reason}
-                    maxLength={limits.deletionReasonMax}
-                    onChange={(event) => setReason(event.target.value)}
-                    aria-invalid={errors.reason ? true : undefined}
-                    aria-describedby={errors.reason ? 'deletion-reason-error' : undefined}
-                    placeholder="Tell us why, if you like. It helps us improve."
-                  />
+                  {(control) => (
+                    <Textarea
+                      {...control}
+                      value={reason}
+                      maxLength={limits.deletionReasonMax}
+                      onChange={(event) => setReason(event.target.value)}
+                      placeholder="Tell us why, if you like. It helps us improve."
+                    />
+                  )}
                 </Field>
 
                 <Alert variant="info" role="note" data-testid="deletion-information">

@@ -101,18 +101,18 @@ export function Component() {
               </Alert>
             ) : null}
             <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-6 grid gap-4">
-              <Field label="Email address" htmlFor={`${id}-email`} error={fieldError} errorId={`${id}-email-error`}>
-                <Input
-                  id={`${id}-email`}
-                  type="email"
-                  name="email"
-                  required
-                  autoComplete="email"
-                  value={email}
-                  onChange={(event) => setEmail(event.target.value)}
-                  aria-invalid={fieldError ? true : undefined}
-                  aria-describedby={fieldError ? `${id}-email-error` : undefined}
-                />
+              <Field label="Email address" htmlFor={`${id}-email`} error={fieldError}>
+                {(control) => (
+                  <Input
+                    {...control}
+                    type="email"
+                    name="email"
+                    required
+                    autoComplete="email"
+                    value={email}
+                    onChange={(event) => setEmail(event.target.value)}
+                  />
+                )}
               </Field>
               <Button type="submit" size="lg" disabled={state.kind === 'loading'}>
                 {state.kind === 'loading' ? (

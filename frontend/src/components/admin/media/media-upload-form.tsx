@@ -125,16 +125,16 @@ export function MediaUploadForm({
           {file ? 'Choose another image' : 'Choose an image'}
         </Button>
       </div>
-      <Field label="Alt text" htmlFor={`${id}-alt`} error={altError} errorId={`${id}-alt-error`}>
-        <Input
-          id={`${id}-alt`}
-          value={alt}
-          maxLength={mediaLimits.altMax}
-          placeholder="What the image shows, for people who cannot see it"
-          onChange={(event) => setAlt(event.target.value)}
-          aria-invalid={altError ? true : undefined}
-          aria-describedby={altError ? `${id}-alt-error` : undefined}
-        />
+      <Field label="Alt text" htmlFor={`${id}-alt`} error={altError}>
+        {(control) => (
+          <Input
+            {...control}
+            value={alt}
+            maxLength={mediaLimits.altMax}
+            placeholder="What the image shows, for people who cannot see it"
+            onChange={(event) => setAlt(event.target.value)}
+          />
+        )}
       </Field>
       {problem ? (
         <Alert variant="destructive" data-testid="media-upload-error">

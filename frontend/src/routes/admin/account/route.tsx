@@ -208,7 +208,7 @@ function PasswordDialog({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const [codes, setCodes] = useState<string[]>();
-  const ids = { password: useId(), error: useId() };
+  const ids = { password: useId() };
 
   const close = () => {
     if (busy) return;
@@ -271,16 +271,16 @@ function PasswordDialog({
                   : 'Your current recovery codes stop working. Enter your password to confirm.'}
               </AlertDialogDescription>
             </AlertDialogHeader>
-            <Field label="Password" htmlFor={ids.password} error={error} errorId={ids.error}>
-              <Input
-                id={ids.password}
-                type="password"
-                name="password"
-                autoComplete="current-password"
-                maxLength={limits.passwordMax}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? ids.error : undefined}
-              />
+            <Field label="Password" htmlFor={ids.password} error={error}>
+              {(control) => (
+                <Input
+                  {...control}
+                  type="password"
+                  name="password"
+                  autoComplete="current-password"
+                  maxLength={limits.passwordMax}
+                />
+              )}
             </Field>
             <AlertDialogFooter>
               <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>

@@ -20,12 +20,12 @@ import {
   ListFilterSelect,
   exportQuery,
 } from '@/components/admin/list-filters';
-import { listQuery } from '@/components/admin/list-loader';
+import { listQuery, refusedAsSentence } from '@/components/admin/list-loader';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useListScreenFilters } from '@/hooks/use-list-filters';
-import { ApiRequestError, errorSentence, loadJson } from '@/lib/api';
+import { loadJson } from '@/lib/api';
 import { requireStaffUser, signInAgain } from '@/lib/staff';
 
 export const handle: RouteHandle = {
@@ -41,7 +41,8 @@ const filterNames = ['from', 'to', 'granularity'] as const;
 interface AnalyticsData {
   report: AnalyticsReport | null;
   realTime: AnalyticsRealTime | null;
-  problem?: string;
+  /** The server's refusal of the filters. */
+  refusal?: string;
 }
 
 export async function loader({ context, request }: LoaderFunctionArgs): Promise<AnalyticsData> {
@@ -49,18 +50,11 @@ export async function loader({ context, request }: LoaderFunctionArgs): Promise<
   const url = new URL(request.url);
   const query = listQuery(url, { names: filterNames });
   const [reportResult, realTime] = await Promise.all([
-    loadJson<AnalyticsReport>(context, `/api/admin/analytics/report${query}`).then(
-      (report) => ({ report, problem: undefined }),
-      (error: unknown) => {
-        if (error instanceof ApiRequestError && error.status === 400)
-          return { report: null, problem: errorSentence(error) };
-        throw error;
-      },
-    ),
+    refusedAsSentence(loadJson<AnalyticsReport>(context, `/api/admin/analytics/report${query}`), [400]),
     loadJson<AnalyticsRealTime>(context, '/api/admin/analytics/realtime'),
   ]);
   if (!realTime) signInAgain(request);
-  return { report: reportResult.report, realTime, problem: reportResult.problem };
+  return { report: reportResult.value, realTime, refusal: reportResult.refusal };
 }
 
 /** The day `days` before the UK day `day` (both YYYY-MM-DD). */
@@ -76,7 +70,7 @@ const presets = [
 ];
 
 export function Component() {
-  const { report, realTime, problem } = useLoaderData<typeof loader>();
+  const { report, realTime, refusal } = useLoaderData<typeof loader>();
   const filters = useListScreenFilters(filterNames);
   const { params, setFilters } = filters;
   const revalidator = useRevalidator();
@@ -144,9 +138,9 @@ export function Component() {
         </div>
       </form>
 
-      {problem ? (
+      {refusal ? (
         <Alert variant="destructive" className="mt-6">
-          <AlertDescription>{problem}</AlertDescription>
+          <AlertDescription>{refusal}</AlertDescription>
         </Alert>
       ) : null}
 

@@ -41,7 +41,7 @@ export interface CaseStudyFormValues {
 }
 
 /** Sentences by the server's field path (`title`, `cta.label`, `metrics.0.value`). */
-export type CaseStudyFormErrors = Record<string, string>;
+export type CaseStudyFormErrors = Partial<Record<string, string>>;
 
 let rowCount = 0;
 export function rowKey(): string {
@@ -151,13 +151,6 @@ export function payloadFromForm(values: CaseStudyFormValues): CaseStudyFields {
     cta: { label: values.ctaLabel, href: values.ctaHref },
     seo: { title: values.seoTitle, description: values.seoDescription, image: values.seoImage },
   };
-}
-
-/** The server's field errors, first sentence of each, by field path. */
-export function formErrorsFromServer(fieldErrors: Record<string, string[]> | undefined): CaseStudyFormErrors {
-  const errors: CaseStudyFormErrors = {};
-  for (const [field, sentences] of Object.entries(fieldErrors ?? {})) if (sentences[0]) errors[field] = sentences[0];
-  return errors;
 }
 
 /** Whether two forms hold the same content (row keys aside). */

@@ -27,19 +27,19 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Field } from '@/components/ui/field';
+import { Field, fieldControl, FieldError } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { FieldError } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toast';
 import { useHydrated } from '@/hooks/use-hydrated';
 import { ApiRequestError, apiRequest, errorSentence, loadJson, pageStatusOf, requestJson } from '@/lib/api';
+import { refusedAsSentence } from '@/components/admin/list-loader';
+import { fieldErrorsOf } from '@/lib/field-errors';
 import { forgetStaffUser, requireStaffUser, signInAgain } from '@/lib/staff';
 import {
   emptyCaseStudyForm,
   emptyGalleryImage,
   emptyMetric,
-  formErrorsFromServer,
   formFromCaseStudy,
   payloadFromForm,
   sameCaseStudyValues,
@@ -72,15 +72,14 @@ export async function loader({ context, request, params }: LoaderFunctionArgs): 
   if (user.permissions['case-studies'] === 'none') return { user, caseStudy: null, refusal: messages.forbidden };
   if (!params.id) return { user, caseStudy: null };
   try {
-    const caseStudy = await loadJson<AdminCaseStudy>(
-      context,
-      `/api/admin/case-studies/${encodeURIComponent(params.id)}`,
+    const { value: caseStudy, refusal } = await refusedAsSentence(
+      loadJson<AdminCaseStudy>(context, `/api/admin/case-studies/${encodeURIComponent(params.id)}`),
+      [403],
     );
+    if (refusal) return { user, caseStudy: null, refusal };
     if (!caseStudy) signInAgain(request);
     return { user, caseStudy };
   } catch (error) {
-    if (error instanceof ApiRequestError && error.status === 403)
-      return { user, caseStudy: null, refusal: errorSentence(error) };
     if (error instanceof ApiRequestError) throw data(null, { status: pageStatusOf(error) });
     throw error;
   }
@@ -129,7 +128,6 @@ function Editor({ loaded }: { loaded: AdminCaseStudy | null }) {
   const id = useId();
   /** The control of a field, by the server's path for it (`cta.label` → `…-cta-label`). */
   const fieldId = (path: string) => `${id}-${path.replace(/\./g, '-')}`;
-  const errorId = (path: string) => `${fieldId(path)}-error`;
   const dirty = !sameCaseStudyValues(values, savedValues);
   const status: CaseStudyStatus | null = saved?.status ?? null;
 
@@ -148,8 +146,7 @@ function Editor({ loaded }: { loaded: AdminCaseStudy | null }) {
 
   const fail = (error: unknown) => {
     if (error instanceof ApiRequestError && error.status === 401) forgetStaffUser();
-    const fromServer =
-      error instanceof ApiRequestError && error.status === 400 ? formErrorsFromServer(error.fieldErrors) : {};
+    const fromServer = fieldErrorsOf(error) ?? {};
     setErrors(fromServer);
     const first = Object.keys(fromServer)[0];
     if (first) document.getElementById(fieldId(first))?.focus();
@@ -242,15 +239,15 @@ function Editor({ loaded }: { loaded: AdminCaseStudy | null }) {
     label: string,
     options: { hint?: ReactNode; type?: string; max?: number } = {},
   ) => (
-    <Field label={label} htmlFor={fieldId(path)} error={errors[path]} errorId={errorId(path)} hint={options.hint}>
-      <Input
-        id={fieldId(path)}
-        type={options.type ?? 'text'}
-        value={values[path]}
-        onChange={(event) => update({ [path]: event.target.value })}
-        aria-invalid={errors[path] ? true : undefined}
-        aria-describedby={errors[path] ? errorId(path) : undefined}
-      />
+    <Field label={label} htmlFor={fieldId(path)} error={errors[path]} hint={options.hint}>
+      {(control) => (
+        <Input
+          {...control}
+          type={options.type ?? 'text'}
+          value={values[path]}
+          onChange={(event) => update({ [path]: event.target.value })}
+        />
+      )}
     </Field>
   );
 
@@ -318,22 +315,21 @@ function Editor({ loaded }: { loaded: AdminCaseStudy | null }) {
 
           <Card className="flex flex-col gap-6 p-6 sm:p-8">
             <h2 className="heading-3">The case study</h2>
-            <Field label="Title" htmlFor={fieldId('title')} error={errors.title} errorId={errorId('title')}>
-              <Input
-                id={fieldId('title')}
-                value={values.title}
-                onChange={(event) => onTitle(event.target.value)}
-                textSize="lg"
-                className="font-display"
-                aria-invalid={errors.title ? true : undefined}
-                aria-describedby={errors.title ? errorId('title') : undefined}
-              />
+            <Field label="Title" htmlFor={fieldId('title')} error={errors.title}>
+              {(control) => (
+                <Input
+                  {...control}
+                  value={values.title}
+                  onChange={(event) => onTitle(event.target.value)}
+                  textSize="lg"
+                  className="font-display"
+                />
+              )}
             </Field>
             <Field
               label="Slug"
               htmlFor={fieldId('slug')}
               error={errors.slug}
-              errorId={errorId('slug')}
               hint={
                 <div className="flex flex-col gap-1 text-xs text-ink-muted">
                   <p className="break-all">/case-studies/{values.slug || 'slug'}</p>
@@ -345,28 +341,28 @@ function Editor({ loaded }: { loaded: AdminCaseStudy | null }) {
                 </div>
               }
             >
-              <Input
-                id={fieldId('slug')}
-                value={values.slug}
-                onChange={(event) => {
-                  setSlugTouched(true);
-                  update({ slug: event.target.value });
-                }}
-                textSize="sm"
-                className="font-mono"
-                aria-invalid={errors.slug ? true : undefined}
-                aria-describedby={errors.slug ? errorId('slug') : undefined}
-              />
+              {(control) => (
+                <Input
+                  {...control}
+                  value={values.slug}
+                  onChange={(event) => {
+                    setSlugTouched(true);
+                    update({ slug: event.target.value });
+                  }}
+                  textSize="sm"
+                  className="font-mono"
+                />
+              )}
             </Field>
-            <Field label="Summary" htmlFor={fieldId('summary')} error={errors.summary} errorId={errorId('summary')}>
-              <Textarea
-                id={fieldId('summary')}
-                value={values.summary}
-                onChange={(event) => update({ summary: event.target.value.replace(/[\r\n\t]+/g, ' ') })}
-                height="md"
-                aria-invalid={errors.summary ? true : undefined}
-                aria-describedby={errors.summary ? errorId('summary') : undefined}
-              />
+            <Field label="Summary" htmlFor={fieldId('summary')} error={errors.summary}>
+              {(control) => (
+                <Textarea
+                  {...control}
+                  value={values.summary}
+                  onChange={(event) => update({ summary: event.target.value.replace(/[\r\n\t]+/g, ' ') })}
+                  height="md"
+                />
+              )}
             </Field>
             <div className="grid gap-6 sm:grid-cols-2">
               {text('client', 'Client')}
@@ -772,7 +768,6 @@ function NamesField({
       label={label}
       htmlFor={id}
       error={error}
-      errorId={`${id}-error`}
       hint={
         names.length > 0 ? (
           <ul className="flex flex-wrap gap-1.5" aria-label={`${label} as shown`}>
@@ -787,13 +782,7 @@ function NamesField({
         )
       }
     >
-      <Input
-        id={id}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-      />
+      {(control) => <Input {...control} value={value} onChange={(event) => onChange(event.target.value)} />}
     </Field>
   );
 }
@@ -831,18 +820,16 @@ function RowInput({
         )}
       </label>
       <Input
-        id={id}
+        {...fieldControl(id, error, hint ? hintId : undefined)}
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[hint ? hintId : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined}
       />
       {hint ? (
         <p id={hintId} className="text-xs text-ink-muted">
           {hint}
         </p>
       ) : null}
-      <FieldError id={`${id}-error`} message={error} />
+      <FieldError field={id} message={error} />
     </div>
   );
 }

@@ -19,12 +19,12 @@ import { EnquiryStatusBadge } from '@/components/admin/enquiry-status-badge';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Field } from '@/components/ui/field';
+import { Field, Label } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
-import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toast';
 import { ApiRequestError, errorSentence, loadJson, requestJson } from '@/lib/api';
+import { refusedAsSentence } from '@/components/admin/list-loader';
 import { activeStaffMembers, requireStaffUser, signInAgain } from '@/lib/staff';
 import { BackLink } from '@/components/admin/back-link';
 
@@ -41,38 +41,30 @@ interface EnquiryData {
   enquiry: EnquiryDetail | null;
   assignees: { id: string; name: string }[];
   /** The server's refusal (not found, not assigned to you). */
-  problem?: string;
+  refusal?: string;
 }
 
 export async function loader({ context, request, params }: LoaderFunctionArgs): Promise<EnquiryData> {
   const user = await requireStaffUser(context, request);
   const id = encodeURIComponent(params.id ?? '');
   const [result, assignees] = await Promise.all([
-    loadJson<EnquiryDetail>(context, `/api/admin/enquiries/${id}`).then(
-      (enquiry) => ({ enquiry, problem: undefined }),
-      (error: unknown) => {
-        if (error instanceof ApiRequestError && (error.status === 403 || error.status === 404)) {
-          return { enquiry: null, problem: errorSentence(error) };
-        }
-        throw error;
-      },
-    ),
+    refusedAsSentence(loadJson<EnquiryDetail>(context, `/api/admin/enquiries/${id}`), [403, 404]),
     user.permissions.enquiries === 'all' ? activeStaffMembers(context, user) : Promise.resolve([]),
   ]);
-  if (result.enquiry === null && !result.problem) signInAgain(request);
-  return { user, enquiry: result.enquiry, assignees, problem: result.problem };
+  if (result.value === null && !result.refusal) signInAgain(request);
+  return { user, enquiry: result.value, assignees, refusal: result.refusal };
 }
 
 const backLink = <BackLink to="/admin/enquiries">All enquiries</BackLink>;
 
 export function Component() {
-  const { user, enquiry, assignees, problem } = useLoaderData<typeof loader>();
+  const { user, enquiry, assignees, refusal } = useLoaderData<typeof loader>();
   if (!enquiry) {
     return (
       <section className="container-page pt-10 pb-16 sm:pt-14">
         {backLink}
         <Alert variant="destructive" className="mt-6">
-          <AlertDescription>{problem}</AlertDescription>
+          <AlertDescription>{refusal}</AlertDescription>
         </Alert>
       </section>
     );
@@ -276,7 +268,7 @@ function NoteForm({ enquiryId, onAdded }: { enquiryId: string; onAdded: () => vo
   const [body, setBody] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
-  const ids = { body: useId(), error: useId() };
+  const ids = { body: useId() };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
@@ -294,16 +286,16 @@ function NoteForm({ enquiryId, onAdded }: { enquiryId: string; onAdded: () => vo
   };
   return (
     <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-3" noValidate>
-      <Field label="Add a note" htmlFor={ids.body} error={error} errorId={ids.error}>
-        <Textarea
-          id={ids.body}
-          value={body}
-          rows={3}
-          maxLength={enquiryLimits.noteMax}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? ids.error : undefined}
-          onChange={(event) => setBody(event.target.value)}
-        />
+      <Field label="Add a note" htmlFor={ids.body} error={error}>
+        {(control) => (
+          <Textarea
+            {...control}
+            value={body}
+            rows={3}
+            maxLength={enquiryLimits.noteMax}
+            onChange={(event) => setBody(event.target.value)}
+          />
+        )}
       </Field>
       <Button type="submit" className="self-start" disabled={busy}>
         Add note

@@ -26,7 +26,7 @@ export function Component() {
   const [serverError, setServerError] = useState<string>();
   const [sent, setSent] = useState<string>();
   const [busy, setBusy] = useState(false);
-  const ids = { email: useId(), error: useId() };
+  const ids = { email: useId() };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -69,16 +69,8 @@ export function Component() {
               <AlertDescription>{serverError}</AlertDescription>
             </Alert>
           ) : null}
-          <Field label="Email" htmlFor={ids.email} error={error} errorId={ids.error}>
-            <Input
-              id={ids.email}
-              type="email"
-              name="email"
-              autoComplete="username"
-              required
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? ids.error : undefined}
-            />
+          <Field label="Email" htmlFor={ids.email} error={error}>
+            {(control) => <Input {...control} type="email" name="email" autoComplete="username" required />}
           </Field>
           <Button type="submit" size="lg" disabled={busy || !hydrated} className="w-full">
             {busy ? 'Sending...' : 'Send reset link'}

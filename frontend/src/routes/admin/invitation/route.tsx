@@ -32,7 +32,7 @@ function checkName(form: FormData): SetPasswordErrors {
 export function Component() {
   const invitation = useLoaderData<typeof loader>();
   const { token = '' } = useParams();
-  const ids = { name: useId(), nameError: useId() };
+  const ids = { name: useId() };
 
   return (
     <SetPasswordPage
@@ -60,15 +60,8 @@ export function Component() {
       }
       email={invitation.problem === undefined ? invitation.email : ''}
       fields={(errors) => (
-        <Field label="Name" htmlFor={ids.name} error={errors.name} errorId={ids.nameError}>
-          <Input
-            id={ids.name}
-            name="name"
-            autoComplete="name"
-            maxLength={staffLimits.nameMax}
-            aria-invalid={errors.name ? true : undefined}
-            aria-describedby={errors.name ? ids.nameError : undefined}
-          />
+        <Field label="Name" htmlFor={ids.name} error={errors.name}>
+          {(control) => <Input {...control} name="name" autoComplete="name" maxLength={staffLimits.nameMax} />}
         </Field>
       )}
       check={checkName}

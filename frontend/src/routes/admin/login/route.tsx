@@ -88,7 +88,7 @@ function PasswordStep({
   const [errors, setErrors] = useState<FieldErrors>({});
   const [serverError, setServerError] = useState<string | undefined>(notice);
   const [busy, setBusy] = useState(false);
-  const ids = { email: useId(), password: useId(), emailError: useId(), passwordError: useId() };
+  const ids = { email: useId(), password: useId() };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -132,28 +132,20 @@ function PasswordStep({
             <AlertDescription>{serverError}</AlertDescription>
           </Alert>
         ) : null}
-        <Field label="Email" htmlFor={ids.email} error={errors.email} errorId={ids.emailError}>
-          <Input
-            id={ids.email}
-            type="email"
-            name="email"
-            autoComplete="username"
-            required
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={errors.email ? ids.emailError : undefined}
-          />
+        <Field label="Email" htmlFor={ids.email} error={errors.email}>
+          {(control) => <Input {...control} type="email" name="email" autoComplete="username" required />}
         </Field>
-        <Field label="Password" htmlFor={ids.password} error={errors.password} errorId={ids.passwordError}>
-          <Input
-            id={ids.password}
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            required
-            maxLength={limits.passwordMax}
-            aria-invalid={errors.password ? true : undefined}
-            aria-describedby={errors.password ? ids.passwordError : undefined}
-          />
+        <Field label="Password" htmlFor={ids.password} error={errors.password}>
+          {(control) => (
+            <Input
+              {...control}
+              type="password"
+              name="password"
+              autoComplete="current-password"
+              required
+              maxLength={limits.passwordMax}
+            />
+          )}
         </Field>
         <Link to="/admin/forgot-password" className="-mt-2 self-end text-sm font-medium text-beam hover:underline">
           Forgot password?
@@ -176,7 +168,7 @@ function CodeStep({ onSignedIn, onStartAgain }: { onSignedIn: () => void; onStar
   const [recovery, setRecovery] = useState(false);
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
-  const ids = { code: useId(), hint: useId(), error: useId() };
+  const ids = { code: useId(), hint: useId() };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -216,26 +208,26 @@ function CodeStep({ onSignedIn, onStartAgain }: { onSignedIn: () => void; onStar
           label={recovery ? 'Recovery code' : 'Code'}
           htmlFor={ids.code}
           error={error}
-          errorId={ids.error}
+          describedBy={ids.hint}
           hint={
             <FieldHint id={ids.hint}>
               {recovery ? 'Ten letters and digits, like abcde-12345.' : 'The code changes every 30 seconds.'}
             </FieldHint>
           }
         >
-          <Input
-            id={ids.code}
-            name="code"
-            autoFocus
-            autoComplete="one-time-code"
-            inputMode={recovery ? 'text' : 'numeric'}
-            spellCheck={false}
-            maxLength={recovery ? 13 : 9}
-            textSize="lg"
-            className="font-mono tracking-[0.3em]"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${ids.hint} ${ids.error}` : ids.hint}
-          />
+          {(control) => (
+            <Input
+              {...control}
+              name="code"
+              autoFocus
+              autoComplete="one-time-code"
+              inputMode={recovery ? 'text' : 'numeric'}
+              spellCheck={false}
+              maxLength={recovery ? 13 : 9}
+              textSize="lg"
+              className="font-mono tracking-[0.3em]"
+            />
+          )}
         </Field>
         <Button type="submit" size="lg" disabled={busy} className="w-full">
           {busy ? 'Checking...' : 'Verify'}

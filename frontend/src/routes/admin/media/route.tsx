@@ -20,6 +20,7 @@ import { ListEmptyCard, ListScreen } from '@/components/admin/list-screen';
 import { MediaUploadForm } from '@/components/admin/media/media-upload-form';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { fieldControl } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast';
 import { useListScreenFilters } from '@/hooks/use-list-filters';
@@ -233,12 +234,10 @@ function MediaCard({
               Alt text
             </label>
             <Input
-              id={`${id}-alt`}
+              {...fieldControl(`${id}-alt`, error)}
               value={alt}
               maxLength={mediaLimits.altMax}
               onChange={(event) => setAlt(event.target.value)}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-alt-error` : undefined}
               autoFocus
             />
             {error ? (

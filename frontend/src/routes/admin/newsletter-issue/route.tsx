@@ -24,13 +24,14 @@ import { NewsletterIssueStatusBadge } from '@/components/admin/newsletter-issue-
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Field } from '@/components/ui/field';
+import { Field, Label } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toast';
-import { ApiRequestError, apiRequest, errorSentence, loadJson, requestJson } from '@/lib/api';
+import { apiRequest, errorSentence, loadJson, requestJson } from '@/lib/api';
+import { refusedAsSentence } from '@/components/admin/list-loader';
+import { fieldErrorsOf } from '@/lib/field-errors';
 import { cn } from '@/lib/cn';
 import { requireStaffUser, signInAgain } from '@/lib/staff';
 import { BackLink } from '@/components/admin/back-link';
@@ -49,7 +50,7 @@ interface IssueData {
   /** The newest published posts an issue can start from (the new-issue screen only; a search asks the server for others). */
   posts: { id: string; title: string }[];
   /** The server's refusal (an unknown issue). */
-  problem?: string;
+  refusal?: string;
 }
 
 export async function loader({ context, request, params }: LoaderFunctionArgs): Promise<IssueData> {
@@ -57,26 +58,22 @@ export async function loader({ context, request, params }: LoaderFunctionArgs): 
   const id = params.id;
   const [result, audience, posts] = await Promise.all([
     id
-      ? loadJson<NewsletterIssueDetail>(context, `/api/admin/newsletter/issues/${encodeURIComponent(id)}`).then(
-          (issue) => ({ issue, problem: undefined }),
-          (error: unknown) => {
-            if (error instanceof ApiRequestError && error.status === 404)
-              return { issue: null, problem: errorSentence(error) };
-            throw error;
-          },
+      ? refusedAsSentence(
+          loadJson<NewsletterIssueDetail>(context, `/api/admin/newsletter/issues/${encodeURIComponent(id)}`),
+          [404],
         )
-      : Promise.resolve({ issue: null, problem: undefined }),
+      : Promise.resolve({ value: null, refusal: undefined }),
     loadJson<NewsletterAudience>(context, '/api/admin/newsletter/audience'),
     id
       ? Promise.resolve({ items: [] })
       : loadJson<ListPage<AdminPostSummary>>(context, `/api/admin/posts?${publishedPostsQuery('')}`),
   ]);
-  if (!audience || !posts || (id && !result.issue && !result.problem)) signInAgain(request);
+  if (!audience || !posts || (id && !result.value && !result.refusal)) signInAgain(request);
   return {
-    issue: result.issue,
+    issue: result.value,
     audience,
     posts: posts.items.map(postChoice),
-    problem: result.problem,
+    refusal: result.refusal,
   };
 }
 
@@ -92,13 +89,13 @@ const postChoice = (post: AdminPostSummary) => ({ id: post.id, title: post.title
 const backLink = <BackLink to="/admin/newsletter">All issues</BackLink>;
 
 export function Component() {
-  const { issue, audience, posts, problem } = useLoaderData<typeof loader>();
-  if (problem) {
+  const { issue, audience, posts, refusal } = useLoaderData<typeof loader>();
+  if (refusal) {
     return (
       <section className="container-page pt-10 pb-16 sm:pt-14">
         {backLink}
         <Alert variant="destructive" className="mt-6">
-          <AlertDescription>{problem}</AlertDescription>
+          <AlertDescription>{refusal}</AlertDescription>
         </Alert>
       </section>
     );
@@ -107,12 +104,6 @@ export function Component() {
 }
 
 type FieldErrors = Partial<Record<keyof SaveNewsletterIssueRequest, string>>;
-
-function fieldErrorsOf(error: unknown): FieldErrors | undefined {
-  const errors = error instanceof ApiRequestError ? error.fieldErrors : undefined;
-  if (!errors) return undefined;
-  return { subject: errors.subject?.[0], preheader: errors.preheader?.[0], body: errors.body?.[0] };
-}
 
 function IssueScreen({
   issue,
@@ -164,7 +155,7 @@ function IssueScreen({
       setErrors({});
       return saved.id;
     } catch (error) {
-      const fieldErrors = fieldErrorsOf(error);
+      const fieldErrors = fieldErrorsOf<keyof SaveNewsletterIssueRequest>(error);
       if (fieldErrors) {
         setErrors(fieldErrors);
         setTab('write');
@@ -270,52 +261,51 @@ function IssueScreen({
 
           {tab === 'write' ? (
             <form onSubmit={onSave} className="flex flex-col gap-5" noValidate>
-              <Field label="Subject" htmlFor={ids.subject} error={errors.subject} errorId={`${ids.subject}-error`}>
-                <Input
-                  id={ids.subject}
-                  value={fields.subject}
-                  maxLength={newsletterIssueLimits.subjectMax}
-                  readOnly={!editable}
-                  aria-invalid={errors.subject ? true : undefined}
-                  aria-describedby={errors.subject ? `${ids.subject}-error` : undefined}
-                  onChange={(event) => set('subject')(event.target.value)}
-                />
+              <Field label="Subject" htmlFor={ids.subject} error={errors.subject}>
+                {(control) => (
+                  <Input
+                    {...control}
+                    value={fields.subject}
+                    maxLength={newsletterIssueLimits.subjectMax}
+                    readOnly={!editable}
+                    onChange={(event) => set('subject')(event.target.value)}
+                  />
+                )}
               </Field>
               <Field
                 label="Preheader"
                 htmlFor={ids.preheader}
                 error={errors.preheader}
-                errorId={`${ids.preheader}-error`}
                 hint={<p className="text-xs text-ink-muted">The line mail apps show beside the subject. Optional.</p>}
               >
-                <Input
-                  id={ids.preheader}
-                  value={fields.preheader}
-                  maxLength={newsletterIssueLimits.preheaderMax}
-                  readOnly={!editable}
-                  aria-invalid={errors.preheader ? true : undefined}
-                  onChange={(event) => set('preheader')(event.target.value)}
-                />
+                {(control) => (
+                  <Input
+                    {...control}
+                    value={fields.preheader}
+                    maxLength={newsletterIssueLimits.preheaderMax}
+                    readOnly={!editable}
+                    onChange={(event) => set('preheader')(event.target.value)}
+                  />
+                )}
               </Field>
               <Field
                 label="Body (markdown)"
                 htmlFor={ids.body}
                 error={errors.body}
-                errorId={`${ids.body}-error`}
                 hint={
                   <p className="text-xs text-ink-muted">Headings, lists, links and emphasis. HTML is shown as text.</p>
                 }
               >
-                <Textarea
-                  id={ids.body}
-                  value={fields.body}
-                  rows={16}
-                  readOnly={!editable}
-                  className="font-mono text-sm"
-                  aria-invalid={errors.body ? true : undefined}
-                  aria-describedby={errors.body ? `${ids.body}-error` : undefined}
-                  onChange={(event) => set('body')(event.target.value)}
-                />
+                {(control) => (
+                  <Textarea
+                    {...control}
+                    value={fields.body}
+                    rows={16}
+                    readOnly={!editable}
+                    className="font-mono text-sm"
+                    onChange={(event) => set('body')(event.target.value)}
+                  />
+                )}
               </Field>
               {editable ? (
                 <div className="flex flex-wrap gap-2">
@@ -508,7 +498,7 @@ function PreviewPanel({
       },
       (error: unknown) => {
         if (!current) return;
-        const fieldErrors = fieldErrorsOf(error);
+        const fieldErrors = fieldErrorsOf<keyof SaveNewsletterIssueRequest>(error);
         if (fieldErrors) onInvalid(fieldErrors);
         else setProblem(errorSentence(error));
       },

@@ -161,16 +161,14 @@ export function sameValues(a: PostFormValues, b: PostFormValues): boolean {
 }
 
 /**
- * The server's field errors of a refused save (the error contract's `fieldErrors`), first sentence
- * per field, for the fields this form shows.
+ * The server's field errors of a refused save (`fieldErrorsOf`) under the fields this form shows
+ * (the request's `tags` is the form's tags text).
  */
-export function formErrorsFromServer(fieldErrors: unknown): PostFormErrors {
-  if (!fieldErrors || typeof fieldErrors !== 'object') return {};
+export function postFormErrors(fromServer: Partial<Record<string, string>>): PostFormErrors {
   const errors: PostFormErrors = {};
-  for (const [field, sentences] of Object.entries(fieldErrors as Record<string, unknown>)) {
+  for (const [field, sentence] of Object.entries(fromServer)) {
     const key = (field === 'tags' ? 'tagsText' : field) as keyof PostFormValues;
-    if (key in emptyPostForm && Array.isArray(sentences) && typeof sentences[0] === 'string')
-      errors[key] = sentences[0];
+    if (key in emptyPostForm) errors[key] = sentence;
   }
   return errors;
 }

@@ -37,14 +37,14 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { Field } from '@/components/ui/field';
-import { FieldError, Label } from '@/components/ui/label';
+import { Field, fieldControl, FieldError, Label } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toast';
 import { FeatureImageField } from '@/components/admin/media/feature-image-field';
 import { InsertImageButton } from '@/components/admin/media/insert-image-button';
 import { ApiRequestError, apiRequest, loadJson, pageStatusOf } from '@/lib/api';
+import { fieldErrorsOf } from '@/lib/field-errors';
 import { useHydrated } from '@/hooks/use-hydrated';
 import { forgetStaffUser, requireStaffUser, signInAgain } from '@/lib/staff';
 import {
@@ -52,13 +52,13 @@ import {
   clearStoredDraft,
   draftStorageKey,
   emptyPostForm,
-  formErrorsFromServer,
   formFromAutosave,
   formFromPost,
   parseTags,
   payloadFromForm,
   readStoredDraft,
   sameContent,
+  postFormErrors,
   sameValues,
   validatePostForm,
   writeStoredDraft,
@@ -143,7 +143,6 @@ function Editor({ user, post: loadedPost, autosave: loadedAutosave }: EditorData
   const hydrated = useHydrated();
   const id = useId();
   const fieldId = (name: string) => `${id}-${name}`;
-  const errorId = (name: string) => `${id}-${name}-error`;
 
   // Restore text kept in this browser (a lost session or a closed tab loses nothing).
   useEffect(() => {
@@ -248,8 +247,7 @@ function Editor({ user, post: loadedPost, autosave: loadedAutosave }: EditorData
       if (error instanceof ApiRequestError && error.status === 401) forgetStaffUser();
       // A refusal of the server's validation: its sentences go under their fields, and the alert
       // says the first one instead of the raw answer.
-      const fromServer =
-        error instanceof ApiRequestError && error.status === 400 ? formErrorsFromServer(error.fieldErrors) : {};
+      const fromServer = postFormErrors(fieldErrorsOf(error) ?? {});
       if (Object.keys(fromServer).length > 0) {
         setErrors(fromServer);
         document.getElementById(fieldId(Object.keys(fromServer)[0]))?.focus();
@@ -339,55 +337,49 @@ function Editor({ user, post: loadedPost, autosave: loadedAutosave }: EditorData
             ) : null}
 
             <Card className="flex flex-col gap-6 p-6 sm:p-8">
-              <Field label="Title" htmlFor={fieldId('title')} error={errors.title} errorId={errorId('title')}>
-                <Input
-                  id={fieldId('title')}
-                  value={values.title}
-                  onChange={(event) => onTitle(event.target.value)}
-                  aria-invalid={errors.title ? true : undefined}
-                  aria-describedby={errors.title ? errorId('title') : undefined}
-                  textSize="lg"
-                  className="font-display"
-                />
+              <Field label="Title" htmlFor={fieldId('title')} error={errors.title}>
+                {(control) => (
+                  <Input
+                    {...control}
+                    value={values.title}
+                    onChange={(event) => onTitle(event.target.value)}
+                    textSize="lg"
+                    className="font-display"
+                  />
+                )}
               </Field>
               <Field
                 label="Slug"
                 htmlFor={fieldId('slug')}
                 error={errors.slug}
-                errorId={errorId('slug')}
                 hint={
                   <p className="text-xs text-ink-muted">
                     /blog/{values.section || 'section'}/{values.slug || 'slug'}
                   </p>
                 }
               >
-                <Input
-                  id={fieldId('slug')}
-                  value={values.slug}
-                  onChange={(event) => {
-                    slugTouched.current = true;
-                    update({ slug: event.target.value });
-                  }}
-                  aria-invalid={errors.slug ? true : undefined}
-                  aria-describedby={errors.slug ? errorId('slug') : undefined}
-                  textSize="sm"
-                  className="font-mono"
-                />
+                {(control) => (
+                  <Input
+                    {...control}
+                    value={values.slug}
+                    onChange={(event) => {
+                      slugTouched.current = true;
+                      update({ slug: event.target.value });
+                    }}
+                    textSize="sm"
+                    className="font-mono"
+                  />
+                )}
               </Field>
-              <Field
-                label="Excerpt (optional)"
-                htmlFor={fieldId('excerpt')}
-                error={errors.excerpt}
-                errorId={errorId('excerpt')}
-              >
-                <Textarea
-                  id={fieldId('excerpt')}
-                  value={values.excerpt}
-                  onChange={(event) => update({ excerpt: event.target.value })}
-                  height="md"
-                  aria-invalid={errors.excerpt ? true : undefined}
-                  aria-describedby={errors.excerpt ? errorId('excerpt') : undefined}
-                />
+              <Field label="Excerpt (optional)" htmlFor={fieldId('excerpt')} error={errors.excerpt}>
+                {(control) => (
+                  <Textarea
+                    {...control}
+                    value={values.excerpt}
+                    onChange={(event) => update({ excerpt: event.target.value })}
+                    height="md"
+                  />
+                )}
               </Field>
               <div className="flex flex-col gap-2">
                 <div className="flex items-center justify-between">
@@ -419,17 +411,15 @@ function Editor({ user, post: loadedPost, autosave: loadedAutosave }: EditorData
                   </div>
                 ) : (
                   <Textarea
-                    id={fieldId('body')}
+                    {...fieldControl(fieldId('body'), errors.body)}
                     value={values.body}
                     onChange={(event) => update({ body: event.target.value })}
                     height="lg"
                     textSize="sm"
                     className="font-mono"
-                    aria-invalid={errors.body ? true : undefined}
-                    aria-describedby={errors.body ? errorId('body') : undefined}
                   />
                 )}
-                <FieldError id={errorId('body')} message={errors.body} />
+                <FieldError field={fieldId('body')} message={errors.body} />
               </div>
             </Card>
 
@@ -439,28 +429,27 @@ function Editor({ user, post: loadedPost, autosave: loadedAutosave }: EditorData
                 label="Meta description"
                 htmlFor={fieldId('metaDescription')}
                 error={errors.metaDescription}
-                errorId={errorId('metaDescription')}
                 hint={
                   <p className="text-xs text-ink-muted" aria-live="polite" data-testid="meta-counter">
                     {metaLength}/{postLimits.metaDescriptionMax} characters
                   </p>
                 }
               >
-                <Input
-                  id={fieldId('metaDescription')}
-                  value={values.metaDescription}
-                  maxLength={postLimits.metaDescriptionMax}
-                  onChange={(event) =>
-                    update({ metaDescription: event.target.value.slice(0, postLimits.metaDescriptionMax) })
-                  }
-                  aria-invalid={errors.metaDescription ? true : undefined}
-                />
+                {(control) => (
+                  <Input
+                    {...control}
+                    value={values.metaDescription}
+                    maxLength={postLimits.metaDescriptionMax}
+                    onChange={(event) =>
+                      update({ metaDescription: event.target.value.slice(0, postLimits.metaDescriptionMax) })
+                    }
+                  />
+                )}
               </Field>
               <Field
                 label="Custom meta tags"
                 htmlFor={fieldId('customMetaTags')}
                 error={errors.customMetaTags}
-                errorId={errorId('customMetaTags')}
                 hint={
                   <div className="flex flex-col gap-1 text-xs text-ink-muted" data-testid="meta-tags-hint">
                     <p>
@@ -477,16 +466,16 @@ function Editor({ user, post: loadedPost, autosave: loadedAutosave }: EditorData
                   </div>
                 }
               >
-                <Textarea
-                  id={fieldId('customMetaTags')}
-                  value={values.customMetaTags}
-                  onChange={(event) => update({ customMetaTags: event.target.value })}
-                  aria-invalid={errors.customMetaTags ? true : undefined}
-                  aria-describedby={errors.customMetaTags ? errorId('customMetaTags') : undefined}
-                  height="md"
-                  textSize="sm"
-                  className="font-mono"
-                />
+                {(control) => (
+                  <Textarea
+                    {...control}
+                    value={values.customMetaTags}
+                    onChange={(event) => update({ customMetaTags: event.target.value })}
+                    height="md"
+                    textSize="sm"
+                    className="font-mono"
+                  />
+                )}
               </Field>
             </Card>
           </div>
@@ -579,66 +568,59 @@ function Editor({ user, post: loadedPost, autosave: loadedAutosave }: EditorData
             </Card>
 
             <Card className="flex flex-col gap-5 p-6">
-              <Field label="Section" htmlFor={fieldId('section')} error={errors.section} errorId={errorId('section')}>
-                <Select
-                  id={fieldId('section')}
-                  value={values.section}
-                  onChange={(event) => update({ section: event.target.value as PostFormValues['section'] })}
-                  aria-invalid={errors.section ? true : undefined}
-                  aria-describedby={errors.section ? errorId('section') : undefined}
-                >
-                  <option value="">Choose a section</option>
-                  <option value="labs">{sectionLabels.labs}</option>
-                  <option value="consulting">{sectionLabels.consulting}</option>
-                </Select>
+              <Field label="Section" htmlFor={fieldId('section')} error={errors.section}>
+                {(control) => (
+                  <Select
+                    {...control}
+                    value={values.section}
+                    onChange={(event) => update({ section: event.target.value as PostFormValues['section'] })}
+                  >
+                    <option value="">Choose a section</option>
+                    <option value="labs">{sectionLabels.labs}</option>
+                    <option value="consulting">{sectionLabels.consulting}</option>
+                  </Select>
+                )}
               </Field>
-              <Field label="Author" htmlFor={fieldId('author')} errorId={errorId('author')}>
-                <Select
-                  id={fieldId('author')}
-                  value={values.authorName ? values.authorId : ''}
-                  onChange={(event) => onAuthor(event.target.value)}
-                >
-                  <option value="">No author</option>
-                  {team.map((member) => (
-                    <option key={member.id} value={member.id}>
-                      {member.name}
-                    </option>
-                  ))}
-                </Select>
+              <Field label="Author" htmlFor={fieldId('author')}>
+                {(control) => (
+                  <Select
+                    {...control}
+                    value={values.authorName ? values.authorId : ''}
+                    onChange={(event) => onAuthor(event.target.value)}
+                  >
+                    <option value="">No author</option>
+                    {team.map((member) => (
+                      <option key={member.id} value={member.id}>
+                        {member.name}
+                      </option>
+                    ))}
+                  </Select>
+                )}
               </Field>
-              <Field
-                label="Author credentials"
-                htmlFor={fieldId('authorCredentials')}
-                error={errors.authorCredentials}
-                errorId={errorId('authorCredentials')}
-              >
-                <Input
-                  id={fieldId('authorCredentials')}
-                  value={values.authorCredentials}
-                  disabled={!values.authorName}
-                  onChange={(event) => update({ authorCredentials: event.target.value })}
-                  aria-invalid={errors.authorCredentials ? true : undefined}
-                />
+              <Field label="Author credentials" htmlFor={fieldId('authorCredentials')} error={errors.authorCredentials}>
+                {(control) => (
+                  <Input
+                    {...control}
+                    value={values.authorCredentials}
+                    disabled={!values.authorName}
+                    onChange={(event) => update({ authorCredentials: event.target.value })}
+                  />
+                )}
               </Field>
-              <Field
-                label="Author bio"
-                htmlFor={fieldId('authorBio')}
-                error={errors.authorBio}
-                errorId={errorId('authorBio')}
-              >
-                <Textarea
-                  id={fieldId('authorBio')}
-                  value={values.authorBio}
-                  disabled={!values.authorName}
-                  onChange={(event) => update({ authorBio: event.target.value })}
-                  height="md"
-                  aria-invalid={errors.authorBio ? true : undefined}
-                />
+              <Field label="Author bio" htmlFor={fieldId('authorBio')} error={errors.authorBio}>
+                {(control) => (
+                  <Textarea
+                    {...control}
+                    value={values.authorBio}
+                    disabled={!values.authorName}
+                    onChange={(event) => update({ authorBio: event.target.value })}
+                    height="md"
+                  />
+                )}
               </Field>
               <Field
                 label="Tags"
                 htmlFor={fieldId('tagsText')}
-                errorId={errorId('tagsText')}
                 hint={
                   values.tags.length > 0 ? (
                     <ul className="flex flex-wrap gap-1.5" aria-label="Applied tags" data-testid="applied-tags">
@@ -653,12 +635,14 @@ function Editor({ user, post: loadedPost, autosave: loadedAutosave }: EditorData
                   )
                 }
               >
-                <Input
-                  id={fieldId('tagsText')}
-                  value={values.tagsText}
-                  onChange={(event) => update({ tagsText: event.target.value })}
-                  onBlur={() => update({ tags: parseTags(values.tagsText) })}
-                />
+                {(control) => (
+                  <Input
+                    {...control}
+                    value={values.tagsText}
+                    onChange={(event) => update({ tagsText: event.target.value })}
+                    onBlur={() => update({ tags: parseTags(values.tagsText) })}
+                  />
+                )}
               </Field>
             </Card>
           </aside>

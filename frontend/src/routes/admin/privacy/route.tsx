@@ -361,12 +361,9 @@ function RequestDetail({ id }: { id: string }) {
                 label={canComplete ? 'Note (what was deleted) or rejection reason' : 'Rejection reason'}
                 htmlFor="privacy-action-text"
               >
-                <Textarea
-                  id="privacy-action-text"
-                  value={text}
-                  onChange={(event) => setText(event.target.value)}
-                  height="sm"
-                />
+                {(control) => (
+                  <Textarea {...control} value={text} onChange={(event) => setText(event.target.value)} height="sm" />
+                )}
               </Field>
             ) : null}
             <div className="flex flex-wrap gap-2">
@@ -413,24 +410,24 @@ function RequestDetail({ id }: { id: string }) {
             <p className="font-semibold">Extend the deadline (once)</p>
             <div className="grid gap-3 sm:grid-cols-[auto_1fr]">
               <Field label="By" htmlFor="privacy-extension-months">
-                <Select
-                  id="privacy-extension-months"
-                  value={months}
-                  onChange={(event) => setMonths(event.target.value)}
-                >
-                  {Array.from({ length: privacyExtensionMonthsMax }, (_, index) => String(index + 1)).map((value) => (
-                    <option key={value} value={value}>
-                      {value === '1' ? '1 month' : `${value} months`}
-                    </option>
-                  ))}
-                </Select>
+                {(control) => (
+                  <Select {...control} value={months} onChange={(event) => setMonths(event.target.value)}>
+                    {Array.from({ length: privacyExtensionMonthsMax }, (_, index) => String(index + 1)).map((value) => (
+                      <option key={value} value={value}>
+                        {value === '1' ? '1 month' : `${value} months`}
+                      </option>
+                    ))}
+                  </Select>
+                )}
               </Field>
               <Field label="Reason (sent to the requester)" htmlFor="privacy-extension-reason">
-                <Input
-                  id="privacy-extension-reason"
-                  value={extensionReason}
-                  onChange={(event) => setExtensionReason(event.target.value)}
-                />
+                {(control) => (
+                  <Input
+                    {...control}
+                    value={extensionReason}
+                    onChange={(event) => setExtensionReason(event.target.value)}
+                  />
+                )}
               </Field>
             </div>
             <ConfirmAction

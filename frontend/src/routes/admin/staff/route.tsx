@@ -39,7 +39,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field, FieldHint } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Select } from '@/components/ui/select';
+import { Select, type SelectProps } from '@/components/ui/select';
 import { toast } from '@/components/ui/toast';
 import { useListScreenFilters } from '@/hooks/use-list-filters';
 import { apiRequest, errorSentence, requestJson } from '@/lib/api';
@@ -321,9 +321,10 @@ export function Component() {
   );
 }
 
-function RoleSelect({ id, name, defaultValue }: { id: string; name: string; defaultValue: StaffRole }) {
+/** The role select; inside a field, the field gives it its id and aria. */
+function RoleSelect({ defaultValue, ...props }: SelectProps & { name: string; defaultValue: StaffRole }) {
   return (
-    <Select id={id} name={name} defaultValue={defaultValue}>
+    <Select {...props} defaultValue={defaultValue}>
       {staffRoles.map((role) => (
         <option key={role} value={role}>
           {roleLabels[role]}
@@ -337,7 +338,7 @@ function InviteDialog({ open, onClose, onInvited }: { open: boolean; onClose: ()
   const [busy, setBusy] = useState(false);
   const [emailError, setEmailError] = useState<string>();
   const [serverError, setServerError] = useState<string>();
-  const ids = { email: useId(), emailError: useId(), role: useId(), roleHint: useId() };
+  const ids = { email: useId(), role: useId(), roleHint: useId() };
 
   const close = () => {
     if (busy) return;
@@ -386,28 +387,22 @@ function InviteDialog({ open, onClose, onInvited }: { open: boolean; onClose: ()
               <AlertDescription>{serverError}</AlertDescription>
             </Alert>
           ) : null}
-          <Field label="Email" htmlFor={ids.email} error={emailError} errorId={ids.emailError}>
-            <Input
-              id={ids.email}
-              type="email"
-              name="email"
-              autoComplete="off"
-              maxLength={staffLimits.emailMax}
-              aria-invalid={emailError ? true : undefined}
-              aria-describedby={emailError ? ids.emailError : undefined}
-            />
+          <Field label="Email" htmlFor={ids.email} error={emailError}>
+            {(control) => (
+              <Input {...control} type="email" name="email" autoComplete="off" maxLength={staffLimits.emailMax} />
+            )}
           </Field>
           <Field
             label="Role"
             htmlFor={ids.role}
-            errorId={`${ids.role}-error`}
+            describedBy={ids.roleHint}
             hint={
               <FieldHint id={ids.roleHint}>
                 Admins manage content and privacy; consultants write drafts. Only super admins manage staff.
               </FieldHint>
             }
           >
-            <RoleSelect id={ids.role} name="role" defaultValue="consultant" />
+            {(control) => <RoleSelect {...control} name="role" defaultValue="consultant" />}
           </Field>
           <AlertDialogFooter>
             <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
@@ -532,8 +527,8 @@ function ActionDialog({
       problem={{ text: error, testId: 'staff-action-error' }}
     >
       {pending?.kind === 'role' && member ? (
-        <Field label="Role" htmlFor={roleId} errorId={`${roleId}-error`}>
-          <RoleSelect id={roleId} name="role" defaultValue={member.role} />
+        <Field label="Role" htmlFor={roleId}>
+          {(control) => <RoleSelect {...control} name="role" defaultValue={member.role} />}
         </Field>
       ) : null}
     </ConfirmDialog>

@@ -47,7 +47,7 @@ export function Component() {
   const [codeError, setCodeError] = useState<string>();
   const [codes, setCodes] = useState<string[]>();
   const [busy, setBusy] = useState(false);
-  const ids = { code: useId(), hint: useId(), error: useId() };
+  const ids = { code: useId(), hint: useId() };
 
   // A new secret each visit: nothing is on until a code from it is confirmed.
   useEffect(() => {
@@ -191,20 +191,20 @@ export function Component() {
                         label="Code"
                         htmlFor={ids.code}
                         error={codeError}
-                        errorId={ids.error}
+                        describedBy={ids.hint}
                         hint={<FieldHint id={ids.hint}>6 digits.</FieldHint>}
                       >
-                        <Input
-                          id={ids.code}
-                          name="code"
-                          autoComplete="one-time-code"
-                          inputMode="numeric"
-                          maxLength={9}
-                          textSize="lg"
-                          className="font-mono tracking-[0.3em]"
-                          aria-invalid={codeError ? true : undefined}
-                          aria-describedby={codeError ? `${ids.hint} ${ids.error}` : ids.hint}
-                        />
+                        {(control) => (
+                          <Input
+                            {...control}
+                            name="code"
+                            autoComplete="one-time-code"
+                            inputMode="numeric"
+                            maxLength={9}
+                            textSize="lg"
+                            className="font-mono tracking-[0.3em]"
+                          />
+                        )}
                       </Field>
                       <Button type="submit" disabled={busy || !setup} className="self-start">
                         {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
