@@ -319,6 +319,50 @@ test.describe('Admin: a consultant', () => {
     });
     expect(refused.status()).toBe(403);
   });
+
+  test("sees no Delete on an admin's post and reads it in an editor that offers no change", async ({ page }) => {
+    await signIn(page, consultant, '/admin/posts');
+    const own = `Consultant's own draft ${Date.now()}`;
+    const created = await page.request.post('/api/admin/posts', {
+      data: {
+        title: own,
+        slug: slugify(own),
+        excerpt: 'Mine.',
+        body: 'My own words.',
+        section: 'labs',
+        status: 'draft',
+      },
+    });
+    expect(created.status()).toBe(201);
+    await page.reload();
+    await page.getByRole('tab', { name: /^Published/ }).click();
+    const published = page
+      .getByTestId('admin-post-card')
+      .filter({ has: page.getByText('Published', { exact: true }) })
+      .first();
+    await expect(published).toBeVisible();
+    const title = (await published.getByRole('heading').textContent()) ?? '';
+    await expect(published.getByRole('button', { name: /^Delete / })).toHaveCount(0);
+    await expect(published.getByRole('link', { name: /^Edit / })).toHaveCount(0);
+
+    await page.getByRole('tab', { name: /^Drafts/ }).click();
+    const mine = page.getByTestId('admin-post-card').filter({ hasText: own });
+    await expect(mine.getByRole('button', { name: `Delete "${own}"` })).toBeVisible();
+    await expect(mine.getByRole('link', { name: `Edit "${own}"` })).toBeVisible();
+
+    await page.getByRole('tab', { name: /^Published/ }).click();
+    await page.getByRole('link', { name: `Read "${title}"` }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Read post');
+    await expect(page.getByTestId('read-only-post')).toContainText(
+      'Consultants can only change their own drafts: you can read this post but not change it.',
+    );
+    await expect(page.getByLabel('Title')).toHaveValue(title);
+    await expect(page.getByLabel('Title')).toBeDisabled();
+    await expect(page.getByLabel('Body (markdown)')).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Save Draft' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Publish/ })).toHaveCount(0);
+    await expect(page.getByTestId('autosave-status')).toHaveCount(0);
+  });
 });
 
 test.describe('Admin: sessions', () => {
