@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { rowCount } from '../analytics/analytics.repository.js';
+import { rowCount } from '../../database/query-result.js';
 
 export interface StoredSession {
   sid: string;

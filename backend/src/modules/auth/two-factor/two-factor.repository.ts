@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, IsNull, type EntityManager } from 'typeorm';
-import { rowCount } from '../../analytics/analytics.repository.js';
+import { rowCount } from '../../../database/query-result.js';
 import { User } from '../../users/entities/user.entity.js';
 import { RecoveryCode } from '../entities/recovery-code.entity.js';
 

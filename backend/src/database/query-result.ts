@@ -1,0 +1,18 @@
+/**
+ * What `manager.query` / `dataSource.query` answer, read one way everywhere: TypeORM answers
+ * UPDATE and DELETE with `[rows, count]`, SELECT and INSERT … RETURNING with the rows.
+ */
+
+/** The rows a statement returned (its `RETURNING` rows, or a SELECT's rows). */
+export function returnedRows<T>(result: unknown): T[] {
+  return (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as T[];
+}
+
+/** How many rows a statement touched: the driver's count where TypeORM gives one, else the rows returned. */
+export function rowCount(result: unknown): number {
+  if (Array.isArray(result)) {
+    if (result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number') return result[1];
+    return result.length;
+  }
+  return 0;
+}
