@@ -1,4 +1,5 @@
-import { IsBoolean, IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsEmailAddress } from '../../../core/validation/is-required-email.js';
 import { IsListPage, IsListSearch } from '../../../core/validation/list-query.decorators.js';
 import {
   limits,
@@ -31,8 +32,7 @@ export class ListStaffQueryDto {
 
 export class InviteStaffDto {
   @Trim()
-  @IsEmail({}, { message: messages.emailInvalid })
-  @MaxLength(staffLimits.emailMax, { message: messages.emailInvalid })
+  @IsEmailAddress(staffLimits.emailMax)
   email: string;
 
   @IsIn(staffRoles, { message: staffMessages.roleInvalid })
@@ -65,8 +65,7 @@ export class AcceptInvitationDto {
 
 export class RequestPasswordResetDto {
   @Trim()
-  @IsEmail({}, { message: messages.emailInvalid })
-  @MaxLength(staffLimits.emailMax, { message: messages.emailInvalid })
+  @IsEmailAddress(staffLimits.emailMax)
   email: string;
 }
 
