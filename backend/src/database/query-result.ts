@@ -16,3 +16,10 @@ export function rowCount(result: unknown): number {
   }
   return 0;
 }
+
+/** A timestamp column as a raw query answers it (a Date, or its text on some drivers), in ISO 8601 UTC. */
+export function isoTimestamp(value: Date | string): string;
+export function isoTimestamp(value: Date | string | null): string | null;
+export function isoTimestamp(value: Date | string | null): string | null {
+  return value === null ? null : new Date(value).toISOString();
+}

@@ -5,7 +5,6 @@ import {
   passwordProblem,
   roleLabels,
   staffLimits,
-  staffMemberActions,
   staffMessages,
   type InvitationDetails,
   type ListPage,
@@ -22,10 +21,17 @@ import type { User } from '../users/entities/user.entity.js';
 import { hashPassword } from '../users/password.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { normaliseEmail, UsersService } from '../users/users.service.js';
-import type { AcceptInvitationDto, InviteStaffDto, ListStaffQueryDto, UpdateStaffDto } from './dto/staff.dto.js';
+import {
+  mapStaffAccount,
+  mapStaffRow,
+  type AcceptInvitationDto,
+  type InviteStaffDto,
+  type ListStaffQueryDto,
+  type UpdateStaffDto,
+} from './dto/staff.dto.js';
 import type { StaffToken } from './entities/staff-token.entity.js';
 import { invitationMail, passwordResetMail } from './staff.mails.js';
-import { StaffRepository, type StaffRow } from './staff.repository.js';
+import { StaffRepository } from './staff.repository.js';
 import { hashLinkToken, isLinkTokenShaped, newLinkToken } from './staff-token.js';
 import { isUuid } from '../../core/validation/uuid.js';
 
@@ -243,39 +249,10 @@ export class StaffService {
   private async memberById(actor: StaffUser, id: string): Promise<StaffMember> {
     const user = await this.usersRepository.findById(id);
     if (!user) throw new ApiError(HttpStatus.NOT_FOUND, staffMessages.staffNotFound);
-    const member = {
-      id: user.id,
-      name: user.name,
-      email: user.email,
-      role: user.role,
-      twoFactorEnabled: user.twoFactorEnabledAt !== null,
-      lastSignInAt: user.lastSignInAt?.toISOString() ?? null,
-      disabled: user.disabledAt !== null,
-      invitation: null,
-    };
-    return { ...member, actions: staffMemberActions(member, actor) };
+    return mapStaffAccount(user, actor);
   }
 }
 
 function isOpen(token: StaffToken, now: Date): boolean {
   return token.usedAt === null && token.expiresAt.getTime() > now.getTime();
-}
-
-function toIso(value: Date | string | null): string | null {
-  return value === null ? null : new Date(value).toISOString();
-}
-
-export function mapStaffRow(row: StaffRow, actor: StaffUser): StaffMember {
-  const invitationExpiresAt = toIso(row.invitation_expires_at);
-  const member = {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    role: row.role,
-    twoFactorEnabled: row.two_factor_enabled,
-    lastSignInAt: toIso(row.last_sign_in_at),
-    disabled: row.disabled,
-    invitation: invitationExpiresAt ? { expiresAt: invitationExpiresAt } : null,
-  };
-  return { ...member, actions: staffMemberActions(member, actor) };
 }

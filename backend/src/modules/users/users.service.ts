@@ -4,16 +4,13 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { messages, site, staffRoles, type StaffRole, type StaffIdentity } from '@northbeam/common';
 import { ApiError } from '../../core/http/api-error.js';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
+import { mapStaffUser } from './dto/staff-identity.dto.js';
 import type { User } from './entities/user.entity.js';
 import { generatePassword, hashPassword, passwordProblem } from './password.js';
 import { UsersRepository, type NewAccount } from './users.repository.js';
 import { isEmailAddress } from '../../core/validation/is-required-email.js';
 import { isUniqueViolation } from '../../core/sql/unique-violation.js';
 import { SessionsRepository } from '../auth/sessions.repository.js';
-
-export function mapStaffUser(user: User): StaffIdentity {
-  return { id: user.id, name: user.name, email: user.email, role: user.role };
-}
 
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();

@@ -7,7 +7,7 @@ import {
   type StaffIdentity,
 } from '@northbeam/common';
 import type { Post } from '../entities/post.entity.js';
-import { toMediaImage } from '../../media/media.service.js';
+import { mapMediaImage } from '../../media/dto/media.dto.js';
 
 function iso(date: Date | null): string | null {
   return date ? date.toISOString() : null;
@@ -34,7 +34,7 @@ export function mapPostSummary(post: Post): PostSummary {
     updatedAt: post.updatedAt.toISOString(),
     publishedAt: iso(post.publishedAt),
     revisionDate: iso(post.revisionDate),
-    featureImage: post.featureImage ? toMediaImage(post.featureImage) : null,
+    featureImage: post.featureImage ? mapMediaImage(post.featureImage) : null,
   };
 }
 
