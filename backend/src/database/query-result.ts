@@ -17,9 +17,12 @@ export function rowCount(result: unknown): number {
   return 0;
 }
 
-/** A timestamp column as a raw query answers it (a Date, or its text on some drivers), in ISO 8601 UTC. */
+/**
+ * A timestamp column in ISO 8601 UTC, as an entity holds it (a Date) or a raw query answers it (a
+ * Date, or its text on some drivers); an empty column (or one the query did not select) is null.
+ */
 export function isoTimestamp(value: Date | string): string;
-export function isoTimestamp(value: Date | string | null): string | null;
-export function isoTimestamp(value: Date | string | null): string | null {
-  return value === null ? null : new Date(value).toISOString();
+export function isoTimestamp(value: Date | string | null | undefined): string | null;
+export function isoTimestamp(value: Date | string | null | undefined): string | null {
+  return value === null || value === undefined ? null : new Date(value).toISOString();
 }
