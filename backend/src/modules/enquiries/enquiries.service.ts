@@ -22,6 +22,7 @@ import { ApiError } from '../../core/http/api-error.js';
 import { ReadingPaths } from '../analytics/reading-paths.js';
 import { ActivityService } from '../activity/activity.service.js';
 import { MailService } from '../mail/mail.service.js';
+import { UsersRepository } from '../users/users.repository.js';
 import {
   mapEnquiryDetail,
   mapEnquirySummary,
@@ -52,6 +53,7 @@ export class EnquiriesService {
     private readonly activityService: ActivityService,
     private readonly mailService: MailService,
     private readonly readingPaths: ReadingPaths,
+    private readonly usersRepository: UsersRepository,
   ) {}
 
   async list(user: StaffUser, query: ListEnquiriesQueryDto): Promise<ListPage<EnquirySummary>> {
@@ -105,8 +107,7 @@ export class EnquiriesService {
 
       const assigneeId = changes.assigneeId;
       if (assigneeId !== undefined && assigneeId !== row.assignee_id) {
-        const assignee =
-          assigneeId === null ? undefined : await this.enquiriesRepository.activeStaffName(manager, assigneeId);
+        const assignee = assigneeId === null ? null : await this.usersRepository.findActiveById(assigneeId, manager);
         if (assigneeId !== null && !assignee) {
           throw new ApiError(HttpStatus.BAD_REQUEST, messages.validationFailed, {
             assigneeId: [enquiryMessages.assigneeInvalid],
