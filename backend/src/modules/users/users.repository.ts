@@ -14,8 +14,9 @@ export interface NewAccount {
 }
 
 /**
- * The `users` table: the only code that reads or writes it row by row (the staff screen's list reads
- * it joined with the open invitations). A method taking a `manager` runs in the caller's transaction.
+ * The `users` table: every write to it and every read of an account (lists that show a person's name
+ * join it in their own query: the staff screen, the enquiries inbox). A method taking a `manager`
+ * runs in the caller's transaction.
  */
 @Injectable()
 export class UsersRepository {
