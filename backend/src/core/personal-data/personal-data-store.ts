@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { describePeriod, retentionPeriods, type RetentionKey, type RetentionPeriod } from '@northbeam/common';
+import { rowCount } from '../../database/query-result.js';
 
 /**
  * A table that holds personal data, declared by the module that owns it (docs/product.md#retention,
@@ -66,15 +67,6 @@ export function retentionRuleText(store: PersonalDataStore): string | null {
   return store.retention.rule(describePeriod(retentionPeriods[store.retention.key]));
 }
 
-/** Rows affected by a `DELETE … RETURNING` (TypeORM answers `[rows, count]` or the rows). */
-export function affectedRows(result: unknown): number {
-  if (Array.isArray(result)) {
-    if (result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number') return result[1];
-    return result.length;
-  }
-  return 0;
-}
-
 /** `SELECT count(*)` of a table. */
 export async function countRows(manager: EntityManager, table: string): Promise<number> {
   const [row] = await manager.query<{ count: number }[]>(`SELECT count(*)::int AS "count" FROM "${table}"`);
@@ -83,5 +75,5 @@ export async function countRows(manager: EntityManager, table: string): Promise<
 
 /** Deletes with the statement's parameters and answers how many rows went. */
 export async function deleteRows(manager: EntityManager, sql: string, parameters: unknown[]): Promise<number> {
-  return affectedRows(await manager.query(sql, parameters));
+  return rowCount(await manager.query(sql, parameters));
 }

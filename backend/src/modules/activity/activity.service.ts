@@ -10,8 +10,8 @@ import {
   type StaffUser,
 } from '@northbeam/common';
 import { ActivityRepository } from './activity.repository.js';
+import { mapActivityEntry } from './dto/activity-entry.dto.js';
 import type { ListActivityQueryDto } from './dto/list-activity-query.dto.js';
-import type { StaffActivity } from './entities/staff-activity.entity.js';
 
 const dayMs = 24 * 60 * 60 * 1000;
 
@@ -53,16 +53,4 @@ export class ActivityService {
     });
     return { items: rows.map(mapActivityEntry), total, page, pageSize };
   }
-}
-
-export function mapActivityEntry(row: StaffActivity): ActivityEntry {
-  return {
-    id: row.id,
-    at: row.at.toISOString(),
-    actor: row.actorId ? { id: row.actorId, name: row.actorName ?? '' } : null,
-    action: row.action,
-    targetType: row.targetType,
-    targetId: row.targetId,
-    targetLabel: row.targetLabel,
-  };
 }

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { retentionPeriods } from '@northbeam/common';
 import { cutoffBefore } from '../../core/personal-data/personal-data-store.js';
-import { rowCount } from './analytics.repository.js';
+import { rowCount } from '../../database/query-result.js';
 import { contentSql, keysSql, rollupDimensions, SqlParams, visitTotalsSql } from './analytics-figures.sql.js';
 import { addDays, ukDay, ukDayStart } from './uk-days.js';
 

@@ -147,12 +147,3 @@ export class AnalyticsRepository {
     );
   }
 }
-
-/** `manager.query` answers DELETE ... RETURNING with the rows (or [rows, count] on some drivers). */
-export function rowCount(result: unknown): number {
-  if (Array.isArray(result)) {
-    if (result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number') return result[1];
-    return result.length;
-  }
-  return 0;
-}

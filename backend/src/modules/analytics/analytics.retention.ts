@@ -2,7 +2,7 @@ import type { EntityManager } from 'typeorm';
 import { retentionPeriods } from '@northbeam/common';
 import { cutoffBefore } from '../../core/personal-data/personal-data-store.js';
 import { purgeRollupsBefore } from './analytics-rollups.js';
-import { rowCount } from './analytics.repository.js';
+import { rowCount } from '../../database/query-result.js';
 
 /**
  * Deletes visits past the events' retention period (`retentionPeriods.analyticsEvents`,

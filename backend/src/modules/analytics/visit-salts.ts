@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { rowCount } from './analytics.repository.js';
+import { rowCount } from '../../database/query-result.js';
 
 /**
  * The random salt of each UK day (docs/product.md#analytics-counting). A visitor is

@@ -21,7 +21,6 @@ import { normaliseEmail } from '../users/users.service.js';
 import { browserLabel } from './browser-label.js';
 import { LoginThrottleService } from './login-throttle.service.js';
 import { sessionAbsoluteTimeoutMs } from './session.js';
-import { TwoFactorRepository } from './two-factor/two-factor.repository.js';
 import { staffTarget, TwoFactorService } from './two-factor/two-factor.service.js';
 
 /** "Last seen" is written back to the session at most this often, so that most requests do not rewrite it. */
@@ -38,7 +37,6 @@ export class AuthService {
     private readonly throttle: LoginThrottleService,
     private readonly activity: ActivityService,
     private readonly twoFactor: TwoFactorService,
-    private readonly twoFactorRepository: TwoFactorRepository,
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -88,7 +86,7 @@ export class AuthService {
   ): Promise<{ user: StaffUser }> {
     const pending = (request.session as Request['session'] | undefined)?.pendingTwoFactor;
     const fresh = pending && now.getTime() - pending.startedAt <= pendingTwoFactorMs;
-    const account = fresh ? await this.twoFactorRepository.findWithSecrets(pending.userId) : null;
+    const account = fresh ? await this.usersRepository.findActiveWithTwoFactorSecrets(pending.userId) : null;
     // Sessions ended since the password step (written back by a request in flight) stay ended.
     const revoked = fresh && account?.sessionsRevokedAt && pending.startedAt <= account.sessionsRevokedAt.getTime();
     if (!account?.twoFactorEnabledAt || revoked) {

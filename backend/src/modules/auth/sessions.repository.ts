@@ -1,7 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { rowCount } from '../analytics/analytics.repository.js';
+import { rowCount } from '../../database/query-result.js';
+import { UsersRepository } from '../users/users.repository.js';
 
 export interface StoredSession {
   sid: string;
@@ -35,7 +36,10 @@ const sessionAccount = `COALESCE("sess"->>'userId', "sess"->'pendingTwoFactor'->
 export class SessionsRepository {
   private readonly logger = new Logger('Sessions');
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly usersRepository: UsersRepository,
+  ) {}
 
   async listForUser(userId: string): Promise<StoredSession[]> {
     const rows = await this.dataSource.query<{ sid: string; sess: StoredSession['sess'] | string }[]>(
@@ -71,7 +75,7 @@ export class SessionsRepository {
     now: Date,
     exceptSid?: string,
   ): Promise<number> {
-    await manager.query(`UPDATE "users" SET "sessions_revoked_at" = $2 WHERE "id" = $1`, [userId, now]);
+    await this.usersRepository.recordSessionsRevoked(manager, userId, now);
     const result: unknown = await manager.query(
       `DELETE FROM "sessions" WHERE ${sessionAccount} = $1 AND "sid" <> $2 RETURNING 1`,
       [userId, exceptSid ?? ''],

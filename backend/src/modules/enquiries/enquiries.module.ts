@@ -2,13 +2,14 @@ import { Module } from '@nestjs/common';
 import { ActivityModule } from '../activity/activity.module.js';
 import { AnalyticsModule } from '../analytics/analytics.module.js';
 import { MailModule } from '../mail/mail.module.js';
+import { UsersModule } from '../users/users.module.js';
 import { EnquiriesController } from './enquiries.controller.js';
 import { EnquiriesRepository } from './enquiries.repository.js';
 import { EnquiriesService } from './enquiries.service.js';
 
 /** The admin's enquiries inbox over the messages the contact module stores. */
 @Module({
-  imports: [ActivityModule, MailModule, AnalyticsModule],
+  imports: [ActivityModule, MailModule, AnalyticsModule, UsersModule],
   controllers: [EnquiriesController],
   providers: [EnquiriesRepository, EnquiriesService],
 })

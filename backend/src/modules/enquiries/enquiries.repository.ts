@@ -148,13 +148,4 @@ export class EnquiriesRepository {
     );
     return { new: rows[0].fresh, unanswered: rows[0].unanswered, spam: rows[0].spam };
   }
-
-  /** Whether the id belongs to an active (not disabled) staff account; its name when it does. */
-  async activeStaffName(manager: EntityManager, id: string): Promise<{ name: string; email: string } | undefined> {
-    const rows = await manager.query<{ name: string; email: string }[]>(
-      `SELECT "name", "email" FROM "users" WHERE "id" = $1 AND "disabled_at" IS NULL`,
-      [id],
-    );
-    return rows[0];
-  }
 }

@@ -5,6 +5,7 @@ import type { AppConfig } from '../../core/config/config.js';
 import type { ActivityInput, ActivityService } from '../activity/activity.service.js';
 import type { ReadingPaths } from '../analytics/reading-paths.js';
 import type { MailService } from '../mail/mail.service.js';
+import type { UsersRepository } from '../users/users.repository.js';
 import type { EnquiriesRepository, EnquiryFilter, EnquiryRow } from './enquiries.repository.js';
 import { EnquiriesService } from './enquiries.service.js';
 
@@ -55,7 +56,6 @@ function setup(current: EnquiryRow) {
     lockById: () => Promise.resolve(current),
     findNotes: () => Promise.resolve([]),
     update: () => Promise.resolve(),
-    activeStaffName: () => Promise.resolve({ name: 'Ines', email: 'ines@x.example' }),
     counts: (_lateBefore: Date, assignee?: string) => {
       counted.push(assignee);
       return Promise.resolve({ new: 0, unanswered: 0, spam: 0 });
@@ -84,6 +84,9 @@ function setup(current: EnquiryRow) {
     activity,
     mail,
     readingPaths,
+    {
+      findActiveById: () => Promise.resolve({ name: 'Ines', email: 'ines@x.example' }),
+    } as unknown as UsersRepository,
   );
   return { service, filters, recorded, mailed, counted };
 }

@@ -10,10 +10,8 @@ import {
   messages,
   permissionSatisfies,
   unassignedFilter,
-  type ContactService,
   type EnquiryCounts,
   type EnquiryDetail,
-  type EnquiryReadingPage,
   type EnquiryNote,
   type EnquirySummary,
   type ListPage,
@@ -24,25 +22,23 @@ import { ApiError } from '../../core/http/api-error.js';
 import { ReadingPaths } from '../analytics/reading-paths.js';
 import { ActivityService } from '../activity/activity.service.js';
 import { MailService } from '../mail/mail.service.js';
-import type {
-  AddEnquiryNoteDto,
-  EnquiryFiltersDto,
-  ListEnquiriesQueryDto,
-  UpdateEnquiryDto,
+import { UsersRepository } from '../users/users.repository.js';
+import {
+  mapEnquiryDetail,
+  mapEnquirySummary,
+  mapNote,
+  type AddEnquiryNoteDto,
+  type EnquiryFiltersDto,
+  type ListEnquiriesQueryDto,
+  type UpdateEnquiryDto,
 } from './dto/enquiries.dto.js';
 import { csvDateTime, toCsv } from '../../core/csv/csv.js';
 import { enquiryAssignedMail } from './enquiries.mails.js';
-import {
-  EnquiriesRepository,
-  type EnquiryFilter,
-  type EnquiryNoteRow,
-  type EnquiryRow,
-} from './enquiries.repository.js';
+import { EnquiriesRepository, type EnquiryFilter, type EnquiryRow } from './enquiries.repository.js';
 import { isUuid } from '../../core/validation/uuid.js';
 
 const dayMs = 24 * 60 * 60 * 1000;
 const hourMs = 60 * 60 * 1000;
-const excerptLength = 160;
 
 /**
  * The enquiries inbox. Admins see and change every enquiry; a consultant sees only the enquiries
@@ -57,6 +53,7 @@ export class EnquiriesService {
     private readonly activityService: ActivityService,
     private readonly mailService: MailService,
     private readonly readingPaths: ReadingPaths,
+    private readonly usersRepository: UsersRepository,
   ) {}
 
   async list(user: StaffUser, query: ListEnquiriesQueryDto): Promise<ListPage<EnquirySummary>> {
@@ -110,8 +107,7 @@ export class EnquiriesService {
 
       const assigneeId = changes.assigneeId;
       if (assigneeId !== undefined && assigneeId !== row.assignee_id) {
-        const assignee =
-          assigneeId === null ? undefined : await this.enquiriesRepository.activeStaffName(manager, assigneeId);
+        const assignee = assigneeId === null ? null : await this.usersRepository.findActiveById(assigneeId, manager);
         if (assigneeId !== null && !assignee) {
           throw new ApiError(HttpStatus.BAD_REQUEST, messages.validationFailed, {
             assigneeId: [enquiryMessages.assigneeInvalid],
@@ -202,45 +198,4 @@ export class EnquiriesService {
     if (this.assignedOnly(user) && row.assignee_id !== user.id)
       throw new ApiError(HttpStatus.FORBIDDEN, messages.forbidden);
   }
-}
-
-function toIso(value: Date | string): string {
-  return (value instanceof Date ? value : new Date(value)).toISOString();
-}
-
-function person(id: string | null, name: string | null): { id: string; name: string } | null {
-  return id ? { id, name: name ?? '' } : null;
-}
-
-export function mapEnquirySummary(row: EnquiryRow): EnquirySummary {
-  const message = row.message.replace(/\s+/g, ' ').trim();
-  return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    company: row.company,
-    service: (row.service as ContactService | null) ?? null,
-    status: row.status,
-    assignee: person(row.assignee_id, row.assignee_name),
-    createdAt: toIso(row.created_at),
-    excerpt: message.length > excerptLength ? `${message.slice(0, excerptLength - 1)}…` : message,
-  };
-}
-
-function mapNote(row: EnquiryNoteRow): EnquiryNote {
-  return {
-    id: row.id,
-    author: row.author_id || row.author_name ? { id: row.author_id ?? '', name: row.author_name ?? '' } : null,
-    body: row.body,
-    createdAt: toIso(row.created_at),
-  };
-}
-
-export function mapEnquiryDetail(
-  row: EnquiryRow,
-  notes: EnquiryNoteRow[],
-  readingPath: EnquiryReadingPage[] = [],
-): EnquiryDetail {
-  const { excerpt: _excerpt, ...summary } = mapEnquirySummary(row);
-  return { ...summary, message: row.message, notes: notes.map(mapNote), readingPath };
 }

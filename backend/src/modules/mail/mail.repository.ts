@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
+import { returnedRows } from '../../database/query-result.js';
 import { EmailOutboxEntity } from './entities/email-outbox.entity.js';
 
 export interface OutgoingMail {
@@ -74,7 +75,7 @@ export class MailRepository {
    * notification or a sign-in link never waits behind a send to thousands.
    */
   async claimDue(limit: number, leaseSeconds: number): Promise<ClaimedMail[]> {
-    const rows = await this.dataSource.query<[ClaimedRow[], number] | ClaimedRow[]>(
+    const result: unknown = await this.dataSource.query(
       `UPDATE "email_outbox"
           SET "attempts" = "attempts" + 1,
               "next_attempt_at" = now() + make_interval(secs => $2)
@@ -87,9 +88,7 @@ export class MailRepository {
         RETURNING "id", "kind", "to_address", "subject", "text_body", "html_body", "headers", "attempts", "newsletter_issue_id"`,
       [limit, leaseSeconds],
     );
-    // TypeORM answers UPDATE … RETURNING with [rows, count].
-    const list = Array.isArray(rows[0]) ? rows[0] : (rows as ClaimedRow[]);
-    return list.map((row) => ({
+    return returnedRows<ClaimedRow>(result).map((row) => ({
       id: row.id,
       kind: row.kind,
       toAddress: row.to_address,
@@ -117,7 +116,7 @@ export class MailRepository {
         RETURNING o."id"`,
       [ids],
     );
-    const rows = (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as { id: string }[];
+    const rows = returnedRows<{ id: string }>(result);
     return new Set(rows.map((row) => row.id));
   }
 

@@ -14,7 +14,7 @@ import { globalSurrogateKey } from '../../core/http/cdn-cache.js';
 import { boundedCache } from '../../core/cache/bounded-cache.js';
 import { ActivityService } from '../activity/activity.service.js';
 import { ContentVersionService } from '../content-version/content-version.service.js';
-import type { ListMediaQueryDto } from './dto/media.dto.js';
+import { mapMediaImage, mapMediaItem, type ListMediaQueryDto } from './dto/media.dto.js';
 import type { MediaEntity } from './entities/media.entity.js';
 import { makeVariant, prepareUpload } from './media-images.js';
 import { MediaStorage, type StoredMediaObject } from './media-storage.js';
@@ -37,21 +37,6 @@ export interface UploadedImage {
 
 export function originalKey(id: string): string {
   return `${id}/original`;
-}
-
-export function toMediaImage(media: MediaEntity): MediaImage {
-  return { id: media.id, alt: media.alt, width: media.width, height: media.height, format: media.format };
-}
-
-function toMediaItem(media: MediaEntity): MediaItem {
-  return {
-    ...toMediaImage(media),
-    filename: media.filename,
-    size: media.size,
-    uploadedBy: media.uploadedByName,
-    createdAt: media.createdAt.toISOString(),
-    updatedAt: media.updatedAt.toISOString(),
-  };
 }
 
 /** A file name as a label: its folders, control characters and excess length dropped. */
@@ -91,11 +76,11 @@ export class MediaService {
     const page = query.page ?? 1;
     const pageSize = mediaLimits.listPageSize;
     const [rows, total] = await this.mediaRepository.findPage(query.q || undefined, (page - 1) * pageSize, pageSize);
-    return { items: rows.map(toMediaItem), total, page, pageSize };
+    return { items: rows.map(mapMediaItem), total, page, pageSize };
   }
 
   async detail(id: string): Promise<MediaItem> {
-    return toMediaItem(await this.require(id));
+    return mapMediaItem(await this.require(id));
   }
 
   async upload(file: UploadedImage | undefined, alt: string, user: StaffUser): Promise<MediaItem> {
@@ -128,7 +113,7 @@ export class MediaService {
       await this.mediaRepository.transaction((manager) => this.mediaRepository.delete(manager, created.id));
       throw error;
     }
-    return toMediaItem(created);
+    return mapMediaItem(created);
   }
 
   async updateAlt(id: string, alt: string, user: StaffUser): Promise<MediaItem> {
@@ -149,7 +134,7 @@ export class MediaService {
       await this.contentVersion.bump([globalSurrogateKey], manager);
       return saved;
     });
-    return toMediaItem(updated);
+    return mapMediaItem(updated);
   }
 
   /** Refused with 409 naming every use while the image is used anywhere. */
@@ -175,7 +160,7 @@ export class MediaService {
   async images(ids: string[]): Promise<Map<string, MediaImage>> {
     const valid = ids.filter((id) => isUuid(id));
     const rows = await this.mediaRepository.findByIds(valid);
-    return new Map(rows.map((row) => [row.id, toMediaImage(row)]));
+    return new Map(rows.map((row) => [row.id, mapMediaImage(row)]));
   }
 
   async exists(id: string): Promise<boolean> {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { NewsletterIssueStatus, PostSection } from '@northbeam/common';
+import { returnedRows } from '../../database/query-result.js';
 
 export interface NewsletterIssueRow {
   id: string;
@@ -42,11 +43,6 @@ const selectIssue = `
          p."title" AS "source_post_title", i."created_by_name", i."sent_by_name", i."created_at", i."updated_at", i."sent_at"
     FROM "newsletter_issues" i
     LEFT JOIN "posts" p ON p."id" = i."source_post_id"`;
-
-function rowsOf<T>(result: unknown): T[] {
-  // TypeORM answers UPDATE/DELETE … RETURNING with [rows, count] and INSERT … RETURNING with rows.
-  return (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as T[];
-}
 
 @Injectable()
 export class NewsletterIssuesRepository {
@@ -155,7 +151,7 @@ export class NewsletterIssuesRepository {
    * LOCKED lets two instances resuming one send take different batches).
    */
   async takeRecipients(manager: EntityManager, id: string, limit: number): Promise<string[]> {
-    const rows = rowsOf<{ email: string }>(
+    const rows = returnedRows<{ email: string }>(
       await manager.query(
         `DELETE FROM "newsletter_issue_recipients"
           WHERE "issue_id" = $1 AND "email" IN (

@@ -18,7 +18,7 @@ import { ApiError } from '../../core/http/api-error.js';
 import { ActivityService } from '../activity/activity.service.js';
 import { MailService } from '../mail/mail.service.js';
 import { NewsletterService } from '../newsletter/newsletter.service.js';
-import type { SaveNewsletterIssueDto } from './dto/newsletter-issues.dto.js';
+import { mapSummary, type SaveNewsletterIssueDto } from './dto/newsletter-issues.dto.js';
 import { renderMarkdownForMail } from './markdown-mail.js';
 import { newsletterIssueMail, type IssueContent } from './newsletter-issues.mails.js';
 import { NewsletterIssuesRepository, type NewsletterIssueRow } from './newsletter-issues.repository.js';
@@ -259,22 +259,4 @@ export class NewsletterIssuesService implements OnApplicationBootstrap {
       actions: newsletterIssueActions(row.status),
     };
   }
-}
-
-function toIso(value: Date | string): string {
-  return (value instanceof Date ? value : new Date(value)).toISOString();
-}
-
-export function mapSummary(row: NewsletterIssueRow): NewsletterIssueSummary {
-  return {
-    id: row.id,
-    subject: row.subject,
-    status: row.status,
-    createdAt: toIso(row.created_at),
-    updatedAt: toIso(row.updated_at),
-    createdBy: row.created_by_name,
-    sentAt: row.sent_at ? toIso(row.sent_at) : null,
-    sentBy: row.sent_by_name,
-    recipientCount: row.recipient_count,
-  };
 }

@@ -2,16 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
+import { returnedRows } from '../../database/query-result.js';
 
 /** How often a pending address may be sent another confirmation mail. */
 const confirmationResendSeconds = 600;
 /** A confirmation link works for this long (unconfirmed subscribers are deleted after 30 days). */
 const confirmationValidDays = 30;
-
-function rowsOf<T>(result: unknown): T[] {
-  // TypeORM answers UPDATE … RETURNING with [rows, count] and INSERT … RETURNING with rows.
-  return (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as T[];
-}
 
 @Injectable()
 export class NewsletterRepository {
@@ -29,7 +25,7 @@ export class NewsletterRepository {
        RETURNING "id"`,
       [randomUUID(), subscriber.email, subscriber.source, subscriber.page, subscriber.confirmTokenHash],
     );
-    return rowsOf(result).length === 1;
+    return returnedRows(result).length === 1;
   }
 
   /**
@@ -54,7 +50,7 @@ export class NewsletterRepository {
         RETURNING "id"`,
       [subscriber.email, subscriber.confirmTokenHash, subscriber.source, subscriber.page, confirmationResendSeconds],
     );
-    return rowsOf(result).length === 1;
+    return returnedRows(result).length === 1;
   }
 
   /** Confirms the subscriber holding this token; true also when it was confirmed already (a second click). */
@@ -68,7 +64,7 @@ export class NewsletterRepository {
         RETURNING "id"`,
       [tokenHash, confirmationValidDays],
     );
-    return rowsOf(result).length === 1;
+    return returnedRows(result).length === 1;
   }
 
   /** Whether the address is signed up (pending or confirmed), so that an unsubscribe link is worth mailing. */

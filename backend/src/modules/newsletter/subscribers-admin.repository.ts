@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { SubscriberCounts, SubscriberStatus } from '@northbeam/common';
 import { likePattern } from '../../core/sql/like-pattern.js';
+import { returnedRows } from '../../database/query-result.js';
 
 export interface SubscriberFilter {
   status?: SubscriberStatus;
@@ -80,9 +81,7 @@ export class SubscribersAdminRepository {
   /** Deletes the subscriber; its address when there was one to delete. */
   async delete(manager: EntityManager, id: string): Promise<string | undefined> {
     const result: unknown = await manager.query(`DELETE FROM "subscribers" WHERE "id" = $1 RETURNING "email"`, [id]);
-    // TypeORM answers DELETE … RETURNING with [rows, count] on PostgreSQL.
-    const rows = (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as { email: string }[];
-    return rows[0]?.email;
+    return returnedRows<{ email: string }>(result)[0]?.email;
   }
 
   /** A confirmation mail to the address still waiting in the outbox is not sent. */

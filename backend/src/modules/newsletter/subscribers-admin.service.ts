@@ -18,12 +18,8 @@ import { emailHash } from '../../core/crypto/email-hash.js';
 import { csvDateTime, exportFilterLabel, toCsv } from '../../core/csv/csv.js';
 import { ApiError } from '../../core/http/api-error.js';
 import { ActivityService } from '../activity/activity.service.js';
-import type { ListSubscribersQueryDto, SubscriberFiltersDto } from './dto/subscribers-admin.dto.js';
-import {
-  SubscribersAdminRepository,
-  type SubscriberFilter,
-  type SubscriberRow,
-} from './subscribers-admin.repository.js';
+import { mapSubscriber, type ListSubscribersQueryDto, type SubscriberFiltersDto } from './dto/subscribers-admin.dto.js';
+import { SubscribersAdminRepository, type SubscriberFilter } from './subscribers-admin.repository.js';
 import { suppressAddress } from './suppression-list.js';
 import { isUuid } from '../../core/validation/uuid.js';
 
@@ -92,21 +88,4 @@ export class SubscribersAdminService {
 
 function filterOf(query: SubscriberFiltersDto): SubscriberFilter {
   return { status: query.status, search: query.q || undefined };
-}
-
-function toIso(value: Date | string): string {
-  return (value instanceof Date ? value : new Date(value)).toISOString();
-}
-
-function mapSubscriber(row: SubscriberRow): SubscriberSummary {
-  return {
-    id: row.id,
-    email: row.email,
-    status: row.status,
-    source: row.source,
-    page: row.page,
-    subscribedAt: toIso(row.created_at),
-    confirmedAt: row.confirmed_at ? toIso(row.confirmed_at) : null,
-    unsubscribedAt: row.unsubscribed_at ? toIso(row.unsubscribed_at) : null,
-  };
 }

@@ -10,12 +10,12 @@ import {
 } from '@northbeam/common';
 import { csvDateTime, exportFilterLabel, toCsv } from '../../core/csv/csv.js';
 import { ActivityService } from '../activity/activity.service.js';
-import type { ListPlaybookRequestsQueryDto, PlaybookRequestFiltersDto } from './dto/playbook-admin.dto.js';
 import {
-  PlaybookAdminRepository,
-  type PlaybookRequestFilter,
-  type PlaybookRequestRow,
-} from './playbook-admin.repository.js';
+  mapRequest,
+  type ListPlaybookRequestsQueryDto,
+  type PlaybookRequestFiltersDto,
+} from './dto/playbook-admin.dto.js';
+import { PlaybookAdminRepository, type PlaybookRequestFilter } from './playbook-admin.repository.js';
 
 const dayMs = 24 * 60 * 60 * 1000;
 
@@ -60,12 +60,4 @@ function filterOf(query: PlaybookRequestFiltersDto): PlaybookRequestFilter {
     before: query.to ? new Date(new Date(`${query.to}T00:00:00Z`).getTime() + dayMs) : undefined,
     search: query.q || undefined,
   };
-}
-
-function toIso(value: Date | string): string {
-  return (value instanceof Date ? value : new Date(value)).toISOString();
-}
-
-function mapRequest(row: PlaybookRequestRow): PlaybookRequestSummary {
-  return { id: row.id, email: row.email, page: row.page, createdAt: toIso(row.created_at) };
 }

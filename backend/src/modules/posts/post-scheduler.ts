@@ -7,6 +7,7 @@ import { taskLockKeys, withAdvisoryLock, type LockedRun } from '../../core/sched
 import { ActivityService } from '../activity/activity.service.js';
 import { ContentVersionService } from '../content-version/content-version.service.js';
 import { postChangeKeys } from '../../core/http/cdn-cache.js';
+import { PostsRepository } from './posts.repository.js';
 
 const intervalName = 'scheduled-posts';
 
@@ -22,10 +23,12 @@ export class PostScheduler implements OnApplicationBootstrap, OnApplicationShutd
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    // Only for the advisory lock's dedicated connection; the queries are the posts repository's.
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly schedulerRegistry: SchedulerRegistry,
     private readonly activity: ActivityService,
     private readonly contentVersion: ContentVersionService,
+    private readonly posts: PostsRepository,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -49,43 +52,26 @@ export class PostScheduler implements OnApplicationBootstrap, OnApplicationShutd
   /** Publishes every scheduled post due at `now`; `{ ran: false }` when another instance holds the lock. */
   async publishDue(now = new Date()): Promise<LockedRun<number>> {
     // The common case costs one indexed read and no lock connection.
-    const [due] = await this.dataSource.query<unknown[]>(
-      `SELECT 1 FROM "posts" WHERE "status" = 'scheduled' AND "publish_at" <= $1 LIMIT 1`,
-      [now],
-    );
-    if (!due) return { ran: true, result: 0 };
+    if (!(await this.posts.hasScheduledDue(now))) return { ran: true, result: 0 };
     return withAdvisoryLock(this.dataSource, taskLockKeys.scheduledPosts, () => this.publish(now));
   }
 
   private publish(now: Date): Promise<number> {
-    return this.dataSource.transaction(async (manager) => {
-      // The status in the WHERE clause makes the change safe on its own: a row published meanwhile is skipped.
-      const result = await manager.query<unknown>(
-        `UPDATE "posts"
-            SET "status" = 'published', "published_at" = COALESCE("published_at", $1), "publish_at" = NULL, "updated_at" = now()
-          WHERE "status" = 'scheduled' AND "publish_at" <= $1
-        RETURNING "id", "title", "section"`,
-        [now],
-      );
-      // TypeORM answers UPDATE … RETURNING with [rows, count].
-      const rows = (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as {
-        id: string;
-        title: string;
-        section: string;
-      }[];
-      for (const post of rows) {
+    return this.posts.transaction(async (manager) => {
+      const published = await this.posts.publishScheduledDue(manager, now);
+      for (const post of published) {
         await this.activity.record(manager, {
           actor: null,
           action: 'post.published',
           target: { type: 'post', id: post.id, label: post.title },
         });
       }
-      if (rows.length > 0)
+      if (published.length > 0)
         await this.contentVersion.bump(
-          rows.flatMap((post) => postChangeKeys(post.id, [post.section])),
+          published.flatMap((post) => postChangeKeys(post.id, [post.section])),
           manager,
         );
-      return rows.length;
+      return published.length;
     });
   }
 }

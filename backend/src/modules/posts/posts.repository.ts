@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import type { PostSection, PostStatus } from '@northbeam/common';
+import { returnedRows } from '../../database/query-result.js';
 import { Post } from './entities/post.entity.js';
 
 const summaryColumns = {
@@ -140,6 +141,34 @@ export class PostsRepository {
 
   countByStatus(status: PostStatus): Promise<number> {
     return this.posts.countBy({ status });
+  }
+
+  /** Whether a scheduled post is due at `now`: one indexed read, no lock. */
+  async hasScheduledDue(now: Date): Promise<boolean> {
+    const [due] = await this.posts.query<unknown[]>(
+      `SELECT 1 FROM "posts" WHERE "status" = 'scheduled' AND "publish_at" <= $1 LIMIT 1`,
+      [now],
+    );
+    return due !== undefined;
+  }
+
+  /**
+   * Publishes every scheduled post due at `now` (a post published before keeps its `publishedAt`) and
+   * answers the posts published. The status in the WHERE clause makes the change safe on its own: a
+   * row published meanwhile is skipped.
+   */
+  async publishScheduledDue(
+    manager: EntityManager,
+    now: Date,
+  ): Promise<{ id: string; title: string; section: string }[]> {
+    const result: unknown = await manager.query(
+      `UPDATE "posts"
+          SET "status" = 'published', "published_at" = COALESCE("published_at", $1), "publish_at" = NULL, "updated_at" = now()
+        WHERE "status" = 'scheduled' AND "publish_at" <= $1
+      RETURNING "id", "title", "section"`,
+      [now],
+    );
+    return returnedRows<{ id: string; title: string; section: string }>(result);
   }
 
   /** Runs `work` in one transaction: a change and its activity-log line commit together. */

@@ -18,16 +18,16 @@ import { ApiError } from '../../core/http/api-error.js';
 import { RateLimiter } from '../../core/rate-limit/rate-limiter.js';
 import { ActivityService } from '../activity/activity.service.js';
 import { AccessExportService } from './access-export.service.js';
+import { mapPrivacyRequestDetail, mapPrivacyRequestSummary } from './dto/privacy-request.dto.js';
 import type { DeletionRequest } from './entities/deletion-request.entity.js';
 import {
+  actionFacts,
   dueSoonHorizon,
-  iso,
   monthsAfter,
   newRequestId,
   newToken,
   oneMonthAfter,
   sha256,
-  toSummary,
 } from './privacy-rules.js';
 import { PrivacyMailer } from './privacy.mailer.js';
 import { PrivacyRepository, type RequestFilter } from './privacy.repository.js';
@@ -152,7 +152,7 @@ export class PrivacyRequestsService {
       (page - 1) * pageSize,
       pageSize,
     );
-    return { items: rows.map((request) => toSummary(request, now)), total, page, pageSize };
+    return { items: rows.map((request) => mapPrivacyRequestSummary(request, now)), total, page, pageSize };
   }
 
   /** Open requests, those due within 7 days and those overdue (the dashboard). */
@@ -164,23 +164,7 @@ export class PrivacyRequestsService {
     const request = isUuid(id) ? await this.repository.findById(id) : null;
     if (!request) throw new ApiError(HttpStatus.NOT_FOUND, messages.deletionRequestNotFound);
     const history = await this.repository.historyOf(request.requestId);
-    return {
-      ...toSummary(request, now),
-      actions: privacyRequestActions(actionFacts(request)),
-      reason: request.reason,
-      verifiedAt: iso(request.verifiedAt),
-      approvedAt: iso(request.approvedAt),
-      rejectedAt: iso(request.rejectedAt),
-      rejectionReason: request.rejectionReason,
-      completedAt: iso(request.completedAt),
-      completionNote: request.completionNote,
-      extensionReason: request.extensionReason,
-      history: history.map((entry) => ({
-        action: entry.action,
-        actor: entry.actor,
-        createdAt: entry.createdAt.toISOString(),
-      })),
-    };
+    return mapPrivacyRequestDetail(request, history, now);
   }
 
   /**
@@ -337,13 +321,4 @@ export class PrivacyRequestsService {
       await change(manager, request);
     });
   }
-}
-
-function actionFacts(request: DeletionRequest): Parameters<typeof privacyRequestActions>[0] {
-  return {
-    status: request.status,
-    requestType: request.requestType,
-    extendedAt: request.extendedAt,
-    hasEmail: Boolean(request.email),
-  };
 }

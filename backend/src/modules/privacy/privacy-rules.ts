@@ -6,7 +6,7 @@ import {
   openPrivacyRequestStatuses,
   ukTimeZone,
   type DeletionRequestStatus,
-  type DeletionRequestSummary,
+  type privacyRequestActions,
   type PrivacyRequestType,
 } from '@northbeam/common';
 import type { DeletionRequest } from './entities/deletion-request.entity.js';
@@ -63,20 +63,12 @@ export function newToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
-export function iso(date: Date | null): string | null {
-  return date ? date.toISOString() : null;
-}
-
-export function toSummary(request: DeletionRequest, now: Date): DeletionRequestSummary {
+/** What decides the actions a request offers (see `privacyRequestActions`). */
+export function actionFacts(request: DeletionRequest): Parameters<typeof privacyRequestActions>[0] {
   return {
-    id: request.id,
-    requestId: request.requestId,
-    email: request.email,
-    requestType: request.requestType,
     status: request.status,
-    receivedAt: request.receivedAt.toISOString(),
-    deadlineAt: request.deadlineAt.toISOString(),
-    extendedAt: iso(request.extendedAt),
-    ...deadlineFlags(request.status, request.deadlineAt, now),
+    requestType: request.requestType,
+    extendedAt: request.extendedAt,
+    hasEmail: Boolean(request.email),
   };
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, In, LessThanOrEqual, Not, type EntityManager, type Repository } from 'typeorm';
 import type { ConsentProof, DeletionRequestStatus, PrivacyDueFilter, PrivacyRequestType } from '@northbeam/common';
+import { returnedRows } from '../../database/query-result.js';
 import { DeletionAudit } from './entities/deletion-audit.entity.js';
 import { DeletionRequest } from './entities/deletion-request.entity.js';
 import { openStatuses } from './privacy-rules.js';
@@ -150,16 +151,11 @@ export class PrivacyRepository {
   /** Takes the export behind a link: deletes the row and answers it, once. Null when used, unknown or expired. */
   async takeExport(tokenHash: string, now: Date): Promise<{ requestId: string; archive: Buffer } | null> {
     return this.dataSource.transaction(async (manager) => {
-      const rows = await manager.query<{ request_id: string; archive: Buffer | Uint8Array; expires_at: Date }[]>(
+      const result: unknown = await manager.query(
         `DELETE FROM "privacy_exports" WHERE "token_hash" = $1 RETURNING "request_id", "archive", "expires_at"`,
         [tokenHash],
       );
-      const list = (Array.isArray(rows[0]) ? rows[0] : rows) as {
-        request_id: string;
-        archive: Buffer | Uint8Array;
-        expires_at: Date;
-      }[];
-      const row = list[0];
+      const [row] = returnedRows<{ request_id: string; archive: Buffer | Uint8Array; expires_at: Date }>(result);
       if (!row || new Date(row.expires_at) <= now) return null;
       return { requestId: row.request_id, archive: Buffer.from(row.archive) };
     });

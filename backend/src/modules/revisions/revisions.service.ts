@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { revisionLimits, type ListPage, type RevisionKind, type RevisionSummary } from '@northbeam/common';
+import { mapRevisionSummary } from './dto/revision-summary.dto.js';
 import type { ContentAutosave } from './entities/content-autosave.entity.js';
 import type { ContentRevision } from './entities/content-revision.entity.js';
-import { RevisionsRepository, type RevisionInput, type RevisionListRow } from './revisions.repository.js';
+import { RevisionsRepository, type RevisionInput } from './revisions.repository.js';
 
 /**
  * Revisions and autosaves of any kind of content (docs/product.md#revisions). The content's own
@@ -73,17 +74,4 @@ export class RevisionsService {
   discardAutosave(manager: EntityManager, kind: RevisionKind, entityId: string, authorId: string): Promise<void> {
     return this.revisionsRepository.deleteAutosave(manager, kind, entityId, authorId);
   }
-}
-
-function mapRevisionSummary(row: RevisionListRow): RevisionSummary {
-  return {
-    id: row.id,
-    createdAt: row.createdAt.toISOString(),
-    author: row.authorName !== null ? { id: row.authorId, name: row.authorName } : null,
-    title: row.title,
-    restoredFrom:
-      row.restoredFromId && row.restoredFromCreatedAt
-        ? { id: row.restoredFromId, createdAt: row.restoredFromCreatedAt.toISOString() }
-        : null,
-  };
 }

@@ -83,7 +83,7 @@ export class PasswordResetService {
       const user = reset?.userId ? await this.usersRepository.findActiveById(reset.userId, manager) : null;
       if (!reset || !user || reset.usedAt || reset.expiresAt <= now)
         throw new ApiError(HttpStatus.GONE, staffMessages.passwordResetLinkInvalid);
-      await this.staffRepository.updateUser(manager, user.id, { passwordHash });
+      await this.usersRepository.setPasswordHash(manager, user.id, passwordHash);
       await this.staffRepository.closePasswordResets(manager, user.id, now);
       const ownSession = request.session?.userId === user.id ? request.sessionID : undefined;
       await this.sessionsRepository.endAllSessions(manager, user.id, 'password reset', now, ownSession);

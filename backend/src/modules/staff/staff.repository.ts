@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, IsNull, type EntityManager } from 'typeorm';
 import type { StaffRole, StaffStatus } from '@northbeam/common';
-import { User } from '../users/entities/user.entity.js';
 import { StaffToken, type StaffTokenKind } from './entities/staff-token.entity.js';
 
 export interface StaffListFilter {
@@ -65,50 +64,6 @@ export class StaffRepository {
       [...parameters, filter.limit, filter.offset],
     );
     return [rows, total];
-  }
-
-  /**
-   * Locks the rows of every active super admin until the transaction ends. Every change that could
-   * take away a super admin takes this lock first, so two such changes run one after the other and
-   * the second sees the first's result: the last active super admin cannot be lost to a race.
-   */
-  async lockActiveSuperAdmins(manager: EntityManager): Promise<string[]> {
-    const rows = await manager.query<{ id: string }[]>(
-      `SELECT "id" FROM "users" WHERE "role" = 'super_admin' AND "disabled_at" IS NULL ORDER BY "id" FOR UPDATE`,
-    );
-    return rows.map((row) => row.id);
-  }
-
-  findUserForUpdate(manager: EntityManager, id: string): Promise<User | null> {
-    return manager.getRepository(User).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
-  }
-
-  findUser(id: string): Promise<User | null> {
-    return this.dataSource.getRepository(User).findOneBy({ id });
-  }
-
-  findUserByEmail(email: string, manager: EntityManager = this.dataSource.manager): Promise<User | null> {
-    return manager.getRepository(User).findOneBy({ email });
-  }
-
-  async updateUser(
-    manager: EntityManager,
-    id: string,
-    values: Partial<Pick<User, 'role' | 'disabledAt' | 'name' | 'passwordHash'>>,
-  ): Promise<void> {
-    await manager.getRepository(User).update({ id }, values);
-  }
-
-  async deleteUser(manager: EntityManager, id: string): Promise<void> {
-    await manager.getRepository(User).delete({ id });
-  }
-
-  async createUser(
-    manager: EntityManager,
-    values: { email: string; name: string; role: StaffRole; passwordHash: string },
-  ): Promise<User> {
-    const users = manager.getRepository(User);
-    return users.save(users.create({ ...values, disabledAt: null, lastSignInAt: null, twoFactorEnabledAt: null }));
   }
 
   async addToken(manager: EntityManager, values: Omit<StaffToken, 'id' | 'createdAt' | 'usedAt'>): Promise<StaffToken> {

@@ -1,11 +1,13 @@
 import { HttpException } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
-import { permissionsFor, staffMessages, type StaffUser } from '@northbeam/common';
+import { permissionsFor, staffMessages, type StaffRole, type StaffUser } from '@northbeam/common';
 import type { AppConfig } from '../../core/config/config.js';
 import type { ActivityInput, ActivityService } from '../activity/activity.service.js';
 import type { SessionRevocation, SessionsRepository } from '../auth/sessions.repository.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { User } from '../users/entities/user.entity.js';
+import type { UsersRepository } from '../users/users.repository.js';
+import type { UsersService } from '../users/users.service.js';
 import type { StaffRepository } from './staff.repository.js';
 import { StaffService } from './staff.service.js';
 
@@ -53,9 +55,10 @@ function strictFake<T extends object>(answers: Partial<T>, name: string): T {
 }
 
 function service(
-  repository: Partial<StaffRepository>,
+  users: Partial<UsersRepository>,
   sessions: Partial<SessionsRepository> = {},
   lines: ActivityInput[] = [],
+  staff: Partial<StaffRepository> = {},
 ) {
   const dataSource = {
     transaction: (work: (m: EntityManager) => Promise<unknown>) => work(manager),
@@ -67,7 +70,9 @@ function service(
     },
   } as unknown as ActivityService;
   return new StaffService(
-    strictFake<StaffRepository>(repository, 'StaffRepository'),
+    strictFake<StaffRepository>(staff, 'StaffRepository'),
+    strictFake<UsersRepository>(users, 'UsersRepository'),
+    strictFake<UsersService>({}, 'UsersService'),
     strictFake<SessionsRepository>(sessions, 'SessionsRepository'),
     activity,
     strictFake<MailService>({}, 'MailService'),
@@ -90,7 +95,7 @@ describe(StaffService.name, () => {
   describe('the last active super admin', () => {
     const alone = {
       lockActiveSuperAdmins: () => Promise.resolve([targetId]),
-      findUserForUpdate: () => Promise.resolve(account()),
+      findForUpdate: () => Promise.resolve(account()),
     };
 
     it.each([
@@ -105,7 +110,9 @@ describe(StaffService.name, () => {
 
     it('cannot be removed (409)', async () => {
       expect(
-        await refusal(service({ ...alone, findOpenInvitation: () => Promise.resolve(null) }).remove(actor, targetId)),
+        await refusal(
+          service(alone, {}, [], { findOpenInvitation: () => Promise.resolve(null) }).remove(actor, targetId),
+        ),
       ).toEqual([409, staffMessages.lastSuperAdmin]);
     });
 
@@ -115,12 +122,12 @@ describe(StaffService.name, () => {
       const staff = service(
         {
           lockActiveSuperAdmins: () => Promise.resolve([targetId, actor.id]),
-          findUserForUpdate: () => Promise.resolve(account()),
-          updateUser: (_m: EntityManager, _id: string, values: unknown) => {
-            updates.push(values);
+          findForUpdate: () => Promise.resolve(account()),
+          setRole: (_m: EntityManager, _id: string, role: StaffRole) => {
+            updates.push({ role });
             return Promise.resolve();
           },
-          findUser: () => Promise.resolve(account({ role: 'admin' })),
+          findById: () => Promise.resolve(account({ role: 'admin' })),
         },
         {},
         lines,
@@ -136,9 +143,9 @@ describe(StaffService.name, () => {
     const staff = service(
       {
         lockActiveSuperAdmins: () => Promise.resolve([actor.id]),
-        findUserForUpdate: () => Promise.resolve(account({ role: 'consultant' })),
-        updateUser: () => Promise.resolve(),
-        findUser: () => Promise.resolve(account({ role: 'consultant', disabledAt: new Date() })),
+        findForUpdate: () => Promise.resolve(account({ role: 'consultant' })),
+        disable: () => Promise.resolve(),
+        findById: () => Promise.resolve(account({ role: 'consultant', disabledAt: new Date() })),
       },
       {
         endAllSessions: (m: EntityManager, userId: string, way: SessionRevocation) => {

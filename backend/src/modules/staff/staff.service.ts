@@ -5,7 +5,6 @@ import {
   passwordProblem,
   roleLabels,
   staffLimits,
-  staffMemberActions,
   staffMessages,
   type InvitationDetails,
   type ListPage,
@@ -20,11 +19,19 @@ import { staffTarget } from '../auth/two-factor/two-factor.service.js';
 import { MailService } from '../mail/mail.service.js';
 import type { User } from '../users/entities/user.entity.js';
 import { hashPassword } from '../users/password.js';
-import { normaliseEmail } from '../users/users.service.js';
-import type { AcceptInvitationDto, InviteStaffDto, ListStaffQueryDto, UpdateStaffDto } from './dto/staff.dto.js';
+import { UsersRepository } from '../users/users.repository.js';
+import { normaliseEmail, UsersService } from '../users/users.service.js';
+import {
+  mapStaffAccount,
+  mapStaffRow,
+  type AcceptInvitationDto,
+  type InviteStaffDto,
+  type ListStaffQueryDto,
+  type UpdateStaffDto,
+} from './dto/staff.dto.js';
 import type { StaffToken } from './entities/staff-token.entity.js';
 import { invitationMail, passwordResetMail } from './staff.mails.js';
-import { StaffRepository, type StaffRow } from './staff.repository.js';
+import { StaffRepository } from './staff.repository.js';
 import { hashLinkToken, isLinkTokenShaped, newLinkToken } from './staff-token.js';
 import { isUuid } from '../../core/validation/uuid.js';
 
@@ -35,6 +42,8 @@ const hourMs = 60 * 60 * 1000;
 export class StaffService {
   constructor(
     private readonly staffRepository: StaffRepository,
+    private readonly usersRepository: UsersRepository,
+    private readonly usersService: UsersService,
     private readonly sessionsRepository: SessionsRepository,
     private readonly activity: ActivityService,
     private readonly mailService: MailService,
@@ -59,7 +68,7 @@ export class StaffService {
   /** Mails a one-use link valid 72 hours; a newer invitation to the same address replaces an older one. */
   async invite(actor: StaffUser, dto: InviteStaffDto, now = new Date()): Promise<{ message: string }> {
     const email = normaliseEmail(dto.email);
-    if (await this.staffRepository.findUserByEmail(email))
+    if (await this.usersRepository.findByEmail(email))
       throw new ApiError(HttpStatus.CONFLICT, staffMessages.staffEmailTaken);
     const { token, tokenHash } = newLinkToken();
     await this.dataSource.transaction(async (manager) => {
@@ -103,14 +112,11 @@ export class StaffService {
     await this.dataSource.transaction(async (manager) => {
       const invitation = await this.staffRepository.findTokenForUpdate(manager, 'invitation', hashLinkToken(token));
       if (!invitation || !isOpen(invitation, now)) throw new ApiError(HttpStatus.GONE, staffMessages.invitationInvalid);
-      if (await this.staffRepository.findUserByEmail(invitation.email, manager))
-        throw new ApiError(HttpStatus.CONFLICT, staffMessages.staffEmailTaken);
-      const user = await this.staffRepository.createUser(manager, {
-        email: invitation.email,
-        name: dto.name,
-        role: invitation.role!,
-        passwordHash,
-      });
+      const user = await this.usersService.addAccount(
+        { email: invitation.email, name: dto.name, role: invitation.role!, passwordHash },
+        () => new ApiError(HttpStatus.CONFLICT, staffMessages.staffEmailTaken),
+        manager,
+      );
       await this.staffRepository.markTokenUsed(manager, invitation.id, now);
       await this.activity.record(manager, {
         actor: user,
@@ -131,7 +137,7 @@ export class StaffService {
         dto.disabled === true || (dto.role !== undefined && dto.role !== 'super_admin'),
       );
       if (dto.role && dto.role !== target.role) {
-        await this.staffRepository.updateUser(manager, target.id, { role: dto.role });
+        await this.usersRepository.setRole(manager, target.id, dto.role);
         await this.activity.record(manager, {
           actor,
           action: 'staff.role_changed',
@@ -142,12 +148,12 @@ export class StaffService {
         });
       }
       if (dto.disabled === true && !target.disabledAt) {
-        await this.staffRepository.updateUser(manager, target.id, { disabledAt: now });
+        await this.usersRepository.disable(manager, target.id, now);
         await this.sessionsRepository.endAllSessions(manager, target.id, 'staff disable', now);
         await this.activity.record(manager, { actor, action: 'staff.disabled', target: staffTarget(target) });
       }
       if (dto.disabled === false && target.disabledAt) {
-        await this.staffRepository.updateUser(manager, target.id, { disabledAt: null });
+        await this.usersRepository.enable(manager, target.id);
         await this.activity.record(manager, { actor, action: 'staff.enabled', target: staffTarget(target) });
       }
     });
@@ -170,14 +176,14 @@ export class StaffService {
       }
       const target = await this.lockTarget(manager, id, true);
       await this.sessionsRepository.endAllSessions(manager, target.id, 'staff removal', now);
-      await this.staffRepository.deleteUser(manager, target.id);
+      await this.usersRepository.delete(manager, target.id);
       await this.activity.record(manager, { actor, action: 'staff.removed', target: staffTarget(target) });
     });
   }
 
   /** Mails the account a password reset link (1 hour, one use). */
   async sendPasswordReset(actor: StaffUser, id: string, now = new Date()): Promise<void> {
-    const target = isUuid(id) ? await this.staffRepository.findUser(id) : null;
+    const target = isUuid(id) ? await this.usersRepository.findById(id) : null;
     if (!target) throw new ApiError(HttpStatus.NOT_FOUND, staffMessages.staffNotFound);
     await this.dataSource.transaction(async (manager) => {
       await this.issuePasswordReset(manager, target, actor.id, now);
@@ -186,7 +192,7 @@ export class StaffService {
   }
 
   async signOutEverywhere(actor: StaffUser, id: string, now = new Date()): Promise<void> {
-    const target = isUuid(id) ? await this.staffRepository.findUser(id) : null;
+    const target = isUuid(id) ? await this.usersRepository.findById(id) : null;
     if (!target) throw new ApiError(HttpStatus.NOT_FOUND, staffMessages.staffNotFound);
     await this.dataSource.transaction(async (manager) => {
       await this.sessionsRepository.endAllSessions(manager, target.id, 'staff sign-out everywhere', now);
@@ -227,8 +233,8 @@ export class StaffService {
    * disabling, removal) from an active super admin, it is refused if no other active super admin remains.
    */
   private async lockTarget(manager: EntityManager, id: string, changeRemovesRole: boolean): Promise<User> {
-    const activeSuperAdmins = await this.staffRepository.lockActiveSuperAdmins(manager);
-    const target = await this.staffRepository.findUserForUpdate(manager, id);
+    const activeSuperAdmins = await this.usersRepository.lockActiveSuperAdmins(manager);
+    const target = await this.usersRepository.findForUpdate(manager, id);
     if (!target) throw new ApiError(HttpStatus.NOT_FOUND, staffMessages.staffNotFound);
     const isActiveSuperAdmin = target.role === 'super_admin' && target.disabledAt === null;
     if (
@@ -241,41 +247,12 @@ export class StaffService {
   }
 
   private async memberById(actor: StaffUser, id: string): Promise<StaffMember> {
-    const user = await this.staffRepository.findUser(id);
+    const user = await this.usersRepository.findById(id);
     if (!user) throw new ApiError(HttpStatus.NOT_FOUND, staffMessages.staffNotFound);
-    const member = {
-      id: user.id,
-      name: user.name,
-      email: user.email,
-      role: user.role,
-      twoFactorEnabled: user.twoFactorEnabledAt !== null,
-      lastSignInAt: user.lastSignInAt?.toISOString() ?? null,
-      disabled: user.disabledAt !== null,
-      invitation: null,
-    };
-    return { ...member, actions: staffMemberActions(member, actor) };
+    return mapStaffAccount(user, actor);
   }
 }
 
 function isOpen(token: StaffToken, now: Date): boolean {
   return token.usedAt === null && token.expiresAt.getTime() > now.getTime();
-}
-
-function toIso(value: Date | string | null): string | null {
-  return value === null ? null : new Date(value).toISOString();
-}
-
-export function mapStaffRow(row: StaffRow, actor: StaffUser): StaffMember {
-  const invitationExpiresAt = toIso(row.invitation_expires_at);
-  const member = {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    role: row.role,
-    twoFactorEnabled: row.two_factor_enabled,
-    lastSignInAt: toIso(row.last_sign_in_at),
-    disabled: row.disabled,
-    invitation: invitationExpiresAt ? { expiresAt: invitationExpiresAt } : null,
-  };
-  return { ...member, actions: staffMemberActions(member, actor) };
 }

@@ -1,19 +1,16 @@
 import { HttpStatus, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { messages, site, staffRoles, type StaffRole, type StaffIdentity } from '@northbeam/common';
 import { ApiError } from '../../core/http/api-error.js';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
+import { mapStaffUser } from './dto/staff-identity.dto.js';
 import type { User } from './entities/user.entity.js';
 import { generatePassword, hashPassword, passwordProblem } from './password.js';
-import { UsersRepository } from './users.repository.js';
+import { UsersRepository, type NewAccount } from './users.repository.js';
 import { isEmailAddress } from '../../core/validation/is-required-email.js';
 import { isUniqueViolation } from '../../core/sql/unique-violation.js';
 import { SessionsRepository } from '../auth/sessions.repository.js';
-
-export function mapStaffUser(user: User): StaffIdentity {
-  return { id: user.id, name: user.name, email: user.email, role: user.role };
-}
 
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -69,18 +66,24 @@ export class UsersService implements OnApplicationBootstrap {
       throw new ApiError(HttpStatus.BAD_REQUEST, `Role must be one of ${staffRoles.join(', ')}`);
     const problem = passwordProblem(input.password);
     if (problem) throw new ApiError(HttpStatus.BAD_REQUEST, problem);
-    const taken = () => new ApiError(HttpStatus.CONFLICT, `A staff account with the e-mail ${email} already exists`);
-    if (await this.usersRepository.findByEmail(email)) throw taken();
+    const user = await this.addAccount(
+      { email, name, role: input.role, passwordHash: await hashPassword(input.password) },
+      () => new ApiError(HttpStatus.CONFLICT, `A staff account with the e-mail ${email} already exists`),
+    );
+    return mapStaffUser(user);
+  }
+
+  /**
+   * The one way an account comes to be (first start, the command line, an accepted invitation), in
+   * the caller's transaction when given its `manager`: the address (already normalised) must be
+   * free, and `taken` is the caller's refusal when it is not, also when the same address is created
+   * at the same moment elsewhere.
+   */
+  async addAccount(account: NewAccount, taken: () => ApiError, manager?: EntityManager): Promise<User> {
+    if (await this.usersRepository.findByEmail(account.email, manager)) throw taken();
     try {
-      const user = await this.usersRepository.create({
-        email,
-        name,
-        role: input.role,
-        passwordHash: await hashPassword(input.password),
-      });
-      return mapStaffUser(user);
+      return await this.usersRepository.create(account, manager);
     } catch (error) {
-      // The same address created at the same moment elsewhere.
       if (isUniqueViolation(error)) throw taken();
       throw error;
     }

@@ -1,48 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, IsNull, type EntityManager } from 'typeorm';
-import { rowCount } from '../../analytics/analytics.repository.js';
-import { User } from '../../users/entities/user.entity.js';
+import { IsNull, type EntityManager } from 'typeorm';
+import { rowCount } from '../../../database/query-result.js';
 import { RecoveryCode } from '../entities/recovery-code.entity.js';
 
-/** The two-factor columns of `users` and the recovery codes. */
+/** The recovery codes of two-factor sign-in (the account's two-factor columns are the users repository's). */
 @Injectable()
 export class TwoFactorRepository {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
-
-  /** The enabled account with its secrets and password hash (columns that are never selected otherwise). */
-  findWithSecrets(userId: string, manager: EntityManager = this.dataSource.manager): Promise<User | null> {
-    return manager
-      .getRepository(User)
-      .createQueryBuilder('user')
-      .addSelect(['user.passwordHash', 'user.twoFactorSecret', 'user.twoFactorPendingSecret', 'user.twoFactorLastStep'])
-      .where('user.id = :userId AND user.disabledAt IS NULL', { userId })
-      .getOne();
-  }
-
-  async setPendingSecret(userId: string, sealedSecret: string): Promise<void> {
-    await this.dataSource.getRepository(User).update({ id: userId }, { twoFactorPendingSecret: sealedSecret });
-  }
-
-  async enable(manager: EntityManager, userId: string, sealedSecret: string, step: number, now: Date): Promise<void> {
-    await manager.getRepository(User).update(
-      { id: userId },
-      {
-        twoFactorSecret: sealedSecret,
-        twoFactorPendingSecret: null,
-        twoFactorEnabledAt: now,
-        twoFactorLastStep: step,
-      },
-    );
-  }
-
-  async disable(manager: EntityManager, userId: string): Promise<void> {
-    await manager
-      .getRepository(User)
-      .update(
-        { id: userId },
-        { twoFactorSecret: null, twoFactorPendingSecret: null, twoFactorEnabledAt: null, twoFactorLastStep: null },
-      );
+  async deleteRecoveryCodes(manager: EntityManager, userId: string): Promise<void> {
     await manager.getRepository(RecoveryCode).delete({ userId });
   }
 
@@ -50,19 +14,6 @@ export class TwoFactorRepository {
     const codes = manager.getRepository(RecoveryCode);
     await codes.delete({ userId });
     await codes.insert(codeHashes.map((codeHash) => ({ userId, codeHash, usedAt: null })));
-  }
-
-  /**
-   * Records `step` as the last used time-step unless that step (or a later one) was used already:
-   * one conditional statement, so two requests with the same code cannot both pass.
-   */
-  async claimStep(manager: EntityManager, userId: string, step: number): Promise<boolean> {
-    const result: unknown = await manager.query(
-      `UPDATE "users" SET "two_factor_last_step" = $2
-       WHERE "id" = $1 AND ("two_factor_last_step" IS NULL OR "two_factor_last_step" < $2) RETURNING 1`,
-      [userId, step],
-    );
-    return rowCount(result) > 0;
   }
 
   unusedRecoveryCodes(manager: EntityManager, userId: string): Promise<RecoveryCode[]> {

@@ -5,6 +5,7 @@ import type { AppConfig } from '../../../core/config/config.js';
 import type { ActivityInput, ActivityService } from '../../activity/activity.service.js';
 import type { User } from '../../users/entities/user.entity.js';
 import { hashPassword } from '../../users/password.js';
+import type { UsersRepository } from '../../users/users.repository.js';
 import type { LoginThrottleService } from '../login-throttle.service.js';
 import type { SessionsRepository } from '../sessions.repository.js';
 import { SecretBox } from './secret-box.js';
@@ -31,6 +32,7 @@ function service(
   repository: Partial<TwoFactorRepository>,
   lines: ActivityInput[] = [],
   policy: AppConfig['staffTwoFactor'] = 'optional',
+  users: Partial<UsersRepository> = {},
 ) {
   const activity = {
     record: (used: EntityManager, input: ActivityInput) => {
@@ -41,6 +43,7 @@ function service(
   } as unknown as ActivityService;
   return new TwoFactorService(
     strictFake<TwoFactorRepository>(repository, 'TwoFactorRepository'),
+    strictFake<UsersRepository>(users, 'UsersRepository'),
     activity,
     strictFake<LoginThrottleService>({}, 'LoginThrottleService'),
     strictFake<SessionsRepository>({}, 'SessionsRepository'),
@@ -69,7 +72,7 @@ describe(TwoFactorService.name, () => {
         claimed.add(step);
         return Promise.resolve(fresh);
       };
-      const twoFactor = service({ claimStep });
+      const twoFactor = service({}, [], 'optional', { claimTwoFactorStep: claimStep });
       const code = totpCode(secret, now);
       await expect(twoFactor.consumeSignInCode(manager, account(secret), code, now)).resolves.toBe('totp');
       await expect(twoFactor.consumeSignInCode(manager, account(secret), code, now)).resolves.toBeNull();

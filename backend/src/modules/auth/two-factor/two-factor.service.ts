@@ -17,6 +17,7 @@ import { ApiError } from '../../../core/http/api-error.js';
 import { ActivityService } from '../../activity/activity.service.js';
 import type { User } from '../../users/entities/user.entity.js';
 import { hashPassword, verifyPassword } from '../../users/password.js';
+import { UsersRepository } from '../../users/users.repository.js';
 import { LoginThrottleService } from '../login-throttle.service.js';
 import { SessionsRepository } from '../sessions.repository.js';
 import { SecretBox } from './secret-box.js';
@@ -32,6 +33,7 @@ export class TwoFactorService {
 
   constructor(
     private readonly repository: TwoFactorRepository,
+    private readonly usersRepository: UsersRepository,
     private readonly activity: ActivityService,
     private readonly throttle: LoginThrottleService,
     private readonly sessionsRepository: SessionsRepository,
@@ -45,7 +47,7 @@ export class TwoFactorService {
   async setup(user: StaffUser): Promise<TwoFactorSetup> {
     if (user.twoFactorEnabled) throw new ApiError(HttpStatus.CONFLICT, staffMessages.twoFactorAlreadyEnabled);
     const secret = newTotpSecret();
-    await this.repository.setPendingSecret(user.id, this.secretBox.seal(secret));
+    await this.usersRepository.setPendingTwoFactorSecret(user.id, this.secretBox.seal(secret));
     const url = otpauthUrl(secret, user.email);
     const qrCodeSvg = await QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
     return { secret, otpauthUrl: url, qrCodeSvg };
@@ -63,7 +65,7 @@ export class TwoFactorService {
     const recoveryCodes = Array.from({ length: staffLimits.recoveryCodeCount }, newRecoveryCode);
     const hashes = await Promise.all(recoveryCodes.map((recoveryCode) => hashPassword(recoveryCode)));
     await this.dataSource.transaction(async (manager) => {
-      await this.repository.enable(manager, user.id, this.secretBox.seal(secret), step, now);
+      await this.usersRepository.enableTwoFactor(manager, user.id, this.secretBox.seal(secret), step, now);
       await this.repository.replaceRecoveryCodes(manager, user.id, hashes);
       await this.activity.record(manager, { actor: user, action: 'two_factor.enabled', target: staffTarget(user) });
     });
@@ -77,7 +79,7 @@ export class TwoFactorService {
     const account = await this.confirmPassword(user, password, address);
     if (!account.twoFactorEnabledAt) throw new ApiError(HttpStatus.CONFLICT, staffMessages.twoFactorNotEnabled);
     await this.dataSource.transaction(async (manager) => {
-      await this.repository.disable(manager, user.id);
+      await this.turnOff(manager, user.id);
       await this.activity.record(manager, { actor: user, action: 'two_factor.disabled', target: staffTarget(user) });
     });
   }
@@ -114,7 +116,7 @@ export class TwoFactorService {
       const secret = account.twoFactorSecret ? this.secretBox.open(account.twoFactorSecret) : null;
       const step = secret ? totpStep(secret, typed, now) : null;
       if (step === null) return null;
-      return (await this.repository.claimStep(manager, account.id, step)) ? 'totp' : null;
+      return (await this.usersRepository.claimTwoFactorStep(manager, account.id, step)) ? 'totp' : null;
     }
     if (!recoveryCodePattern.test(typed)) return null;
     for (const stored of await this.repository.unusedRecoveryCodes(manager, account.id)) {
@@ -136,14 +138,20 @@ export class TwoFactorService {
    */
   async reset(account: User, now = new Date()): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
-      await this.repository.disable(manager, account.id);
+      await this.turnOff(manager, account.id);
       await this.sessionsRepository.endAllSessions(manager, account.id, 'command-line reset-2fa', now);
       await this.activity.record(manager, { actor: null, action: 'two_factor.reset', target: staffTarget(account) });
     });
   }
 
+  /** Two-factor sign-in off: the secrets and the recovery codes go. */
+  private async turnOff(manager: EntityManager, userId: string): Promise<void> {
+    await this.usersRepository.clearTwoFactor(manager, userId);
+    await this.repository.deleteRecoveryCodes(manager, userId);
+  }
+
   private async requireAccount(userId: string): Promise<User> {
-    const account = await this.repository.findWithSecrets(userId);
+    const account = await this.usersRepository.findActiveWithTwoFactorSecrets(userId);
     if (!account) throw new ApiError(HttpStatus.UNAUTHORIZED, staffMessages.signInAgain);
     return account;
   }

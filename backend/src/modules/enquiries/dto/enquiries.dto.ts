@@ -6,11 +6,17 @@ import {
   enquiryMessages,
   enquiryStatuses,
   type ContactService,
+  type EnquiryDetail,
+  type EnquiryNote,
+  type EnquiryReadingPage,
   type EnquiryStatus,
+  type EnquirySummary,
 } from '@northbeam/common';
 import { MaxChars } from '../../../core/validation/max-chars.decorator.js';
 import { uuidSource } from '../../../core/validation/uuid.js';
 import { Trim } from '../../../core/validation/trim.js';
+import { isoTimestamp } from '../../../database/query-result.js';
+import type { EnquiryNoteRow, EnquiryRow } from '../enquiries.repository.js';
 
 const uuidOrNone = new RegExp(`^(${uuidSource}|none)$`, 'i');
 
@@ -63,4 +69,44 @@ export class AddEnquiryNoteDto {
   @IsNotEmpty({ message: enquiryMessages.noteRequired })
   @MaxChars(enquiryLimits.noteMax, { message: enquiryMessages.noteTooLong })
   body: string;
+}
+
+/** The list shows this many characters of a message, whitespace folded. */
+const excerptLength = 160;
+
+function person(id: string | null, name: string | null): { id: string; name: string } | null {
+  return id ? { id, name: name ?? '' } : null;
+}
+
+export function mapEnquirySummary(row: EnquiryRow): EnquirySummary {
+  const message = row.message.replace(/\s+/g, ' ').trim();
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    company: row.company,
+    service: (row.service as ContactService | null) ?? null,
+    status: row.status,
+    assignee: person(row.assignee_id, row.assignee_name),
+    createdAt: isoTimestamp(row.created_at),
+    excerpt: message.length > excerptLength ? `${message.slice(0, excerptLength - 1)}…` : message,
+  };
+}
+
+export function mapNote(row: EnquiryNoteRow): EnquiryNote {
+  return {
+    id: row.id,
+    author: row.author_id || row.author_name ? { id: row.author_id ?? '', name: row.author_name ?? '' } : null,
+    body: row.body,
+    createdAt: isoTimestamp(row.created_at),
+  };
+}
+
+export function mapEnquiryDetail(
+  row: EnquiryRow,
+  notes: EnquiryNoteRow[],
+  readingPath: EnquiryReadingPage[] = [],
+): EnquiryDetail {
+  const { excerpt: _excerpt, ...summary } = mapEnquirySummary(row);
+  return { ...summary, message: row.message, notes: notes.map(mapNote), readingPath };
 }

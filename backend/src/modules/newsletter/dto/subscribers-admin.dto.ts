@@ -1,6 +1,14 @@
 import { IsIn, IsOptional } from 'class-validator';
-import { leadListLimits, leadListMessages, subscriberStatuses, type SubscriberStatus } from '@northbeam/common';
+import {
+  leadListLimits,
+  leadListMessages,
+  subscriberStatuses,
+  type SubscriberStatus,
+  type SubscriberSummary,
+} from '@northbeam/common';
 import { IsListPage, IsListSearch } from '../../../core/validation/list-query.decorators.js';
+import { isoTimestamp } from '../../../database/query-result.js';
+import type { SubscriberRow } from '../subscribers-admin.repository.js';
 
 /** The filters of the subscribers list and its CSV export. */
 export class SubscriberFiltersDto {
@@ -16,4 +24,17 @@ export class SubscriberFiltersDto {
 export class ListSubscribersQueryDto extends SubscriberFiltersDto {
   @IsListPage()
   page?: number;
+}
+
+export function mapSubscriber(row: SubscriberRow): SubscriberSummary {
+  return {
+    id: row.id,
+    email: row.email,
+    status: row.status,
+    source: row.source,
+    page: row.page,
+    subscribedAt: isoTimestamp(row.created_at),
+    confirmedAt: row.confirmed_at ? isoTimestamp(row.confirmed_at) : null,
+    unsubscribedAt: row.unsubscribed_at ? isoTimestamp(row.unsubscribed_at) : null,
+  };
 }

@@ -6,12 +6,9 @@ import {
   type PostSummary,
   type StaffIdentity,
 } from '@northbeam/common';
+import { isoTimestamp } from '../../../database/query-result.js';
 import type { Post } from '../entities/post.entity.js';
-import { toMediaImage } from '../../media/media.service.js';
-
-function iso(date: Date | null): string | null {
-  return date ? date.toISOString() : null;
-}
+import { mapMediaImage } from '../../media/dto/media.dto.js';
 
 export function mapPostSummary(post: Post): PostSummary {
   return {
@@ -32,9 +29,9 @@ export function mapPostSummary(post: Post): PostSummary {
     readingTime: post.readingTime,
     createdAt: post.createdAt.toISOString(),
     updatedAt: post.updatedAt.toISOString(),
-    publishedAt: iso(post.publishedAt),
-    revisionDate: iso(post.revisionDate),
-    featureImage: post.featureImage ? toMediaImage(post.featureImage) : null,
+    publishedAt: isoTimestamp(post.publishedAt),
+    revisionDate: isoTimestamp(post.revisionDate),
+    featureImage: post.featureImage ? mapMediaImage(post.featureImage) : null,
   };
 }
 
@@ -47,7 +44,7 @@ export function mapAdminPost(post: Post, user: StaffIdentity): AdminPost {
   return {
     ...mapPost(post),
     createdById: post.createdById,
-    publishAt: iso(post.publishAt),
+    publishAt: isoTimestamp(post.publishAt),
     reviewNote: post.reviewNote,
     actions: postActions(post, user),
   };
@@ -58,7 +55,7 @@ export function mapAdminPostSummary(post: Post, user: StaffIdentity): AdminPostS
   return {
     ...mapPostSummary(post),
     createdById: post.createdById,
-    publishAt: iso(post.publishAt),
+    publishAt: isoTimestamp(post.publishAt),
     reviewNote: post.reviewNote,
     actions: postActions(post, user),
   };

@@ -1,4 +1,5 @@
-import { IsBoolean, IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsEmailAddress } from '../../../core/validation/is-required-email.js';
 import { IsListPage, IsListSearch } from '../../../core/validation/list-query.decorators.js';
 import {
   limits,
@@ -6,11 +7,17 @@ import {
   staffLimits,
   staffMessages,
   staffRoles,
+  staffMemberActions,
   staffStatuses,
+  type StaffMember,
   type StaffRole,
   type StaffStatus,
+  type StaffUser,
 } from '@northbeam/common';
 import { Trim } from '../../../core/validation/trim.js';
+import { isoTimestamp } from '../../../database/query-result.js';
+import type { User } from '../../users/entities/user.entity.js';
+import type { StaffRow } from '../staff.repository.js';
 
 /** Query of GET /api/admin/staff. */
 export class ListStaffQueryDto {
@@ -31,8 +38,7 @@ export class ListStaffQueryDto {
 
 export class InviteStaffDto {
   @Trim()
-  @IsEmail({}, { message: messages.emailInvalid })
-  @MaxLength(staffLimits.emailMax, { message: messages.emailInvalid })
+  @IsEmailAddress(staffLimits.emailMax)
   email: string;
 
   @IsIn(staffRoles, { message: staffMessages.roleInvalid })
@@ -65,8 +71,7 @@ export class AcceptInvitationDto {
 
 export class RequestPasswordResetDto {
   @Trim()
-  @IsEmail({}, { message: messages.emailInvalid })
-  @MaxLength(staffLimits.emailMax, { message: messages.emailInvalid })
+  @IsEmailAddress(staffLimits.emailMax)
   email: string;
 }
 
@@ -75,4 +80,35 @@ export class ResetPasswordDto {
   @IsNotEmpty({ message: messages.passwordRequired })
   @MaxLength(limits.passwordMax * 4, { message: `Password must be at most ${limits.passwordMax} characters` })
   password: string;
+}
+
+/** A row of the staff list (an account or an open invitation), with what `actor` may do to it. */
+export function mapStaffRow(row: StaffRow, actor: StaffUser): StaffMember {
+  const invitationExpiresAt = isoTimestamp(row.invitation_expires_at);
+  const member = {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    twoFactorEnabled: row.two_factor_enabled,
+    lastSignInAt: isoTimestamp(row.last_sign_in_at),
+    disabled: row.disabled,
+    invitation: invitationExpiresAt ? { expiresAt: invitationExpiresAt } : null,
+  };
+  return { ...member, actions: staffMemberActions(member, actor) };
+}
+
+/** An account as a row of the staff list, with what `actor` may do to it. */
+export function mapStaffAccount(user: User, actor: StaffUser): StaffMember {
+  const member = {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    role: user.role,
+    twoFactorEnabled: user.twoFactorEnabledAt !== null,
+    lastSignInAt: user.lastSignInAt?.toISOString() ?? null,
+    disabled: user.disabledAt !== null,
+    invitation: null,
+  };
+  return { ...member, actions: staffMemberActions(member, actor) };
 }
