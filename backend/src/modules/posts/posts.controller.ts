@@ -111,7 +111,10 @@ export class AdminPostsController {
   /** One page of every post, newest first, without bodies (docs/product.md#posts-in-the-back-office). */
   @Get()
   @Access('posts', 'read')
-  list(@Query() query: ListAdminPostsQueryDto, @CurrentUser() user: StaffIdentity): Promise<ListPage<AdminPostSummary>> {
+  list(
+    @Query() query: ListAdminPostsQueryDto,
+    @CurrentUser() user: StaffIdentity,
+  ): Promise<ListPage<AdminPostSummary>> {
     return this.postsService.staffPage(query, user);
   }
 
