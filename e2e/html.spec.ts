@@ -1,5 +1,7 @@
 import { expect, test } from './fixtures';
 import { site } from '../common/src/site';
+import { team } from '../common/src/team';
+import { expectDocumentedProperties, jsonLdBlocks } from './helpers/structured-data';
 
 /** What a crawler or a visitor without JavaScript receives: plain HTTP, no browser. */
 test.describe('Server-rendered HTML', () => {
@@ -85,6 +87,70 @@ test.describe('Server-rendered HTML', () => {
   });
 });
 
+test.describe('Structured data and feed discovery (plain HTTP)', () => {
+  for (const path of [
+    '/',
+    '/blog',
+    '/about',
+    '/blog/labs',
+    '/case-studies/relative-probability',
+    `/team/${team[1].slug}`,
+  ]) {
+    test(`${path} links the site's RSS feed in its head`, async ({ request }) => {
+      const html = await (await request.get(path)).text();
+      const links = [...html.matchAll(/<link rel="alternate" type="application\/rss\+xml"[^>]*>/g)].map((m) => m[0]);
+      expect(links).toHaveLength(1);
+      expect(links[0]).toContain(`title="${site.name}"`);
+      expect(links[0]).toMatch(/href="(https?:\/\/[^/"]+)?\/rss\.xml"/);
+    });
+  }
+
+  for (const path of ['/', '/blog']) {
+    test(`every JSON-LD block of ${path} has the properties Google documents, with absolute addresses`, async ({
+      request,
+    }) => {
+      const types = jsonLdBlocks(await (await request.get(path)).text()).map(expectDocumentedProperties);
+      expect(types).toContain('Organization');
+    });
+  }
+
+  test('a case study has a complete Article and a BreadcrumbList', async ({ request }) => {
+    const html = await (await request.get('/case-studies/relative-probability')).text();
+    const blocks = jsonLdBlocks(html);
+    expect(blocks.map(expectDocumentedProperties)).toEqual(
+      expect.arrayContaining(['Organization', 'Article', 'BreadcrumbList']),
+    );
+    const article = blocks.find((block) => block['@type'] === 'Article')!;
+    expect(article.author).toMatchObject({ '@type': 'Organization', name: site.legalName });
+    const crumbs = blocks.find((block) => block['@type'] === 'BreadcrumbList')!.itemListElement as { item: string }[];
+    expect(crumbs.map((crumb) => new URL(crumb.item).pathname)).toEqual([
+      '/',
+      '/case-studies',
+      '/case-studies/relative-probability',
+    ]);
+  });
+
+  test('a team member has a ProfilePage around the Person and a BreadcrumbList', async ({ request }) => {
+    const member = team[1];
+    const blocks = jsonLdBlocks(await (await request.get(`/team/${member.slug}`)).text());
+    expect(blocks.map(expectDocumentedProperties)).toEqual(
+      expect.arrayContaining(['Organization', 'ProfilePage', 'BreadcrumbList']),
+    );
+    const profile = blocks.find((block) => block['@type'] === 'ProfilePage')!;
+    expect(profile.mainEntity).toMatchObject({ name: member.name, jobTitle: member.role });
+    expect(new URL((profile.mainEntity as { url: string }).url).pathname).toBe(`/team/${member.slug}`);
+  });
+
+  test('the PNG logo of the feed and the structured data is served, cached like the other public files', async ({
+    request,
+  }) => {
+    const response = await request.get('/logo.png');
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toBe('image/png');
+    expect(response.headers()['cache-control']).toBe((await request.get('/logo.svg')).headers()['cache-control']);
+  });
+});
+
 test.describe('Server-rendered articles (plain HTTP)', () => {
   let slug = '';
   const title = 'Plain HTML article for crawlers';
@@ -158,6 +224,17 @@ test.describe('Server-rendered articles (plain HTTP)', () => {
     });
     expect(posting.datePublished).toBeTruthy();
     expect(posting.dateModified).toBeTruthy();
+    expect(blocks.map(expectDocumentedProperties)).toEqual(
+      expect.arrayContaining(['Organization', 'BlogPosting', 'BreadcrumbList']),
+    );
+    expect(posting.author).toMatchObject({ url: expect.stringMatching(/\/team\/helena-marsh$/) });
+    const crumbs = blocks.find((block) => block['@type'] === 'BreadcrumbList').itemListElement as { item: string }[];
+    expect(crumbs.map((crumb) => new URL(crumb.item).pathname)).toEqual([
+      '/',
+      '/blog',
+      '/blog/consulting',
+      `/blog/consulting/${slug}`,
+    ]);
   });
 
   test('text beyond ASCII arrives intact: in the HTML, in the hydration data, and after hydration', async ({

@@ -21,7 +21,7 @@ test.describe('Team member profile', () => {
     });
   }
 
-  test('sets the canonical, social tags and Person structured data', async ({ page }) => {
+  test('sets the canonical, social tags and a ProfilePage around the Person', async ({ page }) => {
     const member = team[1];
     await page.goto(`/team/${member.slug}`);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`/team/${member.slug}$`));
@@ -33,7 +33,7 @@ test.describe('Team member profile', () => {
     const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
     const person = blocks
       .map((block) => JSON.parse(block) as Record<string, unknown>)
-      .find((block) => block['@type'] === 'Person');
+      .find((block) => block['@type'] === 'ProfilePage')?.mainEntity;
     expect(person).toMatchObject({ name: member.name, jobTitle: member.role });
   });
 

@@ -1,5 +1,8 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { crc32, inflateSync } from 'node:zlib';
 import { SaxesParser } from 'saxes';
+import { frontendRoot } from '../src/ssr/frontend-paths.js';
 import { createStaff, signedInAgent } from './factories/staff.js';
 import { hostileTexts } from './helpers/hostile-text.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
@@ -102,6 +105,17 @@ describe('Crawler documents from stored hostile text', () => {
     expect(all).toContain('<script>alert(1)</script> & "quoted" \'single\' excerpt');
     expect(all).toContain('ab title');
     expect(response.text).not.toContain('CDATA');
+  });
+
+  it("gives the feed's channel a PNG image no wider than RSS 2.0 allows, found in the site's public files", async () => {
+    const response = await testApp.request().get('/rss.xml');
+    const image = response.text.match(/<image><title>[^<]*<\/title><url>([^<]+)<\/url>/)?.[1] ?? '';
+    expect(image).toMatch(/^https?:\/\/[^/]+\/logo\.png$/);
+    const file = await readFile(path.join(frontendRoot, 'public', new URL(image).pathname));
+    const { width, height } = decodePng(file);
+    expect(width).toBeLessThanOrEqual(144);
+    expect(height).toBeLessThanOrEqual(400);
+    expect(response.text).toContain(`<width>${width}</width><height>${height}</height>`);
   });
 
   it('serves a sitemap that a conforming XML parser reads', async () => {

@@ -59,6 +59,8 @@ export const caseStudyStatusLabels: Record<CaseStudyStatus, string> = {
 export interface CaseStudyPreview extends CaseStudy {
   /** Present only on a draft shown to staff. */
   draft?: true;
+  /** When it was last saved (ISO 8601): the structured data's `dateModified`. */
+  updatedAt?: string;
   /** The media library images among its hero, gallery and sharing image, by id: their size and srcset. */
   images: Record<string, MediaImage>;
 }

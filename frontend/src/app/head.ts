@@ -1,4 +1,5 @@
 import { site } from '@northbeam/common';
+import { absoluteUrl as absolute, organizationJsonLd } from './structured-data';
 
 export interface HeadData {
   title: string;
@@ -23,22 +24,6 @@ export interface HeadData {
   provisional?: boolean;
 }
 
-export function organizationJsonLd(publicUrl: string): Record<string, unknown> {
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'Organization',
-    name: site.legalName,
-    alternateName: site.name,
-    url: publicUrl,
-    logo: `${publicUrl}/logo.svg`,
-    email: site.email,
-    telephone: site.phone,
-    slogan: site.tagline,
-    address: { '@type': 'PostalAddress', streetAddress: site.registeredAddress, addressCountry: 'GB' },
-    sameAs: site.social.map((link) => link.href),
-  };
-}
-
 function escapeHtml(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
@@ -51,10 +36,6 @@ export function jsonForScript(value: unknown, replacer?: (key: string, value: un
     /[<\u0080-\uffff]/g,
     (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
-}
-
-function absolute(publicUrl: string, pathOrUrl: string): string {
-  return /^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${publicUrl}${pathOrUrl.startsWith('/') ? '' : '/'}${pathOrUrl}`;
 }
 
 export function fullTitle(head: HeadData): string {
@@ -77,6 +58,8 @@ export function renderHeadHtml(head: HeadData, publicUrl: string, currentPath: s
   if (head.noindex) tags.push('<meta name="robots" content="noindex, nofollow">');
   tags.push(
     `<link rel="canonical" href="${escapeHtml(canonical)}">`,
+    // Feed discovery: readers and crawlers find the blog's feed from any page.
+    `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(site.name)}" href="${escapeHtml(`${publicUrl}/rss.xml`)}">`,
     `<meta property="og:site_name" content="${escapeHtml(site.name)}">`,
     `<meta property="og:locale" content="en_GB">`,
     `<meta property="og:type" content="${head.ogType ?? 'website'}">`,

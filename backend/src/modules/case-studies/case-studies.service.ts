@@ -74,9 +74,8 @@ export class CaseStudiesService {
       throw new ApiError(HttpStatus.NOT_FOUND, messages.caseStudyNotFound);
     // The library images it shows, for their srcset and dimensions.
     const images = Object.fromEntries(await this.media.images(caseStudyMediaIds(row)));
-    return row.status === 'published'
-      ? { ...mapCaseStudy(row), images }
-      : { ...mapCaseStudy(row), draft: true, images };
+    const study = { ...mapCaseStudy(row), updatedAt: row.updatedAt.toISOString(), images };
+    return row.status === 'published' ? study : { ...study, draft: true };
   }
 
   async listForStaff(query: ListCaseStudiesQueryDto): Promise<ListPage<AdminCaseStudySummary>> {

@@ -95,7 +95,8 @@ export class SeoService {
       ...(posts[0] ? [element('lastBuildDate', posts[0].updated.toUTCString())] : []),
       element('docs', 'https://validator.w3.org/feed/docs/rss2.html'),
       element('language', 'en-GB'),
-      `<image>${element('title', title)}${element('url', `${base}/logo.svg`)}${element('link', `${base}/blog`)}</image>`,
+      // RSS 2.0 takes a GIF, JPEG or PNG of at most 144 pixels wide here: the PNG logo.
+      `<image>${element('title', title)}${element('url', `${base}/logo.png`)}${element('link', `${base}/blog`)}${element('width', '144')}${element('height', '144')}</image>`,
       element('copyright', `© ${new Date().getFullYear()} ${site.legalName}`),
       `<atom:link href="${escapeXmlText(`${base}/rss.xml`)}" rel="self" type="application/rss+xml"/>`,
     ];

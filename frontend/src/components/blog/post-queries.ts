@@ -35,6 +35,11 @@ export function readListQuery(request: LoaderRequest, section?: PostSection): Li
   return { section, search: Array.from(search).slice(0, limits.searchMax).join('').trim(), page };
 }
 
+/** The canonical path of a page of a list: each page its own, the first without `?page=1`, no search. */
+export function listPagePath(path: string, query: ListQuery | undefined): string {
+  return query && query.page > 1 ? `${path}?page=${query.page}` : path;
+}
+
 /**
  * One page of published posts, searched on the server so the list never grows with the blog. A page
  * past the last one (the first page always exists, even when empty) is a 404, as is a query the API

@@ -15,6 +15,7 @@ import {
   type PostSection,
 } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
+import { articleJsonLd, breadcrumbJsonLd } from '@/app/structured-data';
 import { AuthorBlock } from '@/components/blog/author-block';
 import { MarkdownBody } from '@/components/blog/markdown-body';
 import { ResponsiveImage } from '@/components/media/responsive-image';
@@ -100,7 +101,8 @@ export const handle: RouteHandle<ArticleRouteData | undefined> = {
     }
     const { post } = article.value;
     const description = post.metaDescription || post.excerpt;
-    const author = findTeamMember(post.authorId)?.name ?? post.authorName;
+    const member = findTeamMember(post.authorId);
+    const author = member?.name ?? post.authorName;
     const canonicalPath = `/blog/${post.section}/${post.slug}`;
     // The feature image as the social card (1280 wide, a format every reader takes); the drawn card otherwise.
     const image = post.featureImage
@@ -136,29 +138,32 @@ export const handle: RouteHandle<ArticleRouteData | undefined> = {
           : []),
         ...parseCustomMetaTags(post.customMetaTags),
       ],
-      jsonLd: [
-        {
-          '@context': 'https://schema.org',
-          '@type': 'BlogPosting',
-          headline: post.title,
-          description,
-          url: `${publicUrl}${canonicalPath}`,
-          mainEntityOfPage: `${publicUrl}${pathname.toLowerCase()}`,
-          image: `${publicUrl}${image}`,
-          datePublished: post.publishedAt ?? post.createdAt,
-          dateModified: post.revisionDate ?? post.updatedAt,
-          articleSection: sectionLabels[post.section],
-          keywords: post.tags.join(', '),
-          wordCount: post.wordCount,
-          timeRequired: post.readingTime ? `PT${post.readingTime}M` : undefined,
-          author: author ? { '@type': 'Person', name: author } : { '@type': 'Organization', name: site.legalName },
-          publisher: {
-            '@type': 'Organization',
-            name: site.legalName,
-            logo: { '@type': 'ImageObject', url: `${publicUrl}/logo.svg` },
-          },
-        },
-      ],
+      jsonLd: import.meta.env.SSR
+        ? [
+            articleJsonLd(publicUrl, {
+              type: 'BlogPosting',
+              headline: post.title,
+              description,
+              path: canonicalPath,
+              image,
+              datePublished: post.publishedAt ?? post.createdAt,
+              dateModified: post.revisionDate ?? post.updatedAt,
+              authorName: author,
+              authorPath: member ? `/team/${member.slug}` : undefined,
+              extra: {
+                articleSection: sectionLabels[post.section],
+                keywords: post.tags.join(', '),
+                wordCount: post.wordCount,
+                timeRequired: post.readingTime ? `PT${post.readingTime}M` : undefined,
+              },
+            }),
+            breadcrumbJsonLd(publicUrl, [
+              { name: 'Blog', path: '/blog' },
+              { name: sectionLabels[post.section], path: `/blog/${post.section}` },
+              { name: post.title, path: canonicalPath },
+            ]),
+          ]
+        : undefined,
     };
   },
 };

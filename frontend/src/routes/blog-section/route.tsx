@@ -6,7 +6,7 @@ import type { RouteHandle } from '@/app/route-handle';
 import { PostList, PostsLoadError } from '@/components/blog/post-list';
 import { NewsletterBox } from '@/components/lead-capture/newsletter-box';
 import type { PostCardPage } from '@northbeam/common';
-import { loadPostPage, readListQuery, type ListQuery } from '@/components/blog/post-queries';
+import { listPagePath, loadPostPage, readListQuery, type ListQuery } from '@/components/blog/post-queries';
 
 interface SectionData {
   section: PostSection;
@@ -40,13 +40,13 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
 }
 
 export const handle: RouteHandle<SectionData | undefined> = {
-  head: ({ pathname }) => {
+  head: ({ data, pathname }) => {
     const section = sectionFromPath(pathname);
     return {
       title: copy[section].title,
       description: copy[section].description,
       keywords: [copy[section].title, `${site.name} ${section}`, 'digital transformation', 'AI', 'XR'],
-      canonicalPath: `/blog/${section}`,
+      canonicalPath: listPagePath(`/blog/${section}`, data?.query),
     };
   },
 };

@@ -4,11 +4,12 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useLoaderData, useRouteError, type LoaderFunctionArgs } from '@/app/data-router';
 import { site } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
+import { organizationRef } from '@/app/structured-data';
 import { PostList, PostsLoadError } from '@/components/blog/post-list';
 import { NewsletterBox } from '@/components/lead-capture/newsletter-box';
 import { NewsletterFloatingWidget } from '@/components/lead-capture/newsletter-floating-widget';
 import type { PostCardPage } from '@northbeam/common';
-import { loadPostPage, readListQuery, type ListQuery } from '@/components/blog/post-queries';
+import { listPagePath, loadPostPage, readListQuery, type ListQuery } from '@/components/blog/post-queries';
 import { cn } from '@/lib/cn';
 
 interface BlogData {
@@ -22,14 +23,23 @@ export async function loader({ request, context }: LoaderFunctionArgs): Promise<
 }
 
 export const handle: RouteHandle<BlogData | undefined> = {
-  head: ({ data }) => ({
+  head: ({ data, publicUrl }) => ({
     title: 'Blog: Labs Content and Consulting Insights',
     description: `Articles from ${site.name} Labs and ${site.name} Consulting on AI adoption, XR, prototyping, governance and digital transformation for UK businesses.`,
     keywords: ['digital transformation blog', 'AI adoption', 'XR', 'innovation', 'consulting insights', 'labs'],
-    canonicalPath: data && data.query.page > 1 ? `/blog?page=${data.query.page}` : '/blog',
-    jsonLd: [
-      { '@context': 'https://schema.org', '@type': 'Blog', name: `${site.name} Blog`, description: site.description },
-    ],
+    canonicalPath: listPagePath('/blog', data?.query),
+    jsonLd: import.meta.env.SSR
+      ? [
+          {
+            '@context': 'https://schema.org',
+            '@type': 'Blog',
+            name: `${site.name} Blog`,
+            description: site.description,
+            url: `${publicUrl}/blog`,
+            publisher: organizationRef(publicUrl),
+          },
+        ]
+      : undefined,
   }),
 };
 

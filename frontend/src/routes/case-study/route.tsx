@@ -13,6 +13,7 @@ import {
   type CaseStudyImage as GalleryImage,
 } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
+import { articleJsonLd, breadcrumbJsonLd } from '@/app/structured-data';
 import { CaseStudyImage } from '@/components/case-studies/case-study-image';
 import { CaseStudyProse } from '@/components/case-studies/case-study-prose';
 import { ResponsiveImage } from '@/components/media/responsive-image';
@@ -49,7 +50,7 @@ export async function loader({ context, params }: LoaderFunctionArgs): Promise<C
 }
 
 export const handle: RouteHandle<CaseStudyData | undefined> = {
-  head: ({ data: loaded, params }) => {
+  head: ({ data: loaded, params, publicUrl }) => {
     const caseStudy = deferredValue(loaded);
     if (!caseStudy) {
       return {
@@ -72,18 +73,25 @@ export const handle: RouteHandle<CaseStudyData | undefined> = {
       // Social networks want a raster image: the server renders one per slug.
       image: `/api/og-image/${caseStudy.slug}`,
       imageAlt: caseStudy.title,
-      jsonLd: [
-        {
-          '@context': 'https://schema.org',
-          '@type': 'Article',
-          headline: caseStudy.title,
-          description: caseStudy.summary,
-          datePublished: caseStudy.date,
-          image: caseStudy.hero_image,
-          about: caseStudy.client,
-          publisher: { '@type': 'Organization', name: site.legalName },
-        },
-      ],
+      jsonLd: import.meta.env.SSR
+        ? [
+            articleJsonLd(publicUrl, {
+              type: 'Article',
+              headline: caseStudy.title,
+              description: caseStudy.summary,
+              path: `/case-studies/${caseStudy.slug}`,
+              // The drawn card first: a raster image, which every reader of the data takes.
+              image: [`/api/og-image/${caseStudy.slug}`, caseStudy.hero_image],
+              datePublished: caseStudy.date,
+              dateModified: caseStudy.updatedAt ?? caseStudy.date,
+              extra: { about: caseStudy.client },
+            }),
+            breadcrumbJsonLd(publicUrl, [
+              { name: 'Case Studies', path: '/case-studies' },
+              { name: caseStudy.title, path: `/case-studies/${caseStudy.slug}` },
+            ]),
+          ]
+        : undefined,
     };
   },
 };

@@ -4,6 +4,7 @@ import { useLoaderData, useRouteError, type LoaderFunctionArgs } from '@/app/dat
 import { findTeamMember, site, type TeamMember } from '@northbeam/common';
 import { SocialIcon } from '@/components/layout/social-icon';
 import type { RouteHandle } from '@/app/route-handle';
+import { absoluteUrl, breadcrumbJsonLd, organizationRef } from '@/app/structured-data';
 import { TeamAvatar } from '@/components/marketing/team-avatar';
 import { buttonVariants } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
@@ -16,8 +17,37 @@ export function loader({ params }: LoaderFunctionArgs): TeamMember {
   return member;
 }
 
+/** The member's profile page: a ProfilePage about the Person, every address absolute. */
+function profileJsonLd(member: TeamMember, publicUrl: string) {
+  const url = absoluteUrl(publicUrl, `/team/${member.slug}`);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ProfilePage',
+    url,
+    mainEntity: {
+      '@type': 'Person',
+      name: member.name,
+      jobTitle: member.role,
+      description: member.bio,
+      url,
+      // The drawn card stands in for a member without a portrait.
+      image: absoluteUrl(publicUrl, member.avatar ?? `/api/og-image/${member.slug}`),
+      sameAs: [member.linkedin],
+      knowsAbout: member.expertise.map((tag) => tag.replace(/^#/, '')),
+      worksFor: organizationRef(publicUrl),
+    },
+  };
+}
+
+function teamBreadcrumb(member: TeamMember, publicUrl: string) {
+  return breadcrumbJsonLd(publicUrl, [
+    { name: 'About', path: '/about' },
+    { name: member.name, path: `/team/${member.slug}` },
+  ]);
+}
+
 export const handle: RouteHandle<TeamMember | undefined> = {
-  head: ({ data: member, params }) => {
+  head: ({ data: member, params, publicUrl }) => {
     if (!member) {
       return {
         title: 'Team Member Not Found',
@@ -38,20 +68,7 @@ export const handle: RouteHandle<TeamMember | undefined> = {
         { property: 'profile:first_name', content: member.name.split(' ')[0] },
         { property: 'profile:last_name', content: member.name.split(' ').slice(1).join(' ') },
       ],
-      jsonLd: [
-        {
-          '@context': 'https://schema.org',
-          '@type': 'Person',
-          name: member.name,
-          jobTitle: member.role,
-          description: member.bio,
-          url: `/team/${member.slug}`,
-          ...(member.avatar ? { image: member.avatar } : {}),
-          sameAs: [member.linkedin],
-          knowsAbout: member.expertise.map((tag) => tag.replace(/^#/, '')),
-          worksFor: { '@type': 'Organization', name: site.legalName },
-        },
-      ],
+      jsonLd: import.meta.env.SSR ? [profileJsonLd(member, publicUrl), teamBreadcrumb(member, publicUrl)] : undefined,
     };
   },
 };
