@@ -72,6 +72,10 @@ describe('Two-factor sign-in', () => {
     expect(setup.body.otpauthUrl).toMatch(/^otpauth:\/\/totp\/Northbeam[^?]*\?.*secret=/);
     expect(setup.body.otpauthUrl).toContain(`secret=${setup.body.secret}`);
     expect(setup.body.qrCodeSvg).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
+    // Opening the setup again (a reload) shows the same secret: the one a phone may already have scanned.
+    const again = await agent.post('/api/admin/account/two-factor/setup').send({});
+    expect(again.body.secret).toBe(setup.body.secret);
+    expect(again.body.qrCodeSvg).toBe(setup.body.qrCodeSvg);
     // Not on until a code confirms it.
     expect((await agent.get('/api/admin/user')).body.twoFactorEnabled).toBe(false);
     const wrong = await agent

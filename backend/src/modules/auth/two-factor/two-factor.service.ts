@@ -43,11 +43,17 @@ export class TwoFactorService {
     this.secretBox = new SecretBox(config.sessionSecret);
   }
 
-  /** A new secret to scan; it takes effect only once a code from it is confirmed. */
+  /**
+   * The secret to scan; it takes effect only once a code from it is confirmed. The one waiting for
+   * confirmation is shown again (a reload of the setup page must not change the secret a phone has
+   * already scanned); a new one is made only when none waits.
+   */
   async setup(user: StaffUser): Promise<TwoFactorSetup> {
     if (user.twoFactorEnabled) throw new ApiError(HttpStatus.CONFLICT, staffMessages.twoFactorAlreadyEnabled);
-    const secret = newTotpSecret();
-    await this.usersRepository.setPendingTwoFactorSecret(user.id, this.secretBox.seal(secret));
+    const account = await this.requireAccount(user.id);
+    const waiting = account.twoFactorPendingSecret ? this.secretBox.open(account.twoFactorPendingSecret) : null;
+    const secret = waiting ?? newTotpSecret();
+    if (!waiting) await this.usersRepository.setPendingTwoFactorSecret(user.id, this.secretBox.seal(secret));
     const url = otpauthUrl(secret, user.email);
     const qrCodeSvg = await QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
     return { secret, otpauthUrl: url, qrCodeSvg };
