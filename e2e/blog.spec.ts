@@ -69,6 +69,8 @@ test.describe('Blog against a database of its own', () => {
   let server: ServerProcess;
 
   test.beforeAll(async ({ playwright }) => {
+    // Its own server: a start and a migration on a busy machine can take more than the default 30 s.
+    test.setTimeout(120_000);
     server = startServer(
       {
         PGLITE_DIR: 'memory://',
