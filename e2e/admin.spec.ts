@@ -351,7 +351,11 @@ test.describe('Admin: a consultant', () => {
     await expect(mine.getByRole('link', { name: `Edit "${own}"` })).toBeVisible();
 
     await page.getByRole('tab', { name: /^Published/ }).click();
-    await page.getByRole('link', { name: `Read "${title}"` }).click();
+    // The first card of that title (another suite may have published a post of the same title).
+    await page
+      .getByRole('link', { name: `Read "${title}"` })
+      .first()
+      .click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Read post');
     await expect(page.getByTestId('read-only-post')).toContainText(
       'Consultants can only change their own drafts: you can read this post but not change it.',

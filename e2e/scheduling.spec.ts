@@ -97,11 +97,15 @@ test.describe('Scheduling and the review queue', () => {
     await expect(page.getByText('Submitted for review', { exact: true }).first()).toBeVisible();
     const ownCard = page.getByTestId('admin-post-card').filter({ hasText: title });
     await expect(ownCard.getByText('Awaiting review', { exact: true })).toBeVisible();
-    await ownCard.getByRole('link', { name: `Edit "${title}"` }).click();
+    // While it awaits review the author may read it but not change it: the card offers Read, not Edit.
+    await expect(ownCard.getByRole('link', { name: `Edit "${title}"` })).toHaveCount(0);
+    await ownCard.getByRole('link', { name: `Read "${title}"` }).click();
     await expect(page).toHaveURL(/\/admin\/posts\/edit\//, { timeout: 30_000 });
     await expect(page.getByTestId('awaiting-review')).toContainText(
       'An admin will publish it, schedule it, or send it back to you with a note.',
     );
+    await expect(page.getByTestId('read-only-post')).toBeVisible();
+    await expect(page.getByLabel('Title')).toBeDisabled();
     await expect(page.getByRole('button', { name: 'Submit for review' })).toHaveCount(0);
     const editorUrl = page.url();
 
