@@ -26,6 +26,11 @@ import { typeormPool } from './database/typeorm-pool.js';
 import { ContentVersionService } from './modules/content-version/content-version.service.js';
 import { createSessionMiddleware, type SessionMiddleware } from './modules/auth/session.js';
 import { PostRedirectsService, postRedirectMiddleware } from './modules/posts/post-redirects.js';
+import { TeamService } from './modules/team/team.service.js';
+import { teamRedirectMiddleware } from './modules/team/team-redirects.js';
+import { RedirectsService, redirectMiddleware } from './modules/site-settings/redirects.service.js';
+import { NewsletterIssuesService } from './modules/newsletter-issues/newsletter-issues.service.js';
+import { newsletterWebVersionMiddleware } from './modules/newsletter-issues/newsletter-web.js';
 import { mountFrontend } from './ssr/ssr.js';
 
 export interface Application {
@@ -70,7 +75,16 @@ export async function createApplication(
     app
       .getHttpAdapter()
       .getInstance()
-      .use(postRedirectMiddleware(app.get(PostRedirectsService)));
+      .use(postRedirectMiddleware(app.get(PostRedirectsService)))
+      // A team member's former address answers 301 to their current one (docs/product.md#team).
+      .use(teamRedirectMiddleware(app.get(TeamService)))
+      // Hand-made redirects (docs/product.md#redirects), after the posts' own.
+      .use(redirectMiddleware(app.get(RedirectsService)));
+    // A sent newsletter issue's web version, /newsletter/{slug} (docs/product.md#newsletter-issues).
+    app
+      .getHttpAdapter()
+      .getInstance()
+      .use(newsletterWebVersionMiddleware(app.get(NewsletterIssuesService)));
     if (options.frontend !== false) {
       await mountFrontend(
         app.getHttpAdapter().getInstance(),
@@ -80,7 +94,9 @@ export async function createApplication(
         app.get(ContentVersionService),
       );
     }
-    app.setGlobalPrefix(apiGlobalPrefix, { exclude: ['sitemap.xml', 'robots.txt', 'rss.xml', 'media/:id/:file'] });
+    app.setGlobalPrefix(apiGlobalPrefix, {
+      exclude: ['sitemap.xml', 'robots.txt', 'rss.xml', 'media/:id/:file'],
+    });
     app.useGlobalPipes(createValidationPipe());
     app.useGlobalFilters(new HttpExceptionFilter());
     await app.init();

@@ -20,10 +20,13 @@ import { EnquiriesModule } from './modules/enquiries/enquiries.module.js';
 import { MailModule } from './modules/mail/mail.module.js';
 import { NewsletterModule } from './modules/newsletter/newsletter.module.js';
 import { PlaybookModule } from './modules/playbook/playbook.module.js';
+import { SiteSettingsModule } from './modules/site-settings/site-settings.module.js';
 import { AnalyticsModule } from './modules/analytics/analytics.module.js';
 import { PrivacyModule } from './modules/privacy/privacy.module.js';
 import { NewsletterIssuesModule } from './modules/newsletter-issues/newsletter-issues.module.js';
 import { MediaModule } from './modules/media/media.module.js';
+import { TeamModule } from './modules/team/team.module.js';
+import { NotificationsModule } from './modules/notifications/notifications.module.js';
 
 @Module({})
 export class AppModule {
@@ -50,10 +53,13 @@ export class AppModule {
         EnquiriesModule,
         NewsletterModule,
         PlaybookModule,
+        SiteSettingsModule,
         AnalyticsModule,
         PrivacyModule,
         NewsletterIssuesModule,
+        TeamModule,
         MediaModule,
+        NotificationsModule,
         ...extraModules,
       ],
     };

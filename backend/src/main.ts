@@ -30,8 +30,23 @@ const drainQuietMs = 300;
  * stops choosing this replica after its first 503 (see drainTurnsAway) and closes idle upstream
  * connections itself after 4 s (docker/nginx-upstream.conf), so the drain waits for every connection
  * to be closed by the client, up to drainMaxMs.
+ *
+ * The gap this leaves: a replica that receives only writes while it drains (no GET to turn away)
+ * cannot tell open-source nginx, which learns of a stopping replica only from a failed request. At
+ * drainMaxMs it closes, and a write nginx sends on an idle connection at that very moment fails with
+ * 503. Visitor traffic mixes pages and writes, so the first GET tells nginx; an orchestrator that
+ * takes the replica out of DNS before stopping it, or a proxy with active health checks, closes the gap.
  */
 const drainMaxMs = 6000;
+/**
+ * Once this replica has turned a request away, nginx chooses it no more for `fail_timeout` (5 s in
+ * docker/nginx-upstream.conf). The drain then ends when nothing has been served for this long: a
+ * request nginx sent before it saw the 503 has arrived by then, and idle kept-alive connections may
+ * be closed (nginx picks a replica before a connection to it, so it writes nothing more on them).
+ * Waiting for nginx to close them itself took up to drainMaxMs, long enough for nginx to try this
+ * replica again as the port closed, and a POST sent then was reset and lost.
+ */
+const drainSettleMs = 500;
 
 /**
  * Once the drain is drainDelayMs old, GET, HEAD and OPTIONS get 503 with `Retry-After: 1` and `Connection: close`.
@@ -90,6 +105,8 @@ async function bootstrap() {
 
   let shuttingDown = false;
   let drainStartedAt = 0;
+  let turnedAwayAt = 0;
+  let lastServedAt = 0;
   let lastConnectionAt = Date.now();
   let openConnections = 0;
   server.on('connection', (socket: Socket) => {
@@ -98,6 +115,8 @@ async function bootstrap() {
     socket.once('close', () => (openConnections -= 1));
   });
   let requestsInProgress = 0;
+  let answeredInDrain = 0;
+  let turnedAwayInDrain = 0;
   // The application's own handlers run behind this one, which counts requests and, while draining,
   // turns away the requests a proxy may safely send elsewhere.
   const handlers = server.listeners('request') as ((request: IncomingMessage, response: ServerResponse) => void)[];
@@ -107,8 +126,17 @@ async function bootstrap() {
     response.once('close', () => (requestsInProgress -= 1));
     // Requests read in the drain's first moments were sent before the signal by a client that cannot
     // know: they are answered. Later ones may be turned away.
-    if (shuttingDown && Date.now() - drainStartedAt >= drainDelayMs && drainTurnsAway(request, response)) return;
-    if (shuttingDown) response.setHeader('Connection', 'close');
+    if (shuttingDown && Date.now() - drainStartedAt >= drainDelayMs && drainTurnsAway(request, response)) {
+      turnedAwayAt ||= Date.now();
+      turnedAwayInDrain += 1;
+      return;
+    }
+    if (shuttingDown) {
+      lastServedAt = Date.now();
+      answeredInDrain += 1;
+      response.once('close', () => (lastServedAt = Date.now()));
+      response.setHeader('Connection', 'close');
+    }
     for (const handler of handlers) handler.call(server, request, response);
   });
   const shutdown = (signal: string) => {
@@ -123,13 +151,17 @@ async function bootstrap() {
     drainStartedAt = Date.now();
     const waitForQuiet = () => {
       const now = Date.now();
-      const quiet =
-        requestsInProgress === 0 &&
-        openConnections === 0 &&
-        now - lastConnectionAt >= drainQuietMs &&
-        now - drainStartedAt >= drainDelayMs;
-      if (quiet || now - drainStartedAt >= drainMaxMs) closeServer();
-      else setTimeout(waitForQuiet, 50);
+      const nothingArriving = openConnections === 0 && now - lastConnectionAt >= drainQuietMs;
+      const proxyTold = turnedAwayAt > 0 && now - turnedAwayAt >= drainSettleMs && now - lastServedAt >= drainSettleMs;
+      const quiet = requestsInProgress === 0 && now - drainStartedAt >= drainDelayMs && (nothingArriving || proxyTold);
+      if (quiet || now - drainStartedAt >= drainMaxMs) {
+        (quiet ? logger.log.bind(logger) : logger.warn.bind(logger))(
+          `Drain over after ${now - drainStartedAt} ms (${quiet ? (nothingArriving ? 'nothing arriving' : 'proxy told') : 'longest drain'}): ` +
+            `${answeredInDrain} requests answered, ${turnedAwayInDrain} turned away, ${openConnections} connections open`,
+          'Main',
+        );
+        closeServer();
+      } else setTimeout(waitForQuiet, 50);
     };
     setTimeout(waitForQuiet, 50);
   };

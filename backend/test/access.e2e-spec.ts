@@ -68,6 +68,17 @@ const matrix: Record<string, Who[]> = {
   'GET /api/admin/enquiries/:id': everyone,
   'PATCH /api/admin/enquiries/:id': everyone,
   'POST /api/admin/enquiries/:id/notes': everyone,
+  'POST /api/admin/enquiries/:id/replies': everyone,
+  'GET /api/admin/reply-templates': everyone,
+  'GET /api/admin/reply-templates/:id': everyone,
+  'POST /api/admin/reply-templates': admins,
+  'PUT /api/admin/reply-templates/:id': admins,
+  'DELETE /api/admin/reply-templates/:id': admins,
+  'GET /api/admin/notifications': everyone,
+  'POST /api/admin/notifications/read': everyone,
+  'POST /api/admin/notifications/:id/read': everyone,
+  'GET /api/admin/account/notifications': everyone,
+  'PUT /api/admin/account/notifications': everyone,
   // subscribers and playbook requests
   'GET /api/admin/subscribers': admins,
   'GET /api/admin/subscribers.csv': admins,
@@ -88,6 +99,8 @@ const matrix: Record<string, Who[]> = {
   'DELETE /api/admin/newsletter/issues/:id': admins,
   'POST /api/admin/newsletter/issues/:id/test': admins,
   'POST /api/admin/newsletter/issues/:id/send': admins,
+  'POST /api/admin/newsletter/issues/:id/schedule': admins,
+  'POST /api/admin/newsletter/issues/:id/unschedule': admins,
   // Revisions and autosave (docs/product.md#revisions): whoever may change the post; the service narrows consultants to their own drafts.
   'GET /api/admin/posts/:id/revisions': everyone,
   'GET /api/admin/posts/:id/revisions/:revisionId': everyone,
@@ -122,6 +135,24 @@ const matrix: Record<string, Who[]> = {
   'GET /api/admin/case-studies/:id/revisions': admins,
   'GET /api/admin/case-studies/:id/revisions/:revisionId': admins,
   'POST /api/admin/case-studies/:id/revisions/:revisionId/restore': admins,
+  // The team (docs/product.md#team): admins change it; a consultant reads and edits the member linked to them.
+  'GET /api/admin/team': everyone,
+  'GET /api/admin/team/authors': everyone,
+  'GET /api/admin/team/:id': everyone,
+  'POST /api/admin/team': admins,
+  'PUT /api/admin/team/:id': everyone,
+  'PUT /api/admin/team/order': admins,
+  'DELETE /api/admin/team/:id': admins,
+  // Your own name; a super admin renames and links any account with PATCH /api/admin/staff/:id.
+  'PATCH /api/admin/account': everyone,
+  'GET /api/admin/settings': admins,
+  'PUT /api/admin/settings': admins,
+  'POST /api/admin/settings/playbook': admins,
+  'DELETE /api/admin/settings/playbook': admins,
+  'GET /api/admin/redirects': admins,
+  'GET /api/admin/redirects/slug-changes': admins,
+  'POST /api/admin/redirects': admins,
+  'DELETE /api/admin/redirects/:id': admins,
 };
 
 /**
@@ -242,8 +273,11 @@ describe('Access rules of every route', () => {
       '/api/health',
       '/api/posts',
       '/api/case-studies',
+      '/api/team',
       '/api/analytics/config',
       '/api/config/public',
+      '/api/site-settings',
+      '/api/playbook/document',
     ]) {
       const response = await testApp.request().get(path);
       expect([401, 403]).not.toContain(response.status);

@@ -40,6 +40,20 @@ const validCaseStudy = caseStudyRequest('an-activity-case-study', {
   summary: 'Logged.',
 });
 
+const validTeamMember = {
+  name: 'An Activity Member',
+  slug: 'an-activity-member',
+  role: 'Consultant',
+  stripRole: '',
+  bio: 'Logged.',
+  fullBio: '',
+  linkedin: '',
+  avatar: null,
+  expertise: [],
+  inStrip: true,
+  hidden: false,
+};
+
 describe('Activity log', () => {
   let testApp: TestApp;
   let superAdmin: Agent;
@@ -55,6 +69,8 @@ describe('Activity log', () => {
     inviteeEmail: string;
     memberId?: string;
     caseStudyId?: string;
+    teamMemberId?: string;
+    redirectId?: string;
   } = {
     inviteeEmail: 'activity-invitee@northbeam.example',
   };
@@ -305,6 +321,40 @@ describe('Activity log', () => {
       actor: () => ids.admin,
       targetType: 'enquiry',
     },
+    'enquiry.replied': {
+      run: async () =>
+        admin
+          .post(`/api/admin/enquiries/${await enquiry()}/replies`)
+          .send({ subject: 'Your enquiry', body: 'Thank you.' }),
+      actor: () => ids.admin,
+      targetType: 'enquiry',
+    },
+    'reply_template.created': {
+      run: () => admin.post('/api/admin/reply-templates').send({ name: 'Created template', body: 'Thank you.' }),
+      actor: () => ids.admin,
+      targetType: 'reply_template',
+    },
+    'reply_template.updated': {
+      run: async () => {
+        const created = await admin.post('/api/admin/reply-templates').send({ name: 'To update', body: 'Hello.' });
+        return admin.put(`/api/admin/reply-templates/${created.body.id}`).send({ name: 'Updated', body: 'Hello!' });
+      },
+      actor: () => ids.admin,
+      targetType: 'reply_template',
+    },
+    'reply_template.deleted': {
+      run: async () => {
+        const created = await admin.post('/api/admin/reply-templates').send({ name: 'To delete', body: 'Hello.' });
+        return admin.delete(`/api/admin/reply-templates/${created.body.id}`);
+      },
+      actor: () => ids.admin,
+      targetType: 'reply_template',
+    },
+    'notifications.preferences_changed': {
+      run: () => admin.put('/api/admin/account/notifications').send({ off: ['post_live'] }),
+      actor: () => ids.admin,
+      targetType: 'staff',
+    },
     'enquiry.exported': {
       run: () => admin.get('/api/admin/enquiries.csv'),
       actor: () => ids.admin,
@@ -362,6 +412,36 @@ describe('Activity log', () => {
           [randomUUID(), `${randomUUID()}@example.com`],
         );
         return admin.post(`/api/admin/newsletter/issues/${await newsletterDraft()}/send`).expect(200);
+      },
+      actor: () => ids.admin,
+      targetType: 'newsletter_issue',
+    },
+    'newsletter.scheduled': {
+      run: async () => {
+        await testApp.dataSource.query(
+          `INSERT INTO "subscribers" ("id", "email", "status") VALUES ($1, $2, 'confirmed')`,
+          [randomUUID(), `${randomUUID()}@example.com`],
+        );
+        return admin
+          .post(`/api/admin/newsletter/issues/${await newsletterDraft()}/schedule`)
+          .send({ sendAt: new Date(Date.now() + 86_400_000).toISOString() })
+          .expect(200);
+      },
+      actor: () => ids.admin,
+      targetType: 'newsletter_issue',
+    },
+    'newsletter.unscheduled': {
+      run: async () => {
+        await testApp.dataSource.query(
+          `INSERT INTO "subscribers" ("id", "email", "status") VALUES ($1, $2, 'confirmed')`,
+          [randomUUID(), `${randomUUID()}@example.com`],
+        );
+        const id = await newsletterDraft();
+        await admin
+          .post(`/api/admin/newsletter/issues/${id}/schedule`)
+          .send({ sendAt: new Date(Date.now() + 86_400_000).toISOString() })
+          .expect(200);
+        return admin.post(`/api/admin/newsletter/issues/${id}/unschedule`).expect(200);
       },
       actor: () => ids.admin,
       targetType: 'newsletter_issue',
@@ -484,6 +564,97 @@ describe('Activity log', () => {
       run: () => admin.delete(`/api/admin/case-studies/${state.caseStudyId}`),
       actor: () => ids.admin,
       targetType: 'case_study',
+    },
+    'team.member_created': {
+      run: async () => {
+        const created = await admin.post('/api/admin/team').send(validTeamMember).expect(201);
+        state.teamMemberId = created.body.id as string;
+      },
+      actor: () => ids.admin,
+      targetType: 'team_member',
+    },
+    'team.member_updated': {
+      run: () =>
+        admin
+          .put(`/api/admin/team/${state.teamMemberId}`)
+          .send({ ...validTeamMember, bio: 'Changed.' })
+          .expect(200),
+      actor: () => ids.admin,
+      targetType: 'team_member',
+    },
+    'team.reordered': {
+      run: async () => {
+        const list = await admin.get('/api/admin/team').expect(200);
+        const order = (list.body.items as { id: string }[]).map((item) => item.id).reverse();
+        await admin.put('/api/admin/team/order').send({ ids: order }).expect(204);
+      },
+      actor: () => ids.admin,
+      targetType: 'team_member',
+    },
+    'staff.team_member_linked': {
+      run: () =>
+        superAdmin.patch(`/api/admin/staff/${ids.consultant}`).send({ teamMemberId: state.teamMemberId }).expect(200),
+      actor: () => ids.superAdmin,
+      targetType: 'staff',
+    },
+    'team.member_deleted': {
+      run: () => admin.delete(`/api/admin/team/${state.teamMemberId}`).expect(204),
+      actor: () => ids.admin,
+      targetType: 'team_member',
+    },
+    'staff.renamed': {
+      run: () =>
+        superAdmin.patch(`/api/admin/staff/${ids.consultant}`).send({ name: 'Test consultant renamed' }).expect(200),
+      actor: () => ids.superAdmin,
+      targetType: 'staff',
+    },
+    'account.renamed': {
+      run: () => consultant.patch('/api/admin/account').send({ name: 'Test consultant' }).expect(200),
+      actor: () => ids.consultant,
+      targetType: 'staff',
+    },
+    'settings.updated': {
+      run: async () => {
+        const current = await admin.get('/api/admin/settings').expect(200);
+        const { updatedAt: _at, updatedByName: _by, ...settings } = current.body as Record<string, unknown>;
+        return admin
+          .put('/api/admin/settings')
+          .send({ ...settings, phone: '+44 20 7946 0999' })
+          .expect(200);
+      },
+      actor: () => ids.admin,
+      targetType: 'settings',
+    },
+    'settings.playbook_uploaded': {
+      run: () =>
+        admin
+          .post('/api/admin/settings/playbook')
+          .set(mediaUploadHeader.name, mediaUploadHeader.value)
+          .attach('file', Buffer.from('%PDF-1.4\n%%EOF\n'), 'logged-playbook.pdf')
+          .expect(201),
+      actor: () => ids.admin,
+      targetType: 'settings',
+    },
+    'settings.playbook_reset': {
+      run: () => admin.delete('/api/admin/settings/playbook').expect(200),
+      actor: () => ids.admin,
+      targetType: 'settings',
+    },
+    'redirect.created': {
+      run: async () => {
+        const created = await admin
+          .post('/api/admin/redirects')
+          .send({ fromPath: '/old-logged-page', toPath: '/about' })
+          .expect(201);
+        state.redirectId = created.body.id as string;
+      },
+      actor: () => ids.admin,
+      targetType: 'redirect',
+    },
+    'redirect.deleted': {
+      run: () => admin.delete(`/api/admin/redirects/${state.redirectId}`).expect(204),
+      actor: () => ids.admin,
+      targetType: 'redirect',
     },
   };
 

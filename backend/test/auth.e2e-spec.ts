@@ -28,6 +28,17 @@ describe('Staff sign-in and sessions', () => {
   }, hookTimeoutMs);
 
   describe('POST /api/admin/login', () => {
+    it('marks the account\'s first sign-in (the admin says "Welcome"), and only that session', async () => {
+      const email = 'first-time@northbeam.example';
+      await createStaff(testApp, 'consultant', email);
+      const first = await signedInAgent(testApp, email);
+      expect((await first.get('/api/admin/user')).body).toMatchObject({ email, firstSignIn: true });
+      const second = await signedInAgent(testApp, email);
+      expect((await second.get('/api/admin/user')).body).not.toHaveProperty('firstSignIn');
+      // The first session keeps its welcome until it ends.
+      expect((await first.get('/api/admin/user')).body).toMatchObject({ firstSignIn: true });
+    });
+
     it('answers 200 {user} and sets an HttpOnly, SameSite=Lax session cookie', async () => {
       const response = await testApp
         .request()
@@ -42,7 +53,10 @@ describe('Staff sign-in and sessions', () => {
           role: 'admin',
           twoFactorEnabled: false,
           twoFactorSetupRequired: false,
+          teamMemberId: null,
           permissions: permissionsFor('admin'),
+          // No sign-in of this account before this one.
+          firstSignIn: true,
         },
       });
       const cookie = sessionCookie(response.headers['set-cookie']);
@@ -379,7 +393,7 @@ describe('Staff sign-in and sessions', () => {
       expect(response.body).toEqual({ statusCode: 401, error: messages.notSignedIn });
     });
 
-    it('answers {id, name, email, role, two-factor state, permissions} when signed in', async () => {
+    it('answers {id, name, email, role, two-factor state, linked team member, permissions} when signed in', async () => {
       const agent = await signedInAgent(testApp, 'admin@northbeam.example');
       const response = await agent.get('/api/admin/user');
       expect(response.status).toBe(200);
@@ -390,6 +404,7 @@ describe('Staff sign-in and sessions', () => {
         role: 'admin',
         twoFactorEnabled: false,
         twoFactorSetupRequired: false,
+        teamMemberId: null,
         permissions: permissionsFor('admin'),
       });
     });

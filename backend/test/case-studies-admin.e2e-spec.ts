@@ -476,6 +476,19 @@ describe('Case studies in the admin', () => {
       expect(second.body).toMatchObject({ page: 2, pageSize: 15, items: [] });
     });
 
+    it('tells an admin every action on each row and on the case study; a consultant is offered none and refused', async () => {
+      const everything = ['edit', 'publish', 'unpublish', 'delete'];
+      const listed = (await admin.get('/api/admin/case-studies')).body as { items: AdminCaseStudy[] };
+      expect(listed.items.length).toBeGreaterThan(0);
+      for (const item of listed.items) expect(item.actions).toEqual(everything);
+      const detail = (await admin.get(`/api/admin/case-studies/${listed.items[0].id}`)).body as AdminCaseStudy;
+      expect(detail.actions).toEqual(everything);
+      const refused = await consultant.get('/api/admin/case-studies');
+      expect(refused.body).toEqual({ statusCode: 403, error: messages.forbidden });
+      const publishing = await consultant.post(`/api/admin/case-studies/${listed.items[0].id}/publish`);
+      expect(publishing.body).toEqual({ statusCode: 403, error: messages.forbidden });
+    });
+
     it('refuses an unknown status filter with 400 and a sentence', async () => {
       const response = await admin.get('/api/admin/case-studies?status=archived');
       expect(response.status).toBe(400);

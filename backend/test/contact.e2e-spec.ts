@@ -31,11 +31,12 @@ describe('POST /api/contact (bot check in development fallback mode)', () => {
   let testApp: TestApp;
   let admin: Awaited<ReturnType<typeof signedInAgent>>;
 
+  // Starting the app with the seeded content takes a while on a busy machine.
   beforeAll(async () => {
     testApp = await createTestApp({ config: { mailDispatchIntervalMs: 0 } });
     await createStaff(testApp, 'admin');
     admin = await signedInAgent(testApp, 'admin@northbeam.example');
-  });
+  }, 180_000);
 
   afterAll(async () => {
     await testApp?.close();
@@ -139,6 +140,14 @@ describe('POST /api/contact (bot check in development fallback mode)', () => {
       },
       { kind: 'contact_receipt', to_address: 'ada@example.com', status: 'pending', headers: {} },
     ]);
+    // The inbox's copy links to the enquiry's record in the admin.
+    const [stored] = await testApp.dataSource.query<{ id: string }[]>('SELECT "id" FROM "contact_messages"');
+    const [notification] = await testApp.dataSource.query<{ text_body: string; html_body: string }[]>(
+      `SELECT "text_body", "html_body" FROM "email_outbox" WHERE "kind" = 'contact_notification'`,
+    );
+    const link = `${testApp.application.config.publicUrl}/admin/enquiries/${stored.id}`;
+    expect(notification.text_body).toContain(link);
+    expect(notification.html_body).toContain(`href="${link}"`);
   });
 
   it('refuses a token other than the fallback token with 403 and stores nothing', async () => {

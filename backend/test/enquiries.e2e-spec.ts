@@ -3,6 +3,7 @@ import {
   enquiryLimits,
   enquiryMessages,
   messages,
+  textProblems,
   type EnquiryDetail,
   type EnquirySummary,
   type ListPage,
@@ -159,6 +160,7 @@ describe('Enquiries inbox', () => {
         assignee: { id: ids.consultant, name: 'Test consultant' },
         createdAt: '2026-11-20T10:00:00.000Z',
         excerpt: 'We need help with a risk model.',
+        actions: ['change_status', 'add_note', 'reply', 'assign'],
       });
       const second = await list(admin, { page: '2' });
       expect(second.items).toHaveLength(4);
@@ -337,6 +339,31 @@ describe('Enquiries inbox', () => {
     });
   });
 
+  describe('actions', () => {
+    it('tells admins every action on every enquiry, a consultant all but reassigning on theirs, and refuses the rest', async () => {
+      const everything = ['change_status', 'add_note', 'reply', 'assign'];
+      const adminList = await list(admin);
+      for (const item of adminList.items) expect(item.actions).toEqual(everything);
+      expect(((await admin.get(`/api/admin/enquiries/${enquiries.ada}`)).body as EnquiryDetail).actions).toEqual(
+        everything,
+      );
+      const mine = await list(consultant);
+      expect(mine.items.map((item) => [item.id, item.actions])).toEqual([
+        [enquiries.ada, ['change_status', 'add_note', 'reply']],
+      ]);
+      const detail = (await consultant.get(`/api/admin/enquiries/${enquiries.ada}`)).body as EnquiryDetail;
+      expect(detail.actions).toEqual(['change_status', 'add_note', 'reply']);
+      const reassign = await consultant
+        .patch(`/api/admin/enquiries/${enquiries.ada}`)
+        .send({ status: 'open', assigneeId: ids.consultant });
+      expect(reassign.body).toEqual({ statusCode: 403, error: enquiryMessages.onlyAdminsAssign });
+      const replying = await consultant
+        .post(`/api/admin/enquiries/${enquiries.grace}/replies`)
+        .send({ subject: 'Hello', body: 'Not yours to answer.' });
+      expect(replying.body).toEqual({ statusCode: 403, error: messages.forbidden });
+    });
+  });
+
   describe('POST /api/admin/enquiries/:id/notes', () => {
     it('adds a note with its author, shown in the enquiry', async () => {
       const response = await consultant
@@ -349,6 +376,22 @@ describe('Enquiries inbox', () => {
       });
       const detail = (await admin.get(`/api/admin/enquiries/${enquiries.ada}`)).body as EnquiryDetail;
       expect(detail.notes.map((note) => note.body)).toEqual(['Called back, waiting for the brief.']);
+    });
+
+    it('keeps the line breaks of a multi-line note, and refuses a control character in it with 400', async () => {
+      const written = await admin
+        .post(`/api/admin/enquiries/${enquiries.percent}/notes`)
+        .send({ body: 'Called back.\n\n\tWaiting for the brief.' });
+      expect(written.status).toBe(201);
+      expect(written.body).toMatchObject({ body: 'Called back.\n\n\tWaiting for the brief.' });
+      const refused = await admin
+        .post(`/api/admin/enquiries/${enquiries.percent}/notes`)
+        .send({ body: 'Bell\u0007 rang' });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error).toBe(textProblems.controlCharacter);
+      const detail = (await admin.get(`/api/admin/enquiries/${enquiries.percent}`)).body as EnquiryDetail;
+      expect(detail.notes.map((note) => note.body)).toContain('Called back.\n\n\tWaiting for the brief.');
+      expect(detail.notes.map((note) => note.body)).not.toContain('Bell\u0007 rang');
     });
 
     it('refuses an empty or too long note, and a consultant on an enquiry not theirs', async () => {

@@ -46,10 +46,15 @@ const bodylessRoutes = new Set([
   'POST /api/admin/staff/:id/sign-out-everywhere',
   'POST /api/admin/newsletter/issues/:id/test',
   'POST /api/admin/newsletter/issues/:id/send',
+  'POST /api/admin/newsletter/issues/:id/unschedule',
   'POST /api/admin/posts/:id/revisions/:revisionId/restore',
   'POST /api/admin/case-studies/:id/revisions/:revisionId/restore',
   'POST /api/admin/case-studies/:id/publish',
   'POST /api/admin/case-studies/:id/unpublish',
+  'POST /api/admin/notifications/read',
+  'POST /api/admin/notifications/:id/read',
+  // A multipart PDF and no field: playbook.e2e-spec sends it files that are not PDFs, too large or absent.
+  'POST /api/admin/settings/playbook',
 ]);
 
 /** Routes whose body is validated by a guard rather than by `@Body()`. */

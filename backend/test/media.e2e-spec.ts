@@ -5,6 +5,7 @@ import {
   mediaUploadHeader,
   messages,
   type MediaItem,
+  type MediaListItem,
   type Post,
   type PostPage,
   type SaveCaseStudyRequest,
@@ -337,9 +338,19 @@ describe('Media library', () => {
         mediaMessages.inUse(['Post “Illustrated draft” (in the text, draft)', 'Post “Featured story” (feature image)']),
       );
       expect((await variant(`/media/${item.id}/320.webp`)).status).toBe(200);
+      // The library's list says the same on the image's row, before anyone tries to delete it.
+      const row = async () =>
+        ((await admin.get('/api/admin/media').query({ q: 'in-use.png' })).body.items as MediaListItem[]).find(
+          (listed) => listed.id === item.id,
+        );
+      expect((await row())?.usedIn).toEqual([
+        'Post “Illustrated draft” (in the text, draft)',
+        'Post “Featured story” (feature image)',
+      ]);
 
       await admin.delete(`/api/admin/posts/${featured.body.id}`);
       await admin.delete(`/api/admin/posts/${inText.body.id}`);
+      expect((await row())?.usedIn).toEqual([]);
       expect((await admin.delete(`/api/admin/media/${item.id}`)).status).toBe(204);
       expect((await admin.get(`/api/admin/media/${item.id}`)).status).toBe(404);
       expect((await testApp.request().get(`/media/${item.id}/320.webp`)).status).toBe(404);
@@ -383,6 +394,12 @@ describe('Media library', () => {
           'Newsletter issue “Depot notes” (draft)',
         ]),
       );
+      const listed = await admin.get('/api/admin/media').query({ q: 'case-hero.png' });
+      expect(listed.body.items[0].usedIn).toEqual([
+        'Case study “Depot gallery” (gallery, sharing image, draft)',
+        'Case study “Depot hero” (hero image)',
+        'Newsletter issue “Depot notes” (draft)',
+      ]);
 
       expect((await admin.delete(`/api/admin/case-studies/${hero.body.id}`)).status).toBe(204);
       expect((await admin.delete(`/api/admin/case-studies/${gallery.body.id}`)).status).toBe(204);

@@ -84,7 +84,11 @@ describe('Newsletter issues: compose, preview, test and send', () => {
       status: 'draft',
       progress: null,
       createdBy: 'Test admin',
-      actions: ['edit', 'delete', 'send_test', 'send'],
+      actions: ['edit', 'delete', 'send_test', 'send', 'schedule'],
+      audience: 'all',
+      scheduledAt: null,
+      heroImage: null,
+      webUrl: null,
     });
 
     const updated = await admin
@@ -131,13 +135,16 @@ describe('Newsletter issues: compose, preview, test and send', () => {
       tags: [],
     });
     expect(published.status).toBe(201);
-    const fromPost = await admin.post('/api/admin/newsletter/issues/from-post').send({ postId: published.body.id });
+    const fromPost = await admin
+      .post('/api/admin/newsletter/issues/from-post')
+      .send({ postId: published.body.id, mode: 'full' });
     expect(fromPost.status).toBe(201);
     expect(fromPost.body).toMatchObject({
       subject: 'Shipping a prototype in a fortnight',
       preheader: 'What two weeks of focused work can prove.',
       status: 'draft',
       sourcePost: { id: published.body.id, title: 'Shipping a prototype in a fortnight' },
+      postMode: 'full',
     });
     expect(fromPost.body.body).toBe(
       '## Why\n\nTwo weeks is **enough**.\n\n[Read it on the site](https://northbeam.test/blog/labs/shipping-a-prototype)\n',
@@ -168,7 +175,10 @@ describe('Newsletter issues: compose, preview, test and send', () => {
     expect(preview.body.html).toContain('<strong>readers</strong>');
     expect(preview.body.html).toContain('href="https://northbeam.test/case-studies"');
     expect(preview.body.html).toContain('&lt;img src=&quot;https://t.example/p.gif&quot;&gt;');
-    expect(preview.body.html).not.toContain('<img');
+    // The only image is the logo in the header.
+    expect(preview.body.html.match(/<img [^>]*>/g)).toEqual([
+      expect.stringContaining('src="https://northbeam.test/logo.png"'),
+    ]);
     expect(preview.body.html).toContain('Three things');
     expect(preview.body.text).toContain('Hello readers.');
     expect(preview.body.text).toContain('Our work (https://northbeam.test/case-studies)');
@@ -226,8 +236,10 @@ describe('Newsletter issues: compose, preview, test and send', () => {
         `href="https://northbeam.test/unsubscribe?email=${encodeURIComponent(address)}&amp;token=${token}"`,
       );
       expect(mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
-      // No open pixel.
-      expect(mail.html).not.toContain('<img');
+      // No open pixel: the only image is the logo in the header.
+      expect(mail.html.match(/<img [^>]*>/g)).toEqual([
+        expect.stringContaining('src="https://northbeam.test/logo.png"'),
+      ]);
     }
     expect(received[0].headers['list-unsubscribe']).not.toBe(received[1].headers['list-unsubscribe']);
 

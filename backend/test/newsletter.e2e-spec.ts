@@ -43,7 +43,13 @@ describe('Newsletter: subscribe, confirm, unsubscribe', () => {
       'SELECT kind, subject, text_body, html_body, headers FROM "email_outbox" WHERE to_address = $1 ORDER BY created_at',
       [email],
     );
-  const confirmToken = (text: string) => /\/api\/newsletter\/confirm\?token=([A-Za-z0-9_%-]+)/.exec(text)?.[1];
+  const confirmToken = (text: string) => /\/newsletter\/confirm\?token=([A-Za-z0-9_%-]+)/.exec(text)?.[1];
+  /** The confirm page's button. */
+  const confirmByButton = (token: string | undefined) =>
+    testApp
+      .request()
+      .post('/api/newsletter/confirm')
+      .send({ token: decodeURIComponent(token ?? '') });
 
   describe('POST /api/subscribe', () => {
     it('asks for an address when none is given', async () => {
@@ -76,7 +82,7 @@ describe('Newsletter: subscribe, confirm, unsubscribe', () => {
       const mails = await mailsTo('new.reader@example.com');
       expect(mails).toHaveLength(1);
       expect(mails[0].kind).toBe('newsletter_confirmation');
-      expect(mails[0].text_body).toContain('https://northbeam.test/api/newsletter/confirm?token=');
+      expect(mails[0].text_body).toContain('https://northbeam.test/newsletter/confirm?token=');
       expect(mails[0].text_body).toMatch(
         /https:\/\/northbeam\.test\/unsubscribe\?email=new\.reader%40example\.com&token=[A-Za-z0-9_-]{43}(\s|$)/,
       );
@@ -164,25 +170,32 @@ describe('Newsletter: subscribe, confirm, unsubscribe', () => {
     });
   });
 
-  describe('GET /api/newsletter/confirm', () => {
-    it('confirms with the link from the mail and redirects to the confirmation page', async () => {
+  describe('confirming: the confirm page and its button', () => {
+    it("leaves the subscription pending when the mailed link is opened, and confirms when the confirm page's button posts", async () => {
       await subscribe({ email: 'confirm.me@example.com' });
       const [mail] = await mailsTo('confirm.me@example.com');
       const token = confirmToken(mail.text_body);
-      const response = await testApp.request().get(`/api/newsletter/confirm?token=${token}`);
-      expect(response.status).toBe(302);
-      expect(response.headers.location).toBe('/newsletter/confirm?status=ok');
+      // Mail scanners open links: opening one (or an old /api link) changes nothing.
+      const opened = await testApp.request().get(`/api/newsletter/confirm?token=${token}`);
+      expect(opened.status).toBe(302);
+      expect(opened.headers.location).toBe(`/newsletter/confirm?token=${token}`);
+      expect(await subscriber('confirm.me@example.com')).toMatchObject({ status: 'pending' });
+
+      const confirmed = await confirmByButton(token);
+      expect(confirmed.status).toBe(200);
+      expect(confirmed.body).toEqual({ message: 'Subscription confirmed' });
       expect(await subscriber('confirm.me@example.com')).toMatchObject({ status: 'confirmed' });
-      const again = await testApp.request().get(`/api/newsletter/confirm?token=${token}`);
-      expect(again.headers.location).toBe('/newsletter/confirm?status=ok');
+      expect((await confirmByButton(token)).status).toBe(200);
     });
 
-    it('redirects an unknown or missing token to the invalid state', async () => {
-      for (const path of ['/api/newsletter/confirm?token=nonsense', '/api/newsletter/confirm']) {
-        const response = await testApp.request().get(path);
-        expect(response.status).toBe(302);
-        expect(response.headers.location).toBe('/newsletter/confirm?status=invalid');
-      }
+    it('refuses an unknown or missing token with 400 and a sentence, and sends a link without one to the invalid state', async () => {
+      const unknown = await confirmByButton('nonsense');
+      expect(unknown.status).toBe(400);
+      expect(unknown.body.error).toBe('This confirmation link is not valid.');
+      const missing = await testApp.request().post('/api/newsletter/confirm').send({});
+      expect(missing.status).toBe(400);
+      const bare = await testApp.request().get('/api/newsletter/confirm');
+      expect(bare.headers.location).toBe('/newsletter/confirm?status=invalid');
     });
 
     it('does not accept a link older than 30 days', async () => {
@@ -191,8 +204,7 @@ describe('Newsletter: subscribe, confirm, unsubscribe', () => {
       await testApp.dataSource.query(
         `UPDATE "subscribers" SET "confirmation_sent_at" = now() - interval '31 days' WHERE email = 'stale@example.com'`,
       );
-      const response = await testApp.request().get(`/api/newsletter/confirm?token=${confirmToken(mail.text_body)}`);
-      expect(response.headers.location).toBe('/newsletter/confirm?status=invalid');
+      expect((await confirmByButton(confirmToken(mail.text_body))).status).toBe(400);
       expect(await subscriber('stale@example.com')).toMatchObject({ status: 'pending' });
     });
 
@@ -215,7 +227,7 @@ describe('Newsletter: subscribe, confirm, unsubscribe', () => {
     const confirmed = async (email: string) => {
       await subscribe({ email });
       const [mail] = await mailsTo(email);
-      await testApp.request().get(`/api/newsletter/confirm?token=${confirmToken(mail.text_body)}`);
+      await confirmByButton(confirmToken(mail.text_body));
       expect(await subscriber(email)).toMatchObject({ status: 'confirmed' });
     };
 
@@ -327,7 +339,7 @@ describe('Newsletter: subscribe, confirm, unsubscribe', () => {
       expect(await subscriber('confirm.me@example.com')).toMatchObject({ status: 'pending' });
       const mails = await mailsTo('confirm.me@example.com');
       expect(mails).toHaveLength(2);
-      await testApp.request().get(`/api/newsletter/confirm?token=${confirmToken(mails[1].text_body)}`);
+      await confirmByButton(confirmToken(mails[1].text_body));
       expect(await subscriber('confirm.me@example.com')).toMatchObject({ status: 'confirmed' });
     });
   });

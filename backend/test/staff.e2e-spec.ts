@@ -97,12 +97,19 @@ describe('Staff accounts API', () => {
         .send({ name: ' ', password: staffPassword });
       expect(nameless.body.fieldErrors).toEqual({ name: [messages.nameRequired] });
 
-      const accepted = await testApp
-        .request()
+      // Accepting signs the new account's owner in: the same browser is in the admin at once, for the first time.
+      const invitee = supertest.agent(testApp.app.getHttpServer());
+      const accepted = await invitee
         .post(`/api/staff-invitations/${token}`)
         .send({ name: ' Nia New ', password: staffPassword });
       expect(accepted.status).toBe(201);
-      expect(accepted.body).toEqual({ message: staffMessages.invitationAccepted });
+      expect(accepted.body).toEqual({
+        message: staffMessages.invitationAccepted,
+        user: expect.objectContaining({ name: 'Nia New', role: 'consultant', firstSignIn: true }),
+      });
+      const current = await invitee.get('/api/admin/user');
+      expect(current.status).toBe(200);
+      expect(current.body).toMatchObject({ email: 'new.person@northbeam.example', firstSignIn: true });
 
       const reused = await testApp
         .request()
@@ -122,6 +129,8 @@ describe('Staff accounts API', () => {
         role: 'consultant',
         permissions: { staff: 'none', activity: 'own' },
       });
+      // The second sign-in is no longer the first.
+      expect(signIn.body.user).not.toHaveProperty('firstSignIn');
       expect(await memberByEmail('new.person@northbeam.example')).toMatchObject({
         name: 'Nia New',
         invitation: null,
@@ -198,17 +207,19 @@ describe('Staff accounts API', () => {
   });
 
   describe("each row's actions", () => {
-    it('tells a super admin what each row allows: none on their own row, resend or withdraw on an invitation, enable or disable by state', async () => {
+    it('tells a super admin what each row allows: only renaming and the team link on their own row, resend or withdraw on an invitation, enable or disable by state', async () => {
       const member = await createStaff(testApp, 'consultant', 'row-actions@northbeam.example');
       await invite('row-actions-invited@northbeam.example', 'consultant');
       expect((await memberByEmail('row-actions@northbeam.example')).actions).toEqual([
+        'rename',
+        'link_team_member',
         'change_role',
         'send_password_reset',
         'sign_out_everywhere',
         'disable',
         'remove',
       ]);
-      expect((await memberByEmail('super-admin@northbeam.example')).actions).toEqual([]);
+      expect((await memberByEmail('super-admin@northbeam.example')).actions).toEqual(['rename', 'link_team_member']);
       expect((await memberByEmail('row-actions-invited@northbeam.example')).actions).toEqual([
         'resend_invitation',
         'withdraw_invitation',
@@ -216,6 +227,8 @@ describe('Staff accounts API', () => {
 
       const disabled = await superAdmin.patch(`/api/admin/staff/${member.id}`).send({ disabled: true });
       expect(disabled.body.actions).toEqual([
+        'rename',
+        'link_team_member',
         'change_role',
         'send_password_reset',
         'sign_out_everywhere',

@@ -173,6 +173,7 @@ describe('Subscribers and playbook requests in the admin', () => {
         subscribedAt: '2026-11-21T10:00:00.000Z',
         confirmedAt: '2026-11-21T10:02:00.000Z',
         unsubscribedAt: '2026-11-22T09:00:00.000Z',
+        actions: ['remove'],
       });
       const second = await subscribers({ page: '2' });
       expect(second.items).toHaveLength(3);
@@ -207,6 +208,20 @@ describe('Subscribers and playbook requests in the admin', () => {
         expect(response.status).toBe(400);
         expect(response.body.fieldErrors[field]).toEqual([sentence]);
       }
+    });
+
+    it('tells an admin each row may be removed; a consultant is offered nothing and refused', async () => {
+      const page = await subscribers();
+      expect(page.items.length).toBeGreaterThan(0);
+      for (const item of page.items) expect(item.actions).toEqual(['remove']);
+      expect((await consultant.get('/api/admin/subscribers')).body).toEqual({
+        statusCode: 403,
+        error: messages.forbidden,
+      });
+      expect((await consultant.delete(`/api/admin/subscribers/${ids.ada}`)).body).toEqual({
+        statusCode: 403,
+        error: messages.forbidden,
+      });
     });
 
     it('refuses a consultant with 403 on every subscribers and playbook call', async () => {

@@ -88,6 +88,8 @@ export interface AdminCaseStudy extends CaseStudy {
   status: CaseStudyStatus;
   createdAt: string;
   updatedAt: string;
+  /** What the staff member who asked may do with it (`caseStudyActions`). */
+  actions: CaseStudyAction[];
 }
 
 /** A row of `/admin/case-studies` (`GET /api/admin/case-studies?page=&status=&q=`). */
@@ -101,7 +103,12 @@ export interface AdminCaseStudySummary {
   date: string;
   status: CaseStudyStatus;
   updatedAt: string;
+  /** What the staff member who asked may do with it (`caseStudyActions`). */
+  actions: CaseStudyAction[];
 }
+
+export const caseStudyActionNames = ['edit', 'publish', 'unpublish', 'delete'] as const;
+export type CaseStudyAction = (typeof caseStudyActionNames)[number];
 
 /** A slug: lower-case letters and numbers in runs joined by single hyphens. */
 export const caseStudySlugPattern = /^[a-z0-9]+(-[a-z0-9]+)*$/;
@@ -139,6 +146,24 @@ export function isCaseStudyDate(value: unknown): value is string {
  * panaquest layout). It is an HTML comment so that any other markdown renderer ignores it.
  */
 export const outcomesSplitMarker = '<!-- gallery-split -->';
+
+/**
+ * The outcomes as the editor shows them: the text before the split line and, when there is one, the
+ * text after it (without the line breaks around the marker). `joinOutcomes` puts them back exactly
+ * when the marker has a line of its own after some text (the only way the editor writes it).
+ */
+export function splitOutcomes(markdown: string): { before: string; after: string | null } {
+  const index = markdown.indexOf(outcomesSplitMarker);
+  if (index < 0) return { before: markdown, after: null };
+  return {
+    before: markdown.slice(0, index).replace(/\n$/, ''),
+    after: markdown.slice(index + outcomesSplitMarker.length).replace(/^\n/, ''),
+  };
+}
+
+export function joinOutcomes(before: string, after: string | null): string {
+  return after === null ? before : `${before}\n${outcomesSplitMarker}\n${after}`;
+}
 
 /** An item of the Simulation Creation feed (GET /api/rss/simulation-creation). */
 export interface FeedItem {

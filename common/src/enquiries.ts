@@ -23,6 +23,12 @@ export const enquiryLimits = {
   replyPromiseHours: 48,
   noteMax: 5000,
   searchMax: 200,
+  replyMax: 10000,
+  replySubjectMax: 200,
+  templateNameMax: 120,
+  templatesPageSize: 15,
+  /** A contact's earlier enquiries shown on an enquiry. */
+  historyMax: 20,
 } as const;
 
 /** The assignee filter's value for enquiries nobody holds. */
@@ -45,7 +51,12 @@ export interface EnquirySummary {
   createdAt: string;
   /** The first characters of the message. */
   excerpt: string;
+  /** What the staff member who asked may do with this enquiry now (`enquiryActions`). */
+  actions: EnquiryAction[];
 }
+
+export const enquiryActionNames = ['change_status', 'add_note', 'reply', 'assign'] as const;
+export type EnquiryAction = (typeof enquiryActionNames)[number];
 
 export interface EnquiryNote {
   id: string;
@@ -59,6 +70,10 @@ export interface EnquiryNote {
 export interface EnquiryDetail extends Omit<EnquirySummary, 'excerpt'> {
   message: string;
   notes: EnquiryNote[];
+  /** Replies sent from the inbox, oldest first. */
+  replies: EnquiryReply[];
+  /** The same address's other enquiries, newest first. */
+  history: EnquiryHistoryItem[];
   /** Pages read before the enquiry, only where the visitor consented to analytics (docs/product.md#content-to-enquiry). */
   readingPath: EnquiryReadingPage[];
 }
@@ -67,6 +82,49 @@ export interface EnquiryDetail extends Omit<EnquirySummary, 'excerpt'> {
 export interface UpdateEnquiryRequest {
   status?: EnquiryStatus;
   assigneeId?: string | null;
+}
+
+/** A reply sent from the inbox to the enquirer (through the outbox, `Reply-To` the staff member). */
+export interface EnquiryReply {
+  id: string;
+  /** Null when the author's account was removed and no name was kept. */
+  author: EnquiryPerson | null;
+  subject: string;
+  body: string;
+  createdAt: string;
+}
+
+/** `POST /api/admin/enquiries/:id/replies`. */
+export interface SendEnquiryReplyRequest {
+  subject: string;
+  body: string;
+}
+
+/** Another enquiry from the same address, with the replies it got, on the enquiry screen. */
+export interface EnquiryHistoryItem {
+  id: string;
+  status: EnquiryStatus;
+  createdAt: string;
+  excerpt: string;
+  replies: number;
+}
+
+/** A saved reply that admins manage on `/admin/reply-templates`. */
+export interface ReplyTemplate {
+  id: string;
+  name: string;
+  body: string;
+  updatedAt: string;
+  /** What the staff member who asked may do with this template (`replyTemplateActions`). */
+  actions: ReplyTemplateAction[];
+}
+
+export const replyTemplateActionNames = ['edit', 'delete'] as const;
+export type ReplyTemplateAction = (typeof replyTemplateActionNames)[number];
+
+export interface SaveReplyTemplateRequest {
+  name: string;
+  body: string;
 }
 
 export interface AddEnquiryNoteRequest {
@@ -105,4 +163,20 @@ export const enquiryMessages = {
   searchTooLong: `Search must be ${enquiryLimits.searchMax} characters or less`,
   onlyAdminsAssign: 'Only admins can change who an enquiry is assigned to',
   nothingToChange: 'Send a status or an assignee to change',
+  replyRequired: 'Write a reply first',
+  replyTooLong: `Reply must be ${enquiryLimits.replyMax} characters or less`,
+  replySubjectRequired: 'Give the reply a subject',
+  replySubjectTooLong: `Subject must be ${enquiryLimits.replySubjectMax} characters or less`,
+  replyNotToSpam: 'Spam is not answered: move the enquiry out of Spam first',
+  templateNotFound: 'Reply template not found',
+  templateNameRequired: 'Give the template a name',
+  templateNameTooLong: `Name must be ${enquiryLimits.templateNameMax} characters or less`,
+  templateNameTaken: 'A template with this name already exists',
+  templateBodyRequired: 'Write the template’s text',
+  templateBodyTooLong: `Template must be ${enquiryLimits.replyMax} characters or less`,
 } as const;
+
+/** The subject a reply starts with. */
+export function defaultReplySubject(siteName: string): string {
+  return `Your enquiry to ${siteName}`;
+}

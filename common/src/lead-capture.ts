@@ -83,6 +83,9 @@ export const leadMessages = {
   consentLabel: 'I agree to the Terms of Service and Privacy Policy',
   emailRequiredTitle: 'Email Required',
   subscribeThanks: 'Thanks! Please check your inbox to confirm your subscription.',
+  /** POST /api/newsletter/confirm: the confirm page's button. */
+  subscriptionConfirmed: 'Subscription confirmed',
+  confirmLinkInvalid: 'This confirmation link is not valid.',
   subscribeSuccessTitle: 'Subscription Successful',
   subscribeFailedTitle: 'Subscription Failed',
   subscribeFailed: 'Subscription failed',

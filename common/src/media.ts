@@ -42,6 +42,11 @@ export interface MediaItem extends MediaImage {
   updatedAt: string;
 }
 
+/** A row of the media library's list: the image and every place that shows it, as a person reads it. */
+export interface MediaListItem extends MediaItem {
+  usedIn: string[];
+}
+
 export interface UpdateMediaRequest {
   alt: string;
 }

@@ -1,14 +1,50 @@
 /** Newsletter issues of the admin (`/admin/newsletter`): what the browser and the server share. */
 
-/** An issue is written as a draft, then sent once: `sending` while its outbox rows are being written. */
-export const newsletterIssueStatuses = ['draft', 'sending', 'sent'] as const;
+/**
+ * An issue is written as a draft, then sent once, now or at a time set in advance (`scheduled`):
+ * `sending` while its outbox rows are being written.
+ */
+export const newsletterIssueStatuses = ['draft', 'scheduled', 'sending', 'sent'] as const;
 export type NewsletterIssueStatus = (typeof newsletterIssueStatuses)[number];
 
 export const newsletterIssueStatusLabels: Record<NewsletterIssueStatus, string> = {
   draft: 'Draft',
+  scheduled: 'Scheduled',
   sending: 'Sending',
   sent: 'Sent',
 };
+
+/**
+ * Who an issue goes to: every confirmed subscriber, or the readers who signed up in one place. A
+ * subscriber's audience follows from the source of their sign-up (`audienceOfSource`).
+ */
+export const newsletterAudienceNames = ['all', 'labs', 'consulting', 'site'] as const;
+export type NewsletterAudienceName = (typeof newsletterAudienceNames)[number];
+
+export const newsletterAudienceLabels: Record<NewsletterAudienceName, string> = {
+  all: 'All confirmed subscribers',
+  labs: 'Labs blog readers',
+  consulting: 'Consulting blog readers',
+  site: 'Site-wide sign-ups',
+};
+
+/** Where each audience signed up, as the footer of their mail says it. */
+export const newsletterAudiencePlaces: Record<Exclude<NewsletterAudienceName, 'all'>, string> = {
+  labs: 'the Labs blog',
+  consulting: 'the Consulting blog',
+  site: 'our website',
+};
+
+/** The subscribe sources of each audience but `all`: the Labs and Consulting blogs, and the rest of the site. */
+export function audienceOfSource(source: string | null): Exclude<NewsletterAudienceName, 'all'> {
+  if (source === 'labs_blog') return 'labs';
+  if (source === 'consulting_blog') return 'consulting';
+  return 'site';
+}
+
+/** How an issue started from a post shows it: a card (image, title, excerpt, button) or the full text. */
+export const newsletterPostModes = ['card', 'full'] as const;
+export type NewsletterPostMode = (typeof newsletterPostModes)[number];
 
 export const newsletterIssueLimits = {
   listPageSize: 15,
@@ -19,18 +55,25 @@ export const newsletterIssueLimits = {
   queueBatchSize: 500,
   /** How often the compose screen asks for progress while an issue is going out. */
   progressPollMs: 2000,
+  /** How far ahead an issue may be scheduled. */
+  scheduleMaxDays: 365,
+  /** Width of the mail's column in pixels; its images are loaded at twice that for sharp screens. */
+  mailWidth: 600,
 } as const;
 
 /** What the newsletter team may do with an issue (docs/product.md#newsletter-issues). */
-export const newsletterIssueActionNames = ['edit', 'delete', 'send_test', 'send'] as const;
+export const newsletterIssueActionNames = ['edit', 'delete', 'send_test', 'send', 'schedule', 'unschedule'] as const;
 export type NewsletterIssueAction = (typeof newsletterIssueActionNames)[number];
 
 /**
- * An issue is changed, deleted and sent only as a draft; a test may be sent of any issue. The server
- * refuses the rest with 409 and sends this list with the issue; the compose screen shows only these.
+ * An issue is changed, deleted, sent and scheduled only as a draft; a scheduled issue goes back to
+ * being a draft when its schedule is cancelled; a test may be sent of any issue. The server refuses
+ * the rest with 409 and sends this list with the issue; the compose screen shows only these.
  */
 export function newsletterIssueActions(status: NewsletterIssueStatus): NewsletterIssueAction[] {
-  return status === 'draft' ? ['edit', 'delete', 'send_test', 'send'] : ['send_test'];
+  if (status === 'draft') return ['edit', 'delete', 'send_test', 'send', 'schedule'];
+  if (status === 'scheduled') return ['send_test', 'unschedule'];
+  return ['send_test'];
 }
 
 /** Where an issue's mails are: from the outbox, one row per recipient. */
@@ -58,6 +101,17 @@ export interface NewsletterIssueSummary {
   sentBy: string | null;
   /** Recipients snapshotted by the send; null for a draft. */
   recipientCount: number | null;
+  audience: NewsletterAudienceName;
+  /** When a scheduled issue goes out (ISO); null unless scheduled. */
+  scheduledAt: string | null;
+}
+
+/** An image of the media library as an issue shows it. */
+export interface NewsletterImage {
+  id: string;
+  alt: string;
+  width: number;
+  height: number;
 }
 
 /** `GET /api/admin/newsletter/issues/:id`. */
@@ -65,6 +119,11 @@ export interface NewsletterIssueDetail extends NewsletterIssueSummary {
   preheader: string;
   body: string;
   sourcePost: { id: string; title: string } | null;
+  /** How the source post shows: a card or its full text (null without a source post). */
+  postMode: NewsletterPostMode | null;
+  heroImage: NewsletterImage | null;
+  /** The public web version (`/newsletter/{slug}`), once the issue has gone out. */
+  webUrl: string | null;
   /** Null for a draft. */
   progress: NewsletterIssueProgress | null;
   /** What may be done with the issue now (`newsletterIssueActions`). */
@@ -76,11 +135,25 @@ export interface SaveNewsletterIssueRequest {
   subject: string;
   preheader: string;
   body: string;
+  /** `all` when left out. */
+  audience?: NewsletterAudienceName;
+  /** A media library image shown at the top of the mail; null for none. */
+  heroImageId?: string | null;
+  /** Only for an issue started from a post. */
+  postMode?: NewsletterPostMode;
 }
 
 /** `POST /api/admin/newsletter/issues/from-post`: a draft filled from a published post. */
 export interface NewsletterIssueFromPostRequest {
   postId: string;
+  /** `card` (the default): image, title, excerpt and a button; `full`: the whole text. */
+  mode?: NewsletterPostMode;
+}
+
+/** `POST /api/admin/newsletter/issues/:id/schedule`. */
+export interface ScheduleNewsletterIssueRequest {
+  /** ISO date and time, in the future. */
+  sendAt: string;
 }
 
 /** `POST /api/admin/newsletter/preview`: the issue in the mail layout, as a subscriber would get it. */
@@ -92,7 +165,10 @@ export interface NewsletterPreview {
 
 /** `GET /api/admin/newsletter/audience`: who a send would reach now. */
 export interface NewsletterAudience {
+  /** Every confirmed subscriber. */
   confirmed: number;
+  /** Confirmed subscribers of each audience. */
+  counts: Record<NewsletterAudienceName, number>;
 }
 
 export const newsletterIssueMessages = {
@@ -106,13 +182,32 @@ export const newsletterIssueMessages = {
   alreadySent: 'This issue has already been sent. Each issue goes out once: make a new issue to send again.',
   notADraft: 'This issue has been sent and can no longer be changed or deleted.',
   noRecipients: 'There are no confirmed subscribers to send this issue to.',
+  audienceInvalid: 'Choose who the issue goes to',
+  heroImageInvalid: 'Choose an image from the media library',
+  postModeInvalid: 'Choose a card or the full text',
+  sendAtInvalid: 'Choose a date and time to send the issue',
+  sendAtPast: 'Choose a time in the future',
+  sendAtTooFar: `Choose a time within ${newsletterIssueLimits.scheduleMaxDays} days`,
+  notScheduled: 'This issue is not scheduled.',
+  notADraftScheduled: 'This issue is scheduled: cancel the schedule to change, delete or send it.',
+  webVersionMissing: 'This newsletter issue is not available.',
+  /** "Leave without saving?" on a draft with unsaved changes. */
+  leaveDescription: 'Your changes to this issue have not been saved.',
   testSent: (email: string) => `Test sent to ${email}.`,
   sendConfirmTitle: 'Send this issue?',
   sendConfirmDescription: (count: number) =>
     `It goes to ${count} confirmed ${count === 1 ? 'subscriber' : 'subscribers'} now, and cannot be sent again.`,
+  scheduleConfirmTitle: 'Schedule this issue?',
+  scheduleConfirmDescription: (when: string) =>
+    `It goes out on ${when} to the confirmed subscribers of its audience at that moment. Until then you can cancel the schedule.`,
 } as const;
 
 /** "Send to 1 confirmed subscriber", "Send to 1,204 confirmed subscribers". */
 export function sendToLabel(count: number): string {
   return `Send to ${count.toLocaleString('en-GB')} confirmed ${count === 1 ? 'subscriber' : 'subscribers'}`;
+}
+
+/** The path of an issue's public web version (linked from its mail only, never indexed). */
+export function newsletterWebPath(slug: string): string {
+  return `/newsletter/${slug}`;
 }

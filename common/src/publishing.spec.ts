@@ -1,4 +1,4 @@
-import { postActions } from './publishing.js';
+import { postActions } from './record-actions.js';
 
 const admin = { id: 'a', role: 'admin' } as const;
 const consultant = { id: 'c', role: 'consultant' } as const;

@@ -2,8 +2,7 @@
  * Scheduling, the review queue and slug redirects of posts (docs/product.md#publishing): what the
  * browser and the server share.
  */
-import { permissionTable } from './staff.js';
-import type { PostStatus, StaffRole } from './types.js';
+import type { PostStatus } from './types.js';
 
 /** How the back office names each status. The public only ever sees published posts. */
 export const postStatusLabels: Record<PostStatus, string> = {
@@ -52,19 +51,3 @@ export interface SendBackRequest {
  */
 export const postActionNames = ['edit', 'submit_for_review', 'publish', 'schedule', 'send_back'] as const;
 export type PostAction = (typeof postActionNames)[number];
-
-export function postActions(
-  post: { status: PostStatus; createdById: string | null } | null,
-  user: { id: string; role: StaffRole },
-): PostAction[] {
-  const all = permissionTable[user.role].posts === 'all';
-  const status = post?.status ?? 'draft';
-  const own = !post || post.createdById === user.id;
-  const actions: PostAction[] = [];
-  if (all || (own && status === 'draft')) actions.push('edit');
-  if (!all && own && status === 'draft') actions.push('submit_for_review');
-  if (all) actions.push('publish');
-  if (all && status !== 'published') actions.push('schedule');
-  if (all && status === 'in_review') actions.push('send_back');
-  return actions;
-}

@@ -40,6 +40,10 @@ export const retentionPeriods = {
   rateLimitCounters: { days: 1 },
   /** Failed sign-in counters, counted from the last failure. */
   loginAttempts: { days: 1 },
+  /** Staff notifications (the bell) once read, counted from their reading. */
+  readStaffNotifications: { days: 90 },
+  /** Staff notifications nobody read, counted from the notification. */
+  unreadStaffNotifications: { years: 1 },
 } satisfies Record<string, RetentionPeriod>;
 
 export type RetentionKey = keyof typeof retentionPeriods;

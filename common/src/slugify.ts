@@ -8,3 +8,12 @@ export function slugify(text: string): string {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
 }
+
+/** The address of a tag's page, `/blog/tag/{slug}`: its slug by the same rule ("AI Governance" → ai-governance). */
+export function tagSlug(tag: string): string {
+  return slugify(tag);
+}
+
+export function tagPath(tag: string): string {
+  return `/blog/tag/${tagSlug(tag)}`;
+}

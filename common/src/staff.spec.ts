@@ -38,6 +38,8 @@ describe('staff row actions', () => {
 
   it('offers a super admin every change on a colleague, enable or disable by state', () => {
     expect(staffMemberActions(colleague, superAdmin)).toEqual([
+      'rename',
+      'link_team_member',
       'change_role',
       'send_password_reset',
       'sign_out_everywhere',
@@ -54,8 +56,8 @@ describe('staff row actions', () => {
     );
   });
 
-  it('offers nothing on your own row or to a role that only reads staff', () => {
-    expect(staffMemberActions({ ...colleague, id: 'me' }, superAdmin)).toEqual([]);
+  it('offers only renaming and the team link on your own row, and nothing to a role that only reads staff', () => {
+    expect(staffMemberActions({ ...colleague, id: 'me' }, superAdmin)).toEqual(['rename', 'link_team_member']);
     expect(
       staffMemberActions(
         { ...colleague, invitation: { expiresAt: '2026-12-01T00:00:00Z' } },

@@ -6,6 +6,7 @@ import type { StaffRole } from './types.js';
 export const staffAreas = [
   'posts',
   'case-studies',
+  'team',
   'media',
   'enquiries',
   'subscribers',
@@ -14,13 +15,14 @@ export const staffAreas = [
   'analytics',
   'privacy',
   'staff',
+  'settings',
   'activity',
 ] as const;
 export type StaffArea = (typeof staffAreas)[number];
 
 /**
  * What a role may do in an area. `all`: everything; `read`: look only; `own`: only what they created
- * (posts: their own drafts; activity: their own actions); `assigned`: only records assigned to them;
+ * (posts: their own drafts; activity: their own actions; team: the member linked to their account); `assigned`: only records assigned to them;
  * `upload`: upload and use (media); `none`: the area is closed to them.
  */
 export const areaPermissionLevels = ['none', 'read', 'own', 'assigned', 'upload', 'all'] as const;
@@ -33,6 +35,7 @@ export const permissionTable: Record<StaffRole, StaffPermissions> = {
   super_admin: {
     posts: 'all',
     'case-studies': 'all',
+    team: 'all',
     media: 'all',
     enquiries: 'all',
     subscribers: 'all',
@@ -41,11 +44,13 @@ export const permissionTable: Record<StaffRole, StaffPermissions> = {
     analytics: 'all',
     privacy: 'all',
     staff: 'all',
+    settings: 'all',
     activity: 'all',
   },
   admin: {
     posts: 'all',
     'case-studies': 'all',
+    team: 'all',
     media: 'all',
     enquiries: 'all',
     subscribers: 'all',
@@ -54,11 +59,13 @@ export const permissionTable: Record<StaffRole, StaffPermissions> = {
     analytics: 'all',
     privacy: 'all',
     staff: 'read',
+    settings: 'all',
     activity: 'all',
   },
   consultant: {
     posts: 'own',
     'case-studies': 'none',
+    team: 'own',
     media: 'upload',
     enquiries: 'assigned',
     subscribers: 'none',
@@ -67,6 +74,7 @@ export const permissionTable: Record<StaffRole, StaffPermissions> = {
     analytics: 'read',
     privacy: 'none',
     staff: 'none',
+    settings: 'none',
     activity: 'own',
   },
 };
@@ -89,6 +97,7 @@ export function permissionsFor(role: StaffRole): StaffPermissions {
 export const areaLabels: Record<StaffArea, string> = {
   posts: 'Posts',
   'case-studies': 'Case studies',
+  team: 'Team',
   media: 'Media',
   enquiries: 'Enquiries',
   subscribers: 'Subscribers',
@@ -97,6 +106,7 @@ export const areaLabels: Record<StaffArea, string> = {
   analytics: 'Analytics',
   privacy: 'Privacy',
   staff: 'Staff',
+  settings: 'Settings',
   activity: 'Activity',
 };
 
@@ -131,10 +141,20 @@ export interface StaffUser {
   /** The policy requires two-factor sign-in for this account and it has not enrolled yet. */
   twoFactorSetupRequired: boolean;
   permissions: StaffPermissions;
+  /** The team member this account writes as (the default author of its posts), or null. */
+  teamMemberId: string | null;
+  /** Present in the session of the account's first sign-in (the admin then says "Welcome", not "Welcome back"). */
+  firstSignIn?: true;
 }
 
 /** Who a staff member is, without what the server computes for the browser. */
 export type StaffIdentity = Pick<StaffUser, 'id' | 'name' | 'email' | 'role'>;
+
+/** `POST /api/staff-invitations/{token}`: the account is made and its owner signed in. */
+export interface AcceptedInvitation {
+  message: string;
+  user: StaffUser;
+}
 
 /** `POST /api/admin/login`: either signed in or a code is needed next. */
 export type LoginResponse = { user: StaffUser } | { twoFactorRequired: true };
@@ -160,6 +180,8 @@ export interface StaffMember {
   lastSignInAt: string | null;
   disabled: boolean;
   invitation: null | { expiresAt: string };
+  /** The team member this account writes as (docs/product.md#team), or null. */
+  teamMemberId: string | null;
   /** What the staff member who asked may do to this row now (`staffMemberActions`). */
   actions: StaffMemberAction[];
 }
@@ -173,6 +195,8 @@ export const staffMemberActionNames = [
   'remove',
   'resend_invitation',
   'withdraw_invitation',
+  'rename',
+  'link_team_member',
 ] as const;
 export type StaffMemberAction = (typeof staffMemberActionNames)[number];
 
@@ -180,7 +204,7 @@ export type StaffMemberAction = (typeof staffMemberActionNames)[number];
  * The actions a row of the staff screen offers: only to whoever may change staff accounts; on an
  * invitation not yet accepted, sending it again (a new link, the old one stops working) or withdrawing
  * it; none on your own row (your password, two-factor sign-in and sessions are managed on your account
- * page). Enable or disable follows the account's state. The server computes this list with the rows;
+ * page; a super admin still renames their own account and links it to a team member here). Enable or disable follows the account's state. The server computes this list with the rows;
  * the last-super-admin rule stays a refusal of the server's (409), since it depends on the other
  * accounts at the moment of the change.
  */
@@ -188,9 +212,12 @@ export function staffMemberActions(
   member: { id: string; disabled: boolean; invitation: unknown },
   user: { id: string; role: StaffRole },
 ): StaffMemberAction[] {
-  if (permissionTable[user.role].staff !== 'all' || member.id === user.id) return [];
-  if (member.invitation) return ['resend_invitation', 'withdraw_invitation'];
+  if (permissionTable[user.role].staff !== 'all') return [];
+  if (member.invitation) return member.id === user.id ? [] : ['resend_invitation', 'withdraw_invitation'];
+  if (member.id === user.id) return ['rename', 'link_team_member'];
   return [
+    'rename',
+    'link_team_member',
     'change_role',
     'send_password_reset',
     'sign_out_everywhere',
@@ -207,6 +234,14 @@ export interface InviteStaffRequest {
 export interface UpdateStaffRequest {
   role?: StaffRole;
   disabled?: boolean;
+  name?: string;
+  /** A team member's id, or null to unlink. */
+  teamMemberId?: string | null;
+}
+
+/** `PATCH /api/admin/account`: what every member of staff changes about themselves. */
+export interface UpdateAccountRequest {
+  name: string;
 }
 
 export interface InvitationDetails {
@@ -278,6 +313,8 @@ export const activityActionLabels = {
   'newsletter.draft_deleted': 'Deleted a newsletter draft',
   'newsletter.test_sent': 'Sent a newsletter test to themselves',
   'newsletter.sent': 'Sent a newsletter issue',
+  'newsletter.scheduled': 'Scheduled a newsletter issue',
+  'newsletter.unscheduled': 'Cancelled the schedule of a newsletter issue',
   // Revisions (docs/product.md#revisions): a restore is a save of an earlier revision's fields.
   'post.restored': 'Restored an earlier revision of a post',
   // Media library
@@ -299,6 +336,25 @@ export const activityActionLabels = {
   'case_study.unpublished': 'Unpublished a case study',
   'case_study.deleted': 'Deleted a case study',
   'case_study.restored': 'Restored an earlier revision of a case study',
+  // The team (docs/product.md#team) and account names.
+  'team.member_created': 'Added a team member',
+  'team.member_updated': 'Updated a team member',
+  'team.member_deleted': 'Removed a team member',
+  'team.reordered': 'Reordered the team',
+  'staff.team_member_linked': 'Changed the team member of a staff account',
+  'staff.renamed': 'Renamed a staff account',
+  'account.renamed': 'Changed their name',
+  'settings.updated': 'Changed the site settings',
+  'settings.playbook_uploaded': 'Uploaded the playbook document',
+  'settings.playbook_reset': 'Went back to the shipped playbook',
+  'redirect.created': 'Added a redirect',
+  'redirect.deleted': 'Removed a redirect',
+  // Replies from the inbox and their saved templates.
+  'enquiry.replied': 'Replied to an enquiry',
+  'reply_template.created': 'Created a reply template',
+  'reply_template.updated': 'Updated a reply template',
+  'reply_template.deleted': 'Deleted a reply template',
+  'notifications.preferences_changed': 'Changed which notifications they receive',
 } as const;
 export type ActivityAction = keyof typeof activityActionLabels;
 export const activityActions = Object.keys(activityActionLabels) as ActivityAction[];
@@ -319,6 +375,10 @@ export const activityTargetTypes = [
   'newsletter_issue',
   'media',
   'case_study',
+  'team_member',
+  'settings',
+  'redirect',
+  'reply_template',
 ] as const;
 export type ActivityTargetType = (typeof activityTargetTypes)[number];
 
@@ -364,7 +424,7 @@ export const staffMessages = {
   passwordResetLinkInvalid: 'This link has expired or has already been used.',
   passwordChanged: 'Your password has been changed. Sign in with your new password.',
   invitationInvalid: 'This invitation has expired or has already been used.',
-  invitationAccepted: 'Your account is ready. Sign in to continue.',
+  invitationAccepted: 'Your account is ready. You are signed in.',
   invitationSent: (email: string) => `Invitation sent to ${email}.`,
   staffEmailTaken: 'A staff account with that email already exists',
   lastSuperAdmin: 'The last active super admin cannot be demoted, disabled or removed',

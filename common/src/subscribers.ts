@@ -27,7 +27,12 @@ export interface SubscriberSummary {
   subscribedAt: string;
   confirmedAt: string | null;
   unsubscribedAt: string | null;
+  /** What the staff member who asked may do with this subscriber (`subscriberActions`). */
+  actions: SubscriberAction[];
 }
+
+export const subscriberActionNames = ['remove'] as const;
+export type SubscriberAction = (typeof subscriberActionNames)[number];
 
 /** `GET /api/admin/subscribers/counts`. */
 export type SubscriberCounts = Record<SubscriberStatus, number>;

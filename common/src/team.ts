@@ -1,5 +1,10 @@
 import { slugify } from './slugify.js';
 
+/**
+ * A team member as the public pages read it (`GET /api/team`, docs/product.md#team): the people on
+ * /about, in the "Talk to the Team" strips, at /team/{slug} and credited as authors of posts. They
+ * are records that staff edit on /admin/team; the seven below are only the first migration's seed.
+ */
 export interface TeamMember {
   id: string;
   slug: string;
@@ -13,16 +18,22 @@ export interface TeamMember {
   linkedin: string;
   avatar: string | null;
   expertise: string[];
+  /** Shown in the "Talk to the Team" strips. */
+  inStrip: boolean;
 }
 
-type TeamMemberInput = Omit<TeamMember, 'id' | 'slug' | 'stripRole'> & { stripRole?: string };
+type TeamMemberInput = Omit<TeamMember, 'id' | 'slug' | 'stripRole' | 'inStrip'> & { stripRole?: string };
 
 function member(input: TeamMemberInput): TeamMember {
   const slug = slugify(input.name);
-  return { ...input, id: slug, slug, stripRole: input.stripRole ?? input.role };
+  return { ...input, id: slug, slug, stripRole: input.stripRole ?? input.role, inStrip: true };
 }
 
-/** The seven built-in team members (placeholder names; re-brand here). */
+/**
+ * The seven team members the site starts with (placeholder names): the migration TeamMembers seeds
+ * them once, in this order, with their slugs as ids (the built-in posts name them so). From then on
+ * the team lives in the database and is edited on /admin/team; changing this list changes nothing.
+ */
 export const team: TeamMember[] = [
   member({
     name: 'Daniel Okafor',
@@ -97,7 +108,97 @@ export const team: TeamMember[] = [
   }),
 ];
 
-export function findTeamMember(idOrSlug: string | null | undefined): TeamMember | undefined {
-  if (!idOrSlug) return undefined;
-  return team.find((candidate) => candidate.id === idOrSlug || candidate.slug === idOrSlug);
+/** A team member as /admin/team edits it: the public fields, its place in the order and whether it is shown at all. */
+export interface AdminTeamMember extends TeamMember {
+  /** 0-based place on /about, in the strips and in the editor's author list. */
+  position: number;
+  /** A hidden member has no page and is on no list; posts keep their author text. */
+  hidden: boolean;
+  /** The staff accounts linked to this member (they write as them, and may edit this profile). */
+  staff: { id: string; name: string }[];
+  updatedAt: string;
+  /** What the staff member who asked may do to this member now (`teamMemberActions`). */
+  actions: TeamMemberAction[];
+}
+
+export const teamMemberActionNames = ['edit', 'show_or_hide', 'reorder', 'remove'] as const;
+export type TeamMemberAction = (typeof teamMemberActionNames)[number];
+
+/** Body of `POST /api/admin/team` and `PUT /api/admin/team/:id`. */
+export interface TeamMemberFields {
+  name: string;
+  slug: string;
+  role: string;
+  stripRole: string;
+  bio: string;
+  fullBio: string;
+  linkedin: string;
+  avatar: string | null;
+  expertise: string[];
+  inStrip: boolean;
+  hidden: boolean;
+}
+
+/** `GET /api/team/:slug`: the member and their newest published articles. */
+export interface TeamProfile {
+  member: TeamMember;
+  articles: {
+    id: string;
+    section: 'labs' | 'consulting';
+    slug: string;
+    title: string;
+    excerpt: string;
+    publishedAt: string | null;
+    readingTime: number;
+  }[];
+}
+
+export const teamLimits = {
+  nameMax: 100,
+  slugMax: 100,
+  roleMax: 100,
+  bioMax: 500,
+  fullBioMax: 6000,
+  linkedinMax: 300,
+  avatarMax: 500,
+  expertiseMax: 12,
+  expertiseTagMax: 40,
+  /** Articles listed on a member's page, newest first. */
+  profileArticles: 12,
+  listPageSize: 20,
+} as const;
+
+/** User-facing sentences of the team (exact). */
+export const teamMessages = {
+  notFound: 'Team member not found',
+  nameRequired: 'Name is required',
+  nameTooLong: `Name must be ${teamLimits.nameMax} characters or less`,
+  slugRequired: 'Slug is required',
+  slugTooLong: `Slug must be ${teamLimits.slugMax} characters or less`,
+  slugTaken: 'Another team member already has this slug',
+  roleRequired: 'Role is required',
+  roleTooLong: `Role must be ${teamLimits.roleMax} characters or less`,
+  stripRoleTooLong: `Strip role must be ${teamLimits.roleMax} characters or less`,
+  bioRequired: 'Short bio is required',
+  bioTooLong: `Short bio must be ${teamLimits.bioMax} characters or less`,
+  fullBioTooLong: `Full bio must be ${teamLimits.fullBioMax} characters or less`,
+  linkedinInvalid: 'LinkedIn must be an https:// address',
+  avatarInvalid: 'Choose an image from the media library',
+  avatarNotInLibrary: 'That image is no longer in the media library',
+  expertiseInvalid: `Up to ${teamLimits.expertiseMax} tags of at most ${teamLimits.expertiseTagMax} characters each`,
+  flagInvalid: 'Must be true or false',
+  orderInvalid: 'The order must list every team member once',
+  ownMemberOnly: 'You may only edit your own team profile',
+  moved: 'Order saved.',
+} as const;
+
+/** An expertise tag as shown: `#` and no spaces (`AI Governance` becomes `#AIGovernance`). */
+export function expertiseTag(value: string): string {
+  const bare = value.trim().replace(/^#+/, '').replace(/\s+/g, '');
+  return bare ? `#${bare}` : '';
+}
+
+/** A built-in avatar (`/images/team/{slug}.svg`) or a library image (`/media/{id}/{width}.{format}`). */
+export function isTeamAvatarAddress(value: string): boolean {
+  return /^\/images\/team\/[a-z0-9-]+\.svg$/.test(value) || /^\/media\/[0-9a-f-]{36}\/\d+\.[a-z]+$/i.test(value);
 }

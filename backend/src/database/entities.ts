@@ -12,6 +12,7 @@ import { PlaybookDownloadEntity } from '../modules/playbook/entities/playbook-do
 import { Post } from '../modules/posts/entities/post.entity.js';
 import { DeletionAudit } from '../modules/privacy/entities/deletion-audit.entity.js';
 import { DeletionRequest } from '../modules/privacy/entities/deletion-request.entity.js';
+import { TeamMemberEntity } from '../modules/team/entities/team-member.entity.js';
 import { StaffToken } from '../modules/staff/entities/staff-token.entity.js';
 import { User } from '../modules/users/entities/user.entity.js';
 import { ContentAutosave } from '../modules/revisions/entities/content-autosave.entity.js';
@@ -37,4 +38,5 @@ export const entities: Function[] = [
   ContentRevision,
   ContentAutosave,
   MediaEntity,
+  TeamMemberEntity,
 ];

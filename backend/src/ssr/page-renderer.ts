@@ -1,4 +1,5 @@
 import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { AppConfig } from '../core/config/config.js';
@@ -56,7 +57,14 @@ export async function pageRenderer(app: Express, config: AppConfig): Promise<Ren
   app.use('/assets', fingerprintedAssets(`${frontendClientDir}/assets`));
   // Other public files (images, downloads, favicon): only paths under the build's own top-level
   // entries reach the file system, so a page view costs no stat() call.
-  const publicFiles = express.static(frontendClientDir, { index: false, maxAge: '1h' });
+  const publicFiles = express.static(frontendClientDir, {
+    index: false,
+    maxAge: '1h',
+    // The logo is shown by newsletter mails and feeds, which load it from other origins.
+    setHeaders: (response, file) => {
+      if (path.basename(file) === 'logo.png') response.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+    },
+  });
   const topLevel = new Set(readdirSync(frontendClientDir).filter((entry) => entry !== 'assets'));
   app.use((request: Request, response: Response, next: NextFunction) =>
     topLevel.has(request.path.split('/')[1] ?? '') ? publicFiles(request, response, next) : next(),

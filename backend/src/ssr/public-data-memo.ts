@@ -1,7 +1,7 @@
 import { VersionedCache } from '../core/cache/versioned-cache.js';
 
 /** API answers that depend on nothing but the path and the public content. */
-const memoisablePath = /^\/api\/(?:posts|case-studies)(?:[/?]|$)/;
+const memoisablePath = /^\/api\/(?:posts|case-studies|team|site-settings)(?:[/?]|$)/;
 
 export interface MemoisedAnswer {
   status: number;

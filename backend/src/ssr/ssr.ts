@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { Express, NextFunction, Request, Response } from 'express';
 import type { AppConfig } from '../core/config/config.js';
+import { pageKeys } from '../core/http/cdn-cache.js';
 import { etagOf } from '../core/http/etag.js';
 import type { JsonLogger } from '../core/logging/json-logger.js';
 import type { ContentVersionService } from '../modules/content-version/content-version.service.js';
@@ -61,7 +62,12 @@ export async function mountFrontend(
       const setsCookie =
         page.headers.some(([name]) => name.toLowerCase() === 'set-cookie') || response.hasHeader('set-cookie');
       if (cacheable && page.status === 200 && !setsCookie) {
-        const stored = cache.set(url, { ...page, etag: etagOf(page.body), version, keys: api.contentKeys() });
+        const stored = cache.set(url, {
+          ...page,
+          etag: etagOf(page.body),
+          version,
+          keys: pageKeys(request.path, api.contentKeys()),
+        });
         return sendStoredPage(request, response, stored, 'MISS', config);
       }
       sendUncachedPage(request, response, page);

@@ -4,10 +4,13 @@ import type { Response } from 'express';
 import {
   allowSharedCache,
   caseStudyChangeKeys,
+  contentKeys,
   createCdnPurger,
   keysOfHeader,
+  pageKeys,
   postChangeKeys,
   postListKeys,
+  redirectChangeKeys,
   showsContent,
   VarnishPurger,
 } from './cdn-cache.js';
@@ -131,5 +134,27 @@ describe(VarnishPurger.name, () => {
   it('is made only when CDN_PURGE_URL is set', () => {
     expect(createCdnPurger({ cdnPurgeUrl: undefined })).toBeUndefined();
     expect(createCdnPurger({ cdnPurgeUrl: url })).toBeInstanceOf(VarnishPurger);
+  });
+});
+
+describe('page keys', () => {
+  it('name a page by its path in every spelling and query string, and no other page', () => {
+    const key = contentKeys.page('/blog/tag/ai');
+    expect(key).toMatch(/^page-[0-9a-f]{16}$/);
+    expect(contentKeys.page('/Blog/Tag/AI/')).toBe(key);
+    expect(contentKeys.page('/blog/tag/ai-tools')).not.toBe(key);
+    expect(contentKeys.page('')).toBe(contentKeys.page('/'));
+  });
+
+  it('add the page’s own key to what its loaders showed, each once', () => {
+    expect(pageKeys('/blog/tag/ai', ['posts', 'post-1', 'posts'])).toEqual([
+      'posts',
+      'post-1',
+      contentKeys.page('/blog/tag/ai'),
+    ]);
+  });
+
+  it('a redirect purges the page at its old path', () => {
+    expect(redirectChangeKeys('/blog/tag/ai')).toEqual([contentKeys.page('/BLOG/TAG/AI')]);
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Response } from 'express';
 import type { AppConfig } from '../config/config.js';
 
@@ -11,7 +12,7 @@ import type { AppConfig } from '../config/config.js';
  * "more" list); a list also carries the key of what it lists (`posts`, or its section's), so that a
  * post that enters or leaves it purges it. A change purges the keys of what changed, nothing more.
  * Every shared answer also carries the global key `site`, which no content change purges: it is for
- * a purge by hand, or after a deploy (pages whose words are in the code: team, services).
+ * a purge by hand, or after a deploy (pages whose words are in the code: services).
  */
 export const globalSurrogateKey = 'site';
 
@@ -31,9 +32,35 @@ export const contentKeys = {
   caseStudy: (slug: string) => `case-study-${slug}`,
   /** Any list of case studies. */
   caseStudies: 'case-studies',
+  /** The team: every answer that shows team members (the list, a profile, the pages with a strip or an author). */
+  team: 'team',
+  /** By slug: one member's profile. */
+  teamMember: (slug: string) => `team-${slug}`,
   /** Public settings read from the configuration (changed by a deploy). */
   settings: 'settings',
+  /**
+   * The page at an address, whatever it shows: a redirect made from (or removed from) that address
+   * purges it. Named by a hash of the path as redirects compare paths (`pagePath`), so that every
+   * spelling and query string of the page shares the key.
+   */
+  page: (path: string) => `page-${createHash('sha256').update(pagePath(path)).digest('hex').slice(0, 16)}`,
 };
+
+/** A path as a page and its redirects are matched: lower-case, without a trailing slash (the root stays `/`). */
+export function pagePath(path: string): string {
+  const trimmed = path.toLowerCase().replace(/\/+$/, '');
+  return trimmed === '' ? '/' : trimmed;
+}
+
+/** The keys of a rendered page: what its loaders' answers showed, and the page's own address. */
+export function pageKeys(path: string, shown: readonly string[]): string[] {
+  return [...new Set([...shown, contentKeys.page(path)])];
+}
+
+/** The keys a redirect made or removed by hand purges: the page at its old path. */
+export function redirectChangeKeys(fromPath: string): string[] {
+  return [contentKeys.page(fromPath)];
+}
 
 /**
  * The keys of a list of posts: its own list key, then each post shown (or `posts-long` past
@@ -56,6 +83,11 @@ export function postChangeKeys(id: string, listedIn: readonly string[] = []): st
 export function caseStudyChangeKeys(slugs: readonly string[], listsChange: boolean): string[] {
   const keys = [...new Set(slugs.map(contentKeys.caseStudy))];
   return listsChange ? [...keys, contentKeys.caseStudies] : keys;
+}
+
+/** The keys a team change purges: the team's answers, and the profiles at the slugs named (before and after). */
+export function teamChangeKeys(slugs: readonly string[]): string[] {
+  return [contentKeys.team, ...new Set(slugs.map(contentKeys.teamMember))];
 }
 
 const contentKeysOfResponse = Symbol('contentKeys');

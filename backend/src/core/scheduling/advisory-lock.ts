@@ -44,4 +44,7 @@ export const taskLockKeys = {
   retention: 804_211_102,
   privacyDigest: 804_211_103,
   scheduledPosts: 804_211_104,
+  scheduledNewsletters: 804_211_110,
+  enquiryReminders: 804_211_105,
+  enquiryDigest: 804_211_106,
 } as const;

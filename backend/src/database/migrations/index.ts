@@ -18,6 +18,11 @@ import { AnalyticsVisits1764760000000 } from './1764760000000-analytics-visits.j
 import { PrivacyOperations1764770000000 } from './1764770000000-privacy-operations.js';
 import { AnalyticsRollups1764780000000 } from './1764780000000-analytics-rollups.js';
 import { PostsCreatedIndex1764781000000 } from './1764781000000-posts-created-index.js';
+import { TeamMembers1764790000000 } from './1764790000000-team-members.js';
+import { SiteSettingsAndRedirects1764800000000 } from './1764800000000-site-settings-and-redirects.js';
+import { NewsletterAudiencesAndSchedule1764810000000 } from './1764810000000-newsletter-audiences-and-schedule.js';
+import { InboxRepliesAndNotifications1764820000000 } from './1764820000000-inbox-replies-and-notifications.js';
+import { PostsLivePathIndex1764830000000 } from './1764830000000-posts-live-path-index.js';
 
 /** Every migration, oldest first. Never rewrite one that has landed: add a new one. */
 export const migrations: Function[] = [
@@ -41,4 +46,9 @@ export const migrations: Function[] = [
   PrivacyOperations1764770000000,
   AnalyticsRollups1764780000000,
   PostsCreatedIndex1764781000000,
+  TeamMembers1764790000000,
+  SiteSettingsAndRedirects1764800000000,
+  NewsletterAudiencesAndSchedule1764810000000,
+  InboxRepliesAndNotifications1764820000000,
+  PostsLivePathIndex1764830000000,
 ];

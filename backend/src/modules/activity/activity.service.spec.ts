@@ -11,6 +11,7 @@ function user(role: StaffRole): StaffUser {
     twoFactorEnabled: false,
     twoFactorSetupRequired: false,
     permissions: permissionsFor(role),
+    teamMemberId: null,
   };
 }
 

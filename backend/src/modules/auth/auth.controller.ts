@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Inject, Patch, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { LoginResponse, StaffUser } from '@northbeam/common';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
@@ -7,6 +7,7 @@ import { AuthService } from './auth.service.js';
 import { Public, SignedIn } from './decorators/access.decorator.js';
 import { CurrentUser } from './decorators/current-user.decorator.js';
 import { TwoFactorCodeDto } from './dto/two-factor.dto.js';
+import { UpdateAccountDto } from '../staff/dto/staff.dto.js';
 import { LocalAuthGuard } from './guards/local-auth.guard.js';
 import { sessionCookieName, sessionCookieOptions } from './session.js';
 
@@ -45,5 +46,12 @@ export class AuthController {
   @SignedIn({ duringTwoFactorSetup: true })
   user(@CurrentUser() user: StaffUser): StaffUser {
     return user;
+  }
+
+  /** Your own name: every member of staff changes it on /admin/account. */
+  @Patch('account')
+  @SignedIn()
+  rename(@Body() body: UpdateAccountDto, @CurrentUser() user: StaffUser): Promise<StaffUser> {
+    return this.authService.rename(user, body.name);
   }
 }

@@ -71,10 +71,22 @@ export class AuthService {
       await save(request);
       return { twoFactorRequired: true };
     }
+    const firstSignIn = user.lastSignInAt === null;
     await this.dataSource.transaction((manager) => this.recordSignIn(manager, user, now));
     await this.throttle.recordSuccess(user.email, address);
-    await this.startSession(request, user, now);
-    return { user: this.toStaffUser(user) };
+    await this.startSession(request, user, now, firstSignIn);
+    return { user: this.toStaffUser(user, firstSignIn) };
+  }
+
+  /**
+   * The owner of an invitation that has just been accepted (the mailed link proved the address, the
+   * password was set with it) is signed in at once; two-factor enrolment, where the policy asks for
+   * it, follows as after any password sign-in.
+   */
+  async signInInvitee(request: Request, user: User, now = new Date()): Promise<StaffUser> {
+    await this.dataSource.transaction((manager) => this.recordSignIn(manager, user, now));
+    await this.startSession(request, user, now, true);
+    return this.toStaffUser(user, true);
   }
 
   /** The code step: a TOTP code or a recovery code for the pending account. */
@@ -104,8 +116,9 @@ export class AuthService {
       throw new ApiError(HttpStatus.UNAUTHORIZED, staffMessages.invalidCode);
     }
     await this.throttle.recordSuccess(account.email, address);
-    await this.startSession(request, account, now);
-    return { user: this.toStaffUser(account) };
+    const firstSignIn = account.lastSignInAt === null;
+    await this.startSession(request, account, now, firstSignIn);
+    return { user: this.toStaffUser(account, firstSignIn) };
   }
 
   async endSession(request: Request): Promise<void> {
@@ -131,12 +144,28 @@ export class AuthService {
     }
     if (!session.lastSeenAt || now.getTime() - session.lastSeenAt >= lastSeenResolutionMs)
       session.lastSeenAt = now.getTime();
-    return this.toStaffUser(user);
+    return this.toStaffUser(user, session.firstSignIn === true);
   }
 
-  toStaffUser(user: User): StaffUser {
+  /** Renames the signed-in account (/admin/account); the same name is kept, and logged, once. */
+  async rename(user: StaffUser, name: string): Promise<StaffUser> {
+    if (name !== user.name) {
+      await this.dataSource.transaction(async (manager) => {
+        await this.usersRepository.setName(manager, user.id, name);
+        await this.activity.record(manager, {
+          actor: user,
+          action: 'account.renamed',
+          target: { type: 'staff', id: user.id, label: `${user.name || user.email} → ${name}` },
+        });
+      });
+    }
+    return { ...user, name };
+  }
+
+  toStaffUser(user: User, firstSignIn = false): StaffUser {
     const twoFactorEnabled = user.twoFactorEnabledAt !== null;
     return {
+      ...(firstSignIn ? { firstSignIn: true as const } : {}),
       id: user.id,
       name: user.name,
       email: user.email,
@@ -144,6 +173,7 @@ export class AuthService {
       twoFactorEnabled,
       twoFactorSetupRequired: !twoFactorEnabled && twoFactorRequiredFor(this.config.staffTwoFactor, user.role),
       permissions: permissionsFor(user.role),
+      teamMemberId: user.teamMemberId ?? null,
     };
   }
 
@@ -160,9 +190,10 @@ export class AuthService {
   }
 
   /** Starts a fresh session (new id, so that a planted id is worthless) for the signed-in account. */
-  private async startSession(request: Request, user: User, now: Date): Promise<void> {
+  private async startSession(request: Request, user: User, now: Date, firstSignIn: boolean): Promise<void> {
     await regenerate(request);
     request.session.userId = user.id;
+    if (firstSignIn) request.session.firstSignIn = true;
     request.session.signedInAt = now.getTime();
     request.session.lastSeenAt = now.getTime();
     request.session.browser = browserLabel(request.headers['user-agent']);

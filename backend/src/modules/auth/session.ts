@@ -15,6 +15,8 @@ declare module 'express-session' {
     lastSeenAt?: number;
     /** "Chrome on macOS": the browser of the sign-in, all that is kept of the user agent. */
     browser?: string;
+    /** This session is the account's first sign-in (an accepted invitation, or no sign-in before it). */
+    firstSignIn?: boolean;
     /** Password accepted, two-factor code still owed: not signed in. */
     pendingTwoFactor?: { userId: string; startedAt: number };
   }

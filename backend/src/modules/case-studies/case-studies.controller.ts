@@ -56,14 +56,17 @@ export class AdminCaseStudiesController {
 
   @Get()
   @Access('case-studies', 'read')
-  list(@Query() query: ListCaseStudiesQueryDto): Promise<ListPage<AdminCaseStudySummary>> {
-    return this.caseStudiesService.listForStaff(query);
+  list(
+    @Query() query: ListCaseStudiesQueryDto,
+    @CurrentUser() user: StaffIdentity,
+  ): Promise<ListPage<AdminCaseStudySummary>> {
+    return this.caseStudiesService.listForStaff(query, user);
   }
 
   @Get(':id')
   @Access('case-studies', 'read')
-  findOne(@Param('id') id: string): Promise<AdminCaseStudy> {
-    return this.caseStudiesService.findForStaff(id);
+  findOne(@Param('id') id: string, @CurrentUser() user: StaffIdentity): Promise<AdminCaseStudy> {
+    return this.caseStudiesService.findForStaff(id, user);
   }
 
   @Post()

@@ -23,6 +23,7 @@ function staff(role: StaffRole, twoFactorSetupRequired = false): StaffUser {
     twoFactorEnabled: true,
     twoFactorSetupRequired,
     permissions: permissionsFor(role),
+    teamMemberId: null,
   };
 }
 

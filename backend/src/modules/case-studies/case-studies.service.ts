@@ -4,6 +4,7 @@ import {
   caseStudyMediaIds,
   caseStudyMessages,
   mediaIdOfUrl,
+  caseStudyActions,
   messages,
   type ActivityAction,
   type AdminCaseStudy,
@@ -16,6 +17,7 @@ import {
   type MediaImage,
   type StaffIdentity,
   type StaffUser,
+  type CaseStudyAction,
 } from '@northbeam/common';
 import type { EntityManager } from 'typeorm';
 import { ApiError } from '../../core/http/api-error.js';
@@ -78,7 +80,7 @@ export class CaseStudiesService {
     return row.status === 'published' ? study : { ...study, draft: true };
   }
 
-  async listForStaff(query: ListCaseStudiesQueryDto): Promise<ListPage<AdminCaseStudySummary>> {
+  async listForStaff(query: ListCaseStudiesQueryDto, user: StaffIdentity): Promise<ListPage<AdminCaseStudySummary>> {
     const page = query.page ?? 1;
     const pageSize = caseStudyLimits.listPageSize;
     const [rows, total] = await this.caseStudiesRepository.findPage(
@@ -86,15 +88,16 @@ export class CaseStudiesService {
       (page - 1) * pageSize,
       pageSize,
     );
-    return { items: rows.map(mapAdminCaseStudySummary), total, page, pageSize };
+    return { items: rows.map((row) => mapAdminCaseStudySummary(row, user)), total, page, pageSize };
   }
 
-  async findForStaff(id: string): Promise<AdminCaseStudy> {
-    return mapAdminCaseStudy(await this.require(id));
+  async findForStaff(id: string, user: StaffIdentity): Promise<AdminCaseStudy> {
+    return mapAdminCaseStudy(await this.require(id), user);
   }
 
   async create(dto: CreateCaseStudyDto, user: StaffIdentity): Promise<AdminCaseStudy> {
     const status = dto.status ?? 'draft';
+    assertMay(null, user, status === 'published' ? 'publish' : 'edit');
     await this.assertSlugFree(dto.slug);
     await this.assertLibraryImages(dto);
     const created = await this.write(
@@ -112,7 +115,7 @@ export class CaseStudiesService {
       },
       (row) => caseStudyChangeKeys([row.slug], row.status === 'published'),
     );
-    return mapAdminCaseStudy(created);
+    return mapAdminCaseStudy(created, user);
   }
 
   /**
@@ -126,6 +129,7 @@ export class CaseStudiesService {
     options: { restoredFromId?: string } = {},
   ): Promise<AdminCaseStudy> {
     const existing = await this.require(id);
+    assertMay(existing, user, 'edit');
     if (dto.slug !== existing.slug) await this.assertSlugFree(dto.slug, existing.id);
     await this.assertLibraryImages(dto);
     const updated = await this.write(
@@ -147,13 +151,14 @@ export class CaseStudiesService {
       },
       (row) => caseStudyChangeKeys([existing.slug, row.slug], false),
     );
-    return mapAdminCaseStudy(updated);
+    return mapAdminCaseStudy(updated, user);
   }
 
   /** Publishes or unpublishes; asking for the status it already has changes nothing and logs nothing. */
   async setStatus(id: string, status: CaseStudyStatus, user: StaffIdentity): Promise<AdminCaseStudy> {
     const existing = await this.require(id);
-    if (existing.status === status) return mapAdminCaseStudy(existing);
+    assertMay(existing, user, status === 'published' ? 'publish' : 'unpublish');
+    if (existing.status === status) return mapAdminCaseStudy(existing, user);
     const updated = await this.write(
       async (manager) => {
         const locked = await this.caseStudiesRepository.lockById(manager, existing.id);
@@ -165,11 +170,12 @@ export class CaseStudiesService {
       },
       (row) => caseStudyChangeKeys([row.slug], true),
     );
-    return mapAdminCaseStudy(updated);
+    return mapAdminCaseStudy(updated, user);
   }
 
   async delete(id: string, user: StaffIdentity): Promise<void> {
     const existing = await this.require(id);
+    assertMay(existing, user, 'delete');
     await this.write(
       async (manager) => {
         await this.caseStudiesRepository.delete(manager, existing.id);
@@ -282,6 +288,10 @@ function fieldValues(dto: CaseStudyFieldsDto): Omit<CaseStudyValues, 'status'> {
 
 /** The fields a revision keeps: every field a save writes, as the API names them (the status is not one). */
 export function revisionFields(row: CaseStudyEntity): Record<string, unknown> {
-  const { id: _id, status: _status, createdAt: _created, updatedAt: _updated, ...fields } = mapAdminCaseStudy(row);
-  return { ...(fields satisfies CaseStudyFields) };
+  return { ...(mapCaseStudy(row) satisfies CaseStudyFields) };
+}
+
+/** Refuses what `caseStudyActions` does not offer (`caseStudy` null: adding one). */
+function assertMay(caseStudy: { id: string } | null, user: StaffIdentity, action: CaseStudyAction): void {
+  if (!caseStudyActions(caseStudy, user).includes(action)) throw new ApiError(HttpStatus.FORBIDDEN, messages.forbidden);
 }

@@ -1,10 +1,13 @@
-import { contactServiceLabel, leadMessages, site } from '@northbeam/common';
+import { contactServiceLabel, leadMessages, site, type PublicSiteSettings } from '@northbeam/common';
 import { renderMail } from '../mail/mail-layout.js';
 import type { OutgoingMail } from '../mail/mail.repository.js';
 import type { NewContactMessage } from './contact.repository.js';
 
-/** The company inbox's copy of an enquiry; replying goes straight to the sender. */
-export function contactNotificationMail(inbox: string, message: NewContactMessage): OutgoingMail {
+/**
+ * The company inbox's copy of an enquiry, linking to its record in the admin inbox (where it can be
+ * assigned and answered); replying to the mail goes straight to the sender.
+ */
+export function contactNotificationMail(inbox: string, message: NewContactMessage, enquiryUrl: string): OutgoingMail {
   const service = contactServiceLabel(message.service) ?? 'Not specified';
   const rendered = renderMail({
     preview: `${message.name} wrote about ${service}`,
@@ -17,6 +20,7 @@ export function contactNotificationMail(inbox: string, message: NewContactMessag
       { label: 'Service', value: service },
       { label: 'Message', value: message.message },
     ],
+    action: { label: 'Open the enquiry in the admin', url: enquiryUrl },
     footer: ['The sender agreed to the Terms of Service and Privacy Policy.'],
   });
   return {
@@ -29,7 +33,11 @@ export function contactNotificationMail(inbox: string, message: NewContactMessag
 }
 
 /** The sender's receipt, repeating what they wrote. */
-export function contactReceiptMail(message: NewContactMessage): OutgoingMail {
+/** `contact`: the public contact details of the site settings, which the footer names. */
+export function contactReceiptMail(
+  message: NewContactMessage,
+  contact: Pick<PublicSiteSettings, 'email' | 'privacyEmail' | 'phone'>,
+): OutgoingMail {
   const rendered = renderMail({
     preview: leadMessages.contactSent,
     heading: `Thanks for getting in touch, ${message.name}`,
@@ -42,7 +50,7 @@ export function contactReceiptMail(message: NewContactMessage): OutgoingMail {
       { label: 'Message', value: message.message },
     ],
     footer: [
-      `You receive this mail because this address was entered in the contact form of ${site.name}. If that was not you, ignore it or write to ${site.privacyEmail}.`,
+      `You receive this mail because this address was entered in the contact form of ${site.name}. If that was not you, ignore it or write to ${contact.privacyEmail}.`,
     ],
   });
   return {

@@ -1,6 +1,7 @@
+import { SiteSettingsService } from '../site-settings/site-settings.service.js';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { leadLimits, leadMessages, type ContactService as ServiceInterest } from '@northbeam/common';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
 import { RateLimiter } from '../../core/rate-limit/rate-limiter.js';
@@ -33,6 +34,7 @@ export class ContactService {
     private readonly mailService: MailService,
     private readonly readingPaths: ReadingPaths,
     private readonly analyticsClock: AnalyticsClock,
+    private readonly siteSettings: SiteSettingsService,
   ) {}
 
   /**
@@ -78,16 +80,28 @@ export class ContactService {
       });
       await this.mailService.enqueue(
         manager,
-        contactNotificationMail(this.notificationInbox(message.service), message),
+        contactNotificationMail(
+          await this.notificationInbox(message.service, manager),
+          message,
+          `${this.config.publicUrl}/admin/enquiries/${id}`,
+        ),
       );
-      await this.mailService.enqueue(manager, contactReceiptMail(message));
+      await this.mailService.enqueue(
+        manager,
+        contactReceiptMail(message, await this.siteSettings.publicSettings(manager)),
+      );
     });
     return accepted;
   }
 
-  /** ENQUIRY_ROUTES sends a service interest's enquiries to its own inbox; the rest go to the contact inbox. */
-  private notificationInbox(service: string | null): string {
-    return (service && this.config.enquiryRoutes[service as ServiceInterest]) || this.config.contactInbox;
+  /**
+   * ENQUIRY_ROUTES sends a service interest's enquiries to its own inbox; the rest go to the enquiry
+   * mailbox of the site settings (CONTACT_INBOX until staff change it).
+   */
+  private async notificationInbox(service: string | null, manager: EntityManager): Promise<string> {
+    return (
+      (service && this.config.enquiryRoutes[service as ServiceInterest]) || this.siteSettings.enquiryInbox(manager)
+    );
   }
 
   /** A filled honeypot, or a form sent under 3 s after the page loaded (or with no usable start time). */

@@ -39,6 +39,25 @@ describe(ContentVersionService.name, () => {
     expect(await service.current()).toBe(4);
   });
 
+  it('reads a stale version through a transaction it is given, without keeping that reading', async () => {
+    const { state, dataSource } = fakeDatabase();
+    const service = new ContentVersionService(dataSource);
+    const transactionReads: string[] = [];
+    const manager = {
+      query: (sql: string) => (transactionReads.push(sql), Promise.resolve([{ version: '7' }])),
+      queryRunner: { isTransactionActive: true },
+    } as unknown as EntityManager;
+    expect(await service.current(manager)).toBe(7);
+    expect(transactionReads).toHaveLength(1);
+    expect(state.reads).toBe(0);
+    // The transaction may not have committed what it read: the next reader outside asks the database.
+    expect(await service.current()).toBe(1);
+    expect(state.reads).toBe(1);
+    // A fresh reading is trusted inside a transaction too: no query.
+    expect(await service.current(manager)).toBe(1);
+    expect(transactionReads).toHaveLength(1);
+  });
+
   describe('with a shared cache in front', () => {
     function setup() {
       const database = fakeDatabase();

@@ -77,8 +77,18 @@ export class ContentVersionService implements OnModuleInit {
     setTimeout(() => void purge(), readIntervalMs + 500).unref();
   }
 
-  async current(): Promise<number> {
+  /**
+   * The version, read at most once a second. Inside a transaction pass its manager: a stale reading
+   * is then refreshed through the transaction's own connection (the embedded database has only one,
+   * which the transaction holds), and that reading is not kept, because the transaction may have
+   * bumped the version without committing it yet.
+   */
+  async current(manager?: EntityManager): Promise<number> {
     if (Date.now() - this.readAt < readIntervalMs) return this.known;
+    if (manager?.queryRunner?.isTransactionActive) {
+      const [row] = await manager.query<{ version: string }[]>(`SELECT version FROM content_version WHERE id = 1`);
+      return Number(row?.version ?? 0);
+    }
     this.pending ??= this.dataSource
       .query<{ version: string }[]>(`SELECT version FROM content_version WHERE id = 1`)
       .then(([row]) => {

@@ -1,8 +1,17 @@
 import { Body, Controller, Get, Header, Param, Patch, Post, Query } from '@nestjs/common';
-import type { EnquiryCounts, EnquiryDetail, EnquiryNote, EnquirySummary, ListPage, StaffUser } from '@northbeam/common';
+import type {
+  EnquiryCounts,
+  EnquiryDetail,
+  EnquiryNote,
+  EnquiryReply,
+  EnquirySummary,
+  ListPage,
+  StaffUser,
+} from '@northbeam/common';
 import { Access } from '../auth/decorators/access.decorator.js';
 import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
 import { AddEnquiryNoteDto, EnquiryFiltersDto, ListEnquiriesQueryDto, UpdateEnquiryDto } from './dto/enquiries.dto.js';
+import { SendEnquiryReplyDto } from './dto/reply-templates.dto.js';
 import { EnquiriesService } from './enquiries.service.js';
 
 /** The enquiries inbox. `assigned` lets a consultant in; the service limits them to their own enquiries. */
@@ -55,5 +64,15 @@ export class EnquiriesController {
     @CurrentUser() user: StaffUser,
   ): Promise<EnquiryNote> {
     return this.enquiriesService.addNote(user, id, body);
+  }
+
+  @Post('enquiries/:id/replies')
+  @Access('enquiries', 'read')
+  reply(
+    @Param('id') id: string,
+    @Body() body: SendEnquiryReplyDto,
+    @CurrentUser() user: StaffUser,
+  ): Promise<EnquiryReply> {
+    return this.enquiriesService.reply(user, id, body);
   }
 }

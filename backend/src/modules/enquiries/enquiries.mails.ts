@@ -1,4 +1,4 @@
-import { contactServiceLabel, site } from '@northbeam/common';
+import { contactServiceLabel, formatDate, site } from '@northbeam/common';
 import { renderMail } from '../mail/mail-layout.js';
 import type { OutgoingMail } from '../mail/mail.repository.js';
 
@@ -25,4 +25,45 @@ export function enquiryAssignedMail(
     action: { label: 'Open the enquiry', url },
   });
   return { kind: 'enquiry_assigned', to, subject: `Enquiry assigned to you: ${enquiry.name}`, ...rendered };
+}
+
+/**
+ * A reply from the inbox to the enquirer: sent from the site's address (the dispatcher's sender) with
+ * `Reply-To` the staff member, so the enquirer's answer reaches them.
+ */
+export function enquiryReplyMail(
+  enquiry: { name: string; email: string; message: string; createdAt: string },
+  author: { name: string; email: string },
+  reply: { subject: string; body: string },
+): OutgoingMail {
+  const rendered = renderMail({
+    preview: reply.body.slice(0, 120),
+    heading: reply.subject,
+    paragraphs: reply.body
+      .split(/\n{2,}/)
+      .map((paragraph) => paragraph.trim())
+      .filter(Boolean),
+    details: [
+      { label: 'From', value: `${author.name}, ${site.name}` },
+      {
+        label: 'Your message',
+        value: enquiry.message.length > 300 ? `${enquiry.message.slice(0, 299)}…` : enquiry.message,
+      },
+      { label: 'Sent', value: formatDate(enquiry.createdAt, 'd MMM yyyy, HH:mm') },
+    ],
+    footer: [`Reply to this mail to answer ${author.name} directly.`],
+  });
+  return {
+    kind: 'enquiry_reply',
+    to: enquiry.email,
+    subject: reply.subject,
+    headers: { 'Reply-To': replyToHeader(author) },
+    ...rendered,
+  };
+}
+
+/** `"Name" <address>`, the name quoted (RFC 5322) so that commas or brackets in it stay part of it. */
+function replyToHeader(author: { name: string; email: string }): string {
+  const name = author.name.replace(/[\\"]/g, (character) => `\\${character}`);
+  return `"${name}" <${author.email}>`;
 }

@@ -2,15 +2,20 @@ import { Module } from '@nestjs/common';
 import { ActivityModule } from '../activity/activity.module.js';
 import { AnalyticsModule } from '../analytics/analytics.module.js';
 import { MailModule } from '../mail/mail.module.js';
+import { NotificationsModule } from '../notifications/notifications.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { EnquiriesController } from './enquiries.controller.js';
 import { EnquiriesRepository } from './enquiries.repository.js';
 import { EnquiriesService } from './enquiries.service.js';
+import { EnquiryReminders } from './enquiry-reminders.js';
+import { ReplyTemplatesController } from './reply-templates.controller.js';
+import { ReplyTemplatesRepository } from './reply-templates.repository.js';
+import { ReplyTemplatesService } from './reply-templates.service.js';
 
 /** The admin's enquiries inbox over the messages the contact module stores. */
 @Module({
-  imports: [ActivityModule, MailModule, AnalyticsModule, UsersModule],
-  controllers: [EnquiriesController],
-  providers: [EnquiriesRepository, EnquiriesService],
+  imports: [ActivityModule, MailModule, AnalyticsModule, UsersModule, NotificationsModule],
+  controllers: [EnquiriesController, ReplyTemplatesController],
+  providers: [EnquiriesRepository, EnquiriesService, ReplyTemplatesRepository, ReplyTemplatesService, EnquiryReminders],
 })
 export class EnquiriesModule {}

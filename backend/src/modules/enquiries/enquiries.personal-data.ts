@@ -23,3 +23,32 @@ export const enquiryNotesStore: PersonalDataStore = {
     ),
   count: (manager) => countRows(manager, 'enquiry_notes'),
 };
+
+/**
+ * Replies staff sent from the inbox to the enquirer. They would go with the enquiries (foreign key
+ * cascade); erasing them first counts them in the erasure's record.
+ */
+export const enquiryRepliesStore: PersonalDataStore = {
+  name: 'enquiry_replies',
+  letter: {
+    title: 'Replies our team sent you from the inbox',
+    fields: {
+      sentAt: 'Sent',
+      author: 'By',
+      subject: 'Subject',
+      body: 'Reply',
+      enquiryId: 'About your message with reference',
+    },
+  },
+  holds: 'Replies sent to enquirers from the inbox, with the author’s name',
+  keptWhile: 'as long as their enquiry (deleted with it)',
+  erase: (manager, email) =>
+    deleteRows(manager, `DELETE FROM "enquiry_replies" WHERE ${ofAddress} RETURNING 1`, [email]),
+  collect: (manager, email) =>
+    manager.query(
+      `SELECT "enquiry_id" AS "enquiryId", "author_name" AS "author", "subject", "body", "created_at" AS "sentAt"
+         FROM "enquiry_replies" WHERE ${ofAddress} ORDER BY "created_at"`,
+      [email],
+    ),
+  count: (manager) => countRows(manager, 'enquiry_replies'),
+};

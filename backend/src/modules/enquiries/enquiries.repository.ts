@@ -30,6 +30,36 @@ export interface EnquiryRow {
   created_at: Date | string;
 }
 
+export interface EnquiryReplyRow {
+  id: string;
+  author_id: string | null;
+  author_name: string | null;
+  subject: string;
+  body: string;
+  created_at: Date | string;
+}
+
+export interface EnquiryHistoryRow {
+  id: string;
+  status: EnquiryStatus;
+  message: string;
+  created_at: Date | string;
+  replies: number;
+}
+
+/** An unanswered enquiry for the 24-hour reminder and the morning digest. */
+export interface WaitingEnquiryRow {
+  id: string;
+  name: string;
+  email: string;
+  company: string | null;
+  service: string | null;
+  status: EnquiryStatus;
+  assignee_id: string | null;
+  assignee_name: string | null;
+  created_at: Date | string;
+}
+
 export interface EnquiryNoteRow {
   id: string;
   author_id: string | null;
@@ -41,6 +71,12 @@ export interface EnquiryNoteRow {
 const selectEnquiry = `
   SELECT m."id", m."name", m."email", m."company", m."service", m."message", m."status",
          m."assignee_id", u."name" AS "assignee_name", m."created_at"
+    FROM "contact_messages" m
+    LEFT JOIN "users" u ON u."id" = m."assignee_id"`;
+
+const selectWaiting = `
+  SELECT m."id", m."name", m."email", m."company", m."service", m."status", m."assignee_id",
+         u."name" AS "assignee_name", m."created_at"
     FROM "contact_messages" m
     LEFT JOIN "users" u ON u."id" = m."assignee_id"`;
 
@@ -132,6 +168,66 @@ export class EnquiriesRepository {
       [enquiryId, author.id, author.name, body],
     );
     return rows[0];
+  }
+
+  findReplies(enquiryId: string): Promise<EnquiryReplyRow[]> {
+    return this.dataSource.query<EnquiryReplyRow[]>(
+      `SELECT "id", "author_id", "author_name", "subject", "body", "created_at" FROM "enquiry_replies"
+        WHERE "enquiry_id" = $1 ORDER BY "created_at", "id"`,
+      [enquiryId],
+    );
+  }
+
+  async addReply(
+    manager: EntityManager,
+    enquiryId: string,
+    author: { id: string; name: string },
+    reply: { subject: string; body: string },
+  ): Promise<EnquiryReplyRow> {
+    const rows = await manager.query<EnquiryReplyRow[]>(
+      `INSERT INTO "enquiry_replies" ("enquiry_id", "author_id", "author_name", "subject", "body")
+       VALUES ($1, $2, $3, $4, $5)
+       RETURNING "id", "author_id", "author_name", "subject", "body", "created_at"`,
+      [enquiryId, author.id, author.name, reply.subject, reply.body],
+    );
+    return rows[0];
+  }
+
+  /**
+   * The same address's other enquiries (matched as erasure matches an address: trimmed, any case),
+   * newest first, with how many replies each got; limited to one assignee when given.
+   */
+  history(enquiryId: string, email: string, limit: number, assigneeId?: string): Promise<EnquiryHistoryRow[]> {
+    return this.dataSource.query<EnquiryHistoryRow[]>(
+      `SELECT m."id", m."status", m."message", m."created_at",
+              (SELECT count(*)::int FROM "enquiry_replies" r WHERE r."enquiry_id" = m."id") AS "replies"
+         FROM "contact_messages" m
+        WHERE lower(trim(m."email")) = lower(trim($2)) AND m."id" <> $1
+          AND ($4::uuid IS NULL OR m."assignee_id" = $4::uuid)
+        ORDER BY m."created_at" DESC, m."id" DESC LIMIT $3`,
+      [enquiryId, email, limit, assigneeId ?? null],
+    );
+  }
+
+  /** New or open enquiries received at or before `receivedBy` whose holder was not reminded yet, oldest first. */
+  waitingUnreminded(manager: EntityManager, receivedBy: Date): Promise<WaitingEnquiryRow[]> {
+    return manager.query<WaitingEnquiryRow[]>(
+      `${selectWaiting} WHERE m."status" IN ('new', 'open') AND m."created_at" <= $1 AND m."waiting_reminded_at" IS NULL
+        ORDER BY m."created_at", m."id" FOR UPDATE OF m SKIP LOCKED`,
+      [receivedBy],
+    );
+  }
+
+  async markReminded(manager: EntityManager, id: string, at: Date): Promise<void> {
+    await manager.query(`UPDATE "contact_messages" SET "waiting_reminded_at" = $2 WHERE "id" = $1`, [id, at]);
+  }
+
+  /** New or open enquiries received at or before `receivedBy` (whose 48 hours end within a day, or ended), oldest first. */
+  waiting(receivedBy: Date): Promise<WaitingEnquiryRow[]> {
+    return this.dataSource.query<WaitingEnquiryRow[]>(
+      `${selectWaiting} WHERE m."status" IN ('new', 'open') AND m."created_at" <= $1 ORDER BY m."created_at", m."id"`,
+      [receivedBy],
+    );
   }
 
   /**

@@ -5,6 +5,11 @@ import type { AppConfig } from '../../core/config/config.js';
 import type { ActivityInput, ActivityService } from '../activity/activity.service.js';
 import type { ReadingPaths } from '../analytics/reading-paths.js';
 import type { MailService } from '../mail/mail.service.js';
+import type {
+  NotificationContent,
+  NotificationTarget,
+  NotificationsService,
+} from '../notifications/notifications.service.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import type { EnquiriesRepository, EnquiryFilter, EnquiryRow } from './enquiries.repository.js';
 import { EnquiriesService } from './enquiries.service.js';
@@ -21,6 +26,7 @@ function user(role: StaffRole): StaffUser {
     twoFactorEnabled: false,
     twoFactorSetupRequired: false,
     permissions: permissionsFor(role),
+    teamMemberId: null,
   };
 }
 
@@ -55,6 +61,8 @@ function setup(current: EnquiryRow) {
     findById: () => Promise.resolve(current),
     lockById: () => Promise.resolve(current),
     findNotes: () => Promise.resolve([]),
+    findReplies: () => Promise.resolve([]),
+    history: () => Promise.resolve([]),
     update: () => Promise.resolve(),
     counts: (_lateBefore: Date, assignee?: string) => {
       counted.push(assignee);
@@ -73,6 +81,14 @@ function setup(current: EnquiryRow) {
       return Promise.resolve();
     },
   } as unknown as MailService;
+  // As the real service: the staff member who acted is never told.
+  const notifications = {
+    notify: (_manager: EntityManager, _kind: string, target: NotificationTarget, content: NotificationContent) => {
+      for (const id of (target.userIds ?? []).filter((recipient) => recipient !== target.except))
+        mailed.push(content.mail({ id, name: 'Ines', email: 'ines@x.example' }, '').to);
+      return Promise.resolve(1);
+    },
+  } as unknown as NotificationsService;
   const dataSource = {
     transaction: (work: (m: EntityManager) => Promise<unknown>) => work(manager),
   } as unknown as DataSource;
@@ -87,6 +103,7 @@ function setup(current: EnquiryRow) {
     {
       findActiveById: () => Promise.resolve({ name: 'Ines', email: 'ines@x.example' }),
     } as unknown as UsersRepository,
+    notifications,
   );
   return { service, filters, recorded, mailed, counted };
 }

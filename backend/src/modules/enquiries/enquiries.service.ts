@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import {
   contactServiceLabel,
+  enquiryActions,
   enquiryCsvColumns,
   enquiryLimits,
   enquiryMessages,
@@ -10,9 +11,11 @@ import {
   messages,
   permissionSatisfies,
   unassignedFilter,
+  type EnquiryAction,
   type EnquiryCounts,
   type EnquiryDetail,
   type EnquiryNote,
+  type EnquiryReply,
   type EnquirySummary,
   type ListPage,
   type StaffUser,
@@ -22,20 +25,24 @@ import { ApiError } from '../../core/http/api-error.js';
 import { ReadingPaths } from '../analytics/reading-paths.js';
 import { ActivityService } from '../activity/activity.service.js';
 import { MailService } from '../mail/mail.service.js';
+import { NotificationsService } from '../notifications/notifications.service.js';
 import { UsersRepository } from '../users/users.repository.js';
 import {
   mapEnquiryDetail,
   mapEnquirySummary,
   mapNote,
+  mapReply,
   type AddEnquiryNoteDto,
   type EnquiryFiltersDto,
   type ListEnquiriesQueryDto,
   type UpdateEnquiryDto,
 } from './dto/enquiries.dto.js';
 import { csvDateTime, toCsv } from '../../core/csv/csv.js';
-import { enquiryAssignedMail } from './enquiries.mails.js';
+import type { SendEnquiryReplyDto } from './dto/reply-templates.dto.js';
+import { enquiryAssignedMail, enquiryReplyMail } from './enquiries.mails.js';
 import { EnquiriesRepository, type EnquiryFilter, type EnquiryRow } from './enquiries.repository.js';
 import { isUuid } from '../../core/validation/uuid.js';
+import { isoTimestamp } from '../../database/query-result.js';
 
 const dayMs = 24 * 60 * 60 * 1000;
 const hourMs = 60 * 60 * 1000;
@@ -54,6 +61,7 @@ export class EnquiriesService {
     private readonly mailService: MailService,
     private readonly readingPaths: ReadingPaths,
     private readonly usersRepository: UsersRepository,
+    private readonly notifications: NotificationsService,
   ) {}
 
   async list(user: StaffUser, query: ListEnquiriesQueryDto): Promise<ListPage<EnquirySummary>> {
@@ -64,14 +72,22 @@ export class EnquiriesService {
       (page - 1) * pageSize,
       pageSize,
     );
-    return { items: rows.map(mapEnquirySummary), total, page, pageSize };
+    return { items: rows.map((row) => mapEnquirySummary(row, user)), total, page, pageSize };
   }
 
   async detail(user: StaffUser, id: string): Promise<EnquiryDetail> {
     const row = await this.visibleEnquiry(user, id);
     const notes = await this.enquiriesRepository.findNotes(row.id);
     const readingPath = await this.readingPaths.forEnquiry(this.dataSource.manager, row.id);
-    return mapEnquiryDetail(row, notes, readingPath);
+    const replies = await this.enquiriesRepository.findReplies(row.id);
+    // A consultant sees the contact's other enquiries only where they hold them too.
+    const history = await this.enquiriesRepository.history(
+      row.id,
+      row.email,
+      enquiryLimits.historyMax,
+      this.assignedOnly(user) ? user.id : undefined,
+    );
+    return mapEnquiryDetail(row, user, notes, readingPath, replies, history);
   }
 
   /**
@@ -87,9 +103,8 @@ export class EnquiriesService {
       const row = isUuid(id) ? await this.enquiriesRepository.lockById(manager, id) : undefined;
       if (!row) throw new ApiError(HttpStatus.NOT_FOUND, enquiryMessages.notFound);
       this.assertVisible(user, row);
-      if (reassigning && !permissionSatisfies(user.permissions.enquiries, 'all')) {
-        throw new ApiError(HttpStatus.FORBIDDEN, enquiryMessages.onlyAdminsAssign);
-      }
+      if (changes.status !== undefined) this.assertMay(user, row, 'change_status');
+      if (reassigning) this.assertMay(user, row, 'assign');
       const actor = { id: user.id, name: user.name };
 
       if (changes.status !== undefined && changes.status !== row.status) {
@@ -120,10 +135,17 @@ export class EnquiriesService {
           target: { type: 'enquiry', id: row.id, label: `${row.name} → ${assignee?.name ?? 'nobody'}` },
         });
         // Whoever takes an enquiry themselves already knows.
-        if (assignee && assigneeId !== user.id) {
-          await this.mailService.enqueue(
+        if (assignee && assigneeId) {
+          await this.notifications.notify(
             manager,
-            enquiryAssignedMail(this.config.publicUrl, assignee.email, row, user.name),
+            'enquiry_assigned',
+            { userIds: [assigneeId], except: user.id },
+            {
+              title: `${user.name} assigned you the enquiry from ${row.name}`,
+              path: `/admin/enquiries/${row.id}`,
+              enquiryId: row.id,
+              mail: (recipient) => enquiryAssignedMail(this.config.publicUrl, recipient.email, row, user.name),
+            },
           );
         }
       }
@@ -133,7 +155,40 @@ export class EnquiriesService {
 
   async addNote(user: StaffUser, id: string, body: AddEnquiryNoteDto): Promise<EnquiryNote> {
     const row = await this.visibleEnquiry(user, id);
+    this.assertMay(user, row, 'add_note');
     return mapNote(await this.enquiriesRepository.addNote(row.id, { id: user.id, name: user.name }, body.body));
+  }
+
+  /**
+   * Sends a reply to the enquirer through the outbox (from the site's address, `Reply-To` the staff
+   * member), keeps it in the enquiry's timeline, moves a new or open enquiry to Replied and logs it,
+   * all in one transaction under the enquiry's row lock.
+   */
+  async reply(user: StaffUser, id: string, dto: SendEnquiryReplyDto): Promise<EnquiryReply> {
+    return this.dataSource.transaction(async (manager) => {
+      const row = isUuid(id) ? await this.enquiriesRepository.lockById(manager, id) : undefined;
+      if (!row) throw new ApiError(HttpStatus.NOT_FOUND, enquiryMessages.notFound);
+      this.assertVisible(user, row);
+      this.assertMay(user, row, 'reply');
+      if (row.status === 'spam') throw new ApiError(HttpStatus.CONFLICT, enquiryMessages.replyNotToSpam);
+      const reply = await this.enquiriesRepository.addReply(manager, row.id, { id: user.id, name: user.name }, dto);
+      await this.mailService.enqueue(
+        manager,
+        enquiryReplyMail(
+          { name: row.name, email: row.email, message: row.message, createdAt: isoTimestamp(row.created_at) },
+          { name: user.name, email: user.email },
+          dto,
+        ),
+      );
+      if (row.status === 'new' || row.status === 'open')
+        await this.enquiriesRepository.update(manager, row.id, { status: 'replied' });
+      await this.activityService.record(manager, {
+        actor: { id: user.id, name: user.name },
+        action: 'enquiry.replied',
+        target: { type: 'enquiry', id: row.id, label: `${row.name}: ${dto.subject}` },
+      });
+      return mapReply(reply);
+    });
   }
 
   /** New enquiries, and those unanswered for more than 48 hours, within what the user may see. */
@@ -192,6 +247,15 @@ export class EnquiriesService {
     if (!row) throw new ApiError(HttpStatus.NOT_FOUND, enquiryMessages.notFound);
     this.assertVisible(user, row);
     return row;
+  }
+
+  /** Refuses what `enquiryActions` does not offer on this enquiry (reassigning: "only admins"). */
+  private assertMay(user: StaffUser, row: EnquiryRow, action: EnquiryAction): void {
+    if (enquiryActions({ assigneeId: row.assignee_id }, user).includes(action)) return;
+    throw new ApiError(
+      HttpStatus.FORBIDDEN,
+      action === 'assign' ? enquiryMessages.onlyAdminsAssign : messages.forbidden,
+    );
   }
 
   private assertVisible(user: StaffUser, row: EnquiryRow): void {

@@ -122,7 +122,9 @@ export async function makeVariant(
   format: MediaFormat,
 ): Promise<{ body: Buffer; contentType: string }> {
   const animated = animatedFormats.has(originalFormat) && animatedFormats.has(format);
-  const image = open(original, animated).resize({ width, withoutEnlargement: true });
+  let image = open(original, animated).resize({ width, withoutEnlargement: true });
+  // JPEG has no transparency: a transparent WebP or AVIF goes on white, as a mail's page is.
+  if (format === 'jpeg' && originalFormat !== 'jpeg') image = image.flatten({ background: '#ffffff' });
   const body = await encodeVariant(image, format).toBuffer();
   return { body, contentType: mediaContentTypes[format] };
 }

@@ -7,45 +7,30 @@ import {
   HttpStatus,
   Param,
   Patch,
-  PayloadTooLargeException,
   Post,
   Query,
   Req,
   Res,
   UploadedFile,
   UseInterceptors,
-  type CallHandler,
-  type ExecutionContext,
-  type NestInterceptor,
 } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import type { Request, Response } from 'express';
-import { catchError, type Observable } from 'rxjs';
-import { mediaLimits, mediaMessages, messages, type ListPage, type MediaItem, type StaffUser } from '@northbeam/common';
+import {
+  mediaLimits,
+  mediaMessages,
+  type ListPage,
+  type MediaItem,
+  type MediaListItem,
+  type StaffUser,
+} from '@northbeam/common';
 import { ApiError } from '../../core/http/api-error.js';
 import { answerNotModified } from '../../core/http/etag.js';
+import { UploadRefusals } from '../../core/http/upload-refusals.js';
 import { Access, Public } from '../auth/decorators/access.decorator.js';
 import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
 import { ListMediaQueryDto, UpdateMediaDto, UploadMediaDto } from './dto/media.dto.js';
 import { MediaService, type UploadedImage } from './media.service.js';
-
-/** The multipart parser's refusals in the library's own sentences (it runs inside this interceptor). */
-class UploadRefusals implements NestInterceptor {
-  intercept(_context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    return next.handle().pipe(
-      catchError((error: unknown) => {
-        if (error instanceof PayloadTooLargeException)
-          throw new ApiError(HttpStatus.PAYLOAD_TOO_LARGE, mediaMessages.tooLarge);
-        if (error instanceof ApiError) throw error;
-        if (error && typeof error === 'object' && 'getStatus' in error) {
-          const status = (error as { getStatus(): number }).getStatus();
-          if (status === 400) throw new ApiError(HttpStatus.BAD_REQUEST, messages.requestUnreadable);
-        }
-        throw error;
-      }),
-    );
-  }
-}
 
 /** Only the file and a few short fields; everything beyond is refused while it streams in. */
 const uploadLimits = {
@@ -63,7 +48,7 @@ export class MediaController {
 
   @Get()
   @Access('media', 'read')
-  list(@Query() query: ListMediaQueryDto): Promise<ListPage<MediaItem>> {
+  list(@Query() query: ListMediaQueryDto): Promise<ListPage<MediaListItem>> {
     return this.mediaService.list(query);
   }
 
@@ -76,7 +61,7 @@ export class MediaController {
   /** Multipart: the image in `file`, its alt text in `alt`. */
   @Post()
   @Access('media', 'upload')
-  @UseInterceptors(UploadRefusals, FileInterceptor('file', { limits: uploadLimits }))
+  @UseInterceptors(UploadRefusals(mediaMessages.tooLarge), FileInterceptor('file', { limits: uploadLimits }))
   upload(
     @UploadedFile() file: UploadedImage | undefined,
     @Body() body: UploadMediaDto,
@@ -115,6 +100,9 @@ export class MediaFilesController {
     const stored = await this.mediaService.variant(id, file);
     if (!stored) throw new ApiError(HttpStatus.NOT_FOUND, mediaMessages.notFound);
     response.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    // Newsletter mails, their preview and their web version load these from other origins (a mail
+    // client, a sandboxed frame): variants carry nothing private. Only /media/* says so.
+    response.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
     response.setHeader('Content-Type', stored.contentType);
     if (answerNotModified(request, response, stored.etag)) return;
     response.setHeader('Content-Length', stored.body.length);

@@ -12,6 +12,6 @@ import { MediaService } from './media.service.js';
   imports: [TypeOrmModule.forFeature([MediaEntity]), ActivityModule],
   controllers: [MediaController, MediaFilesController],
   providers: [MediaRepository, MediaService, { provide: MediaStorage, useClass: PostgresMediaStorage }],
-  exports: [MediaService],
+  exports: [MediaService, MediaStorage],
 })
 export class MediaModule {}

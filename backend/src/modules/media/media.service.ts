@@ -7,6 +7,7 @@ import {
   type MediaFormat,
   type MediaImage,
   type MediaItem,
+  type MediaListItem,
   type StaffUser,
 } from '@northbeam/common';
 import { ApiError } from '../../core/http/api-error.js';
@@ -72,11 +73,17 @@ export class MediaService {
     private readonly contentVersion: ContentVersionService,
   ) {}
 
-  async list(query: ListMediaQueryDto): Promise<ListPage<MediaItem>> {
+  async list(query: ListMediaQueryDto): Promise<ListPage<MediaListItem>> {
     const page = query.page ?? 1;
     const pageSize = mediaLimits.listPageSize;
     const [rows, total] = await this.mediaRepository.findPage(query.q || undefined, (page - 1) * pageSize, pageSize);
-    return { items: rows.map(mapMediaItem), total, page, pageSize };
+    // Each row says where its image is used, before anyone tries to delete it.
+    const uses = await this.mediaRepository.findUsesOf(rows.map((row) => row.id));
+    const items = rows.map((row) => ({
+      ...mapMediaItem(row),
+      usedIn: (uses.get(row.id) ?? []).map((use) => use.label),
+    }));
+    return { items, total, page, pageSize };
   }
 
   async detail(id: string): Promise<MediaItem> {
@@ -184,7 +191,10 @@ export class MediaService {
   private async loadOrMake(id: string, width: number, format: MediaFormat): Promise<StoredMediaObject | null> {
     const media = await this.mediaRepository.findById(id);
     if (!media) return null;
-    if (format !== 'webp' && format !== 'avif' && format !== media.format) return null;
+    // WebP, AVIF, the original's own format, and JPEG of a WebP or AVIF original (for mail clients
+    // that show neither, docs/product.md#media).
+    const mailJpeg = format === 'jpeg' && (media.format === 'webp' || media.format === 'avif');
+    if (format !== 'webp' && format !== 'avif' && format !== media.format && !mailJpeg) return null;
     const served = Math.min(width, media.width);
     const key = `${id}/${served}.${mediaExtensions[format]}`;
     const stored = await this.storage.get(key);

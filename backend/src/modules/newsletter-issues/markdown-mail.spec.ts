@@ -1,4 +1,5 @@
 import { mailHref, renderMarkdownForMail } from './markdown-mail.js';
+import type { MailImageRow } from './newsletter-issues.repository.js';
 
 describe('renderMarkdownForMail', () => {
   const site = 'https://northbeam.test';
@@ -32,5 +33,37 @@ describe('renderMarkdownForMail', () => {
     expect(mailHref('/contact', site)).toBe('https://northbeam.test/contact');
     expect(mailHref('mailto:hello@example.com', site)).toBe('mailto:hello@example.com');
     expect(mailHref('//evil.example/x', site)).toBeUndefined();
+  });
+
+  it('sends library images as JPEG or PNG at their size, never WebP or AVIF, and an unknown one as its alt text', () => {
+    const avif = {
+      id: '11111111-1111-4111-8111-111111111111',
+      alt: 'Library alt',
+      format: 'avif',
+      width: 2000,
+      height: 1000,
+    } as const;
+    const png = {
+      id: '22222222-2222-4222-8222-222222222222',
+      alt: 'Small',
+      format: 'png',
+      width: 300,
+      height: 200,
+    } as const;
+    const images = new Map<string, MailImageRow>([
+      [avif.id, avif],
+      [png.id, png],
+    ]);
+    const mail = renderMarkdownForMail(
+      `![A field](/media/${avif.id}/1280.avif)\n\n![](${site}/media/${png.id}/640.webp)\n\n![Gone](/media/33333333-3333-4333-8333-333333333333/1280.webp)`,
+      site,
+      images,
+    );
+    expect(mail.html).toContain(`<img src="${site}/media/${avif.id}/1280.jpg" alt="A field" width="536" height="268"`);
+    // Never wider than the original; the library's alt text when the markdown gives none.
+    expect(mail.html).toContain(`<img src="${site}/media/${png.id}/1280.png" alt="Small" width="300" height="200"`);
+    expect(mail.html).not.toMatch(/\.(webp|avif)"/);
+    expect(mail.html).toContain('Gone');
+    expect(mail.html).not.toContain('33333333-3333');
   });
 });

@@ -1,6 +1,7 @@
 import type { Nodes, Parents } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { escapeHtml } from '../mail/mail-layout.js';
+import { mailImageTag, type MailImages } from './mail-images.js';
 
 /** A markdown text rendered for a mail: HTML with inline styles (mail clients drop style sheets) and plain text. */
 export interface MailMarkup {
@@ -30,50 +31,58 @@ export function mailHref(url: string, siteUrl: string): string | undefined {
  * Renders staff-written markdown (CommonMark) for a newsletter mail. Raw HTML in the text is shown as
  * text, never passed through; there are no tracking pixels or per-reader link rewriting.
  */
-export function renderMarkdownForMail(markdown: string, siteUrl: string): MailMarkup {
+export function renderMarkdownForMail(markdown: string, siteUrl: string, images?: MailImages): MailMarkup {
   const tree = fromMarkdown(markdown);
-  return { html: html(tree, siteUrl), text: blocksText(tree.children, siteUrl).trim() };
+  const context = { siteUrl, images };
+  return { html: html(tree, context), text: blocksText(tree.children, siteUrl).trim() };
 }
 
-function childrenHtml(node: Parents, siteUrl: string): string {
-  return node.children.map((child) => html(child, siteUrl)).join('');
+interface Context {
+  siteUrl: string;
+  /** The library images the text shows, to be sent in a format every mail client shows, sized. */
+  images?: MailImages;
 }
 
-function html(node: Nodes, siteUrl: string): string {
+function childrenHtml(node: Parents, context: Context): string {
+  return node.children.map((child) => html(child, context)).join('');
+}
+
+function html(node: Nodes, context: Context): string {
+  const { siteUrl } = context;
   switch (node.type) {
     case 'root':
-      return childrenHtml(node, siteUrl);
+      return childrenHtml(node, context);
     case 'paragraph':
-      return `<p style="${paragraphStyle}">${childrenHtml(node, siteUrl)}</p>`;
+      return `<p style="${paragraphStyle}">${childrenHtml(node, context)}</p>`;
     case 'heading':
-      return `<h${node.depth + 1} style="margin:24px 0 12px;font-size:${headingSizes[node.depth - 1]}px;line-height:1.3;color:${ink}">${childrenHtml(node, siteUrl)}</h${node.depth + 1}>`;
+      return `<h${node.depth + 1} style="margin:24px 0 12px;font-size:${headingSizes[node.depth - 1]}px;line-height:1.3;color:${ink}">${childrenHtml(node, context)}</h${node.depth + 1}>`;
     case 'text':
       return escapeHtml(node.value);
     case 'emphasis':
-      return `<em>${childrenHtml(node, siteUrl)}</em>`;
+      return `<em>${childrenHtml(node, context)}</em>`;
     case 'strong':
-      return `<strong>${childrenHtml(node, siteUrl)}</strong>`;
+      return `<strong>${childrenHtml(node, context)}</strong>`;
     case 'delete':
-      return `<del>${childrenHtml(node, siteUrl)}</del>`;
+      return `<del>${childrenHtml(node, context)}</del>`;
     case 'inlineCode':
       return `<code style="font-family:Menlo,Consolas,monospace;font-size:14px;background:#f4f5f8;padding:1px 4px;border-radius:4px">${escapeHtml(node.value)}</code>`;
     case 'code':
       return `<pre style="margin:0 0 16px;padding:12px 14px;background:#f4f5f8;border-radius:8px;overflow:auto;font-family:Menlo,Consolas,monospace;font-size:13px;line-height:1.5;color:${ink};white-space:pre-wrap">${escapeHtml(node.value)}</pre>`;
     case 'blockquote':
-      return `<blockquote style="margin:0 0 16px;padding:0 0 0 14px;border-left:3px solid ${line};color:${muted}">${childrenHtml(node, siteUrl)}</blockquote>`;
+      return `<blockquote style="margin:0 0 16px;padding:0 0 0 14px;border-left:3px solid ${line};color:${muted}">${childrenHtml(node, context)}</blockquote>`;
     case 'list': {
       const tag = node.ordered ? 'ol' : 'ul';
       const start =
         node.ordered && node.start !== null && node.start !== undefined && node.start !== 1
           ? ` start="${node.start}"`
           : '';
-      return `<${tag}${start} style="margin:0 0 16px;padding:0 0 0 24px;font-size:16px;line-height:1.6;color:${ink}">${childrenHtml(node, siteUrl)}</${tag}>`;
+      return `<${tag}${start} style="margin:0 0 16px;padding:0 0 0 24px;font-size:16px;line-height:1.6;color:${ink}">${childrenHtml(node, context)}</${tag}>`;
     }
     case 'listItem':
       // Paragraphs inside a tight list item would add their own margins.
       return `<li style="margin:0 0 6px">${node.children
         .map((child) =>
-          child.type === 'paragraph' && !node.spread ? childrenHtml(child, siteUrl) : html(child, siteUrl),
+          child.type === 'paragraph' && !node.spread ? childrenHtml(child, context) : html(child, context),
         )
         .join('')}</li>`;
     case 'thematicBreak':
@@ -82,10 +91,15 @@ function html(node: Nodes, siteUrl: string): string {
       return '<br>';
     case 'link': {
       const href = mailHref(node.url, siteUrl);
-      const inner = childrenHtml(node, siteUrl);
+      const inner = childrenHtml(node, context);
       return href ? `<a href="${escapeHtml(href)}" style="color:${link}">${inner}</a>` : inner;
     }
     case 'image': {
+      // A library image goes out as JPEG, PNG or GIF with its width and height (never WebP or AVIF).
+      if (context.images) {
+        const tag = mailImageTag(node.url, node.alt ?? '', siteUrl, context.images);
+        if (tag !== undefined) return tag;
+      }
       const src = mailHref(node.url, siteUrl);
       return src && !src.startsWith('mailto:')
         ? `<img src="${escapeHtml(src)}" alt="${escapeHtml(node.alt ?? '')}" style="max-width:100%;height:auto;border-radius:8px">`
@@ -95,7 +109,7 @@ function html(node: Nodes, siteUrl: string): string {
       return escapeHtml(node.value);
     case 'linkReference':
     case 'imageReference':
-      return 'children' in node ? childrenHtml(node, siteUrl) : escapeHtml(node.alt ?? '');
+      return 'children' in node ? childrenHtml(node, context) : escapeHtml(node.alt ?? '');
     case 'definition':
     case 'footnoteDefinition':
     case 'footnoteReference':
@@ -105,7 +119,7 @@ function html(node: Nodes, siteUrl: string): string {
     case 'table':
     case 'tableRow':
     case 'tableCell':
-      return childrenHtml(node, siteUrl);
+      return childrenHtml(node, context);
   }
 }
 

@@ -12,7 +12,9 @@ import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
 import {
   ListNewsletterIssuesQueryDto,
   NewsletterIssueFromPostDto,
+  PreviewNewsletterIssueDto,
   SaveNewsletterIssueDto,
+  ScheduleNewsletterIssueDto,
 } from './dto/newsletter-issues.dto.js';
 import { NewsletterIssuesService } from './newsletter-issues.service.js';
 
@@ -45,13 +47,13 @@ export class NewsletterIssuesController {
     @Body() body: NewsletterIssueFromPostDto,
     @CurrentUser() user: StaffUser,
   ): Promise<NewsletterIssueDetail> {
-    return this.issuesService.createFromPost(user, body.postId);
+    return this.issuesService.createFromPost(user, body.postId, body.mode);
   }
 
   @Post('preview')
   @HttpCode(HttpStatus.OK)
   @Access('newsletter', 'all')
-  preview(@Body() body: SaveNewsletterIssueDto, @CurrentUser() user: StaffUser): NewsletterPreview {
+  preview(@Body() body: PreviewNewsletterIssueDto, @CurrentUser() user: StaffUser): Promise<NewsletterPreview> {
     return this.issuesService.preview(user, body);
   }
 
@@ -91,5 +93,25 @@ export class NewsletterIssuesController {
   @Access('newsletter', 'all')
   send(@Param('id') id: string, @CurrentUser() user: StaffUser): Promise<NewsletterIssueDetail> {
     return this.issuesService.send(user, id);
+  }
+
+  /** Draft → scheduled: goes out at `sendAt` to the confirmed subscribers of its audience then. */
+  @Post('issues/:id/schedule')
+  @HttpCode(HttpStatus.OK)
+  @Access('newsletter', 'all')
+  schedule(
+    @Param('id') id: string,
+    @Body() body: ScheduleNewsletterIssueDto,
+    @CurrentUser() user: StaffUser,
+  ): Promise<NewsletterIssueDetail> {
+    return this.issuesService.schedule(user, id, body.sendAt);
+  }
+
+  /** Scheduled → draft. */
+  @Post('issues/:id/unschedule')
+  @HttpCode(HttpStatus.OK)
+  @Access('newsletter', 'all')
+  unschedule(@Param('id') id: string, @CurrentUser() user: StaffUser): Promise<NewsletterIssueDetail> {
+    return this.issuesService.unschedule(user, id);
   }
 }

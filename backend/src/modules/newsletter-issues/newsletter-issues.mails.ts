@@ -1,13 +1,29 @@
-import { site } from '@northbeam/common';
-import { renderMail } from '../mail/mail-layout.js';
+import { newsletterAudiencePlaces, site, type NewsletterAudienceName } from '@northbeam/common';
+import { escapeHtml } from '../mail/mail-layout.js';
 import type { OutgoingMail } from '../mail/mail.repository.js';
+import { imageTag, type MailImage } from './mail-images.js';
 import type { MailMarkup } from './markdown-mail.js';
 
+/** A post shown as a card: its image, title, excerpt and a button to read it on the site. */
+export interface PostCard {
+  url: string;
+  title: string;
+  excerpt: string;
+  image: MailImage | null;
+}
+
+/** What every copy of an issue shares; built once per send (docs/product.md#budgets: the send path). */
 export interface IssueContent {
   id: string;
   subject: string;
   preheader: string;
+  audience: NewsletterAudienceName;
+  siteUrl: string;
+  hero: MailImage | null;
   markup: MailMarkup;
+  card: PostCard | null;
+  /** The public web version; null before the issue has one (a preview of a new draft). */
+  webUrl: string | null;
 }
 
 export interface UnsubscribeLinks {
@@ -15,35 +31,118 @@ export interface UnsubscribeLinks {
   oneClickUnsubscribeUrl: string;
 }
 
+const colours = {
+  ink: '#0b1020',
+  paper: '#ffffff',
+  mist: '#f4f5f8',
+  line: '#e3e6ee',
+  beam: '#3b5bfd',
+  muted: '#5b6275',
+};
+const small = `margin:0 0 6px;font-size:12px;line-height:1.5;color:${colours.muted}`;
+
+/** An issue rendered up to its reader's footer and after it: each copy only adds the footer. */
+export interface RenderedIssue {
+  htmlHead: string;
+  htmlTail: string;
+  textHead: string;
+  textTail: string;
+}
+
 /**
- * One reader's copy of an issue: the issue in the mail layout with that reader's own unsubscribe link,
- * and RFC 8058 one-click headers. No open pixel and no per-reader link rewriting.
+ * The newsletter's template: the logo, an optional hero image, the text, an optional post card, and
+ * a footer with the company's address and the reader's unsubscribe links. Tables and inline styles
+ * (mail clients drop style sheets), 600 px wide at most and shrinking on a phone. No open pixel and
+ * no per-reader link rewriting.
+ */
+export function renderIssue(issue: IssueContent): RenderedIssue {
+  const viewInBrowser = issue.webUrl
+    ? `<tr><td align="right" style="padding:0 4px 10px;font-size:12px;color:${colours.muted}"><a href="${escapeHtml(issue.webUrl)}" style="color:${colours.muted}">View in browser</a></td></tr>`
+    : '';
+  const hero = issue.hero
+    ? `<tr><td style="padding:0;line-height:0">${imageTag(issue.hero, 'margin:0')}</td></tr>`
+    : '';
+  const card = issue.card ? cardHtml(issue.card) : '';
+  const htmlHead = `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="x-apple-disable-message-reformatting"><title>${escapeHtml(issue.subject)}</title></head>
+<body style="margin:0;padding:0;background:${colours.mist};font-family:-apple-system,'Segoe UI',Helvetica,Arial,sans-serif;-webkit-text-size-adjust:100%">
+<span style="display:none;max-height:0;overflow:hidden;opacity:0">${escapeHtml(issue.preheader || issue.subject)}</span>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:${colours.mist}"><tr><td align="center" style="padding:24px 8px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px">
+${viewInBrowser}<tr><td>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:${colours.paper};border-radius:16px;overflow:hidden">
+<tr><td style="background:${colours.ink};padding:18px 32px"><a href="${escapeHtml(issue.siteUrl)}/" style="text-decoration:none;color:${colours.paper}"><img src="${escapeHtml(issue.siteUrl)}/logo.png" alt="" width="32" height="32" style="display:inline-block;vertical-align:middle;border:0;border-radius:8px"><span style="display:inline-block;vertical-align:middle;margin-left:10px;font-size:20px;font-weight:700;letter-spacing:-0.01em;color:${colours.paper}">${escapeHtml(site.name)}<span style="color:${colours.beam}">.</span></span></a></td></tr>
+${hero}<tr><td style="padding:32px">
+<h1 style="margin:0 0 20px;font-size:26px;line-height:1.25;color:${colours.ink}">${escapeHtml(issue.subject)}</h1>
+${issue.markup.html}${card}
+</td></tr>
+<tr><td style="padding:20px 32px 24px;border-top:1px solid ${colours.line}">`;
+  const htmlTail = `<p style="${small};margin-top:12px">${escapeHtml(site.legalName)}, ${escapeHtml(site.registeredAddress)}. Registered in ${escapeHtml(site.registeredIn)} (${escapeHtml(site.companyNumber)}).</p></td></tr>
+</table></td></tr></table></td></tr></table></body></html>`;
+  const textHead = [
+    issue.subject,
+    '',
+    issue.markup.text,
+    ...(issue.card ? ['', issue.card.title, issue.card.excerpt, `Read the article: ${issue.card.url}`] : []),
+    ...(issue.webUrl ? ['', `View in browser: ${issue.webUrl}`] : []),
+    '',
+    '--',
+  ].join('\n');
+  const textTail = `${site.legalName}, ${site.registeredAddress}. Registered in ${site.registeredIn} (${site.companyNumber}).`;
+  return { htmlHead, htmlTail, textHead, textTail };
+}
+
+function cardHtml(card: PostCard): string {
+  const image = card.image
+    ? `<tr><td style="padding:0;line-height:0">${imageTag(card.image, 'margin:0')}</td></tr>`
+    : '';
+  return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:8px 0 8px;border:1px solid ${colours.line};border-radius:12px;overflow:hidden">
+${image}<tr><td style="padding:20px 22px">
+<h2 style="margin:0 0 8px;font-size:20px;line-height:1.3;color:${colours.ink}"><a href="${escapeHtml(card.url)}" style="color:${colours.ink};text-decoration:none">${escapeHtml(card.title)}</a></h2>
+<p style="margin:0 0 18px;font-size:15px;line-height:1.6;color:${colours.muted}">${escapeHtml(card.excerpt)}</p>
+<a href="${escapeHtml(card.url)}" style="display:inline-block;background:${colours.ink};color:${colours.paper};text-decoration:none;font-weight:600;font-size:15px;padding:12px 22px;border-radius:999px">Read the article</a>
+</td></tr></table>`;
+}
+
+/** Why this reader gets the mail: where their audience signed up, when the issue went to one audience. */
+function reason(issue: IssueContent, email: string): string {
+  const place = issue.audience === 'all' ? '' : ` on ${newsletterAudiencePlaces[issue.audience]}`;
+  return `You are receiving this because ${email} subscribed to the ${site.name} newsletter${place}.`;
+}
+
+/**
+ * One reader's copy of an issue: the rendered issue with that reader's own unsubscribe link, and
+ * RFC 8058 one-click headers. The test copy is the same mail, its subject marked [Test].
  */
 export function newsletterIssueMail(
   issue: IssueContent,
+  rendered: RenderedIssue,
   email: string,
   links: UnsubscribeLinks,
   test = false,
 ): OutgoingMail {
-  const rendered = renderMail({
-    preview: issue.preheader || issue.subject,
-    heading: issue.subject,
-    paragraphs: [],
-    markup: issue.markup,
-    footer: [
-      `You are receiving this because ${email} subscribed to the ${site.name} newsletter.`,
-      `Unsubscribe: ${links.unsubscribePageUrl}`,
-    ],
-  });
+  const why = reason(issue, email);
+  const footerHtml = `<p style="${small}">${escapeHtml(why)}</p><p style="${small}"><a href="${escapeHtml(links.unsubscribePageUrl)}" style="color:${colours.muted}">Unsubscribe</a>${issue.webUrl ? ` · <a href="${escapeHtml(issue.webUrl)}" style="color:${colours.muted}">View in browser</a>` : ''}</p>`;
   return {
     kind: test ? 'newsletter_test' : 'newsletter_issue',
     to: email,
     subject: test ? `[Test] ${issue.subject}` : issue.subject,
-    ...rendered,
+    html: rendered.htmlHead + footerHtml + rendered.htmlTail,
+    text: `${rendered.textHead}\n${why}\nUnsubscribe: ${links.unsubscribePageUrl}\n${rendered.textTail}`,
     headers: {
       'List-Unsubscribe': `<${links.oneClickUnsubscribeUrl}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     },
     ...(test ? {} : { newsletterIssueId: issue.id }),
   };
+}
+
+/** The public web version: the issue as mailed, without a reader (no unsubscribe link of anybody's). */
+export function newsletterWebVersion(issue: IssueContent): string {
+  const rendered = renderIssue({ ...issue, webUrl: null });
+  const footer = `<p style="${small}">The web version of an issue of the ${escapeHtml(site.name)} newsletter. <a href="${escapeHtml(issue.siteUrl)}/blog" style="color:${colours.muted}">Read the blog and subscribe</a>.</p>`;
+  return (
+    rendered.htmlHead.replace('<head>', '<head><meta name="robots" content="noindex, nofollow">') +
+    footer +
+    rendered.htmlTail
+  );
 }

@@ -5,11 +5,16 @@ import { NewsletterModule } from '../newsletter/newsletter.module.js';
 import { NewsletterIssuesController } from './newsletter-issues.controller.js';
 import { NewsletterIssuesRepository } from './newsletter-issues.repository.js';
 import { NewsletterIssuesService } from './newsletter-issues.service.js';
+import { NewsletterScheduler } from './newsletter-scheduler.js';
 
-/** Newsletter issues written in the admin and sent to confirmed subscribers through the mail outbox. */
+/**
+ * Newsletter issues written in the admin and sent to confirmed subscribers through the mail outbox,
+ * now or when scheduled, and their public web versions.
+ */
 @Module({
   imports: [ActivityModule, MailModule, NewsletterModule],
   controllers: [NewsletterIssuesController],
-  providers: [NewsletterIssuesRepository, NewsletterIssuesService],
+  providers: [NewsletterIssuesRepository, NewsletterIssuesService, NewsletterScheduler],
+  exports: [NewsletterIssuesService],
 })
 export class NewsletterIssuesModule {}

@@ -1,7 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { NewsletterIssueStatus, PostSection } from '@northbeam/common';
+import type {
+  MediaFormat,
+  NewsletterAudienceName,
+  NewsletterIssueStatus,
+  NewsletterPostMode,
+  PostSection,
+} from '@northbeam/common';
 import { returnedRows } from '../../database/query-result.js';
 
 export interface NewsletterIssueRow {
@@ -13,6 +19,15 @@ export interface NewsletterIssueRow {
   recipient_count: number | null;
   source_post_id: string | null;
   source_post_title: string | null;
+  source_post_excerpt: string | null;
+  source_post_section: PostSection | null;
+  source_post_slug: string | null;
+  source_post_image_id: string | null;
+  audience: NewsletterAudienceName;
+  hero_image_id: string | null;
+  post_mode: NewsletterPostMode | null;
+  scheduled_at: Date | string | null;
+  web_slug: string | null;
   created_by_name: string | null;
   sent_by_name: string | null;
   created_at: Date | string;
@@ -29,6 +44,36 @@ export interface PublishedPostRow {
   slug: string;
 }
 
+/** An image of the media library, as a mail needs it. */
+export interface MailImageRow {
+  id: string;
+  alt: string;
+  format: MediaFormat;
+  width: number;
+  height: number;
+}
+
+/** The fields a draft is saved with. */
+export interface IssueFields {
+  subject: string;
+  preheader: string;
+  body: string;
+  audience: NewsletterAudienceName;
+  heroImageId: string | null;
+  postMode: NewsletterPostMode | null;
+}
+
+/**
+ * The confirmed subscribers of an audience, by the source of their sign-up (`audienceOfSource` in
+ * common/src/newsletter-issues.ts says the same in code). Constant SQL, chosen by name.
+ */
+const audienceConditions: Record<NewsletterAudienceName, string> = {
+  all: 'TRUE',
+  labs: `"source" = 'labs_blog'`,
+  consulting: `"source" = 'consulting_blog'`,
+  site: `("source" IS NULL OR "source" NOT IN ('labs_blog', 'consulting_blog'))`,
+};
+
 export interface OutboxCounts {
   pending: number;
   sent: number;
@@ -40,7 +85,10 @@ export interface OutboxCounts {
 
 const selectIssue = `
   SELECT i."id", i."subject", i."preheader", i."body", i."status", i."recipient_count", i."source_post_id",
-         p."title" AS "source_post_title", i."created_by_name", i."sent_by_name", i."created_at", i."updated_at", i."sent_at"
+         p."title" AS "source_post_title", p."excerpt" AS "source_post_excerpt", p."section" AS "source_post_section",
+         p."slug" AS "source_post_slug", p."feature_image_id" AS "source_post_image_id",
+         i."audience", i."hero_image_id", i."post_mode", i."scheduled_at", i."web_slug",
+         i."created_by_name", i."sent_by_name", i."created_at", i."updated_at", i."sent_at"
     FROM "newsletter_issues" i
     LEFT JOIN "posts" p ON p."id" = i."source_post_id"`;
 
@@ -76,31 +124,84 @@ export class NewsletterIssuesRepository {
 
   async insert(
     manager: EntityManager,
-    issue: {
-      subject: string;
-      preheader: string;
-      body: string;
-      sourcePostId: string | null;
-      creator: { id: string; name: string };
-    },
+    issue: IssueFields & { sourcePostId: string | null; creator: { id: string; name: string } },
   ): Promise<string> {
     const rows = await manager.query<{ id: string }[]>(
-      `INSERT INTO "newsletter_issues" ("subject", "preheader", "body", "source_post_id", "created_by_id", "created_by_name")
-       VALUES ($1, $2, $3, $4, $5, $6) RETURNING "id"`,
-      [issue.subject, issue.preheader, issue.body, issue.sourcePostId, issue.creator.id, issue.creator.name],
+      `INSERT INTO "newsletter_issues" ("subject", "preheader", "body", "source_post_id", "created_by_id", "created_by_name",
+                                        "audience", "hero_image_id", "post_mode")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING "id"`,
+      [
+        issue.subject,
+        issue.preheader,
+        issue.body,
+        issue.sourcePostId,
+        issue.creator.id,
+        issue.creator.name,
+        issue.audience,
+        issue.heroImageId,
+        issue.postMode,
+      ],
     );
     return rows[0].id;
   }
 
-  async update(
-    manager: EntityManager,
-    id: string,
-    issue: { subject: string; preheader: string; body: string },
-  ): Promise<void> {
+  async update(manager: EntityManager, id: string, issue: IssueFields): Promise<void> {
     await manager.query(
-      `UPDATE "newsletter_issues" SET "subject" = $2, "preheader" = $3, "body" = $4, "updated_at" = now() WHERE "id" = $1`,
-      [id, issue.subject, issue.preheader, issue.body],
+      `UPDATE "newsletter_issues"
+          SET "subject" = $2, "preheader" = $3, "body" = $4, "audience" = $5, "hero_image_id" = $6, "post_mode" = $7,
+              "updated_at" = now()
+        WHERE "id" = $1`,
+      [id, issue.subject, issue.preheader, issue.body, issue.audience, issue.heroImageId, issue.postMode],
     );
+  }
+
+  /** Draft → scheduled at `at`, or back to a draft with `null`. */
+  async setSchedule(manager: EntityManager, id: string, at: Date | null): Promise<void> {
+    await manager.query(
+      `UPDATE "newsletter_issues" SET "status" = $2, "scheduled_at" = $3, "updated_at" = now() WHERE "id" = $1`,
+      [id, at ? 'scheduled' : 'draft', at],
+    );
+  }
+
+  /** Whether a scheduled issue is due at `now`: one indexed read, no lock. */
+  async hasScheduledDue(now: Date): Promise<boolean> {
+    const rows = await this.dataSource.query<unknown[]>(
+      `SELECT 1 FROM "newsletter_issues" WHERE "status" = 'scheduled' AND "scheduled_at" <= $1 LIMIT 1`,
+      [now],
+    );
+    return rows.length > 0;
+  }
+
+  /** The scheduled issues due at `now`, oldest first. */
+  async scheduledDueIds(now: Date): Promise<string[]> {
+    const rows = await this.dataSource.query<{ id: string }[]>(
+      `SELECT "id" FROM "newsletter_issues" WHERE "status" = 'scheduled' AND "scheduled_at" <= $1 ORDER BY "scheduled_at", "id"`,
+      [now],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** Library images by id (unknown ids are left out). */
+  async mailImages(ids: string[]): Promise<MailImageRow[]> {
+    if (ids.length === 0) return [];
+    return this.dataSource.query<MailImageRow[]>(
+      `SELECT "id", "alt", "format", "width", "height" FROM "media" WHERE "id" = ANY($1::uuid[])`,
+      [ids],
+    );
+  }
+
+  async mediaExists(id: string, manager: EntityManager = this.dataSource.manager): Promise<boolean> {
+    const rows = await manager.query<unknown[]>(`SELECT 1 FROM "media" WHERE "id" = $1`, [id]);
+    return rows.length > 0;
+  }
+
+  /** An issue that has gone out, by the slug of its web version. */
+  async findByWebSlug(slug: string): Promise<NewsletterIssueRow | undefined> {
+    const rows = await this.dataSource.query<NewsletterIssueRow[]>(
+      `${selectIssue} WHERE i."web_slug" = $1 AND i."status" IN ('sending', 'sent')`,
+      [slug],
+    );
+    return rows[0];
   }
 
   async delete(manager: EntityManager, id: string): Promise<void> {
@@ -115,22 +216,36 @@ export class NewsletterIssuesRepository {
     return rows[0];
   }
 
-  async confirmedCount(): Promise<number> {
-    const rows = await this.dataSource.query<{ total: number }[]>(
-      `SELECT count(*)::int AS "total" FROM "subscribers" WHERE "status" = 'confirmed'`,
+  /** Confirmed subscribers of each audience, in one read. */
+  async confirmedCounts(
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<Record<NewsletterAudienceName, number>> {
+    const rows = await manager.query<Record<NewsletterAudienceName, number>[]>(
+      `SELECT count(*)::int AS "all",
+              count(*) FILTER (WHERE ${audienceConditions.labs})::int AS "labs",
+              count(*) FILTER (WHERE ${audienceConditions.consulting})::int AS "consulting",
+              count(*) FILTER (WHERE ${audienceConditions.site})::int AS "site"
+         FROM "subscribers" WHERE "status" = 'confirmed'`,
     );
-    return rows[0].total;
+    return rows[0];
   }
 
   /**
-   * Snapshots the confirmed subscribers as the issue's recipients and marks it sending; answers how
-   * many there are. Unconfirmed and unsubscribed addresses are never part of it.
+   * Snapshots the confirmed subscribers of the audience as the issue's recipients, marks it sending
+   * and gives it the slug of its web version; answers how many there are. Unconfirmed and
+   * unsubscribed addresses are never part of it. A scheduled issue is sent by nobody (`sender` null).
    */
-  async startSending(manager: EntityManager, id: string, sender: { id: string; name: string }): Promise<number> {
+  async startSending(
+    manager: EntityManager,
+    id: string,
+    audience: NewsletterAudienceName,
+    webSlug: string,
+    sender: { id: string; name: string } | null,
+  ): Promise<number> {
     const counted = await manager.query<{ total: number }[]>(
       `WITH "inserted" AS (
          INSERT INTO "newsletter_issue_recipients" ("issue_id", "email")
-         SELECT $1, "email" FROM "subscribers" WHERE "status" = 'confirmed'
+         SELECT $1, "email" FROM "subscribers" WHERE "status" = 'confirmed' AND ${audienceConditions[audience]}
          ON CONFLICT DO NOTHING RETURNING 1)
        SELECT count(*)::int AS "total" FROM "inserted"`,
       [id],
@@ -138,9 +253,10 @@ export class NewsletterIssuesRepository {
     const total = counted[0].total;
     await manager.query(
       `UPDATE "newsletter_issues"
-          SET "status" = 'sending', "recipient_count" = $2, "sent_by_id" = $3, "sent_by_name" = $4, "sent_at" = now(), "updated_at" = now()
+          SET "status" = 'sending', "recipient_count" = $2, "sent_by_id" = $3, "sent_by_name" = $4, "web_slug" = $5,
+              "sent_at" = now(), "updated_at" = now()
         WHERE "id" = $1`,
-      [id, total, sender.id, sender.name],
+      [id, total, sender?.id ?? null, sender?.name ?? null, webSlug],
     );
     return total;
   }

@@ -1,13 +1,18 @@
 import { HttpStatus, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { randomBytes } from 'node:crypto';
+import { DataSource, type EntityManager } from 'typeorm';
 import {
   messages,
   newsletterIssueActions,
   newsletterIssueLimits,
   newsletterIssueMessages,
+  newsletterWebPath,
+  sectionLabels,
+  slugify,
   type ListPage,
   type NewsletterAudience,
+  type NewsletterIssueAction,
   type NewsletterIssueDetail,
   type NewsletterIssueSummary,
   type NewsletterPreview,
@@ -18,15 +23,48 @@ import { ApiError } from '../../core/http/api-error.js';
 import { ActivityService } from '../activity/activity.service.js';
 import { MailService } from '../mail/mail.service.js';
 import { NewsletterService } from '../newsletter/newsletter.service.js';
-import { mapSummary, type SaveNewsletterIssueDto } from './dto/newsletter-issues.dto.js';
+import {
+  mapSummary,
+  type PreviewNewsletterIssueDto,
+  type SaveNewsletterIssueDto,
+} from './dto/newsletter-issues.dto.js';
+import { bodyImageWidth, mailImage, mediaIdsIn } from './mail-images.js';
 import { renderMarkdownForMail } from './markdown-mail.js';
-import { newsletterIssueMail, type IssueContent } from './newsletter-issues.mails.js';
-import { NewsletterIssuesRepository, type NewsletterIssueRow } from './newsletter-issues.repository.js';
+import {
+  newsletterIssueMail,
+  newsletterWebVersion,
+  renderIssue,
+  type IssueContent,
+} from './newsletter-issues.mails.js';
+import {
+  NewsletterIssuesRepository,
+  type IssueFields,
+  type MailImageRow,
+  type NewsletterIssueRow,
+} from './newsletter-issues.repository.js';
 import { isUuid } from '../../core/validation/uuid.js';
+
+/** What an issue's mail is made of: its saved row, or the fields being written with the row they belong to. */
+type IssueSource = Pick<
+  NewsletterIssueRow,
+  'subject' | 'preheader' | 'body' | 'audience' | 'hero_image_id' | 'post_mode'
+> &
+  Partial<
+    Pick<
+      NewsletterIssueRow,
+      | 'source_post_id'
+      | 'source_post_title'
+      | 'source_post_excerpt'
+      | 'source_post_section'
+      | 'source_post_slug'
+      | 'source_post_image_id'
+      | 'web_slug'
+    >
+  >;
 
 /**
  * Newsletter issues (docs/product.md#newsletter-issues): drafts, preview, a test to oneself, and one
- * send to every confirmed subscriber through the mail outbox.
+ * send to the confirmed subscribers of its audience through the mail outbox, now or at a set time.
  */
 @Injectable()
 export class NewsletterIssuesService implements OnApplicationBootstrap {
@@ -64,7 +102,8 @@ export class NewsletterIssuesService implements OnApplicationBootstrap {
   }
 
   async audience(): Promise<NewsletterAudience> {
-    return { confirmed: await this.repository.confirmedCount() };
+    const counts = await this.repository.confirmedCounts();
+    return { confirmed: counts.all, counts };
   }
 
   async create(
@@ -72,11 +111,10 @@ export class NewsletterIssuesService implements OnApplicationBootstrap {
     input: SaveNewsletterIssueDto,
     sourcePostId: string | null = null,
   ): Promise<NewsletterIssueDetail> {
+    const fields = await this.fields(input, sourcePostId !== null);
     const id = await this.dataSource.transaction(async (manager) => {
       const created = await this.repository.insert(manager, {
-        subject: input.subject,
-        preheader: input.preheader ?? '',
-        body: input.body,
+        ...fields,
         sourcePostId,
         creator: { id: user.id, name: user.name },
       });
@@ -90,8 +128,15 @@ export class NewsletterIssuesService implements OnApplicationBootstrap {
     return this.detail(id);
   }
 
-  /** A draft filled from a published post: its title, excerpt and body, and a link to read it on the site. */
-  async createFromPost(user: StaffUser, postId: string): Promise<NewsletterIssueDetail> {
+  /**
+   * A draft started from a published post: as a card (its image, title, excerpt and a button to read
+   * it on the site, under a line of introduction) or with its full text and a link to the site.
+   */
+  async createFromPost(
+    user: StaffUser,
+    postId: string,
+    mode: 'card' | 'full' = 'card',
+  ): Promise<NewsletterIssueDetail> {
     const post = await this.repository.findPublishedPost(postId);
     if (!post)
       throw new ApiError(HttpStatus.BAD_REQUEST, messages.validationFailed, {
@@ -103,7 +148,11 @@ export class NewsletterIssuesService implements OnApplicationBootstrap {
       {
         subject: post.title.slice(0, newsletterIssueLimits.subjectMax),
         preheader: post.excerpt.replace(/\s+/g, ' ').trim().slice(0, newsletterIssueLimits.preheaderMax),
-        body: `${post.body.trim()}\n\n[Read it on the site](${url})\n`,
+        body:
+          mode === 'card'
+            ? `New on the ${sectionLabels[post.section]} blog this month.\n`
+            : `${post.body.trim()}\n\n[Read it on the site](${url})\n`,
+        postMode: mode,
       },
       post.id,
     );
@@ -111,12 +160,9 @@ export class NewsletterIssuesService implements OnApplicationBootstrap {
 
   async update(user: StaffUser, id: string, input: SaveNewsletterIssueDto): Promise<NewsletterIssueDetail> {
     await this.dataSource.transaction(async (manager) => {
-      const row = await this.lockDraft(manager, id, 'edit');
-      await this.repository.update(manager, row.id, {
-        subject: input.subject,
-        preheader: input.preheader ?? '',
-        body: input.body,
-      });
+      const row = await this.lockIssue(manager, id, 'edit');
+      const fields = await this.fields(input, row.source_post_id !== null, row.post_mode, manager);
+      await this.repository.update(manager, row.id, fields);
       await this.activityService.record(manager, {
         actor: { id: user.id, name: user.name },
         action: 'newsletter.draft_updated',
@@ -128,7 +174,7 @@ export class NewsletterIssuesService implements OnApplicationBootstrap {
 
   async remove(user: StaffUser, id: string): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
-      const row = await this.lockDraft(manager, id, 'delete');
+      const row = await this.lockIssue(manager, id, 'delete');
       await this.repository.delete(manager, row.id);
       await this.activityService.record(manager, {
         actor: { id: user.id, name: user.name },
@@ -138,24 +184,42 @@ export class NewsletterIssuesService implements OnApplicationBootstrap {
     });
   }
 
-  /** The issue as a subscriber would get it, with the signed-in staff member standing in for the reader. */
-  preview(user: StaffUser, input: SaveNewsletterIssueDto): NewsletterPreview {
+  /**
+   * The issue exactly as a subscriber would get it (the same mail as the test copy), with the
+   * signed-in staff member standing in for the reader.
+   */
+  async preview(user: StaffUser, input: PreviewNewsletterIssueDto): Promise<NewsletterPreview> {
+    const saved = input.issueId && isUuid(input.issueId) ? await this.repository.findById(input.issueId) : undefined;
+    const fields = await this.fields(input, Boolean(saved?.source_post_id), saved?.post_mode ?? null);
+    const content = await this.content(saved?.id ?? 'preview', {
+      ...saved,
+      subject: fields.subject,
+      preheader: fields.preheader,
+      body: fields.body,
+      audience: fields.audience,
+      hero_image_id: fields.heroImageId,
+      post_mode: fields.postMode,
+    });
     const mail = newsletterIssueMail(
-      this.content('preview', input),
+      content,
+      renderIssue(content),
       user.email,
       this.newsletterService.unsubscribeLinks(user.email),
     );
     return { subject: mail.subject, html: mail.html, text: mail.text };
   }
 
-  /** One copy to the signed-in staff member, marked [Test], through the outbox. */
+  /** One copy to the signed-in staff member, marked [Test], through the outbox: the mail a subscriber gets. */
   async sendTest(user: StaffUser, id: string): Promise<{ message: string }> {
-    const row = await this.detail(id);
+    const row = isUuid(id) ? await this.repository.findById(id) : undefined;
+    if (!row) throw new ApiError(HttpStatus.NOT_FOUND, newsletterIssueMessages.notFound);
+    const content = await this.content(row.id, row);
     await this.dataSource.transaction(async (manager) => {
       await this.mailService.enqueue(
         manager,
         newsletterIssueMail(
-          this.content(row.id, row),
+          content,
+          renderIssue(content),
           user.email,
           this.newsletterService.unsubscribeLinks(user.email),
           true,
@@ -171,44 +235,97 @@ export class NewsletterIssuesService implements OnApplicationBootstrap {
   }
 
   /**
-   * Sends the issue once: the confirmed subscribers are snapshotted under the issue's row lock (a
-   * second send finds it no longer a draft: 409), then their outbox rows are written in batches, each
-   * batch in a transaction of its own. The dispatcher delivers them.
+   * Sends the issue once: the confirmed subscribers of its audience are snapshotted under the issue's
+   * row lock (a second send finds it no longer a draft: 409), then their outbox rows are written in
+   * batches, each batch in a transaction of its own. The dispatcher delivers them.
    */
   async send(user: StaffUser, id: string): Promise<NewsletterIssueDetail> {
     if (!isUuid(id)) throw new ApiError(HttpStatus.NOT_FOUND, newsletterIssueMessages.notFound);
     await this.dataSource.transaction(async (manager) => {
       const row = await this.repository.lockById(manager, id);
       if (!row) throw new ApiError(HttpStatus.NOT_FOUND, newsletterIssueMessages.notFound);
+      if (row.status === 'scheduled')
+        throw new ApiError(HttpStatus.CONFLICT, newsletterIssueMessages.notADraftScheduled);
       if (!newsletterIssueActions(row.status).includes('send'))
         throw new ApiError(HttpStatus.CONFLICT, newsletterIssueMessages.alreadySent);
-      const recipients = await this.repository.startSending(manager, row.id, { id: user.id, name: user.name });
-      if (recipients === 0) throw new ApiError(HttpStatus.CONFLICT, newsletterIssueMessages.noRecipients);
-      await this.activityService.record(manager, {
-        actor: { id: user.id, name: user.name },
-        action: 'newsletter.sent',
-        target: {
-          type: 'newsletter_issue',
-          id: row.id,
-          label: `${row.subject} (${recipients} ${recipients === 1 ? 'subscriber' : 'subscribers'})`,
-        },
-      });
+      await this.startSending(manager, row, { id: user.id, name: user.name });
     });
     await this.queueRemaining(id);
     return this.detail(id);
+  }
+
+  /** Draft → scheduled: sent at `sendAt` (in the future, within a year) by the newsletter scheduler. */
+  async schedule(user: StaffUser, id: string, sendAt: string): Promise<NewsletterIssueDetail> {
+    const at = new Date(sendAt);
+    const now = Date.now();
+    const fieldError = (sentence: string) =>
+      new ApiError(HttpStatus.BAD_REQUEST, messages.validationFailed, { sendAt: [sentence] });
+    if (Number.isNaN(at.getTime())) throw fieldError(newsletterIssueMessages.sendAtInvalid);
+    if (at.getTime() <= now) throw fieldError(newsletterIssueMessages.sendAtPast);
+    if (at.getTime() > now + newsletterIssueLimits.scheduleMaxDays * 86_400_000)
+      throw fieldError(newsletterIssueMessages.sendAtTooFar);
+    await this.dataSource.transaction(async (manager) => {
+      const row = await this.lockIssue(manager, id, 'schedule');
+      const counts = await this.repository.confirmedCounts(manager);
+      if (counts[row.audience] === 0) throw new ApiError(HttpStatus.CONFLICT, newsletterIssueMessages.noRecipients);
+      await this.repository.setSchedule(manager, row.id, at);
+      await this.activityService.record(manager, {
+        actor: { id: user.id, name: user.name },
+        action: 'newsletter.scheduled',
+        target: { type: 'newsletter_issue', id: row.id, label: row.subject },
+      });
+    });
+    return this.detail(id);
+  }
+
+  /** Scheduled → draft again. */
+  async unschedule(user: StaffUser, id: string): Promise<NewsletterIssueDetail> {
+    await this.dataSource.transaction(async (manager) => {
+      const row = isUuid(id) ? await this.repository.lockById(manager, id) : undefined;
+      if (!row) throw new ApiError(HttpStatus.NOT_FOUND, newsletterIssueMessages.notFound);
+      if (!newsletterIssueActions(row.status).includes('unschedule'))
+        throw new ApiError(HttpStatus.CONFLICT, newsletterIssueMessages.notScheduled);
+      await this.repository.setSchedule(manager, row.id, null);
+      await this.activityService.record(manager, {
+        actor: { id: user.id, name: user.name },
+        action: 'newsletter.unscheduled',
+        target: { type: 'newsletter_issue', id: row.id, label: row.subject },
+      });
+    });
+    return this.detail(id);
+  }
+
+  /**
+   * Starts the send of a scheduled issue that is due at `now`; false when it is not (any more): another
+   * instance started it first, or its schedule was cancelled. The row lock makes the check and the
+   * start one step, so the issue goes out once whatever runs at the same moment.
+   */
+  async sendScheduled(id: string, now: Date): Promise<boolean> {
+    const started = await this.dataSource.transaction(async (manager) => {
+      const row = await this.repository.lockById(manager, id);
+      if (!row || row.status !== 'scheduled' || !row.scheduled_at || new Date(row.scheduled_at) > now) return false;
+      await this.startSending(manager, row, null);
+      return true;
+    });
+    if (started) await this.queueRemaining(id);
+    return started;
   }
 
   /** Writes the outbox rows of the snapshotted recipients still waiting, a batch per transaction, then marks the issue sent. */
   async queueRemaining(id: string): Promise<void> {
     const row = await this.repository.findById(id);
     if (!row || row.status !== 'sending') return;
-    const content = this.content(row.id, row);
+    // Rendered once for the whole send: each copy only adds its reader's footer.
+    const content = await this.content(row.id, row);
+    const rendered = renderIssue(content);
     for (;;) {
       const queued = await this.dataSource.transaction(async (manager) => {
         const emails = await this.repository.takeRecipients(manager, row.id, newsletterIssueLimits.queueBatchSize);
         await this.mailService.enqueueMany(
           manager,
-          emails.map((email) => newsletterIssueMail(content, email, this.newsletterService.unsubscribeLinks(email))),
+          emails.map((email) =>
+            newsletterIssueMail(content, rendered, email, this.newsletterService.unsubscribeLinks(email)),
+          ),
         );
         return emails.length;
       });
@@ -217,30 +334,112 @@ export class NewsletterIssuesService implements OnApplicationBootstrap {
     await this.repository.finishSending(row.id);
   }
 
-  private content(id: string, issue: { subject: string; preheader?: string; body: string }): IssueContent {
+  /** The public web version of an issue that has gone out; undefined for any other slug. */
+  async webVersion(slug: string): Promise<{ html: string } | undefined> {
+    if (!/^[a-z0-9-]{1,120}$/.test(slug)) return undefined;
+    const row = await this.repository.findByWebSlug(slug);
+    if (!row) return undefined;
+    return { html: newsletterWebVersion(await this.content(row.id, row)) };
+  }
+
+  private async startSending(
+    manager: EntityManager,
+    row: NewsletterIssueRow,
+    sender: { id: string; name: string } | null,
+  ): Promise<void> {
+    const webSlug = `${slugify(row.subject).slice(0, 100) || 'issue'}-${randomBytes(5).toString('hex')}`;
+    const recipients = await this.repository.startSending(manager, row.id, row.audience, webSlug, sender);
+    // A send pressed now needs somebody to send to; a scheduled one goes out to whoever is there.
+    if (recipients === 0 && sender) throw new ApiError(HttpStatus.CONFLICT, newsletterIssueMessages.noRecipients);
+    await this.activityService.record(manager, {
+      actor: sender,
+      action: 'newsletter.sent',
+      target: {
+        type: 'newsletter_issue',
+        id: row.id,
+        label: `${row.subject} (${recipients} ${recipients === 1 ? 'subscriber' : 'subscribers'})`,
+      },
+    });
+  }
+
+  /** The saved fields of a draft; a hero image must be in the library (400 under `heroImageId`). */
+  private async fields(
+    input: SaveNewsletterIssueDto,
+    fromPost: boolean,
+    savedMode: IssueFields['postMode'] = null,
+    manager?: EntityManager,
+  ): Promise<IssueFields> {
+    const heroImageId = input.heroImageId ?? null;
+    if (heroImageId && !(await this.repository.mediaExists(heroImageId, manager)))
+      throw new ApiError(HttpStatus.BAD_REQUEST, messages.validationFailed, {
+        heroImageId: [newsletterIssueMessages.heroImageInvalid],
+      });
     return {
-      id,
-      subject: issue.subject,
-      preheader: issue.preheader ?? '',
-      markup: renderMarkdownForMail(issue.body, this.config.publicUrl),
+      subject: input.subject,
+      preheader: input.preheader ?? '',
+      body: input.body,
+      audience: input.audience ?? 'all',
+      heroImageId,
+      postMode: fromPost ? (input.postMode ?? savedMode ?? 'card') : null,
     };
   }
 
-  private async lockDraft(
-    manager: Parameters<NewsletterIssuesRepository['lockById']>[0],
+  /** Everything the copies of an issue share, with its library images in mail-safe formats and sizes. */
+  private async content(id: string, issue: IssueSource): Promise<IssueContent> {
+    const siteUrl = this.config.publicUrl;
+    const card = issue.post_mode === 'card' && issue.source_post_id && issue.source_post_slug ? issue : undefined;
+    const ids = [
+      ...mediaIdsIn(issue.body),
+      ...(issue.hero_image_id ? [issue.hero_image_id] : []),
+      ...(card?.source_post_image_id ? [card.source_post_image_id] : []),
+    ];
+    const images = new Map<string, MailImageRow>(
+      (await this.repository.mailImages(ids)).map((image) => [image.id.toLowerCase(), image]),
+    );
+    const imageOf = (imageId: string | null | undefined, width: number) => {
+      const image = imageId ? images.get(imageId.toLowerCase()) : undefined;
+      return image ? mailImage(image, siteUrl, width) : null;
+    };
+    return {
+      id,
+      subject: issue.subject,
+      preheader: issue.preheader,
+      audience: issue.audience,
+      siteUrl,
+      hero: imageOf(issue.hero_image_id, newsletterIssueLimits.mailWidth),
+      markup: renderMarkdownForMail(issue.body, siteUrl, images),
+      card: card
+        ? {
+            url: `${siteUrl}/blog/${card.source_post_section}/${card.source_post_slug}`,
+            title: card.source_post_title ?? '',
+            excerpt: card.source_post_excerpt ?? '',
+            image: imageOf(card.source_post_image_id, bodyImageWidth),
+          }
+        : null,
+      webUrl: issue.web_slug ? `${siteUrl}${newsletterWebPath(issue.web_slug)}` : null,
+    };
+  }
+
+  private async lockIssue(
+    manager: EntityManager,
     id: string,
-    action: 'edit' | 'delete',
+    action: NewsletterIssueAction,
   ): Promise<NewsletterIssueRow> {
     const row = isUuid(id) ? await this.repository.lockById(manager, id) : undefined;
     if (!row) throw new ApiError(HttpStatus.NOT_FOUND, newsletterIssueMessages.notFound);
     if (!newsletterIssueActions(row.status).includes(action))
-      throw new ApiError(HttpStatus.CONFLICT, newsletterIssueMessages.notADraft);
+      throw new ApiError(
+        HttpStatus.CONFLICT,
+        row.status === 'draft' || row.status === 'scheduled'
+          ? newsletterIssueMessages.notADraftScheduled
+          : newsletterIssueMessages.notADraft,
+      );
     return row;
   }
 
   private async mapDetail(row: NewsletterIssueRow): Promise<NewsletterIssueDetail> {
     let progress: NewsletterIssueDetail['progress'] = null;
-    if (row.status !== 'draft') {
+    if (row.status === 'sending' || row.status === 'sent') {
       const counts = await this.repository.outboxCounts(row.id);
       progress = {
         recipients: row.recipient_count ?? 0,
@@ -250,11 +449,15 @@ export class NewsletterIssuesService implements OnApplicationBootstrap {
         cancelled: counts.cancelled,
       };
     }
+    const hero = row.hero_image_id ? (await this.repository.mailImages([row.hero_image_id]))[0] : undefined;
     return {
       ...mapSummary(row),
       preheader: row.preheader,
       body: row.body,
       sourcePost: row.source_post_id ? { id: row.source_post_id, title: row.source_post_title ?? '' } : null,
+      postMode: row.source_post_id ? (row.post_mode ?? 'full') : null,
+      heroImage: hero ? { id: hero.id, alt: hero.alt, width: hero.width, height: hero.height } : null,
+      webUrl: row.web_slug ? `${this.config.publicUrl}${newsletterWebPath(row.web_slug)}` : null,
       progress,
       actions: newsletterIssueActions(row.status),
     };

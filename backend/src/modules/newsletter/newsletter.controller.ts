@@ -1,7 +1,9 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Post, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import type { UnsubscribeResult } from '@northbeam/common';
+import { leadMessages, type UnsubscribeResult } from '@northbeam/common';
+import { ApiError } from '../../core/http/api-error.js';
 import {
+  ConfirmSubscriptionDto,
   OneClickUnsubscribeQueryDto,
   SubscribeDto,
   UnsubscribeQueryDto,
@@ -22,12 +24,27 @@ export class NewsletterController {
     return this.newsletterService.subscribe(body, request.ip);
   }
 
-  /** The link in the confirmation mail: confirms, then shows the confirmation page. */
+  /** The confirm button of /newsletter/confirm: the only call that confirms a subscription (400 for a token not valid). */
+  @Post('newsletter/confirm')
+  @HttpCode(HttpStatus.OK)
+  async confirm(@Body() body: ConfirmSubscriptionDto): Promise<NewsletterMessageDto> {
+    if (!(await this.newsletterService.confirm(body.token)))
+      throw new ApiError(HttpStatus.BAD_REQUEST, leadMessages.confirmLinkInvalid);
+    return { message: leadMessages.subscriptionConfirmed };
+  }
+
+  /**
+   * Links mailed before confirmation moved behind a confirm button pointed here. Opening one only
+   * leads to the confirm page: a GET never confirms (mail scanners open links).
+   */
   @Get('newsletter/confirm')
-  async confirm(@Query('token') token: unknown, @Res() response: Response): Promise<void> {
-    const confirmed = await this.newsletterService.confirm(typeof token === 'string' ? token : undefined);
+  legacyConfirmLink(@Query('token') token: unknown, @Res() response: Response): void {
     response.setHeader('Cache-Control', 'no-store');
-    response.redirect(HttpStatus.FOUND, `/newsletter/confirm?status=${confirmed ? 'ok' : 'invalid'}`);
+    const valid = typeof token === 'string' && token.length > 0 && token.length <= 200;
+    response.redirect(
+      HttpStatus.FOUND,
+      valid ? `/newsletter/confirm?token=${encodeURIComponent(token)}` : '/newsletter/confirm?status=invalid',
+    );
   }
 
   /** /unsubscribe: with a mailed link's token, unsubscribes; without one, mails such a link to the address. */

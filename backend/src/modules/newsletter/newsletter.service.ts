@@ -115,7 +115,8 @@ export class NewsletterService {
 
   private links(email: string, token: string) {
     return {
-      confirmUrl: `${this.config.publicUrl}/api/newsletter/confirm?token=${encodeURIComponent(token)}`,
+      // The confirm page: opening it changes nothing, its button confirms (mail scanners open links).
+      confirmUrl: `${this.config.publicUrl}/newsletter/confirm?token=${encodeURIComponent(token)}`,
       ...this.unsubscribeLinks(email),
     };
   }

@@ -12,8 +12,8 @@ export class SubscribersAdminController {
 
   @Get('subscribers')
   @Access('subscribers', 'read')
-  list(@Query() query: ListSubscribersQueryDto): Promise<ListPage<SubscriberSummary>> {
-    return this.subscribersAdminService.list(query);
+  list(@Query() query: ListSubscribersQueryDto, @CurrentUser() user: StaffUser): Promise<ListPage<SubscriberSummary>> {
+    return this.subscribersAdminService.list(user, query);
   }
 
   @Get('subscribers.csv')

@@ -5,6 +5,8 @@ import {
   leadListLimits,
   leadListMessages,
   maskedEmail,
+  messages,
+  subscriberActions,
   subscriberCsvColumns,
   subscriberStatusLabels,
   subscribeSourceLabel,
@@ -33,11 +35,11 @@ export class SubscribersAdminService {
     private readonly activityService: ActivityService,
   ) {}
 
-  async list(query: ListSubscribersQueryDto): Promise<ListPage<SubscriberSummary>> {
+  async list(user: StaffUser, query: ListSubscribersQueryDto): Promise<ListPage<SubscriberSummary>> {
     const page = query.page ?? 1;
     const pageSize = leadListLimits.listPageSize;
     const [rows, total] = await this.repository.findPage(filterOf(query), (page - 1) * pageSize, pageSize);
-    return { items: rows.map(mapSubscriber), total, page, pageSize };
+    return { items: rows.map((row) => mapSubscriber(row, user)), total, page, pageSize };
   }
 
   counts(): Promise<SubscriberCounts> {
@@ -72,6 +74,8 @@ export class SubscribersAdminService {
    * names the address masked.
    */
   async remove(user: StaffUser, id: string): Promise<void> {
+    if (!subscriberActions({ id }, user).includes('remove'))
+      throw new ApiError(HttpStatus.FORBIDDEN, messages.forbidden);
     await this.dataSource.transaction(async (manager) => {
       const email = isUuid(id) ? await this.repository.delete(manager, id) : undefined;
       if (!email) throw new ApiError(HttpStatus.NOT_FOUND, leadListMessages.subscriberNotFound);

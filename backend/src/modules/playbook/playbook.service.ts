@@ -1,3 +1,4 @@
+import { SiteSettingsService } from '../site-settings/site-settings.service.js';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
@@ -22,6 +23,7 @@ export class PlaybookService {
     private readonly playbookRepository: PlaybookRepository,
     private readonly mailService: MailService,
     private readonly rateLimiter: RateLimiter,
+    private readonly siteSettings: SiteSettingsService,
   ) {}
 
   /** Records the request and mails the link, in one transaction; the link is also answered at once. */
@@ -33,7 +35,7 @@ export class PlaybookService {
       perRecipient: this.config.playbookRecipientRateLimitMax,
       windowSeconds: this.config.playbookRateLimitWindowSeconds,
     });
-    const downloadUrl = this.config.playbookUrl;
+    const downloadUrl = await this.siteSettings.playbookUrl();
     await this.dataSource.transaction(async (manager) => {
       await this.playbookRepository.insert(manager, { email: input.email, page: input.page ?? null });
       await this.mailService.enqueue(manager, playbookLinkMail(input.email, downloadUrl));

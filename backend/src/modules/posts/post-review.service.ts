@@ -1,4 +1,4 @@
-import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { HttpStatus, Injectable } from '@nestjs/common';
 import {
   messages,
   postActions,
@@ -7,14 +7,11 @@ import {
   type PostWorkflowCounts,
   type StaffIdentity,
 } from '@northbeam/common';
-import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
 import { ApiError } from '../../core/http/api-error.js';
 import { ActivityService } from '../activity/activity.service.js';
-import { MailService } from '../mail/mail.service.js';
-import { UsersRepository } from '../users/users.repository.js';
 import { mapAdminPost } from './dto/post-response.dto.js';
 import type { SendBackPostDto } from './dto/send-back-post.dto.js';
-import { sentBackMail } from './post-review.mails.js';
+import { PostNotifications } from './post-notifications.js';
 import { PostsRepository } from './posts.repository.js';
 import { isUuid } from '../../core/validation/uuid.js';
 
@@ -26,14 +23,12 @@ import { isUuid } from '../../core/validation/uuid.js';
 @Injectable()
 export class PostReviewService {
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly postsRepository: PostsRepository,
-    private readonly usersRepository: UsersRepository,
     private readonly activity: ActivityService,
-    private readonly mail: MailService,
+    private readonly notifications: PostNotifications,
   ) {}
 
-  /** Back to a draft with the admin's note, logged, and mailed to the author (when their account still exists). */
+  /** Back to a draft with the admin's note, logged, and notified to the author (when their account still exists). */
   async sendBack(id: string, dto: SendBackPostDto, user: StaffIdentity): Promise<AdminPost> {
     const existing = isUuid(id) ? await this.postsRepository.findById(id) : null;
     if (!existing) throw new ApiError(HttpStatus.NOT_FOUND, messages.postNotFound);
@@ -50,15 +45,7 @@ export class PostReviewService {
         action: 'post.sent_back',
         target: { type: 'post', id: updated.id, label: updated.title },
       });
-      const author = existing.createdById
-        ? await this.usersRepository.findActiveById(existing.createdById, manager)
-        : null;
-      if (author) {
-        await this.mail.enqueue(
-          manager,
-          sentBackMail(this.config.publicUrl, author.email, updated, user.name, dto.note),
-        );
-      }
+      await this.notifications.sentBack(manager, updated, user, dto.note);
       return updated;
     });
     return mapAdminPost(saved, user);

@@ -7,6 +7,7 @@ import { taskLockKeys, withAdvisoryLock, type LockedRun } from '../../core/sched
 import { ActivityService } from '../activity/activity.service.js';
 import { ContentVersionService } from '../content-version/content-version.service.js';
 import { postChangeKeys } from '../../core/http/cdn-cache.js';
+import { PostNotifications } from './post-notifications.js';
 import { PostsRepository } from './posts.repository.js';
 
 const intervalName = 'scheduled-posts';
@@ -15,7 +16,7 @@ const intervalName = 'scheduled-posts';
  * Publishes scheduled posts when their time comes (docs/product.md#publishing): every instance looks
  * every few seconds, one of them (PostgreSQL advisory lock) publishes what is due, sets
  * `publishedAt`, empties every instance's page caches (content version) and logs each publication
- * without an actor. `publishDue(now)` may also be called directly (tests pass their own clock).
+ * without an actor, and tells each author their post is live. `publishDue(now)` may also be called directly (tests pass their own clock).
  */
 @Injectable()
 export class PostScheduler implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -29,6 +30,7 @@ export class PostScheduler implements OnApplicationBootstrap, OnApplicationShutd
     private readonly activity: ActivityService,
     private readonly contentVersion: ContentVersionService,
     private readonly posts: PostsRepository,
+    private readonly notifications: PostNotifications,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -65,6 +67,7 @@ export class PostScheduler implements OnApplicationBootstrap, OnApplicationShutd
           action: 'post.published',
           target: { type: 'post', id: post.id, label: post.title },
         });
+        await this.notifications.live(manager, post);
       }
       if (published.length > 0)
         await this.contentVersion.bump(

@@ -4,6 +4,7 @@ import { ActivityModule } from '../activity/activity.module.js';
 import { AuthModule } from '../auth/auth.module.js';
 import { MediaModule } from '../media/media.module.js';
 import { MailModule } from '../mail/mail.module.js';
+import { NotificationsModule } from '../notifications/notifications.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { Post } from './entities/post.entity.js';
 import { PostsSeeder } from './posts.seeder.js';
@@ -15,6 +16,7 @@ import { PostRedirectsService } from './post-redirects.js';
 import { PostReviewService } from './post-review.service.js';
 import { PostRevisionsController } from './post-revisions.controller.js';
 import { PostRevisionsService } from './post-revisions.service.js';
+import { PostNotifications } from './post-notifications.js';
 import { PostScheduler } from './post-scheduler.js';
 import { PostWorkflowController } from './post-workflow.controller.js';
 
@@ -27,6 +29,7 @@ import { PostWorkflowController } from './post-workflow.controller.js';
     MediaModule,
     MailModule,
     UsersModule,
+    NotificationsModule,
   ],
   // PostWorkflowController before AdminPostsController: its fixed paths must win over ':id'.
   controllers: [PostsController, PostWorkflowController, AdminPostsController, PostRevisionsController],
@@ -38,6 +41,7 @@ import { PostWorkflowController } from './post-workflow.controller.js';
     PostRedirectsService,
     PostReviewService,
     PostScheduler,
+    PostNotifications,
   ],
   exports: [PostsService, PostsRepository, PostRedirectsService, PostScheduler],
 })

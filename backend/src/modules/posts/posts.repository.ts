@@ -68,11 +68,20 @@ export class PostsRepository {
   async findPublishedPage(filter: {
     section?: PostSection;
     search?: string;
+    /** A tag's slug (`tagSlug`): the posts with a tag that reads so. */
+    tag?: string;
     offset: number;
     limit: number;
   }): Promise<[Post[], number]> {
     const query = this.summaries(Object.keys(summaryColumns)).where('post.status = :status', { status: 'published' });
     if (filter.section) query.andWhere('post.section = :section', { section: filter.section });
+    if (filter.tag)
+      // The slug rule of common/src/slugify.ts, in SQL.
+      query.andWhere(
+        `EXISTS (SELECT 1 FROM jsonb_array_elements_text(post.tags) AS tag(name)
+                  WHERE regexp_replace(regexp_replace(lower(tag.name), '[^a-z0-9]+', '-', 'g'), '^-+|-+$', '', 'g') = :tag)`,
+        { tag: filter.tag },
+      );
     if (filter.search) {
       const pattern = `%${filter.search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
       query.andWhere(
@@ -160,15 +169,17 @@ export class PostsRepository {
   async publishScheduledDue(
     manager: EntityManager,
     now: Date,
-  ): Promise<{ id: string; title: string; section: string }[]> {
+  ): Promise<{ id: string; title: string; section: string; slug: string; createdById: string | null }[]> {
     const result: unknown = await manager.query(
       `UPDATE "posts"
           SET "status" = 'published', "published_at" = COALESCE("published_at", $1), "publish_at" = NULL, "updated_at" = now()
         WHERE "status" = 'scheduled' AND "publish_at" <= $1
-      RETURNING "id", "title", "section"`,
+      RETURNING "id", "title", "section", "slug", "created_by_id" AS "createdById"`,
       [now],
     );
-    return returnedRows<{ id: string; title: string; section: string }>(result);
+    return returnedRows<{ id: string; title: string; section: string; slug: string; createdById: string | null }>(
+      result,
+    );
   }
 
   /** Runs `work` in one transaction: a change and its activity-log line commit together. */

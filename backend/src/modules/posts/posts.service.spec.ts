@@ -10,6 +10,7 @@ import type { ContentVersionService } from '../content-version/content-version.s
 import type { RevisionsService } from '../revisions/revisions.service.js';
 import type { MediaService } from '../media/media.service.js';
 import type { PostRedirectsService } from './post-redirects.js';
+import type { PostNotifications } from './post-notifications.js';
 
 const admin: StaffIdentity = {
   id: '11111111-1111-4111-8111-111111111111',
@@ -115,6 +116,15 @@ function fakeRevisions(kept: Parameters<RevisionsService['record']>[1][] = []): 
 }
 
 /** Slug redirects: checks that they are written through the save's transaction. */
+function fakeNotifications(): PostNotifications {
+  return {
+    submitted: () => Promise.resolve(0),
+    published: () => Promise.resolve(0),
+    sentBack: () => Promise.resolve(0),
+    live: () => Promise.resolve(0),
+  } as unknown as PostNotifications;
+}
+
 function fakeRedirects(): PostRedirectsService {
   return {
     afterSave: (manager: EntityManager) => {
@@ -144,6 +154,7 @@ describe(PostsService.name, () => {
         fakeRevisions(),
         fakeMedia(),
         fakeRedirects(),
+        fakeNotifications(),
       );
       expect(await statusOf(service.create({ ...dto, status: 'published' }, consultant))).toEqual([
         403,
@@ -159,6 +170,7 @@ describe(PostsService.name, () => {
         fakeRevisions(),
         fakeMedia(),
         fakeRedirects(),
+        fakeNotifications(),
       );
       expect(await statusOf(service.create(dto, admin))).toEqual([409, messages.slugTaken]);
     });
@@ -176,6 +188,7 @@ describe(PostsService.name, () => {
         fakeRevisions(),
         fakeMedia(),
         fakeRedirects(),
+        fakeNotifications(),
       );
       await service.create({ ...dto, tags: [' a ', '', 'A', 'b'] }, admin);
       expect(created).toHaveLength(1);
@@ -206,6 +219,7 @@ describe(PostsService.name, () => {
         fakeRevisions(),
         fakeMedia(),
         fakeRedirects(),
+        fakeNotifications(),
       );
       await service.update(postId, { ...dto, status: 'published' }, admin);
       const values = updates[0];
@@ -227,6 +241,7 @@ describe(PostsService.name, () => {
         fakeRevisions(),
         fakeMedia(),
         fakeRedirects(),
+        fakeNotifications(),
       );
       await service.update(postId, { ...dto, status: 'published' }, admin);
       const values = updates[0];
@@ -250,6 +265,7 @@ describe(PostsService.name, () => {
         fakeRevisions(),
         fakeMedia(),
         fakeRedirects(),
+        fakeNotifications(),
       );
       await service.update(postId, { ...dto, status: after }, admin);
       expect(lines).toEqual([{ actor: admin, action, target: { type: 'post', id: postId, label: 'T' } }]);
@@ -266,6 +282,7 @@ describe(PostsService.name, () => {
         fakeRevisions(kept),
         fakeMedia(),
         fakeRedirects(),
+        fakeNotifications(),
       );
       await service.update(postId, { ...dto, title: 'After' }, admin);
       expect(kept).toEqual([
@@ -289,6 +306,7 @@ describe(PostsService.name, () => {
         fakeRevisions(),
         fakeMedia(),
         fakeRedirects(),
+        fakeNotifications(),
       );
       expect(await statusOf(service.update(postId, dto, consultant))).toEqual([403, messages.consultantOwnDraftsOnly]);
     });
@@ -303,6 +321,7 @@ describe(PostsService.name, () => {
         fakeRevisions(),
         fakeMedia(),
         fakeRedirects(),
+        fakeNotifications(),
       );
       expect(await statusOf(service.findForReader('labs', 'a-slug', null))).toEqual([404, messages.postNotFound]);
       await expect(service.findForReader('labs', 'a-slug', consultant)).resolves.toMatchObject({ status: 'draft' });

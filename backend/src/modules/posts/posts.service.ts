@@ -29,6 +29,7 @@ import type { AdminPostsSearchDto, ListAdminPostsQueryDto, ListPostsQueryDto } f
 import type { SavePostDto } from './dto/save-post.dto.js';
 import { mapAdminPost, mapAdminPostSummary, mapPost, mapPostSummary } from './dto/post-response.dto.js';
 import type { Post } from './entities/post.entity.js';
+import { PostNotifications } from './post-notifications.js';
 import { PostRedirectsService } from './post-redirects.js';
 import { workflowAction, workflowOfSave } from './post-workflow.js';
 import { PostsRepository, type PostValues } from './posts.repository.js';
@@ -44,6 +45,7 @@ export class PostsService {
     private readonly revisions: RevisionsService,
     private readonly media: MediaService,
     private readonly redirects: PostRedirectsService,
+    private readonly notifications: PostNotifications,
   ) {}
 
   /** A page of the published blog for readers (GET /api/posts). */
@@ -53,6 +55,7 @@ export class PostsService {
     const [posts, total] = await this.postsRepository.findPublishedPage({
       section: query.section,
       search: query.search?.trim() || undefined,
+      tag: query.tag,
       offset: (page - 1) * pageSize,
       limit: pageSize,
     });
@@ -131,6 +134,7 @@ export class PostsService {
         author: user,
       });
       await this.redirects.afterSave(manager, null, created);
+      if (created.status === 'in_review') await this.notifications.submitted(manager, created, user);
       return created;
     });
     await this.contentVersion.bump(postChangeKeys(post.id, post.status === 'published' ? [post.section] : []));
@@ -180,6 +184,10 @@ export class PostsService {
       });
       await this.revisions.discardAutosave(manager, 'post', saved.id, user.id);
       await this.redirects.afterSave(manager, existing, saved);
+      if (saved.status === 'in_review' && existing.status !== 'in_review')
+        await this.notifications.submitted(manager, saved, user);
+      if (saved.status === 'published' && existing.status !== 'published')
+        await this.notifications.published(manager, saved, user);
       return saved;
     });
     await this.contentVersion.bump(postChangeKeys(updated.id, listsChangedBy(existing, updated)));
@@ -311,6 +319,8 @@ function listsChangedBy(before: Post, after: Post): string[] {
   const wasListed = before.status === 'published';
   const isListed = after.status === 'published';
   if (!wasListed && !isListed) return [];
-  if (wasListed && isListed && before.section === after.section) return [];
+  // A published post whose tags change enters or leaves tag lists (/blog/tag/{tag}), which are lists across sections.
+  const sameTags = JSON.stringify(before.tags) === JSON.stringify(after.tags);
+  if (wasListed && isListed && before.section === after.section && sameTags) return [];
   return [before.section, after.section];
 }

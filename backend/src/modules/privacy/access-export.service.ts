@@ -1,4 +1,4 @@
-import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable, Optional } from '@nestjs/common';
 import { strToU8, zipSync } from 'fflate';
 import type { EntityManager } from 'typeorm';
 import { formatDate, isDate, messages, retentionPeriods, site } from '@northbeam/common';
@@ -9,6 +9,7 @@ import type { DeletionRequest } from './entities/deletion-request.entity.js';
 import { PERSONAL_DATA_STORES } from './personal-data-stores.js';
 import { newToken, sha256 } from './privacy-rules.js';
 import { PrivacyRepository } from './privacy.repository.js';
+import { SiteSettingsService } from '../site-settings/site-settings.service.js';
 
 const dayMs = 24 * 60 * 60 * 1000;
 
@@ -31,6 +32,8 @@ export class AccessExportService {
   constructor(
     private readonly repository: PrivacyRepository,
     @Inject(PERSONAL_DATA_STORES) private readonly stores: PersonalDataStore[],
+    /** The privacy address the letter names; the brand facts' where there are no settings (unit tests). */
+    @Optional() private readonly siteSettings: SiteSettingsService | null = null,
   ) {}
 
   /** Builds and stores the export of an approved access request; answers the link's token and end. */
@@ -59,7 +62,12 @@ export class AccessExportService {
       {
         [exportFileNames.json]: strToU8(JSON.stringify(generated, null, 2)),
         [exportFileNames.html]: strToU8(
-          letterPage({ ...generated, receivedAt: request.receivedAt, sections: letters }),
+          letterPage({
+            ...generated,
+            receivedAt: request.receivedAt,
+            sections: letters,
+            privacyEmail: (await this.siteSettings?.publicSettings(manager))?.privacyEmail ?? site.privacyEmail,
+          }),
         ),
       },
       { level: 6, mtime: now },
@@ -155,6 +163,7 @@ function letterPage(data: {
   email: string;
   receivedAt: Date;
   sections: LetterSection[];
+  privacyEmail: string;
 }): string {
   const held = data.sections.filter((section) => section.rows.length > 0);
   const empty = data.sections.filter((section) => section.rows.length === 0);
@@ -173,7 +182,7 @@ function letterPage(data: {
 <p>On ${escapeHtml(formatDate(data.receivedAt, 'd MMMM yyyy'))} you asked for a copy of the personal data ${escapeHtml(site.legalName)} holds about <strong>${escapeHtml(data.email)}</strong> (request ${escapeHtml(data.requestId)}). This is everything we held on ${escapeHtml(formatDate(data.generatedAt, 'd MMMM yyyy'))}, kind by kind. Times are UK times.</p>
 ${sections.join('\n')}
 ${empty.length > 0 ? `<section><h2>What we hold nothing of</h2><p>We hold none of these about you:</p><ul>${empty.map((section) => `<li>${escapeHtml(title(section))}</li>`).join('')}</ul></section>` : ''}
-<p>The file <code>${exportFileNames.json}</code> beside this letter holds the same data for other programs. If anything here is wrong or you want it deleted, write to <a href="mailto:${escapeHtml(site.privacyEmail)}">${escapeHtml(site.privacyEmail)}</a>.</p>
+<p>The file <code>${exportFileNames.json}</code> beside this letter holds the same data for other programs. If anything here is wrong or you want it deleted, write to <a href="mailto:${escapeHtml(data.privacyEmail)}">${escapeHtml(data.privacyEmail)}</a>.</p>
 <p>The ${escapeHtml(site.name)} privacy team</p>
 </body></html>`;
 }

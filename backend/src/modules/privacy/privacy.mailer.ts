@@ -1,4 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { SiteSettingsService } from '../site-settings/site-settings.service.js';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { formatDate, site, type PrivacyRequestType } from '@northbeam/common';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
@@ -45,6 +46,8 @@ export class PrivacyMailer {
   constructor(
     private readonly mail: MailService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    /** The privacy mailbox of the site settings; PRIVACY_INBOX where there are none (unit tests). */
+    @Optional() private readonly siteSettings: SiteSettingsService | null = null,
   ) {}
 
   verification(manager: EntityManager, to: string, requestId: string, requestType: PrivacyRequestType, token: string) {
@@ -83,14 +86,21 @@ export class PrivacyMailer {
     });
   }
 
-  rejected(manager: EntityManager, to: string, requestId: string, requestType: PrivacyRequestType, reason: string) {
+  async rejected(
+    manager: EntityManager,
+    to: string,
+    requestId: string,
+    requestType: PrivacyRequestType,
+    reason: string,
+  ) {
+    const privacyEmail = await this.privacyEmail(manager);
     return this.send(manager, 'deletion_rejected', to, `Your ${requestNoun(requestType)} ${requestId}`, {
       preview: 'We could not carry out your request.',
       heading: 'We could not carry out your request',
       paragraphs: [
         `We could not carry out your ${requestNoun(requestType)} ${requestId}.`,
         `Reason: ${reason}`,
-        `If you disagree, reply to ${site.privacyEmail}. You may also complain to the Information Commissioner's Office (ico.org.uk).`,
+        `If you disagree, reply to ${privacyEmail}. You may also complain to the Information Commissioner's Office (ico.org.uk).`,
       ],
     });
   }
@@ -109,7 +119,8 @@ export class PrivacyMailer {
   }
 
   /** The one-use link to the export of a data access request. */
-  exportReady(manager: EntityManager, to: string, requestId: string, token: string, expiresAt: Date) {
+  async exportReady(manager: EntityManager, to: string, requestId: string, token: string, expiresAt: Date) {
+    const privacyEmail = await this.privacyEmail(manager);
     const link = `${this.config.publicUrl}/data-access/download?token=${encodeURIComponent(token)}`;
     return this.send(manager, 'access_export_ready', to, `Your data access request ${requestId}: your data is ready`, {
       preview: 'Your copy of your data is ready to download.',
@@ -119,12 +130,12 @@ export class PrivacyMailer {
         `The link works once and until ${formatDate(expiresAt, 'd MMM yyyy, HH:mm')} (UK time); after that the file is deleted.`,
       ],
       action: { label: 'Download your data', url: link },
-      footer: [`Questions about your data: ${site.privacyEmail}.`],
+      footer: [`Questions about your data: ${privacyEmail}.`],
     });
   }
 
   /** The deadline was extended (once, by up to two months), with the reason. */
-  extended(
+  async extended(
     manager: EntityManager,
     to: string,
     requestId: string,
@@ -132,6 +143,7 @@ export class PrivacyMailer {
     deadline: Date,
     reason: string,
   ) {
+    const privacyEmail = await this.privacyEmail(manager);
     return this.send(
       manager,
       'privacy_extension',
@@ -144,32 +156,37 @@ export class PrivacyMailer {
           `We need more time to complete your ${requestNoun(requestType)} ${requestId}.`,
           `Reason: ${reason}`,
           `We will answer by ${formatDate(deadline, 'd MMMM yyyy')}.`,
-          `If you disagree, reply to ${site.privacyEmail}. You may also complain to the Information Commissioner's Office (ico.org.uk).`,
+          `If you disagree, reply to ${privacyEmail}. You may also complain to the Information Commissioner's Office (ico.org.uk).`,
         ],
       },
     );
   }
 
-  digest(manager: EntityManager, lines: DigestLine[]) {
-    return this.send(
-      manager,
-      'privacy_digest',
-      this.config.privacyInbox,
-      `Privacy digest: ${lines.length} request(s) due`,
-      {
-        preview: `${lines.length} privacy request(s) due within 7 days or overdue.`,
-        heading: `Privacy requests needing attention (${lines.length})`,
-        paragraphs: [
-          lines
-            .map(
-              (line) =>
-                `${line.requestId}  ${line.status}  deadline ${formatDate(line.deadlineAt, 'yyyy-MM-dd')}${line.overdue ? '  OVERDUE' : '  due within 7 days'}  (${typeLabels[line.requestType]})`,
-            )
-            .join('\n'),
-        ],
-        action: { label: 'Open the requests', url: `${this.config.publicUrl}/admin/privacy` },
-      },
-    );
+  /** The privacy mailbox: the site settings' (PRIVACY_INBOX until staff change it). */
+  private async privacyInbox(manager: EntityManager): Promise<string> {
+    return (await this.siteSettings?.privacyInbox(manager)) ?? this.config.privacyInbox;
+  }
+
+  /** The privacy address visitors are told to write to: the site settings' (the brand facts' without them). */
+  private async privacyEmail(manager: EntityManager): Promise<string> {
+    return (await this.siteSettings?.publicSettings(manager))?.privacyEmail ?? site.privacyEmail;
+  }
+
+  async digest(manager: EntityManager, lines: DigestLine[]) {
+    const inbox = await this.privacyInbox(manager);
+    return this.send(manager, 'privacy_digest', inbox, `Privacy digest: ${lines.length} request(s) due`, {
+      preview: `${lines.length} privacy request(s) due within 7 days or overdue.`,
+      heading: `Privacy requests needing attention (${lines.length})`,
+      paragraphs: [
+        lines
+          .map(
+            (line) =>
+              `${line.requestId}  ${line.status}  deadline ${formatDate(line.deadlineAt, 'yyyy-MM-dd')}${line.overdue ? '  OVERDUE' : '  due within 7 days'}  (${typeLabels[line.requestType]})`,
+          )
+          .join('\n'),
+      ],
+      action: { label: 'Open the requests', url: `${this.config.publicUrl}/admin/privacy` },
+    });
   }
 
   private send(manager: EntityManager, kind: PrivacyMailKind, to: string, subject: string, content: MailContent) {

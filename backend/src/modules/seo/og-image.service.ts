@@ -2,7 +2,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Injectable, Logger } from '@nestjs/common';
 import { Resvg } from '@resvg/resvg-js';
-import { sectionColours, site, team } from '@northbeam/common';
+import { sectionColours, site } from '@northbeam/common';
+import { TeamService } from '../team/team.service.js';
 import { boundedCache } from '../../core/cache/bounded-cache.js';
 import { etagOf } from '../../core/http/etag.js';
 import { escapeXmlText } from '../../core/text/xml-text.js';
@@ -79,7 +80,10 @@ export class OgImageService {
   /** Drawn cards by their text: new content is a new key, so nothing needs invalidating; 300 kept. */
   private readonly cache = boundedCache<string, OgImage>({ maxEntries: 300 });
 
-  constructor(private readonly repository: SeoRepository) {}
+  constructor(
+    private readonly repository: SeoRepository,
+    private readonly team: TeamService,
+  ) {}
 
   async render(slug: string): Promise<OgImage> {
     const card = await this.cardFor(slug.toLowerCase());
@@ -94,7 +98,7 @@ export class OgImageService {
 
   private async cardFor(slug: string): Promise<Card> {
     if (Object.hasOwn(pageCards, slug)) return pageCards[slug];
-    const member = team.find((candidate) => slug === candidate.slug || slug === `team-${candidate.slug}`);
+    const member = await this.team.findShown(slug.replace(/^team-/, ''));
     if (member)
       return {
         eyebrow: `${site.name} Team`,

@@ -44,6 +44,14 @@ export class SeoRepository {
     return rows.map((row) => ({ section: row.section, slug: row.slug, lastModified: new Date(row.last_modified) }));
   }
 
+  /** The tags of the published posts, each once, as written. */
+  async publishedTags(): Promise<string[]> {
+    const rows = await this.dataSource.query<{ tag: string }[]>(
+      `SELECT DISTINCT jsonb_array_elements_text(tags) AS tag FROM posts WHERE status = 'published'`,
+    );
+    return rows.map((row) => row.tag);
+  }
+
   async latestPublishedPosts(limit: number): Promise<FeedPost[]> {
     const rows = await this.dataSource.query<
       {

@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { sectionLabels, site, team } from '@northbeam/common';
+import { sectionLabels, site, tagSlug } from '@northbeam/common';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
 import { escapeXmlText } from '../../core/text/xml-text.js';
 import { SeoRepository, type FeedPost } from './seo.repository.js';
+import { TeamService } from '../team/team.service.js';
 
 /** Public pages that always exist, with how often they change. */
 const staticPages: { path: string; changefreq: string; priority: string }[] = [
@@ -35,11 +36,17 @@ export class SeoService {
   constructor(
     private readonly repository: SeoRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly team: TeamService,
   ) {}
 
   async sitemap(): Promise<string> {
     const base = this.config.publicUrl;
-    const [posts, caseStudies] = await Promise.all([this.repository.publishedPosts(), this.repository.caseStudies()]);
+    const [posts, caseStudies, team, tags] = await Promise.all([
+      this.repository.publishedPosts(),
+      this.repository.caseStudies(),
+      this.team.list(),
+      this.repository.publishedTags(),
+    ]);
     const entries: string[] = staticPages.map(
       (page) =>
         `<url><loc>${escapeXmlText(base + page.path)}</loc><changefreq>${page.changefreq}</changefreq><priority>${page.priority}</priority></url>`,
@@ -47,6 +54,11 @@ export class SeoService {
     for (const member of team)
       entries.push(
         `<url><loc>${escapeXmlText(`${base}/team/${member.slug}`)}</loc><changefreq>yearly</changefreq><priority>0.5</priority></url>`,
+      );
+    // One page per tag (/blog/tag/{tag}), by slug: tags that read the same share it.
+    for (const slug of [...new Set(tags.map(tagSlug).filter(Boolean))].sort())
+      entries.push(
+        `<url><loc>${escapeXmlText(`${base}/blog/tag/${slug}`)}</loc><changefreq>weekly</changefreq><priority>0.4</priority></url>`,
       );
     for (const caseStudy of caseStudies) {
       entries.push(

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Patch, Post, Query, Req } from '@nestjs/common';
 import type { Request } from 'express';
-import type { InvitationDetails, ListPage, StaffMember, StaffUser } from '@northbeam/common';
+import type { AcceptedInvitation, InvitationDetails, ListPage, StaffMember, StaffUser } from '@northbeam/common';
 import { Access, Public } from '../auth/decorators/access.decorator.js';
 import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
 import {
@@ -70,9 +70,14 @@ export class StaffInvitationsController {
     return this.staffService.invitationDetails(token);
   }
 
+  /** Makes the account and signs its owner in. */
   @Post(':token')
-  accept(@Param('token') token: string, @Body() body: AcceptInvitationDto): Promise<{ message: string }> {
-    return this.staffService.acceptInvitation(token, body);
+  accept(
+    @Param('token') token: string,
+    @Body() body: AcceptInvitationDto,
+    @Req() request: Request,
+  ): Promise<AcceptedInvitation> {
+    return this.staffService.acceptInvitation(request, token, body);
   }
 }
 

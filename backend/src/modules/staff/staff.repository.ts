@@ -21,16 +21,18 @@ export interface StaffRow {
   last_sign_in_at: Date | string | null;
   disabled: boolean;
   invitation_expires_at: Date | string | null;
+  team_member_id: string | null;
 }
 
 /** Accounts and open invitations as one list: an invitation is a row with status `invited` until it is accepted. */
 const staffRows = `
   SELECT "id"::text AS "id", "name", "email", "role", ("two_factor_enabled_at" IS NOT NULL) AS "two_factor_enabled",
          "last_sign_in_at", ("disabled_at" IS NOT NULL) AS "disabled", NULL::timestamptz AS "invitation_expires_at",
-         CASE WHEN "disabled_at" IS NULL THEN 'active' ELSE 'disabled' END AS "status"
+         CASE WHEN "disabled_at" IS NULL THEN 'active' ELSE 'disabled' END AS "status",
+         "team_member_id"
   FROM "users"
   UNION ALL
-  SELECT "id"::text, '', "email", "role", false, NULL::timestamptz, false, "expires_at", 'invited'
+  SELECT "id"::text, '', "email", "role", false, NULL::timestamptz, false, "expires_at", 'invited', NULL::varchar
   FROM "staff_tokens" WHERE "kind" = 'invitation' AND "used_at" IS NULL`;
 
 @Injectable()

@@ -3,6 +3,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { permissionsFor, staffMessages, type StaffRole, type StaffUser } from '@northbeam/common';
 import type { AppConfig } from '../../core/config/config.js';
 import type { ActivityInput, ActivityService } from '../activity/activity.service.js';
+import type { AuthService } from '../auth/auth.service.js';
 import type { SessionRevocation, SessionsRepository } from '../auth/sessions.repository.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { User } from '../users/entities/user.entity.js';
@@ -20,6 +21,7 @@ const actor: StaffUser = {
   twoFactorEnabled: false,
   twoFactorSetupRequired: false,
   permissions: permissionsFor('super_admin'),
+  teamMemberId: null,
 };
 const targetId = '11111111-1111-4111-8111-111111111111';
 
@@ -37,6 +39,7 @@ function account(overrides: Partial<User> = {}): User {
     twoFactorEnabledAt: null,
     twoFactorLastStep: null,
     sessionsRevokedAt: null,
+    teamMemberId: null,
     createdAt: new Date(),
     updatedAt: new Date(),
     ...overrides,
@@ -74,6 +77,7 @@ function service(
     strictFake<UsersRepository>(users, 'UsersRepository'),
     strictFake<UsersService>({}, 'UsersService'),
     strictFake<SessionsRepository>(sessions, 'SessionsRepository'),
+    strictFake<AuthService>({}, 'AuthService'),
     activity,
     strictFake<MailService>({}, 'MailService'),
     dataSource,

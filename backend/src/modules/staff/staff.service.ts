@@ -1,11 +1,15 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import type { Request } from 'express';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
+  messages,
   passwordProblem,
   roleLabels,
   staffLimits,
   staffMessages,
+  teamMessages,
+  type AcceptedInvitation,
   type InvitationDetails,
   type ListPage,
   type StaffMember,
@@ -14,6 +18,7 @@ import {
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
 import { ApiError } from '../../core/http/api-error.js';
 import { ActivityService } from '../activity/activity.service.js';
+import { AuthService } from '../auth/auth.service.js';
 import { SessionsRepository } from '../auth/sessions.repository.js';
 import { staffTarget } from '../auth/two-factor/two-factor.service.js';
 import { MailService } from '../mail/mail.service.js';
@@ -45,6 +50,7 @@ export class StaffService {
     private readonly usersRepository: UsersRepository,
     private readonly usersService: UsersService,
     private readonly sessionsRepository: SessionsRepository,
+    private readonly authService: AuthService,
     private readonly activity: ActivityService,
     private readonly mailService: MailService,
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -104,12 +110,17 @@ export class StaffService {
   }
 
   /** Creates the account from the invitation; the link is spent in the same transaction. */
-  async acceptInvitation(token: string, dto: AcceptInvitationDto, now = new Date()): Promise<{ message: string }> {
+  async acceptInvitation(
+    request: Request,
+    token: string,
+    dto: AcceptInvitationDto,
+    now = new Date(),
+  ): Promise<AcceptedInvitation> {
     const problem = passwordProblem(dto.password);
     if (problem) throw new ApiError(HttpStatus.BAD_REQUEST, problem, { password: [problem] });
     if (!isLinkTokenShaped(token)) throw new ApiError(HttpStatus.GONE, staffMessages.invitationInvalid);
     const passwordHash = await hashPassword(dto.password);
-    await this.dataSource.transaction(async (manager) => {
+    const account = await this.dataSource.transaction(async (manager) => {
       const invitation = await this.staffRepository.findTokenForUpdate(manager, 'invitation', hashLinkToken(token));
       if (!invitation || !isOpen(invitation, now)) throw new ApiError(HttpStatus.GONE, staffMessages.invitationInvalid);
       const user = await this.usersService.addAccount(
@@ -123,8 +134,11 @@ export class StaffService {
         action: 'staff.invitation_accepted',
         target: staffTarget(user),
       });
+      return user;
     });
-    return { message: staffMessages.invitationAccepted };
+    // The new account's owner goes straight on into the admin, signed in.
+    const user = await this.authService.signInInvitee(request, account, now);
+    return { message: staffMessages.invitationAccepted, user };
   }
 
   /** Role change and disable / enable. Disabling ends the account's sessions in the same transaction. */
@@ -145,6 +159,23 @@ export class StaffService {
             ...staffTarget(target),
             label: `${staffTarget(target).label}: ${roleLabels[target.role]} → ${roleLabels[dto.role]}`,
           },
+        });
+      }
+      if (dto.name !== undefined && dto.name !== target.name) {
+        await this.usersRepository.setName(manager, target.id, dto.name);
+        await this.activity.record(manager, {
+          actor,
+          action: 'staff.renamed',
+          target: { ...staffTarget(target), label: `${target.name || target.email} → ${dto.name}` },
+        });
+      }
+      if (dto.teamMemberId !== undefined && (dto.teamMemberId ?? null) !== target.teamMemberId) {
+        const memberName = dto.teamMemberId ? await this.teamMemberName(manager, dto.teamMemberId) : null;
+        await this.usersRepository.setTeamMember(manager, target.id, dto.teamMemberId ?? null);
+        await this.activity.record(manager, {
+          actor,
+          action: 'staff.team_member_linked',
+          target: { ...staffTarget(target), label: `${staffTarget(target).label} → ${memberName ?? 'no team member'}` },
         });
       }
       if (dto.disabled === true && !target.disabledAt) {
@@ -244,6 +275,14 @@ export class StaffService {
     )
       throw new ApiError(HttpStatus.CONFLICT, staffMessages.lastSuperAdmin);
     return target;
+  }
+
+  /** The name of a team member, or 400 when there is none by that id. */
+  private async teamMemberName(manager: EntityManager, id: string): Promise<string> {
+    const [row] = await manager.query<{ name: string }[]>(`SELECT "name" FROM "team_members" WHERE "id" = $1`, [id]);
+    if (!row)
+      throw new ApiError(HttpStatus.BAD_REQUEST, messages.validationFailed, { teamMemberId: [teamMessages.notFound] });
+    return row.name;
   }
 
   private async memberById(actor: StaffUser, id: string): Promise<StaffMember> {

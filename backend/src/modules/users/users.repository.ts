@@ -91,6 +91,14 @@ export class UsersRepository {
     return users.save(users.create({ ...account, disabledAt: null, lastSignInAt: null, twoFactorEnabledAt: null }));
   }
 
+  async setName(manager: EntityManager, id: string, name: string): Promise<void> {
+    await manager.getRepository(User).update({ id }, { name });
+  }
+
+  async setTeamMember(manager: EntityManager, id: string, teamMemberId: string | null): Promise<void> {
+    await manager.getRepository(User).update({ id }, { teamMemberId });
+  }
+
   async setRole(manager: EntityManager, id: string, role: StaffRole): Promise<void> {
     await manager.getRepository(User).update({ id }, { role });
   }

@@ -24,6 +24,7 @@ function staffUser(role: StaffRole, twoFactorSetupRequired = false): StaffUser {
     twoFactorEnabled: false,
     twoFactorSetupRequired,
     permissions: permissionsFor(role),
+    teamMemberId: null,
   };
 }
 

@@ -129,6 +129,7 @@ describe(TwoFactorService.name, () => {
       twoFactorEnabled: true,
       twoFactorSetupRequired: false,
       permissions: permissionsFor('admin'),
+      teamMemberId: null,
     };
     const refusal = await service({}, [], 'admins')
       .disable(user, 'password', '10.0.0.1')

@@ -1,4 +1,11 @@
-import type { AdminCaseStudy, AdminCaseStudySummary, CaseStudy, CaseStudySummary } from '@northbeam/common';
+import {
+  caseStudyActions,
+  type AdminCaseStudy,
+  type AdminCaseStudySummary,
+  type CaseStudy,
+  type CaseStudySummary,
+  type StaffRole,
+} from '@northbeam/common';
 import type { CaseStudyEntity } from '../entities/case-study.entity.js';
 
 export function mapCaseStudySummary(entity: CaseStudyEntity): CaseStudySummary {
@@ -30,17 +37,19 @@ export function mapCaseStudy(entity: CaseStudyEntity): CaseStudy {
   };
 }
 
-export function mapAdminCaseStudy(entity: CaseStudyEntity): AdminCaseStudy {
+/** A case study for the admin, with what `user` may do with it (`caseStudyActions`). */
+export function mapAdminCaseStudy(entity: CaseStudyEntity, user: { role: StaffRole }): AdminCaseStudy {
   return {
     id: entity.id,
     ...mapCaseStudy(entity),
     status: entity.status,
     createdAt: entity.createdAt.toISOString(),
     updatedAt: entity.updatedAt.toISOString(),
+    actions: caseStudyActions(entity, user),
   };
 }
 
-export function mapAdminCaseStudySummary(entity: CaseStudyEntity): AdminCaseStudySummary {
+export function mapAdminCaseStudySummary(entity: CaseStudyEntity, user: { role: StaffRole }): AdminCaseStudySummary {
   return {
     id: entity.id,
     slug: entity.slug,
@@ -51,5 +60,6 @@ export function mapAdminCaseStudySummary(entity: CaseStudyEntity): AdminCaseStud
     date: entity.date,
     status: entity.status,
     updatedAt: entity.updatedAt.toISOString(),
+    actions: caseStudyActions(entity, user),
   };
 }

@@ -2,21 +2,26 @@ import { IsIn, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, ValidateIf } f
 import { IsIsoDay, IsListPage, IsListSearch } from '../../../core/validation/list-query.decorators.js';
 import {
   contactServiceValues,
+  enquiryActions,
   enquiryLimits,
   enquiryMessages,
   enquiryStatuses,
   type ContactService,
   type EnquiryDetail,
+  type EnquiryHistoryItem,
   type EnquiryNote,
+  type EnquiryReply,
   type EnquiryReadingPage,
   type EnquiryStatus,
   type EnquirySummary,
+  type StaffRole,
 } from '@northbeam/common';
 import { MaxChars } from '../../../core/validation/max-chars.decorator.js';
+import { MultiLine } from '../../../core/validation/multi-line.decorator.js';
 import { uuidSource } from '../../../core/validation/uuid.js';
 import { Trim } from '../../../core/validation/trim.js';
 import { isoTimestamp } from '../../../database/query-result.js';
-import type { EnquiryNoteRow, EnquiryRow } from '../enquiries.repository.js';
+import type { EnquiryHistoryRow, EnquiryNoteRow, EnquiryReplyRow, EnquiryRow } from '../enquiries.repository.js';
 
 const uuidOrNone = new RegExp(`^(${uuidSource}|none)$`, 'i');
 
@@ -65,6 +70,7 @@ export class UpdateEnquiryDto {
 /** Body of POST /api/admin/enquiries/:id/notes. */
 export class AddEnquiryNoteDto {
   @Trim()
+  @MultiLine()
   @IsString({ message: enquiryMessages.noteRequired })
   @IsNotEmpty({ message: enquiryMessages.noteRequired })
   @MaxChars(enquiryLimits.noteMax, { message: enquiryMessages.noteTooLong })
@@ -78,8 +84,13 @@ function person(id: string | null, name: string | null): { id: string; name: str
   return id ? { id, name: name ?? '' } : null;
 }
 
-export function mapEnquirySummary(row: EnquiryRow): EnquirySummary {
-  const message = row.message.replace(/\s+/g, ' ').trim();
+function excerptOf(text: string): string {
+  const message = text.replace(/\s+/g, ' ').trim();
+  return message.length > excerptLength ? `${message.slice(0, excerptLength - 1)}…` : message;
+}
+
+/** A row of the inbox, with what `user` may do with it (`enquiryActions`). */
+export function mapEnquirySummary(row: EnquiryRow, user: { id: string; role: StaffRole }): EnquirySummary {
   return {
     id: row.id,
     name: row.name,
@@ -89,7 +100,28 @@ export function mapEnquirySummary(row: EnquiryRow): EnquirySummary {
     status: row.status,
     assignee: person(row.assignee_id, row.assignee_name),
     createdAt: isoTimestamp(row.created_at),
-    excerpt: message.length > excerptLength ? `${message.slice(0, excerptLength - 1)}…` : message,
+    excerpt: excerptOf(row.message),
+    actions: enquiryActions({ assigneeId: row.assignee_id }, user),
+  };
+}
+
+export function mapReply(row: EnquiryReplyRow): EnquiryReply {
+  return {
+    id: row.id,
+    author: row.author_id || row.author_name ? { id: row.author_id ?? '', name: row.author_name ?? '' } : null,
+    subject: row.subject,
+    body: row.body,
+    createdAt: isoTimestamp(row.created_at),
+  };
+}
+
+export function mapHistoryItem(row: EnquiryHistoryRow): EnquiryHistoryItem {
+  return {
+    id: row.id,
+    status: row.status,
+    createdAt: isoTimestamp(row.created_at),
+    excerpt: excerptOf(row.message),
+    replies: row.replies,
   };
 }
 
@@ -104,9 +136,19 @@ export function mapNote(row: EnquiryNoteRow): EnquiryNote {
 
 export function mapEnquiryDetail(
   row: EnquiryRow,
+  user: { id: string; role: StaffRole },
   notes: EnquiryNoteRow[],
   readingPath: EnquiryReadingPage[] = [],
+  replies: EnquiryReplyRow[] = [],
+  history: EnquiryHistoryRow[] = [],
 ): EnquiryDetail {
-  const { excerpt: _excerpt, ...summary } = mapEnquirySummary(row);
-  return { ...summary, message: row.message, notes: notes.map(mapNote), readingPath };
+  const { excerpt: _excerpt, ...summary } = mapEnquirySummary(row, user);
+  return {
+    ...summary,
+    message: row.message,
+    notes: notes.map(mapNote),
+    replies: replies.map(mapReply),
+    history: history.map(mapHistoryItem),
+    readingPath,
+  };
 }

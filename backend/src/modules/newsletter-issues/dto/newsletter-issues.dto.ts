@@ -1,5 +1,13 @@
-import { IsNotEmpty, IsOptional, IsString, IsUUID, Matches } from 'class-validator';
-import { newsletterIssueLimits, newsletterIssueMessages, type NewsletterIssueSummary } from '@northbeam/common';
+import { IsIn, IsISO8601, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, ValidateIf } from 'class-validator';
+import {
+  newsletterAudienceNames,
+  newsletterIssueLimits,
+  newsletterIssueMessages,
+  newsletterPostModes,
+  type NewsletterAudienceName,
+  type NewsletterIssueSummary,
+  type NewsletterPostMode,
+} from '@northbeam/common';
 import { isoTimestamp } from '../../../database/query-result.js';
 import { IsListPage } from '../../../core/validation/list-query.decorators.js';
 import { MaxChars } from '../../../core/validation/max-chars.decorator.js';
@@ -34,12 +42,46 @@ export class SaveNewsletterIssueDto {
   @IsString({ message: newsletterIssueMessages.bodyRequired })
   @IsNotEmpty({ message: newsletterIssueMessages.bodyRequired })
   body: string;
+
+  /** Every confirmed subscriber (`all`, the default) or the readers of one sign-up place. */
+  @IsOptional()
+  @IsIn(newsletterAudienceNames, { message: newsletterIssueMessages.audienceInvalid })
+  audience?: NewsletterAudienceName;
+
+  /** A media library image at the top of the mail; null or left out for none. */
+  @ValidateIf((_object, value) => value !== null && value !== undefined)
+  @IsUUID('all', { message: newsletterIssueMessages.heroImageInvalid })
+  heroImageId?: string | null;
+
+  /** How the source post shows, for an issue started from a post. */
+  @IsOptional()
+  @IsIn(newsletterPostModes, { message: newsletterIssueMessages.postModeInvalid })
+  postMode?: NewsletterPostMode;
+}
+
+/** Body of POST /api/admin/newsletter/preview: the fields, and the saved issue they belong to (for its post card). */
+export class PreviewNewsletterIssueDto extends SaveNewsletterIssueDto {
+  @IsOptional()
+  @IsUUID('all', { message: newsletterIssueMessages.notFound })
+  issueId?: string;
 }
 
 /** Body of POST /api/admin/newsletter/issues/from-post. */
 export class NewsletterIssueFromPostDto {
   @IsUUID('all', { message: newsletterIssueMessages.postInvalid })
   postId: string;
+
+  /** `card` (the default) or `full`. */
+  @IsOptional()
+  @IsIn(newsletterPostModes, { message: newsletterIssueMessages.postModeInvalid })
+  mode?: NewsletterPostMode;
+}
+
+/** Body of POST /api/admin/newsletter/issues/:id/schedule. */
+export class ScheduleNewsletterIssueDto {
+  @IsISO8601({ strict: true }, { message: newsletterIssueMessages.sendAtInvalid })
+  @IsString({ message: newsletterIssueMessages.sendAtInvalid })
+  sendAt: string;
 }
 
 /** A row of the issues list as the API answers it. */
@@ -54,5 +96,7 @@ export function mapSummary(row: NewsletterIssueRow): NewsletterIssueSummary {
     sentAt: row.sent_at ? isoTimestamp(row.sent_at) : null,
     sentBy: row.sent_by_name,
     recipientCount: row.recipient_count,
+    audience: row.audience,
+    scheduledAt: row.scheduled_at ? isoTimestamp(row.scheduled_at) : null,
   };
 }

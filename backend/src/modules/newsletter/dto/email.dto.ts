@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
 import { leadLimits, leadMessages, subscribeSources, type SubscribeSource } from '@northbeam/common';
 import { IsRequiredEmail } from '../../../core/validation/is-required-email.js';
 import { TrimToUndefined } from '../../../core/validation/trim.js';
@@ -53,4 +53,12 @@ export class OneClickUnsubscribeQueryDto extends UnsubscribeAddressDto {
 
 export interface NewsletterMessageDto {
   message: string;
+}
+
+/** POST /api/newsletter/confirm: the token of the confirmation mail's link, sent by the confirm page's button. */
+export class ConfirmSubscriptionDto {
+  @IsString({ message: leadMessages.confirmLinkInvalid })
+  @MinLength(1, { message: leadMessages.confirmLinkInvalid })
+  @MaxLength(200, { message: leadMessages.confirmLinkInvalid })
+  token: string;
 }

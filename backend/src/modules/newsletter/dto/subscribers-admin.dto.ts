@@ -2,7 +2,9 @@ import { IsIn, IsOptional } from 'class-validator';
 import {
   leadListLimits,
   leadListMessages,
+  subscriberActions,
   subscriberStatuses,
+  type StaffRole,
   type SubscriberStatus,
   type SubscriberSummary,
 } from '@northbeam/common';
@@ -26,7 +28,8 @@ export class ListSubscribersQueryDto extends SubscriberFiltersDto {
   page?: number;
 }
 
-export function mapSubscriber(row: SubscriberRow): SubscriberSummary {
+/** A row of the subscribers screen, with what `user` may do with it (`subscriberActions`). */
+export function mapSubscriber(row: SubscriberRow, user: { role: StaffRole }): SubscriberSummary {
   return {
     id: row.id,
     email: row.email,
@@ -36,5 +39,6 @@ export function mapSubscriber(row: SubscriberRow): SubscriberSummary {
     subscribedAt: isoTimestamp(row.created_at),
     confirmedAt: row.confirmed_at ? isoTimestamp(row.confirmed_at) : null,
     unsubscribedAt: row.unsubscribed_at ? isoTimestamp(row.unsubscribed_at) : null,
+    actions: subscriberActions(row, user),
   };
 }

@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { IsListPage, IsListSearch } from '../../../core/validation/list-query.decorators.js';
 import {
   limits,
@@ -20,6 +20,13 @@ export class ListPostsQueryDto {
   @IsString()
   @MaxLength(limits.searchMax, { message: `Search must be ${limits.searchMax} characters or less` })
   search?: string;
+
+  /** A tag's slug: `/blog/tag/{tag}` lists the posts with that tag. */
+  @IsOptional()
+  @IsString({ message: 'Tag must be a slug' })
+  @Matches(/^[a-z0-9]+(-[a-z0-9]+)*$/, { message: 'Tag must be a slug' })
+  @MaxLength(100, { message: 'Tag must be a slug' })
+  tag?: string;
 
   @IsListPage()
   page?: number;

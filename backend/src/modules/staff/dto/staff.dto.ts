@@ -9,6 +9,7 @@ import {
   staffRoles,
   staffMemberActions,
   staffStatuses,
+  teamMessages,
   type StaffMember,
   type StaffRole,
   type StaffStatus,
@@ -53,6 +54,28 @@ export class UpdateStaffDto {
   @IsOptional()
   @IsBoolean({ message: 'Disabled must be true or false' })
   disabled?: boolean;
+
+  @IsOptional()
+  @Trim()
+  @IsString({ message: messages.nameRequired })
+  @IsNotEmpty({ message: messages.nameRequired })
+  @MaxLength(staffLimits.nameMax, { message: staffMessages.nameTooLong })
+  name?: string;
+
+  /** A team member's id, or null to unlink. */
+  @IsOptional()
+  @IsString({ message: teamMessages.notFound })
+  @MaxLength(100, { message: teamMessages.notFound })
+  teamMemberId?: string | null;
+}
+
+/** Body of PATCH /api/admin/account: a new name for yourself. */
+export class UpdateAccountDto {
+  @Trim()
+  @IsString({ message: messages.nameRequired })
+  @IsNotEmpty({ message: messages.nameRequired })
+  @MaxLength(staffLimits.nameMax, { message: staffMessages.nameTooLong })
+  name: string;
 }
 
 /** The invitee's name and password; the password rules are checked by the service. */
@@ -94,6 +117,7 @@ export function mapStaffRow(row: StaffRow, actor: StaffUser): StaffMember {
     lastSignInAt: isoTimestamp(row.last_sign_in_at),
     disabled: row.disabled,
     invitation: invitationExpiresAt ? { expiresAt: invitationExpiresAt } : null,
+    teamMemberId: row.team_member_id ?? null,
   };
   return { ...member, actions: staffMemberActions(member, actor) };
 }
@@ -109,6 +133,7 @@ export function mapStaffAccount(user: User, actor: StaffUser): StaffMember {
     lastSignInAt: user.lastSignInAt?.toISOString() ?? null,
     disabled: user.disabledAt !== null,
     invitation: null,
+    teamMemberId: user.teamMemberId ?? null,
   };
   return { ...member, actions: staffMemberActions(member, actor) };
 }

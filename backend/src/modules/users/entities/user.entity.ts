@@ -53,6 +53,10 @@ export class User {
   @Column({ name: 'sessions_revoked_at', type: 'timestamptz', nullable: true })
   sessionsRevokedAt: Date | null;
 
+  /** The team member this account writes as (docs/product.md#team), or null. */
+  @Column({ name: 'team_member_id', type: 'varchar', length: 100, nullable: true })
+  teamMemberId: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

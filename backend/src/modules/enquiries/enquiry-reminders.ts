@@ -1,0 +1,146 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Cron } from '@nestjs/schedule';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { contactServiceLabel, enquiryLimits, formatDate, notificationLimits, site } from '@northbeam/common';
+import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
+import { claimTaskRun, taskLockKeys, withAdvisoryLock, type LockedRun } from '../../core/scheduling/advisory-lock.js';
+import { NotificationsService } from '../notifications/notifications.service.js';
+import { notificationMail } from '../notifications/notifications.mails.js';
+import { EnquiriesRepository, type WaitingEnquiryRow } from './enquiries.repository.js';
+
+const hourMs = 60 * 60 * 1000;
+
+/** "5 hours left" before the 48-hour reply promise ends, or "3 hours late" after it. */
+export function promiseLeft(createdAt: Date, now: Date): string {
+  const left = Math.round((createdAt.getTime() + enquiryLimits.replyPromiseHours * hourMs - now.getTime()) / hourMs);
+  if (left > 0) return `${left} hour${left === 1 ? '' : 's'} left`;
+  if (left === 0) return 'due now';
+  return `${-left} hour${left === -1 ? '' : 's'} late`;
+}
+
+/**
+ * Warns before the 48-hour reply promise runs out (docs/product.md#enquiries): an enquiry still new
+ * or open 24 hours after it arrived is notified once to its assignee (to the admins when nobody holds
+ * it), and each morning at 08:00 UK time the admins get one digest of every enquiry at risk (unanswered
+ * for 24 hours or more). Each run takes a PostgreSQL advisory lock, so with several instances one does
+ * the work; the reminder marks each enquiry in the same transaction as its notification, and the digest
+ * claims its day, so neither is sent twice. The bodies take `now` so that tests pass their own clock.
+ */
+@Injectable()
+export class EnquiryReminders {
+  private readonly logger = new Logger(EnquiryReminders.name);
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly enquiries: EnquiriesRepository,
+    private readonly notifications: NotificationsService,
+  ) {}
+
+  @Cron('0 */10 * * * *', { name: 'enquiry-waiting-reminders' })
+  async remindTick(): Promise<void> {
+    await this.safely('reminders', () => this.remindWaiting());
+  }
+
+  @Cron('0 0 8 * * *', { name: 'enquiry-digest', timeZone: 'Europe/London' })
+  async digestTick(): Promise<void> {
+    await this.safely('digest', () => this.sendDigest());
+  }
+
+  /** Notifies each enquiry unanswered for 24 hours that was not reminded yet; answers how many. */
+  remindWaiting(now = new Date()): Promise<LockedRun<number>> {
+    return withAdvisoryLock(this.dataSource, taskLockKeys.enquiryReminders, () =>
+      this.dataSource.transaction(async (manager) => {
+        const due = await this.enquiries.waitingUnreminded(
+          manager,
+          new Date(now.getTime() - notificationLimits.waitingReminderHours * hourMs),
+        );
+        for (const enquiry of due) {
+          const path = `/admin/enquiries/${enquiry.id}`;
+          await this.notifications.notify(
+            manager,
+            'enquiry_waiting',
+            enquiry.assignee_id ? { userIds: [enquiry.assignee_id] } : { admins: true },
+            {
+              title: `The enquiry from ${enquiry.name} has waited 24 hours for a reply`,
+              path,
+              enquiryId: enquiry.id,
+              mail: (recipient, accountUrl) =>
+                notificationMail('enquiry_waiting', recipient, accountUrl, {
+                  subject: `Still unanswered after 24 hours: ${enquiry.name}`,
+                  heading: 'An enquiry is waiting for a reply',
+                  paragraphs: [
+                    `The enquiry from ${enquiry.name} arrived 24 hours ago and has no reply yet.`,
+                    `${site.name} promises a reply within ${enquiryLimits.replyPromiseHours} hours: ${promiseLeft(new Date(enquiry.created_at), now)}.`,
+                  ],
+                  details: waitingDetails(enquiry),
+                  action: { label: 'Open the enquiry', url: `${this.config.publicUrl}${path}` },
+                }),
+            },
+          );
+          await this.enquiries.markReminded(manager, enquiry.id, now);
+        }
+        return due.length;
+      }),
+    );
+  }
+
+  /** One digest a day to the admins, none when no enquiry is at risk; answers how many it lists. */
+  sendDigest(now = new Date()): Promise<LockedRun<number>> {
+    return withAdvisoryLock(this.dataSource, taskLockKeys.enquiryDigest, async () => {
+      const atRisk = await this.enquiries.waiting(
+        new Date(now.getTime() - notificationLimits.waitingReminderHours * hourMs),
+      );
+      if (atRisk.length === 0) return 0;
+      if (!(await claimTaskRun(this.dataSource, 'enquiry-digest', now.toISOString().slice(0, 10)))) return 0;
+      const late = atRisk.filter(
+        (enquiry) => new Date(enquiry.created_at).getTime() + enquiryLimits.replyPromiseHours * hourMs <= now.getTime(),
+      ).length;
+      const count = `${atRisk.length} enquir${atRisk.length === 1 ? 'y' : 'ies'}`;
+      await this.dataSource.transaction((manager) =>
+        this.notifications.notify(
+          manager,
+          'enquiry_digest',
+          { admins: true },
+          {
+            title: `${count} at risk of the 48-hour reply promise${late ? ` (${late} late)` : ''}`,
+            path: '/admin/enquiries',
+            mail: (recipient, accountUrl) =>
+              notificationMail('enquiry_digest', recipient, accountUrl, {
+                subject: `Enquiries digest: ${count} at risk of the 48-hour promise`,
+                heading: 'Enquiries at risk this morning',
+                paragraphs: [
+                  `${count} ${atRisk.length === 1 ? 'has' : 'have'} waited 24 hours or more without a reply${late ? `, ${late} of them past the ${enquiryLimits.replyPromiseHours} hours` : ''}.`,
+                ],
+                details: atRisk.map((enquiry) => ({
+                  label: enquiry.name,
+                  value: `${promiseLeft(new Date(enquiry.created_at), now)} · ${enquiry.assignee_name ?? 'Unassigned'} · ${this.config.publicUrl}/admin/enquiries/${enquiry.id}`,
+                })),
+                action: { label: 'Open the inbox', url: `${this.config.publicUrl}/admin/enquiries` },
+              }),
+          },
+        ),
+      );
+      return atRisk.length;
+    });
+  }
+
+  /** A failed run is logged and retried at the next tick; it never crashes the process. */
+  private async safely(task: string, run: () => Promise<unknown>): Promise<void> {
+    try {
+      await run();
+    } catch (error) {
+      this.logger.error(`enquiry ${task} failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}
+
+function waitingDetails(enquiry: WaitingEnquiryRow): { label: string; value: string }[] {
+  return [
+    { label: 'From', value: `${enquiry.name} <${enquiry.email}>` },
+    ...(enquiry.company ? [{ label: 'Company', value: enquiry.company }] : []),
+    { label: 'Service', value: contactServiceLabel(enquiry.service) ?? 'Not given' },
+    { label: 'Received', value: formatDate(new Date(enquiry.created_at), 'd MMM yyyy, HH:mm') },
+  ];
+}

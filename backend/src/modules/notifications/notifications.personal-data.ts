@@ -1,0 +1,69 @@
+import { countRows, deleteRows, type PersonalDataStore } from '../../core/personal-data/personal-data-store.js';
+
+/** A staff member's own notifications: those of the account with the address. */
+const ofStaffAddress = `"user_id" IN (SELECT "id" FROM "users" WHERE lower(trim("email")) = $1)`;
+/** Notifications about the address's enquiries (their titles name the enquirer). */
+const aboutAddress = `"enquiry_id" IN (SELECT "id" FROM "contact_messages" WHERE lower(trim("email")) = $1)`;
+
+/**
+ * Staff notifications (the admin bar's bell): personal data of the staff member told, and, when one
+ * is about an enquiry, of its sender. Read ones are deleted a while after they were read; a line
+ * about an enquiry goes with the enquiry (foreign key cascade), a staff member's with their account.
+ */
+export const staffNotificationsStore: PersonalDataStore = {
+  name: 'staff_notifications',
+  letter: {
+    title: 'Notifications our site showed you as a member of staff, or to staff about your messages',
+    fields: {
+      createdAt: 'Shown',
+      kind: 'Kind',
+      title: 'Notification',
+      readAt: 'Read',
+      enquiryId: 'About the message with reference',
+    },
+  },
+  holds: 'Notifications to staff (the bell): who was told, what about, when, and when they read it',
+  retention: { key: 'readStaffNotifications', rule: (period) => `staff_notifications read more than ${period} ago` },
+  keptWhile: 'about an enquiry: at most as long as the enquiry (deleted with it)',
+  erase: (manager, email) =>
+    deleteRows(manager, `DELETE FROM "staff_notifications" WHERE ${ofStaffAddress} OR ${aboutAddress} RETURNING 1`, [
+      email,
+    ]),
+  collect: (manager, email) =>
+    manager.query(
+      `SELECT "created_at" AS "createdAt", "kind", "title", "read_at" AS "readAt", "enquiry_id" AS "enquiryId"
+         FROM "staff_notifications" WHERE ${ofStaffAddress} OR ${aboutAddress} ORDER BY "created_at"`,
+      [email],
+    ),
+  purge: (manager, cutoff) =>
+    deleteRows(
+      manager,
+      `DELETE FROM "staff_notifications" WHERE "read_at" IS NOT NULL AND "read_at" < $1 RETURNING 1`,
+      [cutoff],
+    ),
+  count: (manager) => countRows(manager, 'staff_notifications'),
+};
+
+/**
+ * Notifications nobody read: kept longer than read ones (the bell still counts them), but not for
+ * ever (an account nobody signs in to any more). The same table as `staffNotificationsStore`, which
+ * erases and collects every line.
+ */
+export const unreadStaffNotificationsStore: PersonalDataStore = {
+  name: 'staff_notifications (unread)',
+  holds: 'Notifications to staff not read yet',
+  retention: {
+    key: 'unreadStaffNotifications',
+    rule: (period) => `unread staff_notifications older than ${period}`,
+  },
+  purge: (manager, cutoff) =>
+    deleteRows(manager, `DELETE FROM "staff_notifications" WHERE "read_at" IS NULL AND "created_at" < $1 RETURNING 1`, [
+      cutoff,
+    ]),
+  count: async (manager) => {
+    const [row] = await manager.query<{ count: number }[]>(
+      `SELECT count(*)::int AS "count" FROM "staff_notifications" WHERE "read_at" IS NULL`,
+    );
+    return Number(row?.count ?? 0);
+  },
+};

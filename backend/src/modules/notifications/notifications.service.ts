@@ -1,0 +1,137 @@
+import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import {
+  notificationKindLabels,
+  notificationLimits,
+  notificationMessages,
+  type NotificationKind,
+  type NotificationPage,
+  type NotificationPreferences,
+  type StaffIdentity,
+} from '@northbeam/common';
+import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
+import { ApiError } from '../../core/http/api-error.js';
+import { isUuid } from '../../core/validation/uuid.js';
+import { isoTimestamp } from '../../database/query-result.js';
+import { ActivityService } from '../activity/activity.service.js';
+import type { OutgoingMail } from '../mail/mail.repository.js';
+import { MailService } from '../mail/mail.service.js';
+import { NotificationsRepository, type Recipient } from './notifications.repository.js';
+
+/** What one notification says: the bell's line and the mail each recipient gets. */
+export interface NotificationContent {
+  title: string;
+  /** A path in the admin. */
+  path: string;
+  /** Set when it is about an enquiry: it then goes with the enquiry (erasure, retention). */
+  enquiryId?: string;
+  mail: (recipient: Recipient, accountUrl: string) => OutgoingMail;
+}
+
+/** Who is told: staff by id, every admin (admins and super admins), or both. */
+export interface NotificationTarget {
+  userIds?: string[];
+  admins?: boolean;
+  /** Never told (the staff member who did what the notification is about). */
+  except?: string | null;
+}
+
+/**
+ * Staff notifications (the admin bar's bell and a mail through the outbox), written inside the
+ * caller's transaction, so each is written once with what it is about. A person who turned a kind
+ * off on `/admin/account` gets neither the line nor the mail; disabled accounts get nothing.
+ */
+@Injectable()
+export class NotificationsService {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly repository: NotificationsRepository,
+    private readonly mail: MailService,
+    private readonly activity: ActivityService,
+  ) {}
+
+  /** Notifies every recipient of `kind` in `target`; answers how many were told. */
+  async notify(
+    manager: EntityManager,
+    kind: NotificationKind,
+    target: NotificationTarget,
+    content: NotificationContent,
+  ): Promise<number> {
+    const recipients = (await this.repository.recipients(manager, kind, target)).filter(
+      (recipient) => recipient.id !== target.except,
+    );
+    if (recipients.length === 0) return 0;
+    await this.repository.add(
+      manager,
+      recipients.map((recipient) => ({
+        userId: recipient.id,
+        kind,
+        title: content.title,
+        url: content.path,
+        enquiryId: content.enquiryId ?? null,
+      })),
+    );
+    const accountUrl = `${this.config.publicUrl}/admin/account`;
+    await this.mail.enqueueMany(
+      manager,
+      recipients.map((recipient) => content.mail(recipient, accountUrl)),
+    );
+    return recipients.length;
+  }
+
+  async page(user: StaffIdentity, page = 1): Promise<NotificationPage> {
+    const pageSize = notificationLimits.bellPageSize;
+    const [rows, total, unread] = await this.repository.page(user.id, (page - 1) * pageSize, pageSize);
+    return {
+      items: rows.map((row) => ({
+        id: row.id,
+        kind: row.kind,
+        title: row.title,
+        url: row.url,
+        createdAt: isoTimestamp(row.created_at),
+        read: row.read_at !== null,
+      })),
+      unread,
+      total,
+      page,
+      pageSize,
+    };
+  }
+
+  async markRead(user: StaffIdentity, id: string): Promise<void> {
+    if (!isUuid(id) || !(await this.repository.markRead(user.id, id)))
+      throw new ApiError(HttpStatus.NOT_FOUND, notificationMessages.notFound);
+  }
+
+  async markAllRead(user: StaffIdentity): Promise<void> {
+    await this.repository.markAllRead(user.id);
+  }
+
+  async preferences(user: StaffIdentity): Promise<NotificationPreferences> {
+    return { off: await this.repository.optOuts(user.id) };
+  }
+
+  /** Replaces the kinds the user turned off; logged when it changes something. */
+  async setPreferences(user: StaffIdentity, off: NotificationKind[]): Promise<NotificationPreferences> {
+    const wanted = [...new Set(off)].sort();
+    const before = await this.repository.optOuts(user.id);
+    if (wanted.join() === before.join()) return { off: before };
+    await this.dataSource.transaction(async (manager) => {
+      await this.repository.setOptOuts(manager, user.id, wanted);
+      await this.activity.record(manager, {
+        actor: { id: user.id, name: user.name },
+        action: 'notifications.preferences_changed',
+        target: {
+          type: 'staff',
+          id: user.id,
+          label: wanted.length
+            ? `Off: ${wanted.map((kind) => notificationKindLabels[kind].label).join(', ')}`
+            : 'Every notification on',
+        },
+      });
+    });
+    return { off: wanted };
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * Staff notifications: each is a mail through the outbox and a line under the admin bar's bell.
+ * Each staff member may turn any kind off on `/admin/account` (then neither is written).
+ */
+export const notificationKinds = [
+  'post_submitted',
+  'post_sent_back',
+  'post_published',
+  'post_live',
+  'enquiry_assigned',
+  'enquiry_waiting',
+  'enquiry_digest',
+] as const;
+export type NotificationKind = (typeof notificationKinds)[number];
+
+/** What each kind is, as the account screen offers it. */
+export const notificationKindLabels: Record<NotificationKind, { label: string; description: string }> = {
+  post_submitted: { label: 'Post submitted for review', description: 'Admins: a post waits in the review queue.' },
+  post_sent_back: { label: 'Post sent back', description: 'Your post came back from review with a note.' },
+  post_published: { label: 'Post published', description: 'Someone published your post.' },
+  post_live: { label: 'Scheduled post live', description: 'Your scheduled post went live.' },
+  enquiry_assigned: { label: 'Enquiry assigned to you', description: 'An enquiry is yours to answer.' },
+  enquiry_waiting: {
+    label: 'Enquiry waiting 24 hours',
+    description: 'An enquiry you hold (admins: one nobody holds) is still unanswered after 24 hours.',
+  },
+  enquiry_digest: {
+    label: 'Morning digest of late enquiries',
+    description: 'Admins: each morning, the enquiries at risk of the 48-hour reply promise.',
+  },
+};
+
+/** Kinds only admins and super admins receive (the account screen offers them only to them). */
+export const adminOnlyNotificationKinds: readonly NotificationKind[] = ['post_submitted', 'enquiry_digest'];
+
+export const notificationLimits = {
+  /** Lines the bell shows at once, newest first. */
+  bellPageSize: 10,
+  /** An unanswered enquiry's holder is reminded once, this many hours after it arrived. */
+  waitingReminderHours: 24,
+} as const;
+
+/** A line under the bell (`GET /api/admin/notifications`). */
+export interface StaffNotification {
+  id: string;
+  kind: NotificationKind;
+  title: string;
+  /** Where opening it leads in the admin (a path). */
+  url: string;
+  createdAt: string;
+  read: boolean;
+}
+
+export interface NotificationPage {
+  items: StaffNotification[];
+  unread: number;
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** `GET/PUT /api/admin/account/notifications`: the kinds turned off. */
+export interface NotificationPreferences {
+  off: NotificationKind[];
+}
+
+export const notificationMessages = {
+  notFound: 'Notification not found',
+  kindInvalid: 'Choose among the listed notifications',
+} as const;
