@@ -11,6 +11,7 @@ import { KeptTexts } from '../src/components/blog/markdown-body';
 import { keptTextReplacer, setServerRenderer } from '../src/components/page/server-html';
 import { resolveHead, resolveStatus } from '../src/app/resolve-head';
 import { routes } from '../src/app/routes';
+import { siteSettingsOf } from '../src/lib/site-settings';
 import '../src/styles/app.css';
 
 // Islands render once per key (their links are absolute, so any location will do). Hydrated ones keep
@@ -104,7 +105,7 @@ const onRenderHtml: OnRenderHtmlAsync = async (pageContext) => {
     <meta name="theme-color" content="#0a0f1f">
     __VITE_PLUGIN_SSR__ASSETS_FIRST__
     <link rel="icon" href="/favicon.svg" type="image/svg+xml">
-    ${dangerouslySkipEscape(renderHeadHtml(head, publicUrl, url.pathname))}
+    ${dangerouslySkipEscape(renderHeadHtml(head, publicUrl, url.pathname, siteSettingsOf(matches[0]?.data)))}
   </head>
   <body>
     <div id="root">${dangerouslySkipEscape(appMarker)}</div>

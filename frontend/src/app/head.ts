@@ -1,4 +1,4 @@
-import { site } from '@northbeam/common';
+import { site, type PublicSiteSettings } from '@northbeam/common';
 import { absoluteUrl as absolute, organizationJsonLd } from './structured-data';
 
 export interface HeadData {
@@ -42,8 +42,16 @@ export function fullTitle(head: HeadData): string {
   return head.title.includes(site.name) ? head.title : `${head.title} | ${site.name}`;
 }
 
-/** The `<head>` tags of a page, rendered on the server. */
-export function renderHeadHtml(head: HeadData, publicUrl: string, currentPath: string): string {
+/**
+ * The `<head>` tags of a page, rendered on the server; `settings` are the site settings the page was
+ * rendered with (the root route's data), which the company's structured data names.
+ */
+export function renderHeadHtml(
+  head: HeadData,
+  publicUrl: string,
+  currentPath: string,
+  settings: PublicSiteSettings,
+): string {
   const title = fullTitle(head);
   const canonical = absolute(publicUrl, head.canonicalPath ?? currentPath.toLowerCase());
   const image = absolute(
@@ -79,7 +87,7 @@ export function renderHeadHtml(head: HeadData, publicUrl: string, currentPath: s
     const key = meta.property ? `property="${escapeHtml(meta.property)}"` : `name="${escapeHtml(meta.name ?? '')}"`;
     tags.push(`<meta ${key} content="${escapeHtml(meta.content)}">`);
   }
-  const jsonLd = [organizationJsonLd(publicUrl), ...(head.jsonLd ?? [])];
+  const jsonLd = [organizationJsonLd(publicUrl, settings), ...(head.jsonLd ?? [])];
   for (const block of jsonLd) tags.push(`<script type="application/ld+json">${jsonForScript(block)}</script>`);
   return tags.join('\n    ');
 }

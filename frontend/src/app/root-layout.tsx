@@ -1,13 +1,14 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useMatches } from '@/app/data-router';
-import { CookieBanner } from '@/components/layout/cookie-banner';
+import { CookieBanner, cookieBannerTitleId } from '@/components/layout/cookie-banner';
 import { Footer } from '@/components/layout/footer';
 import { HydrationBoundary } from '@/components/page/hydration-boundary';
 import { Header } from '@/components/layout/header';
 import { Toaster } from '@/components/ui/toast';
 import { initialiseConsentMode } from '@/lib/consent';
 import { recordPageView } from '@/lib/page-views';
+import { skipToScreen } from '@/lib/screen-focus';
 import { fullTitle } from './head';
 import { resolveHead } from './resolve-head';
 
@@ -37,11 +38,18 @@ function DocumentHeadSync() {
 export function RootLayout() {
   return (
     <div className="flex min-h-screen flex-col">
+      {/* On an admin screen it lands on the screen's first control (lib/screen-focus.ts). */}
       <a
         href="#main"
-        className="sr-only z-[60] rounded-full bg-ink px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        className="skip-link"
+        onClick={(event) => {
+          if (skipToScreen()) event.preventDefault();
+        }}
       >
         Skip to content
+      </a>
+      <a href={`#${cookieBannerTitleId}`} className="skip-link skip-link-cookie">
+        Skip to cookie choices
       </a>
       <Header />
       <main id="main" className="flex-1">

@@ -1,6 +1,7 @@
 import { withRouteIds } from './data-router';
 import { RootLayout } from './root-layout';
 import { RootErrorBoundary } from './root-error-boundary';
+import { loadSiteSettings } from '@/lib/site-settings';
 
 /**
  * The route table (docs/product.md#frame). Matching is case-insensitive and
@@ -11,6 +12,8 @@ export const routes = withRouteIds([
     id: 'root',
     path: '/',
     Component: RootLayout,
+    // The site settings every page shows (footer, header, contact details).
+    loader: ({ context }) => loadSiteSettings(context),
     ErrorBoundary: RootErrorBoundary,
     children: [
       { index: true, lazy: () => import('../routes/home/route') },
@@ -26,6 +29,7 @@ export const routes = withRouteIds([
       { path: 'blog/consulting', lazy: () => import('../routes/blog-section/route') },
       { path: 'blog/labs/:slug', lazy: () => import('../routes/article/route') },
       { path: 'blog/consulting/:slug', lazy: () => import('../routes/article/route') },
+      { path: 'blog/tag/:tag', lazy: () => import('../routes/blog-tag/route') },
       { path: 'team/:slug', lazy: () => import('../routes/team-member/route') },
       { path: 'unsubscribe', lazy: () => import('../routes/unsubscribe/route') },
       { path: 'newsletter/confirm', lazy: () => import('../routes/newsletter-confirm/route') },
@@ -59,6 +63,9 @@ export const routes = withRouteIds([
           { path: 'activity', lazy: () => import('../routes/admin/activity/route') },
           { path: 'enquiries', lazy: () => import('../routes/admin/enquiries/route') },
           { path: 'enquiries/:id', lazy: () => import('../routes/admin/enquiry/route') },
+          { path: 'reply-templates', lazy: () => import('../routes/admin/reply-templates/route') },
+          { path: 'reply-templates/new', lazy: () => import('../routes/admin/reply-template/route') },
+          { path: 'reply-templates/:id', lazy: () => import('../routes/admin/reply-template/route') },
           { path: 'subscribers', lazy: () => import('../routes/admin/subscribers/route') },
           { path: 'playbook', lazy: () => import('../routes/admin/playbook/route') },
           { path: 'analytics', lazy: () => import('../routes/admin/analytics/route') },
@@ -72,6 +79,12 @@ export const routes = withRouteIds([
           { path: 'case-studies', lazy: () => import('../routes/admin/case-studies/route') },
           { path: 'case-studies/new', lazy: () => import('../routes/admin/case-study-editor/route') },
           { path: 'case-studies/:id', lazy: () => import('../routes/admin/case-study-editor/route') },
+          // The team (docs/product.md#team).
+          { path: 'team', lazy: () => import('../routes/admin/team/route') },
+          { path: 'team/new', lazy: () => import('../routes/admin/team-member-editor/route') },
+          { path: 'team/:id', lazy: () => import('../routes/admin/team-member-editor/route') },
+          { path: 'settings', lazy: () => import('../routes/admin/settings/route') },
+          { path: 'redirects', lazy: () => import('../routes/admin/redirects/route') },
         ],
       },
       { path: '*', lazy: () => import('../routes/not-found/route') },

@@ -1,4 +1,4 @@
-import { site } from '@northbeam/common';
+import { site, type PublicSiteSettings } from '@northbeam/common';
 
 /**
  * The structured data (schema.org JSON-LD) of the public pages, with every address absolute. Built on
@@ -25,17 +25,31 @@ export function organizationRef(publicUrl: string): JsonLd {
   return { '@type': 'Organization', name: site.legalName, url: publicUrl, logo: logo(publicUrl) };
 }
 
-/** The company's own block, on every page. */
-export function organizationJsonLd(publicUrl: string): JsonLd {
+/**
+ * The company's own block, on every page: the brand facts of the code, with the contact details and
+ * social links of the site settings (`contact`, the root route's data).
+ */
+export function organizationJsonLd(
+  publicUrl: string,
+  contact: Pick<PublicSiteSettings, 'email' | 'phone' | 'social'>,
+): JsonLd {
   return {
     '@context': 'https://schema.org',
     ...organizationRef(publicUrl),
     alternateName: site.name,
-    email: site.email,
-    telephone: site.phone,
+    email: contact.email,
+    telephone: contact.phone,
+    contactPoint: {
+      '@type': 'ContactPoint',
+      contactType: 'customer service',
+      email: contact.email,
+      telephone: contact.phone,
+      areaServed: 'GB',
+      availableLanguage: 'en-GB',
+    },
     slogan: site.tagline,
     address: { '@type': 'PostalAddress', streetAddress: site.registeredAddress, addressCountry: 'GB' },
-    sameAs: site.social.map((link) => link.href),
+    sameAs: contact.social.map((link) => link.href),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { ConsentPreferences, ConsentRecord } from '@northbeam/common';
-import { analyticsEvents, getVisitorId, trackEvent } from './analytics';
+import { analyticsEvents, getVisitorId, isAdminPath, trackEvent } from './analytics';
 import { readConsent, writeConsent } from './consent-store';
 
 export { readConsent } from './consent-store';
@@ -58,20 +58,20 @@ export function applyConsent(preferences: Choice): void {
     ad_user_data: preferences.marketing ? 'granted' : 'denied',
     ad_personalization: preferences.marketing ? 'granted' : 'denied',
   });
+  // Staff screens send nothing to anyone: no tracker page view, no third-party script loaded there.
+  const onAdminScreen = isAdminPath(window.location.pathname);
   const tracker = window._hsq;
-  if (tracker) {
-    if (preferences.marketing) {
-      tracker.push(['doNotTrack', { track: true }]);
-      tracker.push(['setPath', window.location.pathname]);
-      tracker.push(['trackPageView']);
-    } else {
-      tracker.push(['revokeCookieConsent']);
-      tracker.push(['doNotTrack']);
-    }
+  if (tracker && preferences.marketing && !onAdminScreen) {
+    tracker.push(['doNotTrack', { track: true }]);
+    tracker.push(['setPath', window.location.pathname]);
+    tracker.push(['trackPageView']);
+  } else if (tracker && !preferences.marketing) {
+    tracker.push(['revokeCookieConsent']);
+    tracker.push(['doNotTrack']);
   }
   if (!preferences.analytics) clearCookies(analyticsCookies);
   if (!preferences.marketing) clearCookies(marketingCookies);
-  if (preferences.analytics || preferences.marketing) void loadThirdPartyScripts(preferences);
+  if ((preferences.analytics || preferences.marketing) && !onAdminScreen) void loadThirdPartyScripts(preferences);
 }
 
 /** Stores a choice from the banner, applies it and records the consent events (docs/product.md#analytics). */

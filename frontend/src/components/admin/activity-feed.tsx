@@ -1,10 +1,10 @@
-import { KeyRound, LogIn, Newspaper, ShieldCheck, UserCog, type LucideIcon } from 'lucide-react';
+import { KeyRound, LogIn, Newspaper, ShieldCheck, UserCog, type IconComponent } from '@/components/ui/icons';
 import type { HTMLAttributes } from 'react';
 import { formatDate, activityActionLabels, type ActivityEntry } from '@northbeam/common';
 import { cn } from '@/lib/cn';
 
 /** The icon of an action's family (the part of its name before the dot). */
-const familyIcons: Record<string, LucideIcon> = {
+const familyIcons: Record<string, IconComponent> = {
   auth: LogIn,
   two_factor: KeyRound,
   session: LogIn,

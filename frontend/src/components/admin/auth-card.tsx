@@ -1,4 +1,4 @@
-import type { LucideIcon } from 'lucide-react';
+import type { IconComponent } from '@/components/ui/icons';
 import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
 
@@ -10,7 +10,7 @@ export function AuthCard({
   description,
   children,
 }: {
-  icon: LucideIcon;
+  icon: IconComponent;
   eyebrow: string;
   title: string;
   description?: ReactNode;

@@ -1,4 +1,4 @@
-import { History } from 'lucide-react';
+import { History } from '@/components/ui/icons';
 import { formatDate, revisionMessages } from '@northbeam/common';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';
 
 /** The way back from an admin screen to the one above it (a record to its list, a form to sign-in). */

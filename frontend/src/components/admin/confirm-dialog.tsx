@@ -45,7 +45,8 @@ export function ConfirmDialog({
   confirmLabel: string;
   /** The action's label while `busy` (default: `confirmLabel`). */
   busyLabel?: string;
-  cancelLabel?: string;
+  /** Null: no Cancel, a notice that the action only closes (new recovery codes, "Done"). */
+  cancelLabel?: string | null;
   destructive?: boolean;
   onConfirm: (form?: HTMLFormElement) => void;
   /** The server's refusal, for a dialog that stays open on failure (undefined: none yet). */
@@ -61,7 +62,7 @@ export function ConfirmDialog({
   );
   const footer = (
     <AlertDialogFooter>
-      <AlertDialogCancel disabled={busy}>{cancelLabel}</AlertDialogCancel>
+      {cancelLabel === null ? null : <AlertDialogCancel disabled={busy}>{cancelLabel}</AlertDialogCancel>}
       <Button
         type={isForm ? 'submit' : 'button'}
         variant={destructive ? 'destructive' : 'default'}
@@ -75,7 +76,8 @@ export function ConfirmDialog({
   );
   return (
     <AlertDialog open={open} onOpenChange={(next) => (!next && !busy ? onClose() : undefined)}>
-      <AlertDialogContent>
+      {/* A long dialog (recovery codes on a phone) scrolls inside the screen. */}
+      <AlertDialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto">
         {isForm ? (
           <form
             onSubmit={(event: FormEvent<HTMLFormElement>) => {

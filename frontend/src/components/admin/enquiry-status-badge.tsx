@@ -9,9 +9,10 @@ const statusVariants: Record<EnquiryStatus, BadgeProps['variant']> = {
   spam: 'outline',
 };
 
-export function EnquiryStatusBadge({ status }: { status: EnquiryStatus }) {
+/** `testId`: another enquiry's badge (an earlier enquiry of the contact) names itself apart from the screen's own. */
+export function EnquiryStatusBadge({ status, testId = 'enquiry-status' }: { status: EnquiryStatus; testId?: string }) {
   return (
-    <Badge variant={statusVariants[status]} data-testid="enquiry-status">
+    <Badge variant={statusVariants[status]} data-testid={testId}>
       {enquiryStatusLabels[status]}
     </Badge>
   );

@@ -1,10 +1,22 @@
-import { ImagePlus } from 'lucide-react';
+import { ImagePlus } from '@/components/ui/icons';
 import { useId, useState } from 'react';
 import { mediaIdOfUrl, mediaVariantUrl, type MediaImage } from '@northbeam/common';
 import { CaseStudyImage } from '@/components/case-studies/case-study-image';
 import { MediaPicker } from '@/components/admin/media/media-picker';
 import { Button } from '@/components/ui/button';
 import { fieldControl, FieldError } from '@/components/ui/field';
+
+/** A built-in image's name for the writer, from its folder and file: "/images/case-studies/panaquest/hero.svg" → "panaquest hero". */
+export function builtInImageName(address: string): string {
+  const parts = address.split(/[?#]/, 1)[0].split('/').filter(Boolean);
+  const name = parts
+    .slice(-2)
+    .join(' ')
+    .replace(/\.[a-z0-9]+$/i, '')
+    .replace(/[-_\s]+/g, ' ')
+    .trim();
+  return name || address;
+}
 
 /** The address an image chosen from the library is stored under (docs/product.md#case-studies). */
 export function libraryImageAddress(image: Pick<MediaImage, 'id'>): string {
@@ -57,7 +69,11 @@ export function ImageAddressField({
         </p>
         <p id={hintId} className="text-xs leading-relaxed break-words text-ink-muted">
           {optional ? 'Optional. ' : ''}
-          {!address ? 'No image chosen.' : fromLibrary ? 'From the media library.' : `Built-in image: ${address}`}
+          {!address
+            ? 'No image chosen.'
+            : fromLibrary
+              ? 'From the media library.'
+              : `A built-in image of the site: “${builtInImageName(address)}”.`}
         </p>
         <div className="flex flex-wrap gap-2">
           <Button

@@ -1,4 +1,4 @@
-import { Download, Search } from 'lucide-react';
+import { Download, Search } from '@/components/ui/icons';
 import { createContext, useContext, useId, type ReactNode } from 'react';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';

@@ -1,4 +1,4 @@
-import { Eye, Pencil } from 'lucide-react';
+import { Eye, Pencil } from '@/components/ui/icons';
 import { useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { fieldControl, FieldError, Label } from '@/components/ui/field';

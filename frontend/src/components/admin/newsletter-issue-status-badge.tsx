@@ -3,6 +3,7 @@ import { Badge, type BadgeProps } from '@/components/ui/badge';
 
 const statusVariants: Record<NewsletterIssueStatus, BadgeProps['variant']> = {
   draft: 'outline',
+  scheduled: 'secondary',
   sending: 'consulting',
   sent: 'labs',
 };

@@ -1,4 +1,4 @@
-import { CalendarClock, Hourglass, MessageSquareWarning, Undo2, UserCheck } from 'lucide-react';
+import { CalendarClock, Hourglass, MessageSquareWarning, Undo2, UserCheck } from '@/components/ui/icons';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {

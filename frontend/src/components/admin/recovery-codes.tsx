@@ -1,4 +1,4 @@
-import { Check, Copy, Download } from 'lucide-react';
+import { Check, Copy, Download } from '@/components/ui/icons';
 import { useState } from 'react';
 import { site } from '@northbeam/common';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';

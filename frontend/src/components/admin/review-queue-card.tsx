@@ -1,4 +1,4 @@
-import { Hourglass } from 'lucide-react';
+import { Hourglass } from '@/components/ui/icons';
 import { Link } from 'react-router-dom';
 import type { PostWorkflowCounts } from '@northbeam/common';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';

@@ -1,4 +1,4 @@
-import { RotateCcw, X } from 'lucide-react';
+import { RotateCcw, X } from '@/components/ui/icons';
 import { useEffect, useState } from 'react';
 import { formatDate, revisionMessages, type RevisionSummary } from '@northbeam/common';
 import { ConfirmDialog } from '@/components/admin/confirm-dialog';
@@ -203,7 +203,7 @@ export function RevisionDiff<Saved>({
           The revision could not be loaded: {loaded.error}
         </p>
       ) : !revision ? (
-        <div className="flex flex-col gap-2" aria-busy="true" aria-label="Loading the revision">
+        <div role="status" className="flex flex-col gap-2" aria-busy="true" aria-label="Loading the revision">
           <Skeleton className="h-6 w-1/2" />
           <Skeleton className="h-32 w-full" />
         </div>

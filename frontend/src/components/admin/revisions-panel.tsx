@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, History } from 'lucide-react';
+import { ChevronLeft, ChevronRight, History } from '@/components/ui/icons';
 import { useEffect, useState } from 'react';
 import { formatDate, pageCount, type ListPage, type RevisionSummary } from '@northbeam/common';
 import { Badge } from '@/components/ui/badge';
@@ -58,7 +58,7 @@ export function RevisionsPanel({
           The revisions could not be loaded: {loaded.error}
         </p>
       ) : !list || loaded?.key !== key ? (
-        <div className="flex flex-col gap-2" aria-busy="true" aria-label="Loading revisions">
+        <div role="status" className="flex flex-col gap-2" aria-busy="true" aria-label="Loading revisions">
           <Skeleton className="h-10 w-full" />
           <Skeleton className="h-10 w-full" />
         </div>

@@ -1,10 +1,11 @@
-import { MoreHorizontal, type LucideIcon } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { MoreHorizontal, type IconComponent } from '@/components/ui/icons';
+import { useEffect, useId, useState } from 'react';
+import { useDismiss } from '@/hooks/use-dismiss';
 import { cn } from '@/lib/cn';
 
 export interface RowAction {
   label: string;
-  icon: LucideIcon;
+  icon: IconComponent;
   onSelect: () => void;
   danger?: boolean;
 }
@@ -16,28 +17,12 @@ export interface RowAction {
 export function RowActions({ label, actions }: { label: string; actions: RowAction[] }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
-  const trigger = useRef<HTMLButtonElement>(null);
-  const panel = useRef<HTMLDivElement>(null);
+  const { trigger, panel } = useDismiss(open, () => setOpen(false));
 
+  // Opening moves focus to the first action.
   useEffect(() => {
-    if (!open) return;
-    panel.current?.querySelector('button')?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      trigger.current?.focus();
-    };
-    const onPointer = (event: PointerEvent) => {
-      const target = event.target as Node;
-      if (!panel.current?.contains(target) && !trigger.current?.contains(target)) setOpen(false);
-    };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('pointerdown', onPointer);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('pointerdown', onPointer);
-    };
-  }, [open]);
+    if (open) panel.current?.querySelector('button')?.focus();
+  }, [open, panel]);
 
   if (actions.length === 0) return null;
   return (

@@ -1,4 +1,4 @@
-import { LinkIcon, type LucideIcon } from 'lucide-react';
+import { LinkIcon, type IconComponent } from '@/components/ui/icons';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { AuthCard } from '@/components/admin/auth-card';
@@ -56,7 +56,7 @@ export function SetPasswordPage({
   /** Why the link no longer works, from the loader. */
   problem?: string;
   refused: { title: string; testId: string; next: ReactNode };
-  icon: LucideIcon;
+  icon: IconComponent;
   eyebrow: string;
   title: string;
   description: ReactNode;
@@ -67,11 +67,12 @@ export function SetPasswordPage({
   fields?: (errors: SetPasswordErrors) => ReactNode;
   /** The form's own checks: an error by field name. */
   check?: (form: FormData) => SetPasswordErrors;
-  /** Sends the form; its answer is the server's sentence. */
-  submit: (form: FormData, password: string) => Promise<string>;
+  /** Sends the form; its answer is the server's sentence, or nothing when the page has moved on (signed in). */
+  submit: (form: FormData, password: string) => Promise<string | undefined>;
   /** The title of the server's refusal of the form. */
   failed: string;
-  done: { title: string; testId: string };
+  /** The card that shows the server's sentence (a page whose `submit` moves on needs none). */
+  done?: { title: string; testId: string };
   submitLabel: string;
   busyLabel: string;
 }) {
@@ -114,7 +115,7 @@ export function SetPasswordPage({
 
   return (
     <AuthCard icon={icon} eyebrow={eyebrow} title={title} description={description}>
-      {answer ? (
+      {answer && done ? (
         <>
           <Alert variant="info" data-testid={done.testId}>
             <AlertTitle>{done.title}</AlertTitle>

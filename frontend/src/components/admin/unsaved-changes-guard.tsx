@@ -5,11 +5,15 @@ import { setNavigationGuard } from '@/lib/navigation-guard';
 
 /**
  * While `when` holds, leaving asks first (docs/product.md#revisions): closing or reloading the tab
- * gets the browser's own question, a link or Back inside the app gets "Leave without saving?".
+ * gets the browser's own question, a link or Back inside the app gets "Leave without saving?" and
+ * `description`, what was not saved (default: the changes to a post).
  * Render `dialog`; call `release()` just before leaving on purpose (after a save), as the next render
  * would come too late for a navigation made in the same event.
  */
-export function useUnsavedChangesGuard(when: boolean, detail?: string): { dialog: ReactNode; release: () => void } {
+export function useUnsavedChangesGuard(
+  when: boolean,
+  description: string = revisionMessages.leaveDescription,
+): { dialog: ReactNode; release: () => void } {
   const [asking, setAsking] = useState(false);
   const answer = useRef<((leave: boolean) => void) | undefined>(undefined);
   const remove = useRef<(() => void) | undefined>(undefined);
@@ -51,7 +55,7 @@ export function useUnsavedChangesGuard(when: boolean, detail?: string): { dialog
       open={asking}
       onClose={() => settle(false)}
       title={revisionMessages.leaveTitle}
-      description={`${revisionMessages.leaveDescription}${detail ? ` ${detail}` : ''}`}
+      description={description}
       cancelLabel="Stay"
       confirmLabel="Leave"
       onConfirm={() => settle(true)}

@@ -1,9 +1,23 @@
-import { UserRound } from 'lucide-react';
-import { findTeamMember, type PostSummary } from '@northbeam/common';
+import { UserRound } from '@/components/ui/icons';
+import { Link } from 'react-router-dom';
+import type { PostSummary, TeamMember } from '@northbeam/common';
+import { TeamAvatar } from '@/components/marketing/team-avatar';
 
-/** Author from the team list when authorId matches, else the post's authorName (docs/product.md#blog). */
-export function AuthorBlock({ post }: { post: PostSummary }) {
-  const member = findTeamMember(post.authorId);
+/** What the author block shows of the credited team member. */
+export type AuthorBlockMember = Pick<TeamMember, 'slug' | 'name' | 'role' | 'bio' | 'avatar'>;
+
+/** The credited member with only what the block shows (an article's hydration data carries no more). */
+export function authorBlockMember(member: TeamMember | undefined): AuthorBlockMember | null {
+  if (!member) return null;
+  const { slug, name, role, bio, avatar } = member;
+  return { slug, name, role, bio, avatar };
+}
+
+/**
+ * Author from the team when the post credits a shown member (name, avatar, a link to their page),
+ * else the post's authorName (docs/product.md#blog).
+ */
+export function AuthorBlock({ post, member }: { post: PostSummary; member?: AuthorBlockMember | null }) {
   const name = member?.name ?? post.authorName;
   if (!name) return null;
   const credentials = post.authorCredentials ?? member?.role;
@@ -11,12 +25,10 @@ export function AuthorBlock({ post }: { post: PostSummary }) {
   return (
     <div className="flex items-start gap-4" data-testid="author-block">
       {member?.avatar ? (
-        <img
-          src={member.avatar}
-          alt=""
-          width={56}
-          height={56}
-          className="size-14 shrink-0 rounded-full border border-line bg-mist object-cover"
+        <TeamAvatar
+          member={{ name: '', avatar: member.avatar }}
+          size={56}
+          className="size-14 shrink-0 border border-line"
         />
       ) : (
         <span
@@ -27,7 +39,15 @@ export function AuthorBlock({ post }: { post: PostSummary }) {
         </span>
       )}
       <div>
-        <p className="font-semibold text-ink">{name}</p>
+        <p className="font-semibold text-ink">
+          {member ? (
+            <Link to={`/team/${member.slug}`} className="hover:text-beam" data-testid="author-link">
+              {name}
+            </Link>
+          ) : (
+            name
+          )}
+        </p>
         {credentials ? <p className="text-sm text-ink-muted">{credentials}</p> : null}
         {bio ? <p className="mt-1 max-w-xl text-sm leading-relaxed text-ink-muted">{bio}</p> : null}
       </div>

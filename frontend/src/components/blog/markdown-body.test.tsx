@@ -27,4 +27,13 @@ describe('MarkdownText on the server', () => {
     expect(html).toContain(`data-island="${mark}"`);
     expect(html).toContain('<h2>Day one</h2>');
   });
+
+  it('lets a code block take focus, named, so that keyboard users can scroll it sideways', async () => {
+    vi.resetModules();
+    const islands = await import('@/components/page/server-html');
+    islands.setServerRenderer((node) => renderToStaticMarkup(node));
+    const { MarkdownBody } = await import('./markdown-body');
+    const html = renderToString(<MarkdownBody markdown={'Run:\n\n```sh\nnpm run build\n```'} />);
+    expect(html).toContain('<pre tabindex="0" role="group" aria-label="Code"><code class="language-sh">npm run build');
+  });
 });

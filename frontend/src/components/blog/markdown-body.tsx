@@ -17,6 +17,10 @@ export const postComponents: Components = {
       </a>
     );
   },
+  // A code block scrolls sideways when its lines are longer than the column (app.css): keyboard users
+  // scroll it once it can take focus, and the name says what they landed on. Rendered on the server,
+  // which cannot measure a line, so every block takes focus.
+  pre: ({ node: _node, ...props }) => <pre tabIndex={0} role="group" aria-label="Code" {...props} />,
   img: ({ src, alt, node: _node, ...props }) =>
     src ? (
       <img src={typeof src === 'string' ? src : undefined} alt={alt ?? ''} loading="lazy" decoding="async" {...props} />

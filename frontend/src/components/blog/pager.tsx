@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { ChevronLeft, ChevronRight } from '@/components/ui/icons';
 import { Link, useLocation } from 'react-router-dom';
 import { pageCount, pageRange, pageWindow, type ListPage } from '@northbeam/common';
 import { buttonVariants } from '@/components/ui/button';

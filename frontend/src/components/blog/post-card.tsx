@@ -1,6 +1,5 @@
-import { ArrowUpRight, Clock } from 'lucide-react';
+import { ArrowUpRight, Clock } from '@/components/ui/icons';
 import { Link } from 'react-router-dom';
-import { findTeamMember } from '@northbeam/common';
 import type { PostCardData } from '@northbeam/common';
 import { SectionBadge } from '@/components/page/section-badge';
 import { formatDate } from '@northbeam/common';
@@ -9,9 +8,14 @@ import { ResponsiveImage } from '@/components/media/responsive-image';
 /** A card is a third of the page from 1024 px, half from 768 px, the whole phone width below. */
 const cardImageSizes = '(min-width: 1280px) 400px, (min-width: 1024px) 32vw, (min-width: 768px) 48vw, 100vw';
 
-/** A post in a blog list: section badge, title link, excerpt, author, date and reading time. */
-export function PostCard({ post }: { post: PostCardData }) {
-  const author = findTeamMember(post.authorId)?.name ?? post.authorName;
+/**
+ * A post in a blog list: section badge, title link, excerpt, author, date and reading time. The title is
+ * an `h3` under a list's own `h2`, or an `h2` where the list comes straight under the page's `h1`.
+ */
+export function PostCard({ post, headingLevel = 3 }: { post: PostCardData; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  // A team member's rename is copied onto their posts, so the post's own text is current.
+  const author = post.authorName;
   return (
     <article
       className="group relative flex h-full flex-col rounded-card border border-line bg-white p-6 shadow-card transition-shadow hover:shadow-lift"
@@ -32,14 +36,14 @@ export function PostCard({ post }: { post: PostCardData }) {
           aria-hidden="true"
         />
       </div>
-      <h3 className="heading-3 mt-5">
+      <Heading className="heading-3 mt-5">
         <Link
           to={`/blog/${post.section}/${post.slug}`}
           className="after:absolute after:inset-0 after:rounded-card focus-visible:outline-none"
         >
           {post.title}
         </Link>
-      </h3>
+      </Heading>
       <p className="mt-3 line-clamp-3 text-sm leading-relaxed text-ink-muted">{post.excerpt}</p>
       <div className="mt-auto flex flex-wrap items-center gap-x-3 gap-y-1 pt-6 text-xs text-ink-muted">
         {author ? <span className="font-medium text-ink">{author}</span> : null}

@@ -1,4 +1,4 @@
-import { FileText, SearchX } from 'lucide-react';
+import { FileText, SearchX } from '@/components/ui/icons';
 import { isRouteErrorResponse, Link, useLocation } from 'react-router-dom';
 import { useNavigation } from '@/app/data-router';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -32,10 +32,13 @@ export function PostList({
   page,
   search,
   clearSearchHref,
+  headingLevel = 3,
 }: {
   page: PostCardPage;
   search: string;
   clearSearchHref: string;
+  /** The cards' heading level: 2 where the list comes straight under the page's `h1`. */
+  headingLevel?: 2 | 3;
 }) {
   const navigation = useNavigation();
   const { pathname } = useLocation();
@@ -73,7 +76,7 @@ export function PostList({
       <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3" data-testid="post-list">
         {page.items.map((post) => (
           <li key={post.id}>
-            <PostCard post={post} />
+            <PostCard post={post} headingLevel={headingLevel} />
           </li>
         ))}
       </ul>

@@ -1,5 +1,5 @@
 import { data } from 'react-router-dom';
-import { limits, searchText, type PostPage, type PostSection } from '@northbeam/common';
+import { limits, searchText, tagSlug, type PostPage, type PostSection } from '@northbeam/common';
 import { postCardData, type PostCardPage } from '@northbeam/common';
 import { loadJson, pageStatusOf } from '@/lib/api';
 import type { LoaderRequest } from '@/app/data-router';
@@ -8,6 +8,8 @@ export interface ListQuery {
   section?: PostSection;
   search: string;
   page: number;
+  /** A tag's slug: the posts with that tag (/blog/tag/{tag}). */
+  tag?: string;
 }
 
 /** A page number as the pager writes it: digits, no sign, no leading zero. */
@@ -49,10 +51,11 @@ export async function loadPostPage(
   context: unknown,
   query: ListQuery,
   pageSize: number = limits.blogPageSize,
-): Promise<PostCardPage> {
+): Promise<PostCardPage & { tagLabel?: string }> {
   const params = new URLSearchParams({ page: String(query.page), pageSize: String(pageSize) });
   if (query.section) params.set('section', query.section);
   if (query.search) params.set('search', query.search);
+  if (query.tag) params.set('tag', query.tag);
   let page: PostPage | null;
   try {
     page = await loadJson<PostPage>(context, `/api/posts?${params.toString()}`);
@@ -61,5 +64,10 @@ export async function loadPostPage(
   }
   if (!page) throw new Error('The post list answered without data');
   if (page.page > 1 && page.page > page.totalPages) noSuchListPage();
-  return import.meta.env.SSR ? { ...page, items: page.items.map(postCardData) } : page;
+  // A tag as its posts write it ("AI Governance" for ai-governance).
+  const tagLabel = query.tag ? page.items[0]?.tags.find((tag) => tagSlug(tag) === query.tag) : undefined;
+  const withLabel = tagLabel ? { tagLabel } : {};
+  return import.meta.env.SSR
+    ? { ...page, items: page.items.map(postCardData), ...withLabel }
+    : { ...page, ...withLabel };
 }

@@ -1,4 +1,4 @@
-import { Check, Link2 } from 'lucide-react';
+import { Check, Link2 } from '@/components/ui/icons';
 import { useEffect, useRef, useState } from 'react';
 import { limits } from '@northbeam/common';
 import { SocialIcon } from '@/components/layout/social-icon';

@@ -1,4 +1,4 @@
-import { ArrowUpRight } from 'lucide-react';
+import { ArrowUpRight } from '@/components/ui/icons';
 import { Link } from 'react-router-dom';
 import { limits, type CaseStudyCardItem, type CaseStudySummary } from '@northbeam/common';
 import { ResponsiveImage } from '@/components/media/responsive-image';

@@ -1,4 +1,4 @@
-import { ImageOff, Loader2 } from 'lucide-react';
+import { ImageOff, Loader2 } from '@/components/ui/icons';
 import { useEffect, useRef, useState } from 'react';
 import { cn } from '@/lib/cn';
 

@@ -1,4 +1,4 @@
-import { Activity, BrainCircuit, CheckCircle2, ShieldAlert } from 'lucide-react';
+import { Activity, BrainCircuit, CheckCircle2, ShieldAlert } from '@/components/ui/icons';
 import { useState } from 'react';
 import { cn } from '@/lib/cn';
 

@@ -1,4 +1,4 @@
-import { AlertTriangle, ArrowUpRight, Rss } from 'lucide-react';
+import { AlertTriangle, ArrowUpRight, Rss } from '@/components/ui/icons';
 import { useEffect, useState } from 'react';
 import { formatDate, isDate, limits, messages, site, type FeedItem } from '@northbeam/common';
 import { Skeleton } from '@/components/ui/skeleton';

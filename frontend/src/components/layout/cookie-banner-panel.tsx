@@ -1,10 +1,11 @@
-import { Cookie, X } from 'lucide-react';
+import { Cookie, X } from '@/components/ui/icons';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { readConsent, recordChoice, trackConsentAction, type Choice, type ConsentAction } from '@/lib/consent';
 import { sendConsentProof } from '@/lib/consent-proof';
+import { cookieBannerTitleId } from './cookie-banner';
 
 type View = 'main' | 'customize';
 
@@ -26,7 +27,8 @@ export default function CookieBannerPanel({ reopened, returnFocus, onClose }: Co
     const stored = readConsent();
     return { analytics: stored?.preferences.analytics ?? false, marketing: stored?.preferences.marketing ?? false };
   });
-  const titleId = useId();
+  // One banner at a time: its heading has a fixed id, the target of the page's skip link to it.
+  const titleId = cookieBannerTitleId;
   const descriptionId = useId();
   const panel = useRef<HTMLDivElement>(null);
   const moveFocus = useRef(reopened);
@@ -50,9 +52,18 @@ export default function CookieBannerPanel({ reopened, returnFocus, onClose }: Co
     };
     reserve();
     root.dataset.cookieBanner = 'open';
+    // Escape dismisses the banner from anywhere on the page, unless something else (a menu, a dialog)
+    // has already taken that key press.
+    const onEscape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) {
+        element.querySelector<HTMLButtonElement>('[data-cookie-dismiss]')?.click();
+      }
+    };
+    document.addEventListener('keydown', onEscape);
     const observer = new ResizeObserver(reserve);
     observer.observe(element);
     return () => {
+      document.removeEventListener('keydown', onEscape);
       observer.disconnect();
       delete root.dataset.cookieBanner;
       root.style.removeProperty('--cookie-banner-space');
@@ -76,15 +87,13 @@ export default function CookieBannerPanel({ reopened, returnFocus, onClose }: Co
       aria-labelledby={titleId}
       aria-describedby={descriptionId}
       data-testid="cookie-banner"
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') choose('dismiss', { analytics: false, marketing: false });
-      }}
       className="fixed inset-x-3 bottom-3 z-50 mx-auto max-w-3xl rounded-3xl border border-line bg-white/95 p-5 text-ink shadow-2xl backdrop-blur motion-safe:animate-fade-up sm:inset-x-6 sm:bottom-6 sm:p-7"
     >
       <button
         type="button"
         onClick={() => choose('dismiss', { analytics: false, marketing: false })}
         aria-label="Dismiss cookie banner"
+        data-cookie-dismiss
         className="absolute top-3 right-3 inline-flex size-9 items-center justify-center rounded-full text-ink-muted transition-colors hover:bg-mist hover:text-ink focus-visible:outline-2 focus-visible:outline-beam"
       >
         <X className="size-4" aria-hidden="true" />

@@ -2,6 +2,9 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { limits } from '@northbeam/common';
 import { onOpenCookieSettings, readConsent } from '@/lib/consent';
 
+/** The banner's heading (focusable): where the "Skip to cookie choices" link lands. */
+export const cookieBannerTitleId = 'cookie-banner-title';
+
 const CookieBannerPanel = lazy(() => import('./cookie-banner-panel'));
 
 interface Opening {

@@ -1,6 +1,6 @@
-import { ArrowUpRight } from 'lucide-react';
+import { ArrowUpRight } from '@/components/ui/icons';
 import { Link } from 'react-router-dom';
-import { site } from '@northbeam/common';
+import { site, type PublicSiteSettings } from '@northbeam/common';
 import { LogoMark } from './logo';
 import { SocialIcon } from './social-icon';
 
@@ -47,7 +47,13 @@ function LinkColumn({ label, items }: { label: string; items: readonly { to: str
  * The footer's markup: a static section (see `Footer`), so no handlers here; what a click does is
  * said by data attributes that `Footer` acts on.
  */
-export function FooterContent({ year }: { year: number }) {
+export function FooterContent({
+  year,
+  links,
+}: {
+  year: number;
+  links: Pick<PublicSiteSettings, 'social' | 'studios'>;
+}) {
   return (
     <footer className="site-footer bg-ink text-white" data-testid="site-footer">
       <div className="container-page grid gap-12 py-16 md:grid-cols-[1.4fr_1fr_1fr_1fr]">
@@ -58,7 +64,7 @@ export function FooterContent({ year }: { year: number }) {
           </Link>
           <p className="max-w-xs text-sm leading-relaxed text-white/75">{site.tagline}</p>
           <ul className="flex flex-wrap gap-2" aria-label="Social media">
-            {site.social.map((link) => (
+            {links.social.map((link) => (
               <li key={link.name}>
                 <a
                   href={link.href}
@@ -78,7 +84,7 @@ export function FooterContent({ year }: { year: number }) {
         <nav aria-label="Studios" className="space-y-4">
           <ColumnHeading>Studios</ColumnHeading>
           <ul className="space-y-3">
-            {site.studios.map((studio) => (
+            {links.studios.map((studio) => (
               <li key={studio.href}>
                 <a
                   href={studio.href}

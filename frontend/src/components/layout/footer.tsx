@@ -3,6 +3,7 @@ import { Island, islandCode } from '@/components/page/server-html';
 import { useRouterLinks } from '@/components/page/router-links';
 import { trackSocialClick, trackStudioVisit } from '@/lib/analytics';
 import { openCookieSettings } from '@/lib/consent';
+import { useSiteSettings } from '@/lib/site-settings';
 
 // The year in UK time: the UK keeps GMT (UTC) over New Year, so it is the UTC year (no date library here).
 const year = () => new Date().getUTCFullYear();
@@ -20,20 +21,25 @@ function onFooterClick(event: MouseEvent<HTMLDivElement>) {
 }
 
 /**
- * The site footer on every page. It depends on nothing but the build (and the year), so it is a
- * kept island (see server-html.tsx): rendered once per year, never hydrated, its code not part of a
- * first visit; the few things a click does are handled here by delegation.
+ * The site footer on every page. It depends on nothing but the build, the year and the site
+ * settings' links, so it is a kept island (see server-html.tsx): rendered once per year and settings,
+ * never hydrated, its code not part of a first visit; the few things a click does are handled here
+ * by delegation.
  */
 export function Footer() {
   const followLinks = useRouterLinks();
   const current = year();
+  const { social, studios } = useSiteSettings();
+  const links = { social, studios };
+  const inputs = JSON.stringify(links);
   return (
     <div className="contents" onClick={onFooterClick}>
       <Island
         id={`site-footer-${current}`}
+        inputs={inputs}
         hydrate={false}
         code={code}
-        render={() => code.Component && <code.Component year={current} />}
+        render={() => code.Component && <code.Component year={current} links={links} />}
         className="contents"
         onClick={followLinks}
       />

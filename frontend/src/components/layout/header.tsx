@@ -1,9 +1,9 @@
-import { ChevronDown, ExternalLink, Menu, X } from 'lucide-react';
+import { ChevronDown, ExternalLink, Menu, X } from '@/components/ui/icons';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { site } from '@northbeam/common';
 import { buttonVariants } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { useSiteSettings } from '@/lib/site-settings';
 import { LogoMark } from './logo';
 import { isActivePath, sectionBrand } from './section-brand';
 
@@ -30,7 +30,17 @@ function sectionExtra(pathname: string): NavItem | undefined {
   return undefined;
 }
 
+/**
+ * The staff sign-in pages (sign-in, forgotten and new password, invitation): the header keeps the
+ * admin brand and the Contact button but not the public navigation, so that the e-mail field is the
+ * fourth Tab stop of the page (skip link, brand, Contact, field), not the fifteenth.
+ */
+function isStaffSignInPath(pathname: string): boolean {
+  return /^\/admin\/(login|forgot-password|reset-password|invitation)(\/|$)/i.test(pathname);
+}
+
 function ProductsMenu() {
+  const { products } = useSiteSettings();
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const container = useRef<HTMLDivElement>(null);
@@ -67,7 +77,7 @@ function ProductsMenu() {
           className="absolute right-0 mt-2 w-72 rounded-2xl border border-line bg-white p-2 shadow-lift"
           data-testid="products-menu"
         >
-          {site.products.map((product) => (
+          {products.map((product) => (
             <a
               key={product.href}
               href={product.href}
@@ -91,6 +101,7 @@ function ProductsMenu() {
 }
 
 export function Header() {
+  const { products } = useSiteSettings();
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   // A new path closes the menu.
@@ -103,6 +114,7 @@ export function Header() {
   const extra = sectionExtra(pathname);
   const items = extra ? [...primaryItems, extra] : primaryItems;
   const close = () => setMenuOpen(false);
+  const lean = isStaffSignInPath(pathname);
 
   return (
     <header className="sticky top-0 z-50 border-b border-ink/5 bg-paper/85 backdrop-blur-md supports-[backdrop-filter]:bg-paper/70">
@@ -120,44 +132,48 @@ export function Header() {
           </span>
         </Link>
 
-        <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
-          {items.map((item) => {
-            const active = isActivePath(pathname, item.to);
-            return (
-              <Link
-                key={item.to}
-                to={item.to}
-                aria-current={active ? 'page' : undefined}
-                className={cn(
-                  'rounded-full px-3 py-2 text-sm font-medium transition-colors',
-                  active ? 'bg-ink text-white' : 'text-ink/80 hover:bg-mist hover:text-ink',
-                )}
-              >
-                {item.label}
-              </Link>
-            );
-          })}
-          <ProductsMenu />
-        </nav>
+        {lean ? null : (
+          <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
+            {items.map((item) => {
+              const active = isActivePath(pathname, item.to);
+              return (
+                <Link
+                  key={item.to}
+                  to={item.to}
+                  aria-current={active ? 'page' : undefined}
+                  className={cn(
+                    'rounded-full px-3 py-2 text-sm font-medium transition-colors',
+                    active ? 'bg-ink text-white' : 'text-ink/80 hover:bg-mist hover:text-ink',
+                  )}
+                >
+                  {item.label}
+                </Link>
+              );
+            })}
+            <ProductsMenu />
+          </nav>
+        )}
 
         <div className="flex shrink-0 items-center gap-1 sm:gap-2">
           <Link to="/contact" className={buttonVariants({ size: 'sm' })}>
             Contact
           </Link>
-          <button
-            type="button"
-            className="inline-flex size-10 items-center justify-center rounded-full text-ink hover:bg-mist lg:hidden"
-            aria-expanded={menuOpen}
-            aria-controls="mobile-menu"
-            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-            onClick={() => setMenuOpen((value) => !value)}
-          >
-            {menuOpen ? <X className="size-5" /> : <Menu className="size-5" />}
-          </button>
+          {lean ? null : (
+            <button
+              type="button"
+              className="inline-flex size-10 items-center justify-center rounded-full text-ink hover:bg-mist lg:hidden"
+              aria-expanded={menuOpen}
+              aria-controls="mobile-menu"
+              aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+              onClick={() => setMenuOpen((value) => !value)}
+            >
+              {menuOpen ? <X className="size-5" /> : <Menu className="size-5" />}
+            </button>
+          )}
         </div>
       </div>
 
-      {menuOpen ? (
+      {menuOpen && !lean ? (
         <nav id="mobile-menu" aria-label="Mobile" className="border-t border-line bg-paper lg:hidden">
           <ul className="container-page flex flex-col gap-1 py-4">
             {items.map((item) => {
@@ -179,7 +195,7 @@ export function Header() {
               );
             })}
             <li className="eyebrow mt-2 px-4">Products</li>
-            {site.products.map((product) => (
+            {products.map((product) => (
               <li key={product.href}>
                 <a
                   href={product.href}

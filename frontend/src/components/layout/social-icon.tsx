@@ -1,31 +1,14 @@
-import type { ReactElement } from 'react';
+import { spriteUrl } from '@/components/ui/icons';
 
-/** Compact brand glyphs for the footer's social links (drawn here; icon sets no longer ship brands). */
-const glyphs: Record<string, ReactElement> = {
-  LinkedIn: (
-    <path d="M6.5 9.5h-3v10h3v-10ZM5 4.5a1.75 1.75 0 1 0 0 3.5 1.75 1.75 0 0 0 0-3.5ZM20.5 13.6c0-3-1.6-4.4-3.8-4.4-1.7 0-2.5.9-2.9 1.6V9.5h-3v10h3v-5.3c0-1.4.3-2.7 2-2.7s1.7 1.6 1.7 2.8v5.2h3v-5.9Z" />
-  ),
-  X: (
-    <path d="M17.8 3.5h3.1l-6.8 7.8 8 10.2h-6.3l-4.9-6.4-5.6 6.4H2.2l7.3-8.3L1.9 3.5h6.4l4.4 5.9 5.1-5.9Zm-1.1 16.2h1.7L7.4 5.2H5.6l11.1 14.5Z" />
-  ),
-  Facebook: (
-    <path d="M13.5 21.5v-8h2.7l.4-3.2h-3.1V8.3c0-.9.3-1.5 1.6-1.5h1.7V4a22 22 0 0 0-2.5-.1c-2.4 0-4.1 1.5-4.1 4.2v2.3H7.5v3.2h2.7v8h3.3Z" />
-  ),
-  Pinterest: (
-    <path d="M12 2.5a9.5 9.5 0 0 0-3.5 18.3c-.1-.8-.1-1.9 0-2.7l1.2-5s-.3-.6-.3-1.5c0-1.4.8-2.5 1.8-2.5.9 0 1.3.7 1.3 1.4 0 .9-.6 2.2-.8 3.4-.2 1 .5 1.9 1.6 1.9 1.9 0 3.3-2 3.3-4.9 0-2.6-1.8-4.4-4.5-4.4a4.6 4.6 0 0 0-4.8 4.6c0 .9.3 1.9.8 2.4.1.1.1.2.1.3l-.3 1.2c0 .2-.2.2-.4.1-1.3-.6-2.1-2.5-2.1-4.1 0-3.3 2.4-6.4 7-6.4 3.7 0 6.5 2.6 6.5 6.1 0 3.7-2.3 6.6-5.5 6.6-1.1 0-2.1-.6-2.4-1.2l-.7 2.5c-.2.9-.9 2.1-1.3 2.8A9.5 9.5 0 1 0 12 2.5Z" />
-  ),
-  YouTube: (
-    <path d="M21.6 7.2a2.5 2.5 0 0 0-1.8-1.8C18.2 5 12 5 12 5s-6.2 0-7.8.4A2.5 2.5 0 0 0 2.4 7.2 26 26 0 0 0 2 12a26 26 0 0 0 .4 4.8 2.5 2.5 0 0 0 1.8 1.8C5.8 19 12 19 12 19s6.2 0 7.8-.4a2.5 2.5 0 0 0 1.8-1.8A26 26 0 0 0 22 12a26 26 0 0 0-.4-4.8ZM10 15V9l5.2 3L10 15Z" />
-  ),
-  Instagram: (
-    <path d="M12 7.4a4.6 4.6 0 1 0 0 9.2 4.6 4.6 0 0 0 0-9.2Zm0 7.6a3 3 0 1 1 0-6 3 3 0 0 1 0 6Zm5.9-7.8a1.1 1.1 0 1 1-2.2 0 1.1 1.1 0 0 1 2.2 0ZM21 7.3c-.1-1.5-.4-2.8-1.5-3.8S17.2 2.1 15.7 2c-1.5-.1-5.9-.1-7.4 0-1.5.1-2.8.4-3.8 1.5S3.1 5.8 3 7.3c-.1 1.5-.1 5.9 0 7.4.1 1.5.4 2.8 1.5 3.8s2.3 1.4 3.8 1.5c1.5.1 5.9.1 7.4 0 1.5-.1 2.8-.4 3.8-1.5s1.4-2.3 1.5-3.8c.1-1.5.1-5.9 0-7.4Zm-1.9 9.4a3 3 0 0 1-1.7 1.7c-1.2.5-4 .4-5.4.4s-4.2.1-5.4-.4a3 3 0 0 1-1.7-1.7c-.5-1.2-.4-4-.4-5.4s-.1-4.2.4-5.4a3 3 0 0 1 1.7-1.7c1.2-.5 4-.4 5.4-.4s4.2-.1 5.4.4a3 3 0 0 1 1.7 1.7c.5 1.2.4 4 .4 5.4s.1 4.2-.4 5.4Z" />
-  ),
-};
+/** The glyphs the sprite holds for social networks (frontend/scripts/brand-glyphs.mjs). */
+export const brandGlyphNames = new Set(['linkedin', 'x', 'facebook', 'pinterest', 'youtube', 'instagram']);
 
+/** A social network's brand glyph from the icon sprite; a network without one gets a plain disc. */
 export function SocialIcon({ name }: { name: string }) {
+  const glyph = brandGlyphNames.has(name.toLowerCase()) ? name.toLowerCase() : 'unknown';
   return (
-    <svg viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" className="size-4">
-      {glyphs[name] ?? <circle cx="12" cy="12" r="8" />}
+    <svg viewBox="0 0 24 24" aria-hidden="true" className="size-4">
+      <use href={`${spriteUrl}#brand-${glyph}`} />
     </svg>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { Loader2, Send, ShieldCheck } from 'lucide-react';
+import { Loader2, Send, ShieldCheck } from '@/components/ui/icons';
 import { contactServiceOptions, leadLimits, leadMessages, messages, looksLikeEmailAddress } from '@northbeam/common';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Loader2 } from 'lucide-react';
+import { Loader2 } from '@/components/ui/icons';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { useHydrated } from '@/hooks/use-hydrated';

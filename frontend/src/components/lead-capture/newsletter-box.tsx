@@ -1,4 +1,4 @@
-import { Mail } from 'lucide-react';
+import { Mail } from '@/components/ui/icons';
 import type { SubscribeSource } from '@northbeam/common';
 import { cn } from '@/lib/cn';
 import { EmailCaptureForm } from './email-capture-form';
@@ -22,7 +22,8 @@ export function NewsletterBox({
   const compact = source === 'blog_mobile_hero';
   return (
     <section
-      aria-label="Newsletter sign-up"
+      // Landmarks need names of their own: on a phone /blog shows the hero's box and the foot's at once.
+      aria-label={compact ? 'Quick newsletter sign-up' : 'Newsletter sign-up'}
       data-testid={`newsletter-box-${source}`}
       className={cn(
         'relative overflow-hidden rounded-card bg-ink text-white',

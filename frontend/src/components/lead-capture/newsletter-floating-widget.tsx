@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Mail, Minus } from 'lucide-react';
+import { Mail, Minus } from '@/components/ui/icons';
 import { Button } from '@/components/ui/button';
 import { EmailCaptureForm } from './email-capture-form';
 import { subscribeToNewsletter } from './subscribe';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { BookOpen, Download, Minus } from 'lucide-react';
+import { BookOpen, Download, Minus } from '@/components/ui/icons';
 import { useLocation } from 'react-router-dom';
 import { leadMessages } from '@northbeam/common';
 import { Button, buttonVariants } from '@/components/ui/button';

@@ -1,8 +1,8 @@
-import { CheckCircle2, ShieldCheck, XCircle } from 'lucide-react';
+import { CheckCircle2, ShieldCheck, XCircle } from '@/components/ui/icons';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { site } from '@northbeam/common';
 import { buttonVariants } from '@/components/ui/button';
+import { useSiteSettings } from '@/lib/site-settings';
 
 type Tone = 'ok' | 'invalid' | 'confirm';
 
@@ -41,6 +41,7 @@ export function DeletionCard({
 
 /** The outcome of confirming a request: confirmed, or a link that is not valid (any more). */
 export function DeletionOutcome({ ok }: { ok: boolean }) {
+  const { privacyEmail } = useSiteSettings();
   return (
     <DeletionCard
       tone={ok ? 'ok' : 'invalid'}
@@ -61,7 +62,7 @@ export function DeletionOutcome({ ok }: { ok: boolean }) {
       <p>
         {ok
           ? 'Thank you. Our privacy team will review your request within 5 business days and email you when it is complete.'
-          : `The link has expired or was already used. Submit a new request, or email ${site.privacyEmail}.`}
+          : `The link has expired or was already used. Submit a new request, or email ${privacyEmail}.`}
       </p>
     </DeletionCard>
   );

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatDate, site } from '@northbeam/common';
+import { useSiteSettings } from '@/lib/site-settings';
 
 /** Today's date as the legal pages show it ("Last updated"). */
 export function today(): string {
@@ -17,6 +18,7 @@ export function LegalPage({
   updated: string;
   children: ReactNode;
 }) {
+  const { email } = useSiteSettings();
   return (
     <article>
       <header className="border-b border-line bg-white">
@@ -37,8 +39,8 @@ export function LegalPage({
           <p className="font-semibold text-ink">Questions about this page?</p>
           <p className="mt-1 text-ink-muted">
             Email our general enquiries mailbox at{' '}
-            <a href={`mailto:${site.email}`} className="font-medium text-beam underline">
-              {site.email}
+            <a href={`mailto:${email}`} className="font-medium text-beam underline">
+              {email}
             </a>
             . {site.legalName} is registered in {site.registeredIn} (company number {site.companyNumber}),{' '}
             {site.registeredAddress}.

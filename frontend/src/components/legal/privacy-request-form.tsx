@@ -1,4 +1,4 @@
-import { CheckCircle2, Loader2 } from 'lucide-react';
+import { CheckCircle2, Loader2 } from '@/components/ui/icons';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { messages } from '@northbeam/common';

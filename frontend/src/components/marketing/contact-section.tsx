@@ -1,6 +1,6 @@
-import { Mail, ShieldCheck, Timer } from 'lucide-react';
-import { site } from '@northbeam/common';
+import { Mail, ShieldCheck, Timer } from '@/components/ui/icons';
 import { ContactForm } from '@/components/lead-capture/contact-form';
+import { useSiteSettings } from '@/lib/site-settings';
 import { trackContactFormStart, trackContactFormSubmit } from '@/lib/analytics';
 
 /**
@@ -14,6 +14,7 @@ export function ContactSection({
   title?: string;
   intro?: string;
 }) {
+  const { email } = useSiteSettings();
   return (
     <section id="contact" aria-labelledby="contact-heading" className="section scroll-mt-24 bg-mist/60">
       <div className="container-page grid gap-12 lg:grid-cols-[1fr_1.2fr]">
@@ -32,8 +33,8 @@ export function ContactSection({
             </li>
             <li className="flex items-center gap-3">
               <Mail className="size-5 text-beam" aria-hidden="true" />
-              <a href={`mailto:${site.email}`} className="font-medium text-ink hover:text-beam">
-                {site.email}
+              <a href={`mailto:${email}`} className="font-medium text-ink hover:text-beam">
+                {email}
               </a>
             </li>
           </ul>

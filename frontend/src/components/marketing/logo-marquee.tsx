@@ -1,24 +1,29 @@
-import { clients } from '@northbeam/common';
+import type { PublicSiteSettings } from '@northbeam/common';
 import { cn } from '@/lib/cn';
 import { spriteAddress } from '@/lib/sprite';
 
-/** The client logo marquee. It pauses on hover and stands still for reduced motion. */
+/**
+ * The client logo marquee: the logos of the site settings, in their order. It pauses on hover and
+ * stands still for reduced motion.
+ */
 export function LogoMarquee({
+  logos,
   className,
   title = 'Trusted by teams across the UK',
 }: {
+  logos: PublicSiteSettings['clientLogos'];
   className?: string;
   title?: string;
 }) {
   const row = (duplicate: boolean) =>
-    clients.map((client) => (
+    logos.map((client, index) => (
       <li
-        key={`${client.name}-${duplicate ? 'b' : 'a'}`}
+        key={`${index}-${duplicate ? 'b' : 'a'}`}
         className={cn('shrink-0', duplicate && 'motion-reduce:hidden')}
         aria-hidden={duplicate || undefined}
       >
         <img
-          src={spriteAddress(client.logo)}
+          src={spriteAddress(client.src)}
           alt={duplicate ? '' : client.name}
           width={client.width}
           height={48}

@@ -1,15 +1,26 @@
-import { ArrowRight, X } from 'lucide-react';
+import { ArrowRight, X } from '@/components/ui/icons';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { team } from '@northbeam/common';
 import { cn } from '@/lib/cn';
+import type { TeamStripMember } from '@/lib/team';
 import { TeamAvatar } from './team-avatar';
 
 /**
  * 'Talk to the Team': a row of avatars. A click toggles the member's profile card (a second click
- * closes it), hovering shows it, and only one card is open at a time. Escape closes it.
+ * closes it), hovering shows it, and only one card is open at a time. Escape closes it. Nothing
+ * when no member is in the strip.
  */
-export function TeamStrip({ className, tone = 'light' }: { className?: string; tone?: 'light' | 'dark' }) {
+export function TeamStrip({
+  members,
+  className,
+  tone = 'light',
+}: {
+  /** The members marked for the strip, in order (`loadTeamStrip`, `stripMembers`). */
+  members: readonly TeamStripMember[];
+  className?: string;
+  tone?: 'light' | 'dark';
+}) {
+  const team = members;
   const [pinned, setPinned] = useState<string | null>(null);
   const [hovered, setHovered] = useState<string | null>(null);
   const open = hovered ?? pinned;
@@ -41,6 +52,7 @@ export function TeamStrip({ className, tone = 'light' }: { className?: string; t
     setPinned((current) => (current === slug ? null : slug));
   };
 
+  if (team.length === 0) return null;
   return (
     <div ref={rootRef} className={cn('flex flex-col gap-3', className)} data-testid="team-strip">
       <p className={cn('eyebrow', tone === 'dark' && 'text-white/70')}>Talk to the Team</p>

@@ -1,4 +1,4 @@
-import { ArrowLeft, FileQuestion, TriangleAlert } from 'lucide-react';
+import { ArrowLeft, FileQuestion, TriangleAlert } from '@/components/ui/icons';
 import { Link } from 'react-router-dom';
 import { buttonVariants } from '@/components/ui/button';
 

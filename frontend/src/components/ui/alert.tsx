@@ -24,8 +24,16 @@ export function Alert({
   return <div role="alert" className={cn(alertVariants({ variant }), className)} {...props} />;
 }
 
-export function AlertTitle({ className, ...props }: HTMLAttributes<HTMLHeadingElement>) {
-  return <h5 className={cn('mb-1 font-semibold', className)} {...props} />;
+/**
+ * An alert's title. A heading one level below the section the alert sits in (`as`, `h5` by default), so
+ * the page's outline never skips a level.
+ */
+export function AlertTitle({
+  className,
+  as: Heading = 'h5',
+  ...props
+}: HTMLAttributes<HTMLHeadingElement> & { as?: 'h2' | 'h3' | 'h4' | 'h5' }) {
+  return <Heading className={cn('mb-1 font-semibold', className)} {...props} />;
 }
 
 export function AlertDescription({ className, ...props }: HTMLAttributes<HTMLDivElement>) {

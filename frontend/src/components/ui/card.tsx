@@ -10,8 +10,9 @@ export function CardHeader({ className, ...props }: HTMLAttributes<HTMLDivElemen
 }
 
 /** A card's heading; takes a ref (React 19 passes it as a prop) for moving focus to it. */
-export function CardTitle({ className, ...props }: ComponentProps<'h3'>) {
-  return <h3 className={cn('heading-3', className)} {...props} />;
+/** A card's title: an `h3` by default; `as="h2"` where the card sits straight under the page's `h1`. */
+export function CardTitle({ className, as: Heading = 'h3', ...props }: ComponentProps<'h3'> & { as?: 'h2' | 'h3' }) {
+  return <Heading className={cn('heading-3', className)} {...props} />;
 }
 
 export function CardDescription({ className, ...props }: HTMLAttributes<HTMLParagraphElement>) {

@@ -1,5 +1,5 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
-import { X } from 'lucide-react';
+import { X } from '@/components/ui/icons';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { limits } from '@northbeam/common';
 import { cn } from '@/lib/cn';

@@ -1,6 +1,8 @@
-import { ArrowRight } from 'lucide-react';
+import { ArrowRight } from '@/components/ui/icons';
 import { Link } from 'react-router-dom';
-import { site, team } from '@northbeam/common';
+import { site, type TeamMember } from '@northbeam/common';
+import { useLoaderData, type LoaderFunctionArgs } from '@/app/data-router';
+import { loadTeam, stripMembers } from '@/lib/team';
 import { SocialIcon } from '@/components/layout/social-icon';
 import type { RouteHandle } from '@/app/route-handle';
 import { CtaBand } from '@/components/marketing/cta-band';
@@ -24,14 +26,24 @@ const values = [
   { title: 'Leave you stronger', text: 'Every engagement ends with your team able to run what we built.' },
 ];
 
+/** The shown team, in order: the strip and the grid. */
+export async function loader({ context }: LoaderFunctionArgs): Promise<{ team: TeamMember[] }> {
+  return { team: await loadTeam(context) };
+}
+
 export function Component() {
+  const { team } = useLoaderData<{ team: TeamMember[] }>();
   return (
     <>
       <PageHero
         eyebrow={`About ${site.name}`}
         title="Builders, not talkers."
         lead={`${site.name} was founded by people tired of transformation programmes that produced decks instead of products. We bring consultants, engineers and creative technologists together to build with you.`}
-        aside={<div className="rounded-card bg-white/5 p-6 ring-1 ring-white/10">{<TeamStrip tone="dark" />}</div>}
+        aside={
+          <div className="rounded-card bg-white/5 p-6 ring-1 ring-white/10">
+            {<TeamStrip members={stripMembers(team)} tone="dark" />}
+          </div>
+        }
       />
 
       <section className="section" aria-labelledby="story">
@@ -91,15 +103,17 @@ export function Component() {
                   >
                     View Bio <ArrowRight className="size-4" aria-hidden="true" />
                   </Link>
-                  <a
-                    href={member.linkedin}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    aria-label={`${member.name} on LinkedIn`}
-                    className="inline-flex size-9 items-center justify-center rounded-full border border-line text-ink-muted hover:border-ink hover:text-ink"
-                  >
-                    <SocialIcon name="LinkedIn" />
-                  </a>
+                  {member.linkedin && (
+                    <a
+                      href={member.linkedin}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      aria-label={`${member.name} on LinkedIn`}
+                      className="inline-flex size-9 items-center justify-center rounded-full border border-line text-ink-muted hover:border-ink hover:text-ink"
+                    >
+                      <SocialIcon name="LinkedIn" />
+                    </a>
+                  )}
                 </div>
               </li>
             ))}

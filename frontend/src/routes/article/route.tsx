@@ -1,8 +1,7 @@
-import { ArrowLeft, CalendarDays, Clock, FileText, RefreshCw } from 'lucide-react';
+import { ArrowLeft, CalendarDays, Clock, FileText, RefreshCw } from '@/components/ui/icons';
 import { data, isRouteErrorResponse, Link, useAsyncError, useLocation } from 'react-router-dom';
 import { useLoaderData, useRouteError, type LoaderFunctionArgs } from '@/app/data-router';
 import {
-  findTeamMember,
   isPostSection,
   mediaHeightAt,
   mediaSharedFormat,
@@ -16,7 +15,7 @@ import {
 } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
 import { articleJsonLd, breadcrumbJsonLd } from '@/app/structured-data';
-import { AuthorBlock } from '@/components/blog/author-block';
+import { AuthorBlock, authorBlockMember, type AuthorBlockMember } from '@/components/blog/author-block';
 import { MarkdownBody } from '@/components/blog/markdown-body';
 import { ResponsiveImage } from '@/components/media/responsive-image';
 import { SectionBanner } from '@/components/blog/section-banner';
@@ -28,13 +27,16 @@ import { ProblemScreen } from '@/components/page/problem-screen';
 import { SectionBadge } from '@/components/page/section-badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { loadJson, pageStatusOf } from '@/lib/api';
-import { postCardData, type PostCardData } from '@northbeam/common';
+import { loadTeam, teamMemberById } from '@/lib/team';
+import { postCardData, tagPath, tagSlug, type PostCardData } from '@northbeam/common';
 import { deferInBrowser, DeferredView, type Deferred } from '@/app/deferred';
 import { formatDate } from '@northbeam/common';
 import { formatNumber } from '@/lib/format';
 
 interface ArticleData {
   post: Post;
+  /** The shown team member the post credits, when it credits one. */
+  author: AuthorBlockMember | null;
   more: PostCardData[];
   sectionTotal: number;
   url: string;
@@ -75,11 +77,13 @@ async function loadArticle({ request, params, context }: LoaderFunctionArgs): Pr
     throw data<ArticleFailure>({ kind: status === 404 ? 'not-found' : 'error' }, { status });
   }
   if (!post) throw data<ArticleFailure>({ kind: 'error' }, { status: 502 });
-  const morePage = await loadJson<PostPage>(context, `/api/posts?section=${section}&page=1&pageSize=4`).catch(
-    () => null,
-  );
+  const [morePage, team] = await Promise.all([
+    loadJson<PostPage>(context, `/api/posts?section=${section}&page=1&pageSize=4`).catch(() => null),
+    post.authorId ? loadTeam(context) : [],
+  ]);
   return {
     post,
+    author: authorBlockMember(teamMemberById(team, post.authorId)),
     more: (morePage?.items ?? [])
       .filter((candidate) => candidate.id !== post.id)
       .slice(0, 3)
@@ -99,9 +103,8 @@ export const handle: RouteHandle<ArticleRouteData | undefined> = {
       const section = sectionFromPath(pathname);
       return { title: sectionLabels[section], description: site.tagline, noindex: true, provisional: true };
     }
-    const { post } = article.value;
+    const { post, author: member } = article.value;
     const description = post.metaDescription || post.excerpt;
-    const member = findTeamMember(post.authorId);
     const author = member?.name ?? post.authorName;
     const canonicalPath = `/blog/${post.section}/${post.slug}`;
     // The feature image as the social card (1280 wide, a format every reader takes); the drawn card otherwise.
@@ -187,7 +190,7 @@ function MoreFrom({ section, posts }: { section: PostSection; posts: PostCardDat
         </h2>
         <ul className="mt-8 grid gap-6 md:grid-cols-3">
           {posts.map((post) => {
-            const author = findTeamMember(post.authorId)?.name ?? post.authorName;
+            const author = post.authorName;
             return (
               <li
                 key={post.id}
@@ -272,7 +275,7 @@ export function Component() {
 }
 
 function ArticleView({ article }: { article: ArticleData }) {
-  const { post, more, sectionTotal, url } = article;
+  const { post, author, more, sectionTotal, url } = article;
   useArticleEngagement({ title: post.title, section: post.section, path: `/blog/${post.section}/${post.slug}` });
   useDocumentTitle(post.title);
   const published = post.publishedAt ?? post.createdAt;
@@ -291,34 +294,49 @@ function ArticleView({ article }: { article: ArticleData }) {
           ) : null}
           <div className="mt-6 flex flex-wrap items-center gap-2">
             <SectionBadge section={post.section} />
-            {post.tags.map((tag) => (
-              <span
-                key={tag}
-                className="rounded-full border border-line bg-white px-2.5 py-0.5 text-xs font-medium text-ink-muted"
-                data-testid="article-tag"
-              >
-                {tag}
-              </span>
-            ))}
+            {post.tags.map((tag) =>
+              tagSlug(tag) ? (
+                <Link
+                  key={tag}
+                  to={tagPath(tag)}
+                  className="rounded-full border border-line bg-white px-2.5 py-0.5 text-xs font-medium text-ink-muted hover:border-ink hover:text-ink"
+                  data-testid="article-tag"
+                >
+                  {tag}
+                </Link>
+              ) : (
+                <span
+                  key={tag}
+                  className="rounded-full border border-line bg-white px-2.5 py-0.5 text-xs font-medium text-ink-muted"
+                  data-testid="article-tag"
+                >
+                  {tag}
+                </span>
+              ),
+            )}
           </div>
           <h1 className="heading-1 mt-5 max-w-4xl">{post.title}</h1>
           <p className="lead mt-5 max-w-3xl" data-testid="article-excerpt">
             {post.excerpt}
           </p>
           <div className="mt-8 flex flex-col gap-6 border-y border-line py-6 lg:flex-row lg:items-center lg:justify-between">
-            <AuthorBlock post={post} />
+            <AuthorBlock post={post} member={author} />
             <dl className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-ink-muted" data-testid="article-facts">
               <div className="flex items-center gap-1.5">
-                <CalendarDays className="size-4" aria-hidden="true" />
-                <dt>Published</dt>
+                <dt className="flex items-center gap-1.5">
+                  <CalendarDays className="size-4" aria-hidden="true" />
+                  Published
+                </dt>
                 <dd>
                   <time dateTime={published}>{formatDate(published, 'MMMM dd, yyyy')}</time>
                 </dd>
               </div>
               {post.revisionDate ? (
                 <div className="flex items-center gap-1.5" data-testid="article-updated">
-                  <RefreshCw className="size-4" aria-hidden="true" />
-                  <dt>Updated</dt>
+                  <dt className="flex items-center gap-1.5">
+                    <RefreshCw className="size-4" aria-hidden="true" />
+                    Updated
+                  </dt>
                   <dd>
                     <time dateTime={post.revisionDate}>{formatDate(post.revisionDate, 'MMMM dd, yyyy')}</time>
                   </dd>
@@ -326,13 +344,19 @@ function ArticleView({ article }: { article: ArticleData }) {
               ) : null}
               {post.readingTime !== null && post.readingTime !== undefined ? (
                 <div className="flex items-center gap-1.5">
-                  <Clock className="size-4" aria-hidden="true" />
+                  <dt>
+                    <Clock className="size-4" aria-hidden="true" />
+                    <span className="sr-only">Reading time</span>
+                  </dt>
                   <dd>{post.readingTime} min read</dd>
                 </div>
               ) : null}
               {post.wordCount !== null && post.wordCount !== undefined ? (
                 <div className="flex items-center gap-1.5">
-                  <FileText className="size-4" aria-hidden="true" />
+                  <dt>
+                    <FileText className="size-4" aria-hidden="true" />
+                    <span className="sr-only">Length</span>
+                  </dt>
                   <dd>{formatNumber(post.wordCount)} words</dd>
                 </div>
               ) : null}

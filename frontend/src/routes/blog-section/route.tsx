@@ -1,4 +1,4 @@
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft } from '@/components/ui/icons';
 import { Link, useLocation } from 'react-router-dom';
 import { useLoaderData, useRouteError, type LoaderFunctionArgs } from '@/app/data-router';
 import { sectionColours, site, type PostSection } from '@northbeam/common';
@@ -76,7 +76,7 @@ export function Component() {
     <>
       <SectionHero section={section} />
       <section className="container-page py-12 sm:py-16">
-        <PostList page={page} search="" clearSearchHref={`/blog/${section}`} />
+        <PostList page={page} search="" clearSearchHref={`/blog/${section}`} headingLevel={2} />
       </section>
       <section className="container-page pb-20">
         <NewsletterBox source={section === 'labs' ? 'labs_blog' : 'consulting_blog'} />

@@ -1,4 +1,4 @@
-import { Search, X } from 'lucide-react';
+import { Search, X } from '@/components/ui/icons';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useLoaderData, useRouteError, type LoaderFunctionArgs } from '@/app/data-router';
@@ -160,7 +160,7 @@ export function Component() {
           </p>
         ) : null}
         <div className="mt-8">
-          <PostList page={page} search={query.search} clearSearchHref="/blog" />
+          <PostList page={page} search={query.search} clearSearchHref="/blog" headingLevel={2} />
         </div>
       </section>
       <section className="container-page pb-20">

@@ -1,4 +1,4 @@
-import { ArrowRight, Quote } from 'lucide-react';
+import { ArrowRight, Quote } from '@/components/ui/icons';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { useLoaderData, type LoaderFunctionArgs } from '@/app/data-router';
@@ -10,6 +10,7 @@ import { PageHero } from '@/components/marketing/page-hero';
 import { TeamStrip } from '@/components/marketing/team-strip';
 import { buttonVariants } from '@/components/ui/button';
 import { loadJson } from '@/lib/api';
+import { loadTeamStrip, type TeamStripMember } from '@/lib/team';
 import { cn } from '@/lib/cn';
 import { deferInBrowser, DeferredView, type Deferred } from '@/app/deferred';
 import { trackCaseStudyIndexView } from '@/lib/analytics';
@@ -17,18 +18,25 @@ import { trackCaseStudyIndexView } from '@/lib/analytics';
 /** `null` means the list could not be loaded. */
 type CaseStudyList = CaseStudyCardItem[] | null;
 
-type CaseStudiesData = Deferred<CaseStudyList>;
+interface CaseStudiesData {
+  caseStudies: Deferred<CaseStudyList>;
+  team: TeamStripMember[];
+}
 
 /**
  * On the server the list is awaited so that crawlers get the cards; in the browser the page shows
  * its six skeleton cards while the list loads.
  */
 export async function loader({ context }: LoaderFunctionArgs): Promise<CaseStudiesData> {
-  return deferInBrowser(context, () =>
-    loadJson<CaseStudyCardItem[]>(context, '/api/case-studies')
-      .then((list) => list ?? [])
-      .catch(() => null),
-  );
+  const [caseStudies, team] = await Promise.all([
+    deferInBrowser(context, () =>
+      loadJson<CaseStudyCardItem[]>(context, '/api/case-studies')
+        .then((list) => list ?? [])
+        .catch(() => null),
+    ),
+    loadTeamStrip(context),
+  ]);
+  return { caseStudies, team };
 }
 
 export const handle: RouteHandle = {
@@ -94,7 +102,7 @@ function CaseStudyList({ list }: { list: CaseStudyList }) {
 }
 
 export function Component() {
-  const caseStudies = useLoaderData<CaseStudiesData>();
+  const { caseStudies, team } = useLoaderData<CaseStudiesData>();
   useEffect(() => {
     Promise.resolve('value' in caseStudies ? caseStudies.value : caseStudies.pending)
       .then((list) => trackCaseStudyIndexView(Array.isArray(list) ? list.length : 0))
@@ -121,7 +129,7 @@ export function Component() {
         }
       >
         <div className="flex flex-col gap-8 sm:flex-row sm:items-end">
-          <TeamStrip tone="dark" />
+          <TeamStrip members={team} tone="dark" />
           <Link to="/contact" className={cn(buttonVariants({ variant: 'inverse', size: 'lg' }), 'hover:bg-immersive')}>
             Get in touch <ArrowRight aria-hidden="true" />
           </Link>

@@ -1,4 +1,4 @@
-import { ArrowLeft, ArrowRight, ArrowUpRight } from 'lucide-react';
+import { ArrowLeft, ArrowRight, ArrowUpRight } from '@/components/ui/icons';
 import { useEffect, type ReactNode } from 'react';
 import { data, isRouteErrorResponse, Link, useAsyncError } from 'react-router-dom';
 import { useLoaderData, useRouteError, type LoaderFunctionArgs } from '@/app/data-router';
@@ -247,14 +247,17 @@ function CaseStudyView({ caseStudy }: { caseStudy: CaseStudy }) {
               </div>
               {caseStudy.link && (
                 <div className="col-span-2">
-                  <a
-                    href={caseStudy.link}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="inline-flex items-center gap-1.5 font-semibold text-labs hover:underline"
-                  >
-                    Visit the project <ArrowUpRight className="size-4" aria-hidden="true" />
-                  </a>
+                  <dt className="sr-only">Project website</dt>
+                  <dd>
+                    <a
+                      href={caseStudy.link}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="inline-flex items-center gap-1.5 font-semibold text-labs hover:underline"
+                    >
+                      Visit the project <ArrowUpRight className="size-4" aria-hidden="true" />
+                    </a>
+                  </dd>
                 </div>
               )}
             </dl>

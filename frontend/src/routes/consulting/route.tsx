@@ -1,7 +1,9 @@
-import { ArrowRight, CheckCircle2, Compass, FlaskConical, ShieldCheck, Users } from 'lucide-react';
+import { ArrowRight, CheckCircle2, Compass, FlaskConical, ShieldCheck, Users } from '@/components/ui/icons';
 import { Link } from 'react-router-dom';
 import { site } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
+import { useLoaderData, type LoaderFunctionArgs } from '@/app/data-router';
+import { loadTeamStrip, type TeamStripMember } from '@/lib/team';
 import { ContactSection } from '@/components/marketing/contact-section';
 import { CtaBand } from '@/components/marketing/cta-band';
 import { LogoMarquee } from '@/components/marketing/logo-marquee';
@@ -10,6 +12,7 @@ import { serviceJsonLd } from '@/components/marketing/service-json-ld';
 import { TeamStrip } from '@/components/marketing/team-strip';
 import { buttonVariants } from '@/components/ui/button';
 import { PlaybookWidget } from '@/components/lead-capture/playbook-widget';
+import { useSiteSettings } from '@/lib/site-settings';
 import { useServiceEngagement } from '@/hooks/use-service-engagement';
 
 const description =
@@ -83,8 +86,15 @@ const sectors = [
   'Space',
 ];
 
+/** The team for the "Talk to the Team" strip. */
+export async function loader({ context }: LoaderFunctionArgs): Promise<{ team: TeamStripMember[] }> {
+  return { team: await loadTeamStrip(context) };
+}
+
 export function Component() {
+  const { team } = useLoaderData<{ team: TeamStripMember[] }>();
   useServiceEngagement('consulting');
+  const { clientLogos } = useSiteSettings();
   return (
     <>
       <PageHero
@@ -115,7 +125,7 @@ export function Component() {
             <h2 id="consulting-intro" className="heading-2 mt-6">
               Advice you can test, not a deck you file.
             </h2>
-            <TeamStrip className="mt-10" />
+            <TeamStrip members={team} className="mt-10" />
           </div>
           <ul className="grid gap-4 self-start" data-testid="consulting-bullets">
             {bullets.map((bullet) => (
@@ -180,7 +190,7 @@ export function Component() {
         </div>
       </section>
 
-      <LogoMarquee />
+      <LogoMarquee logos={clientLogos} />
 
       <CtaBand
         title="Let's find your first win."

@@ -1,8 +1,9 @@
-import { Mail, Phone, ShieldCheck, Timer } from 'lucide-react';
+import { Mail, Phone, ShieldCheck, Timer } from '@/components/ui/icons';
 import { site } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
 import { ContactSection } from '@/components/marketing/contact-section';
 import { PageHero } from '@/components/marketing/page-hero';
+import { telephoneHref, useSiteSettings } from '@/lib/site-settings';
 
 export const handle: RouteHandle = {
   head: () => ({
@@ -14,6 +15,7 @@ export const handle: RouteHandle = {
 };
 
 export function Component() {
+  const { email, phone } = useSiteSettings();
   return (
     <>
       <PageHero
@@ -24,20 +26,20 @@ export function Component() {
           <ul className="grid gap-4">
             <li>
               <a
-                href={`mailto:${site.email}`}
+                href={`mailto:${email}`}
                 className="flex items-center gap-4 rounded-card bg-white/5 p-5 ring-1 ring-white/10 transition-colors hover:bg-white/10"
                 data-testid="contact-email"
               >
                 <Mail className="size-6 text-labs" aria-hidden="true" />
                 <span>
                   <span className="block text-sm text-white/60">Email support</span>
-                  <span className="font-display text-lg font-semibold">{site.email}</span>
+                  <span className="font-display text-lg font-semibold">{email}</span>
                 </span>
               </a>
             </li>
             <li>
               <a
-                href={`tel:${site.phone.replace(/\s+/g, '')}`}
+                href={telephoneHref(phone)}
                 className="flex items-center gap-4 rounded-card bg-white/5 p-5 ring-1 ring-white/10 transition-colors hover:bg-white/10"
                 data-testid="contact-phone"
               >

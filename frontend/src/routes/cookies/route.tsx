@@ -3,6 +3,7 @@ import { formatDate, site } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
 import { LegalPage, today } from '@/components/legal/legal-page';
 import { readConsent } from '@/lib/consent-store';
+import { useSiteSettings } from '@/lib/site-settings';
 
 export const handle: RouteHandle = {
   head: () => ({
@@ -14,6 +15,7 @@ export const handle: RouteHandle = {
 };
 
 export function Component() {
+  const { email } = useSiteSettings();
   return (
     <LegalPage
       title="Cookie Policy"
@@ -75,7 +77,7 @@ export function Component() {
         <h2>5. More information</h2>
         <p>
           Our <a href="/privacy">Privacy Policy</a> explains how we handle personal data, how long we keep it and your
-          rights. For any question, email <a href={`mailto:${site.email}`}>{site.email}</a>.
+          rights. For any question, email <a href={`mailto:${email}`}>{email}</a>.
         </p>
       </section>
     </LegalPage>
@@ -87,6 +89,7 @@ export function Component() {
  * last banner choice under, and when. Read from the browser after hydration (the server cannot know it).
  */
 function YourConsentRecord() {
+  const { privacyEmail } = useSiteSettings();
   // The raw stored text is the snapshot (a stable string); the server has none.
   const raw = useSyncExternalStore(subscribeToStorage, storedConsentText, () => undefined);
   const stored = raw === undefined ? undefined : readConsent();
@@ -103,8 +106,8 @@ function YourConsentRecord() {
         <p>
           Your consent id is <code data-testid="consent-id">{record.consentId}</code>, recorded on{' '}
           <span data-testid="consent-date">{formatDate(record.recordedAt, 'd MMM yyyy, HH:mm')}</span> (UK time). Quote
-          it to <a href={`mailto:${site.privacyEmail}`}>{site.privacyEmail}</a> and we can show you the choice we hold.
-          We store it without your IP address.
+          it to <a href={`mailto:${privacyEmail}`}>{privacyEmail}</a> and we can show you the choice we hold. We store
+          it without your IP address.
         </p>
       ) : record === null ? (
         <p>

@@ -1,4 +1,4 @@
-import { FileArchive, Mail } from 'lucide-react';
+import { FileArchive, Mail } from '@/components/ui/icons';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { looksLikeEmailAddress, messages, site } from '@northbeam/common';
@@ -16,6 +16,7 @@ import { ApiRequestError, apiRequest } from '@/lib/api';
 import { fieldErrorsOf } from '@/lib/field-errors';
 import { getVisitorId } from '@/lib/analytics';
 import { readConsent } from '@/lib/consent';
+import { useSiteSettings } from '@/lib/site-settings';
 
 export const handle: RouteHandle = {
   head: ({ pathname }) => ({
@@ -33,6 +34,7 @@ type FieldErrors = Partial<Record<FieldName, string>>;
  * by link; once the privacy team approves, a one-use link to a ZIP of every record is mailed.
  */
 export function Component() {
+  const { privacyEmail } = useSiteSettings();
   const [email, setEmail] = useState('');
   const [consent, setConsent] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -96,8 +98,8 @@ export function Component() {
               data deletion request
             </Link>
             . Questions? Email{' '}
-            <a href={`mailto:${site.privacyEmail}`} className="font-medium text-beam underline underline-offset-4">
-              {site.privacyEmail}
+            <a href={`mailto:${privacyEmail}`} className="font-medium text-beam underline underline-offset-4">
+              {privacyEmail}
             </a>
             .
           </p>
@@ -108,7 +110,7 @@ export function Component() {
         ) : (
           <Card className="self-start">
             <CardHeader>
-              <CardTitle>Ask for your data</CardTitle>
+              <CardTitle as="h2">Ask for your data</CardTitle>
               <CardDescription>Both fields are required.</CardDescription>
             </CardHeader>
             <CardContent>

@@ -1,4 +1,4 @@
-import { AlertTriangle, Info, Mail, ShieldCheck } from 'lucide-react';
+import { AlertTriangle, Info, Mail, ShieldCheck } from '@/components/ui/icons';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import {
@@ -29,6 +29,7 @@ import { fieldErrorsOf } from '@/lib/field-errors';
 import { trackEmailClick } from '@/lib/analytics';
 import { readConsent } from '@/lib/consent';
 import { getVisitorId } from '@/lib/analytics';
+import { useSiteSettings } from '@/lib/site-settings';
 
 export const handle: RouteHandle = {
   head: ({ pathname }) => ({
@@ -60,6 +61,7 @@ interface Submitted {
 }
 
 export function Component() {
+  const { privacyEmail } = useSiteSettings();
   const [email, setEmail] = useState('');
   const [requestType, setRequestType] = useState<DeletionRequestType>('full_deletion');
   const [reason, setReason] = useState('');
@@ -132,11 +134,11 @@ export function Component() {
           <p className="text-sm text-ink-muted">
             Questions? Email{' '}
             <a
-              href={`mailto:${site.privacyEmail}`}
+              href={`mailto:${privacyEmail}`}
               onClick={() => trackEmailClick('data_deletion')}
               className="font-medium text-beam underline underline-offset-4"
             >
-              {site.privacyEmail}
+              {privacyEmail}
             </a>{' '}
             or read our{' '}
             <Link to="/privacy" className="font-medium text-beam underline underline-offset-4">
@@ -151,7 +153,7 @@ export function Component() {
         ) : (
           <Card className="self-start">
             <CardHeader>
-              <CardTitle>Submit your request</CardTitle>
+              <CardTitle as="h2">Submit your request</CardTitle>
               <CardDescription>All fields except the reason are required.</CardDescription>
             </CardHeader>
             <CardContent>
@@ -199,7 +201,7 @@ export function Component() {
                 <Alert variant="info" role="note" data-testid="deletion-information">
                   <Info className="size-4 text-beam" aria-hidden="true" />
                   <div>
-                    <AlertTitle>Before you submit</AlertTitle>
+                    <AlertTitle as="h3">Before you submit</AlertTitle>
                     <AlertDescription>
                       <ul className="mt-1 list-disc space-y-1 pl-4">
                         <li>

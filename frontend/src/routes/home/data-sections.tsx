@@ -1,4 +1,4 @@
-import { ArrowRight } from 'lucide-react';
+import { ArrowRight } from '@/components/ui/icons';
 import { Link } from 'react-router-dom';
 import type { CaseStudyCardItem, PostSection } from '@northbeam/common';
 import type { PostCardData } from '@northbeam/common';

@@ -1,5 +1,12 @@
 import { useLoaderData, type LoaderFunctionArgs } from '@/app/data-router';
-import { limits, site, type CaseStudyCardItem, type PostPage, type PostSection } from '@northbeam/common';
+import {
+  limits,
+  site,
+  type CaseStudyCardItem,
+  type PostPage,
+  type PostSection,
+  type PublicSiteSettings,
+} from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
 import { HydrationBoundary, lazyBlock } from '@/components/page/hydration-boundary';
 import { Island, islandCode, type IslandCode } from '@/components/page/server-html';
@@ -7,10 +14,13 @@ import { useRouterLinks } from '@/components/page/router-links';
 import { loadJson } from '@/lib/api';
 import { postCardData, type PostCardData } from '@northbeam/common';
 import { isServerContext } from '@/lib/server-context';
+import { loadTeamStrip, type TeamStripMember } from '@/lib/team';
+import { useSiteSettings } from '@/lib/site-settings';
 
 interface HomeData {
   caseStudies: CaseStudyCardItem[];
   posts: { consulting: PostCardData[]; labs: PostCardData[] };
+  team: TeamStripMember[];
 }
 
 /** A list that may not exist yet (or fail) renders as empty rather than breaking the page. */
@@ -41,7 +51,9 @@ const loadSections = () => import('./static-sections');
 const sections = {
   hero: islandCode(() => loadSections().then((module) => module.Hero)),
   weGetIt: islandCode(() => loadSections().then((module) => module.WeGetIt)),
-  clients: islandCode(() => loadSections().then((module) => module.Clients)),
+  clients: islandCode<{ logos: PublicSiteSettings['clientLogos'] }>(() =>
+    loadSections().then((module) => module.Clients),
+  ),
   howWeWork: islandCode(() => loadSections().then((module) => module.HowWeWork)),
   builders: islandCode(() => loadSections().then((module) => module.Builders)),
   pillars: islandCode(() => loadSections().then((module) => module.Pillars)),
@@ -60,13 +72,14 @@ export async function loader({ context }: LoaderFunctionArgs): Promise<HomeData>
           block.preload(),
         ),
       ];
-  const [caseStudies, consulting, labs] = await Promise.all([
+  const [caseStudies, consulting, labs, team] = await Promise.all([
     optionalList<CaseStudyCardItem>(context, '/api/case-studies'),
     newestPosts(context, 'consulting'),
     newestPosts(context, 'labs'),
+    loadTeamStrip(context),
   ]);
   await Promise.all(code);
-  return { caseStudies: caseStudies.slice(0, limits.homeCaseStudies), posts: { consulting, labs } };
+  return { caseStudies: caseStudies.slice(0, limits.homeCaseStudies), posts: { consulting, labs }, team };
 }
 
 export const handle: RouteHandle = {
@@ -108,12 +121,29 @@ function Copy({ id, code }: { id: string; code: IslandCode }) {
     />
   );
 }
+/** The client logos: a copy block whose HTML follows the logos of the site settings. */
+function ClientLogos() {
+  const followLinks = useRouterLinks();
+  const { clientLogos } = useSiteSettings();
+  const code = sections.clients;
+  return (
+    <Island
+      id="home-clients"
+      inputs={JSON.stringify(clientLogos)}
+      hydrate={false}
+      code={code}
+      render={() => code.Component && <code.Component logos={clientLogos} />}
+      className="contents"
+      onClick={followLinks}
+    />
+  );
+}
 const PlaybookBlock = lazyBlock(() =>
   import('@/components/lead-capture/playbook-widget').then((module) => module.PlaybookWidget),
 );
 
 export function Component() {
-  const { caseStudies, posts } = useLoaderData<HomeData>();
+  const { caseStudies, posts, team } = useLoaderData<HomeData>();
   return (
     <>
       <Copy id="home-hero" code={sections.hero} />
@@ -122,12 +152,12 @@ export function Component() {
         <Copy id="home-we-get-it" code={sections.weGetIt} />
         <HydrationBoundary>
           <div className="container-page mt-14">
-            <TeamStripBlock />
+            <TeamStripBlock members={team} />
           </div>
         </HydrationBoundary>
       </section>
 
-      <Copy id="home-clients" code={sections.clients} />
+      <ClientLogos />
 
       <Copy id="home-how-we-work" code={sections.howWeWork} />
 

@@ -15,9 +15,9 @@ import {
   Layers,
   Rocket,
   Wrench,
-} from 'lucide-react';
+} from '@/components/ui/icons';
 import { Link } from 'react-router-dom';
-import { site } from '@northbeam/common';
+import { site, type PublicSiteSettings } from '@northbeam/common';
 import { CtaBand } from '@/components/marketing/cta-band';
 import { LogoMarquee } from '@/components/marketing/logo-marquee';
 import { SectionHeading } from '@/components/marketing/page-hero';
@@ -163,10 +163,10 @@ export function WeGetIt() {
   );
 }
 
-export function Clients() {
+export function Clients({ logos }: { logos: PublicSiteSettings['clientLogos'] }) {
   return (
     <>
-      <LogoMarquee />
+      <LogoMarquee logos={logos} />
     </>
   );
 }

@@ -1,7 +1,9 @@
-import { ArrowRight, ArrowUpRight, Clapperboard, Glasses } from 'lucide-react';
+import { ArrowRight, ArrowUpRight, Clapperboard, Glasses } from '@/components/ui/icons';
 import { Link } from 'react-router-dom';
 import { site } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
+import { useLoaderData, type LoaderFunctionArgs } from '@/app/data-router';
+import { loadTeamStrip, type TeamStripMember } from '@/lib/team';
 import { SimulationCreationFeed } from '@/components/feeds/simulation-creation-feed';
 import { CtaBand } from '@/components/marketing/cta-band';
 import { PageHero, SectionHeading } from '@/components/marketing/page-hero';
@@ -11,6 +13,7 @@ import { buttonVariants } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { PlaybookWidget } from '@/components/lead-capture/playbook-widget';
 import { useServiceEngagement } from '@/hooks/use-service-engagement';
+import { useSiteSettings } from '@/lib/site-settings';
 import { trackStudioVisit } from '@/lib/analytics';
 
 const description = `${site.name} Immersive: XR training, digital twins and CGI for advertising from our Simulation Creation and Fooh Studios teams.`;
@@ -33,8 +36,15 @@ const studioStyle: Record<string, { icon: typeof Glasses; className: string }> =
   },
 };
 
+/** The team for the "Talk to the Team" strip. */
+export async function loader({ context }: LoaderFunctionArgs): Promise<{ team: TeamStripMember[] }> {
+  return { team: await loadTeamStrip(context) };
+}
+
 export function Component() {
+  const { team } = useLoaderData<{ team: TeamStripMember[] }>();
   useServiceEngagement('immersive');
+  const { studios } = useSiteSettings();
   return (
     <>
       <PageHero
@@ -65,7 +75,7 @@ export function Component() {
               immersive work lets people experience what slides can only describe.
             </p>
           </div>
-          <TeamStrip />
+          <TeamStrip members={team} />
         </div>
       </section>
 
@@ -73,7 +83,7 @@ export function Component() {
         <div className="container-page">
           <SectionHeading id="studios" eyebrow="Our studios" title="Two studios, one standard" />
           <div className="mt-12 grid gap-6 md:grid-cols-2">
-            {site.studios.map((studio) => {
+            {studios.map((studio) => {
               const style = studioStyle[studio.id];
               const Icon = style?.icon ?? Glasses;
               return (

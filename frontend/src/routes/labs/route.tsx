@@ -1,4 +1,4 @@
-import { ArrowRight, Boxes, Coins, FlaskConical, Handshake, KeyRound, Orbit, Timer } from 'lucide-react';
+import { ArrowRight, Boxes, Coins, FlaskConical, Handshake, KeyRound, Orbit, Timer } from '@/components/ui/icons';
 import { Link } from 'react-router-dom';
 import { site } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';

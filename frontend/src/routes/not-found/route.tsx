@@ -1,4 +1,4 @@
-import { Compass } from 'lucide-react';
+import { Compass } from '@/components/ui/icons';
 import { Link, useLocation } from 'react-router-dom';
 import type { RouteHandle } from '@/app/route-handle';
 import { buttonVariants } from '@/components/ui/button';

@@ -1,6 +1,7 @@
 import { privacyRetentionLines, site } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
 import { LegalPage, today } from '@/components/legal/legal-page';
+import { useSiteSettings } from '@/lib/site-settings';
 
 export const handle: RouteHandle = {
   head: () => ({
@@ -12,6 +13,7 @@ export const handle: RouteHandle = {
 };
 
 export function Component() {
+  const { email, privacyEmail } = useSiteSettings();
   return (
     <LegalPage
       title="Privacy Policy"
@@ -22,8 +24,8 @@ export function Component() {
         <h2>1. Who we are</h2>
         <p>
           {site.legalName}, registered in {site.registeredIn} with company number {site.companyNumber},{' '}
-          {site.registeredAddress}. General enquiries: <a href={`mailto:${site.email}`}>{site.email}</a>. Privacy
-          requests: <a href={`mailto:${site.privacyEmail}`}>{site.privacyEmail}</a>.
+          {site.registeredAddress}. General enquiries: <a href={`mailto:${email}`}>{email}</a>. Privacy requests:{' '}
+          <a href={`mailto:${privacyEmail}`}>{privacyEmail}</a>.
         </p>
       </section>
       <section>
@@ -88,8 +90,7 @@ export function Component() {
           <li>withdraw consent at any time, without affecting processing before withdrawal.</li>
         </ul>
         <p>
-          To exercise any right, email <a href={`mailto:${site.privacyEmail}`}>{site.privacyEmail}</a>. We reply within
-          one month.
+          To exercise any right, email <a href={`mailto:${privacyEmail}`}>{privacyEmail}</a>. We reply within one month.
         </p>
       </section>
       <section>
@@ -103,7 +104,7 @@ export function Component() {
         <h2>7. Complaints</h2>
         <p>
           If you are unhappy with how we handle your data, please tell us first at{' '}
-          <a href={`mailto:${site.email}`}>{site.email}</a>. You also have the right to complain to the Information
+          <a href={`mailto:${email}`}>{email}</a>. You also have the right to complain to the Information
           Commissioner&rsquo;s Office (ICO), the UK supervisory authority:{' '}
           <a href="https://ico.org.uk/make-a-complaint/" target="_blank" rel="noopener noreferrer">
             ico.org.uk

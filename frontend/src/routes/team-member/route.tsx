@@ -1,7 +1,8 @@
-import { ArrowLeft, ArrowRight, UserRoundX } from 'lucide-react';
+import { ArrowLeft, ArrowRight, UserRoundX } from '@/components/ui/icons';
 import { data, isRouteErrorResponse, Link } from 'react-router-dom';
 import { useLoaderData, useRouteError, type LoaderFunctionArgs } from '@/app/data-router';
-import { findTeamMember, site, type TeamMember } from '@northbeam/common';
+import { formatDate, sectionLabels, site, type TeamMember, type TeamProfile } from '@northbeam/common';
+import { loadJson, pageStatusOf } from '@/lib/api';
 import { SocialIcon } from '@/components/layout/social-icon';
 import type { RouteHandle } from '@/app/route-handle';
 import { absoluteUrl, breadcrumbJsonLd, organizationRef } from '@/app/structured-data';
@@ -9,12 +10,18 @@ import { TeamAvatar } from '@/components/marketing/team-avatar';
 import { buttonVariants } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 
-export function loader({ params }: LoaderFunctionArgs): TeamMember {
-  const member = findTeamMember(params.slug?.toLowerCase());
-  // React Router's way to answer a status from a loader: the server then sends it as the HTTP status.
-
-  if (!member) throw data(null, { status: 404 });
-  return member;
+/** The member and their newest published articles; a slug no shown member has answers 404 (a former one was redirected before). */
+export async function loader({ params, context }: LoaderFunctionArgs): Promise<TeamProfile> {
+  const slug = (params.slug ?? '').toLowerCase();
+  let profile: TeamProfile | null;
+  try {
+    profile = await loadJson<TeamProfile>(context, `/api/team/${encodeURIComponent(slug)}`);
+  } catch (error) {
+    // React Router's way to answer a status from a loader: the server then sends it as the HTTP status.
+    throw data(null, { status: pageStatusOf(error) });
+  }
+  if (!profile) throw data(null, { status: 502 });
+  return profile;
 }
 
 /** The member's profile page: a ProfilePage about the Person, every address absolute. */
@@ -32,7 +39,7 @@ function profileJsonLd(member: TeamMember, publicUrl: string) {
       url,
       // The drawn card stands in for a member without a portrait.
       image: absoluteUrl(publicUrl, member.avatar ?? `/api/og-image/${member.slug}`),
-      sameAs: [member.linkedin],
+      sameAs: member.linkedin ? [member.linkedin] : [],
       knowsAbout: member.expertise.map((tag) => tag.replace(/^#/, '')),
       worksFor: organizationRef(publicUrl),
     },
@@ -46,8 +53,9 @@ function teamBreadcrumb(member: TeamMember, publicUrl: string) {
   ]);
 }
 
-export const handle: RouteHandle<TeamMember | undefined> = {
-  head: ({ data: member, params, publicUrl }) => {
+export const handle: RouteHandle<TeamProfile | undefined> = {
+  head: ({ data: profile, params, publicUrl }) => {
+    const member = profile?.member;
     if (!member) {
       return {
         title: 'Team Member Not Found',
@@ -83,7 +91,7 @@ function BackToAbout({ className = 'text-sm text-ink-muted hover:text-ink' }: { 
 }
 
 export function Component() {
-  const member = useLoaderData<TeamMember>();
+  const { member, articles } = useLoaderData<TeamProfile>();
   const paragraphs = member.fullBio
     .split(/\n\s*\n/)
     .map((paragraph) => paragraph.trim())
@@ -100,14 +108,16 @@ export function Component() {
             <div>
               <h1 className="font-display text-4xl font-semibold tracking-tight sm:text-6xl">{member.name}</h1>
               <p className="mt-3 text-lg text-consulting sm:text-xl">{member.role}</p>
-              <a
-                href={member.linkedin}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="mt-5 inline-flex items-center gap-2 rounded-full bg-white/10 px-4 py-2 text-sm font-medium hover:bg-white/20"
-              >
-                <SocialIcon name="LinkedIn" /> LinkedIn profile
-              </a>
+              {member.linkedin && (
+                <a
+                  href={member.linkedin}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="mt-5 inline-flex items-center gap-2 rounded-full bg-white/10 px-4 py-2 text-sm font-medium hover:bg-white/20"
+                >
+                  <SocialIcon name="LinkedIn" /> LinkedIn profile
+                </a>
+              )}
             </div>
           </div>
         </div>
@@ -129,6 +139,28 @@ export function Component() {
               <p key={paragraph}>{paragraph}</p>
             ))}
           </div>
+          {articles.length > 0 && (
+            <>
+              <h2 className="heading-2 mt-12">Articles by {firstName}</h2>
+              <ul className="mt-6 grid gap-4" data-testid="member-articles">
+                {articles.map((article) => (
+                  <li key={article.id} className="rounded-card border border-line bg-white p-5 shadow-card">
+                    <p className="text-xs font-semibold tracking-wide text-ink-muted uppercase">
+                      {sectionLabels[article.section]}
+                      {article.publishedAt ? ` · ${formatDate(article.publishedAt, 'MMMM dd, yyyy')}` : ''}
+                      {` · ${article.readingTime} min read`}
+                    </p>
+                    <h3 className="heading-3 mt-2">
+                      <Link to={`/blog/${article.section}/${article.slug}`} className="hover:text-beam">
+                        {article.title}
+                      </Link>
+                    </h3>
+                    <p className="mt-2 text-sm leading-relaxed text-ink-muted">{article.excerpt}</p>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
         </div>
         <aside className="self-start rounded-card bg-ink p-8 text-white lg:sticky lg:top-28" data-testid="work-with">
           <h2 className="font-display text-2xl font-semibold">Work with {firstName}</h2>

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { site } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
 import { LegalPage } from '@/components/legal/legal-page';
+import { useSiteSettings } from '@/lib/site-settings';
 
 export const handle: RouteHandle = {
   head: () => ({
@@ -13,14 +14,15 @@ export const handle: RouteHandle = {
   }),
 };
 
-const sections: { title: string; body: ReactNode }[] = [
+/** The sections, with the public contact e-mail of the site settings. */
+const sections = (email: string): { title: string; body: ReactNode }[] => [
   {
     title: 'Company information',
     body: (
       <p>
         These terms are issued by {site.legalName} ("{site.name}", "we", "us"), a company registered in{' '}
         {site.registeredIn} under company number {site.companyNumber}, with its registered office at{' '}
-        {site.registeredAddress}. Email: <a href={`mailto:${site.email}`}>{site.email}</a>.
+        {site.registeredAddress}. Email: <a href={`mailto:${email}`}>{email}</a>.
       </p>
     ),
   },
@@ -182,7 +184,7 @@ const sections: { title: string; body: ReactNode }[] = [
     title: 'Contact',
     body: (
       <p>
-        Questions about these terms: <a href={`mailto:${site.email}`}>{site.email}</a>, or write to {site.legalName},{' '}
+        Questions about these terms: <a href={`mailto:${email}`}>{email}</a>, or write to {site.legalName},{' '}
         {site.registeredAddress}.
       </p>
     ),
@@ -190,6 +192,7 @@ const sections: { title: string; body: ReactNode }[] = [
 ];
 
 export function Component() {
+  const { email } = useSiteSettings();
   return (
     <LegalPage
       title="Terms & Conditions"
@@ -197,7 +200,7 @@ export function Component() {
       intro="Please read these terms carefully. By using this website or our services you agree to them."
     >
       <ol className="grid gap-12" data-testid="terms-sections">
-        {sections.map((section, index) => (
+        {sections(email).map((section, index) => (
           <li key={section.title}>
             <section>
               <h2>

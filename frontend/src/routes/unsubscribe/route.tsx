@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { CheckCircle2, Loader2, MailCheck, MailX } from 'lucide-react';
+import { CheckCircle2, Loader2, MailCheck, MailX } from '@/components/ui/icons';
 import { Link, useSearchParams } from 'react-router-dom';
 import { leadMessages, messages, type UnsubscribeResult } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';

@@ -1,19 +1,23 @@
-import { ImagePlus } from 'lucide-react';
+import { ImagePlus } from '@/components/ui/icons';
 import { useState } from 'react';
 import { mediaHeightAt, mediaVariantUrl, type MediaImage } from '@northbeam/common';
 import { Button } from '@/components/ui/button';
 import { MediaPicker } from './media-picker';
 
 /**
- * A post's feature image: a preview with Change and Remove, or a button that opens the media
- * picker. Its alt text is the library's (required there), shown under the preview.
+ * A post's feature image (or a newsletter issue's hero image): a preview with Change and Remove, or a
+ * button that opens the media picker. Its alt text is the library's (required there), shown under the preview.
  */
 export function FeatureImageField({
   value,
   onChange,
+  emptyText = 'No feature image: the post shares its drawn card.',
+  pickerTitle = 'Choose a feature image',
 }: {
-  value: MediaImage | null;
+  value: Pick<MediaImage, 'id' | 'alt' | 'width' | 'height'> | null;
   onChange: (image: MediaImage | null) => void;
+  emptyText?: string;
+  pickerTitle?: string;
 }) {
   const [picking, setPicking] = useState(false);
   return (
@@ -31,7 +35,7 @@ export function FeatureImageField({
           <figcaption className="text-xs break-words text-ink-muted">Alt text: {value.alt}</figcaption>
         </figure>
       ) : (
-        <p className="text-sm text-ink-muted">No feature image: the post shares its drawn card.</p>
+        <p className="text-sm text-ink-muted">{emptyText}</p>
       )}
       <div className="flex flex-wrap gap-2">
         <Button type="button" variant="outline" size="sm" onClick={() => setPicking(true)}>
@@ -44,12 +48,7 @@ export function FeatureImageField({
           </Button>
         ) : null}
       </div>
-      <MediaPicker
-        open={picking}
-        title="Choose a feature image"
-        onClose={() => setPicking(false)}
-        onSelect={onChange}
-      />
+      <MediaPicker open={picking} title={pickerTitle} onClose={() => setPicking(false)} onSelect={onChange} />
     </div>
   );
 }

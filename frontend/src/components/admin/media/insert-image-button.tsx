@@ -1,4 +1,4 @@
-import { ImagePlus } from 'lucide-react';
+import { ImagePlus } from '@/components/ui/icons';
 import { useState } from 'react';
 import { mediaMarkdown } from '@northbeam/common';
 import { Button } from '@/components/ui/button';

@@ -1,12 +1,14 @@
 import { mediaUploadHeader, type ListPage, type MediaItem } from '@northbeam/common';
 import { ApiRequestError, requestJson } from '@/lib/api';
 
-/** Uploads one image with its alt text (multipart, with the header the cross-site guard asks for). */
-export async function uploadMedia(file: File, alt: string): Promise<MediaItem> {
+/**
+ * Posts a multipart form with the header the cross-site guard asks of uploads, and reads the JSON
+ * answer (a refusal throws an ApiRequestError with the server's sentence).
+ */
+export async function uploadMultipart<T>(url: string, fields: Record<string, string | Blob>): Promise<T> {
   const form = new FormData();
-  form.append('alt', alt);
-  form.append('file', file);
-  const response = await fetch('/api/admin/media', {
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  const response = await fetch(url, {
     method: 'POST',
     credentials: 'include',
     headers: { [mediaUploadHeader.name]: mediaUploadHeader.value },
@@ -14,7 +16,12 @@ export async function uploadMedia(file: File, alt: string): Promise<MediaItem> {
   });
   if (!response.ok)
     throw new ApiRequestError(response.status, await response.text().catch(() => ''), response.statusText);
-  return (await response.json()) as MediaItem;
+  return (await response.json()) as T;
+}
+
+/** Uploads one image with its alt text. */
+export function uploadMedia(file: File, alt: string): Promise<MediaItem> {
+  return uploadMultipart<MediaItem>('/api/admin/media', { alt, file });
 }
 
 export function listMedia(page: number, search: string): Promise<ListPage<MediaItem>> {

@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, Search, X } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Search, X } from '@/components/ui/icons';
 import { useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { mediaVariantUrl, pageCount, type ListPage, type MediaImage, type MediaItem } from '@northbeam/common';

@@ -1,4 +1,4 @@
-import { ImageUp, Upload } from 'lucide-react';
+import { ImageUp, Upload } from '@/components/ui/icons';
 import { useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { mediaLimits, mediaMessages, type MediaItem } from '@northbeam/common';
 import { Alert, AlertDescription } from '@/components/ui/alert';

@@ -1,8 +1,9 @@
-import { ExternalLink, EyeOff, Pencil, Plus, Send, Trash2 } from 'lucide-react';
+import { ExternalLink, EyeOff, Pencil, Plus, Send, Trash2 } from '@/components/ui/icons';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from '@/app/data-router';
 import {
+  caseStudyActions,
   caseStudyStatuses,
   caseStudyStatusLabels,
   formatDate,
@@ -45,7 +46,7 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 type Pending = { kind: 'delete' | 'unpublish'; caseStudy: AdminCaseStudySummary };
 
 export function Component() {
-  const { list, problem } = useLoaderData<typeof loader>();
+  const { user, list, problem } = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
   const navigate = useNavigate();
   const filters = useListScreenFilters(filterNames);
@@ -75,11 +76,14 @@ export function Component() {
         <AdminPageHeader
           title="Case studies"
           description="Every case study, newest engagement first. Drafts are seen by staff only."
+          // Adding one is the action without a row: `caseStudyActions` of a new case study.
           actions={
-            <Link to="/admin/case-studies/new" className={buttonVariants({ size: 'sm' })}>
-              <Plus aria-hidden="true" />
-              New case study
-            </Link>
+            caseStudyActions(null, user).includes('edit') ? (
+              <Link to="/admin/case-studies/new" className={buttonVariants({ size: 'sm' })}>
+                <Plus aria-hidden="true" />
+                New case study
+              </Link>
+            ) : null
           }
         />
       }
@@ -144,34 +148,51 @@ export function Component() {
                 <div className="col-start-2 row-start-1 md:col-start-auto md:row-start-auto">
                   <RowActions
                     label={`Actions for "${caseStudy.title}"`}
+                    // The row's menu: what the server's `actions` allow, beside looking at it on the site.
                     actions={[
-                      {
-                        label: 'Edit',
-                        icon: Pencil,
-                        onSelect: () => void navigate(`/admin/case-studies/${caseStudy.id}`),
-                      },
+                      ...(caseStudy.actions.includes('edit')
+                        ? [
+                            {
+                              label: 'Edit',
+                              icon: Pencil,
+                              onSelect: () => void navigate(`/admin/case-studies/${caseStudy.id}`),
+                            },
+                          ]
+                        : []),
                       {
                         label: caseStudy.status === 'published' ? 'View on the site' : 'Preview the draft',
                         icon: ExternalLink,
                         onSelect: () => window.open(`/case-studies/${caseStudy.slug}`, '_blank', 'noopener'),
                       },
-                      caseStudy.status === 'published'
-                        ? {
-                            label: 'Unpublish',
-                            icon: EyeOff,
-                            onSelect: () => setPending({ kind: 'unpublish', caseStudy }),
-                          }
-                        : {
-                            label: 'Publish',
-                            icon: Send,
-                            onSelect: () => void act(caseStudy, 'POST', '/publish', 'Case study published'),
-                          },
-                      {
-                        label: 'Delete',
-                        icon: Trash2,
-                        danger: true,
-                        onSelect: () => setPending({ kind: 'delete', caseStudy }),
-                      },
+                      ...(caseStudy.status === 'published'
+                        ? caseStudy.actions.includes('unpublish')
+                          ? [
+                              {
+                                label: 'Unpublish',
+                                icon: EyeOff,
+                                onSelect: () => setPending({ kind: 'unpublish', caseStudy }),
+                              },
+                            ]
+                          : []
+                        : caseStudy.actions.includes('publish')
+                          ? [
+                              {
+                                label: 'Publish',
+                                icon: Send,
+                                onSelect: () => void act(caseStudy, 'POST', '/publish', 'Case study published'),
+                              },
+                            ]
+                          : []),
+                      ...(caseStudy.actions.includes('delete')
+                        ? [
+                            {
+                              label: 'Delete',
+                              icon: Trash2,
+                              danger: true,
+                              onSelect: () => setPending({ kind: 'delete', caseStudy }),
+                            },
+                          ]
+                        : []),
                     ]}
                   />
                 </div>

@@ -1,116 +1,63 @@
-import { ArrowRight, BookOpen, Download, FileText, Inbox, ShieldCheck, Users } from 'lucide-react';
+import { ArrowRight, BookOpen, Download, FileText, Inbox, ShieldCheck, Users } from '@/components/ui/icons';
 import { Link } from 'react-router-dom';
 import { useLoaderData, type LoaderFunctionArgs } from '@/app/data-router';
 import {
+  areaLabels,
   enquiryLimits,
   formatDate,
+  permissionTable,
   roleLabels,
   site,
-  staffLimits,
-  team,
-  type ActivityEntry,
-  type EnquiryCounts,
-  type ListPage,
-  type PostSummary,
-  type PrivacyRequestCounts,
-  type PostWorkflowCounts,
-  type StaffUser,
+  staffAreas,
+  staffRoles,
+  type AreaPermission,
+  type StaffRole,
 } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
 import { ActivityFeed } from '@/components/admin/activity-feed';
 import { ReviewQueueCard } from '@/components/admin/review-queue-card';
 import { buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { loadJson } from '@/lib/api';
 import { requireStaffUser } from '@/lib/staff';
+import {
+  authorList,
+  DashboardData,
+  publishedCount,
+  recentDownloads,
+  recentActivity,
+  enquiryCounts,
+  privacyCounts,
+  workflowCounts,
+} from './dashboard-data';
 
 export const handle: RouteHandle = {
   head: () => ({ title: 'Admin dashboard', description: `${site.name} staff dashboard.`, noindex: true }),
 };
 
-interface PlaybookDownload {
-  id: string;
-  email: string;
-  createdAt: string;
+/** How each level of the permission table reads in the guide. */
+const levelPhrases: Record<Exclude<AreaPermission, 'none'>, string> = {
+  all: 'manage',
+  read: 'see',
+  own: 'work on their own',
+  assigned: 'handle what is assigned to them in',
+  upload: 'upload to and use',
+};
+
+/** The roles, and what each may do, written from the permission table (common/src/staff.ts). */
+function roleGuide(role: StaffRole): string {
+  const parts = (Object.keys(levelPhrases) as (keyof typeof levelPhrases)[]).flatMap((level) => {
+    const areas = staffAreas.filter((area) => permissionTable[role][area] === level).map((area) => areaLabels[area]);
+    return areas.length ? [`${levelPhrases[level]} ${areas.join(', ')}`] : [];
+  });
+  return parts.length ? `${parts.join('; ')}.` : 'nothing in the admin yet.';
 }
 
-interface DashboardData {
-  user: StaffUser;
-  labsCount: number;
-  consultingCount: number;
-  downloads: PlaybookDownload[];
-  activity: ActivityEntry[];
-  /** Null for a role without the inbox. */
-  enquiries: EnquiryCounts | null;
-  /** Null for a role without privacy requests. */
-  privacy: PrivacyRequestCounts | null;
-  /** The review queue and the schedule: admins only (null otherwise). */
-  workflow: PostWorkflowCounts | null;
-}
-
-async function publishedCount(context: unknown, section: 'labs' | 'consulting'): Promise<number> {
-  try {
-    return (await loadJson<PostSummary[]>(context, `/api/posts/${section}`))?.length ?? 0;
-  } catch {
-    return 0;
-  }
-}
-
-/** Downloads come from the playbook module; until it exists (404) or for a role without access (403) the card is empty. */
-async function recentDownloads(context: unknown): Promise<PlaybookDownload[]> {
-  try {
-    return (await loadJson<PlaybookDownload[]>(context, '/api/admin/playbook-downloads')) ?? [];
-  } catch {
-    return [];
-  }
-}
-
-/** The latest entries of the activity log this staff member may read (their own for a consultant). */
-async function recentActivity(context: unknown): Promise<ActivityEntry[]> {
-  try {
-    const page = await loadJson<ListPage<ActivityEntry>>(
-      context,
-      `/api/admin/activity?limit=${staffLimits.recentActivity}`,
-    );
-    return page?.items.slice(0, staffLimits.recentActivity) ?? [];
-  } catch {
-    return [];
-  }
-}
-
-/** The inbox card's counts, within what this staff member may see (their own assignments for a consultant). */
-async function enquiryCounts(context: unknown, user: StaffUser): Promise<EnquiryCounts | null> {
-  if (user.permissions.enquiries === 'none') return null;
-  try {
-    return await loadJson<EnquiryCounts>(context, '/api/admin/enquiries/counts');
-  } catch {
-    return null;
-  }
-}
-
-/** Open privacy requests, those due within 7 days and those overdue (the privacy team only). */
-async function privacyCounts(context: unknown, user: StaffUser): Promise<PrivacyRequestCounts | null> {
-  if (user.permissions.privacy !== 'all') return null;
-  try {
-    return await loadJson<PrivacyRequestCounts>(context, '/api/admin/deletion-requests/counts');
-  } catch {
-    return null;
-  }
-}
-
-/** The "Awaiting review" card's counts (docs/product.md#publishing), for those who can publish. */
-async function workflowCounts(context: unknown, user: StaffUser): Promise<PostWorkflowCounts | null> {
-  if (user.permissions.posts !== 'all') return null;
-  try {
-    return await loadJson<PostWorkflowCounts>(context, '/api/admin/posts/workflow-counts');
-  } catch {
-    return null;
-  }
-}
+/** The roles that publish posts: every right over posts. */
+const publishingRoles = staffRoles.filter((role) => permissionTable[role].posts === 'all');
 
 export async function loader({ context, request }: LoaderFunctionArgs): Promise<DashboardData> {
   const user = await requireStaffUser(context, request);
-  const [labsCount, consultingCount, downloads, activity, enquiries, privacy, workflow] = await Promise.all([
+  const [labsCount, consultingCount, downloads, activity, enquiries, privacy, workflow, authors] = await Promise.all([
     publishedCount(context, 'labs'),
     publishedCount(context, 'consulting'),
     recentDownloads(context),
@@ -118,8 +65,9 @@ export async function loader({ context, request }: LoaderFunctionArgs): Promise<
     enquiryCounts(context, user),
     privacyCounts(context, user),
     workflowCounts(context, user),
+    authorList(context),
   ]);
-  return { user, labsCount, consultingCount, downloads, activity, enquiries, privacy, workflow };
+  return { user, labsCount, consultingCount, downloads, activity, enquiries, privacy, workflow, authors };
 }
 
 function Stat({
@@ -143,7 +91,7 @@ function Stat({
 }
 
 export function Component() {
-  const { user, labsCount, consultingCount, downloads, activity, enquiries, privacy, workflow } =
+  const { user, labsCount, consultingCount, downloads, activity, enquiries, privacy, workflow, authors } =
     useLoaderData<typeof loader>();
   const firstName = user.name.split(' ')[0];
   return (
@@ -152,7 +100,10 @@ export function Component() {
         <div className="mb-10 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
           <div>
             <p className="eyebrow">{roleLabels[user.role]}</p>
-            <h1 className="heading-1 mt-2">Welcome back, {firstName}</h1>
+            {/* "Welcome back" from the second sign-in on (the server marks the first session). */}
+            <h1 className="heading-1 mt-2">
+              {user.firstSignIn ? 'Welcome' : 'Welcome back'}, {firstName}
+            </h1>
             <p className="lead mt-3 max-w-2xl">Signed in as {user.name}. Here is what is happening on the site.</p>
           </div>
         </div>
@@ -161,7 +112,7 @@ export function Component() {
           <Card className="flex flex-col" data-testid="card-blog-posts">
             <CardHeader>
               <FileText className="size-6 text-beam" aria-hidden="true" />
-              <CardTitle>Blog Posts</CardTitle>
+              <CardTitle as="h2">Blog Posts</CardTitle>
               <CardDescription>Write, edit and publish Labs and Consulting articles.</CardDescription>
             </CardHeader>
             <CardContent className="mt-auto">
@@ -176,7 +127,7 @@ export function Component() {
 
           <Card data-testid="card-quick-stats">
             <CardHeader>
-              <CardTitle>Quick Stats</CardTitle>
+              <CardTitle as="h2">Quick Stats</CardTitle>
               <CardDescription>Published articles by section.</CardDescription>
             </CardHeader>
             <CardContent className="flex flex-col gap-2">
@@ -189,25 +140,34 @@ export function Component() {
           <Card data-testid="card-authors">
             <CardHeader>
               <Users className="size-6 text-beam" aria-hidden="true" />
-              <CardTitle>Authors</CardTitle>
-              <CardDescription>{team.length} team members can be credited on a post.</CardDescription>
+              <CardTitle as="h2">Authors</CardTitle>
+              <CardDescription>
+                {authors.length === 1
+                  ? '1 team member can be credited on a post.'
+                  : `${authors.length} team members can be credited on a post.`}
+              </CardDescription>
             </CardHeader>
-            <CardContent>
+            <CardContent className="flex flex-col gap-4">
               <ul className="flex flex-col gap-2.5 text-sm">
-                {team.map((member) => (
+                {authors.map((member) => (
                   <li key={member.id} className="flex flex-col">
                     <span className="font-medium text-ink">{member.name}</span>
                     <span className="text-xs text-ink-muted">{member.role}</span>
                   </li>
                 ))}
               </ul>
+              {user.permissions.team !== 'none' ? (
+                <Link to="/admin/team" className="text-sm font-medium text-beam hover:underline">
+                  {user.permissions.team === 'all' ? 'Manage the team' : 'Your team profile'}
+                </Link>
+              ) : null}
             </CardContent>
           </Card>
 
           <Card data-testid="card-playbook-downloads">
             <CardHeader>
               <Download className="size-6 text-beam" aria-hidden="true" />
-              <CardTitle>Playbook Downloads</CardTitle>
+              <CardTitle as="h2">Playbook Downloads</CardTitle>
               <CardDescription>Total requests for the SME AI adoption playbook.</CardDescription>
             </CardHeader>
             <CardContent>
@@ -221,7 +181,7 @@ export function Component() {
             <Card className="flex flex-col" data-testid="card-enquiries">
               <CardHeader>
                 <Inbox className="size-6 text-beam" aria-hidden="true" />
-                <CardTitle>Enquiries</CardTitle>
+                <CardTitle as="h2">Enquiries</CardTitle>
                 <CardDescription>We promise a reply within {enquiryLimits.replyPromiseHours} hours.</CardDescription>
               </CardHeader>
               <CardContent className="mt-auto flex flex-col gap-2">
@@ -259,7 +219,7 @@ export function Component() {
             <div className="flex items-start gap-4">
               <ShieldCheck className="mt-1 size-6 shrink-0 text-beam" aria-hidden="true" />
               <div>
-                <CardTitle>Privacy requests</CardTitle>
+                <CardTitle as="h2">Privacy requests</CardTitle>
                 <CardDescription>
                   Data deletion and access requests, their statutory deadlines and decisions.
                 </CardDescription>
@@ -296,19 +256,28 @@ export function Component() {
           <Card className="lg:col-span-2" data-testid="card-guide">
             <CardHeader>
               <BookOpen className="size-6 text-beam" aria-hidden="true" />
-              <CardTitle>How it works</CardTitle>
+              <CardTitle as="h2">How it works</CardTitle>
             </CardHeader>
             <CardContent className="flex flex-col gap-3 text-sm leading-relaxed text-ink-muted">
+              <div>
+                <strong className="text-ink">Roles.</strong> What each role may do:
+                <ul className="mt-2 flex flex-col gap-1.5" data-testid="guide-roles">
+                  {staffRoles.map((role) => (
+                    <li key={role}>
+                      <span className="font-medium text-ink">{roleLabels[role]}s</span> {roleGuide(role)}
+                    </li>
+                  ))}
+                </ul>
+              </div>
               <p>
-                <strong className="text-ink">Roles.</strong> The super admin (our CTO) and the admin (our Strategy
-                Director) can create, edit, publish and delete any post. Consultants can create posts and save them as
-                drafts only.
-              </p>
-              <p>
-                <strong className="text-ink">Draft approval.</strong> A consultant submits a draft for review; it waits
-                under &ldquo;Awaiting review&rdquo; until one of the two admins publishes it, schedules it or sends it
-                back with a note. Drafts, posts in review and scheduled posts are never shown to visitors; signed-in
-                staff can preview them at their article address.
+                <strong className="text-ink">Draft approval.</strong> Whoever may only work on their own posts submits a
+                draft for review; it waits under &ldquo;Awaiting review&rdquo; until{' '}
+                {publishingRoles
+                  .map((role) => roleLabels[role].toLowerCase())
+                  .map((label) => `${/^[aeiou]/.test(label) ? 'an' : 'a'} ${label}`)
+                  .join(' or ')}{' '}
+                publishes it, schedules it or sends it back with a note. Drafts, posts in review and scheduled posts are
+                never shown to visitors; signed-in staff can preview them at their article address.
               </p>
               <p>
                 <strong className="text-ink">Playbook.</strong> The playbook download widget appears on the Home, About,
@@ -319,7 +288,7 @@ export function Component() {
 
           <Card className="lg:col-span-3" data-testid="card-recent-downloads">
             <CardHeader className="flex-row items-center justify-between gap-3">
-              <CardTitle>Recent playbook downloads</CardTitle>
+              <CardTitle as="h2">Recent playbook downloads</CardTitle>
               {user.permissions.playbook !== 'none' ? (
                 <Link to="/admin/playbook" className="text-sm font-medium text-beam hover:underline">
                   All requests

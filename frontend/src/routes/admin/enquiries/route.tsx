@@ -1,4 +1,6 @@
 import { Link } from 'react-router-dom';
+import { MessageSquareText } from '@/components/ui/icons';
+import { buttonVariants } from '@/components/ui/button';
 import {
   formatDate,
   contactServiceLabel,
@@ -63,10 +65,20 @@ export function Component() {
           }
           // The export takes the same filters as the list, without the page: it holds every match.
           actions={
-            <ExportCsvLink
-              href={`/api/admin/enquiries.csv${exportQuery(params, filterNames)}`}
-              testId="enquiries-csv"
-            />
+            <>
+              <Link
+                to="/admin/reply-templates"
+                className={buttonVariants({ variant: 'outline', size: 'sm' })}
+                data-testid="reply-templates-link"
+              >
+                <MessageSquareText aria-hidden="true" />
+                Reply templates
+              </Link>
+              <ExportCsvLink
+                href={`/api/admin/enquiries.csv${exportQuery(params, filterNames)}`}
+                testId="enquiries-csv"
+              />
+            </>
           }
         />
       }

@@ -1,4 +1,4 @@
-import { MailCheck } from 'lucide-react';
+import { MailCheck } from '@/components/ui/icons';
 import { useId, useState, type FormEvent } from 'react';
 import { messages, site, staffLimits, looksLikeEmailAddress } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';

@@ -1,14 +1,23 @@
-import { UserPlus } from 'lucide-react';
+import { UserPlus } from '@/components/ui/icons';
 import { useId } from 'react';
-import { useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { useLoaderData, type LoaderFunctionArgs } from '@/app/data-router';
-import { messages, roleLabels, site, staffLimits, staffMessages, type InvitationDetails } from '@northbeam/common';
+import {
+  messages,
+  roleLabels,
+  site,
+  staffLimits,
+  staffMessages,
+  type AcceptedInvitation,
+  type InvitationDetails,
+} from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
 import { SetPasswordPage, loadEmailedLink, type SetPasswordErrors } from '@/components/admin/set-password-page';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { requestJson } from '@/lib/api';
 import { formText } from '@/lib/form-text';
+import { forgetStaffUser } from '@/lib/staff';
 
 export const handle: RouteHandle = {
   head: () => ({ title: 'Accept your invitation', description: `Join the ${site.name} admin.`, noindex: true }),
@@ -32,6 +41,7 @@ function checkName(form: FormData): SetPasswordErrors {
 export function Component() {
   const invitation = useLoaderData<typeof loader>();
   const { token = '' } = useParams();
+  const navigate = useNavigate();
   const ids = { name: useId() };
 
   return (
@@ -66,15 +76,16 @@ export function Component() {
       )}
       check={checkName}
       submit={async (form, password) => {
-        const answer = await requestJson<{ message: string }>(
-          'POST',
-          `/api/staff-invitations/${encodeURIComponent(token)}`,
-          { name: formText(form, 'name').trim(), password },
-        );
-        return answer.message;
+        await requestJson<AcceptedInvitation>('POST', `/api/staff-invitations/${encodeURIComponent(token)}`, {
+          name: formText(form, 'name').trim(),
+          password,
+        });
+        // Accepting signs the person in: on into the admin (its dashboard, or two-factor enrolment first).
+        forgetStaffUser();
+        await navigate('/admin', { replace: true });
+        return undefined;
       }}
       failed="Your account was not created"
-      done={{ title: 'Welcome aboard', testId: 'invitation-accepted' }}
       submitLabel="Create my account"
       busyLabel="Creating your account..."
     />

@@ -1,4 +1,4 @@
-import { KeyRound, LockKeyhole } from 'lucide-react';
+import { KeyRound, LockKeyhole } from '@/components/ui/icons';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, redirect, useNavigate, useSearchParams } from 'react-router-dom';
 import { type LoaderFunctionArgs } from '@/app/data-router';

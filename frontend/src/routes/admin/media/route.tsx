@@ -1,4 +1,4 @@
-import { Pencil, Trash2, Upload } from 'lucide-react';
+import { Pencil, Trash2, Upload } from '@/components/ui/icons';
 import { useId, useState, type FormEvent } from 'react';
 import {
   formatDate,
@@ -6,7 +6,7 @@ import {
   mediaMessages,
   mediaVariantUrl,
   site,
-  type MediaItem,
+  type MediaListItem,
   type StaffUser,
 } from '@northbeam/common';
 import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from '@/app/data-router';
@@ -39,7 +39,7 @@ const filterNames = ['q'] as const;
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const user: StaffUser = await requireStaffUser(context, request);
-  const load = await loadListPage<MediaItem>(context, request, {
+  const load = await loadListPage<MediaListItem>(context, request, {
     path: '/api/admin/media',
     filters: { names: filterNames },
     pageSize: mediaLimits.listPageSize,
@@ -52,7 +52,7 @@ export function Component() {
   const revalidator = useRevalidator();
   const filters = useListScreenFilters(filterNames);
   const [uploading, setUploading] = useState(false);
-  const [pendingDelete, setPendingDelete] = useState<MediaItem>();
+  const [pendingDelete, setPendingDelete] = useState<MediaListItem>();
   const [deleting, setDeleting] = useState(false);
   const mayDelete = user.permissions.media === 'all';
 
@@ -165,7 +165,7 @@ function MediaCard({
   onDelete,
   onSaved,
 }: {
-  item: MediaItem;
+  item: MediaListItem;
   mayDelete: boolean;
   onDelete: () => void;
   onSaved: () => void;
@@ -268,6 +268,7 @@ function MediaCard({
             {item.alt}
           </p>
         )}
+        <MediaUses uses={item.usedIn} />
         <div className="mt-auto flex flex-wrap gap-2 pt-1">
           {editing ? null : (
             <Button size="sm" variant="outline" onClick={() => setEditing(true)}>
@@ -275,7 +276,8 @@ function MediaCard({
               Edit alt text
             </Button>
           )}
-          {mayDelete ? (
+          {/* An image in use cannot be deleted (the server refuses with 409): no Delete to be refused. */}
+          {mayDelete && item.usedIn.length === 0 ? (
             <Button size="sm" variant="ghost-danger" onClick={onDelete} aria-label={`Delete ${item.filename}`}>
               <Trash2 aria-hidden="true" />
               Delete
@@ -284,5 +286,31 @@ function MediaCard({
         </div>
       </div>
     </Card>
+  );
+}
+
+/** Where the image shows (the server's list of its uses), so that nobody learns it from a refused delete. */
+function MediaUses({ uses }: { uses: string[] }) {
+  if (uses.length === 0) {
+    return (
+      <p className="text-xs text-ink-muted" data-testid="media-uses">
+        Not used anywhere yet.
+      </p>
+    );
+  }
+  return (
+    <div className="text-xs" data-testid="media-uses">
+      <p className="font-medium text-ink">
+        Used in {uses.length} {uses.length === 1 ? 'place' : 'places'} (it cannot be deleted while used)
+      </p>
+      <ul className="mt-1 flex list-disc flex-col gap-0.5 pl-4 text-ink-muted">
+        {uses.map((use, index) => (
+          // Two records may read alike (two drafts of one title).
+          <li key={`${index}-${use}`} className="break-words">
+            {use}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

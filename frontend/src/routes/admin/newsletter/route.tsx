@@ -1,6 +1,6 @@
-import { Plus } from 'lucide-react';
+import { Plus } from '@/components/ui/icons';
 import { Link } from 'react-router-dom';
-import { formatDate, site, type NewsletterIssueSummary } from '@northbeam/common';
+import { formatDate, newsletterAudienceLabels, site, type NewsletterIssueSummary } from '@northbeam/common';
 import { useLoaderData, type LoaderFunctionArgs } from '@/app/data-router';
 import type { RouteHandle } from '@/app/route-handle';
 import { AdminPageHeader } from '@/components/admin/admin-page-header';
@@ -69,7 +69,9 @@ export function Component() {
 function IssueRow({ issue }: { issue: NewsletterIssueSummary }) {
   const when = issue.sentAt
     ? `Sent ${formatDate(issue.sentAt, 'd MMM yyyy, HH:mm')}${issue.sentBy ? ` by ${issue.sentBy}` : ''}`
-    : `Started ${formatDate(issue.createdAt, 'd MMM yyyy, HH:mm')}${issue.createdBy ? ` by ${issue.createdBy}` : ''}`;
+    : issue.scheduledAt
+      ? `Goes out ${formatDate(issue.scheduledAt, 'd MMM yyyy, HH:mm')}`
+      : `Started ${formatDate(issue.createdAt, 'd MMM yyyy, HH:mm')}${issue.createdBy ? ` by ${issue.createdBy}` : ''}`;
   return (
     <Link
       to={`/admin/newsletter/${issue.id}`}
@@ -78,7 +80,9 @@ function IssueRow({ issue }: { issue: NewsletterIssueSummary }) {
     >
       <span className="flex min-w-0 flex-col">
         <span className="truncate font-semibold text-ink">{issue.subject}</span>
-        <span className="truncate text-sm text-ink-muted">{when}</span>
+        <span className="truncate text-sm text-ink-muted">
+          {when} · {newsletterAudienceLabels[issue.audience]}
+        </span>
       </span>
       <span className="flex flex-wrap items-center gap-2 md:justify-end">
         <NewsletterIssueStatusBadge status={issue.status} />

@@ -1,5 +1,5 @@
-import { AlertTriangle, Eye, FileText, Pencil, Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { AlertTriangle, Eye, FileText, Pencil, Plus, Trash2 } from '@/components/ui/icons';
+import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useLoaderData, useRevalidator, useRouteError, type LoaderFunctionArgs } from '@/app/data-router';
 import {
@@ -121,6 +121,7 @@ export function Component() {
   const section: SectionFilter = isPostSection(requestedSection) ? requestedSection : 'all';
   const requestedTab = params.get('status');
   const tab: StatusTab = isStatusTab(requestedTab) ? requestedTab : 'all';
+  const tabsId = useId();
   const [pendingDelete, setPendingDelete] = useState<AdminPostSummary>();
   const [deleting, setDeleting] = useState(false);
 
@@ -196,7 +197,9 @@ export function Component() {
               key={item.value}
               type="button"
               role="tab"
+              id={`${tabsId}-${item.value}`}
               aria-selected={tab === item.value}
+              aria-controls={tab === item.value ? `${tabsId}-panel` : undefined}
               onClick={() => setFilters({ status: item.value === 'all' ? undefined : item.value })}
               className={cn(
                 'rounded-full px-4 py-1.5 text-sm font-medium transition-colors',
@@ -214,7 +217,7 @@ export function Component() {
           </Alert>
         ) : null}
 
-        <div role="tabpanel" className="mt-6">
+        <div role="tabpanel" id={`${tabsId}-panel`} aria-labelledby={`${tabsId}-${tab}`} className="mt-6">
           {list.items.length === 0 ? (
             <div
               className="flex flex-col items-center gap-3 rounded-card border border-dashed border-line bg-white px-6 py-16 text-center"

@@ -1,4 +1,4 @@
-import { Download, Search } from 'lucide-react';
+import { Download, Search } from '@/components/ui/icons';
 import { useState, type FormEvent } from 'react';
 import { consentIdPattern, formatDate, messages, type ConsentProof, type StaffUser } from '@northbeam/common';
 import { useLoaderData, type LoaderFunctionArgs } from '@/app/data-router';

@@ -1,6 +1,6 @@
 import { Outlet, redirect } from 'react-router-dom';
 import { useLoaderData, type LoaderFunctionArgs } from '@/app/data-router';
-import { AdminBar } from '@/components/admin/admin-bar';
+import { AdminShell } from '@/components/admin/admin-shell';
 import { requireStaffUser, twoFactorSetupPath } from '@/lib/staff';
 
 /**
@@ -17,9 +17,8 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 export function Component() {
   const { user } = useLoaderData<typeof loader>();
   return (
-    <>
-      <AdminBar user={user} />
+    <AdminShell user={user}>
       <Outlet />
-    </>
+    </AdminShell>
   );
 }

@@ -1,51 +1,47 @@
-import { Ban, CheckCircle2, KeyRound, LogOut, Send, ShieldCheck, Trash2, UserCog, UserPlus, Users } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import {
+  Ban,
+  CheckCircle2,
+  IdCard,
+  KeyRound,
+  LogOut,
+  PenLine,
+  Send,
+  ShieldCheck,
+  Trash2,
+  UserCog,
+  UserPlus,
+  Users,
+} from '@/components/ui/icons';
+import { useState } from 'react';
 import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from '@/app/data-router';
 import {
   formatDate,
-  messages,
   roleLabels,
   site,
-  staffLimits,
   staffRoles,
   staffStatuses,
   type StaffMember,
   type StaffMemberAction,
-  type StaffRole,
   type StaffStatus,
   type StaffUser,
-  looksLikeEmailAddress,
+  type TeamMember,
 } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
 import { AdminPageHeader } from '@/components/admin/admin-page-header';
-import { ConfirmDialog } from '@/components/admin/confirm-dialog';
 import { ListFilterBar, ListFilterSelect } from '@/components/admin/list-filters';
 import { loadListPage } from '@/components/admin/list-loader';
 import { ListScreenRefusal } from '@/components/admin/list-screen';
 import { RowActions, type RowAction } from '@/components/admin/row-actions';
 import { ListPager } from '@/components/blog/pager';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Field, FieldHint } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
-import { Select, type SelectProps } from '@/components/ui/select';
 import { toast } from '@/components/ui/toast';
 import { useListScreenFilters } from '@/hooks/use-list-filters';
-import { apiRequest, errorSentence, requestJson } from '@/lib/api';
+import { apiRequest, errorSentence, loadJson, requestJson } from '@/lib/api';
 import { cn } from '@/lib/cn';
-import { formText } from '@/lib/form-text';
 import { requireStaffUser } from '@/lib/staff';
+import { ActionDialog, InviteDialog, type PendingAction } from './staff-dialogs';
 
 export const handle: RouteHandle = {
   head: () => ({ title: 'Staff', description: `${site.name} staff accounts.`, noindex: true }),
@@ -62,7 +58,12 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     refusals: [],
     screenRefusal: true,
   });
-  return { user, list: load.list, refusal: load.problem };
+  // Who an account may be linked to (the team member it writes as): for whoever may change accounts.
+  const team =
+    load.list && user.permissions.staff === 'all'
+      ? ((await loadJson<TeamMember[]>(context, '/api/admin/team/authors').catch(() => null)) ?? [])
+      : [];
+  return { user, list: load.list, refusal: load.problem, team };
 }
 
 const statusLabels: Record<StaffStatus, string> = { active: 'Active', disabled: 'Disabled', invited: 'Invited' };
@@ -82,15 +83,8 @@ function StatusBadge({ member }: { member: StaffMember }) {
   );
 }
 
-type PendingAction =
-  | { kind: 'role'; member: StaffMember }
-  | { kind: 'disable'; member: StaffMember }
-  | { kind: 'sign-out'; member: StaffMember }
-  | { kind: 'remove'; member: StaffMember }
-  | { kind: 'withdraw'; member: StaffMember };
-
 export function Component() {
-  const { user, list, refusal } = useLoaderData<typeof loader>();
+  const { user, list, refusal, team } = useLoaderData<typeof loader>();
   const revalidator = useRevalidator();
   const filters = useListScreenFilters(filterNames);
   const { filtered, clear } = filters;
@@ -118,6 +112,12 @@ export function Component() {
   /** The row's menu: the actions the server says this row allows (`staffMemberActions`), in its order. */
   const actionsFor = (member: StaffMember): RowAction[] => {
     const entries: Record<StaffMemberAction, RowAction> = {
+      rename: { label: 'Rename', icon: PenLine, onSelect: () => setPending({ kind: 'rename', member }) },
+      link_team_member: {
+        label: 'Team member',
+        icon: IdCard,
+        onSelect: () => setPending({ kind: 'link', member }),
+      },
       change_role: { label: 'Change role', icon: UserCog, onSelect: () => setPending({ kind: 'role', member }) },
       send_password_reset: {
         label: 'Send password reset link',
@@ -267,6 +267,12 @@ export function Component() {
                         ) : null}
                       </p>
                       <p className="truncate text-sm text-ink-muted">{member.email}</p>
+                      {member.teamMemberId ? (
+                        <p className="truncate text-xs text-ink-muted" data-testid="staff-team-member">
+                          Writes as{' '}
+                          {team.find((candidate) => candidate.id === member.teamMemberId)?.name ?? 'a team member'}
+                        </p>
+                      ) : null}
                     </div>
                   </div>
                   <div className="col-start-2 row-start-1 justify-self-end md:col-start-5">
@@ -313,224 +319,11 @@ export function Component() {
         />
       ) : null}
       <ActionDialog
+        team={team}
         pending={pending}
         onClose={() => setPending(undefined)}
         onDone={() => void revalidator.revalidate()}
       />
     </section>
-  );
-}
-
-/** The role select; inside a field, the field gives it its id and aria. */
-function RoleSelect({ defaultValue, ...props }: SelectProps & { name: string; defaultValue: StaffRole }) {
-  return (
-    <Select {...props} defaultValue={defaultValue}>
-      {staffRoles.map((role) => (
-        <option key={role} value={role}>
-          {roleLabels[role]}
-        </option>
-      ))}
-    </Select>
-  );
-}
-
-function InviteDialog({ open, onClose, onInvited }: { open: boolean; onClose: () => void; onInvited: () => void }) {
-  const [busy, setBusy] = useState(false);
-  const [emailError, setEmailError] = useState<string>();
-  const [serverError, setServerError] = useState<string>();
-  const ids = { email: useId(), role: useId(), roleHint: useId() };
-
-  const close = () => {
-    if (busy) return;
-    setEmailError(undefined);
-    setServerError(undefined);
-    onClose();
-  };
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const email = formText(form, 'email').trim();
-    const role = formText(form, 'role') as StaffRole;
-    setServerError(undefined);
-    if (!looksLikeEmailAddress(email)) {
-      setEmailError(messages.emailInvalid);
-      return;
-    }
-    setEmailError(undefined);
-    setBusy(true);
-    try {
-      const answer = await requestJson<{ message: string }>('POST', '/api/admin/staff/invitations', { email, role });
-      toast({ title: answer.message });
-      setBusy(false);
-      onClose();
-      onInvited();
-    } catch (error) {
-      setServerError(errorSentence(error));
-      setBusy(false);
-    }
-  };
-
-  return (
-    <AlertDialog open={open} onOpenChange={(next) => (next ? undefined : close())}>
-      <AlertDialogContent>
-        <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-5">
-          <AlertDialogHeader>
-            <AlertDialogTitle>Invite a staff member</AlertDialogTitle>
-            <AlertDialogDescription>
-              We will e-mail them a link to choose their name and password. The link works once, for{' '}
-              {staffLimits.invitationHours} hours.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          {serverError ? (
-            <Alert variant="destructive" data-testid="invite-error">
-              <AlertDescription>{serverError}</AlertDescription>
-            </Alert>
-          ) : null}
-          <Field label="Email" htmlFor={ids.email} error={emailError}>
-            {(control) => (
-              <Input {...control} type="email" name="email" autoComplete="off" maxLength={staffLimits.emailMax} />
-            )}
-          </Field>
-          <Field
-            label="Role"
-            htmlFor={ids.role}
-            describedBy={ids.roleHint}
-            hint={
-              <FieldHint id={ids.roleHint}>
-                Admins manage content and privacy; consultants write drafts. Only super admins manage staff.
-              </FieldHint>
-            }
-          >
-            {(control) => <RoleSelect {...control} name="role" defaultValue="consultant" />}
-          </Field>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={busy}>Cancel</AlertDialogCancel>
-            <Button type="submit" disabled={busy}>
-              {busy ? 'Sending...' : 'Send invitation'}
-            </Button>
-          </AlertDialogFooter>
-        </form>
-      </AlertDialogContent>
-    </AlertDialog>
-  );
-}
-
-const confirmations = {
-  disable: {
-    title: 'Disable this account?',
-    body: (name: string) => `${name} will be signed out at once and cannot sign in until the account is enabled again.`,
-    button: 'Disable account',
-    busy: 'Disabling...',
-    done: (name: string) => `${name} is disabled`,
-  },
-  'sign-out': {
-    title: 'Sign out everywhere?',
-    body: (name: string) => `Every browser where ${name} is signed in will be signed out. They can sign in again.`,
-    button: 'Sign out everywhere',
-    busy: 'Signing out...',
-    done: (name: string) => `${name} is signed out everywhere`,
-  },
-  remove: {
-    title: 'Remove this staff member?',
-    body: (name: string) =>
-      `${name} loses access for good and is signed out. Their posts and the activity log keep their name. This cannot be undone.`,
-    button: 'Remove',
-    busy: 'Removing...',
-    done: (name: string) => `${name} was removed`,
-  },
-  withdraw: {
-    title: 'Withdraw this invitation?',
-    body: (email: string) => `The link sent to ${email} stops working. You can invite them again later.`,
-    button: 'Withdraw invitation',
-    busy: 'Withdrawing...',
-    done: (email: string) => `Invitation to ${email} withdrawn`,
-  },
-} as const;
-
-function ActionDialog({
-  pending,
-  onClose,
-  onDone,
-}: {
-  pending?: PendingAction;
-  onClose: () => void;
-  onDone: () => void;
-}) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
-  const roleId = useId();
-  const member = pending?.member;
-  const name = member?.name || member?.email || '';
-
-  const close = () => {
-    if (busy) return;
-    setError(undefined);
-    onClose();
-  };
-
-  const run = async (call: () => Promise<unknown>, done: string) => {
-    setBusy(true);
-    setError(undefined);
-    try {
-      await call();
-      toast({ title: done });
-      setBusy(false);
-      onClose();
-      onDone();
-    } catch (failure) {
-      // The server's sentence, such as the protection of the last active super admin.
-      setError(errorSentence(failure));
-      setBusy(false);
-    }
-  };
-
-  const onConfirm = (form?: HTMLFormElement) => {
-    if (!pending || !member || !form) return;
-    const url = `/api/admin/staff/${member.id}`;
-    switch (pending.kind) {
-      case 'role': {
-        const role = formText(new FormData(form), 'role') as StaffRole;
-        void run(() => apiRequest('PATCH', url, { role }), `${name} is now ${roleLabels[role]}`);
-        return;
-      }
-      case 'disable':
-        void run(() => apiRequest('PATCH', url, { disabled: true }), confirmations.disable.done(name));
-        return;
-      case 'sign-out':
-        void run(() => apiRequest('POST', `${url}/sign-out-everywhere`), confirmations['sign-out'].done(name));
-        return;
-      // One route removes an account or withdraws an invitation.
-      case 'remove':
-      case 'withdraw':
-        void run(() => apiRequest('DELETE', url), confirmations[pending.kind].done(name));
-        return;
-    }
-  };
-
-  const confirmation = pending && pending.kind !== 'role' ? confirmations[pending.kind] : undefined;
-  return (
-    <ConfirmDialog
-      open={pending !== undefined}
-      busy={busy}
-      onClose={close}
-      title={confirmation ? confirmation.title : `Change the role of ${name}`}
-      description={
-        confirmation
-          ? confirmation.body(name)
-          : 'The new role applies to their next request; their sessions stay signed in.'
-      }
-      confirmLabel={confirmation?.button ?? 'Change role'}
-      busyLabel={confirmation?.busy ?? 'Saving...'}
-      destructive={pending?.kind === 'disable' || pending?.kind === 'remove' || pending?.kind === 'withdraw'}
-      onConfirm={onConfirm}
-      problem={{ text: error, testId: 'staff-action-error' }}
-    >
-      {pending?.kind === 'role' && member ? (
-        <Field label="Role" htmlFor={roleId}>
-          {(control) => <RoleSelect {...control} name="role" defaultValue={member.role} />}
-        </Field>
-      ) : null}
-    </ConfirmDialog>
   );
 }

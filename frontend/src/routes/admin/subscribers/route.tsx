@@ -1,4 +1,4 @@
-import { Trash2 } from 'lucide-react';
+import { Trash2 } from '@/components/ui/icons';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
@@ -183,19 +183,21 @@ function SubscriberRow({ subscriber, onRemove }: { subscriber: SubscriberSummary
         <DateLine label="Confirmed" value={subscriber.confirmedAt} />
         <DateLine label="Unsubscribed" value={subscriber.unsubscribedAt} />
       </span>
-      <span className="flex md:justify-end">
-        <Button
-          type="button"
-          variant="ghost"
-          size="sm"
-          className="text-danger hover:bg-danger-soft hover:text-danger"
-          onClick={onRemove}
-          aria-label={`Remove ${subscriber.email}`}
-        >
-          <Trash2 aria-hidden="true" />
-          Remove
-        </Button>
-      </span>
+      {subscriber.actions.includes('remove') ? (
+        <span className="flex md:justify-end">
+          <Button
+            type="button"
+            variant="ghost"
+            size="sm"
+            className="text-danger hover:bg-danger-soft hover:text-danger"
+            onClick={onRemove}
+            aria-label={`Remove ${subscriber.email}`}
+          >
+            <Trash2 aria-hidden="true" />
+            Remove
+          </Button>
+        </span>
+      ) : null}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { ArrowRight, Loader2, ShieldCheck, Smartphone } from 'lucide-react';
+import { ArrowRight, Loader2, ShieldCheck, Smartphone } from '@/components/ui/icons';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useLoaderData, type LoaderFunctionArgs } from '@/app/data-router';
@@ -97,7 +97,7 @@ export function Component() {
       />
       {user.twoFactorSetupRequired && !codes ? (
         <Alert variant="info" className="mt-8 max-w-3xl" data-testid="two-factor-required">
-          <AlertTitle>{staffMessages.setUpTwoFactor}</AlertTitle>
+          <AlertTitle as="h2">{staffMessages.setUpTwoFactor}</AlertTitle>
           <AlertDescription>Your role needs two-factor sign-in. The admin opens once it is set up.</AlertDescription>
         </Alert>
       ) : null}
@@ -107,7 +107,7 @@ export function Component() {
           <Card>
             <CardHeader>
               <ShieldCheck className="size-6 text-success" aria-hidden="true" />
-              <CardTitle>Two-factor sign-in is on</CardTitle>
+              <CardTitle as="h2">Two-factor sign-in is on</CardTitle>
               <CardDescription>From now on, signing in asks for a code from your app.</CardDescription>
             </CardHeader>
             <CardContent className="flex flex-col gap-6">
@@ -122,7 +122,7 @@ export function Component() {
           <Card>
             <CardHeader>
               <ShieldCheck className="size-6 text-success" aria-hidden="true" />
-              <CardTitle>{staffMessages.twoFactorAlreadyEnabled}</CardTitle>
+              <CardTitle as="h2">{staffMessages.twoFactorAlreadyEnabled}</CardTitle>
               <CardDescription>
                 To move it to another phone, turn it off on your account page, then set it up again.
               </CardDescription>
@@ -137,7 +137,7 @@ export function Component() {
           <Card>
             <CardHeader>
               <Smartphone className="size-6 text-beam" aria-hidden="true" />
-              <CardTitle>Connect your authenticator app</CardTitle>
+              <CardTitle as="h2">Connect your authenticator app</CardTitle>
               <CardDescription>
                 Use any authenticator app (1Password, Google Authenticator, Microsoft Authenticator, Authy...).
               </CardDescription>

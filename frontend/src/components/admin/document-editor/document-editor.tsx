@@ -1,0 +1,221 @@
+import { AlertTriangle } from '@/components/ui/icons';
+import type { ReactNode } from 'react';
+import { AdminPageHeader } from '@/components/admin/admin-page-header';
+import { BackLink } from '@/components/admin/back-link';
+import { ConfirmDialog } from '@/components/admin/confirm-dialog';
+import { RevisionDiff, type ComparedField } from '@/components/admin/revision-diff';
+import { RevisionsPanel } from '@/components/admin/revisions-panel';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { cn } from '@/lib/cn';
+import type { DocumentEditorState } from './use-document-editor';
+
+/** A question asked before an action (unpublish, delete): the one confirmation of the editor. */
+export interface ConfirmationRequest {
+  title: string;
+  description: string;
+  confirmLabel: string;
+  /** The action's label while it runs (default: `confirmLabel`). */
+  busyLabel?: string;
+  destructive?: boolean;
+  onConfirm: () => void;
+  confirmTestId?: string;
+}
+
+/** The one confirmation of a document's screen: the question asked (null: none), Cancel and the action. */
+export function DocumentConfirmation({
+  confirmation,
+  busy,
+  onClose,
+}: {
+  confirmation: ConfirmationRequest | null;
+  busy: boolean;
+  onClose: () => void;
+}) {
+  return (
+    <ConfirmDialog
+      open={confirmation !== null}
+      busy={busy}
+      onClose={onClose}
+      title={confirmation?.title ?? ''}
+      description={confirmation?.description ?? ''}
+      confirmLabel={confirmation?.confirmLabel ?? ''}
+      busyLabel={confirmation?.busyLabel}
+      destructive={confirmation?.destructive}
+      onConfirm={() => confirmation?.onConfirm()}
+      confirmTestId={confirmation?.confirmTestId}
+    />
+  );
+}
+
+/** A document screen's heading (the admin's one page header): its kind, its title, a sentence, and its status badges. */
+export function DocumentHeader({
+  eyebrow,
+  title,
+  description,
+  badges,
+}: {
+  eyebrow: ReactNode;
+  title: ReactNode;
+  description?: ReactNode;
+  badges?: ReactNode;
+}) {
+  return (
+    <div className="mt-4 mb-8">
+      <AdminPageHeader eyebrow={eyebrow} title={title} description={description} actions={badges} />
+    </div>
+  );
+}
+
+/** The revisions of a saved document: the list in the side column, the open one compared above the form. */
+export interface DocumentRevisions<Saved> {
+  /** The document's admin address, `/api/admin/{posts|case-studies}/{id}`. */
+  documentUrl: string;
+  fields: ComparedField[];
+  /** The editor's fields, as a revision holds them. */
+  current: Record<string, unknown>;
+  /** The question before a restore (it differs for a live document). */
+  confirmText: string;
+  /** The restored document, saved: the form shows it now. */
+  onRestored: (saved: Saved) => void;
+}
+
+const gridColumns = {
+  narrow: 'lg:grid-cols-[minmax(0,1fr)_20rem]',
+  wide: 'lg:grid-cols-[minmax(0,1fr)_22rem]',
+};
+
+/**
+ * The shell of the document editors with revisions (posts, case studies; a newsletter issue, which has
+ * none, holds its form in `useDocumentEditor` and draws its header, refusal, confirmation and leave
+ * question itself): the way back, the header with the document's status badges, the read-only
+ * notice, the comparison with a revision, the form (one fieldset disables it all for a reader), the
+ * problem alert above the content's sections, the side column (the content's actions, its revisions,
+ * its other fields) and the confirmation and leave dialogs. The state is `useDocumentEditor`'s; each
+ * kind of content gives its fields and actions.
+ */
+export function DocumentEditor<Saved>({
+  editor,
+  back,
+  eyebrow,
+  title,
+  badges,
+  notice,
+  readOnly = false,
+  side = 'narrow',
+  stickySide = false,
+  onSubmit,
+  alerts,
+  problemTitle,
+  problemDetail,
+  revisions,
+  actions,
+  sidebar,
+  children,
+}: {
+  editor: Pick<
+    DocumentEditorState,
+    'problem' | 'busy' | 'confirmation' | 'confirm' | 'selectedRevision' | 'selectRevision' | 'revisionsKey' | 'guard'
+  >;
+  back: { to: string; label: string };
+  eyebrow: ReactNode;
+  title: ReactNode;
+  /** The document's status, unsaved changes. */
+  badges?: ReactNode;
+  /** Above everything else: why the document is read-only. */
+  notice?: ReactNode;
+  readOnly?: boolean;
+  side?: keyof typeof gridColumns;
+  /** The side column stays in view while the sections scroll (wide screens). */
+  stickySide?: boolean;
+  onSubmit: () => void;
+  /** Notices above the problem alert (an autosave to restore, text kept in the browser). */
+  alerts?: ReactNode;
+  /** The problem alert's title, "The post was not saved". */
+  problemTitle: string;
+  /** What follows the problem's sentence, when it says more (a session that ended). */
+  problemDetail?: ReactNode;
+  /** Null: no revisions (a new document, or one the user may not change). */
+  revisions: DocumentRevisions<Saved> | null;
+  /** The first cards of the side column: publishing and the document's other actions. */
+  actions: ReactNode;
+  /** The side column's cards after the revisions. */
+  sidebar?: ReactNode;
+  /** The content's sections. */
+  children: ReactNode;
+}) {
+  const { selectedRevision, confirmation } = editor;
+  return (
+    <>
+      <section className="container-page py-10 sm:py-14">
+        <BackLink to={back.to}>{back.label}</BackLink>
+        <DocumentHeader eyebrow={eyebrow} title={title} badges={badges} />
+        {notice}
+
+        {revisions && selectedRevision ? (
+          <div className="mb-8">
+            <RevisionDiff<Saved>
+              revisionUrl={`${revisions.documentUrl}/revisions/${encodeURIComponent(selectedRevision.id)}`}
+              revisionId={selectedRevision.id}
+              fields={revisions.fields}
+              current={revisions.current}
+              confirmText={revisions.confirmText}
+              onClose={() => editor.selectRevision(undefined)}
+              onRestored={revisions.onRestored}
+            />
+          </div>
+        ) : null}
+
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            onSubmit();
+          }}
+          className={cn('grid gap-8', gridColumns[side])}
+        >
+          {/* A read-only document: every field and button of the form is disabled by the one fieldset. */}
+          <fieldset disabled={readOnly} className="contents">
+            <div className="flex min-w-0 flex-col gap-6">
+              {alerts}
+              {editor.problem ? (
+                <Alert variant="destructive" data-testid="save-error">
+                  <AlertTriangle className="size-4" aria-hidden="true" />
+                  <div>
+                    <AlertTitle>{problemTitle}</AlertTitle>
+                    <AlertDescription>
+                      {editor.problem}
+                      {problemDetail}
+                    </AlertDescription>
+                  </div>
+                </Alert>
+              ) : null}
+              {children}
+            </div>
+
+            <aside className={cn('flex min-w-0 flex-col gap-6', stickySide && 'lg:sticky lg:top-20 lg:self-start')}>
+              {actions}
+              {revisions ? (
+                <RevisionsPanel
+                  revisionsUrl={`${revisions.documentUrl}/revisions`}
+                  refreshKey={editor.revisionsKey}
+                  selectedId={selectedRevision?.id}
+                  onSelect={(revision) => {
+                    editor.selectRevision(revision);
+                    window.scrollTo({ top: 0 });
+                  }}
+                />
+              ) : null}
+              {sidebar}
+            </aside>
+          </fieldset>
+        </form>
+      </section>
+      {editor.guard.dialog}
+      <DocumentConfirmation
+        confirmation={confirmation}
+        busy={editor.busy !== null}
+        onClose={() => editor.confirm(null)}
+      />
+    </>
+  );
+}

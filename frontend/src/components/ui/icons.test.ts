@@ -1,0 +1,37 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { brandGlyphNames } from '@/components/layout/social-icon';
+import { ArrowRight, Search } from './icons';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+describe('icons', () => {
+  it('the committed sprite holds exactly the icons icons.tsx declares, drawn from lucide', () => {
+    const run = spawnSync(process.execPath, [path.resolve(here, '../../../scripts/icon-sprite.mjs'), '--check']);
+    expect(run.stderr.toString()).toBe('');
+    expect(run.status).toBe(0);
+  });
+
+  it('every icon the module exports has a symbol in the sprite', () => {
+    const sprite = readFileSync(path.resolve(here, 'icon-sprite.svg'), 'utf8');
+    const declared = [...readFileSync(path.resolve(here, 'icons.tsx'), 'utf8').matchAll(/icon\('([a-z0-9-]+)'\)/g)];
+    expect(declared.length).toBeGreaterThan(50);
+    for (const [, name] of declared) expect(sprite).toContain(`<symbol id="${name}" viewBox="0 0 24 24">`);
+    for (const name of [...brandGlyphNames, 'unknown']) expect(sprite).toContain(`<symbol id="brand-${name}"`);
+  });
+
+  it('renders a reference to the sprite, not the paths, and is hidden unless named', () => {
+    const hidden = renderToStaticMarkup(createElement(ArrowRight, { className: 'h-4 w-4' }));
+    expect(hidden).toMatch(/^<svg [^>]*aria-hidden="true"[^>]*><use href="[^"]*#arrow-right"><\/use><\/svg>$/);
+    expect(hidden).toContain('class="h-4 w-4"');
+    expect(hidden).not.toContain('<path');
+    const named = renderToStaticMarkup(createElement(Search, { 'aria-label': 'Search' }));
+    expect(named).not.toContain('aria-hidden');
+    expect(named).toContain('aria-label="Search"');
+  });
+});

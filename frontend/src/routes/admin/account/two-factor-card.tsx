@@ -1,0 +1,173 @@
+import { KeyRound, ShieldCheck, ShieldOff } from '@/components/ui/icons';
+import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { limits, messages, type RecoveryCodes as RecoveryCodesAnswer, type StaffUser } from '@northbeam/common';
+import { ConfirmDialog } from '@/components/admin/confirm-dialog';
+import { RecoveryCodes } from '@/components/admin/recovery-codes';
+import { Badge } from '@/components/ui/badge';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { toast } from '@/components/ui/toast';
+import { apiRequest, errorSentence, requestJson } from '@/lib/api';
+import { formText } from '@/lib/form-text';
+import { forgetStaffUser } from '@/lib/staff';
+
+type PasswordAction = 'disable' | 'recovery-codes';
+
+/** Whether two-factor sign-in is on; setting it up, turning it off and new recovery codes. */
+export function TwoFactorCard({ user, onDisabled }: { user: StaffUser; onDisabled: () => void }) {
+  const [passwordAction, setPasswordAction] = useState<PasswordAction>();
+  return (
+    <>
+      <Card data-testid="card-two-factor">
+        <CardHeader>
+          {user.twoFactorEnabled ? (
+            <ShieldCheck className="size-6 text-success" aria-hidden="true" />
+          ) : (
+            <ShieldOff className="size-6 text-ink-muted" aria-hidden="true" />
+          )}
+          <div className="flex flex-wrap items-center gap-2">
+            <CardTitle as="h2">Two-factor sign-in</CardTitle>
+            <Badge variant={user.twoFactorEnabled ? 'default' : 'outline'}>
+              {user.twoFactorEnabled ? 'On' : 'Off'}
+            </Badge>
+          </div>
+          <CardDescription>
+            {user.twoFactorEnabled
+              ? 'Signing in asks for a code from your authenticator app, or one of your recovery codes.'
+              : 'Add a code from an app on your phone to your password, so a stolen password alone does not open the admin.'}
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-wrap gap-2">
+          {user.twoFactorEnabled ? (
+            <>
+              <Button variant="outline" size="sm" onClick={() => setPasswordAction('recovery-codes')}>
+                <KeyRound aria-hidden="true" />
+                New recovery codes
+              </Button>
+              <Button variant="ghost-danger" size="sm" onClick={() => setPasswordAction('disable')}>
+                Turn off
+              </Button>
+            </>
+          ) : (
+            <Link to="/admin/account/two-factor" className={buttonVariants({ size: 'sm' })}>
+              <ShieldCheck aria-hidden="true" />
+              Set up two-factor sign-in
+            </Link>
+          )}
+        </CardContent>
+      </Card>
+      <PasswordDialog
+        action={passwordAction}
+        email={user.email}
+        onClose={() => setPasswordAction(undefined)}
+        onDisabled={() => {
+          forgetStaffUser();
+          toast({ title: 'Two-factor sign-in is off' });
+          onDisabled();
+        }}
+      />
+    </>
+  );
+}
+
+/** Turning two-factor sign-in off and making new recovery codes both ask for the password again. */
+function PasswordDialog({
+  action,
+  email,
+  onClose,
+  onDisabled,
+}: {
+  action?: PasswordAction;
+  email: string;
+  onClose: () => void;
+  onDisabled: () => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const [codes, setCodes] = useState<string[]>();
+  const ids = { password: useId() };
+
+  const close = () => {
+    if (busy) return;
+    setError(undefined);
+    setCodes(undefined);
+    onClose();
+  };
+
+  const onSubmit = async (form: HTMLFormElement) => {
+    const password = formText(new FormData(form), 'password');
+    if (!password) {
+      setError(messages.passwordRequired);
+      return;
+    }
+    setBusy(true);
+    setError(undefined);
+    try {
+      if (action === 'disable') {
+        await apiRequest('POST', '/api/admin/account/two-factor/disable', { password });
+        setBusy(false);
+        onClose();
+        onDisabled();
+      } else {
+        setCodes(
+          (await requestJson<RecoveryCodesAnswer>('POST', '/api/admin/account/two-factor/recovery-codes', { password }))
+            .recoveryCodes,
+        );
+        setBusy(false);
+      }
+    } catch (failure) {
+      setError(errorSentence(failure));
+      setBusy(false);
+    }
+  };
+
+  if (codes)
+    return (
+      <ConfirmDialog
+        open={action !== undefined}
+        onClose={close}
+        title="Your new recovery codes"
+        description="Your old codes no longer work."
+        confirmLabel="Done"
+        cancelLabel={null}
+        destructive={false}
+        onConfirm={close}
+      >
+        <RecoveryCodes codes={codes} email={email} />
+      </ConfirmDialog>
+    );
+  return (
+    <ConfirmDialog
+      open={action !== undefined}
+      busy={busy}
+      onClose={close}
+      title={action === 'disable' ? 'Turn off two-factor sign-in?' : 'Make new recovery codes?'}
+      description={
+        action === 'disable'
+          ? 'Signing in will ask for your password only. Enter your password to confirm.'
+          : 'Your current recovery codes stop working. Enter your password to confirm.'
+      }
+      confirmLabel={action === 'disable' ? 'Turn off' : 'Make new codes'}
+      busyLabel="Checking..."
+      destructive={action === 'disable'}
+      onConfirm={(form) => {
+        if (form) void onSubmit(form);
+      }}
+    >
+      <Field label="Password" htmlFor={ids.password} error={error}>
+        {(control) => (
+          <Input
+            {...control}
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            maxLength={limits.passwordMax}
+          />
+        )}
+      </Field>
+    </ConfirmDialog>
+  );
+}

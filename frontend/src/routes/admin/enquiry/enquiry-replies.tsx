@@ -1,0 +1,147 @@
+import { useId, useState, type FormEvent } from 'react';
+import {
+  defaultReplySubject,
+  enquiryLimits,
+  formatDate,
+  site,
+  type EnquiryDetail,
+  type EnquiryReply,
+  type ListPage,
+  type ReplyTemplate,
+  type SendEnquiryReplyRequest,
+} from '@northbeam/common';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/components/ui/toast';
+import { errorSentence, requestJson } from '@/lib/api';
+import { fieldErrorsOf } from '@/lib/field-errors';
+import { ReplyTemplatePicker } from './reply-template-picker';
+
+interface ReplyProps {
+  enquiry: EnquiryDetail;
+  /** The first page of the saved replies (the picker asks the server for the others). */
+  templates: ListPage<ReplyTemplate>;
+  /** The enquiry's `actions` hold `reply`: the form is shown. */
+  canReply: boolean;
+  /** A reply was sent: the enquiry is read again. */
+  onSent: () => void;
+}
+
+/**
+ * The replies sent from the inbox, and the form that answers: where the enquiry's `actions` allow a
+ * reply, and not while the enquiry is under Spam.
+ */
+export function RepliesCard({ enquiry, templates, canReply, onSent }: ReplyProps) {
+  return (
+    <Card className="lg:col-span-2" data-testid="enquiry-replies">
+      <CardHeader>
+        <CardTitle>Replies</CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-5">
+        {enquiry.replies.length === 0 ? (
+          <p className="text-sm text-ink-muted">No reply sent from the inbox yet.</p>
+        ) : (
+          <ol className="flex flex-col gap-3" data-testid="enquiry-reply-list">
+            {enquiry.replies.map((reply) => (
+              <ReplyItem key={reply.id} reply={reply} />
+            ))}
+          </ol>
+        )}
+        {!canReply ? null : enquiry.status === 'spam' ? (
+          <p className="text-sm text-ink-muted">Move the enquiry out of Spam to answer it.</p>
+        ) : (
+          <ReplyForm enquiry={enquiry} templates={templates} onSent={onSent} />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function ReplyItem({ reply }: { reply: EnquiryReply }) {
+  return (
+    <li className="rounded-xl border border-line p-4" data-testid="enquiry-reply">
+      <p className="text-xs text-ink-muted">
+        {reply.author?.name ?? 'Removed account'} ·{' '}
+        <time dateTime={reply.createdAt}>{formatDate(reply.createdAt, 'd MMM yyyy, HH:mm')}</time>
+      </p>
+      <p className="mt-1.5 text-sm font-semibold break-words text-ink">{reply.subject}</p>
+      <p className="mt-1 text-sm leading-relaxed break-words whitespace-pre-wrap text-ink">{reply.body}</p>
+    </li>
+  );
+}
+
+/** A template's text for this enquiry: `{name}` becomes the enquirer's name. */
+function fillTemplate(text: string, enquiry: EnquiryDetail): string {
+  return text.replaceAll('{name}', enquiry.name);
+}
+
+function ReplyForm({ enquiry, templates, onSent }: Omit<ReplyProps, 'canReply'>) {
+  const [values, setValues] = useState<SendEnquiryReplyRequest>({ subject: defaultReplySubject(site.name), body: '' });
+  const [errors, setErrors] = useState<Partial<Record<keyof SendEnquiryReplyRequest, string>>>({});
+  const [busy, setBusy] = useState(false);
+  const ids = { subject: useId(), body: useId() };
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setErrors({});
+    try {
+      await requestJson<EnquiryReply>('POST', `/api/admin/enquiries/${enquiry.id}/replies`, values);
+      toast({ title: `Reply sent to ${enquiry.email}` });
+      setValues({ subject: defaultReplySubject(site.name), body: '' });
+      onSent();
+    } catch (failure) {
+      const fieldErrors = fieldErrorsOf<keyof SendEnquiryReplyRequest>(failure);
+      if (fieldErrors) setErrors(fieldErrors);
+      else toast({ title: errorSentence(failure), variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form
+      onSubmit={(event) => void submit(event)}
+      className="flex flex-col gap-4 border-t border-line pt-5"
+      noValidate
+      data-testid="reply-form"
+    >
+      <ReplyTemplatePicker
+        first={templates}
+        onChoose={(chosen) => setValues({ ...values, body: fillTemplate(chosen.body, enquiry) })}
+      />
+      <Field label="Subject" htmlFor={ids.subject} error={errors.subject}>
+        {(control) => (
+          <Input
+            {...control}
+            value={values.subject}
+            maxLength={enquiryLimits.replySubjectMax}
+            onChange={(event) => setValues({ ...values, subject: event.target.value })}
+          />
+        )}
+      </Field>
+      <Field
+        label={`Reply to ${enquiry.email}`}
+        htmlFor={ids.body}
+        error={errors.body}
+        counter={{ value: values.body.length, max: enquiryLimits.replyMax }}
+      >
+        {(control) => (
+          <Textarea
+            {...control}
+            value={values.body}
+            rows={8}
+            onChange={(event) => setValues({ ...values, body: event.target.value })}
+          />
+        )}
+      </Field>
+      <p className="text-xs text-ink-muted">
+        Sent from {site.name}&rsquo;s address; their answer comes back to your own mailbox.
+      </p>
+      <Button type="submit" className="self-start" disabled={busy}>
+        Send reply
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,117 @@
+import type { FormEvent } from 'react';
+import { newsletterIssueLimits, type NewsletterAudience } from '@northbeam/common';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
+import { IssueOptions } from './issue-options';
+import type { IssueFieldErrors } from './issue-preview';
+import type { IssueValues } from './issue-values';
+
+type TextField = 'subject' | 'preheader' | 'body';
+
+/** The issue's fields: subject, preheader, audience, hero image, how its post shows, and the markdown body. */
+export function IssueForm({
+  values,
+  fieldId,
+  counts,
+  errors,
+  editable,
+  canSave,
+  saving,
+  busy,
+  showDelete,
+  onSubmit,
+  onText,
+  onChange,
+  onDelete,
+}: {
+  values: IssueValues;
+  /** The control of a field, by the server's name for it (its error focuses it). */
+  fieldId: (name: string) => string;
+  counts: NewsletterAudience['counts'];
+  errors: IssueFieldErrors;
+  editable: boolean;
+  canSave: boolean;
+  saving: boolean;
+  busy: boolean;
+  showDelete: boolean;
+  onSubmit: (event: FormEvent) => void;
+  onText: (name: TextField, value: string) => void;
+  /** The audience, the hero image or how the post shows changed. */
+  onChange: (changes: Partial<IssueValues>) => void;
+  onDelete: () => void;
+}) {
+  return (
+    <form onSubmit={onSubmit} className="flex flex-col gap-5" noValidate>
+      <Field label="Subject" htmlFor={fieldId('subject')} error={errors.subject}>
+        {(control) => (
+          <Input
+            {...control}
+            value={values.subject}
+            maxLength={newsletterIssueLimits.subjectMax}
+            readOnly={!editable}
+            onChange={(event) => onText('subject', event.target.value)}
+          />
+        )}
+      </Field>
+      <Field
+        label="Preheader"
+        htmlFor={fieldId('preheader')}
+        error={errors.preheader}
+        hint={<p className="text-xs text-ink-muted">The line mail apps show beside the subject. Optional.</p>}
+      >
+        {(control) => (
+          <Input
+            {...control}
+            value={values.preheader}
+            maxLength={newsletterIssueLimits.preheaderMax}
+            readOnly={!editable}
+            onChange={(event) => onText('preheader', event.target.value)}
+          />
+        )}
+      </Field>
+      <IssueOptions
+        audience={values.audience}
+        counts={counts}
+        hero={values.hero}
+        postMode={values.postMode}
+        editable={editable}
+        errors={errors}
+        fieldId={fieldId}
+        onAudience={(audience) => onChange({ audience })}
+        onHero={(hero) => onChange({ hero })}
+        onPostMode={(postMode) => onChange({ postMode })}
+      />
+      <Field
+        label="Body (markdown)"
+        htmlFor={fieldId('body')}
+        error={errors.body}
+        hint={<p className="text-xs text-ink-muted">Headings, lists, links and emphasis. HTML is shown as text.</p>}
+      >
+        {(control) => (
+          <Textarea
+            {...control}
+            value={values.body}
+            rows={16}
+            readOnly={!editable}
+            className="font-mono text-sm"
+            onChange={(event) => onText('body', event.target.value)}
+          />
+        )}
+      </Field>
+      {editable ? (
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" variant="outline" disabled={!canSave}>
+            {saving ? 'Saving...' : 'Save draft'}
+          </Button>
+          {showDelete ? (
+            <Button type="button" variant="ghost-danger" disabled={busy} onClick={onDelete}>
+              Delete draft
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+    </form>
+  );
+}

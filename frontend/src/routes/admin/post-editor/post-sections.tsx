@@ -1,0 +1,146 @@
+import { Eye } from '@/components/ui/icons';
+import { useState } from 'react';
+import Markdown, { type Components } from 'react-markdown';
+import { allowedMetaTagNames, allowedMetaTagProperties, metaTagsWithAddress, postLimits } from '@northbeam/common';
+import { DocumentSection, TitleAndSlugFields } from '@/components/admin/document-editor/document-fields';
+import { InsertImageButton } from '@/components/admin/media/insert-image-button';
+import { Button } from '@/components/ui/button';
+import { Field, fieldControl, FieldError, Label } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
+import type { PostEditor } from './post-side';
+
+/**
+ * The preview's code blocks as the article draws them (components/blog/markdown-body.tsx): a block
+ * that scrolls sideways takes focus and is named. Not imported from there: the admin importing that
+ * module makes the bundler chunk it with the markdown parser, which the article's first visit then loads.
+ */
+const previewComponents: Components = {
+  pre: ({ node: _node, ...props }) => <pre tabIndex={0} role="group" aria-label="Code" {...props} />,
+};
+
+/** The post's sections in the editor: its text (title, slug, excerpt, body with a preview) and search and sharing. */
+export function PostSections({ editor }: { editor: PostEditor }) {
+  const { values, errors, update, fieldId } = editor;
+  const [preview, setPreview] = useState(false);
+  const metaLength = values.metaDescription.length;
+  return (
+    <>
+      <DocumentSection>
+        <TitleAndSlugFields
+          editor={editor}
+          slugHint={
+            <p className="text-xs text-ink-muted">
+              /blog/{values.section || 'section'}/{values.slug || 'slug'}
+            </p>
+          }
+        />
+        <Field label="Excerpt (optional)" htmlFor={fieldId('excerpt')} error={errors.excerpt}>
+          {(control) => (
+            <Textarea
+              {...control}
+              value={values.excerpt}
+              onChange={(event) => update({ excerpt: event.target.value })}
+              height="md"
+            />
+          )}
+        </Field>
+        <div className="flex flex-col gap-2">
+          <div className="flex items-center justify-between">
+            <Label htmlFor={fieldId('body')}>Body (markdown)</Label>
+            <div className="flex flex-wrap justify-end gap-1">
+              <InsertImageButton
+                textareaId={fieldId('body')}
+                value={values.body}
+                onInsert={(body) => update({ body })}
+              />
+              <Button
+                type="button"
+                variant="ghost"
+                size="sm"
+                aria-pressed={preview}
+                onClick={() => setPreview((value) => !value)}
+              >
+                <Eye aria-hidden="true" />
+                {preview ? 'Edit' : 'Preview'}
+              </Button>
+            </div>
+          </div>
+          {preview ? (
+            <div
+              className="min-h-96 rounded-xl border border-line bg-paper p-5 leading-relaxed text-ink [&_a]:text-beam [&_a]:underline [&_code]:font-mono [&_code]:text-sm [&_h1]:font-display [&_h1]:text-2xl [&_h1]:font-semibold [&_h2]:mt-6 [&_h2]:font-display [&_h2]:text-xl [&_h2]:font-semibold [&_h3]:mt-4 [&_h3]:font-semibold [&_li]:mt-1 [&_ol]:mt-3 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:mt-3 [&_pre]:mt-3 [&_pre]:overflow-x-auto [&_pre]:rounded-xl [&_pre]:bg-ink [&_pre]:p-4 [&_pre]:text-white [&_ul]:mt-3 [&_ul]:list-disc [&_ul]:pl-6"
+              data-testid="body-preview"
+            >
+              <Markdown components={previewComponents}>{values.body || '*Nothing to preview yet.*'}</Markdown>
+            </div>
+          ) : (
+            <Textarea
+              {...fieldControl(fieldId('body'), errors.body)}
+              value={values.body}
+              onChange={(event) => update({ body: event.target.value })}
+              height="lg"
+              textSize="sm"
+              className="font-mono"
+            />
+          )}
+          <FieldError field={fieldId('body')} message={errors.body} />
+        </div>
+      </DocumentSection>
+
+      <DocumentSection title="Search and sharing">
+        <Field
+          label="Meta description"
+          htmlFor={fieldId('metaDescription')}
+          error={errors.metaDescription}
+          hint={
+            <p className="text-xs text-ink-muted" aria-live="polite" data-testid="meta-counter">
+              {metaLength}/{postLimits.metaDescriptionMax} characters
+            </p>
+          }
+        >
+          {(control) => (
+            <Input
+              {...control}
+              value={values.metaDescription}
+              maxLength={postLimits.metaDescriptionMax}
+              onChange={(event) =>
+                update({ metaDescription: event.target.value.slice(0, postLimits.metaDescriptionMax) })
+              }
+            />
+          )}
+        </Field>
+        <Field
+          label="Custom meta tags"
+          htmlFor={fieldId('customMetaTags')}
+          error={errors.customMetaTags}
+          hint={
+            <div className="flex flex-col gap-1 text-xs text-ink-muted" data-testid="meta-tags-hint">
+              <p>
+                Meta tag markup, one per line, e.g. &lt;meta name=&quot;robots&quot; content=&quot;noarchive&quot;&gt;.
+                Only these tags are allowed:
+              </p>
+              <p>
+                <span className="font-medium">Names:</span> {allowedMetaTagNames.join(', ')}
+              </p>
+              <p>
+                <span className="font-medium">Properties:</span> {allowedMetaTagProperties.join(', ')}
+              </p>
+              <p>{metaTagsWithAddress.join(', ')}: an http:// or https:// address only.</p>
+            </div>
+          }
+        >
+          {(control) => (
+            <Textarea
+              {...control}
+              value={values.customMetaTags}
+              onChange={(event) => update({ customMetaTags: event.target.value })}
+              height="md"
+              textSize="sm"
+              className="font-mono"
+            />
+          )}
+        </Field>
+      </DocumentSection>
+    </>
+  );
+}
