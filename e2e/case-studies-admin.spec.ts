@@ -1,6 +1,7 @@
 import type { Browser } from '@playwright/test';
 import sharp from 'sharp';
 import { mediaUploadHeader } from '../common/src/media';
+import { outcomesSplitMarker } from '../common/src/case-studies';
 import { expect as baseExpect, test, type Page } from './fixtures';
 
 /**
@@ -30,6 +31,31 @@ async function visitorPage(browser: Browser, path: string) {
   return { page, status: response?.status(), close: () => context.close() };
 }
 
+/** A case study of this suite's own (dated long ago so that the home page's three newest stay as other suites expect). */
+function caseStudyFields(slug: string, title: string) {
+  return {
+    slug,
+    title,
+    summary: 'We rebuilt the night-shift routing of a freight operator so that every lorry leaves full.',
+    hero_image: '/images/case-studies/panaquest/hero.svg',
+    client: 'Harbour Freight',
+    sector: 'Logistics',
+    services: ['AI Strategy', 'Data Engineering'],
+    tech: ['Python', 'PostgreSQL'],
+    date: '2018-05-17',
+    problem_md: 'Lorries left half empty at night.',
+    approach_md: 'We mapped the depots and tested three planners.',
+    solution_md: 'A planner that re-plans every ten minutes.',
+    outcomes_md: 'Fewer empty miles in the first quarter.',
+    metrics: [{ value: '18%', label: 'Fewer empty miles', context: 'first quarter' }],
+    gallery: [],
+    cta: { label: 'Plan your routes with us', href: '/contact' },
+    seo: { title: '', description: '', image: '' },
+    link: null,
+    status: 'published',
+  };
+}
+
 // Each test goes through the admin and a visitor's own browser context: longer than one page's default on a busy machine.
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
@@ -38,29 +64,7 @@ test.describe('Case studies in the admin', () => {
     // A case study of its own, dated long ago so that the home page's three newest stay as other suites expect.
     const context = await browser.newContext();
     expect((await context.request.post('/api/admin/login', { data: admin })).ok()).toBe(true);
-    const created = await context.request.post('/api/admin/case-studies', {
-      data: {
-        slug,
-        title,
-        summary: 'We rebuilt the night-shift routing of a freight operator so that every lorry leaves full.',
-        hero_image: '/images/case-studies/panaquest/hero.svg',
-        client: 'Harbour Freight',
-        sector: 'Logistics',
-        services: ['AI Strategy', 'Data Engineering'],
-        tech: ['Python', 'PostgreSQL'],
-        date: '2018-05-17',
-        problem_md: 'Lorries left half empty at night.',
-        approach_md: 'We mapped the depots and tested three planners.',
-        solution_md: 'A planner that re-plans every ten minutes.',
-        outcomes_md: 'Fewer empty miles in the first quarter.',
-        metrics: [{ value: '18%', label: 'Fewer empty miles', context: 'first quarter' }],
-        gallery: [],
-        cta: { label: 'Plan your routes with us', href: '/contact' },
-        seo: { title: '', description: '', image: '' },
-        link: null,
-        status: 'published',
-      },
-    });
+    const created = await context.request.post('/api/admin/case-studies', { data: caseStudyFields(slug, title) });
     expect(created.status()).toBe(201);
     await context.close();
   });
@@ -145,7 +149,7 @@ test.describe('Case studies in the admin', () => {
     await page.goto(`/admin/case-studies?q=${slug}`);
     await page.getByTestId('case-study-row').first().getByRole('link', { name: title }).click();
     const heroField = page.getByRole('group', { name: 'Hero image' });
-    await expect(heroField).toContainText('Built-in image: /images/case-studies/panaquest/hero.svg');
+    await expect(heroField).toContainText('A built-in image of the site: “panaquest hero”.');
     await heroField.getByRole('button', { name: 'Change image' }).click();
     const picker = page.getByTestId('media-picker');
     await picker.getByLabel('Search images').fill(`depot-${run}`);
@@ -217,7 +221,7 @@ test.describe('Case studies in the admin', () => {
     await expect(page.getByTestId('toast')).toContainText('Revision restored');
     await expect(page.getByTestId('revision-diff')).toHaveCount(0);
     await expect(page.getByRole('group', { name: 'Hero image' })).toContainText(
-      'Built-in image: /images/case-studies/panaquest/hero.svg',
+      'A built-in image of the site: “panaquest hero”.',
     );
     await expect(page.getByTestId('gallery-row')).toHaveCount(0);
     await expect(page.getByTestId('case-study-status')).toHaveText('Published');
@@ -287,5 +291,52 @@ test.describe('Case studies in the admin', () => {
 
     const deleted = await page.request.get(`/api/case-studies/${slug}`);
     expect(deleted.status()).toBe(404);
+  });
+
+  test('the editor shows the gallery split as a place between two outcome fields, never its mark-up', async ({
+    page,
+  }) => {
+    await signIn(page);
+    const splitSlug = `${slug}-split`;
+    const created = await page.request.post('/api/admin/case-studies', {
+      data: caseStudyFields(splitSlug, 'Harbour Freight: the split outcomes'),
+    });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    await page.goto(`/admin/case-studies/${id}`);
+    await expect(page.getByRole('group', { name: 'Hero image' })).toContainText(
+      'A built-in image of the site: “panaquest hero”.',
+    );
+    await expect(page.getByRole('group', { name: 'Hero image' })).not.toContainText('/images/');
+
+    await page.getByRole('button', { name: 'Show the second gallery image within the outcomes' }).click();
+    await expect(page.getByTestId('outcomes-gallery-split')).toBeVisible();
+    await page
+      .getByLabel('Outcomes, after the second gallery image', { exact: true })
+      .fill('Drivers went home on time.');
+    // No field shows the stored split line.
+    for (const text of await page
+      .locator('textarea')
+      .evaluateAll((fields) => fields.map((field) => (field as HTMLTextAreaElement).value))) {
+      expect(text).not.toContain('<!--');
+    }
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByTestId('toast')).toContainText('Changes saved');
+    const stored = (await (await page.request.get(`/api/admin/case-studies/${id}`)).json()) as { outcomes_md: string };
+    expect(stored.outcomes_md).toBe(
+      `Fewer empty miles in the first quarter.\n${outcomesSplitMarker}\nDrivers went home on time.`,
+    );
+
+    // Joined again: one field, as before.
+    await page.reload();
+    await expect(page.getByLabel('Outcomes, before the second gallery image', { exact: true })).toHaveValue(
+      'Fewer empty miles in the first quarter.',
+    );
+    await page.getByRole('button', { name: 'Join the outcomes into one text' }).click();
+    await expect(page.getByLabel('Outcomes', { exact: true })).toHaveValue(
+      'Fewer empty miles in the first quarter.\n\nDrivers went home on time.',
+    );
+    await expect(page.getByTestId('outcomes-gallery-split')).toHaveCount(0);
+    await page.request.delete(`/api/admin/case-studies/${id}`);
   });
 });

@@ -77,6 +77,60 @@ test.describe('Server-rendered HTML', () => {
     expect(texts.some((text) => text.includes('You rendered descendant <Routes>'))).toBe(false);
   });
 
+  test('icons are references into one cached sprite: no icon path in the page, every icon drawn', async ({
+    page,
+    request,
+  }) => {
+    const html = await (await request.get('/')).text();
+    const references = [...html.matchAll(/<use href="([^"#]+)#([a-z0-9-]+)"/g)];
+    expect(references.length).toBeGreaterThan(5);
+    const sprites = new Set(references.map((match) => match[1]));
+    expect(sprites.size).toBe(1);
+    // Lucide's drawings live in the sprite only: the page carries no stroke icon's markup.
+    expect(html).not.toContain('stroke-linejoin="round"');
+    const [sprite] = sprites;
+    const answer = await request.get(sprite);
+    expect(answer.headers()['content-type']).toContain('image/svg+xml');
+    expect(answer.headers()['cache-control']).toContain('immutable');
+    const symbols = await answer.text();
+    for (const [, , name] of references) expect(symbols).toContain(`<symbol id="${name}"`);
+
+    await page.goto('/');
+    // A <use> whose sprite did not load has an empty box; every icon on screen has one of its own.
+    const undrawn = () =>
+      page.evaluate(() => {
+        const shown = [...document.querySelectorAll('svg use')].filter(
+          (use) => use.closest('svg')!.getBoundingClientRect().width > 0,
+        );
+        const empty = shown.filter((use) => {
+          const box = (use as SVGUseElement).getBBox();
+          return box.width + box.height === 0;
+        });
+        return { shown: shown.length, empty: empty.length };
+      });
+    await expect.poll(undrawn).toMatchObject({ empty: 0 });
+    expect((await undrawn()).shown).toBeGreaterThan(5);
+  });
+
+  test('pages that show the team only in the strip or an author block send only what those show', async ({
+    request,
+  }) => {
+    const member = team.find((candidate) => candidate.inStrip)!;
+    const fullBioOpening = member.fullBio.split('\n')[0].slice(0, 60);
+    // (an article's author block, too: the seeded article below credits the first member)
+    expect(member.slug).toBe('daniel-okafor');
+    for (const path of ['/', '/consulting', '/immersive', '/case-studies', '/blog/labs/prototype-in-two-weeks']) {
+      const html = await (await request.get(path)).text();
+      const data = html.match(/<script type="application\/json" id="router-hydration">(.*?)<\/script>/s)?.[1] ?? '';
+      expect(data, path).toContain(member.bio);
+      expect(data, path).not.toContain(fullBioOpening);
+      expect(data, path).not.toContain(member.linkedin);
+      expect(data, path).not.toContain('"expertise"');
+    }
+    // The team page itself shows the full biography.
+    expect(await (await request.get(`/team/${member.slug}`)).text()).toContain(fullBioOpening);
+  });
+
   test('fingerprinted assets are cached for a year as immutable', async ({ request }) => {
     const html = await (await request.get('/')).text();
     const asset = html.match(/src="(\/assets\/[^"]+\.js)"/)?.[1];

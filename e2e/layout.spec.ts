@@ -108,6 +108,8 @@ const publicScreens: Screen[] = [
   { path: '/case-studies/northgate-fire-training-twin' },
   { path: '/case-studies/no-such-study' },
   { path: `/team/${team[0].slug}` },
+  // A tag's page: the blog's cards and pager.
+  { path: '/blog/tag/ai-governance' },
   { path: '/cookies' },
   { path: '/privacy' },
   { path: '/terms' },
@@ -116,6 +118,7 @@ const publicScreens: Screen[] = [
   { path: '/data-deletion/verify?token=a1b2c3d4e5f6a7b8c9d0' },
   { path: '/data-deletion/verified?status=ok' },
   { path: '/data-deletion/verified?status=invalid' },
+  { path: '/newsletter/confirm?token=a-link-token' },
   { path: '/newsletter/confirm?status=ok' },
   { path: '/newsletter/confirm?status=invalid' },
   { path: '/unsubscribe' },
@@ -152,6 +155,18 @@ const adminScreens: Screen[] = [
   { path: '/admin/case-studies' },
   { path: '/admin/case-studies/new' },
   { path: '/admin/case-studies/:seededCaseStudy' },
+  // The team: the list, a new member and a built-in one with the longest bio.
+  { path: '/admin/team' },
+  { path: '/admin/team/new' },
+  { path: `/admin/team/${team[0].id}` },
+  // Site settings and redirects (the redirects with a long old path, seeded in seedStaffRecords).
+  { path: '/admin/settings' },
+  { path: '/admin/redirects' },
+  { path: '/admin/redirects?kind=slug' },
+  // Reply templates of the inbox: the list, a new one and one with a long name and text.
+  { path: '/admin/reply-templates' },
+  { path: '/admin/reply-templates/new' },
+  { path: '/admin/reply-templates/:seededReplyTemplate' },
 ];
 
 /** Realistic records for the staff screens: long addresses are where tables break. */
@@ -163,6 +178,7 @@ const requesters = [
 
 let seededPostId = '';
 let seededCaseStudyId = '';
+let seededReplyTemplateId = '';
 let checked = 0;
 const allFailures: string[] = [];
 
@@ -203,6 +219,24 @@ async function signIn(context: BrowserContext) {
     items: { id: string }[];
   };
   seededCaseStudyId = caseStudies.items[0]?.id ?? '';
+  // A hand-made redirect with long paths for /admin/redirects (a second run finds it there already).
+  await context.request.post('/api/admin/redirects', {
+    data: {
+      fromPath: '/services/digital-transformation-consulting-for-small-and-medium-businesses-2023',
+      toPath: '/consulting?utm_source=old-site&utm_campaign=digital-transformation-consulting',
+    },
+  });
+  const templateName = 'Thank you for your enquiry about a discovery workshop and procurement frameworks';
+  await context.request.post('/api/admin/reply-templates', {
+    data: {
+      name: templateName,
+      body: 'Dear {name},\n\nThank you for getting in touch about a discovery workshop. We can work through the G-Cloud 14 and Crown Commercial Service frameworks; our procurement pack is attached.\n\nBest wishes',
+    },
+  });
+  const templates = (await (await context.request.get('/api/admin/reply-templates')).json()) as {
+    items: { id: string; name: string }[];
+  };
+  seededReplyTemplateId = templates.items.find((template) => template.name === templateName)?.id ?? '';
 }
 
 /**
@@ -267,7 +301,10 @@ async function audit(page: Page, label: string, width: number, scope: string | n
 
 /** Both states of one route at one width: the cookie banner up, then consent given (Reject All). */
 async function checkScreen(page: Page, screen: Screen, width: number, signedIn: boolean): Promise<string[]> {
-  const url = screen.path.replace(':seededPost', seededPostId).replace(':seededCaseStudy', seededCaseStudyId);
+  const url = screen.path
+    .replace(':seededPost', seededPostId)
+    .replace(':seededCaseStudy', seededCaseStudyId)
+    .replace(':seededReplyTemplate', seededReplyTemplateId);
   await load(page, url);
   const failures: string[] = [];
   for (const state of states) {

@@ -48,6 +48,8 @@ test.describe('Media library', () => {
     await expect(card).toHaveCount(1);
     await expect(card.getByTestId('media-alt')).toHaveText(alt);
     await expect(card).toContainText('1600 × 900');
+    await expect(card.getByTestId('media-uses')).toHaveText('Not used anywhere yet.');
+    await expect(card.getByRole('button', { name: `Delete ${filename}` })).toBeVisible();
 
     await page.goto('/admin/posts/new');
     await page.getByLabel('Title').fill(post.title);
@@ -63,6 +65,13 @@ test.describe('Media library', () => {
     await expect(page.getByTestId('feature-image-preview')).toHaveAttribute('alt', alt);
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await expect(page).toHaveURL('/admin/posts');
+
+    // The library's row now says where the image shows, and offers no Delete the server would refuse.
+    await page.goto(`/admin/media?q=${run}`);
+    const usedCard = page.getByTestId('media-card').filter({ hasText: filename });
+    await expect(usedCard.getByTestId('media-uses')).toContainText(`Post “${post.title}” (feature image)`);
+    await expect(usedCard.getByTestId('media-uses')).toContainText('cannot be deleted while used');
+    await expect(usedCard.getByRole('button', { name: `Delete ${filename}` })).toHaveCount(0);
 
     await page.goto(`/blog/labs/${post.slug}`);
     const hero = page.locator('article header picture img');

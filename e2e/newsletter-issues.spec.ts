@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { sendToLabel } from '../common/src/newsletter-issues';
+import { newsletterIssueMessages, sendToLabel } from '../common/src/newsletter-issues';
+import { revisionMessages } from '../common/src/revisions';
 import { dataDir, expect, test, type Page } from './fixtures';
 
 /**
@@ -51,6 +52,8 @@ test.describe('Newsletter issues', () => {
 
     const picker = page.getByLabel('Start from a post');
     const postTitle = (await picker.locator('option:checked').textContent())!;
+    // A card (image, title, excerpt and a button) by default; this issue carries the full text.
+    await page.getByLabel('Show the post as').selectOption('full');
     await page.getByTestId('newsletter-from-post').click();
     await expect(page).toHaveURL(/\/admin\/newsletter\/[0-9a-f-]{36}$/);
     await expect(page.getByLabel('Subject')).toHaveValue(postTitle);
@@ -107,5 +110,38 @@ test.describe('Newsletter issues', () => {
     const row = page.getByTestId('newsletter-issue-row').filter({ hasText: subject });
     await expect(row.getByTestId('newsletter-issue-status')).toHaveText('Sent');
     await expect(row).toContainText(`${confirmed.toLocaleString('en-GB')} recipient`);
+  });
+
+  test('leaving a draft with unsaved changes asks first; once saved, leaving does not', async ({ page }) => {
+    await signIn(page);
+    await page.goto('/admin/newsletter/new');
+    const subject = page.getByLabel('Subject');
+    // Nothing typed yet: a new issue is left without a question.
+    await expect(subject).toHaveValue('');
+    await subject.fill(`Unsaved changes ${Date.now().toString(36)}`);
+    await page.getByLabel('Body (markdown)').fill('A note for the readers.');
+    // Saving a new draft goes to its own address without asking.
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await expect(page).toHaveURL(/\/admin\/newsletter\/[0-9a-f-]{36}$/);
+    const address = page.url();
+
+    const changed = `A subject nobody saved ${Date.now().toString(36)}`;
+    await subject.fill(changed);
+    const posts = page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Posts' });
+    await posts.click();
+    const dialog = page.getByRole('alertdialog');
+    await expect(dialog).toContainText(revisionMessages.leaveTitle);
+    await expect(dialog).toContainText(newsletterIssueMessages.leaveDescription);
+    await dialog.getByRole('button', { name: 'Stay' }).click();
+    await expect(dialog).toHaveCount(0);
+    expect(page.url()).toBe(address);
+    await expect(subject).toHaveValue(changed);
+
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await expect(page.getByTestId('toast')).toContainText('Draft saved');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(changed);
+    await posts.click();
+    await expect(page).toHaveURL('/admin/posts');
+    await expect(dialog).toHaveCount(0);
   });
 });

@@ -96,8 +96,14 @@ test.describe('Newsletter confirmation page', () => {
     await expect(page.getByRole('heading', { name: 'Subscription confirmed' })).toBeVisible();
   });
 
-  test('lands on the invalid state from a bad confirmation link', async ({ page }) => {
+  test('asks for the button before confirming, and lands on the invalid state for a bad confirmation link', async ({
+    page,
+  }) => {
+    // An old link of the API leads to the confirm page, which confirms nothing until its button is pressed.
     await open(page, '/api/newsletter/confirm?token=not-a-real-token');
+    await expect(page).toHaveURL(/\/newsletter\/confirm\?token=not-a-real-token$/);
+    await expect(page.getByRole('heading', { name: 'Please confirm your subscription' })).toBeVisible();
+    await page.getByRole('button', { name: 'Confirm subscription' }).click();
     await expect(page).toHaveURL(/\/newsletter\/confirm\?status=invalid$/);
     await expect(page.getByRole('heading', { name: 'This link is not valid' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Go to the blog' })).toHaveAttribute('href', '/blog');
