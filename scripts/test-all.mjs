@@ -105,8 +105,11 @@ function flakyTests(report) {
   for (const suite of report.suites ?? []) visit(suite, []);
   return names;
 }
+/** How long each step took, printed at the end: where a run's time goes. */
+const durations = [];
 for (const step of steps) {
   console.log(`\n=== ${step.name} ===`);
+  const startedAt = Date.now();
   const result = spawnSync(step.command, step.args, {
     cwd: path.join(root, step.cwd),
     stdio: 'inherit',
@@ -137,7 +140,9 @@ for (const step of steps) {
     if (result.status !== 0) failed += 1;
   }
   if (result.status !== 0) failedSteps.push(step.name);
+  durations.push(`${step.name} ${Math.round((Date.now() - startedAt) / 1000)} s`);
 }
+console.log(`\nTime per suite: ${durations.join('; ')}`);
 
 console.log(`\nSuites failed: ${failedSteps.length ? failedSteps.join(', ') : 'none'}`);
 if (flaky.length)
