@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { axeFindings, wcag22aa } from './helpers/axe';
 import { giveConsent } from './helpers/consent';
 import { publicScreenPaths, resolvedAdminScreenPaths, sitemapPaths } from './helpers/screens';
 
@@ -15,7 +15,6 @@ import { publicScreenPaths, resolvedAdminScreenPaths, sitemapPaths } from './hel
  * so that each width is checked both as loaded and as resized. The two pages of a route load at once.
  */
 const admin = { email: process.env.E2E_ADMIN_EMAIL!, password: process.env.E2E_ADMIN_PASSWORD! };
-const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 const height = { 390: 844, 1280: 800 } as const;
 type Width = keyof typeof height;
 type State = 'banner up' | 'consent given';
@@ -44,17 +43,10 @@ async function settle(page: Page): Promise<void> {
 async function check(page: Page, route: string, width: Width, state: State): Promise<void> {
   if (page.viewportSize()?.width !== width) await page.setViewportSize({ width, height: height[width] });
   await settle(page);
-  // Only the violations' nodes are needed: leaving out the passes' makes each run markedly quicker.
-  const results = await new AxeBuilder({ page })
-    .withTags(tags)
-    .options({ resultTypes: ['violations'] })
-    .analyze();
-  pageStates += 1;
-  const found = results.violations.flatMap((violation) =>
-    violation.nodes.map(
-      (node) => `${violation.id} (${violation.impact ?? 'no impact'}) ${node.target.join(' ')}: ${violation.help}`,
-    ),
+  const found = (await axeFindings(page, wcag22aa)).map(
+    (finding) => `${finding.rule} (${finding.impact}) ${finding.target}: ${finding.help}`,
   );
+  pageStates += 1;
   violations += found.length;
   expect.soft(found, `axe on ${route} at ${width}px, ${state}`).toEqual([]);
 }
@@ -154,6 +146,9 @@ test.describe('Accessibility (axe-core, WCAG 2.2 AA and best practice)', () => {
       'tabindex',
       '0',
     );
+    // Clicking scrolled the toggle just clear of the sticky bar, leaving "Insert image" half under it;
+    // axe counts a target under another as too small. The page is checked from its top, as every other.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await check(page, '/admin/posts/new (preview)', 390, 'consent given');
     await check(page, '/admin/posts/new (preview)', 1280, 'consent given');
     await context.close();
