@@ -195,6 +195,48 @@ test.describe('Admin shell', () => {
   });
 });
 
+test.describe('Document editors', () => {
+  test.beforeEach(async ({ context }) => {
+    await giveConsent(context);
+    await signIn(context);
+  });
+
+  for (const { screen, card, save } of [
+    { screen: '/admin/posts/new', card: 'Publish', save: 'Save draft' },
+    { screen: '/admin/case-studies/new', card: 'Publish', save: 'Save draft' },
+  ]) {
+    test(`${screen}: on a phone the publishing card comes before the content; on a wide screen beside it`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(screen);
+      const actions = page.getByTestId('document-actions');
+      const title = page.getByLabel(/^(Title|Subject)/).first();
+      await expect(actions.getByRole('heading', { name: card })).toBeVisible();
+      await expect(actions.getByRole('button', { name: save })).toBeVisible();
+      const phoneActions = (await actions.boundingBox())!;
+      const phoneTitle = (await title.boundingBox())!;
+      // Above the first field, on the first screen: no scrolling past the whole form to save or publish.
+      expect(phoneActions.y + phoneActions.height).toBeLessThanOrEqual(phoneTitle.y);
+      expect(phoneActions.y).toBeLessThan(844);
+      // In the tab order too: the card's buttons come before the fields.
+      expect(
+        await page.evaluate(() => {
+          const actionsCard = document.querySelector('[data-testid="document-actions"]')!;
+          const firstField = document.querySelector('form input, form textarea')!;
+          return Boolean(actionsCard.compareDocumentPosition(firstField) & Node.DOCUMENT_POSITION_FOLLOWING);
+        }),
+      ).toBe(true);
+
+      await page.setViewportSize({ width: 1280, height: 800 });
+      const wideActions = (await actions.boundingBox())!;
+      const wideTitle = (await title.boundingBox())!;
+      expect(wideActions.x).toBeGreaterThanOrEqual(wideTitle.x + wideTitle.width);
+      expect(wideActions.y).toBeLessThan(wideTitle.y + wideTitle.height);
+    });
+  }
+});
+
 test.describe('Staff sign-in by keyboard', () => {
   for (const width of [390, 1024, 1280]) {
     test(`at ${width} px the e-mail field is at most four Tab presses from page load, and the form signs in`, async ({

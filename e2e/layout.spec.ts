@@ -180,6 +180,8 @@ let seededPostId = '';
 let seededCaseStudyId = '';
 let seededReplyTemplateId = '';
 let checked = 0;
+/** The super admin's session, signed in once per worker. */
+let staffSession: Awaited<ReturnType<BrowserContext['storageState']>> | undefined;
 const allFailures: string[] = [];
 
 async function seedStaffRecords(context: BrowserContext) {
@@ -208,6 +210,10 @@ async function seedStaffRecords(context: BrowserContext) {
 async function signIn(context: BrowserContext) {
   const response = await context.request.post('/api/admin/login', { data: admin });
   expect(response.ok()).toBe(true);
+}
+
+/** The admin records the screens open by id, and long ones for the lists: once per worker. */
+async function seedAdminRecords(context: BrowserContext) {
   const posts = (await (
     await context.request.get('/api/admin/posts', { params: { q: consultingPost.slug } })
   ).json()) as {
@@ -345,6 +351,8 @@ test.describe('Layout at 390, 768, 1024 and 1280 px', () => {
     const context = await browser.newContext();
     await seedStaffRecords(context);
     await signIn(context);
+    await seedAdminRecords(context);
+    staffSession = await context.storageState();
     await context.close();
   });
 
@@ -361,11 +369,12 @@ test.describe('Layout at 390, 768, 1024 and 1280 px', () => {
           const context = await browser.newContext({
             viewport: { width, height: heightFor(width) },
             reducedMotion: 'reduce',
+            // The super admin's session of this worker (beforeAll): no sign-in per page.
+            storageState: signedIn ? staffSession : undefined,
           });
           // Hundreds of page loads a minute from one address would spend the analytics limit per client
           // for the suites that run after this one; layout needs none of those events.
           await context.route('**/api/analytics/track', (route) => route.fulfill({ status: 204 }));
-          if (signedIn) await signIn(context);
           const page = await context.newPage();
           failures.push(...(await checkScreen(page, screen, width, signedIn)));
           await context.close();

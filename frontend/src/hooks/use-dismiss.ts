@@ -1,14 +1,14 @@
 import { useEffect, useEffectEvent, useRef } from 'react';
 
 /**
- * The one way an admin disclosure (a row's actions, the notification bell, the admin menu) closes:
+ * The one way a disclosure (a row's actions, the notification bell, the admin and site menus) closes:
  * while it is open, Escape closes it and returns focus to its button (that Escape is taken: the
  * cookie banner's own Escape waits until no disclosure is open), and a press anywhere outside the
  * button and the panel closes it. Gives the refs its button and its panel carry.
  */
-export function useDismiss(open: boolean, close: () => void) {
+export function useDismiss<Panel extends HTMLElement = HTMLDivElement>(open: boolean, close: () => void) {
   const trigger = useRef<HTMLButtonElement>(null);
-  const panel = useRef<HTMLDivElement>(null);
+  const panel = useRef<Panel>(null);
   const onClose = useEffectEvent(close);
   useEffect(() => {
     if (!open) return;

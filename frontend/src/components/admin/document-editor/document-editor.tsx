@@ -102,7 +102,6 @@ export function DocumentEditor<Saved>({
   notice,
   readOnly = false,
   side = 'narrow',
-  stickySide = false,
   onSubmit,
   alerts,
   problemTitle,
@@ -125,8 +124,6 @@ export function DocumentEditor<Saved>({
   notice?: ReactNode;
   readOnly?: boolean;
   side?: keyof typeof gridColumns;
-  /** The side column stays in view while the sections scroll (wide screens). */
-  stickySide?: boolean;
   onSubmit: () => void;
   /** Notices above the problem alert (an autosave to restore, text kept in the browser). */
   alerts?: ReactNode;
@@ -171,11 +168,21 @@ export function DocumentEditor<Saved>({
             event.preventDefault();
             onSubmit();
           }}
-          className={cn('grid gap-8', gridColumns[side])}
+          className={cn('grid gap-8 lg:grid-rows-[auto_1fr]', gridColumns[side])}
         >
-          {/* A read-only document: every field and button of the form is disabled by the one fieldset. */}
+          {/*
+            A read-only document: every field and button of the form is disabled by the one fieldset.
+            The actions come first: on a phone the publishing card is above the content, not after the
+            whole form; on a wide screen the grid puts them at the top of the side column, with the
+            revisions and the other fields below them. Tab order follows, as in Ghost's and WordPress's
+            editors, whose publish button also comes before the content. Nothing in the side column is
+            sticky: a sticky card slides over the cards below it, and a focused button can hide behind it.
+          */}
           <fieldset disabled={readOnly} className="contents">
-            <div className="flex min-w-0 flex-col gap-6">
+            <div className="flex min-w-0 flex-col gap-6 lg:col-start-2 lg:row-start-1" data-testid="document-actions">
+              {actions}
+            </div>
+            <div className="flex min-w-0 flex-col gap-6 lg:col-start-1 lg:row-span-2 lg:row-start-1">
               {alerts}
               {editor.problem ? (
                 <Alert variant="destructive" data-testid="save-error">
@@ -192,8 +199,7 @@ export function DocumentEditor<Saved>({
               {children}
             </div>
 
-            <aside className={cn('flex min-w-0 flex-col gap-6', stickySide && 'lg:sticky lg:top-20 lg:self-start')}>
-              {actions}
+            <aside className="flex min-w-0 flex-col gap-6 lg:col-start-2 lg:row-start-2 lg:self-start">
               {revisions ? (
                 <RevisionsPanel
                   revisionsUrl={`${revisions.documentUrl}/revisions`}

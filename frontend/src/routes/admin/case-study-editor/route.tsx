@@ -186,7 +186,6 @@ function Editor({ loaded, newActions }: { loaded: AdminCaseStudy | null; newActi
           ) : null}
         </>
       }
-      stickySide
       onSubmit={() => void save()}
       problemTitle="Not saved"
       revisions={
