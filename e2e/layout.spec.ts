@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { BrowserContext } from '@playwright/test';
+import type { Browser, BrowserContext } from '@playwright/test';
 import { expect, test, type Page } from './fixtures';
 import { auditLayout, type LayoutFailure } from './helpers/layout-audit';
 import { team } from '../common/src/team';
@@ -10,8 +10,8 @@ import { seedPosts } from '../backend/src/database/seed/posts';
 /**
  * The layout suite: every public route and every admin screen at four widths, with the cookie
  * banner up and then with consent given (the visitor rejects optional cookies), signed out (and
- * signed in for the admin screens). One page load per route × width; the rules themselves run in
- * the page, one evaluate per state (helpers/layout-audit).
+ * signed in for the admin screens). Two page loads per route (see checkScreen); the rules themselves
+ * run in the page, one evaluate per state (helpers/layout-audit).
  * Each failure names the route, width, state and element, with a screenshot under test-results/.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -246,7 +246,7 @@ async function seedAdminRecords(context: BrowserContext) {
 }
 
 /**
- * One page load per route and width, with no consent stored: wait for hydration and the deferred
+ * One page load, with no consent stored: wait for hydration and the deferred
  * blocks, raise the cookie banner (fake clock), settle.
  */
 async function load(page: Page, url: string) {
@@ -305,21 +305,51 @@ async function audit(page: Page, label: string, width: number, scope: string | n
   );
 }
 
-/** Both states of one route at one width: the cookie banner up, then consent given (Reject All). */
-async function checkScreen(page: Page, screen: Screen, width: number, signedIn: boolean): Promise<string[]> {
+/** Resizes the page and waits for it to lay itself out again. */
+async function resize(page: Page, width: number) {
+  await page.setViewportSize({ width, height: heightFor(width) });
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await settled(page);
+}
+
+/**
+ * Every width in both states of one route, in two page loads: loaded at 390 px with the cookie banner
+ * up, then widened step by step to 1280 px; loaded again at 1280 px, consent given (Reject All), then
+ * narrowed step by step to 390 px. Each width is seen both ways (widened and narrowed), a phone's and
+ * a desktop's as loaded. A load per width and state took twice as long.
+ */
+async function checkScreen(browser: Browser, screen: Screen, signedIn: boolean): Promise<string[]> {
   const url = screen.path
     .replace(':seededPost', seededPostId)
     .replace(':seededCaseStudy', seededCaseStudyId)
     .replace(':seededReplyTemplate', seededReplyTemplateId);
-  await load(page, url);
   const failures: string[] = [];
-  for (const state of states) {
+  const passes: { state: State; order: readonly number[] }[] = [
+    { state: 'cookie banner', order: widths },
+    { state: 'consent given', order: [...widths].reverse() },
+  ];
+  for (const { state, order } of passes) {
+    const context = await browser.newContext({
+      viewport: { width: order[0], height: heightFor(order[0]) },
+      reducedMotion: 'reduce',
+      // The super admin's session of this worker (beforeAll): no sign-in per page.
+      storageState: signedIn ? staffSession : undefined,
+    });
+    // Hundreds of page loads a minute from one address would spend the analytics limit per client
+    // for the suites that run after this one; layout needs none of those events.
+    await context.route('**/api/analytics/track', (route) => route.fulfill({ status: 204 }));
+    const page = await context.newPage();
+    await load(page, url);
     if (state === 'consent given') await giveConsentOnPage(page);
-    // The openings (popovers, menus, toasts) come last, over the floating widgets of the consent-given page.
-    const openings = state === 'consent given' ? (screen.open ?? []) : [];
-    failures.push(
-      ...(await checkState(page, openings, `${url} ${width} ${state}${signedIn ? ' signed in' : ''}`, width)),
-    );
+    for (const width of order) {
+      if (width !== order[0]) await resize(page, width);
+      // The openings (popovers, menus, toasts) come last, over the floating widgets of the consent-given page.
+      const openings = state === 'consent given' ? (screen.open ?? []) : [];
+      failures.push(
+        ...(await checkState(page, openings, `${url} ${width} ${state}${signedIn ? ' signed in' : ''}`, width)),
+      );
+    }
+    await context.close();
   }
   return failures;
 }
@@ -338,6 +368,8 @@ async function checkState(page: Page, openings: Opening[], label: string, width:
     }
     failures.push(...(await audit(page, `${label} ${opening.name}`, width, opening.scope)));
     await page.keyboard.press('Escape');
+    // The pointer leaves the opener: a team card also opens on hover, and the page is resized next.
+    await page.mouse.move(0, 0);
   }
   return failures;
 }
@@ -364,21 +396,7 @@ test.describe('Layout at 390, 768, 1024 and 1280 px', () => {
     for (const screen of screens) {
       test(`${screen.path}${signedIn ? ' (signed in)' : ''}`, async ({ browser }) => {
         test.setTimeout(120_000);
-        const failures: string[] = [];
-        for (const width of widths) {
-          const context = await browser.newContext({
-            viewport: { width, height: heightFor(width) },
-            reducedMotion: 'reduce',
-            // The super admin's session of this worker (beforeAll): no sign-in per page.
-            storageState: signedIn ? staffSession : undefined,
-          });
-          // Hundreds of page loads a minute from one address would spend the analytics limit per client
-          // for the suites that run after this one; layout needs none of those events.
-          await context.route('**/api/analytics/track', (route) => route.fulfill({ status: 204 }));
-          const page = await context.newPage();
-          failures.push(...(await checkScreen(page, screen, width, signedIn)));
-          await context.close();
-        }
+        const failures = await checkScreen(browser, screen, signedIn);
         allFailures.push(...failures);
         expect(failures, failures.join('\n')).toEqual([]);
       });

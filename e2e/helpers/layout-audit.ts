@@ -372,7 +372,9 @@ export function auditLayout(scope: string | null = null): LayoutFailure[] {
   const floatingBoxes = (element: Element): Element[] => {
     if (isHidden(element)) return [];
     const style = getComputedStyle(element);
-    if (paints(style) || element.children.length === 0) return [element];
+    if (paints(style)) return [element];
+    // Empty and unpainted (a toast viewport once its toasts are gone): nothing to see or to cover.
+    if (element.children.length === 0) return element.textContent?.trim() ? [element] : [];
     return [...element.children].flatMap(floatingBoxes);
   };
   /** Fixed layers that stay up while the visitor reads on: not popovers, menus or modal dialogs. */
