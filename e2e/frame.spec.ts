@@ -64,6 +64,24 @@ test.describe('Shared frame: header', () => {
       await expect(page).toHaveURL(/\/about$/);
       await expect(menu).toBeHidden();
     });
+
+    test('closes the toggle menu with Escape (focus back on its button) and with a tap outside it', async ({
+      page,
+    }) => {
+      await page.goto('/labs');
+      const toggle = page.getByRole('button', { name: 'Open menu' });
+      const menu = page.getByRole('navigation', { name: 'Mobile' });
+      await toggle.click();
+      await expect(menu).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(menu).toBeHidden();
+      await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
+      await toggle.click();
+      await expect(menu).toBeVisible();
+      await page.mouse.click(195, 800);
+      await expect(menu).toBeHidden();
+      await expect(page).toHaveURL(/\/labs$/);
+    });
   });
 });
 

@@ -117,7 +117,7 @@ export function Header() {
   const close = () => setMenuOpen(false);
   const lean = isStaffSignInPath(pathname);
   // Escape or a press outside closes the menu, as every other disclosure of the site.
-  const menu = useDismiss<HTMLElement>(menuOpen, close);
+  const { trigger: menuButton, panel: menuPanel } = useDismiss<HTMLElement>(menuOpen, close);
 
   return (
     <header className="sticky top-0 z-50 border-b border-ink/5 bg-paper/85 backdrop-blur-md supports-[backdrop-filter]:bg-paper/70">
@@ -163,7 +163,7 @@ export function Header() {
           </Link>
           {lean ? null : (
             <button
-              ref={menu.trigger}
+              ref={menuButton}
               type="button"
               className="inline-flex size-10 items-center justify-center rounded-full text-ink hover:bg-mist lg:hidden"
               aria-expanded={menuOpen}
@@ -178,7 +178,7 @@ export function Header() {
       </div>
 
       {menuOpen && !lean ? (
-        <nav ref={menu.panel} id="mobile-menu" aria-label="Mobile" className="border-t border-line bg-paper lg:hidden">
+        <nav ref={menuPanel} id="mobile-menu" aria-label="Mobile" className="border-t border-line bg-paper lg:hidden">
           <ul className="container-page flex flex-col gap-1 py-4">
             {items.map((item) => {
               const active = isActivePath(pathname, item.to);
