@@ -134,8 +134,8 @@ test.describe('Newsletter for Labs readers', () => {
     );
     await page.getByRole('tab', { name: 'Write' }).click();
 
-    // The next whole minute but one, in UK time, as the field takes it.
-    const sendAt = new Date(Math.ceil((Date.now() + 60_000) / 60_000) * 60_000);
+    // The first whole minute at least 20 s away (time to fill the form in), in UK time, as the field takes it.
+    const sendAt = new Date(Math.ceil((Date.now() + 20_000) / 60_000) * 60_000);
     await page.getByLabel('Send at (UK time)').fill(ukWallClock(sendAt));
     await page.getByTestId('newsletter-schedule').click();
     await expect(page.getByTestId('newsletter-issue-status')).toHaveText('Scheduled');
