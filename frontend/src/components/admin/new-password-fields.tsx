@@ -1,7 +1,7 @@
-import { useId } from 'react';
 import { limits, passwordProblem } from '@northbeam/common';
 import { Field, FieldHint } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import type { FormFields } from '@/components/ui/use-form';
 
 export interface NewPasswordErrors {
   password?: string;
@@ -19,18 +19,23 @@ export function checkNewPassword(password: string, confirm: string): NewPassword
   return errors;
 }
 
-/** A new password and its confirmation (fields `password` and `confirm` of the surrounding form). */
-export function NewPasswordFields({ errors, label = 'Password' }: { errors: NewPasswordErrors; label?: string }) {
-  const ids = { password: useId(), hint: useId(), confirm: useId() };
+/** A new password and its confirmation (the values `password` and `confirm` of the surrounding form). */
+export function NewPasswordFields({
+  form,
+  label = 'Password',
+}: {
+  form: FormFields<'password' | 'confirm'>;
+  label?: string;
+}) {
+  const hintId = form.fieldId('password-hint');
   return (
     <>
       <Field
         label={label}
-        htmlFor={ids.password}
-        error={errors.password}
-        describedBy={ids.hint}
+        {...form.field('password')}
+        describedBy={hintId}
         hint={
-          <FieldHint id={ids.hint}>
+          <FieldHint id={hintId}>
             At least {limits.passwordMin} characters. A few unrelated words make a strong one.
           </FieldHint>
         }
@@ -38,19 +43,19 @@ export function NewPasswordFields({ errors, label = 'Password' }: { errors: NewP
         {(control) => (
           <Input
             {...control}
+            {...form.text('password')}
             type="password"
-            name="password"
             autoComplete="new-password"
             maxLength={limits.passwordMax}
           />
         )}
       </Field>
-      <Field label="Confirm password" htmlFor={ids.confirm} error={errors.confirm}>
+      <Field label="Confirm password" {...form.field('confirm')}>
         {(control) => (
           <Input
             {...control}
+            {...form.text('confirm')}
             type="password"
-            name="confirm"
             autoComplete="new-password"
             maxLength={limits.passwordMax}
           />

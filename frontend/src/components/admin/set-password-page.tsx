@@ -7,7 +7,7 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { useHydrated } from '@/hooks/use-hydrated';
 import { ApiRequestError, errorSentence, loadJson } from '@/lib/api';
-import { formText } from '@/lib/form-text';
+import { useForm, type FormState } from '@/components/ui/use-form';
 
 /** What a link's loader found: its details, or why the link no longer works. */
 export type EmailedLink<T> = (T & { problem?: undefined }) | { problem: string };
@@ -30,6 +30,15 @@ export async function loadEmailedLink<T extends object>(
 }
 
 export type SetPasswordErrors = NewPasswordErrors & Record<string, string | undefined>;
+
+/** What a set-password form holds: the new password twice, and a name where the page asks for one. */
+export interface SetPasswordValues {
+  name: string;
+  password: string;
+  confirm: string;
+}
+
+export type SetPasswordForm = FormState<SetPasswordValues>;
 
 /**
  * The page of an emailed link that sets a password (an invitation, a password reset): the link's
@@ -64,11 +73,11 @@ export function SetPasswordPage({
   email: string;
   passwordLabel?: string;
   /** The form's own fields, before the password. */
-  fields?: (errors: SetPasswordErrors) => ReactNode;
+  fields?: (form: SetPasswordForm) => ReactNode;
   /** The form's own checks: an error by field name. */
-  check?: (form: FormData) => SetPasswordErrors;
+  check?: (values: SetPasswordValues) => SetPasswordErrors;
   /** Sends the form; its answer is the server's sentence, or nothing when the page has moved on (signed in). */
-  submit: (form: FormData, password: string) => Promise<string | undefined>;
+  submit: (values: SetPasswordValues) => Promise<string | undefined>;
   /** The title of the server's refusal of the form. */
   failed: string;
   /** The card that shows the server's sentence (a page whose `submit` moves on needs none). */
@@ -77,29 +86,27 @@ export function SetPasswordPage({
   busyLabel: string;
 }) {
   const hydrated = useHydrated();
-  const [errors, setErrors] = useState<SetPasswordErrors>({});
-  const [serverError, setServerError] = useState<string>();
+  const form = useForm<SetPasswordValues>({ initial: { name: '', password: '', confirm: '' } });
+  const { bindForm } = form;
   const [problem, setProblem] = useState(linkProblem);
   const [answer, setAnswer] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const busy = form.busy !== null;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const password = formText(form, 'password');
-    const found: SetPasswordErrors = { ...check?.(form), ...checkNewPassword(password, formText(form, 'confirm')) };
-    setErrors(found);
-    setServerError(undefined);
-    if (Object.values(found).some(Boolean)) return;
-    setBusy(true);
-    try {
-      setAnswer(await submit(form, password));
-    } catch (failure) {
-      if (failure instanceof ApiRequestError && failure.status === 410) setProblem(errorSentence(failure));
-      else setServerError(errorSentence(failure));
-    } finally {
-      setBusy(false);
-    }
+    const { values } = form;
+    form.setProblem(undefined);
+    if (form.showErrors({ ...check?.(values), ...checkNewPassword(values.password, values.confirm) })) return;
+    await form.run(
+      'submit',
+      async () => {
+        setAnswer(await submit(values));
+      },
+      (failure) => {
+        if (failure instanceof ApiRequestError && failure.status === 410) setProblem(errorSentence(failure));
+        else form.setProblem(errorSentence(failure));
+      },
+    );
   };
 
   if (problem ?? linkProblem) {
@@ -126,16 +133,16 @@ export function SetPasswordPage({
           </Link>
         </>
       ) : (
-        <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-5">
-          {serverError ? (
+        <form ref={bindForm} noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-5">
+          {form.problem ? (
             <Alert variant="destructive">
               <AlertTitle>{failed}</AlertTitle>
-              <AlertDescription>{serverError}</AlertDescription>
+              <AlertDescription>{form.problem}</AlertDescription>
             </Alert>
           ) : null}
           <input type="hidden" name="username" autoComplete="username" value={email} />
-          {fields?.(errors)}
-          <NewPasswordFields errors={errors} label={passwordLabel} />
+          {fields?.(form)}
+          <NewPasswordFields form={form} label={passwordLabel} />
           <Button type="submit" size="lg" disabled={busy || !hydrated} className="w-full">
             {busy ? busyLabel : submitLabel}
           </Button>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Loader2, Send, ShieldCheck } from '@/components/ui/icons';
 import { contactServiceOptions, leadLimits, leadMessages, messages, looksLikeEmailAddress } from '@northbeam/common';
@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Field, fieldControl, FieldError, Label } from '@/components/ui/field';
+import { useForm, type FormFieldErrors } from '@/components/ui/use-form';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toast';
@@ -24,9 +25,6 @@ interface ContactValues {
   website: string;
 }
 
-type FieldName = 'name' | 'email' | 'message' | 'consent';
-type FieldErrors = Partial<Record<FieldName, string>>;
-
 const emptyValues: ContactValues = {
   name: '',
   email: '',
@@ -38,8 +36,8 @@ const emptyValues: ContactValues = {
 };
 
 /** The client-side half of the contact rules (docs/product.md#contact); the server applies the same rules again. */
-function validate(values: ContactValues): FieldErrors {
-  const errors: FieldErrors = {};
+function validate(values: ContactValues): FormFieldErrors {
+  const errors: FormFieldErrors = {};
   if (values.name.trim().length < 1) errors.name = messages.nameRequired;
   if (!looksLikeEmailAddress(values.email.trim())) errors.email = messages.emailInvalid;
   if (values.message.trim().length < leadLimits.contactMessageMin) errors.message = messages.messageTooShort;
@@ -57,10 +55,10 @@ export interface ContactFormProps {
 
 /** The contact form (docs/product.md#contact), with the Turnstile bot check and a hidden honeypot. */
 export function ContactForm({ onFormStart, onSubmitted, className }: ContactFormProps) {
-  const id = useId();
-  const [values, setValues] = useState<ContactValues>(emptyValues);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [sending, setSending] = useState(false);
+  const form = useForm<ContactValues>({ initial: emptyValues });
+  // Taken apart: the form element's callback is a ref, the rest is state read while rendering.
+  const { values, errors, bindForm } = form;
+  const busy = form.busy !== null;
   const startedAt = useRef<number | null>(null);
   const { started, markStarted, resetStarted } = useFormStart(onFormStart);
   // Taken apart: the widget's container is a ref, the rest is state read while rendering.
@@ -76,21 +74,10 @@ export function ContactForm({ onFormStart, onSubmitted, className }: ContactForm
     startedAt.current = Date.now();
   }, []);
 
-  function update<K extends keyof ContactValues>(field: K, value: ContactValues[K]) {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (field in errors) setErrors((current) => ({ ...current, [field]: undefined }));
-  }
-
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (sending) return;
-    const found = validate(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      const first = Object.keys(found)[0];
-      document.getElementById(`${id}-${first}`)?.focus();
-      return;
-    }
+    if (busy) return;
+    if (form.showErrors(validate(values))) return;
     if (!turnstileToken) {
       toast({
         title: leadMessages.securityRequiredTitle,
@@ -99,8 +86,7 @@ export function ContactForm({ onFormStart, onSubmitted, className }: ContactForm
       });
       return;
     }
-    setSending(true);
-    try {
+    await form.run('submit', async () => {
       await apiRequest('POST', '/api/contact', {
         name: values.name.trim(),
         email: values.email.trim(),
@@ -118,11 +104,10 @@ export function ContactForm({ onFormStart, onSubmitted, className }: ContactForm
         hasCompany: values.company.trim() !== '',
         messageLength: values.message.trim().length,
       });
-      setValues(emptyValues);
-      setErrors({});
+      form.reset(emptyValues);
       resetStarted();
       resetTurnstile();
-    } catch (error) {
+    }, (error) => {
       toast({
         title: leadMessages.contactFailedTitle,
         description: leadMessages.contactFailed,
@@ -130,13 +115,12 @@ export function ContactForm({ onFormStart, onSubmitted, className }: ContactForm
       });
       // A Turnstile token is good for one check only.
       if (error instanceof ApiRequestError && error.status === 403) resetTurnstile();
-    } finally {
-      setSending(false);
-    }
+    });
   }
 
   return (
     <form
+      ref={bindForm}
       noValidate
       onSubmit={(event) => void onSubmit(event)}
       aria-label="Contact form"
@@ -145,29 +129,25 @@ export function ContactForm({ onFormStart, onSubmitted, className }: ContactForm
       className={cn('grid gap-5 rounded-card border border-line bg-white p-6 shadow-card sm:p-8', className)}
     >
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="Name" htmlFor={`${id}-name`} error={errors.name}>
+        <Field label="Name" {...form.field('name')}>
           {(control) => (
             <Input
               {...control}
-              name="name"
+              {...form.text('name')}
               autoComplete="name"
-              value={values.name}
               onFocus={markStarted}
-              onChange={(event) => update('name', event.target.value)}
               aria-required="true"
             />
           )}
         </Field>
-        <Field label="Email" htmlFor={`${id}-email`} error={errors.email}>
+        <Field label="Email" {...form.field('email')}>
           {(control) => (
             <Input
               {...control}
-              name="email"
+              {...form.text('email')}
               type="email"
               autoComplete="email"
-              value={values.email}
-              onChange={(event) => update('email', event.target.value)}
-              aria-required="true"
+                            aria-required="true"
             />
           )}
         </Field>
@@ -177,16 +157,14 @@ export function ContactForm({ onFormStart, onSubmitted, className }: ContactForm
               Company <span className="font-normal text-ink-muted">(optional)</span>
             </>
           }
-          htmlFor={`${id}-company`}
+          {...form.field('company')}
         >
           {(control) => (
             <Input
               {...control}
-              name="company"
+              {...form.text('company')}
               autoComplete="organization"
-              value={values.company}
-              onChange={(event) => update('company', event.target.value)}
-            />
+                          />
           )}
         </Field>
         <Field
@@ -195,15 +173,13 @@ export function ContactForm({ onFormStart, onSubmitted, className }: ContactForm
               Service interest <span className="font-normal text-ink-muted">(optional)</span>
             </>
           }
-          htmlFor={`${id}-service`}
+          {...form.field('service')}
         >
           {(control) => (
             <Select
               {...control}
-              name="service"
-              value={values.service}
-              onChange={(event) => update('service', event.target.value)}
-              tone="clear"
+              {...form.text('service')}
+                            tone="clear"
             >
               <option value="">Choose a service</option>
               {contactServiceOptions.map((option) => (
@@ -218,47 +194,40 @@ export function ContactForm({ onFormStart, onSubmitted, className }: ContactForm
 
       <Field
         label="Message"
-        htmlFor={`${id}-message`}
-        error={errors.message}
+        {...form.field('message')}
         counter={{ value: values.message.length, max: leadLimits.contactMessageMax, live: true }}
       >
         {(control) => (
           <Textarea
             {...control}
-            name="message"
+            {...form.text('message')}
             rows={6}
             maxLength={leadLimits.contactMessageMax}
             placeholder="What are you building, and where are you stuck?"
-            value={values.message}
-            onChange={(event) => update('message', event.target.value)}
-            aria-required="true"
+                        aria-required="true"
           />
         )}
       </Field>
 
       {/* Honeypot: people never see it; bots fill it in and are then quietly ignored. */}
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-        <label htmlFor={`${id}-website`}>Website</label>
+        <label htmlFor={form.fieldId('website')}>Website</label>
         <input
-          id={`${id}-website`}
-          name="website"
+          id={form.fieldId('website')}
+          {...form.text('website')}
           type="text"
           tabIndex={-1}
           autoComplete="off"
-          value={values.website}
-          onChange={(event) => update('website', event.target.value)}
         />
       </div>
 
       <div className="grid gap-2">
         <div className="flex items-start gap-3">
           <Checkbox
-            {...fieldControl(`${id}-consent`, errors.consent)}
-            name="consent"
-            checked={values.consent}
-            onChange={(event) => update('consent', event.target.checked)}
+            {...fieldControl(form.fieldId('consent'), errors.consent)}
+            {...form.checkbox('consent')}
           />
-          <Label htmlFor={`${id}-consent`} variant="muted">
+          <Label htmlFor={form.fieldId('consent')} variant="muted">
             {leadMessages.consentLabel}
           </Label>
         </div>
@@ -273,7 +242,7 @@ export function ContactForm({ onFormStart, onSubmitted, className }: ContactForm
           </Link>
           .
         </p>
-        <FieldError field={`${id}-consent`} message={errors.consent} />
+        <FieldError field={form.fieldId('consent')} message={errors.consent} />
       </div>
 
       <div className="grid gap-2">
@@ -301,8 +270,8 @@ export function ContactForm({ onFormStart, onSubmitted, className }: ContactForm
 
       <div className="flex flex-col-reverse items-start gap-4 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-ink-muted">NDAs on day one. A reply within 48 hours.</p>
-        <Button type="submit" size="lg" disabled={!turnstileToken || sending} className="w-full sm:w-auto">
-          {sending ? (
+        <Button type="submit" size="lg" disabled={!turnstileToken || busy} className="w-full sm:w-auto">
+          {busy ? (
             <>
               <Loader2 className="animate-spin motion-reduce:animate-none" aria-hidden="true" />
               Sending...

@@ -31,8 +31,11 @@ export function EmailCaptureForm({
   // Until the page is hydrated a click would submit the form natively and put the address in the URL.
   const hydrated = useHydrated();
   const capture = useEmailCapture(onSend);
+  // Taken apart: the form element's callback is a ref, the rest is state read while rendering.
+  const { bindForm } = capture.form;
   return (
     <form
+      ref={bindForm}
       noValidate
       onSubmit={(event) => void capture.onSubmit(event)}
       className={cn('flex gap-2', stacked ? 'flex-col' : 'flex-col sm:flex-row')}
@@ -43,13 +46,11 @@ export function EmailCaptureForm({
       </label>
       <Input
         id={id}
+        {...capture.form.text('email')}
         type="email"
-        name="email"
         required
         autoComplete="email"
         placeholder="you@company.co.uk"
-        value={capture.email}
-        onChange={(event) => capture.setEmail(event.target.value)}
         tone={tone}
         className={cn('min-w-0', !stacked && 'sm:flex-1')}
       />

@@ -10,7 +10,8 @@ import { Input } from '@/components/ui/input';
 
 /**
  * What the two privacy request forms (/data-deletion, /data-access: docs/product.md#privacy-requests)
- * have in common. `prefix` names their fields: `<prefix>-email`, `<prefix>-consent` and their errors.
+ * have in common. `prefix` names their fields: `<prefix>-email`, `<prefix>-consent` and their errors
+ * (the form's `useForm` id prefix); the controls carry the names the form holds their values under.
  */
 
 /** The numbered steps beside a form. */
@@ -55,6 +56,7 @@ export function PrivacyRequestEmailField({
       {(control) => (
         <Input
           {...control}
+          name="email"
           type="email"
           autoComplete="email"
           required
@@ -85,6 +87,7 @@ export function PrivacyRequestConsent({
       <div className="flex items-start gap-3">
         <Checkbox
           {...fieldControl(`${prefix}-consent`, error)}
+          name="consent"
           checked={checked}
           onChange={(event) => onChange(event.target.checked)}
         />

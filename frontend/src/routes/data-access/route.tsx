@@ -12,8 +12,8 @@ import {
 } from '@/components/legal/privacy-request-form';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/toast';
+import { useForm, type FormFieldErrors } from '@/components/ui/use-form';
 import { ApiRequestError, apiRequest } from '@/lib/api';
-import { fieldErrorsOf } from '@/lib/field-errors';
 import { getVisitorId } from '@/lib/analytics';
 import { readConsent } from '@/lib/consent';
 import { useSiteSettings } from '@/lib/site-settings';
@@ -26,33 +26,27 @@ export const handle: RouteHandle = {
   }),
 };
 
-type FieldName = 'email' | 'consent';
-type FieldErrors = Partial<Record<FieldName, string>>;
-
 /**
  * The right of access (docs/product.md#privacy-requests): the deletion form's rules and verification
  * by link; once the privacy team approves, a one-use link to a ZIP of every record is mailed.
  */
 export function Component() {
   const { privacyEmail } = useSiteSettings();
-  const [email, setEmail] = useState('');
-  const [consent, setConsent] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [pending, setPending] = useState(false);
+  const form = useForm<{ email: string; consent: boolean }>({
+    initial: { email: '', consent: false },
+    idPrefix: 'access',
+  });
+  const { bindForm } = form;
+  const { email, consent } = form.values;
   const [requestId, setRequestId] = useState<string | null>(null);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const found: FieldErrors = {};
+    const found: FormFieldErrors = {};
     if (!looksLikeEmailAddress(email.trim())) found.email = messages.emailInvalid;
     if (!consent) found.consent = messages.deletionConsentRequired;
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      document.getElementById(`access-${Object.keys(found)[0]}`)?.focus();
-      return;
-    }
-    setPending(true);
-    try {
+    if (form.showErrors(found)) return;
+    await form.run('submit', async () => {
       const withVisitor = readConsent()?.preferences.analytics ? { visitorId: getVisitorId() } : {};
       const response = await apiRequest('POST', '/api/request-data-access', {
         email: email.trim(),
@@ -60,18 +54,16 @@ export function Component() {
         ...withVisitor,
       });
       setRequestId(((await response.json()) as { requestId: string }).requestId);
-    } catch (error) {
-      const fromServer = fieldErrorsOf<FieldName>(error);
-      if (fromServer) setErrors(fromServer);
-      const serverError = error instanceof ApiRequestError ? error.serverError : undefined;
-      toast({
-        title: messages.deletionFailedTitle,
-        description: serverError ?? messages.accessFailed,
-        variant: 'destructive',
-      });
-    } finally {
-      setPending(false);
-    }
+    }, (error) =>
+      form.fail(error, {
+        onFailure: () =>
+          toast({
+            title: messages.deletionFailedTitle,
+            description: (error instanceof ApiRequestError ? error.serverError : undefined) ?? messages.accessFailed,
+            variant: 'destructive',
+          }),
+      }),
+    );
   }
 
   return (
@@ -115,16 +107,27 @@ export function Component() {
             </CardHeader>
             <CardContent>
               <form
+                ref={bindForm}
                 noValidate
                 onSubmit={(event) => void onSubmit(event)}
                 className="space-y-6"
                 aria-label="Data access request"
               >
-                <PrivacyRequestEmailField prefix="access" value={email} error={errors.email} onChange={setEmail} />
-                <PrivacyRequestConsent prefix="access" checked={consent} error={errors.consent} onChange={setConsent}>
+                <PrivacyRequestEmailField
+                  prefix="access"
+                  value={email}
+                  error={form.errors.email}
+                  onChange={(value) => form.set('email', value)}
+                />
+                <PrivacyRequestConsent
+                  prefix="access"
+                  checked={consent}
+                  error={form.errors.consent}
+                  onChange={(value) => form.set('consent', value)}
+                >
                   I confirm that I own this email address and want a copy of the personal data held about it.
                 </PrivacyRequestConsent>
-                <PrivacyRequestSubmit pending={pending}>
+                <PrivacyRequestSubmit pending={form.busy !== null}>
                   <FileArchive aria-hidden="true" />
                   Request My Data
                 </PrivacyRequestSubmit>

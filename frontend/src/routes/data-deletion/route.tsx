@@ -24,8 +24,8 @@ import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toast';
+import { useForm, type FormFieldErrors } from '@/components/ui/use-form';
 import { ApiRequestError, apiRequest } from '@/lib/api';
-import { fieldErrorsOf } from '@/lib/field-errors';
 import { trackEmailClick } from '@/lib/analytics';
 import { readConsent } from '@/lib/consent';
 import { getVisitorId } from '@/lib/analytics';
@@ -44,11 +44,15 @@ const typeLabels: Record<DeletionRequestType, string> = {
   partial_deletion: 'Partial deletion - contact me to agree what to delete',
 };
 
-type FieldName = 'email' | 'requestType' | 'reason' | 'consent';
-type FieldErrors = Partial<Record<FieldName, string>>;
+interface DeletionValues {
+  email: string;
+  requestType: DeletionRequestType;
+  reason: string;
+  consent: boolean;
+}
 
-function validate(values: { email: string; reason: string; consent: boolean }): FieldErrors {
-  const errors: FieldErrors = {};
+function validate(values: DeletionValues): FormFieldErrors {
+  const errors: FormFieldErrors = {};
   if (!looksLikeEmailAddress(values.email.trim())) errors.email = messages.emailInvalid;
   if (values.reason.length > limits.deletionReasonMax) errors.reason = messages.deletionReasonTooLong;
   if (!values.consent) errors.consent = messages.deletionConsentRequired;
@@ -62,24 +66,19 @@ interface Submitted {
 
 export function Component() {
   const { privacyEmail } = useSiteSettings();
-  const [email, setEmail] = useState('');
-  const [requestType, setRequestType] = useState<DeletionRequestType>('full_deletion');
-  const [reason, setReason] = useState('');
-  const [consent, setConsent] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [pending, setPending] = useState(false);
+  const form = useForm<DeletionValues>({
+    initial: { email: '', requestType: 'full_deletion', reason: '', consent: false },
+    idPrefix: 'deletion',
+  });
+  const { bindForm } = form;
+  const { email, requestType, reason, consent } = form.values;
+  const { errors } = form;
   const [submitted, setSubmitted] = useState<Submitted | null>(null);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const found = validate({ email, reason, consent });
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      document.getElementById(`deletion-${Object.keys(found)[0]}`)?.focus();
-      return;
-    }
-    setPending(true);
-    try {
+    if (form.showErrors(validate(form.values))) return;
+    await form.run('submit', async () => {
       const withVisitor = readConsent()?.preferences.analytics ? { visitorId: getVisitorId() } : {};
       const response = await apiRequest('POST', '/api/request-data-deletion', {
         email: email.trim(),
@@ -91,18 +90,16 @@ export function Component() {
       const body = (await response.json()) as { requestId: string };
       setSubmitted({ requestId: body.requestId, submittedAt: new Date() });
       toast({ title: messages.deletionSubmittedTitle, description: messages.deletionSubmitted });
-    } catch (error) {
-      const serverError = error instanceof ApiRequestError ? error.serverError : undefined;
-      const fromServer = fieldErrorsOf<FieldName>(error);
-      if (fromServer) setErrors(fromServer);
-      toast({
-        title: messages.deletionFailedTitle,
-        description: serverError ?? messages.deletionFailed,
-        variant: 'destructive',
-      });
-    } finally {
-      setPending(false);
-    }
+    }, (error) =>
+      form.fail(error, {
+        onFailure: () =>
+          toast({
+            title: messages.deletionFailedTitle,
+            description: (error instanceof ApiRequestError ? error.serverError : undefined) ?? messages.deletionFailed,
+            variant: 'destructive',
+          }),
+      }),
+    );
   }
 
   return (
@@ -158,20 +155,22 @@ export function Component() {
             </CardHeader>
             <CardContent>
               <form
+                ref={bindForm}
                 noValidate
                 onSubmit={(event) => void onSubmit(event)}
                 className="space-y-6"
                 aria-label="Data deletion request"
               >
-                <PrivacyRequestEmailField prefix="deletion" value={email} error={errors.email} onChange={setEmail} />
+                <PrivacyRequestEmailField
+                  prefix="deletion"
+                  value={email}
+                  error={errors.email}
+                  onChange={(value) => form.set('email', value)}
+                />
 
-                <Field label="Request type" htmlFor="deletion-requestType" error={errors.requestType}>
+                <Field label="Request type" {...form.field('requestType')}>
                   {(control) => (
-                    <Select
-                      {...control}
-                      value={requestType}
-                      onChange={(event) => setRequestType(event.target.value as DeletionRequestType)}
-                    >
+                    <Select {...control} {...form.text('requestType')}>
                       {deletionRequestTypes.map((type) => (
                         <option key={type} value={type}>
                           {typeLabels[type]}
@@ -183,16 +182,14 @@ export function Component() {
 
                 <Field
                   label="Reason (optional)"
-                  htmlFor="deletion-reason"
-                  error={errors.reason}
+                  {...form.field('reason')}
                   counter={{ value: reason.length, max: limits.deletionReasonMax }}
                 >
                   {(control) => (
                     <Textarea
                       {...control}
-                      value={reason}
+                      {...form.text('reason')}
                       maxLength={limits.deletionReasonMax}
-                      onChange={(event) => setReason(event.target.value)}
                       placeholder="Tell us why, if you like. It helps us improve."
                     />
                   )}
@@ -216,12 +213,17 @@ export function Component() {
                   </div>
                 </Alert>
 
-                <PrivacyRequestConsent prefix="deletion" checked={consent} error={errors.consent} onChange={setConsent}>
+                <PrivacyRequestConsent
+                  prefix="deletion"
+                  checked={consent}
+                  error={errors.consent}
+                  onChange={(value) => form.set('consent', value)}
+                >
                   I confirm that I own this email address, that I want my personal data deleted, and that I understand
                   this is permanent.
                 </PrivacyRequestConsent>
 
-                <PrivacyRequestSubmit pending={pending}>
+                <PrivacyRequestSubmit pending={form.busy !== null}>
                   <ShieldCheck aria-hidden="true" />
                   Submit Deletion Request
                 </PrivacyRequestSubmit>

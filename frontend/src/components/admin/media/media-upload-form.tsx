@@ -1,10 +1,11 @@
 import { ImageUp, Upload } from '@/components/ui/icons';
-import { useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
+import { useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { mediaLimits, mediaMessages, type MediaItem } from '@northbeam/common';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { useForm } from '@/components/ui/use-form';
 import { errorSentence } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { uploadMedia } from './media-client';
@@ -22,14 +23,13 @@ export function MediaUploadForm({
   onUploaded: (item: MediaItem) => void;
   compact?: boolean;
 }) {
-  const [file, setFile] = useState<File | null>(null);
-  const [alt, setAlt] = useState('');
-  const [altError, setAltError] = useState<string>();
-  const [problem, setProblem] = useState<string>();
+  // The file is a value of the form like the alt text: chosen, dropped, cleared after the upload.
+  const form = useForm<{ file: File | null; alt: string }>({ initial: { file: null, alt: '' } });
+  const { values, problem, setProblem } = form;
+  const { file } = values;
+  const sending = form.busy !== null;
   const [dragging, setDragging] = useState(false);
-  const [sending, setSending] = useState(false);
   const input = useRef<HTMLInputElement>(null);
-  const id = useId();
 
   const choose = (chosen: File | undefined) => {
     setProblem(undefined);
@@ -39,7 +39,7 @@ export function MediaUploadForm({
       setProblem(mediaMessages.tooLarge);
       return;
     }
-    setFile(chosen);
+    form.set('file', chosen);
   };
 
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
@@ -52,33 +52,30 @@ export function MediaUploadForm({
     event.preventDefault();
     event.stopPropagation();
     setProblem(undefined);
-    const text = alt.trim();
+    const text = values.alt.trim();
     if (!file) {
       setProblem(mediaMessages.fileRequired);
       return;
     }
     if (!text) {
-      setAltError(mediaMessages.altRequired);
-      document.getElementById(`${id}-alt`)?.focus();
+      form.showErrors({ alt: mediaMessages.altRequired });
       return;
     }
     if (text.length > mediaLimits.altMax) {
-      setAltError(mediaMessages.altTooLong);
+      form.showErrors({ alt: mediaMessages.altTooLong });
       return;
     }
-    setAltError(undefined);
-    setSending(true);
-    try {
-      const item = await uploadMedia(file, text);
-      setFile(null);
-      setAlt('');
-      if (input.current) input.current.value = '';
-      onUploaded(item);
-    } catch (error) {
-      setProblem(errorSentence(error));
-    } finally {
-      setSending(false);
-    }
+    form.showErrors({});
+    await form.run(
+      'submit',
+      async () => {
+        const item = await uploadMedia(file, text);
+        form.reset({ file: null, alt: '' });
+        if (input.current) input.current.value = '';
+        onUploaded(item);
+      },
+      (error) => setProblem(errorSentence(error)),
+    );
   };
 
   return (
@@ -114,7 +111,7 @@ export function MediaUploadForm({
         </p>
         <input
           ref={input}
-          id={`${id}-file`}
+          id={form.fieldId('file')}
           type="file"
           accept={accepted}
           className="sr-only"
@@ -125,14 +122,13 @@ export function MediaUploadForm({
           {file ? 'Choose another image' : 'Choose an image'}
         </Button>
       </div>
-      <Field label="Alt text" htmlFor={`${id}-alt`} error={altError}>
+      <Field label="Alt text" {...form.field('alt')}>
         {(control) => (
           <Input
             {...control}
-            value={alt}
+            {...form.text('alt')}
             maxLength={mediaLimits.altMax}
             placeholder="What the image shows, for people who cannot see it"
-            onChange={(event) => setAlt(event.target.value)}
           />
         )}
       </Field>

@@ -1,5 +1,5 @@
 import { UserRound } from '@/components/ui/icons';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { roleLabels, type StaffUser } from '@northbeam/common';
 import { StaffNameField, staffNameFrom } from '@/components/admin/staff-name-field';
@@ -7,40 +7,40 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/toast';
+import { useForm } from '@/components/ui/use-form';
 import { errorSentence, requestJson } from '@/lib/api';
 import { forgetStaffUser } from '@/lib/staff';
 
 /** Your own name (PATCH /api/admin/account): it shows in the admin, the activity log and on staff lists. */
 function RenameForm({ user, onRenamed }: { user: StaffUser; onRenamed: () => void }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const form = useForm<{ name: string }>({ initial: { name: user.name } });
+  const { bindForm } = form;
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const read = staffNameFrom(event.currentTarget);
-    setError(read.error);
-    if (read.error !== undefined) return;
-    setBusy(true);
-    try {
-      await requestJson('PATCH', '/api/admin/account', { name: read.name });
-      forgetStaffUser();
-      toast({ title: 'Your name has been saved.' });
-      onRenamed();
-    } catch (failure) {
-      setError(errorSentence(failure));
-    } finally {
-      setBusy(false);
-    }
+    const read = staffNameFrom(form.values.name);
+    if (form.showErrors({ name: read.error }) || read.error !== undefined) return;
+    await form.run(
+      'submit',
+      async () => {
+        await requestJson('PATCH', '/api/admin/account', { name: read.name });
+        forgetStaffUser();
+        toast({ title: 'Your name has been saved.' });
+        onRenamed();
+      },
+      (failure) => form.showErrors({ name: errorSentence(failure) }),
+    );
   };
   return (
     <form
+      ref={bindForm}
       noValidate
       onSubmit={(event) => void onSubmit(event)}
       className="flex flex-col gap-3"
       data-testid="rename-form"
     >
-      <StaffNameField defaultValue={user.name} error={error} autoComplete="name" />
-      <Button type="submit" variant="outline" size="sm" className="self-start" disabled={busy}>
-        {busy ? 'Saving...' : 'Save name'}
+      <StaffNameField form={form} autoComplete="name" />
+      <Button type="submit" variant="outline" size="sm" className="self-start" disabled={form.busy !== null}>
+        {form.busy ? 'Saving...' : 'Save name'}
       </Button>
     </form>
   );

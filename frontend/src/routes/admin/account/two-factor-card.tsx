@@ -1,5 +1,5 @@
 import { KeyRound, ShieldCheck, ShieldOff } from '@/components/ui/icons';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { limits, messages, type RecoveryCodes as RecoveryCodesAnswer, type StaffUser } from '@northbeam/common';
 import { ConfirmDialog } from '@/components/admin/confirm-dialog';
@@ -10,8 +10,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast';
+import { useForm } from '@/components/ui/use-form';
 import { apiRequest, errorSentence, requestJson } from '@/lib/api';
-import { formText } from '@/lib/form-text';
 import { forgetStaffUser } from '@/lib/staff';
 
 type PasswordAction = 'disable' | 'recovery-codes';
@@ -85,43 +85,40 @@ function PasswordDialog({
   onClose: () => void;
   onDisabled: () => void;
 }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const form = useForm<{ password: string }>({ initial: { password: '' } });
+  const busy = form.busy !== null;
   const [codes, setCodes] = useState<string[]>();
-  const ids = { password: useId() };
 
   const close = () => {
     if (busy) return;
-    setError(undefined);
+    form.reset({ password: '' });
     setCodes(undefined);
     onClose();
   };
 
-  const onSubmit = async (form: HTMLFormElement) => {
-    const password = formText(new FormData(form), 'password');
-    if (!password) {
-      setError(messages.passwordRequired);
-      return;
-    }
-    setBusy(true);
-    setError(undefined);
-    try {
-      if (action === 'disable') {
-        await apiRequest('POST', '/api/admin/account/two-factor/disable', { password });
-        setBusy(false);
-        onClose();
-        onDisabled();
-      } else {
-        setCodes(
-          (await requestJson<RecoveryCodesAnswer>('POST', '/api/admin/account/two-factor/recovery-codes', { password }))
-            .recoveryCodes,
-        );
-        setBusy(false);
-      }
-    } catch (failure) {
-      setError(errorSentence(failure));
-      setBusy(false);
-    }
+  const onSubmit = async () => {
+    const { password } = form.values;
+    if (form.showErrors(password ? {} : { password: messages.passwordRequired })) return;
+    await form.run(
+      'submit',
+      async () => {
+        if (action === 'disable') {
+          await apiRequest('POST', '/api/admin/account/two-factor/disable', { password });
+          form.reset({ password: '' });
+          onClose();
+          onDisabled();
+        } else {
+          const answer = await requestJson<RecoveryCodesAnswer>(
+            'POST',
+            '/api/admin/account/two-factor/recovery-codes',
+            { password },
+          );
+          form.reset({ password: '' });
+          setCodes(answer.recoveryCodes);
+        }
+      },
+      (failure) => form.showErrors({ password: errorSentence(failure) }),
+    );
   };
 
   if (codes)
@@ -153,16 +150,14 @@ function PasswordDialog({
       confirmLabel={action === 'disable' ? 'Turn off' : 'Make new codes'}
       busyLabel="Checking..."
       destructive={action === 'disable'}
-      onConfirm={(form) => {
-        if (form) void onSubmit(form);
-      }}
+      onConfirm={() => void onSubmit()}
     >
-      <Field label="Password" htmlFor={ids.password} error={error}>
+      <Field label="Password" {...form.field('password')}>
         {(control) => (
           <Input
             {...control}
+            {...form.text('password')}
             type="password"
-            name="password"
             autoComplete="current-password"
             maxLength={limits.passwordMax}
           />

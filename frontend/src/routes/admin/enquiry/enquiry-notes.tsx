@@ -1,10 +1,11 @@
-import { useId, useState, type FormEvent } from 'react';
+import { type FormEvent } from 'react';
 import { enquiryLimits, formatDate, type EnquiryDetail, type EnquiryNote } from '@northbeam/common';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Textarea } from '@/components/ui/textarea';
-import { ApiRequestError, errorSentence, requestJson } from '@/lib/api';
+import { useForm } from '@/components/ui/use-form';
+import { requestJson } from '@/lib/api';
 
 /** The staff's notes on an enquiry, oldest first, and the form that adds one. */
 /** The enquiry's notes; the form to add one only where its `actions` hold `add_note`. */
@@ -51,39 +52,33 @@ function NoteItem({ note }: { note: EnquiryNote }) {
 }
 
 function NoteForm({ enquiryId, onAdded }: { enquiryId: string; onAdded: () => void }) {
-  const [body, setBody] = useState('');
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const ids = { body: useId() };
+  const form = useForm<{ body: string }>({ initial: { body: '' } });
+  const { bindForm } = form;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    try {
-      await requestJson<EnquiryNote>('POST', `/api/admin/enquiries/${enquiryId}/notes`, { body });
-      setBody('');
-      onAdded();
-    } catch (failure) {
-      const fieldError = failure instanceof ApiRequestError ? failure.fieldErrors?.body?.[0] : undefined;
-      setError(fieldError ?? errorSentence(failure));
-    } finally {
-      setBusy(false);
-    }
+    form.showErrors({});
+    await form.run(
+      'submit',
+      async () => {
+        await requestJson<EnquiryNote>('POST', `/api/admin/enquiries/${enquiryId}/notes`, form.values);
+        form.reset({ body: '' });
+        onAdded();
+      },
+      // The server's sentence on the note itself, or why the request failed, under the field.
+      (failure) =>
+        form.fail(failure, {
+          onFailure: (sentence, shown) => {
+            if (!shown.body) form.showErrors({ body: sentence });
+          },
+        }),
+    );
   };
   return (
-    <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-3" noValidate>
-      <Field label="Add a note" htmlFor={ids.body} error={error}>
-        {(control) => (
-          <Textarea
-            {...control}
-            value={body}
-            rows={3}
-            maxLength={enquiryLimits.noteMax}
-            onChange={(event) => setBody(event.target.value)}
-          />
-        )}
+    <form ref={bindForm} onSubmit={(event) => void submit(event)} className="flex flex-col gap-3" noValidate>
+      <Field label="Add a note" {...form.field('body')}>
+        {(control) => <Textarea {...control} {...form.text('body')} rows={3} maxLength={enquiryLimits.noteMax} />}
       </Field>
-      <Button type="submit" className="self-start" disabled={busy}>
+      <Button type="submit" className="self-start" disabled={form.busy !== null}>
         Add note
       </Button>
     </form>

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { type FormEvent } from 'react';
 import {
   defaultReplySubject,
   enquiryLimits,
@@ -16,8 +16,8 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toast';
-import { errorSentence, requestJson } from '@/lib/api';
-import { fieldErrorsOf } from '@/lib/field-errors';
+import { useForm } from '@/components/ui/use-form';
+import { requestJson } from '@/lib/api';
 import { ReplyTemplatePicker } from './reply-template-picker';
 
 interface ReplyProps {
@@ -79,67 +79,52 @@ function fillTemplate(text: string, enquiry: EnquiryDetail): string {
 }
 
 function ReplyForm({ enquiry, templates, onSent }: Omit<ReplyProps, 'canReply'>) {
-  const [values, setValues] = useState<SendEnquiryReplyRequest>({ subject: defaultReplySubject(site.name), body: '' });
-  const [errors, setErrors] = useState<Partial<Record<keyof SendEnquiryReplyRequest, string>>>({});
-  const [busy, setBusy] = useState(false);
-  const ids = { subject: useId(), body: useId() };
+  const blank: SendEnquiryReplyRequest = { subject: defaultReplySubject(site.name), body: '' };
+  const form = useForm<SendEnquiryReplyRequest>({ initial: blank });
+  const { bindForm } = form;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setErrors({});
-    try {
-      await requestJson<EnquiryReply>('POST', `/api/admin/enquiries/${enquiry.id}/replies`, values);
-      toast({ title: `Reply sent to ${enquiry.email}` });
-      setValues({ subject: defaultReplySubject(site.name), body: '' });
-      onSent();
-    } catch (failure) {
-      const fieldErrors = fieldErrorsOf<keyof SendEnquiryReplyRequest>(failure);
-      if (fieldErrors) setErrors(fieldErrors);
-      else toast({ title: errorSentence(failure), variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
+    form.showErrors({});
+    await form.run(
+      'submit',
+      async () => {
+        await requestJson<EnquiryReply>('POST', `/api/admin/enquiries/${enquiry.id}/replies`, form.values);
+        toast({ title: `Reply sent to ${enquiry.email}` });
+        form.reset(blank);
+        onSent();
+      },
+      // Field errors under their fields; any other failure in a toast.
+      (failure) =>
+        form.fail(failure, {
+          onFailure: (sentence, shown) => {
+            if (Object.keys(shown).length === 0) toast({ title: sentence, variant: 'destructive' });
+          },
+        }),
+    );
   };
   return (
     <form
+      ref={bindForm}
       onSubmit={(event) => void submit(event)}
       className="flex flex-col gap-4 border-t border-line pt-5"
       noValidate
       data-testid="reply-form"
     >
-      <ReplyTemplatePicker
-        first={templates}
-        onChoose={(chosen) => setValues({ ...values, body: fillTemplate(chosen.body, enquiry) })}
-      />
-      <Field label="Subject" htmlFor={ids.subject} error={errors.subject}>
-        {(control) => (
-          <Input
-            {...control}
-            value={values.subject}
-            maxLength={enquiryLimits.replySubjectMax}
-            onChange={(event) => setValues({ ...values, subject: event.target.value })}
-          />
-        )}
+      <ReplyTemplatePicker first={templates} onChoose={(chosen) => form.set('body', fillTemplate(chosen.body, enquiry))} />
+      <Field label="Subject" {...form.field('subject')}>
+        {(control) => <Input {...control} {...form.text('subject')} maxLength={enquiryLimits.replySubjectMax} />}
       </Field>
       <Field
         label={`Reply to ${enquiry.email}`}
-        htmlFor={ids.body}
-        error={errors.body}
-        counter={{ value: values.body.length, max: enquiryLimits.replyMax }}
+        {...form.field('body')}
+        counter={{ value: form.values.body.length, max: enquiryLimits.replyMax }}
       >
-        {(control) => (
-          <Textarea
-            {...control}
-            value={values.body}
-            rows={8}
-            onChange={(event) => setValues({ ...values, body: event.target.value })}
-          />
-        )}
+        {(control) => <Textarea {...control} {...form.text('body')} rows={8} />}
       </Field>
       <p className="text-xs text-ink-muted">
         Sent from {site.name}&rsquo;s address; their answer comes back to your own mailbox.
       </p>
-      <Button type="submit" className="self-start" disabled={busy}>
+      <Button type="submit" className="self-start" disabled={form.busy !== null}>
         Send reply
       </Button>
     </form>

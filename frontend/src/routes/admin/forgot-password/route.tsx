@@ -1,5 +1,5 @@
 import { MailCheck } from '@/components/ui/icons';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { messages, site, staffLimits, looksLikeEmailAddress } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
 import { AuthCard } from '@/components/admin/auth-card';
@@ -7,9 +7,9 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { useForm } from '@/components/ui/use-form';
 import { useHydrated } from '@/hooks/use-hydrated';
 import { errorSentence, requestJson } from '@/lib/api';
-import { formText } from '@/lib/form-text';
 import { BackLink } from '@/components/admin/back-link';
 
 export const handle: RouteHandle = {
@@ -22,31 +22,25 @@ export const handle: RouteHandle = {
 
 export function Component() {
   const hydrated = useHydrated();
-  const [error, setError] = useState<string>();
-  const [serverError, setServerError] = useState<string>();
+  const form = useForm<{ email: string }>({ initial: { email: '' } });
+  const { bindForm } = form;
   const [sent, setSent] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const ids = { email: useId() };
+  const busy = form.busy !== null;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const email = formText(new FormData(event.currentTarget), 'email').trim();
-    setServerError(undefined);
-    if (!looksLikeEmailAddress(email)) {
-      setError(messages.emailInvalid);
-      return;
-    }
-    setError(undefined);
-    setBusy(true);
-    try {
-      // The same answer whether or not the address belongs to an account.
-      const answer = await requestJson<{ message: string }>('POST', '/api/password-reset', { email });
-      setSent(answer.message);
-    } catch (failure) {
-      setServerError(errorSentence(failure));
-    } finally {
-      setBusy(false);
-    }
+    const email = form.values.email.trim();
+    form.setProblem(undefined);
+    if (form.showErrors(looksLikeEmailAddress(email) ? {} : { email: messages.emailInvalid })) return;
+    await form.run(
+      'submit',
+      async () => {
+        // The same answer whether or not the address belongs to an account.
+        const answer = await requestJson<{ message: string }>('POST', '/api/password-reset', { email });
+        setSent(answer.message);
+      },
+      (failure) => form.setProblem(errorSentence(failure)),
+    );
   };
 
   return (
@@ -62,15 +56,15 @@ export function Component() {
           <AlertDescription>{sent}</AlertDescription>
         </Alert>
       ) : (
-        <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-5">
-          {serverError ? (
+        <form ref={bindForm} noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-5">
+          {form.problem ? (
             <Alert variant="destructive">
               <AlertTitle>The link could not be sent</AlertTitle>
-              <AlertDescription>{serverError}</AlertDescription>
+              <AlertDescription>{form.problem}</AlertDescription>
             </Alert>
           ) : null}
-          <Field label="Email" htmlFor={ids.email} error={error}>
-            {(control) => <Input {...control} type="email" name="email" autoComplete="username" required />}
+          <Field label="Email" {...form.field('email')}>
+            {(control) => <Input {...control} {...form.text('email')} type="email" autoComplete="username" required />}
           </Field>
           <Button type="submit" size="lg" disabled={busy || !hydrated} className="w-full">
             {busy ? 'Sending...' : 'Send reset link'}

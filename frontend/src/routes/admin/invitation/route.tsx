@@ -1,5 +1,4 @@
 import { UserPlus } from '@/components/ui/icons';
-import { useId } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useLoaderData, type LoaderFunctionArgs } from '@/app/data-router';
 import {
@@ -12,11 +11,15 @@ import {
   type InvitationDetails,
 } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
-import { SetPasswordPage, loadEmailedLink, type SetPasswordErrors } from '@/components/admin/set-password-page';
+import {
+  SetPasswordPage,
+  loadEmailedLink,
+  type SetPasswordErrors,
+  type SetPasswordValues,
+} from '@/components/admin/set-password-page';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { requestJson } from '@/lib/api';
-import { formText } from '@/lib/form-text';
 import { forgetStaffUser } from '@/lib/staff';
 
 export const handle: RouteHandle = {
@@ -31,8 +34,8 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
   );
 }
 
-function checkName(form: FormData): SetPasswordErrors {
-  const name = formText(form, 'name').trim();
+function checkName(values: SetPasswordValues): SetPasswordErrors {
+  const name = values.name.trim();
   if (!name) return { name: messages.nameRequired };
   if (name.length > staffLimits.nameMax) return { name: staffMessages.nameTooLong };
   return {};
@@ -42,7 +45,6 @@ export function Component() {
   const invitation = useLoaderData<typeof loader>();
   const { token = '' } = useParams();
   const navigate = useNavigate();
-  const ids = { name: useId() };
 
   return (
     <SetPasswordPage
@@ -69,15 +71,17 @@ export function Component() {
         ) : null
       }
       email={invitation.problem === undefined ? invitation.email : ''}
-      fields={(errors) => (
-        <Field label="Name" htmlFor={ids.name} error={errors.name}>
-          {(control) => <Input {...control} name="name" autoComplete="name" maxLength={staffLimits.nameMax} />}
+      fields={(form) => (
+        <Field label="Name" {...form.field('name')}>
+          {(control) => (
+            <Input {...control} {...form.text('name')} autoComplete="name" maxLength={staffLimits.nameMax} />
+          )}
         </Field>
       )}
       check={checkName}
-      submit={async (form, password) => {
+      submit={async ({ name, password }) => {
         await requestJson<AcceptedInvitation>('POST', `/api/staff-invitations/${encodeURIComponent(token)}`, {
-          name: formText(form, 'name').trim(),
+          name: name.trim(),
           password,
         });
         // Accepting signs the person in: on into the admin (its dashboard, or two-factor enrolment first).

@@ -19,9 +19,9 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field, FieldHint } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { useForm, type FormFieldErrors } from '@/components/ui/use-form';
 import { ApiRequestError, errorSentence, requestJson } from '@/lib/api';
 import { useHydrated } from '@/hooks/use-hydrated';
-import { formText } from '@/lib/form-text';
 import { fetchStaffUser, forgetStaffUser } from '@/lib/staff';
 
 export const handle: RouteHandle = {
@@ -40,13 +40,8 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   return null;
 }
 
-interface FieldErrors {
-  email?: string;
-  password?: string;
-}
-
-function validate(email: string, password: string): FieldErrors {
-  const errors: FieldErrors = {};
+function validate(email: string, password: string): FormFieldErrors {
+  const errors: FormFieldErrors = {};
   if (!looksLikeEmailAddress(email.trim())) errors.email = messages.emailInvalid;
   if (!password) errors.password = messages.passwordRequired;
   return errors;
@@ -85,30 +80,27 @@ function PasswordStep({
   onCodeNeeded: () => void;
 }) {
   const hydrated = useHydrated();
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [serverError, setServerError] = useState<string | undefined>(notice);
-  const [busy, setBusy] = useState(false);
-  const ids = { email: useId(), password: useId() };
+  // What a password manager filled in before hydration becomes the values (`bindForm`).
+  const form = useForm<{ email: string; password: string }>({ initial: { email: '', password: '' }, problem: notice });
+  const { bindForm } = form;
+  const serverError = form.problem;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    // Uncontrolled fields: text typed before hydration is kept.
-    const form = new FormData(event.currentTarget);
-    const email = formText(form, 'email');
-    const password = formText(form, 'password');
-    setServerError(undefined);
-    const found = validate(email, password);
-    setErrors(found);
-    if (found.email || found.password) return;
-    setBusy(true);
-    try {
-      const answer = await requestJson<LoginResponse>('POST', '/api/admin/login', { email: email.trim(), password });
-      if ('twoFactorRequired' in answer) onCodeNeeded();
-      else onSignedIn();
-    } catch (error) {
-      setServerError(error instanceof ApiRequestError ? errorSentence(error) : 'Sign-in failed. Please try again.');
-      setBusy(false);
-    }
+    const { email, password } = form.values;
+    form.setProblem(undefined);
+    if (form.showErrors(validate(email, password))) return;
+    await form.run(
+      'submit',
+      async () => {
+        const answer = await requestJson<LoginResponse>('POST', '/api/admin/login', { email: email.trim(), password });
+        if ('twoFactorRequired' in answer) onCodeNeeded();
+        else onSignedIn();
+        return 'leaving';
+      },
+      (error) =>
+        form.setProblem(error instanceof ApiRequestError ? errorSentence(error) : 'Sign-in failed. Please try again.'),
+    );
   };
 
   return (
@@ -120,6 +112,7 @@ function PasswordStep({
     >
       {/* POST (never GET, which would put the password in the address) until the script takes over. */}
       <form
+        ref={bindForm}
         method="post"
         action="/admin/login"
         noValidate
@@ -132,15 +125,15 @@ function PasswordStep({
             <AlertDescription>{serverError}</AlertDescription>
           </Alert>
         ) : null}
-        <Field label="Email" htmlFor={ids.email} error={errors.email}>
-          {(control) => <Input {...control} type="email" name="email" autoComplete="username" required />}
+        <Field label="Email" {...form.field('email')}>
+          {(control) => <Input {...control} {...form.text('email')} type="email" autoComplete="username" required />}
         </Field>
-        <Field label="Password" htmlFor={ids.password} error={errors.password}>
+        <Field label="Password" {...form.field('password')}>
           {(control) => (
             <Input
               {...control}
+              {...form.text('password')}
               type="password"
-              name="password"
               autoComplete="current-password"
               required
               maxLength={limits.passwordMax}
@@ -150,8 +143,8 @@ function PasswordStep({
         <Link to="/admin/forgot-password" className="-mt-2 self-end text-sm font-medium text-beam hover:underline">
           Forgot password?
         </Link>
-        <Button type="submit" size="lg" disabled={busy || !hydrated} className="mt-2 w-full">
-          {busy ? 'Signing in...' : 'Sign In'}
+        <Button type="submit" size="lg" disabled={form.busy !== null || !hydrated} className="mt-2 w-full">
+          {form.busy ? 'Signing in...' : 'Sign In'}
         </Button>
       </form>
     </AuthCard>
@@ -166,29 +159,33 @@ function normaliseCode(value: string, recovery: boolean): string {
 
 function CodeStep({ onSignedIn, onStartAgain }: { onSignedIn: () => void; onStartAgain: (sentence?: string) => void }) {
   const [recovery, setRecovery] = useState(false);
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const ids = { code: useId(), hint: useId() };
+  const form = useForm<{ code: string }>({ initial: { code: '' } });
+  const { bindForm } = form;
+  const hintId = useId();
+  const busy = form.busy !== null;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const code = normaliseCode(formText(new FormData(event.currentTarget), 'code'), recovery);
+    const code = normaliseCode(form.values.code, recovery);
     if (!(recovery ? recoveryCodePattern : totpCodePattern).test(code)) {
-      setError(staffMessages.invalidCode);
+      form.showErrors({ code: staffMessages.invalidCode });
       return;
     }
-    setError(undefined);
-    setBusy(true);
-    try {
-      await requestJson('POST', '/api/admin/login/two-factor', { code });
-      onSignedIn();
-    } catch (failure) {
-      const sentence = errorSentence(failure);
-      setBusy(false);
-      // The pending sign-in expired (five minutes): the password is needed again.
-      if (sentence === staffMessages.signInAgain) onStartAgain(sentence);
-      else setError(sentence);
-    }
+    form.showErrors({});
+    await form.run(
+      'submit',
+      async () => {
+        await requestJson('POST', '/api/admin/login/two-factor', { code });
+        onSignedIn();
+        return 'leaving';
+      },
+      (failure) => {
+        const sentence = errorSentence(failure);
+        // The pending sign-in expired (five minutes): the password is needed again.
+        if (sentence === staffMessages.signInAgain) onStartAgain(sentence);
+        else form.showErrors({ code: sentence });
+      },
+    );
   };
 
   return (
@@ -202,15 +199,14 @@ function CodeStep({ onSignedIn, onStartAgain }: { onSignedIn: () => void; onStar
           : 'Enter the 6-digit code from your authenticator app'
       }
     >
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-5">
+      <form ref={bindForm} noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-5">
         <Field
           key={recovery ? 'recovery' : 'totp'}
           label={recovery ? 'Recovery code' : 'Code'}
-          htmlFor={ids.code}
-          error={error}
-          describedBy={ids.hint}
+          {...form.field('code')}
+          describedBy={hintId}
           hint={
-            <FieldHint id={ids.hint}>
+            <FieldHint id={hintId}>
               {recovery ? 'Ten letters and digits, like abcde-12345.' : 'The code changes every 30 seconds.'}
             </FieldHint>
           }
@@ -218,7 +214,7 @@ function CodeStep({ onSignedIn, onStartAgain }: { onSignedIn: () => void; onStar
           {(control) => (
             <Input
               {...control}
-              name="code"
+              {...form.text('code')}
               autoFocus
               autoComplete="one-time-code"
               inputMode={recovery ? 'text' : 'numeric'}
@@ -238,7 +234,7 @@ function CodeStep({ onSignedIn, onStartAgain }: { onSignedIn: () => void; onStar
             size="inline"
             onClick={() => {
               setRecovery((value) => !value);
-              setError(undefined);
+              form.reset({ code: '' });
             }}
           >
             {recovery ? 'Use your authenticator app' : 'Use a recovery code'}

@@ -1,5 +1,5 @@
 import { Pencil, Trash2, Upload } from '@/components/ui/icons';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import {
   formatDate,
   mediaLimits,
@@ -23,6 +23,7 @@ import { Card } from '@/components/ui/card';
 import { fieldControl } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast';
+import { useForm } from '@/components/ui/use-form';
 import { useListScreenFilters } from '@/hooks/use-list-filters';
 import { apiRequest, errorSentence } from '@/lib/api';
 import { requireStaffUser } from '@/lib/staff';
@@ -171,30 +172,25 @@ function MediaCard({
   onSaved: () => void;
 }) {
   const [editing, setEditing] = useState(false);
-  const [alt, setAlt] = useState(item.alt);
-  const [error, setError] = useState<string>();
-  const [saving, setSaving] = useState(false);
-  const id = useId();
+  const form = useForm<{ alt: string }>({ initial: { alt: item.alt } });
+  const { bindForm } = form;
+  const error = form.errors.alt;
+  const saving = form.busy !== null;
 
   const save = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const text = alt.trim();
-    if (!text) {
-      setError(mediaMessages.altRequired);
-      return;
-    }
-    setSaving(true);
-    try {
-      await apiRequest('PATCH', `/api/admin/media/${item.id}`, { alt: text });
-      toast({ title: mediaMessages.altSaved, description: item.filename });
-      setEditing(false);
-      setError(undefined);
-      onSaved();
-    } catch (failure) {
-      setError(errorSentence(failure));
-    } finally {
-      setSaving(false);
-    }
+    const text = form.values.alt.trim();
+    if (form.showErrors(text ? {} : { alt: mediaMessages.altRequired })) return;
+    await form.run(
+      'submit',
+      async () => {
+        await apiRequest('PATCH', `/api/admin/media/${item.id}`, { alt: text });
+        toast({ title: mediaMessages.altSaved, description: item.filename });
+        setEditing(false);
+        onSaved();
+      },
+      (failure) => form.showErrors({ alt: errorSentence(failure) }),
+    );
   };
 
   return (
@@ -229,19 +225,18 @@ function MediaCard({
           </p>
         </div>
         {editing ? (
-          <form noValidate onSubmit={(event) => void save(event)} className="flex flex-col gap-2">
-            <label htmlFor={`${id}-alt`} className="text-xs font-medium text-ink">
+          <form ref={bindForm} noValidate onSubmit={(event) => void save(event)} className="flex flex-col gap-2">
+            <label htmlFor={form.fieldId('alt')} className="text-xs font-medium text-ink">
               Alt text
             </label>
             <Input
-              {...fieldControl(`${id}-alt`, error)}
-              value={alt}
+              {...fieldControl(form.fieldId('alt'), error)}
+              {...form.text('alt')}
               maxLength={mediaLimits.altMax}
-              onChange={(event) => setAlt(event.target.value)}
               autoFocus
             />
             {error ? (
-              <p id={`${id}-alt-error`} className="text-xs text-danger">
+              <p id={`${form.fieldId('alt')}-error`} className="text-xs text-danger">
                 {error}
               </p>
             ) : null}
@@ -255,8 +250,7 @@ function MediaCard({
                 variant="ghost"
                 onClick={() => {
                   setEditing(false);
-                  setAlt(item.alt);
-                  setError(undefined);
+                  form.reset({ alt: item.alt });
                 }}
               >
                 Cancel

@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { NewsletterPreview, SaveNewsletterIssueRequest } from '@northbeam/common';
 import { Alert, AlertDescription } from '@/components/ui/alert';
-import { errorSentence, requestJson } from '@/lib/api';
-import { fieldErrorsOf } from '@/lib/field-errors';
+import { ApiRequestError, errorSentence, requestJson } from '@/lib/api';
 import { cn } from '@/lib/cn';
 
 export type IssueFieldErrors = Partial<Record<keyof SaveNewsletterIssueRequest, string>>;
@@ -15,12 +14,13 @@ export type IssueFieldErrors = Partial<Record<keyof SaveNewsletterIssueRequest, 
 export function PreviewPanel({
   fields,
   issueId,
-  onInvalid,
+  onRefused,
 }: {
   fields: SaveNewsletterIssueRequest;
   /** The saved issue the fields belong to (its post card), if any. */
   issueId: string | undefined;
-  onInvalid: (errors: IssueFieldErrors) => void;
+  /** The server refused the fields (a 400 naming them): the form shows why under them (`useForm`'s `fail`). */
+  onRefused: (error: ApiRequestError) => void;
 }) {
   const [mode, setMode] = useState<'html' | 'text'>('html');
   const [width, setWidth] = useState<600 | 390>(600);
@@ -35,8 +35,7 @@ export function PreviewPanel({
       },
       (error: unknown) => {
         if (!current) return;
-        const fieldErrors = fieldErrorsOf<keyof SaveNewsletterIssueRequest>(error);
-        if (fieldErrors) onInvalid(fieldErrors);
+        if (error instanceof ApiRequestError && error.status === 400 && error.fieldErrors) onRefused(error);
         else setProblem(errorSentence(error));
       },
     );

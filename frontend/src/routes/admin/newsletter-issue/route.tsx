@@ -265,8 +265,8 @@ function IssueScreen({
               <PreviewPanel
                 fields={request}
                 issueId={issue?.id}
-                onInvalid={(fieldErrors) => {
-                  editor.showErrors(fieldErrors);
+                onRefused={(error) => {
+                  editor.fail(error);
                   setTab('write');
                 }}
               />

@@ -11,6 +11,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/field';
 import { ApiRequestError, apiRequest, errorSentence } from '@/lib/api';
 import { requireStaffUser } from '@/lib/staff';
+import { useForm } from '@/components/ui/use-form';
 
 export const handle: RouteHandle = {
   head: () => ({ title: 'Consent records', description: 'Look up a cookie consent record.', noindex: true }),
@@ -23,10 +24,10 @@ export async function loader({ context, request }: LoaderFunctionArgs): Promise<
 /** The privacy team looks a consent id up and exports the record as proof (docs/product.md#consent-records). */
 export function Component() {
   const { user } = useLoaderData<typeof loader>();
-  const [consentId, setConsentId] = useState('');
+  const form = useForm<{ consentId: string }>({ initial: { consentId: '' } });
+  const { bindForm } = form;
+  const { problem } = form;
   const [record, setRecord] = useState<ConsentProof | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
   if (user.permissions.privacy !== 'all') {
     return (
@@ -36,22 +37,21 @@ export function Component() {
 
   async function lookUp(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const id = consentId.trim().toUpperCase();
+    const id = form.values.consentId.trim().toUpperCase();
     setRecord(null);
     if (!consentIdPattern.test(id)) {
-      setProblem(messages.consentNotFound);
+      form.setProblem(messages.consentNotFound);
       return;
     }
-    setBusy(true);
-    try {
-      const response = await apiRequest('GET', `/api/admin/privacy/consent/${encodeURIComponent(id)}`);
-      setRecord((await response.json()) as ConsentProof);
-      setProblem(null);
-    } catch (error) {
-      setProblem(error instanceof ApiRequestError ? errorSentence(error) : 'Please try again.');
-    } finally {
-      setBusy(false);
-    }
+    await form.run(
+      'submit',
+      async () => {
+        const response = await apiRequest('GET', `/api/admin/privacy/consent/${encodeURIComponent(id)}`);
+        setRecord((await response.json()) as ConsentProof);
+        form.setProblem(undefined);
+      },
+      (error) => form.setProblem(error instanceof ApiRequestError ? errorSentence(error) : 'Please try again.'),
+    );
   }
 
   return (
@@ -63,21 +63,16 @@ export function Component() {
       <Card className="mt-8">
         <CardContent className="space-y-6 pt-6">
           <form
+            ref={bindForm}
             onSubmit={(event) => void lookUp(event)}
             className="flex flex-col gap-3 sm:flex-row sm:items-end"
             role="search"
           >
             <div className="min-w-0 flex-1 space-y-1.5">
-              <Label htmlFor="consent-id">Consent id</Label>
-              <Input
-                id="consent-id"
-                placeholder="CNS-…"
-                value={consentId}
-                onChange={(event) => setConsentId(event.target.value)}
-                autoComplete="off"
-              />
+              <Label htmlFor={form.fieldId('consentId')}>Consent id</Label>
+              <Input id={form.fieldId('consentId')} {...form.text('consentId')} placeholder="CNS-…" autoComplete="off" />
             </div>
-            <Button type="submit" disabled={busy}>
+            <Button type="submit" disabled={form.busy !== null}>
               <Search aria-hidden="true" />
               Look up
             </Button>

@@ -23,9 +23,9 @@ import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast';
+import { useForm } from '@/components/ui/use-form';
 import { errorSentence, requestJson } from '@/lib/api';
 import { cn } from '@/lib/cn';
-import { fieldErrorsOf } from '@/lib/field-errors';
 import { requireStaffUser } from '@/lib/staff';
 
 export const handle: RouteHandle = {
@@ -141,46 +141,41 @@ function ManualRedirects({ header, list, user }: { header: ReactNode; list: List
   // Adding one is the action without a row: `redirectActions` of a new redirect.
   const mayAdd = redirectActions(null, user).includes('add');
   const revalidator = useRevalidator();
-  const [fromPath, setFromPath] = useState('');
-  const [toPath, setToPath] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<'fromPath' | 'toPath', string>>>({});
-  const [problem, setProblem] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const blank = { fromPath: '', toPath: '' };
+  const form = useForm<typeof blank, 'add' | 'remove'>({ initial: blank, idPrefix: 'redirect' });
+  const { bindForm } = form;
   const [removing, setRemoving] = useState<RedirectItem>();
 
   const add = async (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setErrors({});
-    setProblem(undefined);
-    try {
-      await requestJson<RedirectItem>('POST', '/api/admin/redirects', { fromPath, toPath });
-      setFromPath('');
-      setToPath('');
-      toast({ title: redirectMessages.created });
-      await revalidator.revalidate();
-    } catch (error) {
-      const fields = fieldErrorsOf<'fromPath' | 'toPath'>(error);
-      if (fields && Object.keys(fields).length > 0) setErrors(fields);
-      else setProblem(errorSentence(error));
-    } finally {
-      setBusy(false);
-    }
+    form.showErrors({});
+    form.setProblem(undefined);
+    await form.run(
+      'add',
+      async () => {
+        await requestJson<RedirectItem>('POST', '/api/admin/redirects', form.values);
+        form.reset(blank);
+        toast({ title: redirectMessages.created });
+        await revalidator.revalidate();
+      },
+      // Field errors under their fields; any other refusal in the alert under the form.
+      (error) => form.fail(error, { fieldsOnly: true }),
+    );
   };
 
   const remove = async () => {
     if (!removing) return;
-    setBusy(true);
-    try {
-      await requestJson('DELETE', `/api/admin/redirects/${removing.id}`);
-      toast({ title: redirectMessages.deleted });
-      setRemoving(undefined);
-      await revalidator.revalidate();
-    } catch (error) {
-      toast({ title: 'The redirect was not removed', description: errorSentence(error), variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
+    await form.run(
+      'remove',
+      async () => {
+        await requestJson('DELETE', `/api/admin/redirects/${removing.id}`);
+        toast({ title: redirectMessages.deleted });
+        setRemoving(undefined);
+        await revalidator.revalidate();
+      },
+      (error) =>
+        toast({ title: 'The redirect was not removed', description: errorSentence(error), variant: 'destructive' }),
+    );
   };
 
   return (
@@ -192,37 +187,24 @@ function ManualRedirects({ header, list, user }: { header: ReactNode; list: List
           {mayAdd ? (
             <Card className="mt-6 p-4 md:p-6" data-testid="redirect-form">
               <form
+                ref={bindForm}
                 className="grid gap-4 md:grid-cols-[1fr_1fr_auto] md:items-start"
                 onSubmit={(event) => void add(event)}
                 noValidate
               >
-                <Field label="Old path" htmlFor="redirect-from" error={errors.fromPath}>
-                  {(control) => (
-                    <Input
-                      {...control}
-                      value={fromPath}
-                      placeholder="/old-page"
-                      onChange={(event) => setFromPath(event.target.value)}
-                    />
-                  )}
+                <Field label="Old path" {...form.field('fromPath')}>
+                  {(control) => <Input {...control} {...form.text('fromPath')} placeholder="/old-page" />}
                 </Field>
-                <Field label="New path or address" htmlFor="redirect-to" error={errors.toPath}>
-                  {(control) => (
-                    <Input
-                      {...control}
-                      value={toPath}
-                      placeholder="/new-page"
-                      onChange={(event) => setToPath(event.target.value)}
-                    />
-                  )}
+                <Field label="New path or address" {...form.field('toPath')}>
+                  {(control) => <Input {...control} {...form.text('toPath')} placeholder="/new-page" />}
                 </Field>
-                <Button type="submit" disabled={busy} className="md:mt-7" data-testid="redirect-add">
-                  {busy ? 'Adding...' : 'Add redirect'}
+                <Button type="submit" disabled={form.busy !== null} className="md:mt-7" data-testid="redirect-add">
+                  {form.busy === 'add' ? 'Adding...' : 'Add redirect'}
                 </Button>
               </form>
-              {problem ? (
+              {form.problem ? (
                 <Alert variant="destructive" className="mt-4">
-                  <AlertDescription>{problem}</AlertDescription>
+                  <AlertDescription>{form.problem}</AlertDescription>
                 </Alert>
               ) : null}
             </Card>
@@ -271,7 +253,7 @@ function ManualRedirects({ header, list, user }: { header: ReactNode; list: List
     >
       <ConfirmDialog
         open={removing !== undefined}
-        busy={busy}
+        busy={form.busy === 'remove'}
         onClose={() => setRemoving(undefined)}
         title="Remove redirect"
         description={removing ? `${removing.fromPath} will no longer lead to ${removing.toPath}. Continue?` : ''}

@@ -23,8 +23,8 @@ import { Field, FieldHint } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toast';
+import { useForm } from '@/components/ui/use-form';
 import { apiRequest, errorSentence, requestJson } from '@/lib/api';
-import { fieldErrorsOf } from '@/lib/field-errors';
 import { requireStaffUser } from '@/lib/staff';
 
 export const handle: RouteHandle = {
@@ -68,56 +68,53 @@ export function Component() {
   return <TemplateEditor key={template?.id ?? 'new'} template={template} />;
 }
 
-type FieldName = keyof SaveReplyTemplateRequest;
-
 function TemplateEditor({ template }: { template: ReplyTemplate | null }) {
   const navigate = useNavigate();
-  const [values, setValues] = useState<SaveReplyTemplateRequest>({
-    name: template?.name ?? '',
-    body: template?.body ?? '',
+  const form = useForm<SaveReplyTemplateRequest, 'save' | 'delete'>({
+    initial: { name: template?.name ?? '', body: template?.body ?? '' },
   });
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const [problem, setProblem] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { bindForm } = form;
+  const { values, problem } = form;
+  const busy = form.busy !== null;
   const [confirming, setConfirming] = useState(false);
-  const ids = { name: useId(), body: useId(), bodyHint: useId() };
+  const bodyHint = useId();
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setErrors({});
-    setProblem(undefined);
-    try {
-      if (template) {
-        await requestJson<ReplyTemplate>('PUT', `/api/admin/reply-templates/${template.id}`, values);
-        toast({ title: 'Template saved' });
-      } else {
-        await requestJson<ReplyTemplate>('POST', '/api/admin/reply-templates', values);
-        toast({ title: 'Template created' });
-      }
-      await navigate('/admin/reply-templates');
-    } catch (error) {
-      const fieldErrors = fieldErrorsOf<FieldName>(error);
-      if (fieldErrors) setErrors(fieldErrors);
-      else setProblem(errorSentence(error));
-    } finally {
-      setBusy(false);
-    }
+    form.showErrors({});
+    form.setProblem(undefined);
+    await form.run(
+      'save',
+      async () => {
+        if (template) {
+          await requestJson<ReplyTemplate>('PUT', `/api/admin/reply-templates/${template.id}`, values);
+          toast({ title: 'Template saved' });
+        } else {
+          await requestJson<ReplyTemplate>('POST', '/api/admin/reply-templates', values);
+          toast({ title: 'Template created' });
+        }
+        await navigate('/admin/reply-templates');
+        return 'leaving';
+      },
+      (error) => form.fail(error, { fieldsOnly: true }),
+    );
   };
 
   const remove = async () => {
     if (!template) return;
-    setBusy(true);
-    try {
-      await apiRequest('DELETE', `/api/admin/reply-templates/${template.id}`);
-      toast({ title: 'Template deleted' });
-      await navigate('/admin/reply-templates', { replace: true });
-    } catch (error) {
-      setProblem(errorSentence(error));
-      setConfirming(false);
-    } finally {
-      setBusy(false);
-    }
+    await form.run(
+      'delete',
+      async () => {
+        await apiRequest('DELETE', `/api/admin/reply-templates/${template.id}`);
+        toast({ title: 'Template deleted' });
+        await navigate('/admin/reply-templates', { replace: true });
+        return 'leaving';
+      },
+      (error) => {
+        form.setProblem(errorSentence(error));
+        setConfirming(false);
+      },
+    );
   };
 
   return (
@@ -144,42 +141,27 @@ function TemplateEditor({ template }: { template: ReplyTemplate | null }) {
       ) : null}
       <Card className="mt-8 max-w-3xl">
         <CardContent className="pt-6">
-          <form onSubmit={(event) => void save(event)} className="flex flex-col gap-5" noValidate>
+          <form ref={bindForm} onSubmit={(event) => void save(event)} className="flex flex-col gap-5" noValidate>
             <Field
               label="Name"
-              htmlFor={ids.name}
-              error={errors.name}
+              {...form.field('name')}
               counter={{ value: values.name.length, max: enquiryLimits.templateNameMax }}
             >
-              {(control) => (
-                <Input
-                  {...control}
-                  value={values.name}
-                  onChange={(event) => setValues({ ...values, name: event.target.value })}
-                />
-              )}
+              {(control) => <Input {...control} {...form.text('name')} />}
             </Field>
             <Field
               label="Text"
-              htmlFor={ids.body}
-              error={errors.body}
-              describedBy={ids.bodyHint}
+              {...form.field('body')}
+              describedBy={bodyHint}
               hint={
-                <FieldHint id={ids.bodyHint}>
+                <FieldHint id={bodyHint}>
                   Staff start a reply from this text and change it before sending. {'{name}'} becomes the
                   enquirer&rsquo;s name; a blank line starts a new paragraph.
                 </FieldHint>
               }
               counter={{ value: values.body.length, max: enquiryLimits.replyMax }}
             >
-              {(control) => (
-                <Textarea
-                  {...control}
-                  rows={10}
-                  value={values.body}
-                  onChange={(event) => setValues({ ...values, body: event.target.value })}
-                />
-              )}
+              {(control) => <Textarea {...control} {...form.text('body')} rows={10} />}
             </Field>
             <div className="flex flex-wrap gap-2">
               <Button type="submit" disabled={busy}>
@@ -191,7 +173,7 @@ function TemplateEditor({ template }: { template: ReplyTemplate | null }) {
       </Card>
       <ConfirmDialog
         open={confirming}
-        busy={busy}
+        busy={form.busy === 'delete'}
         onClose={() => setConfirming(false)}
         title="Delete this template?"
         description={`"${template?.name ?? ''}" is removed for everyone. Replies already sent stay in their enquiries.`}

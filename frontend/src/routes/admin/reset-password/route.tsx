@@ -50,7 +50,7 @@ export function Component() {
       }
       email={link.problem === undefined ? link.email : ''}
       passwordLabel="New password"
-      submit={async (_form, password) => {
+      submit={async ({ password }) => {
         const answer = await requestJson<{ message: string }>(
           'POST',
           `/api/password-reset/${encodeURIComponent(token)}`,

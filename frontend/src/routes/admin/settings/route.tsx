@@ -20,8 +20,8 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/toast';
+import { useForm } from '@/components/ui/use-form';
 import { ApiRequestError, errorSentence, loadJson, requestJson } from '@/lib/api';
-import { fieldErrorsOf } from '@/lib/field-errors';
 import { requireStaffUser } from '@/lib/staff';
 import { ClientLogosCard } from './client-logos-card';
 import { SettingsTextField } from './settings-text-field';
@@ -64,33 +64,24 @@ export function Component() {
 
 function SettingsForm({ settings }: { settings: SiteSettings }) {
   const revalidator = useRevalidator();
-  const [form, setForm] = useState<SiteSettingsInput>(() => editable(settings));
+  // Control ids follow the server's field paths: `settings-social-linkedin`.
+  const form = useForm<SiteSettingsInput>({ initial: () => editable(settings), idPrefix: 'settings' });
+  const { bindForm } = form;
+  const { values, errors, problem, set } = form;
+  const saving = form.busy !== null;
   const [previews, setPreviews] = useState<Record<string, LogoPreview>>({});
-  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
-  const [problem, setProblem] = useState<string>();
-  const [saving, setSaving] = useState(false);
   const [picking, setPicking] = useState(false);
-
-  const set = <K extends keyof SiteSettingsInput>(key: K, value: SiteSettingsInput[K]) =>
-    setForm((current) => ({ ...current, [key]: value }));
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
-    setSaving(true);
-    setErrors({});
-    setProblem(undefined);
-    try {
-      const saved = await requestJson<SiteSettings>('PUT', '/api/admin/settings', form);
-      setForm(editable(saved));
+    form.showErrors({});
+    form.setProblem(undefined);
+    await form.run('submit', async () => {
+      const saved = await requestJson<SiteSettings>('PUT', '/api/admin/settings', values);
+      form.reset(editable(saved));
       toast({ title: siteSettingsMessages.saved });
       await revalidator.revalidate();
-    } catch (error) {
-      const fields = fieldErrorsOf(error);
-      if (fields) setErrors(fields);
-      setProblem(errorSentence(error));
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   const text = (path: string, label: string, value: string, onChange: (value: string) => void, type = 'text') => (
@@ -110,7 +101,7 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
         </p>
       ) : null}
 
-      <form className="mt-8 flex flex-col gap-6" onSubmit={(event) => void save(event)} noValidate>
+      <form ref={bindForm} className="mt-8 flex flex-col gap-6" onSubmit={(event) => void save(event)} noValidate>
         <div className="grid gap-6 lg:grid-cols-2">
           <Card data-testid="settings-contact">
             <CardHeader>
@@ -118,15 +109,15 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
               <CardDescription>Shown to visitors on the contact page, the footer and the legal pages.</CardDescription>
             </CardHeader>
             <CardContent className="flex flex-col gap-4">
-              {text('email', 'Public e-mail', form.email, (value) => set('email', value), 'email')}
+              {text('email', 'Public e-mail', values.email, (value) => set('email', value), 'email')}
               {text(
                 'privacyEmail',
                 'Privacy e-mail',
-                form.privacyEmail,
+                values.privacyEmail,
                 (value) => set('privacyEmail', value),
                 'email',
               )}
-              {text('phone', 'Phone', form.phone, (value) => set('phone', value), 'tel')}
+              {text('phone', 'Phone', values.phone, (value) => set('phone', value), 'tel')}
             </CardContent>
           </Card>
 
@@ -136,11 +127,11 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
               <CardDescription>Where the site mails what visitors send. Never shown on the site.</CardDescription>
             </CardHeader>
             <CardContent className="flex flex-col gap-4">
-              {text('enquiryInbox', 'Enquiries', form.enquiryInbox, (value) => set('enquiryInbox', value), 'email')}
+              {text('enquiryInbox', 'Enquiries', values.enquiryInbox, (value) => set('enquiryInbox', value), 'email')}
               {text(
                 'privacyInbox',
                 'Privacy requests',
-                form.privacyInbox,
+                values.privacyInbox,
                 (value) => set('privacyInbox', value),
                 'email',
               )}
@@ -162,8 +153,8 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
                 {text(
                   `social.${network}`,
                   network,
-                  form.social[network],
-                  (value) => set('social', { ...form.social, [network]: value }),
+                  values.social[network],
+                  (value) => set('social', { ...values.social, [network]: value }),
                   'url',
                 )}
               </div>
@@ -178,11 +169,11 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
               <CardDescription>The header&rsquo;s Products menu.</CardDescription>
             </CardHeader>
             <CardContent className="flex flex-col gap-6">
-              {form.products.map((product, index) => {
+              {values.products.map((product, index) => {
                 const change = (key: 'name' | 'description' | 'href', value: string) =>
                   set(
                     'products',
-                    form.products.map((item, at) => (at === index ? { ...item, [key]: value } : item)),
+                    values.products.map((item, at) => (at === index ? { ...item, [key]: value } : item)),
                   );
                 return (
                   <fieldset key={index} className="flex flex-col gap-4">
@@ -204,11 +195,11 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
               <CardDescription>The footer&rsquo;s Studios column and the Immersive page.</CardDescription>
             </CardHeader>
             <CardContent className="flex flex-col gap-6">
-              {form.studios.map((studio, index) => {
+              {values.studios.map((studio, index) => {
                 const change = (key: 'name' | 'blurb' | 'href', value: string) =>
                   set(
                     'studios',
-                    form.studios.map((item, at) => (at === index ? { ...item, [key]: value } : item)),
+                    values.studios.map((item, at) => (at === index ? { ...item, [key]: value } : item)),
                   );
                 return (
                   <fieldset key={studio.id} className="flex flex-col gap-4">
@@ -224,7 +215,7 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
         </div>
 
         <ClientLogosCard
-          logos={form.clientLogos}
+          logos={values.clientLogos}
           errors={errors}
           previews={previews}
           onChange={(logos) => set('clientLogos', logos)}
@@ -253,7 +244,7 @@ function SettingsForm({ settings }: { settings: SiteSettings }) {
             [image.id]: { src: mediaVariantUrl(image.id, 320, mediaSharedFormat(image.format)) },
           }));
           set('clientLogos', [
-            ...form.clientLogos,
+            ...values.clientLogos,
             {
               name: image.alt.replace(/ logo$/i, '').slice(0, siteSettingsLimits.nameMax) || 'Client',
               mediaId: image.id,

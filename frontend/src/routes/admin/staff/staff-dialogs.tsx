@@ -15,8 +15,8 @@ import { Field, FieldHint } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select, type SelectProps } from '@/components/ui/select';
 import { toast } from '@/components/ui/toast';
+import { useForm } from '@/components/ui/use-form';
 import { apiRequest, errorSentence, requestJson } from '@/lib/api';
-import { formText } from '@/lib/form-text';
 
 /** What a row's menu asked to do to a member, while its dialog is open. */
 export type PendingAction =
@@ -28,10 +28,10 @@ export type PendingAction =
   | { kind: 'rename'; member: StaffMember }
   | { kind: 'link'; member: StaffMember };
 
-/** The role select; inside a field, the field gives it its id and aria. */
-function RoleSelect({ defaultValue, ...props }: SelectProps & { name: string; defaultValue: StaffRole }) {
+/** The role select; inside a field, the field gives it its id and aria; the form binds its value. */
+function RoleSelect(props: SelectProps) {
   return (
-    <Select {...props} defaultValue={defaultValue}>
+    <Select {...props}>
       {staffRoles.map((role) => (
         <option key={role} value={role}>
           {roleLabels[role]}
@@ -50,39 +50,33 @@ export function InviteDialog({
   onClose: () => void;
   onInvited: () => void;
 }) {
-  const [busy, setBusy] = useState(false);
-  const [emailError, setEmailError] = useState<string>();
-  const [serverError, setServerError] = useState<string>();
-  const ids = { email: useId(), role: useId(), roleHint: useId() };
+  const blank = { email: '', role: 'consultant' as StaffRole };
+  const form = useForm<typeof blank>({ initial: blank });
+  const busy = form.busy !== null;
+  const roleHint = useId();
 
   const close = () => {
     if (busy) return;
-    setEmailError(undefined);
-    setServerError(undefined);
+    form.reset(blank);
     onClose();
   };
 
-  const onSubmit = async (element: HTMLFormElement) => {
-    const form = new FormData(element);
-    const email = formText(form, 'email').trim();
-    const role = formText(form, 'role') as StaffRole;
-    setServerError(undefined);
-    if (!looksLikeEmailAddress(email)) {
-      setEmailError(messages.emailInvalid);
-      return;
-    }
-    setEmailError(undefined);
-    setBusy(true);
-    try {
-      const answer = await requestJson<{ message: string }>('POST', '/api/admin/staff/invitations', { email, role });
-      toast({ title: answer.message });
-      setBusy(false);
-      onClose();
-      onInvited();
-    } catch (error) {
-      setServerError(errorSentence(error));
-      setBusy(false);
-    }
+  const onSubmit = async () => {
+    const email = form.values.email.trim();
+    const { role } = form.values;
+    form.setProblem(undefined);
+    if (form.showErrors(looksLikeEmailAddress(email) ? {} : { email: messages.emailInvalid })) return;
+    await form.run(
+      'submit',
+      async () => {
+        const answer = await requestJson<{ message: string }>('POST', '/api/admin/staff/invitations', { email, role });
+        toast({ title: answer.message });
+        form.reset(blank);
+        onClose();
+        onInvited();
+      },
+      (error) => form.setProblem(errorSentence(error)),
+    );
   };
 
   return (
@@ -100,27 +94,31 @@ export function InviteDialog({
       confirmLabel="Send invitation"
       busyLabel="Sending..."
       destructive={false}
-      onConfirm={(form) => {
-        if (form) void onSubmit(form);
-      }}
-      problem={{ text: serverError, testId: 'invite-error' }}
+      onConfirm={() => void onSubmit()}
+      problem={{ text: form.problem, testId: 'invite-error' }}
     >
-      <Field label="Email" htmlFor={ids.email} error={emailError}>
+      <Field label="Email" {...form.field('email')}>
         {(control) => (
-          <Input {...control} type="email" name="email" autoComplete="off" maxLength={staffLimits.emailMax} />
+          <Input
+            {...control}
+            {...form.text('email')}
+            type="email"
+            autoComplete="off"
+            maxLength={staffLimits.emailMax}
+          />
         )}
       </Field>
       <Field
         label="Role"
-        htmlFor={ids.role}
-        describedBy={ids.roleHint}
+        {...form.field('role')}
+        describedBy={roleHint}
         hint={
-          <FieldHint id={ids.roleHint}>
+          <FieldHint id={roleHint}>
             Admins manage content and privacy; consultants write drafts. Only super admins manage staff.
           </FieldHint>
         }
       >
-        {(control) => <RoleSelect {...control} name="role" defaultValue="consultant" />}
+        {(control) => <RoleSelect {...control} {...form.text('role')} />}
       </Field>
     </ConfirmDialog>
   );
@@ -169,42 +167,49 @@ export function ActionDialog({
   onClose: () => void;
   onDone: () => void;
 }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
-  const roleId = useId();
-  const [nameError, setNameError] = useState<string>();
   const member = pending?.member;
   const name = member?.name || member?.email || '';
+  const valuesOf = (of?: StaffMember): { role: StaffRole; name: string; teamMemberId: string } => ({
+    role: of?.role ?? 'consultant',
+    name: of?.name ?? '',
+    teamMemberId: of?.teamMemberId ?? '',
+  });
+  const form = useForm<ReturnType<typeof valuesOf>>({ initial: () => valuesOf(member) });
+  const busy = form.busy !== null;
+  // Another row's action: the form starts again from that member's values.
+  const [shownFor, setShownFor] = useState(pending);
+  if (shownFor !== pending) {
+    setShownFor(pending);
+    form.reset(valuesOf(member));
+  }
 
   const close = () => {
     if (busy) return;
-    setError(undefined);
-    setNameError(undefined);
+    form.reset(valuesOf(member));
     onClose();
   };
 
   const run = async (call: () => Promise<unknown>, done: string) => {
-    setBusy(true);
-    setError(undefined);
-    try {
-      await call();
-      toast({ title: done });
-      setBusy(false);
-      onClose();
-      onDone();
-    } catch (failure) {
-      // The server's sentence, such as the protection of the last active super admin.
-      setError(errorSentence(failure));
-      setBusy(false);
-    }
+    form.setProblem(undefined);
+    // A refusal shows the server's sentence, such as the protection of the last active super admin.
+    await form.run(
+      'submit',
+      async () => {
+        await call();
+        toast({ title: done });
+        onClose();
+        onDone();
+      },
+      (failure) => form.setProblem(errorSentence(failure)),
+    );
   };
 
-  const onConfirm = (form?: HTMLFormElement) => {
-    if (!pending || !member || !form) return;
+  const onConfirm = () => {
+    if (!pending || !member) return;
     const url = `/api/admin/staff/${member.id}`;
     switch (pending.kind) {
       case 'role': {
-        const role = formText(new FormData(form), 'role') as StaffRole;
+        const { role } = form.values;
         void run(() => apiRequest('PATCH', url, { role }), `${name} is now ${roleLabels[role]}`);
         return;
       }
@@ -212,14 +217,14 @@ export function ActionDialog({
         void run(() => apiRequest('PATCH', url, { disabled: true }), confirmations.disable.done(name));
         return;
       case 'rename': {
-        const read = staffNameFrom(form);
-        setNameError(read.error);
+        const read = staffNameFrom(form.values.name);
+        form.showErrors({ name: read.error });
         if (read.error === undefined)
           void run(() => apiRequest('PATCH', url, { name: read.name }), `${name} is now ${read.name}`);
         return;
       }
       case 'link': {
-        const teamMemberId = formText(new FormData(form), 'teamMemberId') || null;
+        const teamMemberId = form.values.teamMemberId || null;
         const chosen = team.find((candidate) => candidate.id === teamMemberId);
         void run(
           () => apiRequest('PATCH', url, { teamMemberId }),
@@ -241,7 +246,7 @@ export function ActionDialog({
   const kind = pending?.kind;
   const confirmation =
     kind && kind !== 'role' && kind !== 'rename' && kind !== 'link' ? confirmations[kind] : undefined;
-  const form =
+  const texts =
     kind === 'rename'
       ? {
           title: `Rename ${name}`,
@@ -265,26 +270,24 @@ export function ActionDialog({
       open={pending !== undefined}
       busy={busy}
       onClose={close}
-      title={confirmation ? confirmation.title : form.title}
-      description={confirmation ? confirmation.body(name) : form.description}
-      confirmLabel={confirmation?.button ?? form.button}
+      title={confirmation ? confirmation.title : texts.title}
+      description={confirmation ? confirmation.body(name) : texts.description}
+      confirmLabel={confirmation?.button ?? texts.button}
       busyLabel={confirmation?.busy ?? 'Saving...'}
       destructive={pending?.kind === 'disable' || pending?.kind === 'remove' || pending?.kind === 'withdraw'}
       onConfirm={onConfirm}
-      problem={{ text: error, testId: 'staff-action-error' }}
+      problem={{ text: form.problem, testId: 'staff-action-error' }}
     >
       {pending?.kind === 'role' && member ? (
-        <Field label="Role" htmlFor={roleId}>
-          {(control) => <RoleSelect {...control} name="role" defaultValue={member.role} />}
+        <Field label="Role" {...form.field('role')}>
+          {(control) => <RoleSelect {...control} {...form.text('role')} />}
         </Field>
       ) : null}
-      {pending?.kind === 'rename' && member ? (
-        <StaffNameField defaultValue={member.name} error={nameError} autoComplete="off" />
-      ) : null}
+      {pending?.kind === 'rename' && member ? <StaffNameField form={form} autoComplete="off" /> : null}
       {pending?.kind === 'link' && member ? (
-        <Field label="Team member" htmlFor={roleId}>
+        <Field label="Team member" {...form.field('teamMemberId')}>
           {(control) => (
-            <Select {...control} name="teamMemberId" defaultValue={member.teamMemberId ?? ''}>
+            <Select {...control} {...form.text('teamMemberId')}>
               <option value="">No team member</option>
               {team.map((candidate) => (
                 <option key={candidate.id} value={candidate.id}>

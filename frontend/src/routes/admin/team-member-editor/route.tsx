@@ -1,5 +1,5 @@
 import { AlertTriangle, ExternalLink } from '@/components/ui/icons';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useLoaderData, type LoaderFunctionArgs } from '@/app/data-router';
 import {
@@ -25,8 +25,8 @@ import { Field, FieldHint } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toast';
-import { ApiRequestError, errorSentence, loadJson, requestJson } from '@/lib/api';
-import { fieldErrorsOf } from '@/lib/field-errors';
+import { useForm } from '@/components/ui/use-form';
+import { ApiRequestError, loadJson, requestJson } from '@/lib/api';
 import { forgetStaffUser, requireStaffUser, signInAgain } from '@/lib/staff';
 import { emptyForm, formFromMember, payloadFromForm, validate, type FormValues } from './team-member-form';
 import { TeamMemberSide } from './team-member-side';
@@ -72,66 +72,48 @@ export function Component() {
 function Editor({ user, loaded }: { user: StaffUser; loaded: AdminTeamMember | null }) {
   const navigate = useNavigate();
   const [saved, setSaved] = useState(loaded);
-  const [values, setValues] = useState<FormValues>(() => (loaded ? formFromMember(loaded) : emptyForm));
-  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
-  const [problem, setProblem] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const form = useForm<FormValues>({ initial: () => (loaded ? formFromMember(loaded) : emptyForm) });
+  const { bindForm } = form;
+  const { values, errors, problem, update, fieldId } = form;
+  const busy = form.busy !== null;
   const [slugTouched, setSlugTouched] = useState(Boolean(loaded));
-  const id = useId();
-  const fieldId = (name: string) => `${id}-${name}`;
-  const update = (changes: Partial<FormValues>) => setValues((current) => ({ ...current, ...changes }));
 
   const save = async () => {
-    const found = validate(values);
-    setErrors(found);
-    const first = Object.keys(found)[0];
-    if (first) {
-      setProblem(messages.validationFailed);
-      document.getElementById(fieldId(first))?.focus();
+    if (form.showErrors(validate(values))) {
+      form.setProblem(messages.validationFailed);
       return;
     }
-    setBusy(true);
-    try {
-      const body = payloadFromForm(values);
-      const result = saved
-        ? await requestJson<AdminTeamMember>('PUT', `/api/admin/team/${saved.id}`, body)
-        : await requestJson<AdminTeamMember>('POST', '/api/admin/team', body);
-      toast({ title: saved ? 'Changes saved' : 'Team member added', description: result.name });
-      setErrors({});
-      setProblem(undefined);
-      if (!saved) {
-        void navigate(`/admin/team/${result.id}`, { replace: true });
-        return;
-      }
-      setSaved(result);
-      setValues(formFromMember(result));
-    } catch (error) {
-      if (error instanceof ApiRequestError && error.status === 401) forgetStaffUser();
-      const fromServer = fieldErrorsOf(error) ?? {};
-      setErrors(fromServer);
-      const firstField = Object.keys(fromServer)[0];
-      if (firstField) document.getElementById(fieldId(firstField))?.focus();
-      setProblem(errorSentence(error));
-    } finally {
-      setBusy(false);
-    }
+    await form.run(
+      'submit',
+      async () => {
+        const body = payloadFromForm(values);
+        const result = saved
+          ? await requestJson<AdminTeamMember>('PUT', `/api/admin/team/${saved.id}`, body)
+          : await requestJson<AdminTeamMember>('POST', '/api/admin/team', body);
+        toast({ title: saved ? 'Changes saved' : 'Team member added', description: result.name });
+        form.reset(formFromMember(result));
+        if (!saved) {
+          void navigate(`/admin/team/${result.id}`, { replace: true });
+          return 'leaving';
+        }
+        setSaved(result);
+      },
+      (error) => {
+        if (error instanceof ApiRequestError && error.status === 401) forgetStaffUser();
+        form.fail(error);
+      },
+    );
   };
 
   const text = (name: 'role' | 'stripRole' | 'linkedin' | 'expertise', label: string, hint?: string, max?: number) => (
     <Field
       label={label}
-      htmlFor={fieldId(name)}
-      error={errors[name]}
+      {...form.field(name)}
       describedBy={hint ? `${fieldId(name)}-hint` : undefined}
       hint={hint ? <FieldHint id={`${fieldId(name)}-hint`}>{hint}</FieldHint> : undefined}
     >
       {(control) => (
-        <Input
-          {...control}
-          value={values[name]}
-          maxLength={max}
-          onChange={(event) => update({ [name]: event.target.value })}
-        />
+        <Input {...control} {...form.text(name)} maxLength={max} />
       )}
     </Field>
   );
@@ -166,6 +148,7 @@ function Editor({ user, loaded }: { user: StaffUser; loaded: AdminTeamMember | n
       </div>
 
       <form
+        ref={bindForm}
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
@@ -185,10 +168,11 @@ function Editor({ user, loaded }: { user: StaffUser; loaded: AdminTeamMember | n
           ) : null}
           <Card className="flex flex-col gap-6 p-6 sm:p-8">
             <h2 className="heading-3">Profile</h2>
-            <Field label="Name" htmlFor={fieldId('name')} error={errors.name}>
+            <Field label="Name" {...form.field('name')}>
               {(control) => (
                 <Input
                   {...control}
+                  name="name"
                   value={values.name}
                   maxLength={teamLimits.nameMax}
                   onChange={(event) =>
@@ -203,8 +187,7 @@ function Editor({ user, loaded }: { user: StaffUser; loaded: AdminTeamMember | n
             </Field>
             <Field
               label="Slug"
-              htmlFor={fieldId('slug')}
-              error={errors.slug}
+              {...form.field('slug')}
               describedBy={`${fieldId('slug')}-hint`}
               hint={
                 <FieldHint id={`${fieldId('slug')}-hint`}>
@@ -215,6 +198,7 @@ function Editor({ user, loaded }: { user: StaffUser; loaded: AdminTeamMember | n
               {(control) => (
                 <Input
                   {...control}
+                  name="slug"
                   value={values.slug}
                   maxLength={teamLimits.slugMax}
                   onChange={(event) => {
@@ -238,32 +222,17 @@ function Editor({ user, loaded }: { user: StaffUser; loaded: AdminTeamMember | n
                 teamLimits.roleMax,
               )}
             </div>
-            <Field label="Short bio" htmlFor={fieldId('bio')} error={errors.bio}>
-              {(control) => (
-                <Textarea
-                  {...control}
-                  rows={3}
-                  value={values.bio}
-                  maxLength={teamLimits.bioMax}
-                  onChange={(event) => update({ bio: event.target.value })}
-                />
-              )}
+            <Field label="Short bio" {...form.field('bio')}>
+              {(control) => <Textarea {...control} {...form.text('bio')} rows={3} maxLength={teamLimits.bioMax} />}
             </Field>
             <Field
               label="Full bio"
-              htmlFor={fieldId('fullBio')}
-              error={errors.fullBio}
+              {...form.field('fullBio')}
               describedBy={`${fieldId('fullBio')}-hint`}
               hint={<FieldHint id={`${fieldId('fullBio')}-hint`}>Leave a blank line between paragraphs.</FieldHint>}
             >
               {(control) => (
-                <Textarea
-                  {...control}
-                  rows={10}
-                  value={values.fullBio}
-                  maxLength={teamLimits.fullBioMax}
-                  onChange={(event) => update({ fullBio: event.target.value })}
-                />
+                <Textarea {...control} {...form.text('fullBio')} rows={10} maxLength={teamLimits.fullBioMax} />
               )}
             </Field>
             {text(

@@ -16,10 +16,10 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field, FieldHint } from '@/components/ui/field';
+import { useForm } from '@/components/ui/use-form';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorSentence, requestJson } from '@/lib/api';
-import { formText } from '@/lib/form-text';
 import { forgetStaffUser, requireStaffUser } from '@/lib/staff';
 
 export const handle: RouteHandle = {
@@ -44,10 +44,11 @@ export function Component() {
   const navigate = useNavigate();
   const [setup, setSetup] = useState<TwoFactorSetup>();
   const [setupError, setSetupError] = useState<string>();
-  const [codeError, setCodeError] = useState<string>();
   const [codes, setCodes] = useState<string[]>();
-  const [busy, setBusy] = useState(false);
-  const ids = { code: useId(), hint: useId() };
+  const form = useForm<{ code: string }>({ initial: { code: '' } });
+  const { bindForm } = form;
+  const busy = form.busy !== null;
+  const hintId = useId();
 
   // A new secret each visit: nothing is on until a code from it is confirmed.
   useEffect(() => {
@@ -64,23 +65,18 @@ export function Component() {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const code = formText(new FormData(event.currentTarget), 'code').replace(/[\s-]+/g, '');
-    if (!totpCodePattern.test(code)) {
-      setCodeError(staffMessages.invalidCode);
-      return;
-    }
-    setCodeError(undefined);
-    setBusy(true);
-    try {
-      const answer = await requestJson<RecoveryCodesAnswer>('POST', '/api/admin/account/two-factor/enable', { code });
-      // The cached user still says two-factor is off (and maybe that setup is required).
-      forgetStaffUser();
-      setCodes(answer.recoveryCodes);
-    } catch (error) {
-      setCodeError(errorSentence(error));
-    } finally {
-      setBusy(false);
-    }
+    const code = form.values.code.replace(/[\s-]+/g, '');
+    if (form.showErrors(totpCodePattern.test(code) ? {} : { code: staffMessages.invalidCode })) return;
+    await form.run(
+      'submit',
+      async () => {
+        const answer = await requestJson<RecoveryCodesAnswer>('POST', '/api/admin/account/two-factor/enable', { code });
+        // The cached user still says two-factor is off (and maybe that setup is required).
+        forgetStaffUser();
+        setCodes(answer.recoveryCodes);
+      },
+      (error) => form.showErrors({ code: errorSentence(error) }),
+    );
   };
 
   const finish = () => {
@@ -182,6 +178,7 @@ export function Component() {
                   </li>
                   <li>
                     <form
+                      ref={bindForm}
                       noValidate
                       onSubmit={(event) => void onSubmit(event)}
                       className="flex flex-col gap-4 sm:max-w-sm"
@@ -189,15 +186,14 @@ export function Component() {
                       <p className="text-sm font-semibold text-ink">2. Enter the code the app shows</p>
                       <Field
                         label="Code"
-                        htmlFor={ids.code}
-                        error={codeError}
-                        describedBy={ids.hint}
-                        hint={<FieldHint id={ids.hint}>6 digits.</FieldHint>}
+                        {...form.field('code')}
+                        describedBy={hintId}
+                        hint={<FieldHint id={hintId}>6 digits.</FieldHint>}
                       >
                         {(control) => (
                           <Input
                             {...control}
-                            name="code"
+                            {...form.text('code')}
                             autoComplete="one-time-code"
                             inputMode="numeric"
                             maxLength={9}
