@@ -1,6 +1,8 @@
 // What the benches share: a throw-away PostgreSQL database, waiting for a started server, the
-// percentile of timings, and the static asset closest in size to a measured response.
+// percentile of timings, the static asset closest in size to a measured response, and a load client
+// for binary answers.
 import { readdirSync, statSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import pg from 'pg';
 
@@ -61,6 +63,56 @@ export function assetClosestTo(root, bytes) {
     if (!best || Math.abs(size - bytes) < Math.abs(best.size - bytes)) best = { file, size };
   }
   return best;
+}
+
+/**
+ * Keeps `connections` keep-alive connections busy with GETs of `url` for `seconds`, reading each
+ * answer's bytes without looking at them: requests per second, p50/p99 in ms, errors (a failed
+ * request or any status but 200). For binary answers (images). autocannon appends every body chunk
+ * to a string, which decodes it as UTF-8: for a 145 KB WebP that cost its one thread 10× what the
+ * server spent (a plain Node server answering the same random 145 KB measured 487 req/s through
+ * autocannon, 7,730 with a constant body; bench/HISTORY.md, 2026-11-27), so an image measured with
+ * it showed the client's limit, not the server's. Both sides of a comparison use the same client.
+ */
+export async function binaryLoad(url, { connections, seconds }) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const latencies = [];
+  let errors = 0;
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  const one = () =>
+    new Promise((resolve) => {
+      const request = http.get(url, { agent }, (response) => {
+        if (response.statusCode !== 200) errors += 1;
+        response.on('data', () => undefined);
+        response.on('end', resolve);
+        response.on('error', () => {
+          errors += 1;
+          resolve();
+        });
+      });
+      request.on('error', () => {
+        errors += 1;
+        resolve();
+      });
+    });
+  const loop = async () => {
+    while (performance.now() < deadline) {
+      const sent = performance.now();
+      await one();
+      latencies.push(performance.now() - sent);
+    }
+  };
+  await Promise.all(Array.from({ length: connections }, loop));
+  const elapsed = (performance.now() - started) / 1000;
+  agent.destroy();
+  return {
+    requestsPerSecond: Math.round((latencies.length / elapsed) * 10) / 10,
+    p50Ms: Math.round(percentile(latencies, 0.5) * 10) / 10,
+    p99Ms: Math.round(percentile(latencies, 0.99) * 10) / 10,
+    errors,
+    seconds: Math.round(elapsed * 10) / 10,
+  };
 }
 
 /**
