@@ -1,4 +1,11 @@
-import { HttpStatus, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import {
+  HttpStatus,
+  Inject,
+  Injectable,
+  Logger,
+  type BeforeApplicationShutdown,
+  type OnApplicationBootstrap,
+} from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -67,8 +74,10 @@ type IssueSource = Pick<
  * send to the confirmed subscribers of its audience through the mail outbox, now or at a set time.
  */
 @Injectable()
-export class NewsletterIssuesService implements OnApplicationBootstrap {
+export class NewsletterIssuesService implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(NewsletterIssuesService.name);
+  /** Set when the application starts to shut down: work cut off by it is not a failure. */
+  private stopping = false;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -86,7 +95,15 @@ export class NewsletterIssuesService implements OnApplicationBootstrap {
       .then(async (ids) => {
         for (const id of ids) await this.queueRemaining(id);
       })
-      .catch((error: unknown) => this.logger.error(`Resuming newsletter sends failed: ${String(error)}`));
+      .catch((error: unknown) => {
+        // A shutdown during the resume closes the pool under it; the next start resumes again.
+        if (this.stopping) this.logger.log(`Resuming newsletter sends stopped by the shutdown: ${String(error)}`);
+        else this.logger.error(`Resuming newsletter sends failed: ${String(error)}`);
+      });
+  }
+
+  beforeApplicationShutdown(): void {
+    this.stopping = true;
   }
 
   async list(page = 1): Promise<ListPage<NewsletterIssueSummary>> {
