@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { BookOpen, Download, Minus } from '@/components/ui/icons';
 import { useLocation } from 'react-router-dom';
 import { leadMessages } from '@northbeam/common';
@@ -7,7 +7,13 @@ import { toast } from '@/components/ui/toast';
 import { trackPlaybookDownload } from '@/lib/analytics';
 import { apiRequest, ApiRequestError } from '@/lib/api';
 import { cn } from '@/lib/cn';
-import { EmailCaptureForm } from './email-capture-form';
+
+// The form (and the form mechanism under it) is needed only once the widget is opened: it loads
+// when a pointer or the keyboard reaches the open button, not with the page (the home page's first
+// visit on a large screen carried it).
+const loadForm = () => import('./email-capture-form');
+const EmailCaptureForm = lazy(() => loadForm().then((module) => ({ default: module.EmailCaptureForm })));
+const preloadForm = () => void loadForm();
 
 /**
  * The gated playbook download (docs/product.md#lead-capture): large screens only, fixed bottom right; expanded it asks
@@ -87,13 +93,15 @@ export function PlaybookWidget() {
                 <p className="text-sm text-ink-muted">
                   Pick, prototype and roll out AI in a small business, step by step. Free, 6 pages.
                 </p>
-                <EmailCaptureForm
-                  label="Email address for the playbook"
-                  submitLabel="Get the Playbook"
-                  pendingLabel="Sending..."
-                  stacked
-                  onSend={request}
-                />
+                <Suspense fallback={<div className="h-24" aria-hidden="true" />}>
+                  <EmailCaptureForm
+                    label="Email address for the playbook"
+                    submitLabel="Get the Playbook"
+                    pendingLabel="Sending..."
+                    stacked
+                    onSend={request}
+                  />
+                </Suspense>
               </>
             )}
           </div>
@@ -103,6 +111,8 @@ export function PlaybookWidget() {
           size="icon-lg"
           className="shadow-lift"
           aria-label="Open playbook download"
+          onPointerEnter={preloadForm}
+          onFocus={preloadForm}
           onClick={() => setExpanded(true)}
         >
           <BookOpen className="size-5!" aria-hidden="true" />
