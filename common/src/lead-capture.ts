@@ -1,3 +1,5 @@
+import { contactMessageMin } from './contact-rules.js';
+
 /** Shared facts of the contact form, newsletter and playbook (docs/product.md#contact, #lead-capture). */
 
 export const contactServiceOptions = [
@@ -52,7 +54,7 @@ export function subscribeSourceLabel(source: string): string {
 
 export const leadLimits = {
   nameMax: 200,
-  contactMessageMin: 10,
+  contactMessageMin,
   contactMessageMax: 2000,
   companyMax: 200,
   emailMax: 254,

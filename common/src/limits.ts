@@ -1,4 +1,4 @@
-import { leadLimits } from './lead-capture.js';
+import { contactMessageMin } from './contact-rules.js';
 
 /**
  * Limits and user-facing sentences that both the browser and the server use. Each area has its own
@@ -62,7 +62,7 @@ export const postMessages = {
 export const messages = {
   nameRequired: 'Name is required',
   emailInvalid: 'Please enter a valid email address',
-  messageTooShort: `Please provide a detailed message (minimum ${leadLimits.contactMessageMin} characters)`,
+  messageTooShort: `Please provide a detailed message (minimum ${contactMessageMin} characters)`,
   consentRequired: 'You must agree to the terms to continue',
   turnstileRequired: 'Please complete the security verification',
   passwordRequired: 'Password is required',

@@ -1,19 +1,14 @@
 import { lazy, Suspense, useState } from 'react';
 import { BookOpen, Download, Minus } from '@/components/ui/icons';
-import { useLocation } from 'react-router-dom';
-import { leadMessages } from '@northbeam/common';
 import { Button, buttonVariants } from '@/components/ui/button';
-import { toast } from '@/components/ui/toast';
-import { trackPlaybookDownload } from '@/lib/analytics';
-import { apiRequest, ApiRequestError } from '@/lib/api';
 import { cn } from '@/lib/cn';
 
-// The form (and the form mechanism under it) is needed only once the widget is opened: it loads
-// when a pointer or the keyboard reaches the open button, not with the page (the home page's first
-// visit on a large screen carried it).
-const loadForm = () => import('./email-capture-form');
-const EmailCaptureForm = lazy(() => loadForm().then((module) => ({ default: module.EmailCaptureForm })));
-const preloadForm = () => void loadForm();
+// The request (its form, the form mechanism under it, the lead texts) is needed only once the widget
+// is opened: it loads when a pointer or the keyboard reaches the open button, not with the page (the
+// home page's first visit on a large screen carried it).
+const loadRequest = () => import('./playbook-request');
+const PlaybookRequest = lazy(() => loadRequest().then((module) => ({ default: module.PlaybookRequest })));
+const preloadRequest = () => void loadRequest();
 
 /**
  * The gated playbook download (docs/product.md#lead-capture): large screens only, fixed bottom right; expanded it asks
@@ -21,28 +16,8 @@ const preloadForm = () => void loadForm();
  * It starts minimised to an icon: opened by itself it would cover the page's copy.
  */
 export function PlaybookWidget() {
-  const { pathname } = useLocation();
   const [expanded, setExpanded] = useState(false);
   const [downloadUrl, setDownloadUrl] = useState<string | null>(null);
-
-  async function request(email: string): Promise<boolean> {
-    try {
-      const response = await apiRequest('POST', '/api/playbook-download', { email, page: pathname });
-      const body = (await response.json()) as { downloadUrl: string };
-      setDownloadUrl(body.downloadUrl);
-      toast({ title: leadMessages.playbookSuccessTitle, description: leadMessages.playbookSuccess });
-      trackPlaybookDownload(email);
-      return true;
-    } catch (error) {
-      const serverError = error instanceof ApiRequestError ? error.serverError : undefined;
-      toast({
-        title: leadMessages.playbookFailedTitle,
-        description: serverError ?? leadMessages.playbookFailed,
-        variant: 'destructive',
-      });
-      return false;
-    }
-  }
 
   return (
     <aside
@@ -94,13 +69,7 @@ export function PlaybookWidget() {
                   Pick, prototype and roll out AI in a small business, step by step. Free, 6 pages.
                 </p>
                 <Suspense fallback={<div className="h-24" aria-hidden="true" />}>
-                  <EmailCaptureForm
-                    label="Email address for the playbook"
-                    submitLabel="Get the Playbook"
-                    pendingLabel="Sending..."
-                    stacked
-                    onSend={request}
-                  />
+                  <PlaybookRequest onReceived={setDownloadUrl} />
                 </Suspense>
               </>
             )}
@@ -111,8 +80,8 @@ export function PlaybookWidget() {
           size="icon-lg"
           className="shadow-lift"
           aria-label="Open playbook download"
-          onPointerEnter={preloadForm}
-          onFocus={preloadForm}
+          onPointerEnter={preloadRequest}
+          onFocus={preloadRequest}
           onClick={() => setExpanded(true)}
         >
           <BookOpen className="size-5!" aria-hidden="true" />
