@@ -86,36 +86,40 @@ export function ContactForm({ onFormStart, onSubmitted, className }: ContactForm
       });
       return;
     }
-    await form.run('submit', async () => {
-      await apiRequest('POST', '/api/contact', {
-        name: values.name.trim(),
-        email: values.email.trim(),
-        company: values.company.trim(),
-        service: values.service,
-        message: values.message.trim(),
-        consent: values.consent,
-        turnstileToken,
-        website: values.website,
-        startedAt: String(startedAt.current ?? Date.now()),
-      });
-      toast({ title: leadMessages.contactSentTitle, description: leadMessages.contactSent });
-      onSubmitted?.({
-        service: values.service,
-        hasCompany: values.company.trim() !== '',
-        messageLength: values.message.trim().length,
-      });
-      form.reset(emptyValues);
-      resetStarted();
-      resetTurnstile();
-    }, (error) => {
-      toast({
-        title: leadMessages.contactFailedTitle,
-        description: leadMessages.contactFailed,
-        variant: 'destructive',
-      });
-      // A Turnstile token is good for one check only.
-      if (error instanceof ApiRequestError && error.status === 403) resetTurnstile();
-    });
+    await form.run(
+      'submit',
+      async () => {
+        await apiRequest('POST', '/api/contact', {
+          name: values.name.trim(),
+          email: values.email.trim(),
+          company: values.company.trim(),
+          service: values.service,
+          message: values.message.trim(),
+          consent: values.consent,
+          turnstileToken,
+          website: values.website,
+          startedAt: String(startedAt.current ?? Date.now()),
+        });
+        toast({ title: leadMessages.contactSentTitle, description: leadMessages.contactSent });
+        onSubmitted?.({
+          service: values.service,
+          hasCompany: values.company.trim() !== '',
+          messageLength: values.message.trim().length,
+        });
+        form.reset(emptyValues);
+        resetStarted();
+        resetTurnstile();
+      },
+      (error) => {
+        toast({
+          title: leadMessages.contactFailedTitle,
+          description: leadMessages.contactFailed,
+          variant: 'destructive',
+        });
+        // A Turnstile token is good for one check only.
+        if (error instanceof ApiRequestError && error.status === 403) resetTurnstile();
+      },
+    );
   }
 
   return (
@@ -131,24 +135,12 @@ export function ContactForm({ onFormStart, onSubmitted, className }: ContactForm
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label="Name" {...form.field('name')}>
           {(control) => (
-            <Input
-              {...control}
-              {...form.text('name')}
-              autoComplete="name"
-              onFocus={markStarted}
-              aria-required="true"
-            />
+            <Input {...control} {...form.text('name')} autoComplete="name" onFocus={markStarted} aria-required="true" />
           )}
         </Field>
         <Field label="Email" {...form.field('email')}>
           {(control) => (
-            <Input
-              {...control}
-              {...form.text('email')}
-              type="email"
-              autoComplete="email"
-                            aria-required="true"
-            />
+            <Input {...control} {...form.text('email')} type="email" autoComplete="email" aria-required="true" />
           )}
         </Field>
         <Field
@@ -159,13 +151,7 @@ export function ContactForm({ onFormStart, onSubmitted, className }: ContactForm
           }
           {...form.field('company')}
         >
-          {(control) => (
-            <Input
-              {...control}
-              {...form.text('company')}
-              autoComplete="organization"
-                          />
-          )}
+          {(control) => <Input {...control} {...form.text('company')} autoComplete="organization" />}
         </Field>
         <Field
           label={
@@ -176,11 +162,7 @@ export function ContactForm({ onFormStart, onSubmitted, className }: ContactForm
           {...form.field('service')}
         >
           {(control) => (
-            <Select
-              {...control}
-              {...form.text('service')}
-                            tone="clear"
-            >
+            <Select {...control} {...form.text('service')} tone="clear">
               <option value="">Choose a service</option>
               {contactServiceOptions.map((option) => (
                 <option key={option.value} value={option.value}>
@@ -204,7 +186,7 @@ export function ContactForm({ onFormStart, onSubmitted, className }: ContactForm
             rows={6}
             maxLength={leadLimits.contactMessageMax}
             placeholder="What are you building, and where are you stuck?"
-                        aria-required="true"
+            aria-required="true"
           />
         )}
       </Field>
@@ -212,21 +194,12 @@ export function ContactForm({ onFormStart, onSubmitted, className }: ContactForm
       {/* Honeypot: people never see it; bots fill it in and are then quietly ignored. */}
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
         <label htmlFor={form.fieldId('website')}>Website</label>
-        <input
-          id={form.fieldId('website')}
-          {...form.text('website')}
-          type="text"
-          tabIndex={-1}
-          autoComplete="off"
-        />
+        <input id={form.fieldId('website')} {...form.text('website')} type="text" tabIndex={-1} autoComplete="off" />
       </div>
 
       <div className="grid gap-2">
         <div className="flex items-start gap-3">
-          <Checkbox
-            {...fieldControl(form.fieldId('consent'), errors.consent)}
-            {...form.checkbox('consent')}
-          />
+          <Checkbox {...fieldControl(form.fieldId('consent'), errors.consent)} {...form.checkbox('consent')} />
           <Label htmlFor={form.fieldId('consent')} variant="muted">
             {leadMessages.consentLabel}
           </Label>

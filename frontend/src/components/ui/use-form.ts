@@ -190,9 +190,7 @@ export function useForm<Values extends object, Busy extends string = 'submit'>(o
   };
 }
 
-export type FormState<Values extends object, Busy extends string = 'submit'> = ReturnType<
-  typeof useForm<Values, Busy>
->;
+export type FormState<Values extends object, Busy extends string = 'submit'> = ReturnType<typeof useForm<Values, Busy>>;
 
 /**
  * What a component that draws some of a form's text fields needs of it (the new password twice, a

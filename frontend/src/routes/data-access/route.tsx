@@ -46,23 +46,26 @@ export function Component() {
     if (!looksLikeEmailAddress(email.trim())) found.email = messages.emailInvalid;
     if (!consent) found.consent = messages.deletionConsentRequired;
     if (form.showErrors(found)) return;
-    await form.run('submit', async () => {
-      const withVisitor = readConsent()?.preferences.analytics ? { visitorId: getVisitorId() } : {};
-      const response = await apiRequest('POST', '/api/request-data-access', {
-        email: email.trim(),
-        consent,
-        ...withVisitor,
-      });
-      setRequestId(((await response.json()) as { requestId: string }).requestId);
-    }, (error) =>
-      form.fail(error, {
-        onFailure: () =>
-          toast({
-            title: messages.deletionFailedTitle,
-            description: (error instanceof ApiRequestError ? error.serverError : undefined) ?? messages.accessFailed,
-            variant: 'destructive',
-          }),
-      }),
+    await form.run(
+      'submit',
+      async () => {
+        const withVisitor = readConsent()?.preferences.analytics ? { visitorId: getVisitorId() } : {};
+        const response = await apiRequest('POST', '/api/request-data-access', {
+          email: email.trim(),
+          consent,
+          ...withVisitor,
+        });
+        setRequestId(((await response.json()) as { requestId: string }).requestId);
+      },
+      (error) =>
+        form.fail(error, {
+          onFailure: () =>
+            toast({
+              title: messages.deletionFailedTitle,
+              description: (error instanceof ApiRequestError ? error.serverError : undefined) ?? messages.accessFailed,
+              variant: 'destructive',
+            }),
+        }),
     );
   }
 

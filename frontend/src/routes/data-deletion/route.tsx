@@ -78,27 +78,31 @@ export function Component() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (form.showErrors(validate(form.values))) return;
-    await form.run('submit', async () => {
-      const withVisitor = readConsent()?.preferences.analytics ? { visitorId: getVisitorId() } : {};
-      const response = await apiRequest('POST', '/api/request-data-deletion', {
-        email: email.trim(),
-        requestType,
-        reason: reason.trim() || undefined,
-        consent,
-        ...withVisitor,
-      });
-      const body = (await response.json()) as { requestId: string };
-      setSubmitted({ requestId: body.requestId, submittedAt: new Date() });
-      toast({ title: messages.deletionSubmittedTitle, description: messages.deletionSubmitted });
-    }, (error) =>
-      form.fail(error, {
-        onFailure: () =>
-          toast({
-            title: messages.deletionFailedTitle,
-            description: (error instanceof ApiRequestError ? error.serverError : undefined) ?? messages.deletionFailed,
-            variant: 'destructive',
-          }),
-      }),
+    await form.run(
+      'submit',
+      async () => {
+        const withVisitor = readConsent()?.preferences.analytics ? { visitorId: getVisitorId() } : {};
+        const response = await apiRequest('POST', '/api/request-data-deletion', {
+          email: email.trim(),
+          requestType,
+          reason: reason.trim() || undefined,
+          consent,
+          ...withVisitor,
+        });
+        const body = (await response.json()) as { requestId: string };
+        setSubmitted({ requestId: body.requestId, submittedAt: new Date() });
+        toast({ title: messages.deletionSubmittedTitle, description: messages.deletionSubmitted });
+      },
+      (error) =>
+        form.fail(error, {
+          onFailure: () =>
+            toast({
+              title: messages.deletionFailedTitle,
+              description:
+                (error instanceof ApiRequestError ? error.serverError : undefined) ?? messages.deletionFailed,
+              variant: 'destructive',
+            }),
+        }),
     );
   }
 

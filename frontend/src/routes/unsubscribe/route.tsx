@@ -90,7 +90,9 @@ export function Component() {
               <MailX className="size-6" aria-hidden="true" />
             </span>
             <h1 className="heading-2 mt-6">Unsubscribe</h1>
-            <p className="mt-3 text-ink-muted">Enter your e-mail address to stop receiving the {site.name} newsletter.</p>
+            <p className="mt-3 text-ink-muted">
+              Enter your e-mail address to stop receiving the {site.name} newsletter.
+            </p>
             {form.problem ? (
               <Alert variant="destructive" className="mt-6" data-testid="unsubscribe-error">
                 <AlertDescription>{form.problem}</AlertDescription>
@@ -98,15 +100,7 @@ export function Component() {
             ) : null}
             <form ref={bindForm} noValidate onSubmit={(event) => void onSubmit(event)} className="mt-6 grid gap-4">
               <Field label="Email address" {...form.field('email')}>
-                {(control) => (
-                  <Input
-                    {...control}
-                    {...form.text('email')}
-                    type="email"
-                    required
-                    autoComplete="email"
-                  />
-                )}
+                {(control) => <Input {...control} {...form.text('email')} type="email" required autoComplete="email" />}
               </Field>
               <Button type="submit" size="lg" disabled={loading}>
                 {loading ? (

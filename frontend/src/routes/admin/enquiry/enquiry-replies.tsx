@@ -110,7 +110,10 @@ function ReplyForm({ enquiry, templates, onSent }: Omit<ReplyProps, 'canReply'>)
       noValidate
       data-testid="reply-form"
     >
-      <ReplyTemplatePicker first={templates} onChoose={(chosen) => form.set('body', fillTemplate(chosen.body, enquiry))} />
+      <ReplyTemplatePicker
+        first={templates}
+        onChoose={(chosen) => form.set('body', fillTemplate(chosen.body, enquiry))}
+      />
       <Field label="Subject" {...form.field('subject')}>
         {(control) => <Input {...control} {...form.text('subject')} maxLength={enquiryLimits.replySubjectMax} />}
       </Field>

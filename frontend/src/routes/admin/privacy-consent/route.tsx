@@ -70,7 +70,12 @@ export function Component() {
           >
             <div className="min-w-0 flex-1 space-y-1.5">
               <Label htmlFor={form.fieldId('consentId')}>Consent id</Label>
-              <Input id={form.fieldId('consentId')} {...form.text('consentId')} placeholder="CNS-…" autoComplete="off" />
+              <Input
+                id={form.fieldId('consentId')}
+                {...form.text('consentId')}
+                placeholder="CNS-…"
+                autoComplete="off"
+              />
             </div>
             <Button type="submit" disabled={form.busy !== null}>
               <Search aria-hidden="true" />

@@ -112,9 +112,7 @@ function Editor({ user, loaded }: { user: StaffUser; loaded: AdminTeamMember | n
       describedBy={hint ? `${fieldId(name)}-hint` : undefined}
       hint={hint ? <FieldHint id={`${fieldId(name)}-hint`}>{hint}</FieldHint> : undefined}
     >
-      {(control) => (
-        <Input {...control} {...form.text(name)} maxLength={max} />
-      )}
+      {(control) => <Input {...control} {...form.text(name)} maxLength={max} />}
     </Field>
   );
 
