@@ -3,12 +3,14 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions, type DatabaseConnection } from './data-source-options.js';
 import { runMigrations } from './migrate.js';
+import { Transactions } from './transactions.js';
 
 @Module({})
 export class DatabaseModule {
   static forRoot(connection: DatabaseConnection): DynamicModule {
     return {
       module: DatabaseModule,
+      global: true,
       imports: [
         TypeOrmModule.forRootAsync({
           useFactory: () => dataSourceOptions(connection),
@@ -19,6 +21,8 @@ export class DatabaseModule {
           },
         }),
       ],
+      providers: [Transactions],
+      exports: [Transactions],
     };
   }
 }
