@@ -1,6 +1,6 @@
 import type { Nodes, Parents } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
-import { escapeHtml } from '../mail/mail-layout.js';
+import { escapeHtml, mailPalette } from '../mail/mail-layout.js';
 import { mailImageTag, type MailImages } from './mail-images.js';
 
 /** A markdown text rendered for a mail: HTML with inline styles (mail clients drop style sheets) and plain text. */
@@ -9,10 +9,7 @@ export interface MailMarkup {
   text: string;
 }
 
-const ink = '#0b1020';
-const muted = '#5b6275';
-const line = '#e3e6ee';
-const link = '#3b5bfd';
+const { ink, muted, line, beam: link, mist } = mailPalette;
 const paragraphStyle = `margin:0 0 16px;font-size:16px;line-height:1.6;color:${ink}`;
 const headingSizes = [22, 20, 18, 16, 16, 16];
 
@@ -65,9 +62,9 @@ function html(node: Nodes, context: Context): string {
     case 'delete':
       return `<del>${childrenHtml(node, context)}</del>`;
     case 'inlineCode':
-      return `<code style="font-family:Menlo,Consolas,monospace;font-size:14px;background:#f4f5f8;padding:1px 4px;border-radius:4px">${escapeHtml(node.value)}</code>`;
+      return `<code style="font-family:Menlo,Consolas,monospace;font-size:14px;background:${mist};padding:1px 4px;border-radius:4px">${escapeHtml(node.value)}</code>`;
     case 'code':
-      return `<pre style="margin:0 0 16px;padding:12px 14px;background:#f4f5f8;border-radius:8px;overflow:auto;font-family:Menlo,Consolas,monospace;font-size:13px;line-height:1.5;color:${ink};white-space:pre-wrap">${escapeHtml(node.value)}</pre>`;
+      return `<pre style="margin:0 0 16px;padding:12px 14px;background:${mist};border-radius:8px;overflow:auto;font-family:Menlo,Consolas,monospace;font-size:13px;line-height:1.5;color:${ink};white-space:pre-wrap">${escapeHtml(node.value)}</pre>`;
     case 'blockquote':
       return `<blockquote style="margin:0 0 16px;padding:0 0 0 14px;border-left:3px solid ${line};color:${muted}">${childrenHtml(node, context)}</blockquote>`;
     case 'list': {

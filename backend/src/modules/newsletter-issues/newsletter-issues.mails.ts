@@ -1,5 +1,5 @@
 import { newsletterAudiencePlaces, site, type NewsletterAudienceName } from '@northbeam/common';
-import { escapeHtml } from '../mail/mail-layout.js';
+import { escapeHtml, mailButton, mailFrame, mailPalette, mailSmallPrint } from '../mail/mail-layout.js';
 import type { OutgoingMail } from '../mail/mail.repository.js';
 import { imageTag, type MailImage } from './mail-images.js';
 import type { MailMarkup } from './markdown-mail.js';
@@ -31,15 +31,8 @@ export interface UnsubscribeLinks {
   oneClickUnsubscribeUrl: string;
 }
 
-const colours = {
-  ink: '#0b1020',
-  paper: '#ffffff',
-  mist: '#f4f5f8',
-  line: '#e3e6ee',
-  beam: '#3b5bfd',
-  muted: '#5b6275',
-};
-const small = `margin:0 0 6px;font-size:12px;line-height:1.5;color:${colours.muted}`;
+const colours = mailPalette;
+const small = mailSmallPrint;
 
 /** An issue rendered up to its reader's footer and after it: each copy only adds the footer. */
 export interface RenderedIssue {
@@ -50,34 +43,26 @@ export interface RenderedIssue {
 }
 
 /**
- * The newsletter's template: the logo, an optional hero image, the text, an optional post card, and
- * a footer with the company's address and the reader's unsubscribe links. Tables and inline styles
- * (mail clients drop style sheets), 600 px wide at most and shrinking on a phone. No open pixel and
- * no per-reader link rewriting.
+ * The newsletter's template, the newsletter variant of the one mail layout: the logo, an optional
+ * hero image, the text, an optional post card, and a footer with the company's address and the
+ * reader's unsubscribe links. No open pixel and no per-reader link rewriting.
  */
-export function renderIssue(issue: IssueContent): RenderedIssue {
-  const viewInBrowser = issue.webUrl
-    ? `<tr><td align="right" style="padding:0 4px 10px;font-size:12px;color:${colours.muted}"><a href="${escapeHtml(issue.webUrl)}" style="color:${colours.muted}">View in browser</a></td></tr>`
-    : '';
+export function renderIssue(issue: IssueContent, extraHead?: string): RenderedIssue {
   const hero = issue.hero
     ? `<tr><td style="padding:0;line-height:0">${imageTag(issue.hero, 'margin:0')}</td></tr>`
     : '';
   const card = issue.card ? cardHtml(issue.card) : '';
-  const htmlHead = `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="x-apple-disable-message-reformatting"><title>${escapeHtml(issue.subject)}</title></head>
-<body style="margin:0;padding:0;background:${colours.mist};font-family:-apple-system,'Segoe UI',Helvetica,Arial,sans-serif;-webkit-text-size-adjust:100%">
-<span style="display:none;max-height:0;overflow:hidden;opacity:0">${escapeHtml(issue.preheader || issue.subject)}</span>
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:${colours.mist}"><tr><td align="center" style="padding:24px 8px">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px">
-${viewInBrowser}<tr><td>
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:${colours.paper};border-radius:16px;overflow:hidden">
-<tr><td style="background:${colours.ink};padding:18px 32px"><a href="${escapeHtml(issue.siteUrl)}/" style="text-decoration:none;color:${colours.paper}"><img src="${escapeHtml(issue.siteUrl)}/logo.png" alt="" width="32" height="32" style="display:inline-block;vertical-align:middle;border:0;border-radius:8px"><span style="display:inline-block;vertical-align:middle;margin-left:10px;font-size:20px;font-weight:700;letter-spacing:-0.01em;color:${colours.paper}">${escapeHtml(site.name)}<span style="color:${colours.beam}">.</span></span></a></td></tr>
-${hero}<tr><td style="padding:32px">
-<h1 style="margin:0 0 20px;font-size:26px;line-height:1.25;color:${colours.ink}">${escapeHtml(issue.subject)}</h1>
-${issue.markup.html}${card}
-</td></tr>
-<tr><td style="padding:20px 32px 24px;border-top:1px solid ${colours.line}">`;
-  const htmlTail = `<p style="${small};margin-top:12px">${escapeHtml(site.legalName)}, ${escapeHtml(site.registeredAddress)}. Registered in ${escapeHtml(site.registeredIn)} (${escapeHtml(site.companyNumber)}).</p></td></tr>
-</table></td></tr></table></td></tr></table></body></html>`;
+  const { head, tail } = mailFrame({
+    variant: 'newsletter',
+    title: issue.subject,
+    preview: issue.preheader || issue.subject,
+    siteUrl: issue.siteUrl,
+    webUrl: issue.webUrl,
+    leadRows: hero,
+    extraHead,
+    body: `<h1 style="margin:0 0 20px;font-size:26px;line-height:1.25;color:${colours.ink}">${escapeHtml(issue.subject)}</h1>
+${issue.markup.html}${card}`,
+  });
   const textHead = [
     issue.subject,
     '',
@@ -88,7 +73,7 @@ ${issue.markup.html}${card}
     '--',
   ].join('\n');
   const textTail = `${site.legalName}, ${site.registeredAddress}. Registered in ${site.registeredIn} (${site.companyNumber}).`;
-  return { htmlHead, htmlTail, textHead, textTail };
+  return { htmlHead: head, htmlTail: tail, textHead, textTail };
 }
 
 function cardHtml(card: PostCard): string {
@@ -99,7 +84,7 @@ function cardHtml(card: PostCard): string {
 ${image}<tr><td style="padding:20px 22px">
 <h2 style="margin:0 0 8px;font-size:20px;line-height:1.3;color:${colours.ink}"><a href="${escapeHtml(card.url)}" style="color:${colours.ink};text-decoration:none">${escapeHtml(card.title)}</a></h2>
 <p style="margin:0 0 18px;font-size:15px;line-height:1.6;color:${colours.muted}">${escapeHtml(card.excerpt)}</p>
-<a href="${escapeHtml(card.url)}" style="display:inline-block;background:${colours.ink};color:${colours.paper};text-decoration:none;font-weight:600;font-size:15px;padding:12px 22px;border-radius:999px">Read the article</a>
+${mailButton('Read the article', card.url, 'font-size:15px;')}
 </td></tr></table>`;
 }
 
@@ -138,11 +123,7 @@ export function newsletterIssueMail(
 
 /** The public web version: the issue as mailed, without a reader (no unsubscribe link of anybody's). */
 export function newsletterWebVersion(issue: IssueContent): string {
-  const rendered = renderIssue({ ...issue, webUrl: null });
+  const rendered = renderIssue({ ...issue, webUrl: null }, '<meta name="robots" content="noindex, nofollow">');
   const footer = `<p style="${small}">The web version of an issue of the ${escapeHtml(site.name)} newsletter. <a href="${escapeHtml(issue.siteUrl)}/blog" style="color:${colours.muted}">Read the blog and subscribe</a>.</p>`;
-  return (
-    rendered.htmlHead.replace('<head>', '<head><meta name="robots" content="noindex, nofollow">') +
-    footer +
-    rendered.htmlTail
-  );
+  return rendered.htmlHead + footer + rendered.htmlTail;
 }

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { newsletterIssueMessages, site } from '@northbeam/common';
-import { escapeHtml } from '../mail/mail-layout.js';
+import { escapeHtml, mailPalette } from '../mail/mail-layout.js';
 import type { NewsletterIssuesService } from './newsletter-issues.service.js';
 
 /** Only what the mail's HTML needs: its inline styles, its images and its links; no script at all. */
@@ -10,7 +10,7 @@ const webVersionPolicy =
 const webVersionPath = /^\/newsletter\/([a-z0-9-]{1,120})$/;
 
 function notFoundPage(): string {
-  return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="robots" content="noindex"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(site.name)}</title></head><body style="font-family:-apple-system,'Segoe UI',Helvetica,Arial,sans-serif;padding:48px 16px;text-align:center;color:#0b1020"><h1 style="font-size:22px">${escapeHtml(newsletterIssueMessages.webVersionMissing)}</h1><p><a href="/blog" style="color:#3b5bfd">Read the blog</a></p></body></html>`;
+  return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="robots" content="noindex"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(site.name)}</title></head><body style="font-family:-apple-system,'Segoe UI',Helvetica,Arial,sans-serif;padding:48px 16px;text-align:center;color:${mailPalette.ink}"><h1 style="font-size:22px">${escapeHtml(newsletterIssueMessages.webVersionMissing)}</h1><p><a href="/blog" style="color:${mailPalette.beam}">Read the blog</a></p></body></html>`;
 }
 
 /**

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { claimTaskRun } from '../../core/scheduling/advisory-lock.js';
 import { dueSoonHorizon } from './privacy-rules.js';
-import { PrivacyMailer } from './privacy.mailer.js';
+import { PrivacyMailer } from './privacy.mails.js';
 import { PrivacyRepository } from './privacy.repository.js';
 
 /** The daily digest to the privacy inbox: deletion and access requests due within 7 days or overdue. */

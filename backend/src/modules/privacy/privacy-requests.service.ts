@@ -29,7 +29,7 @@ import {
   oneMonthAfter,
   sha256,
 } from './privacy-rules.js';
-import { PrivacyMailer } from './privacy.mailer.js';
+import { PrivacyMailer } from './privacy.mails.js';
 import { PrivacyRepository, type RequestFilter } from './privacy.repository.js';
 import { isUuid } from '../../core/validation/uuid.js';
 

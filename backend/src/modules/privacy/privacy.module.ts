@@ -13,7 +13,7 @@ import { PERSONAL_DATA_STORES, personalDataStores } from './personal-data-stores
 import { PrivacyDigestService } from './privacy-digest.service.js';
 import { PrivacyRequestsService } from './privacy-requests.service.js';
 import { AccessRequestController, ConsentController, PrivacyController } from './privacy.controller.js';
-import { PrivacyMailer } from './privacy.mailer.js';
+import { PrivacyMailer } from './privacy.mails.js';
 import { PrivacyRepository } from './privacy.repository.js';
 import { PrivacyScheduler } from './privacy.scheduler.js';
 import { RetentionService } from './retention.service.js';

@@ -2,7 +2,7 @@ import type { EntityManager } from 'typeorm';
 import type { AppConfig } from '../../core/config/config.js';
 import type { OutgoingMail } from '../mail/mail.repository.js';
 import type { MailService } from '../mail/mail.service.js';
-import { PrivacyMailer } from './privacy.mailer.js';
+import { PrivacyMailer } from './privacy.mails.js';
 
 describe('PrivacyMailer digest', () => {
   it('dates each deadline by the UK calendar day, whatever the machine zone', async () => {
