@@ -6,6 +6,7 @@ import { Label } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import type { useListScreenFilters } from '@/hooks/use-list-filters';
 import { cn } from '@/lib/cn';
+import { cardSurface } from '@/components/ui/card';
 
 /** The filters of a list as they stand in the address, without the page: what its CSV export takes. */
 export function exportQuery(params: URLSearchParams, names: readonly string[]): string {
@@ -60,7 +61,7 @@ export function ListFilterBar({
   className: string;
   children?: ReactNode;
 }) {
-  const classes = cn('rounded-card border border-line bg-white p-4 shadow-card', className);
+  const classes = cn(cardSurface({ className: 'p-4' }), className);
   const content = (
     <FilterContext.Provider value={filters}>
       {search ? <ListSearchInput {...search} value={filters.search.query} onChange={filters.search.setQuery} /> : null}

@@ -5,6 +5,7 @@ import { formatDate, type NotificationPage, type StaffNotification } from '@nort
 import { useDismiss } from '@/hooks/use-dismiss';
 import { apiRequest, requestJson } from '@/lib/api';
 import { cn } from '@/lib/cn';
+import { cardSurface } from '@/components/ui/card';
 
 /**
  * The admin shell's bell: the signed-in person's notifications, newest first, with the unread count.
@@ -84,7 +85,7 @@ export function NotificationBell({ placement = 'below' }: { placement?: 'below' 
           ref={panel}
           id={panelId}
           className={cn(
-            'z-50 max-h-[70vh] overflow-y-auto rounded-card border border-line bg-white shadow-card',
+            cardSurface({ className: 'z-50 max-h-[70vh] overflow-y-auto' }),
             // Under the phone bar's bell, or opening up and to the right from the foot of the sidebar.
             placement === 'below'
               ? 'fixed inset-x-3 top-32 sm:absolute sm:inset-x-auto sm:top-12 sm:right-0 sm:w-96'

@@ -4,6 +4,7 @@ import type { PostCardData } from '@northbeam/common';
 import { SectionBadge } from '@/components/page/section-badge';
 import { formatDate } from '@northbeam/common';
 import { ResponsiveImage } from '@/components/media/responsive-image';
+import { cardSurface } from '@/components/ui/card';
 
 /** A card is a third of the page from 1024 px, half from 768 px, the whole phone width below. */
 const cardImageSizes = '(min-width: 1280px) 400px, (min-width: 1024px) 32vw, (min-width: 768px) 48vw, 100vw';
@@ -18,7 +19,9 @@ export function PostCard({ post, headingLevel = 3 }: { post: PostCardData; headi
   const author = post.authorName;
   return (
     <article
-      className="group relative flex h-full flex-col rounded-card border border-line bg-white p-6 shadow-card transition-shadow hover:shadow-lift"
+      className={cardSurface({
+        className: 'group relative flex h-full flex-col p-6 transition-shadow hover:shadow-lift',
+      })}
       data-testid="post-card"
     >
       {post.featureImage ? (

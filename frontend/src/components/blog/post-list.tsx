@@ -6,6 +6,7 @@ import { cn } from '@/lib/cn';
 import { Pager } from './pager';
 import type { PostCardPage } from '@northbeam/common';
 import { PostCard } from './post-card';
+import { cardSurface } from '@/components/ui/card';
 
 export function PostGridSkeleton() {
   return (
@@ -16,7 +17,7 @@ export function PostGridSkeleton() {
       aria-label="Loading posts"
     >
       {Array.from({ length: 6 }, (_, index) => (
-        <div key={index} className="rounded-card border border-line bg-white p-6">
+        <div key={index} className={cardSurface({ elevation: 'none', className: 'p-6' })}>
           <Skeleton className="h-5 w-20" />
           <Skeleton className="mt-5 h-6 w-4/5" />
           <Skeleton className="mt-3 h-4 w-full" />
@@ -92,7 +93,7 @@ export function PostsLoadError({ error }: { error: unknown }) {
     return (
       <div
         role="alert"
-        className="rounded-card border border-line bg-mist px-6 py-16 text-center"
+        className={cardSurface({ tone: 'mist', elevation: 'none', className: 'px-6 py-16 text-center' })}
         data-testid="posts-page-not-found"
       >
         <h2 className="heading-3">Page Not Found</h2>

@@ -5,6 +5,7 @@ import { ResponsiveImage } from '@/components/media/responsive-image';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { CaseStudyImage } from './case-study-image';
+import { cardSurface } from '@/components/ui/card';
 
 /** The first two services plus the sector, and how many more there would be. */
 export function cardTags(caseStudy: Pick<CaseStudySummary, 'services' | 'sector'>): { tags: string[]; more: number } {
@@ -18,7 +19,9 @@ export function CaseStudyCard({ caseStudy, headingLevel = 3 }: { caseStudy: Case
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article
-      className="group flex flex-col overflow-hidden rounded-card border border-line bg-white shadow-card transition-shadow duration-300 hover:shadow-lift"
+      className={cardSurface({
+        className: 'group flex flex-col overflow-hidden transition-shadow duration-300 hover:shadow-lift',
+      })}
       data-testid="case-study-card"
     >
       {caseStudy.hero ? (
@@ -79,7 +82,7 @@ export function CaseStudyCard({ caseStudy, headingLevel = 3 }: { caseStudy: Case
 
 export function CaseStudyCardSkeleton() {
   return (
-    <div className="overflow-hidden rounded-card border border-line bg-white" data-testid="case-study-skeleton">
+    <div className={cardSurface({ elevation: 'none', className: 'overflow-hidden' })} data-testid="case-study-skeleton">
       <Skeleton shape="square" className="aspect-video" />
       <div className="grid gap-3 p-6">
         <Skeleton className="h-3 w-1/3" />

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { formatDate, isDate, limits, messages, site, type FeedItem } from '@northbeam/common';
 import { Skeleton } from '@/components/ui/skeleton';
 import { loadJson } from '@/lib/api';
+import { cardSurface } from '@/components/ui/card';
 
 /** Plain text of a feed description: tags stripped, entities decoded, cut to 150 characters. */
 export function feedExcerpt(description: string, max: number = limits.feedDescriptionMax): string {
@@ -68,7 +69,10 @@ export function SimulationCreationFeed() {
         {state.status === 'loading' && (
           <div className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-4" data-testid="feed-loading" aria-busy="true">
             {Array.from({ length: limits.feedItems }, (_, index) => (
-              <div key={index} className="grid gap-3 rounded-card border border-line p-6">
+              <div
+                key={index}
+                className={cardSurface({ tone: 'none', elevation: 'none', className: 'grid gap-3 p-6' })}
+              >
                 <Skeleton className="h-3 w-1/3" />
                 <Skeleton className="h-5 w-full" />
                 <Skeleton className="h-4 w-5/6" />
@@ -80,7 +84,11 @@ export function SimulationCreationFeed() {
 
         {state.status === 'error' && (
           <p
-            className="mt-10 flex items-center gap-3 rounded-card border border-line bg-paper p-6 text-ink-muted"
+            className={cardSurface({
+              tone: 'paper',
+              elevation: 'none',
+              className: 'mt-10 flex items-center gap-3 p-6 text-ink-muted',
+            })}
             role="status"
           >
             <AlertTriangle className="size-5 text-immersive-deep" aria-hidden="true" />
@@ -101,7 +109,11 @@ export function SimulationCreationFeed() {
               return (
                 <li
                   key={item.link}
-                  className="group flex flex-col rounded-card border border-line bg-paper p-6 transition-shadow hover:shadow-lift"
+                  className={cardSurface({
+                    tone: 'paper',
+                    elevation: 'none',
+                    className: 'group flex flex-col p-6 transition-shadow hover:shadow-lift',
+                  })}
                   data-testid="feed-item"
                 >
                   <p className="flex flex-wrap items-center gap-2 text-xs text-ink-muted">

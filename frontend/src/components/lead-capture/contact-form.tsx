@@ -14,6 +14,7 @@ import { apiRequest, ApiRequestError } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { useFormStart } from './use-form-start';
 import { useTurnstile } from './use-turnstile';
+import { cardSurface } from '@/components/ui/card';
 
 interface ContactValues {
   name: string;
@@ -130,7 +131,7 @@ export function ContactForm({ onFormStart, onSubmitted, className }: ContactForm
       aria-label="Contact form"
       data-testid="contact-form"
       data-started={started ? 'true' : 'false'}
-      className={cn('grid gap-5 rounded-card border border-line bg-white p-6 shadow-card sm:p-8', className)}
+      className={cn(cardSurface({ className: 'grid gap-5 p-6 sm:p-8' }), className)}
     >
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label="Name" {...form.field('name')}>

@@ -3,6 +3,7 @@ import { Mail, Minus } from '@/components/ui/icons';
 import { Button } from '@/components/ui/button';
 import { EmailCaptureForm } from './email-capture-form';
 import { subscribeToNewsletter } from './subscribe';
+import { cardSurface } from '@/components/ui/card';
 
 /**
  * Floating subscribe widget of the blog index: large screens only, minimised to an icon until the
@@ -18,7 +19,12 @@ export function NewsletterFloatingWidget() {
       className="fixed bottom-6 left-6 z-40 hidden lg:block"
     >
       {expanded ? (
-        <div className="w-80 animate-fade-up rounded-card border border-line bg-white p-5 shadow-lift motion-reduce:animate-none">
+        <div
+          className={cardSurface({
+            elevation: 'lift',
+            className: 'w-80 animate-fade-up p-5 motion-reduce:animate-none',
+          })}
+        >
           <div className="mb-3 flex items-start justify-between gap-3">
             <div>
               <p className="font-display text-lg font-semibold text-ink">Stay in the loop</p>

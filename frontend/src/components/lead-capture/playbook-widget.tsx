@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { BookOpen, Download, Minus } from '@/components/ui/icons';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { cardSurface } from '@/components/ui/card';
 
 // The request (its form, the form mechanism under it, the lead texts) is needed only once the widget
 // is opened: it loads when a pointer or the keyboard reaches the open button, not with the page (the
@@ -27,7 +28,12 @@ export function PlaybookWidget() {
       className="fixed right-6 bottom-6 z-40 hidden lg:block"
     >
       {expanded ? (
-        <div className="w-80 animate-fade-up overflow-hidden rounded-card border border-line bg-white shadow-lift motion-reduce:animate-none">
+        <div
+          className={cardSurface({
+            elevation: 'lift',
+            className: 'w-80 animate-fade-up overflow-hidden motion-reduce:animate-none',
+          })}
+        >
           <div className="relative bg-ink p-5 text-white">
             <div
               aria-hidden="true"

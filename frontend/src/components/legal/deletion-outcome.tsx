@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonVariants } from '@/components/ui/button';
 import { useSiteSettings } from '@/lib/site-settings';
+import { cardSurface } from '@/components/ui/card';
 
 type Tone = 'ok' | 'invalid' | 'confirm';
 
@@ -26,10 +27,7 @@ export function DeletionCard({
 }) {
   return (
     <section className="container-page py-20 sm:py-28">
-      <div
-        className="mx-auto max-w-xl rounded-card border border-line bg-white p-8 text-center shadow-card"
-        data-testid="deletion-verified"
-      >
+      <div className={cardSurface({ className: 'mx-auto max-w-xl p-8 text-center' })} data-testid="deletion-verified">
         {icons[tone]}
         <h1 className="heading-2 mt-4">{title}</h1>
         <div className="lead mt-4">{children}</div>

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { cn } from '@/lib/cn';
 import type { TeamStripMember } from '@/lib/team';
 import { TeamAvatar } from './team-avatar';
+import { cardSurface } from '@/components/ui/card';
 
 /**
  * 'Talk to the Team': a row of avatars. A click toggles the member's profile card (a second click
@@ -179,7 +180,11 @@ function TeamCard({
       role="group"
       aria-label={`${name} profile`}
       data-testid="team-card"
-      className="fixed inset-auto m-0 w-72 max-w-[calc(100vw-1rem)] animate-fade-up overflow-visible rounded-card border border-line bg-white p-5 text-left text-ink shadow-lift"
+      className={cardSurface({
+        elevation: 'lift',
+        className:
+          'fixed inset-auto m-0 w-72 max-w-[calc(100vw-1rem)] animate-fade-up overflow-visible p-5 text-left text-ink',
+      })}
     >
       {children}
     </div>

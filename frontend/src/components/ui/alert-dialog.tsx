@@ -2,6 +2,7 @@ import * as AlertDialogPrimitive from '@radix-ui/react-alert-dialog';
 import { forwardRef, type ComponentPropsWithoutRef, type HTMLAttributes } from 'react';
 import { cn } from '@/lib/cn';
 import { buttonVariants } from './button';
+import { cardSurface } from './card';
 
 /** A modal confirmation (Radix Alert Dialog): focus trapped, Escape cancels, Cancel focused first. */
 export const AlertDialog = AlertDialogPrimitive.Root;
@@ -17,7 +18,11 @@ export const AlertDialogContent = forwardRef<
       <AlertDialogPrimitive.Content
         ref={ref}
         className={cn(
-          'fixed top-1/2 left-1/2 z-[71] grid w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-5 rounded-card border border-line bg-white p-6 shadow-lift',
+          cardSurface({
+            elevation: 'lift',
+            className:
+              'fixed top-1/2 left-1/2 z-[71] grid w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-5 p-6',
+          }),
           className,
         )}
         {...props}

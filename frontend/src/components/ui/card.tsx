@@ -1,8 +1,22 @@
+import { cva } from 'class-variance-authority';
 import type { ComponentProps, HTMLAttributes } from 'react';
 import { cn } from '@/lib/cn';
 
+/**
+ * The card surface: the one rounded, bordered box of the site and the admin. `Card` draws it as a
+ * `div`; any other element that is a card (a list item, a link, a dialog, a form) takes its classes
+ * from here rather than spelling them again.
+ */
+export const cardSurface = cva('rounded-card border border-line', {
+  variants: {
+    tone: { white: 'bg-white', paper: 'bg-paper', mist: 'bg-mist', none: '' },
+    elevation: { card: 'shadow-card', lift: 'shadow-lift', none: '' },
+  },
+  defaultVariants: { tone: 'white', elevation: 'card' },
+});
+
 export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
-  return <div className={cn('rounded-card border border-line bg-white shadow-card', className)} {...props} />;
+  return <div className={cn(cardSurface(), className)} {...props} />;
 }
 
 export function CardHeader({ className, ...props }: HTMLAttributes<HTMLDivElement>) {

@@ -10,6 +10,7 @@ import { PageHero, SectionHeading } from '@/components/marketing/page-hero';
 import { TeamAvatar } from '@/components/marketing/team-avatar';
 import { TeamStrip } from '@/components/marketing/team-strip';
 import { PlaybookWidget } from '@/components/lead-capture/playbook-widget';
+import { cardSurface } from '@/components/ui/card';
 
 export const handle: RouteHandle = {
   head: () => ({
@@ -66,7 +67,7 @@ export function Component() {
             </p>
             <ul className="mt-4 grid gap-4 sm:grid-cols-3">
               {values.map((value) => (
-                <li key={value.title} className="rounded-card border border-line bg-white p-5 shadow-card">
+                <li key={value.title} className={cardSurface({ className: 'p-5' })}>
                   <p className="font-display font-semibold text-ink">{value.title}</p>
                   <p className="mt-2 text-sm">{value.text}</p>
                 </li>
@@ -88,7 +89,7 @@ export function Component() {
             {team.map((member) => (
               <li
                 key={member.slug}
-                className="flex flex-col rounded-card border border-line bg-paper p-6"
+                className={cardSurface({ tone: 'paper', elevation: 'none', className: 'flex flex-col p-6' })}
                 data-testid="team-card-grid"
               >
                 <TeamAvatar member={member} size={88} className="size-22" />

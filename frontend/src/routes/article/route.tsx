@@ -32,6 +32,7 @@ import { postCardData, tagPath, tagSlug, type PostCardData } from '@northbeam/co
 import { deferInBrowser, DeferredView, type Deferred } from '@/app/deferred';
 import { formatDate } from '@northbeam/common';
 import { formatNumber } from '@/lib/format';
+import { cardSurface } from '@/components/ui/card';
 
 interface ArticleData {
   post: Post;
@@ -194,7 +195,7 @@ function MoreFrom({ section, posts }: { section: PostSection; posts: PostCardDat
             return (
               <li
                 key={post.id}
-                className="flex flex-col rounded-card border border-line bg-white p-6 shadow-card"
+                className={cardSurface({ className: 'flex flex-col p-6' })}
                 data-testid="more-from-card"
               >
                 <SectionBadge section={post.section} className="self-start" />
@@ -367,7 +368,7 @@ function ArticleView({ article }: { article: ArticleData }) {
               image={post.featureImage}
               priority
               sizes="(min-width: 1280px) 1200px, 100vw"
-              className="mt-8 block overflow-hidden rounded-card border border-line"
+              className={cardSurface({ tone: 'none', elevation: 'none', className: 'mt-8 block overflow-hidden' })}
               imgClassName="max-h-[36rem] object-cover"
             />
           ) : null}

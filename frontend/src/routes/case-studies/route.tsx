@@ -14,6 +14,7 @@ import { loadTeamStrip, type TeamStripMember } from '@/lib/team';
 import { cn } from '@/lib/cn';
 import { deferInBrowser, DeferredView, type Deferred } from '@/app/deferred';
 import { trackCaseStudyIndexView } from '@/lib/analytics';
+import { cardSurface } from '@/components/ui/card';
 
 /** `null` means the list could not be loaded. */
 type CaseStudyList = CaseStudyCardItem[] | null;
@@ -69,7 +70,7 @@ function Skeletons() {
 function ErrorState() {
   return (
     <div
-      className="rounded-card border border-line bg-white p-10 text-center"
+      className={cardSurface({ elevation: 'none', className: 'p-10 text-center' })}
       role="alert"
       data-testid="case-studies-error"
     >

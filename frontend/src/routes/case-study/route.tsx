@@ -27,6 +27,7 @@ import { cn } from '@/lib/cn';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { deferInBrowser, deferredValue, DeferredView, type Deferred } from '@/app/deferred';
 import { trackCaseStudyCtaClick, trackCaseStudyView, type CaseStudyFacts } from '@/lib/analytics';
+import { cardSurface } from '@/components/ui/card';
 
 type CaseStudyData = Deferred<CaseStudy>;
 
@@ -311,7 +312,7 @@ function CaseStudyView({ caseStudy }: { caseStudy: CaseStudy }) {
         {caseStudy.metrics.length > 0 && (
           <ul className="mt-14 grid gap-4 sm:grid-cols-3" data-testid="metrics">
             {caseStudy.metrics.map((metric) => (
-              <li key={metric.label} className="rounded-card border border-line bg-white p-6 shadow-card">
+              <li key={metric.label} className={cardSurface({ className: 'p-6' })}>
                 <p className="font-display text-4xl font-semibold tracking-tight">{metric.value}</p>
                 <p className="mt-2 font-semibold">{metric.label}</p>
                 {metric.context && <p className="mt-1 text-sm text-ink-muted">{metric.context}</p>}

@@ -14,6 +14,7 @@ import { buttonVariants } from '@/components/ui/button';
 import { PlaybookWidget } from '@/components/lead-capture/playbook-widget';
 import { useSiteSettings } from '@/lib/site-settings';
 import { useServiceEngagement } from '@/hooks/use-service-engagement';
+import { cardSurface } from '@/components/ui/card';
 
 const description =
   'AI and digital transformation consulting for UK SMEs: strategy and roadmaps, prototypes and proofs of concept, governance and compliance, and change enablement.';
@@ -148,7 +149,7 @@ export function Component() {
             {offerings.map((offering) => (
               <article
                 key={offering.title}
-                className="rounded-card border border-line bg-paper p-8"
+                className={cardSurface({ tone: 'paper', elevation: 'none', className: 'p-8' })}
                 data-testid="offering-card"
               >
                 <span className="inline-flex size-12 items-center justify-center rounded-2xl bg-consulting">

@@ -7,13 +7,14 @@ import { SectionHeading } from '@/components/marketing/page-hero';
 import { SectionBadge } from '@/components/page/section-badge';
 import { buttonVariants } from '@/components/ui/button';
 import { formatDate } from '@northbeam/common';
+import { cardSurface } from '@/components/ui/card';
 
 /** The home page's blocks built from loader data, below the first screen (see lazyBlock in route.tsx). */
 function InsightCard({ post }: { post: PostCardData }) {
   const href = `/blog/${post.section}/${post.slug}`;
   return (
     <article
-      className="group flex flex-col rounded-card border border-line bg-white p-6 shadow-card transition-shadow hover:shadow-lift"
+      className={cardSurface({ className: 'group flex flex-col p-6 transition-shadow hover:shadow-lift' })}
       data-testid="insight-card"
     >
       <div className="flex items-center justify-between gap-3">

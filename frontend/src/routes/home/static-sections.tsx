@@ -23,6 +23,7 @@ import { LogoMarquee } from '@/components/marketing/logo-marquee';
 import { SectionHeading } from '@/components/marketing/page-hero';
 import { buttonVariants } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { cardSurface } from '@/components/ui/card';
 
 const capabilities = [
   'AI Strategy',
@@ -179,7 +180,7 @@ export function HowWeWork() {
           <SectionHeading id="how-we-work" eyebrow="How We Work" title="Three ways in. One team that builds." />
           <ol className="mt-14 grid gap-6 md:grid-cols-3">
             {steps.map((step, index) => (
-              <li key={step.title} className="relative rounded-card border border-line bg-white p-8 shadow-card">
+              <li key={step.title} className={cardSurface({ className: 'relative p-8' })}>
                 <span className="font-display text-6xl font-semibold text-ink-muted/70">
                   {String(index + 1).padStart(2, '0')}
                 </span>
@@ -252,7 +253,11 @@ export function Pillars() {
               <Link
                 key={pillar.title}
                 to={pillar.to}
-                className="group flex flex-col rounded-card border border-line bg-paper p-8 transition-shadow hover:shadow-lift"
+                className={cardSurface({
+                  tone: 'paper',
+                  elevation: 'none',
+                  className: 'group flex flex-col p-8 transition-shadow hover:shadow-lift',
+                })}
                 data-testid="pillar-card"
               >
                 <span

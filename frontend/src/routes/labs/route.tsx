@@ -9,6 +9,7 @@ import { buttonVariants } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { PlaybookWidget } from '@/components/lead-capture/playbook-widget';
 import { useServiceEngagement } from '@/hooks/use-service-engagement';
+import { cardSurface } from '@/components/ui/card';
 
 const description = `${site.name} Labs: experimental R&D, innovation-as-a-service, IP builds and licensing, and future simulations, with a sprint plan within 48 hours.`;
 
@@ -110,11 +111,7 @@ export function Component() {
           <SectionHeading id="labs-offerings" eyebrow="What Labs does" title="Three ways to innovate with us" />
           <div className="mt-12 grid gap-6 md:grid-cols-3">
             {offerings.map((offering) => (
-              <article
-                key={offering.title}
-                className="rounded-card border border-line bg-white p-8 shadow-card"
-                data-testid="offering-card"
-              >
+              <article key={offering.title} className={cardSurface({ className: 'p-8' })} data-testid="offering-card">
                 <span className="inline-flex size-12 items-center justify-center rounded-2xl bg-labs">
                   <offering.icon className="size-6" aria-hidden="true" />
                 </span>
@@ -153,7 +150,7 @@ export function Component() {
             {projects.map((project) => (
               <article
                 key={project.title}
-                className="flex flex-col rounded-card border border-line bg-white p-8 shadow-card"
+                className={cardSurface({ className: 'flex flex-col p-8' })}
                 data-testid="sample-project"
               >
                 <p className="eyebrow text-labs-deep">{project.sector}</p>
@@ -177,7 +174,7 @@ export function Component() {
             {models.map((model) => (
               <article
                 key={model.title}
-                className="flex flex-col rounded-card border border-line bg-paper p-8"
+                className={cardSurface({ tone: 'paper', elevation: 'none', className: 'flex flex-col p-8' })}
                 data-testid="funding-model"
               >
                 <model.icon className="size-8 text-labs-deep" aria-hidden="true" />

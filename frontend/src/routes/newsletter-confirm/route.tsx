@@ -6,6 +6,7 @@ import type { RouteHandle } from '@/app/route-handle';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
 import { ApiRequestError, apiRequest } from '@/lib/api';
+import { cardSurface } from '@/components/ui/card';
 
 export const handle: RouteHandle = {
   head: () => ({
@@ -61,7 +62,9 @@ function Frame({ testId, children }: { testId: string; children: React.ReactNode
   return (
     <section className="container-page grid min-h-[60vh] place-items-center py-20 sm:py-28">
       <div
-        className="grid w-full max-w-lg justify-items-center gap-4 rounded-card border border-line bg-white p-8 text-center shadow-card sm:p-10"
+        className={cardSurface({
+          className: 'grid w-full max-w-lg justify-items-center gap-4 p-8 text-center sm:p-10',
+        })}
         data-testid={testId}
       >
         {children}

@@ -9,6 +9,7 @@ import { absoluteUrl, breadcrumbJsonLd, organizationRef } from '@/app/structured
 import { TeamAvatar } from '@/components/marketing/team-avatar';
 import { buttonVariants } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { cardSurface } from '@/components/ui/card';
 
 /** The member and their newest published articles; a slug no shown member has answers 404 (a former one was redirected before). */
 export async function loader({ params, context }: LoaderFunctionArgs): Promise<TeamProfile> {
@@ -144,7 +145,7 @@ export function Component() {
               <h2 className="heading-2 mt-12">Articles by {firstName}</h2>
               <ul className="mt-6 grid gap-4" data-testid="member-articles">
                 {articles.map((article) => (
-                  <li key={article.id} className="rounded-card border border-line bg-white p-5 shadow-card">
+                  <li key={article.id} className={cardSurface({ className: 'p-5' })}>
                     <p className="text-xs font-semibold tracking-wide text-ink-muted uppercase">
                       {sectionLabels[article.section]}
                       {article.publishedAt ? ` · ${formatDate(article.publishedAt, 'MMMM dd, yyyy')}` : ''}

@@ -9,6 +9,7 @@ import { Input } from '@/components/ui/input';
 import { Field } from '@/components/ui/field';
 import { useForm } from '@/components/ui/use-form';
 import { ApiRequestError, apiRequest } from '@/lib/api';
+import { cardSurface } from '@/components/ui/card';
 
 export const handle: RouteHandle = {
   head: ({ pathname }) => ({
@@ -61,7 +62,7 @@ export function Component() {
 
   return (
     <section className="container-page grid min-h-[60vh] place-items-center py-20 sm:py-28">
-      <div className="w-full max-w-lg rounded-card border border-line bg-white p-8 shadow-card sm:p-10">
+      <div className={cardSurface({ className: 'w-full max-w-lg p-8 sm:p-10' })}>
         {success ? (
           <div className="grid justify-items-center gap-4 text-center" data-testid="unsubscribe-success">
             {success.outcome === 'link_sent' ? (

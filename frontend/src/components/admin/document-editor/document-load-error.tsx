@@ -3,6 +3,7 @@ import { useRouteError } from '@/app/data-router';
 import { BackLink } from '@/components/admin/back-link';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { buttonVariants } from '@/components/ui/button';
+import { cardSurface } from '@/components/ui/card';
 
 /** A document editor's page when the document could not be loaded (the route's error boundary). */
 export function DocumentLoadError({
@@ -18,7 +19,10 @@ export function DocumentLoadError({
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <section className="container-page py-16">
-      <div role="alert" className="flex flex-col items-start gap-3 rounded-card border border-line bg-white p-8">
+      <div
+        role="alert"
+        className={cardSurface({ elevation: 'none', className: 'flex flex-col items-start gap-3 p-8' })}
+      >
         <h1 className="heading-2">{notFound ? notFoundTitle : failedTitle}</h1>
         <p className="text-ink-muted">{notFound ? 'It may have been deleted.' : 'Please try refreshing the page.'}</p>
         <Link to={back.to} className={buttonVariants({ variant: 'outline' })}>

@@ -9,6 +9,7 @@ import { useHydrated } from '@/hooks/use-hydrated';
 import { errorSentence } from '@/lib/api';
 import { listMedia } from './media-client';
 import { MediaUploadForm } from './media-upload-form';
+import { cardSurface } from '@/components/ui/card';
 
 interface MediaPickerProps {
   open: boolean;
@@ -79,7 +80,10 @@ export function MediaPicker({ open, title = 'Choose an image', onClose, onSelect
       aria-labelledby={headingId}
       onClose={onClose}
       onCancel={onClose}
-      className="m-auto w-[calc(100%-2rem)] max-w-3xl rounded-card border border-line bg-white p-0 text-ink shadow-lift backdrop:bg-ink/50 backdrop:backdrop-blur-sm"
+      className={cardSurface({
+        elevation: 'lift',
+        className: 'm-auto w-[calc(100%-2rem)] max-w-3xl p-0 text-ink backdrop:bg-ink/50 backdrop:backdrop-blur-sm',
+      })}
       data-testid="media-picker"
     >
       <div className="flex max-h-[85vh] flex-col">

@@ -14,7 +14,7 @@ import {
 import { listQuery, refusedAsSentence } from '@/components/admin/list-loader';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
+import { Card, cardSurface } from '@/components/ui/card';
 import { useListScreenFilters } from '@/hooks/use-list-filters';
 import { loadJson } from '@/lib/api';
 import { requireStaffUser, signInAgain } from '@/lib/staff';
@@ -85,7 +85,7 @@ export function Component() {
       <form
         aria-label="Date range"
         onSubmit={(event) => event.preventDefault()}
-        className="mt-8 flex flex-col gap-3 rounded-card border border-line bg-white p-4 shadow-card lg:flex-row lg:items-end"
+        className={cardSurface({ className: 'mt-8 flex flex-col gap-3 p-4 lg:flex-row lg:items-end' })}
       >
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:flex-1">
           <ListDayInput

@@ -25,6 +25,7 @@ import { toast } from '@/components/ui/toast';
 import { useListScreenFilters } from '@/hooks/use-list-filters';
 import { apiRequest, errorSentence } from '@/lib/api';
 import { requireStaffUser } from '@/lib/staff';
+import { cardSurface } from '@/components/ui/card';
 
 export const handle: RouteHandle = {
   head: () => ({ title: 'Case studies', description: `${site.name} case studies.`, noindex: true }),
@@ -114,7 +115,10 @@ export function Component() {
           {list.items.map((caseStudy) => (
             <li key={caseStudy.id}>
               <div
-                className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-3 rounded-card border border-line bg-white p-4 shadow-card md:grid-cols-[6rem_minmax(0,1fr)_auto_auto] md:gap-5 md:px-5"
+                className={cardSurface({
+                  className:
+                    'grid grid-cols-[minmax(0,1fr)_auto] items-center gap-3 p-4 md:grid-cols-[6rem_minmax(0,1fr)_auto_auto] md:gap-5 md:px-5',
+                })}
                 data-testid="case-study-row"
               >
                 <img

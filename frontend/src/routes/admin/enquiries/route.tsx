@@ -27,6 +27,7 @@ import { loadListPage } from '@/components/admin/list-loader';
 import { ListEmptyCard, ListScreen } from '@/components/admin/list-screen';
 import { useListScreenFilters } from '@/hooks/use-list-filters';
 import { activeStaffMembers, requireStaffUser } from '@/lib/staff';
+import { cardSurface } from '@/components/ui/card';
 
 export const handle: RouteHandle = {
   head: () => ({
@@ -148,7 +149,10 @@ function EnquiryRow({ enquiry }: { enquiry: EnquirySummary }) {
   return (
     <Link
       to={`/admin/enquiries/${enquiry.id}`}
-      className="grid gap-2 rounded-card border border-line bg-white p-4 shadow-card transition-colors hover:border-ink/30 md:grid-cols-[minmax(0,1.3fr)_minmax(0,2fr)_auto] md:items-center md:gap-6 md:px-6"
+      className={cardSurface({
+        className:
+          'grid gap-2 p-4 transition-colors hover:border-ink/30 md:grid-cols-[minmax(0,1.3fr)_minmax(0,2fr)_auto] md:items-center md:gap-6 md:px-6',
+      })}
       data-testid="enquiry-row"
     >
       <span className="flex min-w-0 flex-col">

@@ -9,6 +9,7 @@ import { ListEmptyCard, ListScreen } from '@/components/admin/list-screen';
 import { NewsletterIssueStatusBadge } from '@/components/admin/newsletter-issue-status-badge';
 import { buttonVariants } from '@/components/ui/button';
 import { requireStaffUser } from '@/lib/staff';
+import { cardSurface } from '@/components/ui/card';
 
 export const handle: RouteHandle = {
   head: () => ({
@@ -75,7 +76,10 @@ function IssueRow({ issue }: { issue: NewsletterIssueSummary }) {
   return (
     <Link
       to={`/admin/newsletter/${issue.id}`}
-      className="grid gap-2 rounded-card border border-line bg-white p-4 shadow-card transition-colors hover:border-ink/30 md:grid-cols-[minmax(0,2fr)_auto] md:items-center md:gap-6 md:px-6"
+      className={cardSurface({
+        className:
+          'grid gap-2 p-4 transition-colors hover:border-ink/30 md:grid-cols-[minmax(0,2fr)_auto] md:items-center md:gap-6 md:px-6',
+      })}
       data-testid="newsletter-issue-row"
     >
       <span className="flex min-w-0 flex-col">

@@ -7,6 +7,7 @@ import { loadListPage } from '@/components/admin/list-loader';
 import { ListEmptyCard, ListScreen } from '@/components/admin/list-screen';
 import { useListScreenFilters } from '@/hooks/use-list-filters';
 import { requireStaffUser } from '@/lib/staff';
+import { cardSurface } from '@/components/ui/card';
 
 export const handle: RouteHandle = {
   head: () => ({
@@ -75,7 +76,10 @@ export function Component() {
           {list.items.map((item) => (
             <li
               key={item.id}
-              className="grid gap-1 rounded-card border border-line bg-white p-4 shadow-card md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] md:items-center md:gap-6 md:px-6"
+              className={cardSurface({
+                className:
+                  'grid gap-1 p-4 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto] md:items-center md:gap-6 md:px-6',
+              })}
               data-testid="playbook-row"
             >
               <span className="min-w-0 font-semibold break-all text-ink">{item.email}</span>

@@ -23,7 +23,7 @@ import { SectionBadge } from '@/components/page/section-badge';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonVariants } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
+import { Card, cardSurface } from '@/components/ui/card';
 import { toast } from '@/components/ui/toast';
 import { useListFilters, useListSearch } from '@/hooks/use-list-filters';
 import { apiRequest, errorSentence, loadJson } from '@/lib/api';
@@ -164,7 +164,11 @@ export function Component() {
     <>
       <PageHeading />
       <section className="container-page pt-8 pb-16">
-        <div className="flex flex-col gap-4 rounded-card border border-line bg-white p-4 shadow-card lg:flex-row lg:items-center lg:justify-between">
+        <div
+          className={cardSurface({
+            className: 'flex flex-col gap-4 p-4 lg:flex-row lg:items-center lg:justify-between',
+          })}
+        >
           <ListSearchInput
             className="w-full lg:max-w-sm"
             label="Search posts"

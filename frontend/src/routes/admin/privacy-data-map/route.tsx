@@ -4,6 +4,7 @@ import type { RouteHandle } from '@/app/route-handle';
 import { PrivacyRecordsHeader, PrivacyTeamOnly } from '@/components/admin/privacy-records';
 import { loadJson } from '@/lib/api';
 import { requireStaffUser, signInAgain } from '@/lib/staff';
+import { cardSurface } from '@/components/ui/card';
 
 export const handle: RouteHandle = {
   head: () => ({
@@ -43,11 +44,7 @@ export function Component() {
       />
       <ul className="mt-8 grid gap-3 md:grid-cols-2" data-testid="data-map">
         {stores.map((store) => (
-          <li
-            key={store.store}
-            className="min-w-0 rounded-card border border-line bg-white p-4 shadow-card"
-            data-testid="data-map-store"
-          >
+          <li key={store.store} className={cardSurface({ className: 'min-w-0 p-4' })} data-testid="data-map-store">
             <div className="flex flex-wrap items-baseline justify-between gap-2">
               <h2 className="font-mono text-sm font-semibold break-all">{store.store}</h2>
               <span className="text-xs text-ink-muted tabular-nums">

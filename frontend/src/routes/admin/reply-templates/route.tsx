@@ -9,6 +9,7 @@ import { loadListPage } from '@/components/admin/list-loader';
 import { ListEmptyCard, ListScreen } from '@/components/admin/list-screen';
 import { buttonVariants } from '@/components/ui/button';
 import { requireStaffUser } from '@/lib/staff';
+import { cardSurface } from '@/components/ui/card';
 
 export const handle: RouteHandle = {
   head: () => ({
@@ -66,7 +67,9 @@ export function Component() {
           {list.items.map((template) => (
             <li
               key={template.id}
-              className="grid gap-1 rounded-card border border-line bg-white p-4 shadow-card md:grid-cols-[minmax(0,1fr)_auto] md:items-center md:gap-6 md:px-6"
+              className={cardSurface({
+                className: 'grid gap-1 p-4 md:grid-cols-[minmax(0,1fr)_auto] md:items-center md:gap-6 md:px-6',
+              })}
               data-testid="reply-template-row"
             >
               <div className="flex min-w-0 flex-col gap-1">

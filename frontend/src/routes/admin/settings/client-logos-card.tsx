@@ -1,7 +1,7 @@
 import { ArrowDown, ArrowUp, ImagePlus, Trash2 } from '@/components/ui/icons';
 import { siteSettingsLimits, type SiteSettingsInput } from '@northbeam/common';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle, cardSurface } from '@/components/ui/card';
 import { SettingsTextField } from './settings-text-field';
 
 type ClientLogo = SiteSettingsInput['clientLogos'][number];
@@ -55,7 +55,11 @@ export function ClientLogosCard({
           {logos.map((logo, index) => (
             <li
               key={`${logo.mediaId ?? logo.builtIn}-${index}`}
-              className="flex flex-col gap-3 rounded-card border border-line p-3 sm:flex-row sm:items-end"
+              className={cardSurface({
+                tone: 'none',
+                elevation: 'none',
+                className: 'flex flex-col gap-3 p-3 sm:flex-row sm:items-end',
+              })}
               data-testid="settings-logo"
             >
               <img src={logoSrc(logo)} alt="" className="h-10 w-28 shrink-0 rounded bg-mist object-contain p-1" />

@@ -27,6 +27,7 @@ import { useListScreenFilters } from '@/hooks/use-list-filters';
 import { apiRequest, errorSentence, loadJson } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { requireStaffUser } from '@/lib/staff';
+import { cardSurface } from '@/components/ui/card';
 
 export const handle: RouteHandle = {
   head: () => ({
@@ -166,7 +167,9 @@ function SubscriberRow({ subscriber, onRemove }: { subscriber: SubscriberSummary
     .join(' · ');
   return (
     <div
-      className="grid gap-2 rounded-card border border-line bg-white p-4 shadow-card md:grid-cols-[minmax(0,1.6fr)_minmax(0,2fr)_auto] md:items-center md:gap-6 md:px-6"
+      className={cardSurface({
+        className: 'grid gap-2 p-4 md:grid-cols-[minmax(0,1.6fr)_minmax(0,2fr)_auto] md:items-center md:gap-6 md:px-6',
+      })}
       data-testid="subscriber-row"
     >
       <span className="flex min-w-0 flex-col">

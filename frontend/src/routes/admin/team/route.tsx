@@ -22,6 +22,7 @@ import { buttonVariants } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
 import { apiRequest, errorSentence, loadJson } from '@/lib/api';
 import { requireStaffUser } from '@/lib/staff';
+import { cardSurface } from '@/components/ui/card';
 
 export const handle: RouteHandle = {
   head: () => ({ title: 'Team', description: `${site.name} team members.`, noindex: true }),
@@ -151,7 +152,10 @@ export function Component() {
           {list.items.map((member) => (
             <li key={member.id}>
               <div
-                className="grid grid-cols-[3rem_minmax(0,1fr)_auto] items-center gap-3 rounded-card border border-line bg-white p-4 shadow-card md:grid-cols-[3rem_minmax(0,1fr)_auto_auto] md:gap-5 md:px-5"
+                className={cardSurface({
+                  className:
+                    'grid grid-cols-[3rem_minmax(0,1fr)_auto] items-center gap-3 p-4 md:grid-cols-[3rem_minmax(0,1fr)_auto_auto] md:gap-5 md:px-5',
+                })}
                 data-testid="team-row"
               >
                 <TeamAvatar member={member} size={48} className="size-12" />
