@@ -8,11 +8,11 @@ const restartDelayMs = 500;
 /** Workers finish their own drain within 8 s; the primary waits a little longer before killing. */
 const shutdownGraceMs = 9500;
 /**
- * A page render allocates a few hundred KiB that die within the request. With V8's default 16 MiB
- * semi-space, ten requests in flight are still alive at most scavenges, get copied and promoted,
- * and the old space fills: measured under load, 0.3-0.4 ms of garbage collection per home page
- * render. With 64 MiB most of it dies young: 0.13-0.15 ms (bench/HISTORY.md, fourth pass), for up to ~100 MiB
- * more memory per worker. An operator's own setting (NODE_OPTIONS or node's arguments) wins.
+ * A page render allocates memory that dies within the request. With V8's default semi-space, the
+ * requests in flight are still alive at most scavenges, get copied and promoted, and the old space
+ * fills; a larger young generation lets most of it die young, at the price of more memory per
+ * worker (the measurements: ADR 0007 and bench/HISTORY.md). An operator's own setting
+ * (NODE_OPTIONS or node's arguments) wins.
  */
 const semiSpaceFlag = '--max-semi-space-size=64';
 

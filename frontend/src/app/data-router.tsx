@@ -12,8 +12,8 @@ import {
  * renders (over the server's loopback API client on the server, fetch in the browser), a thrown `redirect()` redirects, a thrown
  * `data(…, { status })` or error shows the nearest `ErrorBoundary`. This is the part of React Router's
  * data router the site uses (loaders, route errors, redirects, pending state, revalidation, matches
- * with handles) in a few kilobytes: the data router itself would be 15 KiB more JavaScript on every
- * first visit. The server (pages/+onRenderHtml.tsx) and the browser (src/app/browser-router.tsx)
+ * with handles) in a few kilobytes, where the data router itself would add to every first visit's JavaScript
+ * (ADR 0002). The server (pages/+onRenderHtml.tsx) and the browser (src/app/browser-router.tsx)
  * share this module, so both resolve a location the same way.
  */
 
