@@ -536,4 +536,68 @@ describe('Case studies in the admin', () => {
       expect(response.status).toBe(401);
     });
   });
+
+  describe('publishing with the save', () => {
+    it('saves the fields and the chosen status in one PUT, as a post does, and logs both', async () => {
+      const draft = await create('lighthouse-draft', { title: 'Lighthouse: a draft' });
+      const published = await admin
+        .put(`/api/admin/case-studies/${draft.id}`)
+        .send(caseStudyRequest('lighthouse-draft', { title: 'Lighthouse: live now', status: 'published' }));
+      expect(published.status).toBe(200);
+      expect(published.body).toMatchObject({ status: 'published', title: 'Lighthouse: live now' });
+      const page = await testApp.request().get('/api/case-studies/lighthouse-draft');
+      expect(page.status).toBe(200);
+      expect(page.body.title).toBe('Lighthouse: live now');
+      // One transaction writes both lines: they share a time, so their order is not asserted.
+      expect((await activity(draft.id)).sort()).toEqual([
+        'case_study.created',
+        'case_study.published',
+        'case_study.updated',
+      ]);
+
+      // A save without a status keeps the one it has.
+      const kept = await admin
+        .put(`/api/admin/case-studies/${draft.id}`)
+        .send(caseStudyRequest('lighthouse-draft', { title: 'Lighthouse: still live' }));
+      expect(kept.body.status).toBe('published');
+
+      // A save that only changes the status is that one line, with no revision of unchanged fields.
+      const revisionsBefore = (await admin.get(`/api/admin/case-studies/${draft.id}/revisions`)).body.items.length;
+      const unpublished = await admin
+        .put(`/api/admin/case-studies/${draft.id}`)
+        .send(caseStudyRequest('lighthouse-draft', { title: 'Lighthouse: still live', status: 'draft' }));
+      expect(unpublished.body.status).toBe('draft');
+      expect((await testApp.request().get('/api/case-studies/lighthouse-draft')).status).toBe(404);
+      expect((await admin.get(`/api/admin/case-studies/${draft.id}/revisions`)).body.items).toHaveLength(
+        revisionsBefore,
+      );
+      expect((await activity(draft.id)).sort()).toEqual([
+        'case_study.created',
+        'case_study.published',
+        'case_study.unpublished',
+        'case_study.updated',
+        'case_study.updated',
+      ]);
+    });
+
+    it('refuses a status it does not know with a sentence, and changes nothing', async () => {
+      const draft = await create('lighthouse-odd');
+      const response = await admin
+        .put(`/api/admin/case-studies/${draft.id}`)
+        .send({ ...caseStudyRequest('lighthouse-odd'), status: 'archived' });
+      expect(response.status).toBe(400);
+      expect((await admin.get(`/api/admin/case-studies/${draft.id}`)).body.status).toBe('draft');
+    });
+
+    it('answers the old publish and unpublish routes with Deprecation, Sunset and the successor', async () => {
+      const draft = await create('lighthouse-legacy');
+      for (const route of ['publish', 'unpublish']) {
+        const response = await admin.post(`/api/admin/case-studies/${draft.id}/${route}`);
+        expect(response.status).toBe(200);
+        expect(response.headers.deprecation).toMatch(/^@\d+$/);
+        expect(new Date(response.headers.sunset as string).getTime()).toBeGreaterThan(Date.now());
+        expect(response.headers.link).toContain('rel="successor-version"');
+      }
+    });
+  });
 });

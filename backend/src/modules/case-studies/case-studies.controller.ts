@@ -1,4 +1,18 @@
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Header,
+  HttpCode,
+  HttpStatus,
+  Param,
+  Post,
+  Put,
+  Query,
+  Req,
+  Res,
+} from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type {
   AdminCaseStudy,
@@ -14,7 +28,16 @@ import { CachedPublicly } from '../../core/http/public-cache.js';
 import { contentKeys } from '../../core/http/cdn-cache.js';
 import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
 import { CaseStudiesService } from './case-studies.service.js';
-import { CaseStudyFieldsDto, CreateCaseStudyDto, ListCaseStudiesQueryDto } from './dto/save-case-study.dto.js';
+import { SaveCaseStudyDto, ListCaseStudiesQueryDto } from './dto/save-case-study.dto.js';
+
+/** The answer headers of the two status routes that the save's `status` replaced (docs/product.md#case-studies). */
+export const caseStudyStatusRoutesDeprecation = {
+  /** RFC 9745: deprecated since 28 November 2026 (a Unix time). */
+  deprecation: '@1795824000',
+  /** RFC 8594: gone after this. */
+  sunset: 'Mon, 01 Mar 2027 00:00:00 GMT',
+  link: '</api/admin/case-studies/{id}>; rel="successor-version"; title="PUT with a status"',
+};
 
 @Public()
 @Controller('case-studies')
@@ -71,7 +94,7 @@ export class AdminCaseStudiesController {
 
   @Post()
   @Access('case-studies', 'all')
-  create(@Body() dto: CreateCaseStudyDto, @CurrentUser() user: StaffIdentity): Promise<AdminCaseStudy> {
+  create(@Body() dto: SaveCaseStudyDto, @CurrentUser() user: StaffIdentity): Promise<AdminCaseStudy> {
     return this.caseStudiesService.create(dto, user);
   }
 
@@ -79,15 +102,22 @@ export class AdminCaseStudiesController {
   @Access('case-studies', 'all')
   update(
     @Param('id') id: string,
-    @Body() dto: CaseStudyFieldsDto,
+    @Body() dto: SaveCaseStudyDto,
     @CurrentUser() user: StaffIdentity,
   ): Promise<AdminCaseStudy> {
     return this.caseStudiesService.update(id, dto, user);
   }
 
+  /**
+   * Deprecated: the status is chosen with the save (`PUT /:id` with `status`), as for posts. These
+   * two answer for one more release with RFC 9745's `Deprecation` and RFC 8594's `Sunset`, then go.
+   */
   @Post(':id/publish')
   @Access('case-studies', 'all')
   @HttpCode(HttpStatus.OK)
+  @Header('Deprecation', caseStudyStatusRoutesDeprecation.deprecation)
+  @Header('Sunset', caseStudyStatusRoutesDeprecation.sunset)
+  @Header('Link', caseStudyStatusRoutesDeprecation.link)
   publish(@Param('id') id: string, @CurrentUser() user: StaffIdentity): Promise<AdminCaseStudy> {
     return this.caseStudiesService.setStatus(id, 'published', user);
   }
@@ -95,6 +125,9 @@ export class AdminCaseStudiesController {
   @Post(':id/unpublish')
   @Access('case-studies', 'all')
   @HttpCode(HttpStatus.OK)
+  @Header('Deprecation', caseStudyStatusRoutesDeprecation.deprecation)
+  @Header('Sunset', caseStudyStatusRoutesDeprecation.sunset)
+  @Header('Link', caseStudyStatusRoutesDeprecation.link)
   unpublish(@Param('id') id: string, @CurrentUser() user: StaffIdentity): Promise<AdminCaseStudy> {
     return this.caseStudiesService.setStatus(id, 'draft', user);
   }

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { HttpStatus, Injectable } from '@nestjs/common';
 import {
   caseStudyLimits,
@@ -34,7 +35,7 @@ import {
   mapCaseStudy,
   mapCaseStudySummary,
 } from './dto/case-study.dto.js';
-import type { CaseStudyFieldsDto, CreateCaseStudyDto, ListCaseStudiesQueryDto } from './dto/save-case-study.dto.js';
+import type { CaseStudyFieldsDto, SaveCaseStudyDto, ListCaseStudiesQueryDto } from './dto/save-case-study.dto.js';
 import type { CaseStudyEntity } from './entities/case-study.entity.js';
 import { isUuid } from '../../core/validation/uuid.js';
 
@@ -95,7 +96,7 @@ export class CaseStudiesService {
     return mapAdminCaseStudy(await this.require(id), user);
   }
 
-  async create(dto: CreateCaseStudyDto, user: StaffIdentity): Promise<AdminCaseStudy> {
+  async create(dto: SaveCaseStudyDto, user: StaffIdentity): Promise<AdminCaseStudy> {
     const status = dto.status ?? 'draft';
     assertMay(null, user, status === 'published' ? 'publish' : 'edit');
     await this.assertSlugFree(dto.slug);
@@ -119,24 +120,38 @@ export class CaseStudiesService {
   }
 
   /**
-   * Saves every field; the status stays as it is (publish and unpublish change it). Each save keeps a
-   * revision (docs/product.md#revisions); a restore is a save logged `case_study.restored`.
+   * Saves every field and, when the save names one, the status (publishing or unpublishing with the
+   * save, in the same transaction). Each save keeps a revision (docs/product.md#revisions); a restore
+   * is a save logged `case_study.restored`.
    */
   async update(
     id: string,
-    dto: CaseStudyFieldsDto,
+    dto: SaveCaseStudyDto,
     user: StaffIdentity,
     options: { restoredFromId?: string } = {},
   ): Promise<AdminCaseStudy> {
     const existing = await this.require(id);
     assertMay(existing, user, 'edit');
+    const status = dto.status ?? existing.status;
+    if (status !== existing.status) assertMay(existing, user, status === 'published' ? 'publish' : 'unpublish');
     if (dto.slug !== existing.slug) await this.assertSlugFree(dto.slug, existing.id);
     await this.assertLibraryImages(dto);
     const updated = await this.write(
       async (manager) => {
         const locked = await this.caseStudiesRepository.lockById(manager, existing.id);
         if (!locked) throw new ApiError(HttpStatus.NOT_FOUND, messages.caseStudyNotFound);
-        const row = await this.caseStudiesRepository.update(manager, existing.id, fieldValues(dto));
+        const row = await this.caseStudiesRepository.update(manager, existing.id, { ...fieldValues(dto), status });
+        const statusChanged = status !== locked.status;
+        if (statusChanged)
+          await this.log(
+            manager,
+            user,
+            status === 'published' ? 'case_study.published' : 'case_study.unpublished',
+            row,
+          );
+        // A save that only publishes or unpublishes is that one line, and keeps no revision.
+        const fieldsChanged = !isDeepStrictEqual(revisionFields(locked), revisionFields(row));
+        if (statusChanged && !fieldsChanged && !options.restoredFromId) return row;
         await this.log(manager, user, options.restoredFromId ? 'case_study.restored' : 'case_study.updated', row);
         await this.revisions.record(manager, {
           kind: 'case-study',
@@ -149,12 +164,15 @@ export class CaseStudiesService {
         });
         return row;
       },
-      (row) => caseStudyChangeKeys([existing.slug, row.slug], false),
+      (row) => caseStudyChangeKeys([existing.slug, row.slug], row.status !== existing.status),
     );
     return mapAdminCaseStudy(updated, user);
   }
 
-  /** Publishes or unpublishes; asking for the status it already has changes nothing and logs nothing. */
+  /**
+   * Publishes or unpublishes without a save (the deprecated `POST /:id/publish` and `/:id/unpublish`);
+   * asking for the status it already has changes nothing and logs nothing.
+   */
   async setStatus(id: string, status: CaseStudyStatus, user: StaffIdentity): Promise<AdminCaseStudy> {
     const existing = await this.require(id);
     assertMay(existing, user, status === 'published' ? 'publish' : 'unpublish');

@@ -247,8 +247,12 @@ export class CaseStudyFieldsDto {
   link?: string | null;
 }
 
-/** Body of POST /api/admin/case-studies: every field, and a status (a draft unless it says published). */
-export class CreateCaseStudyDto extends CaseStudyFieldsDto {
+/**
+ * Body of POST and PUT /api/admin/case-studies: every field, and the status chosen with the save, as
+ * for posts. A new case study is a draft unless it says published; a save without a status keeps the
+ * one it has.
+ */
+export class SaveCaseStudyDto extends CaseStudyFieldsDto {
   @IsOptional()
   @IsIn(caseStudyStatuses, { message: says.statusInvalid })
   status?: CaseStudyStatus;

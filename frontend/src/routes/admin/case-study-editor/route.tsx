@@ -96,15 +96,15 @@ function Editor({ loaded, newActions }: { loaded: AdminCaseStudy | null; newActi
   const dirty = !sameCaseStudyValues(values, savedValues);
   const status: CaseStudyStatus | null = saved?.status ?? null;
 
-  /** Saves the form when it changed (or creates the case study); answers what the server holds. */
-  const saveForm = async (createAs: CaseStudyStatus): Promise<AdminCaseStudy> => {
-    const body = payloadFromForm(values);
-    if (!saved)
-      return requestJson<AdminCaseStudy>('POST', '/api/admin/case-studies', {
-        ...body,
-        status: createAs,
-      } satisfies SaveCaseStudyRequest);
-    if (!dirty) return saved;
+  /**
+   * Saves the form with the chosen status (the status travels with the save, as for posts): a new
+   * case study is created with it; a saved one is sent when the form changed or the status does.
+   * Answers what the server holds.
+   */
+  const saveForm = async (status: CaseStudyStatus, fields = values): Promise<AdminCaseStudy> => {
+    const body = { ...payloadFromForm(fields), status } satisfies SaveCaseStudyRequest;
+    if (!saved) return requestJson<AdminCaseStudy>('POST', '/api/admin/case-studies', body);
+    if (!dirty && status === saved.status) return saved;
     return requestJson<AdminCaseStudy>('PUT', `/api/admin/case-studies/${saved.id}`, body);
   };
 
@@ -130,18 +130,9 @@ function Editor({ loaded, newActions }: { loaded: AdminCaseStudy | null; newActi
       return 'done';
     });
 
-  const save = () => act('save', () => saveForm('draft'), saved ? 'Changes saved' : 'Draft saved');
-  const publish = () =>
-    act(
-      'publish',
-      async () => {
-        const result = await saveForm('published');
-        return result.status === 'published'
-          ? result
-          : requestJson<AdminCaseStudy>('POST', `/api/admin/case-studies/${result.id}/publish`);
-      },
-      'Case study published',
-    );
+  // "Save changes" keeps the status; a new case study is saved as a draft.
+  const save = () => act('save', () => saveForm(saved?.status ?? 'draft'), saved ? 'Changes saved' : 'Draft saved');
+  const publish = () => act('publish', () => saveForm('published'), 'Case study published');
   const confirmUnpublish = {
     title: 'Unpublish case study',
     description: 'This will take the case study off the site. Continue?',
@@ -149,11 +140,8 @@ function Editor({ loaded, newActions }: { loaded: AdminCaseStudy | null; newActi
     destructive: false,
     onConfirm: () => {
       editor.confirm(null);
-      void act(
-        'unpublish',
-        () => requestJson<AdminCaseStudy>('POST', `/api/admin/case-studies/${saved!.id}/unpublish`),
-        'Case study unpublished',
-      );
+      // Only the status changes: the last saved fields go with it, and unsaved edits stay in the form.
+      void act('unpublish', () => saveForm('draft', savedValues), 'Case study unpublished');
     },
   };
   const confirmDelete = confirmDeleteOf(saved?.title ?? '', () => {
