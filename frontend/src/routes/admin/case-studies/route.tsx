@@ -9,7 +9,9 @@ import {
   formatDate,
   isDate,
   site,
+  type AdminCaseStudy,
   type AdminCaseStudySummary,
+  type CaseStudyStatus,
   type StaffUser,
 } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
@@ -23,7 +25,8 @@ import { Badge } from '@/components/ui/badge';
 import { buttonVariants } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
 import { useListScreenFilters } from '@/hooks/use-list-filters';
-import { apiRequest, errorSentence } from '@/lib/api';
+import { apiRequest, errorSentence, requestJson } from '@/lib/api';
+import { formFromCaseStudy, payloadFromForm } from '../case-study-editor/case-study-form';
 import { requireStaffUser } from '@/lib/staff';
 import { cardSurface } from '@/components/ui/card';
 
@@ -57,10 +60,16 @@ export function Component() {
   if (!list) return <ListScreenRefusal title="Case studies" problem={problem} />;
 
   /** Publish, unpublish or delete one row: the answer is a toast and the list loads again. */
-  const act = async (caseStudy: AdminCaseStudySummary, method: 'POST' | 'DELETE', path: string, done: string) => {
+  /** Deletes, or saves with a new status: the status travels with the save, so the record is read first. */
+  const act = async (caseStudy: AdminCaseStudySummary, change: 'delete' | CaseStudyStatus, done: string) => {
     setBusy(true);
     try {
-      await apiRequest(method, `/api/admin/case-studies/${caseStudy.id}${path}`);
+      const url = `/api/admin/case-studies/${caseStudy.id}`;
+      if (change === 'delete') await apiRequest('DELETE', url);
+      else {
+        const current = await requestJson<AdminCaseStudy>('GET', url);
+        await apiRequest('PUT', url, { ...payloadFromForm(formFromCaseStudy(current)), status: change });
+      }
       toast({ title: done, description: caseStudy.title });
       await revalidator.revalidate();
     } catch (error) {
@@ -183,7 +192,7 @@ export function Component() {
                               {
                                 label: 'Publish',
                                 icon: Send,
-                                onSelect: () => void act(caseStudy, 'POST', '/publish', 'Case study published'),
+                                onSelect: () => void act(caseStudy, 'published', 'Case study published'),
                               },
                             ]
                           : []),
@@ -221,8 +230,8 @@ export function Component() {
         busyLabel={pending?.kind === 'delete' ? 'Deleting...' : 'Unpublishing...'}
         onConfirm={() => {
           if (!pending) return;
-          if (pending.kind === 'delete') void act(pending.caseStudy, 'DELETE', '', 'Case study deleted');
-          else void act(pending.caseStudy, 'POST', '/unpublish', 'Case study unpublished');
+          if (pending.kind === 'delete') void act(pending.caseStudy, 'delete', 'Case study deleted');
+          else void act(pending.caseStudy, 'draft', 'Case study unpublished');
         }}
       />
     </ListScreen>
