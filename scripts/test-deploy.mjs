@@ -13,7 +13,10 @@
 // folder) with docker/varnish.vcl in front of nginx: a repeated anonymous page is a hit, staff neither
 // get nor fill a copy, an answer not marked for a shared cache is not stored, a publish purges it
 // (CDN_PURGE_URL), a public API answer is a hit the second time, and an edit purges by key: the post's
-// article, API answer and the lists showing it are fresh, another section's article and a case study stay hits. Builds first when backend/dist is missing. Writes
+// article, API answer and the lists showing it are fresh, another section's article and a case study stay hits.
+// Through Varnish too: two visitors have separate per-address limits, a chunked POST with a trailer
+// reaches the app, a PURGE from anything but an app instance gets 403, and an author's rename is fresh
+// on every answer showing the name; nginx's own 400/501 are JSON. Builds first when backend/dist is missing. Writes
 // test-results/deploy.json {passed, failed}. Ports: the first free ones from DEPLOY_PORT_BASE (3670).
 // DEPLOY_NGINX_CONF runs another server file instead of docker/nginx.conf (to show a fix is needed).
 import { spawn, spawnSync } from 'node:child_process';
