@@ -13,7 +13,10 @@
 // folder) with docker/varnish.vcl in front of nginx: a repeated anonymous page is a hit, staff neither
 // get nor fill a copy, an answer not marked for a shared cache is not stored, a publish purges it
 // (CDN_PURGE_URL), a public API answer is a hit the second time, and an edit purges by key: the post's
-// article, API answer and the lists showing it are fresh, another section's article and a case study stay hits. Builds first when backend/dist is missing. Writes
+// article, API answer and the lists showing it are fresh, another section's article and a case study stay hits.
+// Through Varnish too: two visitors have separate per-address limits, a chunked POST with a trailer
+// reaches the app, a PURGE from anything but an app instance gets 403, and an author's rename is fresh
+// on every answer showing the name; nginx's own 400/501 are JSON. Builds first when backend/dist is missing. Writes
 // test-results/deploy.json {passed, failed}. Ports: the first free ones from DEPLOY_PORT_BASE (3670).
 // DEPLOY_NGINX_CONF runs another server file instead of docker/nginx.conf (to show a fix is needed).
 import { spawn, spawnSync } from 'node:child_process';
@@ -109,6 +112,33 @@ const json = (result) => {
     return undefined;
   }
 };
+
+/**
+ * Bytes written as they are on a connection of their own (optionally from a given loopback address):
+ * requests `http` will not write (a chunk trailer, a request line nginx cannot read, a PROXY
+ * protocol header). Resolves with the status and body of the answer once the server closes.
+ */
+function sendRaw(port, text, localAddress) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port, localAddress });
+    const chunks = [];
+    const done = () => {
+      const answer = Buffer.concat(chunks).toString('utf8');
+      const [head, ...rest] = answer.split('\r\n\r\n');
+      const chunked = /^transfer-encoding:\s*chunked/im.test(head);
+      const raw = rest.join('\r\n\r\n');
+      // A chunked answer: its one chunk's text (the answers read here are short).
+      const body = chunked ? (raw.split('\r\n')[1] ?? '') : raw;
+      resolve({ status: Number(head.split(' ')[1] ?? 0), head, body });
+    };
+    socket.setTimeout(10_000, () => socket.destroy());
+    socket.on('data', (chunk) => chunks.push(chunk));
+    socket.on('close', done);
+    socket.on('error', () => undefined);
+    // Written without closing this side: Varnish ends a piped request when the client half-closes.
+    socket.write(text);
+  });
+}
 
 async function waitFor(predicate, timeoutMs, intervalMs = 200) {
   const started = Date.now();
@@ -524,7 +554,10 @@ try {
   );
 
   // Varnish in front of nginx, with the shipped VCL and this suite's backend.
-  varnish = startVarnish({ dir: tmp, port: varnishPort, backendPort: nginxPort });
+  // A second listener taking the PROXY protocol names the client address Varnish sees, as a load
+  // balancer speaking it would: the way to be a private address that is not an app instance here.
+  const varnishProxyPort = await freePort();
+  varnish = startVarnish({ dir: tmp, port: varnishPort, backendPort: nginxPort, proxyPort: varnishProxyPort });
   if ((await waitFor(healthy(varnishPort), 20_000)) === undefined) throw new Error('varnishd did not start');
   console.log(`varnishd ${varnish.pid} on port ${varnishPort} in front of nginx`);
   const viaVarnish = (target, headers = {}) => send(varnishPort, { path: target, headers: { ...proto, ...headers } });
@@ -548,6 +581,72 @@ try {
       afterStaff.headers['x-varnish']?.split(' ').length === 2,
     `staff: ${cacheState(staffPage)} (${staffPage.headers['cache-control']}); next visitor: ${cacheState(afterStaff)}`,
   );
+  // Per-address limits through Varnish and nginx: each visitor is themselves, not Varnish.
+  const visitorA = { address: '127.0.0.4' };
+  const throughVarnishA = [];
+  for (let attempt = 0; attempt < 6; attempt += 1)
+    throughVarnishA.push(
+      (await enquiry(varnishPort, { ...visitorA, email: `varnish-a-${attempt}@example.com` })).status,
+    );
+  const forgedA = await enquiry(
+    varnishPort,
+    { ...visitorA, email: 'varnish-a-forged@example.com' },
+    { 'x-forwarded-for': '203.0.113.77' },
+  );
+  const visitorB = await enquiry(varnishPort, { address: '127.0.0.5', email: 'varnish-b@example.com' });
+  check(
+    'through Varnish and nginx, one visitor hitting the contact limit does not limit another (5 × 201 then 429; another visitor 201)',
+    throughVarnishA.slice(0, 5).every((status) => status === 201) &&
+      throughVarnishA[5] === 429 &&
+      visitorB.status === 201,
+    `127.0.0.4: ${throughVarnishA.join(' ')}; 127.0.0.5: ${visitorB.status}`,
+  );
+  check(
+    'through Varnish, a visitor cannot escape its limit by writing its own X-Forwarded-For',
+    forgedA.status === 429,
+    `${forgedA.status}`,
+  );
+
+  // nginx's own refusals in the error contract, and a chunked body with a trailer through Varnish.
+  const unreadable = await sendRaw(nginxPort, 'GET / HTTP/1.1\r\nHost: a\r\nHost: b\r\nConnection: close\r\n\r\n');
+  const garbled = await sendRaw(nginxPort, 'NOT HTTP AT ALL\r\n\r\n');
+  const unknownEncoding = await sendRaw(
+    nginxPort,
+    'POST /api/contact HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: gzip\r\nConnection: close\r\n\r\n',
+  );
+  const contractOf = (result) => `${result.status} ${json(result)?.error ?? result.body.slice(0, 60)}`;
+  check(
+    "nginx's own 400 and 501 are in the error contract (JSON with the app's sentences, not its HTML pages)",
+    [unreadable, garbled].every(
+      (result) => result.status === 400 && json(result)?.error === messages.requestUnreadable,
+    ) &&
+      unknownEncoding.status === 501 &&
+      json(unknownEncoding)?.error === messages.transferEncodingUnsupported,
+    [unreadable, garbled, unknownEncoding].map(contractOf).join('; '),
+  );
+  const trailerBody = JSON.stringify({
+    name: 'Deploy tester',
+    email: 'varnish-trailer@example.com',
+    service: 'labs',
+    message: 'An enquiry sent in chunks, with a trailer, through Varnish.',
+    consent: true,
+    turnstileToken: 'good',
+    website: '',
+    startedAt: String(Date.now() - 30_000),
+  });
+  const withTrailer = await sendRaw(
+    varnishPort,
+    'POST /api/contact HTTP/1.1\r\nHost: northbeam.example\r\nContent-Type: application/json\r\n' +
+      'Transfer-Encoding: chunked\r\nTrailer: X-Checksum\r\nConnection: close\r\n\r\n' +
+      `${Buffer.byteLength(trailerBody).toString(16)}\r\n${trailerBody}\r\n0\r\nX-Checksum: 1\r\n\r\n`,
+    '127.0.0.6',
+  );
+  check(
+    'a chunked POST with a trailer through Varnish reaches the app (201), not a 503',
+    withTrailer.status === 201,
+    `${withTrailer.status} ${withTrailer.body.slice(0, 80)}`,
+  );
+
   const noStore = [await viaVarnish('/api/health'), await viaVarnish('/api/health')];
   check(
     'an answer not marked for a shared cache is never stored',
@@ -643,6 +742,110 @@ try {
   );
   summary.push(
     `varnish keys: edit of a post fresh on ${freshAfterEdit.filter((ms) => ms !== undefined).length}/${showingA.length} answers showing it in ≤ ${Math.max(...freshAfterEdit.map((ms) => ms ?? Infinity))} ms; ${untouched.filter((result) => cacheState(result) === 'HIT').length}/${notShowingA.length} others still hits`,
+  );
+
+  // Only the app instances may purge. Another loopback address, and private addresses that are not an
+  // instance (a load balancer's, Docker's port proxy's: every visitor behind them), get 403 and empty nothing.
+  const foreignPurges = [
+    await send(varnishPort, { method: 'PURGE', headers: { 'surrogate-key': 'site' }, localAddress: '127.0.0.2' }),
+    ...(await Promise.all(
+      ['10.0.0.5', '172.17.0.1', '192.168.1.5'].map((address) =>
+        sendRaw(
+          varnishProxyPort,
+          `PROXY TCP4 ${address} 127.0.0.1 40000 80\r\nPURGE / HTTP/1.1\r\nHost: cdn\r\nSurrogate-Key: site\r\nConnection: close\r\n\r\n`,
+        ),
+      ),
+    )),
+  ];
+  const keptAfterForeign = await Promise.all(notShowingA.map((target) => viaVarnish(target)));
+  check(
+    'a PURGE from an address that is not an app instance gets 403 (127.0.0.2, and 10/8, 172.16/12, 192.168/16 through a PROXY-protocol front) and the cache keeps its copies',
+    foreignPurges.every((result) => result.status === 403 && json(result)?.error === messages.forbidden) &&
+      keptAfterForeign.every((result) => cacheState(result) === 'HIT'),
+    `${foreignPurges.map((result) => result.status).join(' ')}; then ${keptAfterForeign.map(cacheState).join(' ')}`,
+  );
+
+  // A renamed author: every cached answer showing the name (the blog, the article, the API list, the
+  // feed) is fresh within 2 s, through the instances' own purges.
+  const stamp = Date.now();
+  const oldName = `Deploy Author ${stamp}`;
+  const newName = `Renamed Author ${stamp}`;
+  const memberFields = (name) =>
+    JSON.stringify({
+      name,
+      slug: `deploy-author-${stamp}`,
+      role: 'Principal Consultant',
+      stripRole: '',
+      bio: 'Writes through nginx.',
+      fullBio: '',
+      linkedin: '',
+      avatar: null,
+      expertise: [],
+      inStrip: false,
+      hidden: false,
+    });
+  const member = await send(nginxPort, {
+    method: 'POST',
+    path: '/api/admin/team',
+    headers: { 'content-type': 'application/json', ...staff },
+    body: memberFields(oldName),
+  });
+  if (member.status !== 201) throw new Error(`adding a team member failed: ${member.status} ${member.body}`);
+  const authoredSlug = `deploy-authored-${stamp}`;
+  const authored = await send(nginxPort, {
+    method: 'POST',
+    path: '/api/admin/posts',
+    headers: { 'content-type': 'application/json', ...staff },
+    body: JSON.stringify({
+      title: `Authored through nginx ${stamp}`,
+      slug: authoredSlug,
+      excerpt: 'Credited to a team member who is renamed.',
+      body: 'The author name shows on the article, in the lists and in the feed.',
+      section: 'labs',
+      status: 'published',
+      authorId: json(member).id,
+      authorName: oldName,
+      authorCredentials: 'Principal Consultant',
+      authorBio: 'Writes through nginx.',
+    }),
+  });
+  if (authored.status !== 201) throw new Error(`publishing failed: ${authored.status} ${authored.body}`);
+  // The publish purges again 1.5 s after the change: copies filled before that would go.
+  await sleep(1700);
+  const showingAuthor = ['/blog', `/blog/labs/${authoredSlug}`, '/api/posts?page=1', '/rss.xml'];
+  for (const target of showingAuthor) await viaVarnish(target);
+  const warmedAuthor = await Promise.all(showingAuthor.map((target) => viaVarnish(target)));
+  check(
+    "the answers showing an author's name are Varnish hits before the rename",
+    warmedAuthor.every((result) => cacheState(result) === 'HIT' && result.body.includes(oldName)),
+    showingAuthor.map((target, index) => `${target} ${cacheState(warmedAuthor[index])}`).join(', '),
+  );
+  const renamed = await send(nginxPort, {
+    method: 'PUT',
+    path: `/api/admin/team/${json(member).id}`,
+    headers: { 'content-type': 'application/json', ...staff },
+    body: memberFields(newName),
+  });
+  if (renamed.status !== 200) throw new Error(`renaming failed: ${renamed.status} ${renamed.body}`);
+  const freshAfterRename = await Promise.all(
+    showingAuthor.map((target) =>
+      waitFor(
+        async () => {
+          const body = (await viaVarnish(target)).body;
+          return body.includes(newName) && !body.includes(oldName);
+        },
+        5000,
+        25,
+      ),
+    ),
+  );
+  check(
+    'renaming a team member refreshes every cached answer showing their name (blog, article, /api/posts, /rss.xml) within 2 s',
+    freshAfterRename.every((ms) => ms !== undefined && ms <= 2000),
+    showingAuthor.map((target, index) => `${target} ${freshAfterRename[index] ?? 'never'} ms`).join(', '),
+  );
+  summary.push(
+    `varnish rename: ${freshAfterRename.filter((ms) => ms !== undefined).length}/${showingAuthor.length} fresh in ≤ ${Math.max(...freshAfterRename.map((ms) => ms ?? Infinity))} ms; foreign purges ${foreignPurges.map((result) => result.status).join(' ')}`,
   );
 
   // Rolling restart under steady load: each instance SIGTERMed, started again, healthy, then the next.

@@ -28,9 +28,18 @@ describe('Shared cache keys and purges', () => {
   const keysOf = (response: { headers: Record<string, string | undefined> }) =>
     (response.headers['surrogate-key'] ?? '').split(' ');
 
-  async function savePost(section: 'labs' | 'consulting', title: string, status = 'published', id?: string) {
+  async function savePost(
+    section: 'labs' | 'consulting',
+    title: string,
+    status = 'published',
+    id?: string,
+    author?: { id: string; name: string },
+  ) {
     const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-    const body = { title, slug, excerpt: `About ${title}.`, body: `# ${title}`, section, status };
+    const credit = author
+      ? { authorId: author.id, authorName: author.name, authorCredentials: 'Lead', authorBio: '' }
+      : {};
+    const body = { title, slug, excerpt: `About ${title}.`, body: `# ${title}`, section, status, ...credit };
     const response = id
       ? await admin.put(`/api/admin/posts/${id}`).send(body)
       : await admin.post('/api/admin/posts').send(body);
@@ -160,5 +169,56 @@ describe('Shared cache keys and purges', () => {
     expect(edited).toEqual(['case-study-keyed-harbour', 'case-study-keyed-harbour-renamed']);
     const unpublished = await purgedBy(() => admin.post(`/api/admin/case-studies/${caseStudy.id}/unpublish`));
     expect(unpublished).toEqual(['case-study-keyed-harbour-renamed', 'case-studies']);
+  });
+
+  describe('a team member shown on other answers', () => {
+    let member: { id: string; name: string; slug: string };
+    let credited: AdminPost;
+    let draftCredited: AdminPost;
+    const memberFields = (name: string) => ({
+      name,
+      slug: 'keyed-author',
+      role: 'Principal Consultant',
+      stripRole: '',
+      bio: `${name} writes.`,
+      fullBio: '',
+      linkedin: '',
+      avatar: null,
+      expertise: [],
+      inStrip: true,
+      hidden: false,
+    });
+
+    beforeAll(async () => {
+      const created = await admin.post('/api/admin/team').send(memberFields('Keyed Author'));
+      expect(created.status).toBe(201);
+      member = created.body as typeof member;
+      credited = await savePost('labs', 'Keyed authored note', 'published', undefined, member);
+      draftCredited = await savePost('labs', 'Keyed authored draft', 'draft', undefined, member);
+    }, hookTimeoutMs);
+
+    it("a profile is named by each article it lists, so that a post's edit purges it too", async () => {
+      const profile = await testApp.request().get(`/api/team/${member.slug}`);
+      expect(profile.status).toBe(200);
+      expect(keysOf(profile)).toEqual(['site', 'team', `team-${member.slug}`, 'posts', `post-${credited.id}`]);
+    });
+
+    it("a renamed member purges their published posts too: each article, the lists and the feed showing its author's name", async () => {
+      const keys = await purgedBy(() => admin.put(`/api/admin/team/${member.id}`).send(memberFields('Keyed Renamed')));
+      expect(keys).toEqual(['team', `team-${member.slug}`, `post-${credited.id}`, 'posts-long']);
+      expect(keys).not.toContain(`post-${draftCredited.id}`);
+      const article = await testApp.request().get(`/api/posts/labs/${credited.slug}`);
+      expect(article.body).toMatchObject({ authorName: 'Keyed Renamed' });
+      // A change that leaves the name as it was purges the team's answers only.
+      const unchanged = await purgedBy(() =>
+        admin.put(`/api/admin/team/${member.id}`).send(memberFields('Keyed Renamed')),
+      );
+      expect(unchanged).toEqual(['team', `team-${member.slug}`]);
+    });
+
+    it("taking a published post's credit from a member (or giving it to another) purges the lists it leaves or enters (the profiles' articles)", async () => {
+      const keys = await purgedBy(() => savePost('labs', 'Keyed authored note', 'published', credited.id));
+      expect(keys).toEqual([`post-${credited.id}`, 'posts-long', 'posts', 'section-labs']);
+    });
   });
 });

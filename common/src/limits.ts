@@ -96,6 +96,8 @@ export const messages = {
   encodedBodyRefused: 'Compressed request bodies are not accepted: send the body without Content-Encoding',
   headersTooLarge: 'Request headers are too large',
   requestUnreadable: 'The request could not be read',
+  transferEncodingUnsupported:
+    'Transfer-Encoding other than chunked is not supported: send the body with Content-Length',
   requestTimedOut: 'The request took too long to arrive',
   notSignedIn: 'Not signed in',
   forbidden: 'You do not have permission to do that',

@@ -16,9 +16,17 @@ export const varnishBin = process.env.VARNISHD_BIN ?? '/usr/sbin/varnishd';
  * nginx on 127.0.0.1:`port` with the shipped server file (`serverFile`, docker/nginx.conf by default;
  * only its `listen 80;` line changed) and the shipped upstream file with its one Docker-DNS server
  * line as one line per port of `upstreamPorts` (same parameters: max_fails, fail_timeout), without
- * Docker's resolver. Returns the child; its error log is `<dir>/error.log`.
+ * Docker's resolver, and the shared cache's fixed compose address in its `geo` as `cacheAddress`
+ * (127.0.0.1: Varnish on this machine connects to nginx from there). Returns the child; its error
+ * log is `<dir>/error.log`.
  */
-export function startNginx({ dir, port, upstreamPorts, serverFile = path.join(root, 'docker/nginx.conf') }) {
+export function startNginx({
+  dir,
+  port,
+  upstreamPorts,
+  serverFile = path.join(root, 'docker/nginx.conf'),
+  cacheAddress = '127.0.0.1',
+}) {
   const shipped = readFileSync(serverFile, 'utf8');
   const listenLines = shipped.match(/^\s*listen 80;\s*$/gm) ?? [];
   if (listenLines.length !== 1) throw new Error(`${serverFile} must have exactly one "listen 80;" line`);
@@ -31,6 +39,7 @@ export function startNginx({ dir, port, upstreamPorts, serverFile = path.join(ro
     path.join(dir, 'northbeam-upstream.conf'),
     shippedUpstream
       .replace(/^\s*resolver .*$/m, '')
+      .replace(/^(\s*)[0-9.]+(\/[0-9]+)? 1;\s*$/gm, `$1${cacheAddress} 1;`)
       .replace(
         serverLine[0],
         upstreamPorts
@@ -66,16 +75,31 @@ export function startNginx({ dir, port, upstreamPorts, serverFile = path.join(ro
   });
 }
 
-/** varnishd on 127.0.0.1:`port` with the shipped docker/varnish.vcl in front of 127.0.0.1:`backendPort` (64 MiB). */
-export function startVarnish({ dir, port, backendPort }) {
+/**
+ * varnishd on 127.0.0.1:`port` with the shipped docker/varnish.vcl in front of 127.0.0.1:`backendPort`
+ * (64 MiB), through the shipped docker/varnish-backend.vcl with its addresses made local: the backend,
+ * and the entries of `acl purgers` as `purgers` (where this machine's app instances connect from).
+ * With `proxyPort`, a second listener that takes the PROXY protocol (as behind a load balancer that
+ * speaks it): a test names there the client address Varnish sees.
+ */
+export function startVarnish({ dir, port, backendPort, purgers = ['127.0.0.1'], proxyPort }) {
+  const shipped = readFileSync(path.join(root, 'docker/varnish-backend.vcl'), 'utf8');
+  const backend = /\.host = "proxy";\s*\.port = "80";/;
+  const include = /^include "\/etc\/varnish\/northbeam\.vcl";$/m;
+  if (!backend.test(shipped) || !include.test(shipped))
+    throw new Error('docker/varnish-backend.vcl must name the backend proxy:80 and include /etc/varnish/northbeam.vcl');
   writeFileSync(
     path.join(dir, 'varnish.vcl'),
-    `vcl 4.1;\nbackend default { .host = "127.0.0.1"; .port = "${backendPort}"; }\ninclude "${path.join(root, 'docker/varnish.vcl')}";\n`,
+    shipped
+      .replace(backend, `.host = "127.0.0.1";\n  .port = "${backendPort}";`)
+      .replace(/(acl purgers \{)[^}]*\}/, `$1\n${purgers.map((address) => `  "${address}";`).join('\n')}\n}`)
+      .replace(include, `include "${path.join(root, 'docker/varnish.vcl')}";`),
   );
   mkdirSync(path.join(dir, 'varnish'), { recursive: true });
+  const listeners = ['-a', `127.0.0.1:${port}`].concat(proxyPort ? ['-a', `127.0.0.1:${proxyPort},PROXY`] : []);
   return spawn(
     varnishBin,
-    ['-F', '-n', path.join(dir, 'varnish'), '-a', `127.0.0.1:${port}`, '-f', path.join(dir, 'varnish.vcl')].concat([
+    ['-F', '-n', path.join(dir, 'varnish'), ...listeners, '-f', path.join(dir, 'varnish.vcl')].concat([
       '-s',
       'malloc,64m',
       '-T',

@@ -12,6 +12,7 @@ import {
   postListKeys,
   redirectChangeKeys,
   showsContent,
+  teamChangeKeys,
   VarnishPurger,
 } from './cdn-cache.js';
 
@@ -124,6 +125,20 @@ describe(VarnishPurger.name, () => {
     status = 200;
     await new VarnishPurger(url).purge(['site', 'post:labs/a']);
     expect(received.at(-1)).toMatchObject({ method: 'PURGE', headers: { 'surrogate-key': 'site post:labs/a' } });
+  });
+
+  it('sends a change naming hundreds of posts in a few PURGEs, each header under 4000 characters', async () => {
+    status = 200;
+    const before = received.length;
+    const keys = teamChangeKeys(
+      ['a-member'],
+      Array.from({ length: 400 }, (_, index) => `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`),
+    );
+    await new VarnishPurger(url).purge(keys);
+    const headers = received.slice(before).map((request) => String(request.headers['surrogate-key']));
+    expect(headers.length).toBeGreaterThan(1);
+    expect(headers.every((header) => header.length <= 4000)).toBe(true);
+    expect(headers.join(' ').split(' ')).toEqual(keys);
   });
 
   it('rejects when the cache refuses', async () => {

@@ -85,9 +85,15 @@ export function caseStudyChangeKeys(slugs: readonly string[], listsChange: boole
   return listsChange ? [...keys, contentKeys.caseStudies] : keys;
 }
 
-/** The keys a team change purges: the team's answers, and the profiles at the slugs named (before and after). */
-export function teamChangeKeys(slugs: readonly string[]): string[] {
-  return [contentKeys.team, ...new Set(slugs.map(contentKeys.teamMember))];
+/**
+ * The keys a team change purges: the team's answers, the profiles at the slugs named (before and
+ * after), and the posts whose author text changed with it (a renamed member's posts show the new
+ * name on their article, in every list showing them, in their API answers and in the feed).
+ */
+export function teamChangeKeys(slugs: readonly string[], postIds: readonly string[] = []): string[] {
+  const keys = [contentKeys.team, ...new Set(slugs.map(contentKeys.teamMember))];
+  if (postIds.length === 0) return keys;
+  return [...keys, ...new Set(postIds.map(contentKeys.post)), contentKeys.longPostList];
 }
 
 const contentKeysOfResponse = Symbol('contentKeys');
@@ -160,14 +166,37 @@ export class VarnishPurger implements CdnPurger {
   ) {}
 
   async purge(keys: string[]): Promise<void> {
-    const response = await fetch(this.url, {
-      method: 'PURGE',
-      headers: { 'Surrogate-Key': keys.join(' ') },
-      signal: AbortSignal.timeout(this.timeoutMs),
-    });
-    await response.arrayBuffer();
-    if (!response.ok) throw new Error(`purge answered ${response.status}`);
+    for (const batch of purgeBatches(keys)) {
+      const response = await fetch(this.url, {
+        method: 'PURGE',
+        headers: { 'Surrogate-Key': batch.join(' ') },
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+      await response.arrayBuffer();
+      if (!response.ok) throw new Error(`purge answered ${response.status}`);
+    }
   }
+}
+
+/** Longest Surrogate-Key header of one PURGE: well under Varnish's 8 KiB limit of a request header line. */
+const maxPurgeHeaderChars = 4000;
+
+/** The keys in groups whose header (space-separated) stays within `maxPurgeHeaderChars`: a change naming hundreds of posts takes a few PURGEs. */
+export function purgeBatches(keys: readonly string[]): string[][] {
+  const batches: string[][] = [];
+  let current: string[] = [];
+  let length = 0;
+  for (const key of keys) {
+    if (current.length > 0 && length + 1 + key.length > maxPurgeHeaderChars) {
+      batches.push(current);
+      current = [];
+      length = 0;
+    }
+    length += (current.length > 0 ? 1 : 0) + key.length;
+    current.push(key);
+  }
+  if (current.length > 0) batches.push(current);
+  return batches;
 }
 
 export function createCdnPurger(config: Pick<AppConfig, 'cdnPurgeUrl'>): CdnPurger | undefined {

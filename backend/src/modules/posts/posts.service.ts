@@ -319,8 +319,10 @@ function listsChangedBy(before: Post, after: Post): string[] {
   const wasListed = before.status === 'published';
   const isListed = after.status === 'published';
   if (!wasListed && !isListed) return [];
-  // A published post whose tags change enters or leaves tag lists (/blog/tag/{tag}), which are lists across sections.
+  // A published post whose tags change enters or leaves tag lists (/blog/tag/{tag}), which are lists across sections;
+  // one credited to another member leaves one profile's articles and enters another's (lists of posts too).
   const sameTags = JSON.stringify(before.tags) === JSON.stringify(after.tags);
-  if (wasListed && isListed && before.section === after.section && sameTags) return [];
+  const sameAuthor = before.authorId === after.authorId;
+  if (wasListed && isListed && before.section === after.section && sameTags && sameAuthor) return [];
   return [before.section, after.section];
 }

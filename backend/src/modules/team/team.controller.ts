@@ -23,7 +23,9 @@ export class TeamController {
   @CachedPublicly((profile: TeamProfile) => [
     contentKeys.team,
     contentKeys.teamMember(profile.member.slug),
+    // The member's articles: the list (a post published or credited to them enters it) and each one shown.
     contentKeys.posts,
+    ...profile.articles.map((article) => contentKeys.post(article.id)),
   ])
   profile(@Param('slug') slug: string): Promise<TeamProfile> {
     return this.teamService.profile(slug);

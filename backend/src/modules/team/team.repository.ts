@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
 import { TeamMemberEntity } from './entities/team-member.entity.js';
+import { returnedRows } from '../../database/query-result.js';
 
 /** The columns staff write. */
 export type TeamMemberValues = Omit<TeamMemberEntity, 'id' | 'createdAt' | 'updatedAt'>;
@@ -101,9 +102,18 @@ export class TeamRepository {
     await manager.query(`UPDATE "team_members" SET "position" = $2 WHERE "id" = $1`, [id, position]);
   }
 
-  /** The posts credited to a member keep the name they show; a renamed member's posts show the new name. */
-  async renameAuthor(manager: EntityManager, id: string, name: string): Promise<void> {
-    await manager.query(`UPDATE "posts" SET "author_name" = $2 WHERE "author_id" = $1`, [id, name]);
+  /**
+   * The posts credited to a member keep the name they show; a renamed member's posts show the new
+   * name. Returns the ids of the published ones among them (what the public sees change).
+   */
+  async renameAuthor(manager: EntityManager, id: string, name: string): Promise<string[]> {
+    const rows = returnedRows<{ id: string; status: string }>(
+      await manager.query(`UPDATE "posts" SET "author_name" = $2 WHERE "author_id" = $1 RETURNING "id", "status"`, [
+        id,
+        name,
+      ]),
+    );
+    return rows.filter((row) => row.status === 'published').map((row) => row.id);
   }
 
   /** Removes a member: their posts keep the author text (name, credentials, bio) but no longer link to them. */

@@ -176,7 +176,7 @@ export class TeamService {
     this.assertMay(existing, user, 'edit');
     if (dto.slug !== existing.slug) await this.assertSlugFree(dto.slug, existing.id);
     await this.assertLibraryAvatar(dto);
-    const row = await this.write(
+    const { updated: row } = await this.write(
       async (manager) => {
         await this.teamRepository.lockTeam(manager);
         const locked = await this.teamRepository.findById(existing.id, manager);
@@ -190,11 +190,12 @@ export class TeamService {
             ? locked.formerSlugs
             : [...locked.formerSlugs.filter((slug) => slug !== values.slug), locked.slug];
         const updated = await this.teamRepository.update(manager, locked.id, { ...values, formerSlugs });
-        if (updated.name !== locked.name) await this.teamRepository.renameAuthor(manager, locked.id, updated.name);
+        const renamedPosts =
+          updated.name !== locked.name ? await this.teamRepository.renameAuthor(manager, locked.id, updated.name) : [];
         await this.log(manager, user, 'team.member_updated', updated);
-        return updated;
+        return { updated, renamedPosts };
       },
-      (updated) => teamChangeKeys([existing.slug, updated.slug]),
+      ({ updated, renamedPosts }) => teamChangeKeys([existing.slug, updated.slug], renamedPosts),
     );
     const staff = await this.teamRepository.linkedStaff([row.id]);
     return adminTeamMember(row, staff.get(row.id) ?? [], user);
