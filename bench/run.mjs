@@ -44,7 +44,7 @@ const budgets = {
   /**
    * Uncached renders as a fraction of the same run's static-asset req/s (docs/product.md#budgets): a
    * ratio holds still while the shared machine's speed moves absolute figures threefold hour to hour.
-   * Each floor is the best quiet run's ratio less 15 % (README, "Performance"): home 826 / 10,434 =
+   * Each floor is the best quiet run's ratio less 15 % (docs/performance.md): home 826 / 10,434 =
    * 0.079 and /blog 728 / 11,527 = 0.063 (the 2026-11-25 04:40 and 2026-11-26 07:15 runs), the
    * article 873 / 10,434 = 0.084.
    */

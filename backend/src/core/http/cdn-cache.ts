@@ -145,8 +145,8 @@ export function allowSharedCache(
 /**
  * How content changes leave the shared cache: purge by key. Varnish (below) takes a PURGE request;
  * a CDN implements this with its API: Cloudflare's `POST /zones/{zone}/purge_cache` with
- * `{"tags": keys}`, Fastly's `POST /service/{id}/purge` with `Surrogate-Key: keys`. The README's
- * deployment section says how to add one.
+ * `{"tags": keys}`, Fastly's `POST /service/{id}/purge` with `Surrogate-Key: keys`. docs/deployment.md
+ * says how to add one.
  */
 export interface CdnPurger {
   /** Resolves when the cache confirmed; rejects with the reason otherwise. */
@@ -156,7 +156,7 @@ export interface CdnPurger {
 /**
  * Varnish (docker/varnish.vcl): a `PURGE` request to CDN_PURGE_URL with the keys in `Surrogate-Key`;
  * the VCL bans every object whose Surrogate-Key holds one of them. Other providers implement
- * CdnPurger with their API (README, "Deploying with Docker Compose"): Cloudflare's purge by
+ * CdnPurger with their API (docs/deployment.md): Cloudflare's purge by
  * `tags`, Fastly's purge by surrogate key.
  */
 export class VarnishPurger implements CdnPurger {
