@@ -116,7 +116,13 @@ function startApp(extraEnv = {}, { embedded = false } = {}) {
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
-  child.stderr.on('data', () => undefined);
+  // The application's own error lines (not the request log), to say why a check failed.
+  child.errors = [];
+  child.stderr.on('data', (chunk) => {
+    for (const line of String(chunk).split('\n'))
+      if (line.includes('"level":"error"') && !line.includes('"msg":"request"') && child.errors.length < 50)
+        child.errors.push(line.slice(0, 600));
+  });
   appExit = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal, at: Date.now() })));
   return child;
 }
@@ -237,7 +243,10 @@ async function loadAfterContentChanges(label, { embedded }) {
     for (const line of String(chunk).split('\n'))
       if (/query read timeout/i.test(line)) timeouts.push(line.slice(0, 200));
   });
-  if (up === undefined) throw new Error(`the application on ${label} did not start`);
+  if (up === undefined)
+    throw new Error(
+      `the application on ${label} did not start in 120 s (exit ${app.exitCode ?? app.signalCode ?? 'none yet'}): ${app.errors.slice(0, 3).join(' | ')}`,
+    );
   const signIn = await fetch(`${base}/api/admin/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -424,6 +433,9 @@ try {
   const unexpected = failures.filter((result) => !(result.status === 503 && isContract(result)));
   for (const result of unexpected.slice(0, 5))
     console.log(`  ${result.status} in ${result.ms} ms: ${JSON.stringify(result.body).slice(0, 200)}`);
+  if (unexpected.length > 0)
+    for (const line of app.errors.filter((entry) => !entry.includes('MailDispatcher')).slice(0, 5))
+      console.log(`  log: ${line}`);
   check(
     'every failure is a 503 with the error contract (no 500, no hang)',
     failures.every((result) => result.status === 503 && isContract(result)),
