@@ -112,12 +112,17 @@ function startApp(extraEnv = {}, { embedded = false } = {}) {
       PUBLIC_URL: base,
       ...(embedded ? {} : { DATABASE_URL: databaseUrl }),
       SESSION_SECRET: 'faults-session-secret-that-is-long-enough-0123456789',
-      LOG_LEVEL: 'error',
+      LOG_LEVEL: extraEnv.LOG_LEVEL ?? 'error',
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  // The application's own error lines (not the request log), to say why a check failed.
+  // The application's own error lines (not the request log), and the pages' failed API calls, to
+  // say why a check failed.
   child.errors = [];
+  child.stdout.on('data', (chunk) => {
+    for (const line of String(chunk).split('\n'))
+      if (line.includes('Loader API call') && child.errors.length < 50) child.errors.push(line.slice(0, 600));
+  });
   child.stderr.on('data', (chunk) => {
     for (const line of String(chunk).split('\n'))
       if (line.includes('"level":"error"') && !line.includes('"msg":"request"') && child.errors.length < 50)
@@ -232,6 +237,7 @@ async function loadAfterContentChanges(label, { embedded }) {
       ADMIN_PASSWORD: loadAdmin.password,
       STAFF_2FA: 'optional',
       TRUST_PROXY: '1',
+      LOG_LEVEL: 'warn',
       ...(embedded ? { PGLITE_DIR: pgliteDir } : {}),
     },
     { embedded },
@@ -357,6 +363,7 @@ async function loadAfterContentChanges(label, { embedded }) {
   console.log(
     `Load on ${label}: ${results.length} requests in ${loadSeconds} s after ${changes} content changes; ${JSON.stringify(tally)}; median ${sorted[Math.floor(sorted.length / 2)]} ms, slowest ${sorted.at(-1)} ms`,
   );
+  if (failed.length > 0) for (const line of app.errors.slice(0, 5)) console.log(`  log: ${line}`);
   for (const result of [...failed, ...slow].slice(0, 8))
     console.log(`  ${result.what} ${result.status} in ${result.ms} ms: ${JSON.stringify(result.body).slice(0, 160)}`);
   check(
