@@ -14,9 +14,9 @@ import { insideTransaction } from './open-transaction.js';
  * timers. On the embedded database there is one session, which the transaction holds: such a wait
  * never ends. Read what the transaction needs before opening it, or through `manager`.
  *
- * The work runs marked as inside its transaction (`openTransaction()` in open-transaction.ts), so that shared readers
- * (the content version, the site settings, `VersionedCache.memo`) never hand it a reading that
- * another request started outside it.
+ * The work runs marked as inside its transaction (`openTransaction()` in open-transaction.ts), so
+ * that shared readers (the content version, the site settings, `VersionedCache.memo`) never hand it
+ * a reading that another request started outside it.
  */
 @Injectable()
 export class Transactions {
