@@ -108,6 +108,30 @@ export default tseslint.config(
           message:
             'Decide whether a path is an API call with isApiPath / RouteSet (backend/src/core/http/api-path.ts).',
         })),
+        // Inside a transaction nothing waits on a query outside it (docs/adr/0009): a memo's pending
+        // promise may be a read another request started, waiting for the connection the transaction
+        // holds (on the embedded database, the only one), and so may a shared reader called without
+        // the transaction's manager, or a query through the DataSource.
+        ...[
+          {
+            selector: "CallExpression[callee.property.name='memo']",
+            message: 'A memo is never read inside a transaction: read it before the transaction opens',
+          },
+          {
+            selector:
+              'CallExpression[callee.object.property.name=/^(siteSettings|settings|contentVersion)$/][callee.property.name=/^(current|settings|publicSettings|enquiryInbox|privacyInbox|playbookUrl)$/][arguments.length=0]',
+            message:
+              "Inside a transaction, give a shared reader the transaction's manager, or read it before the transaction opens",
+          },
+          {
+            selector: "MemberExpression[object.type='ThisExpression'][property.name='dataSource']",
+            message:
+              "A query through the DataSource inside a transaction runs outside it: use the transaction's manager",
+          },
+        ].map(({ selector, message }) => ({
+          selector: `CallExpression[callee.property.name=/^(transaction|run)$/] > :function ${selector}`,
+          message: `${message} (docs/adr/0009-persistence-and-transactions.md).`,
+        })),
       ],
     },
   },

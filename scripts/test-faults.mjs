@@ -5,7 +5,9 @@
 // SIGTERM to the primary. Checks: /api/health 503 then 200 again, failures fast
 // (< 6 s) with 503 and the error contract, no crash, recovery within 10 s of the database returning
 // without a restart, no 201 enquiry lost, in-flight requests finished at SIGTERM, exit within 10 s; a
-// dead worker replaced within 5 s while the other keeps answering, both drained at SIGTERM.
+// dead worker replaced within 5 s while the other keeps answering, both drained at SIGTERM. First, on
+// the embedded database and then on PostgreSQL: 60 s of pages and enquiries after content changes
+// (FAULTS_LOAD_SECONDS), no answer over 2 s, no 5xx, every accepted enquiry stored.
 // Builds first when backend/dist is missing. Writes test-results/faults.json {passed, failed}.
 // Turnstile and feed timeouts are covered by backend/test/contact-turnstile.e2e-spec.ts and
 // backend/test/simulation-creation-feed.e2e-spec.ts.
@@ -98,30 +100,45 @@ const pgCtl = (action) =>
 
 let app;
 let appExit;
-function startApp(extraEnv = {}) {
+function startApp(extraEnv = {}, { embedded = false } = {}) {
+  const env = { ...process.env, ...extraEnv };
+  if (embedded) delete env.DATABASE_URL;
   const child = spawn(process.execPath, [path.join(root, 'backend/dist/main.js')], {
     cwd: root,
     env: {
-      ...process.env,
-      ...extraEnv,
+      ...env,
       NODE_ENV: 'test',
       PORT: String(appPort),
       PUBLIC_URL: base,
-      DATABASE_URL: databaseUrl,
+      ...(embedded ? {} : { DATABASE_URL: databaseUrl }),
       SESSION_SECRET: 'faults-session-secret-that-is-long-enough-0123456789',
-      LOG_LEVEL: 'error',
+      LOG_LEVEL: extraEnv.LOG_LEVEL ?? 'error',
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stderr.on('data', () => undefined);
+  // The application's own error lines (not the request log), and the pages' failed API calls, to
+  // say why a check failed.
+  child.errors = [];
+  child.stdout.on('data', (chunk) => {
+    for (const line of String(chunk).split('\n'))
+      if (line.includes('Loader API call') && child.errors.length < 50) child.errors.push(line.slice(0, 600));
+  });
+  child.stderr.on('data', (chunk) => {
+    for (const line of String(chunk).split('\n'))
+      if (line.includes('"level":"error"') && !line.includes('"msg":"request"') && child.errors.length < 50)
+        child.errors.push(line.slice(0, 600));
+  });
   appExit = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal, at: Date.now() })));
   return child;
 }
 
 async function timed(url, init) {
   const started = Date.now();
+  // A timer of its own (not AbortSignal.timeout, whose signal may be collected before it fires).
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new Error('no answer within 20 s')), 20_000);
   try {
-    const response = await fetch(url, { ...init, signal: AbortSignal.timeout(20_000) });
+    const response = await fetch(url, { ...init, signal: controller.signal });
     const text = await response.text();
     let body;
     try {
@@ -137,6 +154,8 @@ async function timed(url, init) {
       body: `${String(error)} ${String(error?.cause?.code ?? error?.cause?.message ?? '')}`,
       at: started,
     };
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -193,11 +212,183 @@ const isContract = (result) =>
   result.body?.statusCode === result.status &&
   typeof result.body?.error === 'string';
 
+/** Seconds of load per database (FAULTS_LOAD_SECONDS, 60 unless told). */
+const loadSeconds = Number(process.env.FAULTS_LOAD_SECONDS ?? 60);
+const loadAdmin = { email: 'load-admin@northbeam.example', password: 'load-admin-password-0123456789' };
+const loadPaths = ['/', '/blog', '/about', '/contact', '/case-studies', '/api/site-settings', '/api/posts'];
+const loadSlowMs = 2000;
+
+/**
+ * Load after content changes, on one database. The embedded database used to freeze for 15 s when a
+ * page render and a few enquiries arrived together just after a change: the enquiry's transaction
+ * awaited a settings read that another request had started outside it, which could not run while
+ * the transaction held the one session. A staff member publishes a post; then, for `loadSeconds`, a
+ * page or public API read every 250 ms and an enquiry every 500 ms (each from its own address, so the
+ * per-address limit is never what answers), and every 5 s another post with a burst at once (a page
+ * and more enquiries than the pool has connections: 6 for the embedded database's 4, 12 for
+ * PostgreSQL's 10). Checks: every change made, no query waiting for the 15 s timeout, no answer over
+ * 2 s, no 5xx (nor a dropped connection), every 201 enquiry stored.
+ */
+async function loadAfterContentChanges(label, { embedded }) {
+  const pgliteDir = path.join(tmp, 'embedded', 'pglite');
+  app = startApp(
+    {
+      ADMIN_EMAIL: loadAdmin.email,
+      ADMIN_PASSWORD: loadAdmin.password,
+      STAFF_2FA: 'optional',
+      TRUST_PROXY: '1',
+      LOG_LEVEL: 'warn',
+      ...(embedded ? { PGLITE_DIR: pgliteDir } : {}),
+    },
+    { embedded },
+  );
+  const up = await waitFor(async () => (await timed(`${base}/api/health`)).status === 200, 120_000);
+  // The freeze's signature in the application's error log: a query that waited for the 15 s timeout.
+  const timeouts = [];
+  app.stderr.on('data', (chunk) => {
+    for (const line of String(chunk).split('\n'))
+      if (/query read timeout/i.test(line)) timeouts.push(line.slice(0, 200));
+  });
+  if (up === undefined)
+    throw new Error(
+      `the application on ${label} did not start in 120 s (exit ${app.exitCode ?? app.signalCode ?? 'none yet'}): ${app.errors.slice(0, 3).join(' | ')}`,
+    );
+  const signIn = await fetch(`${base}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(loadAdmin),
+  });
+  const cookie = (signIn.headers.getSetCookie?.() ?? [])
+    .map((header) => header.split(';')[0])
+    .find((pair) => /^(__Host-)?nb\.sid=/.test(pair));
+  if (signIn.status !== 200 || !cookie) throw new Error(`staff sign-in on ${label} failed: ${signIn.status}`);
+
+  const results = [];
+  let sent = 0;
+  const address = () => {
+    sent += 1;
+    return `172.${16 + (Math.floor(sent / 62500) % 16)}.${Math.floor(sent / 250) % 250}.${(sent % 250) + 1}`;
+  };
+  const page = (target) =>
+    timed(`${base}${target}`, { headers: { 'x-forwarded-for': address() } }).then((result) =>
+      results.push({ ...result, what: `GET ${target}` }),
+    );
+  const enquiry = () => {
+    const email = `load-${label}-${sent + 1}@example.com`;
+    return timed(`${base}/api/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': address() },
+      body: JSON.stringify({
+        name: 'Load tester',
+        email,
+        service: 'labs',
+        message: 'An enquiry sent while pages render just after a content change.',
+        consent: true,
+        turnstileToken: turnstileFallbackToken,
+        website: '',
+        startedAt: String(Date.now() - 30_000),
+      }),
+    }).then((result) => results.push({ ...result, what: 'POST /api/contact', email }));
+  };
+  let changes = 0;
+  const contentChange = () => {
+    changes += 1;
+    const slug = `load-${label.toLowerCase()}-change-${changes}-${Date.now()}`;
+    return timed(`${base}/api/admin/posts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({
+        title: `Load change ${changes}`,
+        slug,
+        excerpt: 'A post published under load, to change the content.',
+        body: 'Published while pages render and enquiries arrive.',
+        section: 'labs',
+        status: 'published',
+      }),
+    }).then((result) => results.push({ ...result, what: 'POST /api/admin/posts' }));
+  };
+
+  // Every page once before the clock starts (the first render of each is not what this measures).
+  for (const target of loadPaths) await timed(`${base}${target}`);
+  await contentChange();
+
+  const pending = [];
+  const started = Date.now();
+  let tick = 0;
+  while (Date.now() - started < loadSeconds * 1000) {
+    tick += 1;
+    pending.push(page(loadPaths[tick % loadPaths.length]));
+    if (tick % 2 === 0) pending.push(enquiry());
+    if (tick % 20 === 0) {
+      pending.push(
+        contentChange().then(() =>
+          Promise.all([
+            page(loadPaths[tick % loadPaths.length]),
+            ...Array.from({ length: embedded ? 6 : 12 }, () => enquiry()),
+          ]),
+        ),
+      );
+    }
+    await sleep(250);
+  }
+  await Promise.all(pending);
+
+  const info = embedded
+    ? JSON.parse(readFileSync(path.join(path.dirname(pgliteDir), 'pglite-connection.json'), 'utf8'))
+    : null;
+  const client = new pg.Client({
+    connectionString: embedded
+      ? `postgres://postgres@localhost/postgres?host=${encodeURIComponent(info.socketDir)}&sslmode=disable`
+      : databaseUrl,
+  });
+  await client.connect();
+  const stored = new Set(
+    (await client.query(`SELECT email FROM contact_messages WHERE email LIKE $1`, [`load-${label}-%`])).rows.map(
+      (row) => row.email,
+    ),
+  );
+  await client.end();
+  app.kill('SIGTERM');
+  await Promise.race([appExit, sleep(15_000)]);
+  if (app.exitCode === null && app.signalCode === null) app.kill('SIGKILL');
+
+  const tally = {};
+  for (const result of results)
+    tally[`${result.what} ${result.status}`] = (tally[`${result.what} ${result.status}`] ?? 0) + 1;
+  const slow = results.filter((result) => result.ms > loadSlowMs);
+  const failed = results.filter((result) => result.status >= 500 || result.status === 0);
+  const accepted = results.filter((result) => result.email && result.status === 201);
+  const lost = accepted.filter((result) => !stored.has(result.email));
+  const sorted = results.map((result) => result.ms).sort((a, b) => a - b);
+  console.log(
+    `Load on ${label}: ${results.length} requests in ${loadSeconds} s after ${changes} content changes; ${JSON.stringify(tally)}; median ${sorted[Math.floor(sorted.length / 2)]} ms, slowest ${sorted.at(-1)} ms`,
+  );
+  if (failed.length > 0) for (const line of app.errors.slice(0, 5)) console.log(`  log: ${line}`);
+  for (const result of [...failed, ...slow].slice(0, 8))
+    console.log(`  ${result.what} ${result.status} in ${result.ms} ms: ${JSON.stringify(result.body).slice(0, 160)}`);
+  check(
+    `${label}: no answer over 2 s under load after content changes`,
+    slow.length === 0,
+    `${slow.length} slow, slowest ${sorted.at(-1)} ms`,
+  );
+  const changesMade = results.filter((result) => result.what === 'POST /api/admin/posts' && result.status === 201);
+  check(`${label}: every content change made`, changesMade.length === changes, `${changesMade.length} of ${changes}`);
+  check(`${label}: no query waited for the 15 s query timeout`, timeouts.length === 0, `${timeouts.length} in the log`);
+  check(`${label}: no 5xx and no dropped request under load`, failed.length === 0, `${failed.length} failed`);
+  check(
+    `${label}: every accepted enquiry is stored`,
+    accepted.length > 0 && lost.length === 0,
+    `201s ${accepted.length}, stored ${stored.size}, lost ${lost.length}`,
+  );
+}
+
 let exitCode = 1;
 try {
+  await loadAfterContentChanges('embedded', { embedded: true });
   asPostgres(`${bin}/initdb`, ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync']);
   pgCtl('start');
   console.log(`PostgreSQL cluster on port ${dbPort} in ${tmp} (${bin})`);
+  await loadAfterContentChanges('PostgreSQL', { embedded: false });
   app = startApp();
   const up = await waitFor(async () => (await timed(`${base}/api/health`)).status === 200, 60_000);
   if (up === undefined) throw new Error('the application did not start');
@@ -246,6 +437,12 @@ try {
     during.length > 0 && during.every((result) => result.status === 503 && isContract(result)),
     `${during.length} enquiries`,
   );
+  const unexpected = failures.filter((result) => !(result.status === 503 && isContract(result)));
+  for (const result of unexpected.slice(0, 5))
+    console.log(`  ${result.status} in ${result.ms} ms: ${JSON.stringify(result.body).slice(0, 200)}`);
+  if (unexpected.length > 0)
+    for (const line of app.errors.filter((entry) => !entry.includes('MailDispatcher')).slice(0, 5))
+      console.log(`  log: ${line}`);
   check(
     'every failure is a 503 with the error contract (no 500, no hang)',
     failures.every((result) => result.status === 503 && isContract(result)),

@@ -1,4 +1,6 @@
 import { turnstileFallbackToken } from '@northbeam/common';
+import type supertest from 'supertest';
+import { ContentVersionService } from '../src/modules/content-version/content-version.service.js';
 import { createSharedTestDatabase } from './helpers/shared-database.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 import type { TestDatabase } from './helpers/test-database.js';
@@ -105,6 +107,52 @@ describe('Load on the real application', () => {
     expect(accepted).toBe(total);
     expect(rows - before).toBe(total);
   }, 300_000);
+
+  // The embedded database has one session, which an enquiry's transaction holds: if the transaction
+  // awaited the settings read a page started outside it, every request would wait for the 15 s query
+  // timeout (docs/adr/0009-persistence-and-transactions.md). On PostgreSQL the same wait holds pooled
+  // connections. Each round: a content change (this instance knows the new version, its settings are
+  // not read yet), enquiries, and while their transactions run, reads of the settings.
+  it('answers page data and enquiries arriving together just after a content change, within 2 s each', async () => {
+    const contentVersion = testApp.app.get(ContentVersionService);
+    const answers: { what: string; status: number; ms: number }[] = [];
+    const timed = async (what: string, send: () => supertest.Test) => {
+      const started = Date.now();
+      const status = await send()
+        .timeout(4000)
+        .then((response) => response.status)
+        .catch(() => 0);
+      answers.push({ what, status, ms: Date.now() - started });
+    };
+    const rounds = 6;
+    for (let round = 0; round < rounds; round += 1) {
+      await contentVersion.bump([]);
+      await contentVersion.current();
+      const enquiries = Array.from({ length: 6 }, (_, index) =>
+        timed('enquiry', () =>
+          testApp
+            .request()
+            .post('/api/contact')
+            .set('X-Forwarded-For', `10.200.${round}.${index + 1}`)
+            .send({ ...submission(1000 + round * 10 + index), email: `together-${round}-${index}@example.com` }),
+        ),
+      );
+      await new Promise((resolve) => setTimeout(resolve, round * 4));
+      const reads = Array.from({ length: 3 }, () =>
+        timed('settings', () => testApp.request().get('/api/site-settings')),
+      );
+      await Promise.all([...enquiries, ...reads]);
+    }
+    const slowest = Math.max(...answers.map((answer) => answer.ms));
+    console.log(`Load/after a content change: ${answers.length} answers, slowest ${slowest} ms`);
+    expect(answers.filter((answer) => answer.status !== (answer.what === 'enquiry' ? 201 : 200))).toEqual([]);
+    expect(slowest).toBeLessThan(2000);
+    const stored = await count(
+      testApp,
+      `SELECT count(*)::int AS n FROM "contact_messages" WHERE email LIKE 'together-%'`,
+    );
+    expect(stored).toBe(rounds * 6);
+  }, 120_000);
 });
 
 describe('A contact rate limit that holds across two instances on one database', () => {

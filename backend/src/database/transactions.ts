@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
+import { insideTransaction } from './open-transaction.js';
 
 /**
  * The one way a service runs work in a transaction: `transactions.run((manager) => …)` hands the
@@ -12,12 +13,16 @@ import { DataSource, type EntityManager } from 'typeorm';
  * started, a repository call without `manager`), network calls (mail, webhooks, image fetches), or
  * timers. On the embedded database there is one session, which the transaction holds: such a wait
  * never ends. Read what the transaction needs before opening it, or through `manager`.
+ *
+ * The work runs marked as inside its transaction (`openTransaction()` in open-transaction.ts), so
+ * that shared readers (the content version, the site settings, `VersionedCache.memo`) never hand it
+ * a reading that another request started outside it.
  */
 @Injectable()
 export class Transactions {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   run<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(work);
+    return this.dataSource.transaction((manager) => insideTransaction(manager, () => work(manager)));
   }
 }

@@ -1,4 +1,6 @@
-import { VersionedCache } from './versioned-cache.js';
+import type { EntityManager } from 'typeorm';
+import { insideTransaction } from '../../database/open-transaction.js';
+import { memoInsideTransaction, VersionedCache } from './versioned-cache.js';
 
 describe(VersionedCache.name, () => {
   it('serves an entry for the version it was stored under', () => {
@@ -59,5 +61,14 @@ describe(VersionedCache.name, () => {
     await expect(cache.memo('labs', 1, produce)).resolves.toBe('list');
     await expect(cache.memo('labs', 1, produce)).resolves.toBe('list');
     expect(calls).toBe(2);
+  });
+
+  it('refuses to be read inside a transaction, where its pending promise could be a read waiting for the connection the transaction holds', async () => {
+    const cache = new VersionedCache<string, Promise<string>>({ maxEntries: 10 });
+    const transaction = { queryRunner: { isTransactionActive: true } } as unknown as EntityManager;
+    void cache.memo('labs', 1, () => new Promise<string>(() => undefined));
+    await expect(
+      insideTransaction(transaction, async () => cache.memo('labs', 1, () => Promise.resolve('list'))),
+    ).rejects.toThrow(memoInsideTransaction);
   });
 });

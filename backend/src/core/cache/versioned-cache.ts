@@ -1,5 +1,9 @@
 import type { LRUCache } from 'lru-cache';
+import { openTransaction } from '../../database/open-transaction.js';
 import { boundedCache } from './bounded-cache.js';
+
+export const memoInsideTransaction =
+  'VersionedCache.memo was called inside a transaction: read the memo before the transaction opens';
 
 export interface VersionedCacheOptions<V extends object> {
   /** Most entries kept; the least recently used goes first. */
@@ -36,8 +40,13 @@ export class VersionedCache<K extends string | number, V extends object> {
   /**
    * The value for `key`, produced once per version even when many requests ask at the same time: the
    * pending promise is what is stored. A failed production is not kept, so the next request tries again.
+   *
+   * Never inside a transaction: the stored promise may be one another request started outside it,
+   * waiting for the database connection the transaction holds (docs/adr/0009-persistence-and-transactions.md).
+   * Called there, it throws at once rather than stalling the instance.
    */
   memo<T extends V & PromiseLike<unknown>>(key: K, version: number, produce: () => T): T {
+    if (openTransaction()) throw new Error(memoInsideTransaction);
     const cached = this.get(key, version) as T | undefined;
     if (cached) return cached;
     const pending = produce();

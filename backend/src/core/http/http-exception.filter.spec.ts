@@ -1,5 +1,6 @@
 import { BadRequestException, HttpStatus, NotFoundException } from '@nestjs/common';
 import { messages } from '@northbeam/common';
+import { QueryRunnerAlreadyReleasedError } from 'typeorm';
 import { ApiError } from './api-error.js';
 import { toErrorBody } from './http-exception.filter.js';
 
@@ -39,6 +40,8 @@ describe('toErrorBody', () => {
     const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
     expect(toErrorBody(refused)).toEqual({ statusCode: 503, error: messages.serviceUnavailable });
     expect(toErrorBody(new Error('Connection terminated unexpectedly')).statusCode).toBe(503);
+    // The database went away in the middle of a transaction: TypeORM released its connection.
+    expect(toErrorBody(new QueryRunnerAlreadyReleasedError()).statusCode).toBe(503);
   });
 
   it('hides everything about an unexpected error', () => {

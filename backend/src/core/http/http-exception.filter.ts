@@ -1,6 +1,6 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { QueryFailedError } from 'typeorm';
+import { QueryFailedError, QueryRunnerAlreadyReleasedError } from 'typeorm';
 import { messages, type ApiErrorBody } from '@northbeam/common';
 
 const defaultSentences: Partial<Record<number, string>> = {
@@ -24,6 +24,8 @@ function isDatabaseUnavailable(error: unknown): boolean {
     return true;
   }
   if (code.startsWith('08')) return true;
+  // The connection of a transaction died (the database stopped) and TypeORM released it.
+  if (error instanceof QueryRunnerAlreadyReleasedError) return true;
   const message = typeof candidate.message === 'string' ? candidate.message : '';
   return /Connection terminated|timeout exceeded when trying to connect|Connection ended|the database system is (starting up|shutting down)|Client has encountered a connection error/i.test(
     message,

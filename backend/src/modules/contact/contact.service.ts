@@ -1,10 +1,9 @@
 import { SiteSettingsService } from '../site-settings/site-settings.service.js';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager } from 'typeorm';
 import { leadLimits, leadMessages, type ContactService as ServiceInterest } from '@northbeam/common';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
 import { RateLimiter } from '../../core/rate-limit/rate-limiter.js';
+import { Transactions } from '../../database/transactions.js';
 import { AnalyticsClock } from '../analytics/analytics-clock.js';
 import { ReadingPaths } from '../analytics/reading-paths.js';
 import { MailService } from '../mail/mail.service.js';
@@ -27,7 +26,7 @@ export class ContactService {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     private readonly contactRepository: ContactRepository,
     private readonly rateLimiter: RateLimiter,
     private readonly turnstile: TurnstileVerifier,
@@ -63,14 +62,20 @@ export class ContactService {
       // A person may have been caught (an autofilled trap field, a very quick paste): the message is
       // kept under Spam, where staff can rescue it, until the spam retention removes it. Nobody is
       // mailed, and the sender gets the same answer as everyone else.
-      await this.dataSource.transaction((manager) => this.contactRepository.insertSuspectedSpam(manager, message));
+      await this.transactions.run((manager) => this.contactRepository.insertSuspectedSpam(manager, message));
       this.logger.log('Contact form submission held as suspected spam (honeypot or filled too fast).');
       return accepted;
     }
 
     await this.turnstile.verify(input.turnstileToken, client.ip);
 
-    await this.dataSource.transaction(async (manager) => {
+    // The settings the mails need are read before the transaction opens: inside it, nothing waits
+    // on a query outside it (docs/adr/0009-persistence-and-transactions.md).
+    const [inbox, settings] = await Promise.all([
+      this.notificationInbox(message.service),
+      this.siteSettings.publicSettings(),
+    ]);
+    await this.transactions.run(async (manager) => {
       const id = await this.contactRepository.insert(manager, message);
       // docs/product.md#content-to-enquiry: the pages read before it, only with analytics consent.
       await this.readingPaths.capture(manager, id, {
@@ -80,16 +85,9 @@ export class ContactService {
       });
       await this.mailService.enqueue(
         manager,
-        contactNotificationMail(
-          await this.notificationInbox(message.service, manager),
-          message,
-          `${this.config.publicUrl}/admin/enquiries/${id}`,
-        ),
+        contactNotificationMail(inbox, message, `${this.config.publicUrl}/admin/enquiries/${id}`),
       );
-      await this.mailService.enqueue(
-        manager,
-        contactReceiptMail(message, await this.siteSettings.publicSettings(manager)),
-      );
+      await this.mailService.enqueue(manager, contactReceiptMail(message, settings));
     });
     return accepted;
   }
@@ -98,10 +96,8 @@ export class ContactService {
    * ENQUIRY_ROUTES sends a service interest's enquiries to its own inbox; the rest go to the enquiry
    * mailbox of the site settings (CONTACT_INBOX until staff change it).
    */
-  private async notificationInbox(service: string | null, manager: EntityManager): Promise<string> {
-    return (
-      (service && this.config.enquiryRoutes[service as ServiceInterest]) || this.siteSettings.enquiryInbox(manager)
-    );
+  private async notificationInbox(service: string | null): Promise<string> {
+    return (service && this.config.enquiryRoutes[service as ServiceInterest]) || this.siteSettings.enquiryInbox();
   }
 
   /** A filled honeypot, or a form sent under 3 s after the page loaded (or with no usable start time). */

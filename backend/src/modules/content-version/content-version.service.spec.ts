@@ -1,5 +1,6 @@
 import type { DataSource, EntityManager, EntitySubscriberInterface, QueryRunner } from 'typeorm';
 import type { CdnPurger } from '../../core/http/cdn-cache.js';
+import { insideTransaction } from '../../database/open-transaction.js';
 import { ContentVersionService } from './content-version.service.js';
 
 /** A database whose content version the test controls, counting the reads. */
@@ -37,6 +38,22 @@ describe(ContentVersionService.name, () => {
     await service.bump(['post-a']);
     await service.bump(['post-b']);
     expect(await service.current()).toBe(4);
+  });
+
+  it('inside Transactions.run without the manager, reads through the transaction, never awaiting a read started outside it', async () => {
+    const subscribers: EntitySubscriberInterface[] = [];
+    // The only connection is held by the transaction: a read outside it waits.
+    const held = () => new Promise<never>(() => undefined);
+    const dataSource = { query: held, manager: { query: held }, subscribers } as unknown as DataSource;
+    const service = new ContentVersionService(dataSource);
+    void service.current();
+    const manager = {
+      query: () => Promise.resolve([{ version: '9' }]),
+      queryRunner: { isTransactionActive: true },
+    } as unknown as EntityManager;
+    const inside = insideTransaction(manager, () => service.current());
+    const waited = new Promise<'still waiting'>((resolve) => setTimeout(() => resolve('still waiting'), 200));
+    expect(await Promise.race([inside, waited])).toBe(9);
   });
 
   it('reads a stale version through a transaction it is given, without keeping that reading', async () => {

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, Optional, type OnModuleInit } from '@nestjs
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, type QueryRunner } from 'typeorm';
 import type { CdnPurger } from '../../core/http/cdn-cache.js';
+import { openTransaction } from '../../database/open-transaction.js';
 
 /** The shared cache's purger (CDN_PURGE_URL), or null when none is configured. */
 export const CDN_PURGER = Symbol('CDN_PURGER');
@@ -78,15 +79,17 @@ export class ContentVersionService implements OnModuleInit {
   }
 
   /**
-   * The version, read at most once a second. Inside a transaction pass its manager: a stale reading
-   * is then refreshed through the transaction's own connection (the embedded database has only one,
-   * which the transaction holds), and that reading is not kept, because the transaction may have
-   * bumped the version without committing it yet.
+   * The version, read at most once a second. Inside a transaction (its manager given, or work of
+   * `Transactions.run`) a stale reading is refreshed through the transaction's own connection, never
+   * by awaiting the reading another request started outside it (the embedded database has only one
+   * connection, which the transaction holds), and that reading is not kept, because the transaction
+   * may have bumped the version without committing it yet.
    */
   async current(manager?: EntityManager): Promise<number> {
     if (Date.now() - this.readAt < readIntervalMs) return this.known;
-    if (manager?.queryRunner?.isTransactionActive) {
-      const [row] = await manager.query<{ version: string }[]>(`SELECT version FROM content_version WHERE id = 1`);
+    const transaction = openTransaction(manager);
+    if (transaction) {
+      const [row] = await transaction.query<{ version: string }[]>(`SELECT version FROM content_version WHERE id = 1`);
       return Number(row?.version ?? 0);
     }
     this.pending ??= this.dataSource

@@ -17,9 +17,11 @@ import {
 } from '@northbeam/common';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
+import { VersionMemo } from '../../core/cache/version-memo.js';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
 import { contentKeys } from '../../core/http/cdn-cache.js';
 import { ApiError } from '../../core/http/api-error.js';
+import { openTransaction } from '../../database/open-transaction.js';
 import { ActivityService } from '../activity/activity.service.js';
 import { ContentVersionService } from '../content-version/content-version.service.js';
 import { MediaStorage, type StoredMediaObject } from '../media/media-storage.js';
@@ -37,8 +39,7 @@ const logoHeight = 48;
  */
 @Injectable()
 export class SiteSettingsService {
-  private cached:
-    { version: number; settings: Promise<{ full: SiteSettings; public: PublicSiteSettings }> } | undefined;
+  private readonly memo = new VersionMemo<{ full: SiteSettings; public: PublicSiteSettings }>();
 
   constructor(
     private readonly repository: SiteSettingsRepository,
@@ -57,21 +58,17 @@ export class SiteSettingsService {
   }
 
   /**
-   * The settings of the current content version: from the memo when it is warm (no query). Called
-   * inside a transaction with its manager, a cold read goes through the transaction's connection
-   * (the embedded database has only one, which the transaction holds) and is not memoised, since the
-   * transaction may see its own uncommitted changes.
+   * The settings of the current content version: from the memo when it is warm (no query), else one
+   * read shared by every request asking at the same time. Inside a transaction (its manager given,
+   * or work of `Transactions.run`) it never awaits a read another request started outside the
+   * transaction (that read waits for the connection the transaction holds: the embedded database has
+   * only one): a cold read goes through the transaction's connection and is not memoised, since the
+   * transaction may see its own uncommitted changes (`VersionMemo`).
    */
   private async current(manager?: EntityManager): Promise<{ full: SiteSettings; public: PublicSiteSettings }> {
-    const inTransaction = manager?.queryRunner?.isTransactionActive === true;
-    const version = await this.contentVersion.current(inTransaction ? manager : undefined);
-    if (this.cached?.version === version) return this.cached.settings;
-    if (inTransaction) return this.load(manager);
-    const settings = this.load();
-    // A failed read is not kept: the next caller tries again.
-    settings.catch(() => (this.cached = undefined));
-    this.cached = { version, settings };
-    return settings;
+    const transaction = openTransaction(manager);
+    const version = await this.contentVersion.current(transaction);
+    return this.memo.read(version, (through) => this.load(through), transaction);
   }
 
   private async load(manager?: EntityManager): Promise<{ full: SiteSettings; public: PublicSiteSettings }> {
@@ -196,7 +193,7 @@ export class SiteSettingsService {
       });
       await this.contentVersion.bump([contentKeys.settings], manager);
     });
-    this.cached = undefined;
+    this.memo.clear();
     return this.settings();
   }
 
@@ -263,7 +260,7 @@ export class SiteSettingsService {
       await this.contentVersion.bump([contentKeys.settings], manager);
       return locked?.data.playbookDocument ?? null;
     });
-    this.cached = undefined;
+    this.memo.clear();
     if (previous && previous.id !== document?.id) await this.storage.removePrefix(playbookStorageKey(previous.id));
   }
 
