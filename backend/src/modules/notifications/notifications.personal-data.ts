@@ -23,6 +23,7 @@ export const staffNotificationsStore: PersonalDataStore = {
     },
   },
   holds: 'Notifications to staff (the bell): who was told, what about, when, and when they read it',
+  review: 'A notification between members of staff: it names who did what',
   retention: { key: 'readStaffNotifications', rule: (period) => `staff_notifications read more than ${period} ago` },
   keptWhile: 'about an enquiry: at most as long as the enquiry (deleted with it)',
   erase: (manager, email) =>
