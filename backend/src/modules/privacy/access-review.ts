@@ -64,8 +64,10 @@ export function namedPeople(
   const found = new Set<string>();
   for (const person of others) {
     const byName =
-      person.name.trim().length > 2 && new RegExp(`(^|[^\\p{L}])${escapeRegExp(person.name.trim())}($|[^\\p{L}])`, 'iu');
-    if ((byName && byName.test(text)) || text.toLowerCase().includes(person.email.toLowerCase())) found.add(person.name);
+      person.name.trim().length > 2 &&
+      new RegExp(`(^|[^\\p{L}])${escapeRegExp(person.name.trim())}($|[^\\p{L}])`, 'iu');
+    if ((byName && byName.test(text)) || text.toLowerCase().includes(person.email.toLowerCase()))
+      found.add(person.name);
   }
   const staffEmails = new Set(others.map((person) => person.email.toLowerCase()));
   for (const address of text.match(emailPattern) ?? []) {
@@ -79,7 +81,9 @@ export function namedPeople(
 
 function shortText(value: string): string {
   const flat = value.replace(/\s+/g, ' ').trim();
-  return flat.length > accessReviewLimits.previewChars ? `${flat.slice(0, accessReviewLimits.previewChars - 1)}…` : flat;
+  return flat.length > accessReviewLimits.previewChars
+    ? `${flat.slice(0, accessReviewLimits.previewChars - 1)}…`
+    : flat;
 }
 
 const ukDateTime = (value: Date | string) => formatDate(value, 'd MMM yyyy, HH:mm');
@@ -96,7 +100,9 @@ export function plainValue(value: unknown, words?: (value: string) => string): s
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>).filter(([, item]) => item !== null && item !== '');
-    return entries.length ? entries.map(([key, item]) => `${key.replace(/_/g, ' ')}: ${plainValue(item)}`).join('; ') : '—';
+    return entries.length
+      ? entries.map(([key, item]) => `${key.replace(/_/g, ' ')}: ${plainValue(item)}`).join('; ')
+      : '—';
   }
   return '';
 }
@@ -107,7 +113,10 @@ function previewOf(row: Record<string, unknown>, letter: PersonalDataLetter | un
   const labelled = Object.keys(fields).filter((field) => field in row && fields[field] !== null);
   const others = Object.keys(row).filter((field) => !(field in fields));
   return [
-    ...labelled.map((field) => ({ label: fields[field]!, value: shortText(plainValue(row[field], letter?.words?.[field])) })),
+    ...labelled.map((field) => ({
+      label: fields[field]!,
+      value: shortText(plainValue(row[field], letter?.words?.[field])),
+    })),
     ...others.map((field) => ({ label: 'Other detail', value: shortText(plainValue(row[field])) })),
   ];
 }
@@ -122,11 +131,19 @@ function firstDate(row: Record<string, unknown>): string | null {
   return null;
 }
 
-function idOf(store: string, rows: Record<string, unknown>[], taken: Set<string>): string {
-  const base = createHash('sha256')
-    .update(`${store}\u0000${JSON.stringify(rows)}`)
-    .digest('hex')
-    .slice(0, 20);
+/**
+ * A record's id: from its own key where it has one (a reference, a request id, a day of visits), so
+ * that a record whose state moves on (a request being approved) keeps its id and its decision; from
+ * its content otherwise.
+ */
+function idOf(store: string, rows: Record<string, unknown>[] | string, taken: Set<string>): string {
+  const key =
+    typeof rows === 'string'
+      ? rows
+      : rows.length === 1 && (typeof rows[0].requestId === 'string' || typeof rows[0].id === 'string')
+        ? `key:${String(rows[0].requestId ?? rows[0].id)}`
+        : JSON.stringify(rows);
+  const base = createHash('sha256').update(`${store}\u0000${key}`).digest('hex').slice(0, 20);
   let id = base;
   for (let n = 2; taken.has(id); n += 1) id = `${base}-${n}`;
   taken.add(id);
@@ -148,7 +165,7 @@ function visitDays(store: PersonalDataStore, rows: Record<string, unknown>[], ta
     }
     const date = day === 'unknown' ? 'Date unknown' : formatDate(`${day}T12:00:00Z`, 'd MMMM yyyy');
     return {
-      id: idOf(store.name, dayRows, taken),
+      id: idOf(store.name, `day:${day}`, taken),
       store: store.name,
       label: `Visit of ${date}`,
       preview: [
@@ -230,15 +247,13 @@ export function mapFindings(kinds: FoundKind[]): AccessFindings {
     digest: findingsDigest(kinds),
     total: all.length,
     flagged: all.filter((finding) => finding.review !== null).length,
-    kinds: kinds.map(
-      (kind): AccessFindingKind => ({
-        store: kind.store.name,
-        title: kind.title,
-        count: kind.findings.length,
-        summary: kind.summary,
-        records: kind.findings.map(({ id, label, preview, review }) => ({ id, label, preview, review })),
-      }),
-    ),
+    kinds: kinds.map((kind): AccessFindingKind => ({
+      store: kind.store.name,
+      title: kind.title,
+      count: kind.findings.length,
+      summary: kind.summary,
+      records: kind.findings.map(({ id, label, preview, review }) => ({ id, label, preview, review })),
+    })),
   };
 }
 
