@@ -41,7 +41,7 @@ export function historyActor(entry: DeletionAudit, names: Map<string, string>): 
 /** What a step decided, in sentences: reasons, notes, new due dates, what an export left out and why. */
 export function historyNotes(entry: DeletionAudit): string[] {
   const details = entry.details ?? {};
-  const text = (key: string) => (typeof details[key] === 'string' ? (details[key] as string) : null);
+  const text = (key: string) => (typeof details[key] === 'string' ? (details[key]) : null);
   switch (entry.action) {
     case 'rejected':
       return text('reason') ? [`Reason: ${text('reason')}`] : [];
@@ -56,7 +56,7 @@ export function historyNotes(entry: DeletionAudit): string[] {
       const excluded = Array.isArray(details.excluded) ? (details.excluded as { record: string; reason: string }[]) : [];
       const includedAfter = Array.isArray(details.includedAfterReview) ? (details.includedAfterReview as string[]) : [];
       return [
-        `${String(details.included ?? 0)} of ${String(details.found ?? 0)} records disclosed, ${excluded.length} left out.`,
+        `${typeof details.included === 'number' ? details.included : 0} of ${typeof details.found === 'number' ? details.found : 0} records disclosed, ${excluded.length} left out.`,
         ...includedAfter.map((record) => `Disclosed after review: ${record}`),
         ...excluded.map((item) => `Left out: ${item.record}. Why: ${item.reason}`),
       ];
