@@ -30,6 +30,7 @@ export const staffNotificationsStore: PersonalDataStore = {
     deleteRows(manager, `DELETE FROM "staff_notifications" WHERE ${ofStaffAddress} OR ${aboutAddress} RETURNING 1`, [
       email,
     ]),
+  identity: ['createdAt', 'kind', 'title'],
   collect: (manager, email) =>
     manager.query(
       `SELECT "created_at" AS "createdAt", "kind", "title", "read_at" AS "readAt", "enquiry_id" AS "enquiryId"

@@ -65,4 +65,14 @@ describe('review before disclosure', () => {
     expect(decided.excluded).toEqual([{ finding: messages.findings[0], reason: 'Exempt' }]);
     expect(applyDecisions(kinds, { include: ['nope'], exclude: [] })).toEqual({ unknown: 'nope' });
   });
+
+  it('keeps a record’s id while its state moves on (a mail sent), so the decision about it still holds', () => {
+    const outbox = store('email_outbox', { identity: ['kind', 'subject', 'queuedAt'] });
+    const queued = { kind: 'contact_receipt', subject: 'Thanks', queuedAt: '2026-11-02T10:00:00Z', status: 'pending' };
+    const sent = { ...queued, status: 'sent', sentAt: '2026-11-02T10:01:00Z' };
+    const id = (row: Record<string, unknown>) =>
+      reviewFindings([{ store: outbox, rows: [row] }], 'ada@example.com', [], [])[0].findings[0].id;
+    expect(id(sent)).toBe(id(queued));
+    expect(id({ ...queued, subject: 'Other' })).not.toBe(id(queued));
+  });
 });

@@ -136,13 +136,20 @@ function firstDate(row: Record<string, unknown>): string | null {
  * that a record whose state moves on (a request being approved) keeps its id and its decision; from
  * its content otherwise.
  */
-function idOf(store: string, rows: Record<string, unknown>[] | string, taken: Set<string>): string {
+function idOf(
+  store: string,
+  rows: Record<string, unknown>[] | string,
+  taken: Set<string>,
+  identity?: string[],
+): string {
   const key =
     typeof rows === 'string'
       ? rows
       : rows.length === 1 && (typeof rows[0].requestId === 'string' || typeof rows[0].id === 'string')
         ? `key:${String(rows[0].requestId ?? rows[0].id)}`
-        : JSON.stringify(rows);
+        : rows.length === 1 && identity
+          ? JSON.stringify(identity.map((field) => rows[0][field] ?? null))
+          : JSON.stringify(rows);
   const base = createHash('sha256').update(`${store}\u0000${key}`).digest('hex').slice(0, 20);
   let id = base;
   for (let n = 2; taken.has(id); n += 1) id = `${base}-${n}`;
@@ -221,7 +228,7 @@ export function reviewFindings(
         ];
         const date = firstDate(row);
         return {
-          id: idOf(store.name, [row], taken),
+          id: idOf(store.name, [row], taken, store.identity),
           store: store.name,
           label: `${title}${date ? `, ${date}` : ''}`,
           preview: previewOf(row, store.letter),
