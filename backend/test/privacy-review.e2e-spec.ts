@@ -220,7 +220,10 @@ describe('Privacy: review of an access request before disclosure', () => {
     expect(approved.status).toBe(200);
     const { json } = await downloadExport();
     expect(json).toContain('Mara Vance');
-    expect(json).not.toContain('I would like a data strategy review');
+    const stores = (JSON.parse(json) as { stores: Record<string, { rows: unknown[] }> }).stores;
+    expect(stores.enquiry_notes.rows).toHaveLength(1);
+    // The message itself is left out (its receipt mail, another record of theirs, stays).
+    expect(stores.contact_messages.rows).toEqual([]);
     const reviewed = (approved.body as DeletionRequestDetail).history.find(
       (entry) => entry.action === 'export_reviewed',
     )!;
