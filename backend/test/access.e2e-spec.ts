@@ -276,7 +276,8 @@ describe('Access rules of every route', () => {
 
   it('opens every privacy route to the privacy officer and refuses every other admin route but their own account', async () => {
     // From the router, not the matrix: a route added later is checked too.
-    const own = /^(GET|POST|PUT|PATCH|DELETE) \/api\/admin\/(user|logout|login(\/two-factor)?|account(\/.*)?|notifications(\/.*)?)$/;
+    const own =
+      /^(GET|POST|PUT|PATCH|DELETE) \/api\/admin\/(user|logout|login(\/two-factor)?|account(\/.*)?|notifications(\/.*)?)$/;
     const privacy = /^(GET|POST|PUT|PATCH|DELETE) \/api\/admin\/(deletion-requests|privacy)(\/.*)?$/;
     const adminRoutes = expressRoutes(testApp).filter((route) => route.includes(' /api/admin'));
     expect(adminRoutes.filter((route) => privacy.test(route)).length).toBeGreaterThanOrEqual(11);

@@ -205,9 +205,7 @@ export interface AccessReviewDecisions {
 
 /** The public download page: whether its link can still give the file (docs/product.md#privacy-requests). */
 export type AccessDownloadState =
-  | { state: 'ready'; expiresAt: string }
-  | { state: 'used'; downloadedAt: string }
-  | { state: 'expired' };
+  { state: 'ready'; expiresAt: string } | { state: 'used'; downloadedAt: string } | { state: 'expired' };
 
 export const accessReviewLimits = { reasonMax: 500, decisionsMax: 5000, previewChars: 240 } as const;
 
@@ -220,7 +218,8 @@ export const accessReviewMessages = {
   notAccess: 'Only an access request has records to review',
   downloadUsed: (downloadedAt: string) =>
     `This link has already been used: the file was downloaded on ${downloadedAt} and then deleted. To get a new copy, make a new request.`,
-  downloadExpired: 'This link has expired: the file was deleted at the end of its 7 days. To get a new copy, make a new request.',
+  downloadExpired:
+    'This link has expired: the file was deleted at the end of its 7 days. To get a new copy, make a new request.',
 } as const;
 
 /** Counts of open privacy requests, for the dashboard (docs/product.md#privacy-requests). */

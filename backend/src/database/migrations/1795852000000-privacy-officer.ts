@@ -25,7 +25,9 @@ export class PrivacyOfficer1795852000000 implements MigrationInterface {
     await queryRunner.query(`DELETE FROM "privacy_exports" WHERE "archive" IS NULL`);
     await queryRunner.query(`ALTER TABLE "privacy_exports" DROP COLUMN "downloaded_at"`);
     await queryRunner.query(`ALTER TABLE "privacy_exports" ALTER COLUMN "archive" SET NOT NULL`);
-    await queryRunner.query(`UPDATE "users" SET "role" = 'admin', "disabled_at" = coalesce("disabled_at", now()) WHERE "role" = 'privacy_officer'`);
+    await queryRunner.query(
+      `UPDATE "users" SET "role" = 'admin', "disabled_at" = coalesce("disabled_at", now()) WHERE "role" = 'privacy_officer'`,
+    );
     await queryRunner.query(`DELETE FROM "staff_tokens" WHERE "role" = 'privacy_officer'`);
     await queryRunner.query(`ALTER TABLE "users" DROP CONSTRAINT IF EXISTS "users_role_check"`);
     await queryRunner.query(

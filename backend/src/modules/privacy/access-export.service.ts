@@ -1,14 +1,7 @@
 import { HttpStatus, Inject, Injectable, Optional } from '@nestjs/common';
 import { strToU8, zipSync } from 'fflate';
 import type { EntityManager } from 'typeorm';
-import {
-  formatDate,
-  isDate,
-  messages,
-  retentionPeriods,
-  site,
-  type AccessDownloadState,
-} from '@northbeam/common';
+import { formatDate, isDate, messages, retentionPeriods, site, type AccessDownloadState } from '@northbeam/common';
 import { ApiError } from '../../core/http/api-error.js';
 import type { PersonalDataLetter, PersonalDataStore } from '../../core/personal-data/personal-data-store.js';
 import { escapeHtml } from '../mail/mail-layout.js';
@@ -235,7 +228,9 @@ function letterPage(data: {
             (fields) =>
               `<li><dl>${fields.map((field) => `<dt>${escapeHtml(field.label)}</dt><dd>${escapeHtml(field.value)}</dd>`).join('')}</dl></li>`,
           )
-          .join('')}</ol><p>The file <code>${exportFileNames.json}</code> holds each of these records in full.</p></section>`
+          .join(
+            '',
+          )}</ol><p>The file <code>${exportFileNames.json}</code> holds each of these records in full.</p></section>`
       : `<section><h2>${escapeHtml(title(section))} <small>(${section.rows.length})</small></h2><ol>${section.rows
           .map((row) => `<li>${record(row, section.letter)}</li>`)
           .join('')}</ol></section>`,

@@ -26,7 +26,8 @@ import { RetentionService } from './retention.service.js';
     ActivityModule,
     MailModule,
     NotificationsModule,
-    TypeOrmModule.forFeature([DeletionRequest, DeletionAudit])],
+    TypeOrmModule.forFeature([DeletionRequest, DeletionAudit]),
+  ],
   controllers: [
     PrivacyController,
     AccessRequestController,

@@ -153,10 +153,11 @@ export class PrivacyRepository {
    */
   async takeExport(tokenHash: string, now: Date): Promise<{ requestId: string; archive: Buffer } | null> {
     return this.dataSource.transaction(async (manager) => {
-      const [row] = await manager.query<{ request_id: string; archive: Buffer | Uint8Array | null; expires_at: Date }[]>(
-        `SELECT "request_id", "archive", "expires_at" FROM "privacy_exports" WHERE "token_hash" = $1 FOR UPDATE`,
-        [tokenHash],
-      );
+      const [row] = await manager.query<
+        { request_id: string; archive: Buffer | Uint8Array | null; expires_at: Date }[]
+      >(`SELECT "request_id", "archive", "expires_at" FROM "privacy_exports" WHERE "token_hash" = $1 FOR UPDATE`, [
+        tokenHash,
+      ]);
       if (!row || !row.archive || new Date(row.expires_at) <= now) return null;
       await manager.query(
         `UPDATE "privacy_exports" SET "archive" = NULL, "downloaded_at" = $2 WHERE "token_hash" = $1`,
@@ -167,12 +168,8 @@ export class PrivacyRepository {
   }
 
   /** What a link's export is now: still there, downloaded (when), or nothing (expired, purged or unknown). */
-  async exportState(
-    tokenHash: string,
-  ): Promise<{ expiresAt: Date; downloadedAt: Date | null; ready: boolean } | null> {
-    const [row] = await this.dataSource.query<
-      { expires_at: Date; downloaded_at: Date | null; ready: boolean }[]
-    >(
+  async exportState(tokenHash: string): Promise<{ expiresAt: Date; downloadedAt: Date | null; ready: boolean } | null> {
+    const [row] = await this.dataSource.query<{ expires_at: Date; downloaded_at: Date | null; ready: boolean }[]>(
       `SELECT "expires_at", "downloaded_at", "archive" IS NOT NULL AS "ready" FROM "privacy_exports" WHERE "token_hash" = $1`,
       [tokenHash],
     );

@@ -41,7 +41,7 @@ export function historyActor(entry: DeletionAudit, names: Map<string, string>): 
 /** What a step decided, in sentences: reasons, notes, new due dates, what an export left out and why. */
 export function historyNotes(entry: DeletionAudit): string[] {
   const details = entry.details ?? {};
-  const text = (key: string) => (typeof details[key] === 'string' ? (details[key]) : null);
+  const text = (key: string) => (typeof details[key] === 'string' ? details[key] : null);
   switch (entry.action) {
     case 'rejected':
       return text('reason') ? [`Reason: ${text('reason')}`] : [];
@@ -53,7 +53,9 @@ export function historyNotes(entry: DeletionAudit): string[] {
         ...(text('reason') ? [`Reason: ${text('reason')}`] : []),
       ];
     case 'export_reviewed': {
-      const excluded = Array.isArray(details.excluded) ? (details.excluded as { record: string; reason: string }[]) : [];
+      const excluded = Array.isArray(details.excluded)
+        ? (details.excluded as { record: string; reason: string }[])
+        : [];
       const includedAfter = Array.isArray(details.includedAfterReview) ? (details.includedAfterReview as string[]) : [];
       return [
         `${typeof details.included === 'number' ? details.included : 0} of ${typeof details.found === 'number' ? details.found : 0} records disclosed, ${excluded.length} left out.`,

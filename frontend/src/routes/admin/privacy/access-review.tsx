@@ -86,7 +86,8 @@ export function AccessReview({ requestId, onChange }: { requestId: string; onCha
   }, [findings, choices, onChange]);
 
   if (error) return <Alert variant="destructive">{error}</Alert>;
-  if (!findings) return <Loader2 className="size-5 animate-spin text-ink-muted" aria-label="Loading the records found" />;
+  if (!findings)
+    return <Loader2 className="size-5 animate-spin text-ink-muted" aria-label="Loading the records found" />;
 
   const set = (id: string, change: Partial<Choice>) =>
     setChoices((all) => ({ ...all, [id]: { ...(all[id] ?? { disclose: true, reason: '' }), ...change } }));
@@ -158,7 +159,9 @@ export function AccessReview({ requestId, onChange }: { requestId: string; onCha
                       {!choice.disclose ? (
                         <Input
                           aria-label={`Why ${record.label} is left out`}
-                          placeholder={record.review ? 'Reason (optional: the flag is recorded)' : 'Reason it is left out'}
+                          placeholder={
+                            record.review ? 'Reason (optional: the flag is recorded)' : 'Reason it is left out'
+                          }
                           maxLength={accessReviewLimits.reasonMax}
                           value={choice.reason}
                           onChange={(event) => set(record.id, { reason: event.target.value })}
