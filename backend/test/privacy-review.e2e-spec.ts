@@ -1,5 +1,10 @@
 import { strFromU8, unzipSync } from 'fflate';
-import { accessReviewMessages, type AccessFindings, type DeletionRequestDetail } from '@northbeam/common';
+import {
+  accessReviewMessages,
+  enquiryMessages,
+  type AccessFindings,
+  type DeletionRequestDetail,
+} from '@northbeam/common';
 import { UsersService } from '../src/modules/users/users.service.js';
 import { signedInAgent, staffPassword } from './factories/staff.js';
 import { downloadTokenFrom, recordMails, tokenFrom, type RecordedMail } from './fixtures/mail-recorder.js';
@@ -27,6 +32,7 @@ describe('Privacy: review of an access request before disclosure', () => {
   let admin: Awaited<ReturnType<typeof signedInAgent>>;
   let officer: Awaited<ReturnType<typeof signedInAgent>>;
   let consultantId: string;
+  let officerId: string;
   const people = {
     admin: { name: 'Grace Admin', email: 'grace.admin@northbeam.example' },
     consultant: { name: 'Oliver Quinn', email: 'oliver.quinn@northbeam.example' },
@@ -38,7 +44,7 @@ describe('Privacy: review of an access request before disclosure', () => {
     const users = testApp.app.get(UsersService);
     await users.create({ ...people.admin, role: 'admin', password: staffPassword });
     consultantId = (await users.create({ ...people.consultant, role: 'consultant', password: staffPassword })).id;
-    await users.create({ ...people.officer, role: 'privacy_officer', password: staffPassword });
+    officerId = (await users.create({ ...people.officer, role: 'privacy_officer', password: staffPassword })).id;
     admin = await signedInAgent(testApp, people.admin.email);
     officer = await signedInAgent(testApp, people.officer.email);
     mails = recordMails(testApp);
@@ -231,6 +237,16 @@ describe('Privacy: review of an access request before disclosure', () => {
     expect(reviewed.notes).toContainEqual(
       expect.stringMatching(/^Left out: Messages you sent us, .+\. Why: Legal advice withheld under the exemption$/),
     );
+  });
+
+  it('never makes the privacy officer hold an enquiry (they would be told of it)', async () => {
+    const [enquiry] = await testApp.dataSource.query<{ id: string }[]>('SELECT "id" FROM "contact_messages" LIMIT 1');
+    const refused = await admin.patch(`/api/admin/enquiries/${enquiry.id}`).send({ assigneeId: officerId });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain(enquiryMessages.assigneeInvalid);
+    expect(
+      await testApp.dataSource.query(`SELECT 1 FROM "staff_notifications" WHERE "user_id" = $1`, [officerId]),
+    ).toEqual([]);
   });
 
   it('a used or expired download link says so and gives nothing', async () => {
