@@ -245,7 +245,10 @@ describe('Privacy: review of an access request before disclosure', () => {
     expect(refused.status).toBe(400);
     expect(JSON.stringify(refused.body)).toContain(enquiryMessages.assigneeInvalid);
     expect(
-      await testApp.dataSource.query(`SELECT 1 FROM "staff_notifications" WHERE "user_id" = $1`, [officerId]),
+      await testApp.dataSource.query(
+        `SELECT 1 FROM "staff_notifications" WHERE "user_id" = $1 AND "kind" LIKE 'enquiry%'`,
+        [officerId],
+      ),
     ).toEqual([]);
   });
 
