@@ -56,8 +56,8 @@ function detail(status: DeletionRequestSummary['status']): DeletionRequestDetail
     completionNote: null,
     extensionReason: null,
     history: [
-      { action: 'received', actor: null, createdAt: list[0].receivedAt },
-      { action: 'verified', actor: null, createdAt: new Date(now - day).toISOString() },
+      { action: 'received', actor: null, createdAt: list[0].receivedAt, notes: [] },
+      { action: 'verified', actor: null, createdAt: new Date(now - day).toISOString(), notes: [] },
     ],
   };
 }

@@ -111,18 +111,42 @@ test.describe('Data access request', () => {
     // The dashboard counts the open request, none due within 7 days or overdue (its own fresh database).
     await staff.goto('/admin');
     await expect(staff.getByTestId('privacy-counts')).toHaveText('1 open0 due within 7 days0 overdue');
+    // A note about the visitor that names someone else: it must not reach them unless the team includes it.
+    const enquiries = (await (await staff.request.get('/api/admin/enquiries')).json()) as { items: { id: string }[] };
+    const noted = await staff.request.post(`/api/admin/enquiries/${enquiries.items[0].id}/notes`, {
+      data: { body: 'Her manager Mara Vance decides on the budget.' },
+    });
+    expect(noted.status()).toBe(201);
     await staff.goto('/admin/privacy?type=access');
     const table = staff.getByTestId('deletion-requests');
     await table.getByRole('button', { name: requestId }).click();
     const panel = staff.getByTestId('deletion-request-detail');
     await expect(panel).toContainText('Access (copy of data)');
-    await panel.getByRole('button', { name: 'Approve' }).click();
+    // Review before disclosure: what was found, by kind, with counts and previews; the note is flagged.
+    const review = panel.getByTestId('access-review');
+    await expect(
+      review.getByTestId('access-review-kind').filter({ hasText: 'Messages you sent us (1)' }),
+    ).toContainText('Please tell me about your immersive studio.');
+    const note = review.getByTestId('access-review-record').filter({ hasText: 'Mara Vance' });
+    await expect(note.getByTestId('access-review-flag')).toContainText('An internal note by staff');
+    await expect(note.getByRole('checkbox', { name: 'Include in the export' })).not.toBeChecked();
+    await note.getByRole('textbox').fill('Names the requester’s manager');
+    await panel.getByRole('button', { name: 'Approve and disclose' }).click();
     const confirm = staff.getByRole('alertdialog', { name: 'Approve this access request?' });
     await expect(confirm).toContainText(`${visitor} will be e-mailed a one-use link`);
+    await expect(confirm).toContainText('1 left out');
     await confirm.getByRole('button', { name: 'Approve and send the data' }).click();
     await expect(staff.getByTestId('toast')).toContainText('Request approved');
     await expect(panel).toContainText('Completed');
     await expect(panel).toContainText('Download link mailed to the requester');
+    // The history says what was left out and why, and who decided, by name (the address on hover).
+    const history = panel.getByTestId('request-history');
+    await expect(history).toContainText('Records reviewed before disclosure by Administrator');
+    await expect(history).toContainText(
+      /Left out: Notes our team wrote about your messages, .+\. Why: Names the requester’s manager/,
+    );
+    await expect(history.getByText('Administrator').first()).toHaveAttribute('title', owner.email);
+    await expect(history).not.toContainText(owner.email);
     expect(await staff.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(390);
     await staffContext.close();
 
@@ -148,6 +172,10 @@ test.describe('Data access request', () => {
     expect(data.stores.contact_messages.rows).toEqual([
       expect.objectContaining({ message: 'Please tell me about your immersive studio.' }),
     ]);
+    // The export is the reviewed set: the note left out, in neither file.
+    expect(data.stores.enquiry_notes.rows).toEqual([]);
+    expect(strFromU8(files['your-data.json'])).not.toContain('Mara Vance');
+    expect(strFromU8(files['your-data.html'])).not.toContain('Mara Vance');
     const readable = await visitorContext.newPage();
     await readable.setContent(strFromU8(files['your-data.html']));
     await expect(readable.getByRole('heading', { level: 1 })).toContainText('Your data held by');
@@ -157,10 +185,11 @@ test.describe('Data access request', () => {
     ).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Your data is downloaded' })).toBeVisible();
 
-    // The link was used up.
+    // The link was used up: the page says so and offers nothing to download.
     await page.goto(downloadPath);
-    await page.getByRole('button', { name: 'Download my data (ZIP)' }).click();
-    await expect(page.getByText('This download link has expired or was already used.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'This link has already been used' })).toBeVisible();
+    await expect(page.getByTestId('download-link-state')).toContainText('the file was downloaded on');
+    await expect(page.getByRole('button', { name: 'Download my data (ZIP)' })).toHaveCount(0);
     await visitorContext.close();
   });
 });

@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from './helpers/test-app.js';
 const hookTimeoutMs = 120_000;
 type Agent = Awaited<ReturnType<typeof signedInAgent>>;
 type Who = StaffRole | 'signed-out';
-const roles: StaffRole[] = ['super_admin', 'admin', 'consultant'];
+const roles: StaffRole[] = ['super_admin', 'admin', 'consultant', 'privacy_officer'];
 
 /** A controller that forgot its rule: the guard must refuse it, not open it. */
 @Controller('test-fixture/forgotten-rule')
@@ -27,21 +27,26 @@ class ForgottenRuleModule {}
  * The permission matrix: for every admin route, who may call it. A route added to the app without a
  * line here fails the first test; a line that disagrees with the server fails the matrix.
  */
+/** Every signed-in role: one's own account, sessions and notifications. */
+const signedIn: Who[] = ['super_admin', 'admin', 'consultant', 'privacy_officer'];
+/** The roles that work on the site's content and leads (not the privacy officer). */
 const everyone: Who[] = ['super_admin', 'admin', 'consultant'];
 const admins: Who[] = ['super_admin', 'admin'];
+/** Every right over privacy: admins and the privacy officer (docs/product.md#privacy-officer). */
+const privacyTeam: Who[] = ['super_admin', 'admin', 'privacy_officer'];
 const superAdmins: Who[] = ['super_admin'];
-const publicRoute: Who[] = ['super_admin', 'admin', 'consultant', 'signed-out'];
+const publicRoute: Who[] = ['super_admin', 'admin', 'consultant', 'privacy_officer', 'signed-out'];
 const matrix: Record<string, Who[]> = {
   'POST /api/admin/login': publicRoute,
   'POST /api/admin/login/two-factor': publicRoute,
   'POST /api/admin/logout': publicRoute,
-  'GET /api/admin/user': everyone,
-  'POST /api/admin/account/two-factor/setup': everyone,
-  'POST /api/admin/account/two-factor/enable': everyone,
-  'POST /api/admin/account/two-factor/disable': everyone,
-  'POST /api/admin/account/two-factor/recovery-codes': everyone,
-  'GET /api/admin/account/sessions': everyone,
-  'DELETE /api/admin/account/sessions/:id': everyone,
+  'GET /api/admin/user': signedIn,
+  'POST /api/admin/account/two-factor/setup': signedIn,
+  'POST /api/admin/account/two-factor/enable': signedIn,
+  'POST /api/admin/account/two-factor/disable': signedIn,
+  'POST /api/admin/account/two-factor/recovery-codes': signedIn,
+  'GET /api/admin/account/sessions': signedIn,
+  'DELETE /api/admin/account/sessions/:id': signedIn,
   'GET /api/admin/posts': everyone,
   'GET /api/admin/posts/counts': everyone,
   'GET /api/admin/posts/:id': everyone,
@@ -50,11 +55,11 @@ const matrix: Record<string, Who[]> = {
   'DELETE /api/admin/posts/:id': everyone,
   'GET /api/admin/playbook-downloads': admins,
   'GET /api/admin/analytics/summary': everyone,
-  'GET /api/admin/deletion-requests': admins,
-  'GET /api/admin/deletion-requests/:id': admins,
-  'POST /api/admin/deletion-requests/:id/approve': admins,
-  'POST /api/admin/deletion-requests/:id/reject': admins,
-  'POST /api/admin/deletion-requests/:id/complete': admins,
+  'GET /api/admin/deletion-requests': privacyTeam,
+  'GET /api/admin/deletion-requests/:id': privacyTeam,
+  'POST /api/admin/deletion-requests/:id/approve': privacyTeam,
+  'POST /api/admin/deletion-requests/:id/reject': privacyTeam,
+  'POST /api/admin/deletion-requests/:id/complete': privacyTeam,
   'GET /api/admin/staff': admins,
   'POST /api/admin/staff/invitations': superAdmins,
   'PATCH /api/admin/staff/:id': superAdmins,
@@ -74,11 +79,11 @@ const matrix: Record<string, Who[]> = {
   'POST /api/admin/reply-templates': admins,
   'PUT /api/admin/reply-templates/:id': admins,
   'DELETE /api/admin/reply-templates/:id': admins,
-  'GET /api/admin/notifications': everyone,
-  'POST /api/admin/notifications/read': everyone,
-  'POST /api/admin/notifications/:id/read': everyone,
-  'GET /api/admin/account/notifications': everyone,
-  'PUT /api/admin/account/notifications': everyone,
+  'GET /api/admin/notifications': signedIn,
+  'POST /api/admin/notifications/read': signedIn,
+  'POST /api/admin/notifications/:id/read': signedIn,
+  'GET /api/admin/account/notifications': signedIn,
+  'PUT /api/admin/account/notifications': signedIn,
   // subscribers and playbook requests
   'GET /api/admin/subscribers': admins,
   'GET /api/admin/subscribers.csv': admins,
@@ -115,11 +120,12 @@ const matrix: Record<string, Who[]> = {
   'PATCH /api/admin/media/:id': everyone,
   'DELETE /api/admin/media/:id': admins,
   // Privacy operations: the privacy team only (docs/product.md#privacy-requests).
-  'GET /api/admin/deletion-requests/counts': admins,
-  'POST /api/admin/deletion-requests/:id/extend': admins,
-  'GET /api/admin/privacy/data-map': admins,
-  'GET /api/admin/privacy/consent/:consentId': admins,
-  'GET /api/admin/privacy/consent/:consentId/export': admins,
+  'GET /api/admin/deletion-requests/counts': privacyTeam,
+  'POST /api/admin/deletion-requests/:id/extend': privacyTeam,
+  'GET /api/admin/deletion-requests/:id/findings': privacyTeam,
+  'GET /api/admin/privacy/data-map': privacyTeam,
+  'GET /api/admin/privacy/consent/:consentId': privacyTeam,
+  'GET /api/admin/privacy/consent/:consentId/export': privacyTeam,
   // Scheduling and the review queue (docs/product.md#publishing).
   'GET /api/admin/posts/workflow-counts': everyone,
   'POST /api/admin/posts/:id/send-back': admins,
@@ -144,7 +150,7 @@ const matrix: Record<string, Who[]> = {
   'PUT /api/admin/team/order': admins,
   'DELETE /api/admin/team/:id': admins,
   // Your own name; a super admin renames and links any account with PATCH /api/admin/staff/:id.
-  'PATCH /api/admin/account': everyone,
+  'PATCH /api/admin/account': signedIn,
   'GET /api/admin/settings': admins,
   'PUT /api/admin/settings': admins,
   'POST /api/admin/settings/playbook': admins,
@@ -266,6 +272,21 @@ describe('Access rules of every route', () => {
       if (allowed.includes('signed-out')) expect([401, 403]).not.toContain(response.status);
       else expect(response.body).toEqual({ statusCode: 401, error: messages.notSignedIn });
     });
+  });
+
+  it('opens every privacy route to the privacy officer and refuses every other admin route but their own account', async () => {
+    // From the router, not the matrix: a route added later is checked too.
+    const own =
+      /^(GET|POST|PUT|PATCH|DELETE) \/api\/admin\/(user|logout|login(\/two-factor)?|account(\/.*)?|notifications(\/.*)?)$/;
+    const privacy = /^(GET|POST|PUT|PATCH|DELETE) \/api\/admin\/(deletion-requests|privacy)(\/.*)?$/;
+    const adminRoutes = expressRoutes(testApp).filter((route) => route.includes(' /api/admin'));
+    expect(adminRoutes.filter((route) => privacy.test(route)).length).toBeGreaterThanOrEqual(11);
+    for (const route of adminRoutes) {
+      if (route === 'POST /api/admin/logout') continue;
+      const response = await call(agents.privacy_officer, route);
+      if (privacy.test(route) || own.test(route)) expect([route, response.status]).not.toEqual([route, 403]);
+      else expect([route, response.body]).toEqual([route, { statusCode: 403, error: messages.forbidden }]);
+    }
   });
 
   it('keeps public pages public and never asks them for a session', async () => {

@@ -480,6 +480,17 @@ describe('Activity log', () => {
       actor: () => ids.admin,
       targetType: 'deletion_request',
     },
+    'privacy.export_reviewed': {
+      run: async () => {
+        const id = await deletionRequest('verified', 'access');
+        const findings = await admin.get(`/api/admin/deletion-requests/${id}/findings`);
+        return admin
+          .post(`/api/admin/deletion-requests/${id}/approve`)
+          .send({ digest: findings.body.digest, include: [], exclude: [] });
+      },
+      actor: () => ids.admin,
+      targetType: 'deletion_request',
+    },
     'privacy.consent_exported': {
       run: async () => {
         const recorded = await testApp

@@ -3,6 +3,7 @@ import { notificationMessages, type DataMapEntry, type NotificationPage } from '
 import { EnquiryReminders } from '../src/modules/enquiries/enquiry-reminders.js';
 import { staffNotificationsStore } from '../src/modules/notifications/notifications.personal-data.js';
 import { PostScheduler } from '../src/modules/posts/post-scheduler.js';
+import { PrivacyScheduler } from '../src/modules/privacy/privacy.scheduler.js';
 import { RetentionService } from '../src/modules/privacy/retention.service.js';
 import { createStaff, signedInAgent } from './factories/staff.js';
 import { createSharedTestDatabase } from './helpers/shared-database.js';
@@ -28,11 +29,12 @@ describe('Staff notifications', () => {
   let superAdmin: Agent;
   let admin: Agent;
   let consultant: Agent;
-  const ids = {} as Record<'superAdmin' | 'admin' | 'consultant', string>;
+  const ids = {} as Record<'superAdmin' | 'admin' | 'consultant' | 'officer', string>;
   const emails = {
     superAdmin: 'super-admin@northbeam.example',
     admin: 'admin@northbeam.example',
     consultant: 'consultant@northbeam.example',
+    officer: 'privacy-officer@northbeam.example',
   };
 
   /** Bell lines of a kind, per recipient id. */
@@ -85,6 +87,9 @@ describe('Staff notifications', () => {
     ids.superAdmin = (await createStaff(first, 'super_admin')).id;
     ids.admin = (await createStaff(first, 'admin')).id;
     ids.consultant = (await createStaff(first, 'consultant')).id;
+    // In every test below: told of privacy requests only, never of posts or enquiries (the exact
+    // audiences of the post and enquiry kinds leave the officer out).
+    ids.officer = (await createStaff(first, 'privacy_officer')).id;
     superAdmin = await signedInAgent(first, emails.superAdmin);
     admin = await signedInAgent(first, emails.admin);
     consultant = await signedInAgent(first, emails.consultant);
@@ -284,6 +289,71 @@ describe('Staff notifications', () => {
           url: '/admin/enquiries',
         },
       ]);
+    });
+  });
+
+  describe('privacy requests', () => {
+    it('tells the privacy team (officer and admins) when a request is confirmed, extended by someone else, or near its deadline; never the consultant', async () => {
+      const created = await first
+        .request()
+        .post('/api/request-data-access')
+        .send({ email: 'asker@example.com', consent: true });
+      expect(created.status).toBe(201);
+      const requestId = created.body.requestId as string;
+      const [verification] = await mails('deletion_verification');
+      const token = /token=([A-Za-z0-9_-]+)/.exec(verification.text_body)![1];
+      expect((await first.request().post('/api/request-data-access/verify').send({ token })).status).toBe(200);
+
+      const confirmed = await lines('privacy_request_confirmed');
+      expect(confirmed.map((line) => line.user_id).sort()).toEqual([ids.superAdmin, ids.admin, ids.officer].sort());
+      expect(confirmed[0].title).toMatch(
+        new RegExp(
+          `^Privacy request ${requestId} \\(access \\(copy of data\\)\\) was confirmed: due \\d{1,2} [A-Z][a-z]+ \\d{4}$`,
+        ),
+      );
+      expect(confirmed[0].url).toBe(`/admin/privacy?q=${requestId}`);
+      expect((await mails('privacy_request_confirmed')).map((mail) => mail.to_address)).toEqual([
+        emails.admin,
+        emails.officer,
+        emails.superAdmin,
+      ]);
+      // The line names the request, never the requester's address.
+      expect(JSON.stringify(confirmed)).not.toContain('asker@example.com');
+
+      const [request] = await first.dataSource.query<{ id: string }[]>(
+        `SELECT "id" FROM "deletion_requests" WHERE "request_id" = $1`,
+        [requestId],
+      );
+      const extended = await admin
+        .post(`/api/admin/deletion-requests/${request.id}/extend`)
+        .send({ months: 1, reason: 'Records in several systems' });
+      expect(extended.status).toBe(200);
+      const extendedLines = await lines('privacy_request_extended');
+      expect(extendedLines.map((line) => line.user_id).sort()).toEqual([ids.superAdmin, ids.officer].sort());
+      expect(extendedLines[0].title).toMatch(new RegExp(`^Test admin extended privacy request ${requestId} to `));
+      expect((await mails('privacy_request_extended'))[0].text_body).toContain('Records in several systems');
+
+      await first.dataSource.query(`UPDATE "deletion_requests" SET "deadline_at" = now() + interval '3 days'`);
+      const run = await first.app.get(PrivacyScheduler).sendDigest(new Date());
+      expect(run).toEqual({ ran: true, result: 1 });
+      const due = await lines('privacy_requests_due');
+      expect(due.map((line) => line.user_id).sort()).toEqual([ids.superAdmin, ids.admin, ids.officer].sort());
+      expect(due[0]).toMatchObject({
+        title: '1 privacy request due within 7 days or overdue',
+        url: '/admin/privacy?due=soon',
+      });
+      expect((await mails('privacy_requests_due'))[0].text_body).toContain(requestId);
+      // The privacy inbox keeps its own digest.
+      expect(await mails('privacy_digest')).toHaveLength(1);
+
+      const officer = await signedInAgent(first, emails.officer);
+      const bell = (await officer.get('/api/admin/notifications')).body as NotificationPage;
+      expect(bell.items.map((item) => item.kind).sort()).toEqual([
+        'privacy_request_confirmed',
+        'privacy_request_extended',
+        'privacy_requests_due',
+      ]);
+      expect(await lines('privacy_request_confirmed', `AND "user_id" = '${ids.consultant}'`)).toEqual([]);
     });
   });
 

@@ -1,5 +1,5 @@
 import { strFromU8, unzipSync } from 'fflate';
-import { privacyRetentionLines, retentionPeriods } from '@northbeam/common';
+import { privacyRetentionLines, retentionPeriods, type AccessFindings } from '@northbeam/common';
 import { PrivacyScheduler } from '../src/modules/privacy/privacy.scheduler.js';
 import { RetentionService } from '../src/modules/privacy/retention.service.js';
 import { createStaff, signedInAgent } from './factories/staff.js';
@@ -69,6 +69,19 @@ describe('Privacy operations: access requests, one clock, consent records, the d
     return { id: row.id, requestId: created.body.requestId as string };
   }
 
+  /** Approves an access request after its review: every flagged record included (or none), nothing else left out. */
+  async function approveAccess(id: string, includeFlagged = true) {
+    const findings = await admin.get(`/api/admin/deletion-requests/${id}/findings`);
+    expect(findings.status).toBe(200);
+    const flagged = (findings.body as AccessFindings).kinds
+      .flatMap((kind) => kind.records)
+      .filter((record) => record.review !== null)
+      .map((record) => record.id);
+    return admin
+      .post(`/api/admin/deletion-requests/${id}/approve`)
+      .send({ digest: findings.body.digest, include: includeFlagged ? flagged : [], exclude: [] });
+  }
+
   const download = (token: string) =>
     testApp.request().post('/api/request-data-access/download').send({ token }).buffer(true).parse(binary);
 
@@ -129,7 +142,7 @@ describe('Privacy operations: access requests, one clock, consent records, the d
         visitorId: 'user_adaaccess_1763784000000',
       });
       expect(requestId).toMatch(/^DAR-[A-Z0-9]{16}$/);
-      const approved = await admin.post(`/api/admin/deletion-requests/${id}/approve`);
+      const approved = await approveAccess(id);
       expect(approved.status).toBe(200);
       expect(approved.body).toMatchObject({ status: 'completed', requestType: 'access', email: person });
 
@@ -200,15 +213,21 @@ describe('Privacy operations: access requests, one clock, consent records, the d
       expect(labels.length).toBeGreaterThan(20);
       for (const label of labels) expect(label).not.toMatch(/[a-z]_[a-z]|[a-z][A-Z]/);
       expect(html).not.toContain('contact_receipt');
-      expect(html).toContain('<dt>What happened</dt><dd>Read a page</dd>');
+      // Visits read as a summary a day (the day, the pages, how many things), not as raw rows.
+      expect(html).toMatch(/<h2>What we recorded of your visits <small>\(2 on 1 day\)<\/small><\/h2>/);
+      expect(html).toContain('<dt>Pages</dt><dd>/labs/hovercraft</dd>');
+      expect(html).toContain('<dt>Things recorded</dt><dd>2</dd>');
+      expect(html).not.toContain('<dt>What happened</dt>');
       expect(html).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:/);
       expect(html).toMatch(/<dt>Sent<\/dt><dd>\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}<\/dd>/);
 
-      // The link works once; the copy is gone from the database.
+      // The link works once; the copy is gone from the database (the row keeps only when it was taken).
       const again = await testApp.request().post('/api/request-data-access/download').send({ token });
       expect(again.status).toBe(400);
       expect(again.body.error).toBe('This download link has expired or was already used.');
-      expect(await testApp.dataSource.query('SELECT 1 FROM "privacy_exports"')).toHaveLength(0);
+      expect(
+        await testApp.dataSource.query('SELECT 1 FROM "privacy_exports" WHERE "archive" IS NOT NULL'),
+      ).toHaveLength(0);
       const audit = await testApp.dataSource.query<{ action: string }[]>(
         'SELECT "action" FROM "deletion_audit" WHERE "request_id" = $1 ORDER BY "id"',
         [requestId],
@@ -217,6 +236,7 @@ describe('Privacy operations: access requests, one clock, consent records, the d
         'received',
         'verified',
         'approved',
+        'export_reviewed',
         'export_sent',
         'export_ready',
         'export_downloaded',
@@ -226,11 +246,17 @@ describe('Privacy operations: access requests, one clock, consent records, the d
         [requestId],
       );
       expect(activity).toEqual([{ action: 'privacy.request_approved', target_label: requestId }]);
+      const reviewed = await testApp.dataSource.query<{ target_label: string }[]>(
+        `SELECT "target_label" FROM "staff_activity" WHERE "action" = 'privacy.export_reviewed'`,
+      );
+      expect(reviewed).toEqual([
+        { target_label: expect.stringMatching(new RegExp(`^${requestId}: \\d+ disclosed, 0 left out$`)) },
+      ]);
     });
 
     it('refuses a link past its 7 days, and the daily purge deletes the waiting copy', async () => {
       const { id } = await verifiedAccessRequest('late.download@example.com');
-      expect((await admin.post(`/api/admin/deletion-requests/${id}/approve`)).status).toBe(200);
+      expect((await approveAccess(id)).status).toBe(200);
       const token = downloadTokenFrom(mails.at(-1)!);
       const [row] = await testApp.dataSource.query<{ expires_at: Date; created_at: Date }[]>(
         'SELECT "expires_at", "created_at" FROM "privacy_exports"',
@@ -244,9 +270,10 @@ describe('Privacy operations: access requests, one clock, consent records, the d
 
       expect((await admin.post(`/api/admin/deletion-requests/${id}/reject`).send({ reason: 'x' })).status).toBe(409);
       const other = await verifiedAccessRequest('purged@example.com');
-      await admin.post(`/api/admin/deletion-requests/${other.id}/approve`);
+      await approveAccess(other.id);
       const run = await scheduler.runRetention(new Date(Date.now() + 7 * dayMs + 60_000));
-      expect(run.ran && run.result['privacy_exports older than 7 days']).toBe(1);
+      // The expired one (kept, unused, so that its link says it expired) and the waiting one.
+      expect(run.ran && run.result['privacy_exports older than 7 days']).toBe(2);
       expect(await testApp.dataSource.query('SELECT 1 FROM "privacy_exports"')).toHaveLength(0);
     });
 
@@ -284,7 +311,7 @@ describe('Privacy operations: access requests, one clock, consent records, the d
         .send({ months: 1, reason: 'Several systems' });
       expect(extended.body.actions).toEqual(['approve', 'reject']);
 
-      const approved = await admin.post(`/api/admin/deletion-requests/${id}/approve`);
+      const approved = await approveAccess(id);
       expect(approved.status).toBe(200);
       expect(approved.body.status).toBe('completed');
       expect(approved.body.actions).toEqual([]);

@@ -10,6 +10,9 @@ export const notificationKinds = [
   'enquiry_assigned',
   'enquiry_waiting',
   'enquiry_digest',
+  'privacy_request_confirmed',
+  'privacy_request_extended',
+  'privacy_requests_due',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -28,10 +31,48 @@ export const notificationKindLabels: Record<NotificationKind, { label: string; d
     label: 'Morning digest of late enquiries',
     description: 'Admins: each morning, the enquiries at risk of the 48-hour reply promise.',
   },
+  privacy_request_confirmed: {
+    label: 'Privacy request confirmed',
+    description: 'The privacy team: a requester confirmed a deletion or access request; its one-month clock runs.',
+  },
+  privacy_request_extended: {
+    label: 'Privacy request extended',
+    description: 'The privacy team: someone else extended the deadline of a privacy request.',
+  },
+  privacy_requests_due: {
+    label: 'Morning digest of privacy deadlines',
+    description: 'The privacy team: each morning, the requests due within 7 days or overdue.',
+  },
 };
 
 /** Kinds only admins and super admins receive (the account screen offers them only to them). */
 export const adminOnlyNotificationKinds: readonly NotificationKind[] = ['post_submitted', 'enquiry_digest'];
+
+/** Kinds the privacy team receives: every role with every right over the privacy area. */
+export const privacyNotificationKinds: readonly NotificationKind[] = [
+  'privacy_request_confirmed',
+  'privacy_request_extended',
+  'privacy_requests_due',
+];
+
+/**
+ * The kinds a staff member can receive, as the account screen offers them, from their rights in the
+ * permission table: posts' kinds with posts, enquiries' with enquiries, the admins' own kinds to
+ * those with every right over both, the privacy kinds to the privacy team.
+ */
+export function notificationKindsFor(permissions: {
+  posts: string;
+  enquiries: string;
+  privacy: string;
+}): NotificationKind[] {
+  const admin = permissions.posts === 'all' && permissions.enquiries === 'all';
+  return notificationKinds.filter((kind) => {
+    if (privacyNotificationKinds.includes(kind)) return permissions.privacy === 'all';
+    if (adminOnlyNotificationKinds.includes(kind)) return admin;
+    if (kind.startsWith('post_')) return permissions.posts !== 'none';
+    return permissions.enquiries !== 'none';
+  });
+}
 
 export const notificationLimits = {
   /** Lines the bell shows at once, newest first. */

@@ -80,6 +80,7 @@ export const privacyHistoryLabels: Record<string, string> = {
   export_ready: 'Copy of the data prepared',
   export_sent: 'Download link mailed to the requester',
   export_downloaded: 'Data downloaded by the requester',
+  export_reviewed: 'Records reviewed before disclosure',
   rejected: 'Rejected',
   extended: 'Deadline extended',
   completed: 'Completed',
@@ -144,8 +145,82 @@ export interface DeletionRequestDetail extends DeletionRequestSummary {
   completedAt: string | null;
   completionNote: string | null;
   extensionReason: string | null;
-  history: { action: string; actor: string | null; createdAt: string }[];
+  history: PrivacyHistoryEntry[];
 }
+
+/** Who did a step of a request: a member of staff by name (their e-mail for the detail), or nobody named. */
+export interface PrivacyActor {
+  name: string;
+  email: string | null;
+}
+
+/** One line of a request's history. `actor` null: the requester or the site itself. */
+export interface PrivacyHistoryEntry {
+  action: string;
+  actor: PrivacyActor | null;
+  createdAt: string;
+  /** What the step decided, in sentences (e.g. each record excluded from an export and why). */
+  notes: string[];
+}
+
+/**
+ * Review before disclosure (docs/product.md#privacy-review): what an access request found, kind by
+ * kind, each record with a readable preview. A record flagged for review (it is about, or names,
+ * someone other than the requester) is left out of the export unless the reviewer includes it.
+ */
+export interface AccessFindings {
+  /** Changes whenever the records found change: the approval must name the findings it reviewed. */
+  digest: string;
+  total: number;
+  flagged: number;
+  kinds: AccessFindingKind[];
+}
+
+export interface AccessFindingKind {
+  store: string;
+  title: string;
+  count: number;
+  /** Set for a kind shown as a summary (visits to the site: one record a day), not row by row. */
+  summary: string | null;
+  records: AccessFinding[];
+}
+
+export interface AccessFinding {
+  id: string;
+  /** A short name of the record for the history ("Note of 3 Nov 2026"). */
+  label: string;
+  preview: { label: string; value: string }[];
+  /** Why it needs review before it is disclosed; null for the requester's own record. */
+  review: string | null;
+}
+
+/** `POST /api/admin/deletion-requests/{id}/approve` of an access request: the reviewer's decisions. */
+export interface AccessReviewDecisions {
+  digest: string;
+  /** Flagged records to disclose all the same. */
+  include: string[];
+  /** Records left out, each with the reason kept in the request's history. */
+  exclude: { id: string; reason: string }[];
+}
+
+/** The public download page: whether its link can still give the file (docs/product.md#privacy-requests). */
+export type AccessDownloadState =
+  { state: 'ready'; expiresAt: string } | { state: 'used'; downloadedAt: string } | { state: 'expired' };
+
+export const accessReviewLimits = { reasonMax: 500, decisionsMax: 5000, previewChars: 240 } as const;
+
+export const accessReviewMessages = {
+  reviewRequired: 'Review the records found before approving an access request',
+  findingsChanged: 'The records found have changed since you reviewed them. Review them again.',
+  unknownRecord: 'A decision names a record that was not found for this request',
+  reasonRequired: 'Give a reason for each record you leave out',
+  reasonTooLong: `Reason must be ${accessReviewLimits.reasonMax} characters or less`,
+  notAccess: 'Only an access request has records to review',
+  downloadUsed: (downloadedAt: string) =>
+    `This link has already been used: the file was downloaded on ${downloadedAt} and then deleted. To get a new copy, make a new request.`,
+  downloadExpired:
+    'This link has expired: the file was deleted at the end of its 7 days. To get a new copy, make a new request.',
+} as const;
 
 /** Counts of open privacy requests, for the dashboard (docs/product.md#privacy-requests). */
 export interface PrivacyRequestCounts {

@@ -77,6 +77,22 @@ export const permissionTable: Record<StaffRole, StaffPermissions> = {
     settings: 'none',
     activity: 'own',
   },
+  // The privacy area and nothing else (docs/product.md#privacy-officer).
+  privacy_officer: {
+    posts: 'none',
+    'case-studies': 'none',
+    team: 'none',
+    media: 'none',
+    enquiries: 'none',
+    subscribers: 'none',
+    newsletter: 'none',
+    playbook: 'none',
+    analytics: 'none',
+    privacy: 'all',
+    staff: 'none',
+    settings: 'none',
+    activity: 'none',
+  },
 };
 
 /**
@@ -114,9 +130,13 @@ export const roleLabels: Record<StaffRole, string> = {
   super_admin: 'Super admin',
   admin: 'Admin',
   consultant: 'Consultant',
+  privacy_officer: 'Privacy officer',
 };
 
-/** `STAFF_2FA`: who must enrol two-factor sign-in. `admins` means super_admin and admin. */
+/**
+ * `STAFF_2FA`: who must enrol two-factor sign-in. `admins` means super_admin and admin, and the
+ * privacy officer, who reads every requester's records (docs/product.md#privacy-officer).
+ */
 export const twoFactorPolicies = ['required', 'admins', 'optional'] as const;
 export type TwoFactorPolicy = (typeof twoFactorPolicies)[number];
 
@@ -125,7 +145,7 @@ export function twoFactorRequiredFor(policy: TwoFactorPolicy, role: StaffRole): 
     case 'required':
       return true;
     case 'admins':
-      return role === 'super_admin' || role === 'admin';
+      return role === 'super_admin' || role === 'admin' || role === 'privacy_officer';
     case 'optional':
       return false;
   }
@@ -324,6 +344,7 @@ export const activityActionLabels = {
   // Privacy operations (docs/product.md#privacy-requests, #consent-records).
   'privacy.request_extended': 'Extended the deadline of a privacy request',
   'privacy.consent_exported': 'Exported a consent record',
+  'privacy.export_reviewed': 'Reviewed the records of an access request before disclosure',
   // Scheduling and review (docs/product.md#publishing); the scheduler's publications are logged as 'post.published' without an actor.
   'post.scheduled': 'Scheduled a post',
   'post.unscheduled': 'Cancelled the schedule of a post',

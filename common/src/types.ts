@@ -7,7 +7,7 @@ export type PostSection = (typeof postSections)[number];
 export const postStatuses = ['draft', 'in_review', 'scheduled', 'published'] as const;
 export type PostStatus = (typeof postStatuses)[number];
 
-export const staffRoles = ['super_admin', 'admin', 'consultant'] as const;
+export const staffRoles = ['super_admin', 'admin', 'consultant', 'privacy_officer'] as const;
 export type StaffRole = (typeof staffRoles)[number];
 
 export function isPostSection(value: string | undefined | null): value is PostSection {

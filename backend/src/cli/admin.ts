@@ -30,7 +30,7 @@ import { UsersService } from '../modules/users/users.service.js';
 
 const usage = `Staff accounts of the site.
 
-  npm run admin -- create --email EMAIL --name NAME --role super_admin|admin|consultant [--password-stdin]
+  npm run admin -- create --email EMAIL --name NAME --role super_admin|admin|consultant|privacy_officer [--password-stdin]
   npm run admin -- list
   npm run admin -- set-password --email EMAIL [--password-stdin]
   npm run admin -- disable --email EMAIL

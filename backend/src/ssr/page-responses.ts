@@ -6,11 +6,21 @@ import { mayCarrySession } from '../modules/auth/session.js';
 import type { CachedPage, StoredPage } from './html-cache.js';
 
 /**
- * Pages that may be read from or stored in the HTML cache: not the back office, and not for a
- * request that may carry a staff session (a signed-in member's render may hold drafts).
+ * Public pages rendered from a one-use link's state, which changes without the content changing: the
+ * access export's download page says whether its link was used or expired (docs/product.md#privacy-requests).
+ */
+const linkStatePages = ['/data-access/download'];
+
+/**
+ * Pages that may be read from or stored in the HTML cache: not the back office, not a page that shows
+ * a one-use link's state, and not for a request that may carry a staff session (a signed-in member's
+ * render may hold drafts).
  */
 export function cacheablePageRequest(request: Request, config: AppConfig): boolean {
-  return !request.path.toLowerCase().startsWith('/admin') && !mayCarrySession(request.headers.cookie, config);
+  const path = request.path.toLowerCase().replace(/\/+$/, '');
+  return (
+    !path.startsWith('/admin') && !linkStatePages.includes(path) && !mayCarrySession(request.headers.cookie, config)
+  );
 }
 
 function pageHeaders(response: Response, page: { headers: [string, string][] }, cacheState: 'HIT' | 'MISS' | 'BYPASS') {

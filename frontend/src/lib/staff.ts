@@ -1,5 +1,5 @@
 import { redirect } from 'react-router-dom';
-import type { ListPage, StaffMember, StaffUser } from '@northbeam/common';
+import { permissionTable, type ListPage, type StaffMember, type StaffUser } from '@northbeam/common';
 import { apiRequest, loadJson } from './api';
 import type { LoaderRequest } from '@/app/data-router';
 
@@ -67,7 +67,10 @@ export async function signOut(): Promise<void> {
   }
 }
 
-/** The active staff members (not invitations), by name, for those who may read the staff list; empty for the others. */
+/**
+ * The active staff members (not invitations) who may work enquiries (those an enquiry can be assigned
+ * to), by name, for those who may read the staff list; empty for the others.
+ */
 export async function activeStaffMembers(context: unknown, user: StaffUser): Promise<{ id: string; name: string }[]> {
   if (user.permissions.staff === 'none') return [];
   const members: { id: string; name: string }[] = [];
@@ -77,7 +80,9 @@ export async function activeStaffMembers(context: unknown, user: StaffUser): Pro
       () => null,
     );
     if (!list) break;
-    for (const member of list.items) members.push({ id: member.id, name: member.name });
+    for (const member of list.items) {
+      if (permissionTable[member.role].enquiries !== 'none') members.push({ id: member.id, name: member.name });
+    }
     if (page * list.pageSize >= list.total) break;
   }
   return members.sort((a, b) => a.name.localeCompare(b.name));

@@ -27,6 +27,20 @@ export interface PersonalDataStore {
    * record and each field `collect` answers, in words; `words` turns stored codes into words.
    */
   letter?: PersonalDataLetter;
+  /**
+   * With `collect`: why every record of this kind may be about someone other than the requester (a
+   * note between staff, a notification about a colleague's action). Each is then flagged for review
+   * and left out of the export unless the reviewer includes it (docs/product.md#privacy-review).
+   */
+  review?: string;
+  /**
+   * With `collect`, for a record whose state moves on (a mail sent, a notification read): the fields
+   * that name it for its whole life, so that the review's decision about it still holds at approval.
+   * Without it a record is named by its `id` or `requestId`, else by all its fields.
+   */
+  identity?: string[];
+  /** With `collect`: the records are visits to the site, shown as a summary by day rather than row by row. */
+  visits?: true;
   /** Deletes what is past the period as of `cutoff` (`now` less the period); `now` for rules that need it. */
   purge?(manager: EntityManager, cutoff: Date, now: Date): Promise<number>;
   /** How many rows it holds now. */

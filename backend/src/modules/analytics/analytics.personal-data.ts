@@ -31,6 +31,7 @@ export const analyticsEventsStore: PersonalDataStore = {
   retention: { key: 'analyticsEvents', rule: (period) => `analytics_events older than ${period}` },
   erase: (manager, email) =>
     deleteRows(manager, `DELETE FROM "analytics_events" WHERE ${ofAddress} RETURNING "id"`, [email]),
+  visits: true,
   collect: (manager, email) =>
     manager.query(
       `SELECT "event", "path", "referrer", "properties", "visitor_id" AS "visitorId", "created_at" AS "at"

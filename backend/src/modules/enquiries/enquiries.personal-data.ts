@@ -13,6 +13,7 @@ export const enquiryNotesStore: PersonalDataStore = {
     fields: { writtenAt: 'Written', author: 'By', body: 'Note', enquiryId: 'About your message with reference' },
   },
   holds: 'Staff notes on enquiries, with the author’s name',
+  review: 'An internal note by staff: it names its author and may name other people',
   keptWhile: 'as long as their enquiry (deleted with it)',
   erase: (manager, email) => deleteRows(manager, `DELETE FROM "enquiry_notes" WHERE ${ofAddress} RETURNING 1`, [email]),
   collect: (manager, email) =>

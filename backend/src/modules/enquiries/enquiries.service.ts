@@ -10,6 +10,7 @@ import {
   enquiryStatusLabels,
   messages,
   permissionSatisfies,
+  permissionTable,
   unassignedFilter,
   type EnquiryAction,
   type EnquiryCounts,
@@ -122,7 +123,9 @@ export class EnquiriesService {
 
       const assigneeId = changes.assigneeId;
       if (assigneeId !== undefined && assigneeId !== row.assignee_id) {
-        const assignee = assigneeId === null ? null : await this.usersRepository.findActiveById(assigneeId, manager);
+        const found = assigneeId === null ? null : await this.usersRepository.findActiveById(assigneeId, manager);
+        // Only someone who may work enquiries holds one (not the privacy officer).
+        const assignee = found && permissionTable[found.role].enquiries !== 'none' ? found : null;
         if (assigneeId !== null && !assignee) {
           throw new ApiError(HttpStatus.BAD_REQUEST, messages.validationFailed, {
             assigneeId: [enquiryMessages.assigneeInvalid],

@@ -36,6 +36,7 @@ export const emailOutboxStore: PersonalDataStore = {
       [email, pattern],
     );
   },
+  identity: ['kind', 'subject', 'queuedAt'],
   collect: (manager, email) =>
     manager.query(
       `SELECT "kind", "subject", "text_body" AS "text", "status", "created_at" AS "queuedAt", "sent_at" AS "sentAt"

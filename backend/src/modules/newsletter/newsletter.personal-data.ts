@@ -26,6 +26,7 @@ export const subscribersStore: PersonalDataStore = {
   retention: { key: 'unconfirmedSubscribers', rule: (period) => `unconfirmed subscribers older than ${period}` },
   erase: (manager, email) =>
     deleteRows(manager, `DELETE FROM "subscribers" WHERE lower(trim("email")) = $1 RETURNING 1`, [email]),
+  identity: ['email', 'signedUpAt'],
   collect: (manager, email) =>
     manager.query(
       `SELECT "email", "status", "source", "page", "created_at" AS "signedUpAt", "confirmation_sent_at" AS "confirmationSentAt",

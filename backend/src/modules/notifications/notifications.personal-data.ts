@@ -23,12 +23,14 @@ export const staffNotificationsStore: PersonalDataStore = {
     },
   },
   holds: 'Notifications to staff (the bell): who was told, what about, when, and when they read it',
+  review: 'A notification between members of staff: it names who did what',
   retention: { key: 'readStaffNotifications', rule: (period) => `staff_notifications read more than ${period} ago` },
   keptWhile: 'about an enquiry: at most as long as the enquiry (deleted with it)',
   erase: (manager, email) =>
     deleteRows(manager, `DELETE FROM "staff_notifications" WHERE ${ofStaffAddress} OR ${aboutAddress} RETURNING 1`, [
       email,
     ]),
+  identity: ['createdAt', 'kind', 'title'],
   collect: (manager, email) =>
     manager.query(
       `SELECT "created_at" AS "createdAt", "kind", "title", "read_at" AS "readAt", "enquiry_id" AS "enquiryId"

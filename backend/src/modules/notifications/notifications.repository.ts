@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { NotificationKind } from '@northbeam/common';
+import type { NotificationKind, StaffRole } from '@northbeam/common';
 import { returnedRows, rowCount } from '../../database/query-result.js';
 
 export interface Recipient {
@@ -33,21 +33,21 @@ export class NotificationsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /**
-   * The enabled accounts among `userIds` (and every enabled admin and super admin when `admins`) that
-   * have not turned `kind` off.
+   * The enabled accounts among `userIds` (and every enabled admin and super admin when `admins`, and
+   * every enabled account of `roles`) that have not turned `kind` off.
    */
   recipients(
     manager: EntityManager,
     kind: NotificationKind,
-    target: { userIds?: string[]; admins?: boolean },
+    target: { userIds?: string[]; admins?: boolean; roles?: StaffRole[] },
   ): Promise<Recipient[]> {
     return manager.query<Recipient[]>(
       `SELECT u."id", u."email", u."name" FROM "users" u
         WHERE u."disabled_at" IS NULL
-          AND (u."id" = ANY($1::uuid[]) OR ($2::boolean AND u."role" IN ('super_admin', 'admin')))
+          AND (u."id" = ANY($1::uuid[]) OR ($2::boolean AND u."role" IN ('super_admin', 'admin')) OR u."role" = ANY($4::text[]))
           AND NOT EXISTS (SELECT 1 FROM "notification_opt_outs" o WHERE o."user_id" = u."id" AND o."kind" = $3)
         ORDER BY u."created_at", u."id"`,
-      [target.userIds ?? [], target.admins === true, kind],
+      [target.userIds ?? [], target.admins === true, kind, target.roles ?? []],
     );
   }
 

@@ -5,7 +5,10 @@ import {
   notificationKindLabels,
   notificationLimits,
   notificationMessages,
+  permissionTable,
+  staffRoles,
   type NotificationKind,
+  type StaffArea,
   type NotificationPage,
   type NotificationPreferences,
   type StaffIdentity,
@@ -29,10 +32,12 @@ export interface NotificationContent {
   mail: (recipient: Recipient, accountUrl: string) => OutgoingMail;
 }
 
-/** Who is told: staff by id, every admin (admins and super admins), or both. */
+/** Who is told: staff by id, every admin (admins and super admins), the team of an area, or any of these. */
 export interface NotificationTarget {
   userIds?: string[];
   admins?: boolean;
+  /** Every role with every right over the area in the permission table (the privacy team for 'privacy'). */
+  team?: StaffArea;
   /** Never told (the staff member who did what the notification is about). */
   except?: string | null;
 }
@@ -59,7 +64,8 @@ export class NotificationsService {
     target: NotificationTarget,
     content: NotificationContent,
   ): Promise<number> {
-    const recipients = (await this.repository.recipients(manager, kind, target)).filter(
+    const roles = target.team ? staffRoles.filter((role) => permissionTable[role][target.team!] === 'all') : [];
+    const recipients = (await this.repository.recipients(manager, kind, { ...target, roles })).filter(
       (recipient) => recipient.id !== target.except,
     );
     if (recipients.length === 0) return 0;

@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import type {
+  AccessFindings,
   ConsentProof,
   DataMapEntry,
   DeletionRequestDetail,
@@ -12,12 +13,16 @@ import type {
 import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
 import { Access } from '../auth/decorators/access.decorator.js';
 import { ConsentService } from './consent.service.js';
-import { CompleteDeletionRequestDto, RejectDeletionRequestDto } from './dto/decide-deletion-request.dto.js';
+import {
+  ApproveRequestDto,
+  CompleteDeletionRequestDto,
+  RejectDeletionRequestDto,
+} from './dto/decide-deletion-request.dto.js';
 import { ExtendRequestDto, ListPrivacyRequestsQueryDto } from './dto/list-requests.dto.js';
 import { PrivacyRequestsService } from './privacy-requests.service.js';
 import { RetentionService } from './retention.service.js';
 
-/** The privacy team's requests screen (deletion and access): admin and super_admin only. */
+/** The privacy team's requests screen (deletion and access): every role with every right over privacy. */
 @Controller('admin/deletion-requests')
 @Access('privacy', 'all')
 export class AdminPrivacyController {
@@ -39,10 +44,23 @@ export class AdminPrivacyController {
     return this.requests.detail(id);
   }
 
+  /** What an access request found, kind by kind, for the review before disclosure. */
+  @Get(':id/findings')
+  findings(@Param('id') id: string): Promise<AccessFindings> {
+    return this.requests.findings(id);
+  }
+
   @Post(':id/approve')
   @HttpCode(HttpStatus.OK)
-  approve(@Param('id') id: string, @CurrentUser() user: StaffIdentity): Promise<DeletionRequestDetail> {
-    return this.requests.approve(id, user);
+  approve(
+    @Param('id') id: string,
+    @Body() body: ApproveRequestDto,
+    @CurrentUser() user: StaffIdentity,
+  ): Promise<DeletionRequestDetail> {
+    const decisions = body.digest
+      ? { digest: body.digest, include: body.include ?? [], exclude: body.exclude ?? [] }
+      : undefined;
+    return this.requests.approve(id, user, decisions);
   }
 
   @Post(':id/reject')

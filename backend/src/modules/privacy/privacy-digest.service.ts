@@ -3,15 +3,20 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { claimTaskRun } from '../../core/scheduling/advisory-lock.js';
 import { dueSoonHorizon } from './privacy-rules.js';
+import { PrivacyNotifications } from './privacy-notifications.js';
 import { PrivacyMailer } from './privacy.mails.js';
 import { PrivacyRepository } from './privacy.repository.js';
 
-/** The daily digest to the privacy inbox: deletion and access requests due within 7 days or overdue. */
+/**
+ * The daily digest (08:00 UK time) of deletion and access requests due within 7 days or overdue: to
+ * the privacy inbox, and to the privacy team by the bell and by mail (docs/product.md#privacy-officer).
+ */
 @Injectable()
 export class PrivacyDigestService {
   constructor(
     private readonly repository: PrivacyRepository,
     private readonly mailer: PrivacyMailer,
+    private readonly notifications: PrivacyNotifications,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
@@ -20,18 +25,17 @@ export class PrivacyDigestService {
     const due = await this.repository.openDueBy(dueSoonHorizon(now));
     if (due.length === 0) return 0;
     if (!(await claimTaskRun(this.dataSource, 'privacy-digest', now.toISOString().slice(0, 10)))) return 0;
-    await this.repository.transaction((manager) =>
-      this.mailer.digest(
-        manager,
-        due.map((request) => ({
-          requestId: request.requestId,
-          requestType: request.requestType,
-          status: request.status,
-          deadlineAt: request.deadlineAt,
-          overdue: request.deadlineAt < now,
-        })),
-      ),
-    );
+    const lines = due.map((request) => ({
+      requestId: request.requestId,
+      requestType: request.requestType,
+      status: request.status,
+      deadlineAt: request.deadlineAt,
+      overdue: request.deadlineAt < now,
+    }));
+    await this.repository.transaction(async (manager) => {
+      await this.mailer.digest(manager, lines);
+      await this.notifications.due(manager, lines);
+    });
     return due.length;
   }
 }

@@ -1,8 +1,11 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import {
+  accessReviewMessages,
   messages,
   privacyRequestActions,
+  type AccessFindings,
+  type AccessReviewDecisions,
   staffLimits,
   type DeletionRequestDetail,
   type PrivacyRequestAction,
@@ -18,6 +21,7 @@ import { ApiError } from '../../core/http/api-error.js';
 import { RateLimiter } from '../../core/rate-limit/rate-limiter.js';
 import { ActivityService } from '../activity/activity.service.js';
 import { AccessExportService } from './access-export.service.js';
+import { applyDecisions, findingsDigest, mapFindings } from './access-review.js';
 import { mapPrivacyRequestDetail, mapPrivacyRequestSummary } from './dto/privacy-request.dto.js';
 import type { DeletionRequest } from './entities/deletion-request.entity.js';
 import {
@@ -29,6 +33,7 @@ import {
   oneMonthAfter,
   sha256,
 } from './privacy-rules.js';
+import { PrivacyNotifications } from './privacy-notifications.js';
 import { PrivacyMailer } from './privacy.mails.js';
 import { PrivacyRepository, type RequestFilter } from './privacy.repository.js';
 import { isUuid } from '../../core/validation/uuid.js';
@@ -39,7 +44,11 @@ const verificationValidityMs = 14 * dayMs;
 type VerifyOutcome = 'ok' | 'invalid';
 
 type DecisionAction =
-  'privacy.request_approved' | 'privacy.request_rejected' | 'privacy.request_completed' | 'privacy.request_extended';
+  | 'privacy.request_approved'
+  | 'privacy.request_rejected'
+  | 'privacy.request_completed'
+  | 'privacy.request_extended'
+  | 'privacy.export_reviewed';
 
 /**
  * The life cycle of a privacy request (docs/product.md#data-deletion, #privacy-requests): received →
@@ -56,6 +65,7 @@ export class PrivacyRequestsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly rateLimiter: RateLimiter,
     private readonly activity: ActivityService,
+    private readonly notifications: PrivacyNotifications,
   ) {}
 
   /** Keyed SHA-256 of a normalised address: proof in the audit without keeping the address. */
@@ -139,6 +149,8 @@ export class PrivacyRequestsService {
       request.verifiedAt = now;
       request.verificationTokenHash = null;
       await this.saveWithAudit(manager, request, 'verified', null, {});
+      // Its one-month clock runs: the privacy team is told (bell and mail).
+      await this.notifications.confirmed(manager, request);
       return 'ok';
     });
   }
@@ -164,27 +176,66 @@ export class PrivacyRequestsService {
     const request = isUuid(id) ? await this.repository.findById(id) : null;
     if (!request) throw new ApiError(HttpStatus.NOT_FOUND, messages.deletionRequestNotFound);
     const history = await this.repository.historyOf(request.requestId);
-    return mapPrivacyRequestDetail(request, history, now);
+    const names = await this.repository.staffNamesByEmail(
+      history.flatMap((entry) => (entry.actor && entry.actor.includes('@') ? [entry.actor] : [])),
+    );
+    return mapPrivacyRequestDetail(request, history, now, names);
+  }
+
+  /**
+   * What an access request found, kind by kind, for the review before disclosure
+   * (docs/product.md#privacy-review). Read in a transaction of its own, as the approval will read it.
+   */
+  async findings(id: string): Promise<AccessFindings> {
+    const request = isUuid(id) ? await this.repository.findById(id) : null;
+    if (!request) throw new ApiError(HttpStatus.NOT_FOUND, messages.deletionRequestNotFound);
+    if (request.requestType !== 'access') throw new ApiError(HttpStatus.CONFLICT, accessReviewMessages.notAccess);
+    if (!request.email) throw new ApiError(HttpStatus.CONFLICT, messages.deletionRequestWrongState);
+    return this.repository.transaction(async (manager) => mapFindings(await this.exports.findings(manager, request)));
   }
 
   /**
    * Verified → approved. A full deletion is then carried out by the scheduled task; an access request
-   * gets its export built and its one-use link mailed, and is complete.
+   * must carry the review of its findings (`decisions`): its export is built from the records the review
+   * kept, the history says what was left out and why, its one-use link is mailed, and it is complete.
    */
-  async approve(id: string, actor: StaffIdentity, now = new Date()): Promise<DeletionRequestDetail> {
+  async approve(
+    id: string,
+    actor: StaffIdentity,
+    decisions?: AccessReviewDecisions,
+    now = new Date(),
+  ): Promise<DeletionRequestDetail> {
     await this.transition(id, 'approve', async (manager, request) => {
+      if (request.requestType === 'access' && !decisions)
+        throw new ApiError(HttpStatus.BAD_REQUEST, accessReviewMessages.reviewRequired);
       request.status = 'approved';
       request.approvedAt = now;
-      await this.saveWithAudit(manager, request, 'approved', actor.email, {});
+      await this.saveWithAudit(manager, request, 'approved', actor.email, { actorName: actor.name });
       await this.recordDecision(manager, actor, 'privacy.request_approved', request);
       if (request.requestType !== 'access') {
         await this.mailer.approved(manager, request.email!, request.requestId, request.requestType);
         return;
       }
+      const kinds = await this.exports.findings(manager, request);
+      if (findingsDigest(kinds) !== decisions!.digest)
+        throw new ApiError(HttpStatus.CONFLICT, accessReviewMessages.findingsChanged);
+      const outcome = applyDecisions(kinds, decisions!);
+      if ('unknown' in outcome) throw new ApiError(HttpStatus.BAD_REQUEST, accessReviewMessages.unknownRecord);
+      await this.saveWithAudit(manager, request, 'export_reviewed', actor.email, {
+        actorName: actor.name,
+        found: outcome.included.length + outcome.excluded.length,
+        included: outcome.included.length,
+        includedAfterReview: outcome.includedFlagged.map((finding) => finding.label),
+        excluded: outcome.excluded.map(({ finding, reason }) => ({ record: finding.label, reason })),
+      });
+      await this.recordDecision(manager, actor, 'privacy.export_reviewed', request, [
+        `${outcome.included.length} disclosed`,
+        `${outcome.excluded.length} left out`,
+      ]);
       request.status = 'completed';
       request.completedAt = now;
-      await this.saveWithAudit(manager, request, 'export_sent', actor.email, {});
-      const ready = await this.exports.build(manager, request, now);
+      await this.saveWithAudit(manager, request, 'export_sent', actor.email, { actorName: actor.name });
+      const ready = await this.exports.build(manager, request, now, kinds, outcome.included);
       await this.mailer.exportReady(manager, request.email!, request.requestId, ready.token, ready.expiresAt);
     });
     return this.detail(id, now);
@@ -196,7 +247,7 @@ export class PrivacyRequestsService {
       request.rejectedAt = now;
       request.rejectionReason = reason;
       request.verificationTokenHash = null;
-      await this.saveWithAudit(manager, request, 'rejected', actor.email, { reason });
+      await this.saveWithAudit(manager, request, 'rejected', actor.email, { reason, actorName: actor.name });
       await this.recordDecision(manager, actor, 'privacy.request_rejected', request);
       await this.mailer.rejected(manager, request.email!, request.requestId, request.requestType, reason);
     });
@@ -212,7 +263,7 @@ export class PrivacyRequestsService {
   ): Promise<DeletionRequestDetail> {
     await this.transition(id, 'complete', async (manager, request) => {
       await this.recordDecision(manager, actor, 'privacy.request_completed', request);
-      await this.complete(manager, request, actor.email, now, { note }, note);
+      await this.complete(manager, request, actor.email, now, { note, actorName: actor.name }, note);
     });
     return this.detail(id, now);
   }
@@ -231,12 +282,14 @@ export class PrivacyRequestsService {
       request.extendedAt = now;
       request.extensionReason = reason;
       await this.saveWithAudit(manager, request, 'extended', actor.email, {
+        actorName: actor.name,
         months,
         reason,
         from: previous.toISOString(),
         to: request.deadlineAt.toISOString(),
       });
       await this.recordDecision(manager, actor, 'privacy.request_extended', request);
+      await this.notifications.extended(manager, request, actor, reason);
       await this.mailer.extended(
         manager,
         request.email!,
@@ -273,11 +326,16 @@ export class PrivacyRequestsService {
     actor: StaffIdentity,
     action: DecisionAction,
     request: DeletionRequest,
+    facts: string[] = [],
   ): Promise<void> {
     return this.activity.record(manager, {
       actor,
       action,
-      target: { type: 'deletion_request', id: request.id, label: request.requestId },
+      target: {
+        type: 'deletion_request',
+        id: request.id,
+        label: facts.length ? `${request.requestId}: ${facts.join(', ')}` : request.requestId,
+      },
     });
   }
 

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Post, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import type { ConsentProof } from '@northbeam/common';
+import type { AccessDownloadState, ConsentProof } from '@northbeam/common';
 import { Public } from '../auth/decorators/access.decorator.js';
 import { AccessExportService } from './access-export.service.js';
 import { CreateAccessRequestDto, DownloadExportDto } from './dto/access-request.dto.js';
@@ -66,6 +66,12 @@ export class AccessRequestController {
   @HttpCode(HttpStatus.OK)
   verify(@Body() body: VerifyDeletionRequestDto): Promise<{ message: string }> {
     return this.requests.verify(body.token);
+  }
+
+  /** What /data-access/download shows: whether its link still gives the file, was used (when) or expired. */
+  @Get('download')
+  downloadState(@Query() query: DownloadExportDto): Promise<AccessDownloadState> {
+    return this.exports.state(query.token);
   }
 
   /** The download button of /data-access/download: the ZIP, once (a POST: mail scanners open links). */

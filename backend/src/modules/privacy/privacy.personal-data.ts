@@ -60,7 +60,8 @@ export const privacyRequestsStore: PersonalDataStore = {
 /** Ready exports of the right of access, each reachable once through its mailed link. */
 export const accessExportsStore: PersonalDataStore = {
   name: 'privacy_exports',
-  holds: 'Ready copies of a requester’s data (ZIP), until downloaded once',
+  holds:
+    'Ready copies of a requester’s data (ZIP), until downloaded once; then only when it was downloaded, until the period ends',
   retention: { key: 'accessExports', rule: (period) => `privacy_exports older than ${period}` },
   purge: (manager, cutoff) =>
     deleteRows(manager, `DELETE FROM "privacy_exports" WHERE "created_at" < $1 RETURNING 1`, [cutoff]),

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, In, LessThanOrEqual, Not, type EntityManager, type Repository } from 'typeorm';
 import type { ConsentProof, DeletionRequestStatus, PrivacyDueFilter, PrivacyRequestType } from '@northbeam/common';
-import { returnedRows } from '../../database/query-result.js';
 import { DeletionAudit } from './entities/deletion-audit.entity.js';
 import { DeletionRequest } from './entities/deletion-request.entity.js';
 import { openStatuses } from './privacy-rules.js';
@@ -148,17 +147,53 @@ export class PrivacyRepository {
     );
   }
 
-  /** Takes the export behind a link: deletes the row and answers it, once. Null when used, unknown or expired. */
+  /**
+   * Takes the export behind a link, once: the file is dropped from the row (which stays, with the time
+   * of the download, until its period ends) and answered. Null when used, unknown or expired.
+   */
   async takeExport(tokenHash: string, now: Date): Promise<{ requestId: string; archive: Buffer } | null> {
     return this.dataSource.transaction(async (manager) => {
-      const result: unknown = await manager.query(
-        `DELETE FROM "privacy_exports" WHERE "token_hash" = $1 RETURNING "request_id", "archive", "expires_at"`,
-        [tokenHash],
+      const [row] = await manager.query<
+        { request_id: string; archive: Buffer | Uint8Array | null; expires_at: Date }[]
+      >(`SELECT "request_id", "archive", "expires_at" FROM "privacy_exports" WHERE "token_hash" = $1 FOR UPDATE`, [
+        tokenHash,
+      ]);
+      if (!row || !row.archive || new Date(row.expires_at) <= now) return null;
+      await manager.query(
+        `UPDATE "privacy_exports" SET "archive" = NULL, "downloaded_at" = $2 WHERE "token_hash" = $1`,
+        [tokenHash, now],
       );
-      const [row] = returnedRows<{ request_id: string; archive: Buffer | Uint8Array; expires_at: Date }>(result);
-      if (!row || new Date(row.expires_at) <= now) return null;
       return { requestId: row.request_id, archive: Buffer.from(row.archive) };
     });
+  }
+
+  /** What a link's export is now: still there, downloaded (when), or nothing (expired, purged or unknown). */
+  async exportState(tokenHash: string): Promise<{ expiresAt: Date; downloadedAt: Date | null; ready: boolean } | null> {
+    const [row] = await this.dataSource.query<{ expires_at: Date; downloaded_at: Date | null; ready: boolean }[]>(
+      `SELECT "expires_at", "downloaded_at", "archive" IS NOT NULL AS "ready" FROM "privacy_exports" WHERE "token_hash" = $1`,
+      [tokenHash],
+    );
+    if (!row) return null;
+    return {
+      expiresAt: new Date(row.expires_at),
+      downloadedAt: row.downloaded_at ? new Date(row.downloaded_at) : null,
+      ready: row.ready,
+    };
+  }
+
+  /** Every staff account's name and address: the people an access export's review looks for. */
+  staffPeople(manager: EntityManager): Promise<{ name: string; email: string }[]> {
+    return manager.query<{ name: string; email: string }[]>(`SELECT "name", "email" FROM "users" ORDER BY "name"`);
+  }
+
+  /** Staff names by address (lower-cased), for the names in a request's history. */
+  async staffNamesByEmail(emails: string[]): Promise<Map<string, string>> {
+    if (emails.length === 0) return new Map();
+    const rows = await this.dataSource.query<{ email: string; name: string }[]>(
+      `SELECT lower("email") AS "email", "name" FROM "users" WHERE lower("email") = ANY($1::text[])`,
+      [emails.map((email) => email.toLowerCase())],
+    );
+    return new Map(rows.map((row) => [row.email, row.name]));
   }
 
   /** The request behind an export, for its audit line. */

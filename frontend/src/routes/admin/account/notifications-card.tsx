@@ -1,9 +1,8 @@
 import { Bell } from '@/components/ui/icons';
 import { useId, useState } from 'react';
 import {
-  adminOnlyNotificationKinds,
   notificationKindLabels,
-  notificationKinds,
+  notificationKindsFor,
   type NotificationKind,
   type NotificationPreferences,
   type StaffUser,
@@ -19,9 +18,7 @@ export function NotificationsCard({ user, preferences }: { user: StaffUser; pref
   const [off, setOff] = useState<NotificationKind[]>(preferences.off);
   const [busy, setBusy] = useState(false);
   const idPrefix = useId();
-  const kinds = notificationKinds.filter(
-    (kind) => user.role !== 'consultant' || !adminOnlyNotificationKinds.includes(kind),
-  );
+  const kinds = notificationKindsFor(user.permissions);
   const toggle = async (kind: NotificationKind, on: boolean) => {
     const next = on ? off.filter((item) => item !== kind) : [...off, kind];
     setBusy(true);

@@ -94,6 +94,7 @@ export function Component() {
   const { user, labsCount, consultingCount, downloads, activity, enquiries, privacy, workflow, authors } =
     useLoaderData<typeof loader>();
   const firstName = user.name.split(' ')[0];
+  const writes = user.permissions.posts !== 'none';
   return (
     <>
       <section className="container-page py-10 sm:py-14">
@@ -109,73 +110,78 @@ export function Component() {
         </div>
 
         <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-4 [&>*]:min-w-0">
-          <Card className="flex flex-col" data-testid="card-blog-posts">
-            <CardHeader>
-              <FileText className="size-6 text-beam" aria-hidden="true" />
-              <CardTitle as="h2">Blog Posts</CardTitle>
-              <CardDescription>Write, edit and publish Labs and Consulting articles.</CardDescription>
-            </CardHeader>
-            <CardContent className="mt-auto">
-              <Link to="/admin/posts" className={buttonVariants({ className: 'w-full' })}>
-                Manage posts
-                <ArrowRight aria-hidden="true" />
-              </Link>
-            </CardContent>
-          </Card>
+          {/* A role without posts (the privacy officer) sees none of the post and playbook cards. */}
+          {writes ? (
+            <>
+              <Card className="flex flex-col" data-testid="card-blog-posts">
+                <CardHeader>
+                  <FileText className="size-6 text-beam" aria-hidden="true" />
+                  <CardTitle as="h2">Blog Posts</CardTitle>
+                  <CardDescription>Write, edit and publish Labs and Consulting articles.</CardDescription>
+                </CardHeader>
+                <CardContent className="mt-auto">
+                  <Link to="/admin/posts" className={buttonVariants({ className: 'w-full' })}>
+                    Manage posts
+                    <ArrowRight aria-hidden="true" />
+                  </Link>
+                </CardContent>
+              </Card>
 
-          {workflow ? <ReviewQueueCard counts={workflow} /> : null}
+              {workflow ? <ReviewQueueCard counts={workflow} /> : null}
 
-          <Card data-testid="card-quick-stats">
-            <CardHeader>
-              <CardTitle as="h2">Quick Stats</CardTitle>
-              <CardDescription>Published articles by section.</CardDescription>
-            </CardHeader>
-            <CardContent className="flex flex-col gap-2">
-              <Stat label="Labs Posts" value={labsCount} accent="bg-labs" />
-              <Stat label="Consulting Posts" value={consultingCount} accent="bg-consulting" />
-              <Stat label="Draft Posts" value={0} accent="bg-line" />
-            </CardContent>
-          </Card>
+              <Card data-testid="card-quick-stats">
+                <CardHeader>
+                  <CardTitle as="h2">Quick Stats</CardTitle>
+                  <CardDescription>Published articles by section.</CardDescription>
+                </CardHeader>
+                <CardContent className="flex flex-col gap-2">
+                  <Stat label="Labs Posts" value={labsCount} accent="bg-labs" />
+                  <Stat label="Consulting Posts" value={consultingCount} accent="bg-consulting" />
+                  <Stat label="Draft Posts" value={0} accent="bg-line" />
+                </CardContent>
+              </Card>
 
-          <Card data-testid="card-authors">
-            <CardHeader>
-              <Users className="size-6 text-beam" aria-hidden="true" />
-              <CardTitle as="h2">Authors</CardTitle>
-              <CardDescription>
-                {authors.length === 1
-                  ? '1 team member can be credited on a post.'
-                  : `${authors.length} team members can be credited on a post.`}
-              </CardDescription>
-            </CardHeader>
-            <CardContent className="flex flex-col gap-4">
-              <ul className="flex flex-col gap-2.5 text-sm">
-                {authors.map((member) => (
-                  <li key={member.id} className="flex flex-col">
-                    <span className="font-medium text-ink">{member.name}</span>
-                    <span className="text-xs text-ink-muted">{member.role}</span>
-                  </li>
-                ))}
-              </ul>
-              {user.permissions.team !== 'none' ? (
-                <Link to="/admin/team" className="text-sm font-medium text-beam hover:underline">
-                  {user.permissions.team === 'all' ? 'Manage the team' : 'Your team profile'}
-                </Link>
-              ) : null}
-            </CardContent>
-          </Card>
+              <Card data-testid="card-authors">
+                <CardHeader>
+                  <Users className="size-6 text-beam" aria-hidden="true" />
+                  <CardTitle as="h2">Authors</CardTitle>
+                  <CardDescription>
+                    {authors.length === 1
+                      ? '1 team member can be credited on a post.'
+                      : `${authors.length} team members can be credited on a post.`}
+                  </CardDescription>
+                </CardHeader>
+                <CardContent className="flex flex-col gap-4">
+                  <ul className="flex flex-col gap-2.5 text-sm">
+                    {authors.map((member) => (
+                      <li key={member.id} className="flex flex-col">
+                        <span className="font-medium text-ink">{member.name}</span>
+                        <span className="text-xs text-ink-muted">{member.role}</span>
+                      </li>
+                    ))}
+                  </ul>
+                  {user.permissions.team !== 'none' ? (
+                    <Link to="/admin/team" className="text-sm font-medium text-beam hover:underline">
+                      {user.permissions.team === 'all' ? 'Manage the team' : 'Your team profile'}
+                    </Link>
+                  ) : null}
+                </CardContent>
+              </Card>
 
-          <Card data-testid="card-playbook-downloads">
-            <CardHeader>
-              <Download className="size-6 text-beam" aria-hidden="true" />
-              <CardTitle as="h2">Playbook Downloads</CardTitle>
-              <CardDescription>Total requests for the SME AI adoption playbook.</CardDescription>
-            </CardHeader>
-            <CardContent>
-              <p className="font-display text-5xl font-semibold text-ink tabular-nums" data-testid="playbook-total">
-                {downloads.length}
-              </p>
-            </CardContent>
-          </Card>
+              <Card data-testid="card-playbook-downloads">
+                <CardHeader>
+                  <Download className="size-6 text-beam" aria-hidden="true" />
+                  <CardTitle as="h2">Playbook Downloads</CardTitle>
+                  <CardDescription>Total requests for the SME AI adoption playbook.</CardDescription>
+                </CardHeader>
+                <CardContent>
+                  <p className="font-display text-5xl font-semibold text-ink tabular-nums" data-testid="playbook-total">
+                    {downloads.length}
+                  </p>
+                </CardContent>
+              </Card>
+            </>
+          ) : null}
 
           {enquiries ? (
             <Card className="flex flex-col" data-testid="card-enquiries">
@@ -286,59 +292,61 @@ export function Component() {
             </CardContent>
           </Card>
 
-          <Card className="lg:col-span-3" data-testid="card-recent-downloads">
-            <CardHeader className="flex-row items-center justify-between gap-3">
-              <CardTitle as="h2">Recent playbook downloads</CardTitle>
-              {user.permissions.playbook !== 'none' ? (
-                <Link to="/admin/playbook" className="text-sm font-medium text-beam hover:underline">
-                  All requests
-                </Link>
-              ) : null}
-            </CardHeader>
-            <CardContent>
-              {downloads.length === 0 ? (
-                <p className="rounded-xl bg-mist px-4 py-6 text-center text-sm text-ink-muted">
-                  No playbook downloads yet.
-                </p>
-              ) : (
-                <div className="overflow-x-auto">
-                  <table className="w-full text-left text-sm">
-                    <thead>
-                      <tr className="border-b border-line text-ink-muted">
-                        <th scope="col" className="py-2 pr-4 font-medium">
-                          Email
-                        </th>
-                        <th scope="col" className="py-2 font-medium">
-                          Date
-                        </th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {downloads.slice(0, 10).map((download) => (
-                        <tr key={download.id} className="border-b border-line/60 last:border-0">
-                          <td className="py-2 pr-4 break-all text-ink">{download.email}</td>
-                          <td className="py-2 whitespace-nowrap text-ink-muted">
-                            {formatDate(download.createdAt, 'd MMM yyyy, HH:mm')}
-                          </td>
+          {writes ? (
+            <Card className="lg:col-span-3" data-testid="card-recent-downloads">
+              <CardHeader className="flex-row items-center justify-between gap-3">
+                <CardTitle as="h2">Recent playbook downloads</CardTitle>
+                {user.permissions.playbook !== 'none' ? (
+                  <Link to="/admin/playbook" className="text-sm font-medium text-beam hover:underline">
+                    All requests
+                  </Link>
+                ) : null}
+              </CardHeader>
+              <CardContent>
+                {downloads.length === 0 ? (
+                  <p className="rounded-xl bg-mist px-4 py-6 text-center text-sm text-ink-muted">
+                    No playbook downloads yet.
+                  </p>
+                ) : (
+                  <div className="overflow-x-auto">
+                    <table className="w-full text-left text-sm">
+                      <thead>
+                        <tr className="border-b border-line text-ink-muted">
+                          <th scope="col" className="py-2 pr-4 font-medium">
+                            Email
+                          </th>
+                          <th scope="col" className="py-2 font-medium">
+                            Date
+                          </th>
                         </tr>
-                      ))}
-                    </tbody>
-                  </table>
+                      </thead>
+                      <tbody>
+                        {downloads.slice(0, 10).map((download) => (
+                          <tr key={download.id} className="border-b border-line/60 last:border-0">
+                            <td className="py-2 pr-4 break-all text-ink">{download.email}</td>
+                            <td className="py-2 whitespace-nowrap text-ink-muted">
+                              {formatDate(download.createdAt, 'd MMM yyyy, HH:mm')}
+                            </td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </div>
+                )}
+                <div className="mt-6 border-t border-line pt-4">
+                  <div className="flex items-center justify-between gap-3">
+                    <h3 className="text-sm font-semibold text-ink">Recent activity</h3>
+                    {user.permissions.activity !== 'none' ? (
+                      <Link to="/admin/activity" className="text-sm font-medium text-beam hover:underline">
+                        All activity
+                      </Link>
+                    ) : null}
+                  </div>
+                  <ActivityFeed entries={activity} compact className="mt-3" data-testid="recent-activity" />
                 </div>
-              )}
-              <div className="mt-6 border-t border-line pt-4">
-                <div className="flex items-center justify-between gap-3">
-                  <h3 className="text-sm font-semibold text-ink">Recent activity</h3>
-                  {user.permissions.activity !== 'none' ? (
-                    <Link to="/admin/activity" className="text-sm font-medium text-beam hover:underline">
-                      All activity
-                    </Link>
-                  ) : null}
-                </div>
-                <ActivityFeed entries={activity} compact className="mt-3" data-testid="recent-activity" />
-              </div>
-            </CardContent>
-          </Card>
+              </CardContent>
+            </Card>
+          ) : null}
         </div>
       </section>
     </>

@@ -1,5 +1,5 @@
 import { Loader2 } from '@/components/ui/icons';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useRevalidator } from '@/app/data-router';
 import {
   formatDate,
@@ -21,6 +21,7 @@ import { Select } from '@/components/ui/select';
 import { toast } from '@/components/ui/toast';
 import { ApiRequestError, apiRequest } from '@/lib/api';
 import { cn } from '@/lib/cn';
+import { AccessReview, type ReviewState } from './access-review';
 
 /** A moment of a request's life, or a dash when it has not come. */
 function formatDateTime(value: string | null): string {
@@ -36,6 +37,8 @@ export function RequestDetail({ id }: { id: string }) {
   const [months, setMonths] = useState('1');
   const [extensionReason, setExtensionReason] = useState('');
   const [busy, setBusy] = useState(false);
+  const [review, setReview] = useState<ReviewState | null>(null);
+  const onReviewChange = useCallback((state: ReviewState) => setReview(state), []);
   const title = useRef<HTMLHeadingElement>(null);
   const shown = detail !== null;
 
@@ -70,7 +73,9 @@ export function RequestDetail({ id }: { id: string }) {
             ? { note: text }
             : action === 'extend'
               ? { months: Number(months), reason: extensionReason }
-              : undefined;
+              : action === 'approve' && detail?.requestType === 'access'
+                ? review?.decisions
+                : undefined;
       const response = await apiRequest('POST', `/api/admin/deletion-requests/${id}/${action}`, body);
       setDetail((await response.json()) as DeletionRequestDetail);
       // Only the fields this decision sent are spent: a reason written meanwhile for another stays.
@@ -133,14 +138,29 @@ export function RequestDetail({ id }: { id: string }) {
         ) : null}
         {detail.rejectionReason ? <p>Rejected: {detail.rejectionReason}</p> : null}
         {detail.completionNote ? <p>Completion note: {detail.completionNote}</p> : null}
-        <ol className="space-y-1 border-l border-line pl-4 text-xs text-ink-muted">
+        <ol className="space-y-1 border-l border-line pl-4 text-xs text-ink-muted" data-testid="request-history">
           {detail.history.map((entry, index) => (
             <li key={index}>
               {formatDateTime(entry.createdAt)} · {privacyHistoryLabels[entry.action] ?? entry.action}
-              {entry.actor ? ` by ${entry.actor}` : ''}
+              {entry.actor ? (
+                <>
+                  {' by '}
+                  <span title={entry.actor.email ?? undefined} className="font-medium text-ink">
+                    {entry.actor.name}
+                  </span>
+                </>
+              ) : null}
+              {entry.notes.length ? (
+                <ul className="mt-1 list-disc space-y-0.5 pl-4 text-ink">
+                  {entry.notes.map((note, noteIndex) => (
+                    <li key={noteIndex}>{note}</li>
+                  ))}
+                </ul>
+              ) : null}
             </li>
           ))}
         </ol>
+        {access && canApprove ? <AccessReview requestId={detail.id} onChange={onReviewChange} /> : null}
         {canApprove || canReject || canComplete ? (
           <div className="space-y-3 border-t border-line pt-4">
             {canReject || canComplete ? (
@@ -156,12 +176,12 @@ export function RequestDetail({ id }: { id: string }) {
             <div className="flex flex-wrap gap-2">
               {canApprove ? (
                 <ConfirmAction
-                  label="Approve"
-                  disabled={busy}
+                  label={access ? 'Approve and disclose' : 'Approve'}
+                  disabled={busy || (access && !review?.ready)}
                   title={access ? 'Approve this access request?' : 'Approve this deletion request?'}
                   description={
                     access
-                      ? `${requester} will be e-mailed a one-use link to a copy of every record held about the address, valid 7 days.`
+                      ? `${requester} will be e-mailed a one-use link, valid 7 days, to a copy of the ${review?.disclosed ?? 0} record(s) you kept; ${review?.leftOut ?? 0} left out, as the history will say.`
                       : `${requester} will be e-mailed that the request was approved. This cannot be undone.`
                   }
                   confirm={access ? 'Approve and send the data' : 'Approve and notify'}
