@@ -160,6 +160,60 @@ describe('Site settings and redirects', () => {
       });
     });
 
+    it('name the old and new address of a moved mailbox in the log, and tell every super admin and the old mailbox in the same save', async () => {
+      const before = editable(await current());
+      await testApp.dataSource.query(`DELETE FROM "email_outbox"`);
+      await testApp.dataSource.query(`DELETE FROM "staff_notifications"`);
+      // A super admin who turned every kind off is still told: the notice cannot be turned off.
+      await superAdmin
+        .put('/api/admin/account/notifications')
+        .send({ off: ['post_submitted', 'enquiry_digest'] })
+        .expect(200);
+      await admin
+        .put('/api/admin/settings')
+        .send({ ...before, enquiryInbox: 'outside@elsewhere.example' })
+        .expect(200);
+
+      const page = await superAdmin.get('/api/admin/activity').query({ action: 'settings.mailbox_changed' }).expect(200);
+      expect((page.body.items as ActivityEntry[])[0]).toMatchObject({
+        actor: { name: 'Test admin' },
+        targetLabel: `Enquiry mailbox: ${before.enquiryInbox} → outside@elsewhere.example`,
+      });
+      const bell = await testApp.dataSource.query<{ email: string; kind: string; title: string; url: string }[]>(
+        `SELECT u."email", n."kind", n."title", n."url" FROM "staff_notifications" n JOIN "users" u ON u."id" = n."user_id"`,
+      );
+      expect(bell).toEqual([
+        {
+          email: 'super-admin@northbeam.example',
+          kind: 'mailbox_changed',
+          title: `Test admin changed the enquiry mailbox: ${before.enquiryInbox} → outside@elsewhere.example`,
+          url: '/admin/settings',
+        },
+      ]);
+      const mails = await testApp.dataSource.query<{ kind: string; to_address: string; text_body: string }[]>(
+        `SELECT "kind", "to_address", "text_body" FROM "email_outbox" ORDER BY "kind"`,
+      );
+      expect(mails.map((mail) => [mail.kind, mail.to_address])).toEqual([
+        ['mailbox_changed', 'super-admin@northbeam.example'],
+        ['mailbox_changed_old', before.enquiryInbox],
+      ]);
+      for (const mail of mails) {
+        expect(mail.text_body).toContain('outside@elsewhere.example');
+        expect(mail.text_body).toContain(before.enquiryInbox);
+        expect(mail.text_body).toContain('Test admin');
+      }
+
+      // A save that leaves the mailboxes alone (whatever their case) tells nobody.
+      await testApp.dataSource.query(`DELETE FROM "email_outbox"`);
+      await admin
+        .put('/api/admin/settings')
+        .send({ ...before, enquiryInbox: 'Outside@Elsewhere.example', phone: '+44 161 496 0001' })
+        .expect(200);
+      expect(await testApp.dataSource.query(`SELECT 1 FROM "email_outbox"`)).toEqual([]);
+      await admin.put('/api/admin/settings').send(before).expect(200);
+      await superAdmin.put('/api/admin/account/notifications').send({ off: [] }).expect(200);
+    });
+
     it('keep the client logos in the order given, from the media library, with their names', async () => {
       const wide = await upload('wide', 400, 100);
       const square = await upload('square', 200, 200);

@@ -122,6 +122,10 @@ export const siteSettingsMessages = {
   playbookReset: 'The download hands out the shipped playbook again',
 };
 
+/** The two mailboxes of the settings, as the activity log and the notices of a change name them. */
+export const siteMailboxLabels = { enquiryInbox: 'Enquiry mailbox', privacyInbox: 'Privacy mailbox' } as const;
+export type SiteMailbox = keyof typeof siteMailboxLabels;
+
 const phonePattern = /^\+?[0-9][0-9 ()-]{5,28}$/;
 
 export function isSettingsPhone(value: string): boolean {

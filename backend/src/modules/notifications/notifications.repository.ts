@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { NotificationKind } from '@northbeam/common';
+import type { AnyNotificationKind, NotificationKind } from '@northbeam/common';
 import { returnedRows, rowCount } from '../../database/query-result.js';
 
 export interface Recipient {
@@ -12,7 +12,7 @@ export interface Recipient {
 
 export interface NotificationRow {
   id: string;
-  kind: NotificationKind;
+  kind: AnyNotificationKind;
   title: string;
   url: string;
   read_at: Date | string | null;
@@ -21,7 +21,7 @@ export interface NotificationRow {
 
 export interface NewNotification {
   userId: string;
-  kind: NotificationKind;
+  kind: AnyNotificationKind;
   title: string;
   url: string;
   enquiryId: string | null;
@@ -33,21 +33,22 @@ export class NotificationsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /**
-   * The enabled accounts among `userIds` (and every enabled admin and super admin when `admins`) that
-   * have not turned `kind` off.
+   * The enabled accounts among `userIds` (and every enabled admin and super admin when `admins`, every
+   * enabled super admin when `superAdmins`) that have not turned `kind` off.
    */
   recipients(
     manager: EntityManager,
-    kind: NotificationKind,
-    target: { userIds?: string[]; admins?: boolean },
+    kind: AnyNotificationKind,
+    target: { userIds?: string[]; admins?: boolean; superAdmins?: boolean },
   ): Promise<Recipient[]> {
     return manager.query<Recipient[]>(
       `SELECT u."id", u."email", u."name" FROM "users" u
         WHERE u."disabled_at" IS NULL
-          AND (u."id" = ANY($1::uuid[]) OR ($2::boolean AND u."role" IN ('super_admin', 'admin')))
+          AND (u."id" = ANY($1::uuid[]) OR ($2::boolean AND u."role" IN ('super_admin', 'admin'))
+               OR ($4::boolean AND u."role" = 'super_admin'))
           AND NOT EXISTS (SELECT 1 FROM "notification_opt_outs" o WHERE o."user_id" = u."id" AND o."kind" = $3)
         ORDER BY u."created_at", u."id"`,
-      [target.userIds ?? [], target.admins === true, kind],
+      [target.userIds ?? [], target.admins === true, kind, target.superAdmins === true],
     );
   }
 

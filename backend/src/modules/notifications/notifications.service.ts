@@ -5,6 +5,7 @@ import {
   notificationKindLabels,
   notificationLimits,
   notificationMessages,
+  type AnyNotificationKind,
   type NotificationKind,
   type NotificationPage,
   type NotificationPreferences,
@@ -29,10 +30,11 @@ export interface NotificationContent {
   mail: (recipient: Recipient, accountUrl: string) => OutgoingMail;
 }
 
-/** Who is told: staff by id, every admin (admins and super admins), or both. */
+/** Who is told: staff by id, every admin (admins and super admins), every super admin, or several. */
 export interface NotificationTarget {
   userIds?: string[];
   admins?: boolean;
+  superAdmins?: boolean;
   /** Never told (the staff member who did what the notification is about). */
   except?: string | null;
 }
@@ -55,7 +57,7 @@ export class NotificationsService {
   /** Notifies every recipient of `kind` in `target`; answers how many were told. */
   async notify(
     manager: EntityManager,
-    kind: NotificationKind,
+    kind: AnyNotificationKind,
     target: NotificationTarget,
     content: NotificationContent,
   ): Promise<number> {
