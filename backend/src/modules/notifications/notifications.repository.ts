@@ -61,6 +61,24 @@ export class NotificationsRepository {
     }
   }
 
+  /**
+   * Removes the lines about an enquiry held by staff of `roles`, except `keepUserId`; answers how many.
+   */
+  async removeEnquiryLines(
+    manager: EntityManager,
+    enquiryId: string,
+    roles: string[],
+    keepUserId: string | null,
+  ): Promise<number> {
+    const result: unknown = await manager.query(
+      `DELETE FROM "staff_notifications" n USING "users" u
+        WHERE n."enquiry_id" = $1 AND u."id" = n."user_id" AND u."role" = ANY($2::text[])
+          AND u."id" IS DISTINCT FROM $3::uuid`,
+      [enquiryId, roles, keepUserId],
+    );
+    return rowCount(result);
+  }
+
   /** Newest first, and the count of unread ones. */
   async page(userId: string, offset: number, limit: number): Promise<[NotificationRow[], number, number]> {
     const counts = await this.dataSource.query<{ total: number; unread: number }[]>(

@@ -5,6 +5,8 @@ import {
   notificationKindLabels,
   notificationLimits,
   notificationMessages,
+  permissionSatisfies,
+  permissionTable,
   type AnyNotificationKind,
   type NotificationKind,
   type NotificationPage,
@@ -81,6 +83,18 @@ export class NotificationsService {
       recipients.map((recipient) => content.mail(recipient, accountUrl)),
     );
     return recipients.length;
+  }
+
+  /**
+   * After an enquiry changed hands: the bell lines about it (they name the enquirer) are removed for
+   * everyone who may no longer see it (roles that see only their assigned enquiries), except its new
+   * holder. Called in the reassignment's transaction.
+   */
+  async withdrawEnquiryLines(manager: EntityManager, enquiryId: string, holderId: string | null): Promise<number> {
+    const assignedOnly = Object.entries(permissionTable)
+      .filter(([, permissions]) => !permissionSatisfies(permissions.enquiries, 'all'))
+      .map(([role]) => role);
+    return this.repository.removeEnquiryLines(manager, enquiryId, assignedOnly, holderId);
   }
 
   async page(user: StaffIdentity, page = 1): Promise<NotificationPage> {
