@@ -27,8 +27,6 @@ export interface EnquiryRow {
   status: EnquiryStatus;
   assignee_id: string | null;
   assignee_name: string | null;
-  /** The assignee's account is disabled: nobody reads what is sent to it. */
-  assignee_disabled: boolean;
   created_at: Date | string;
 }
 
@@ -59,6 +57,8 @@ export interface WaitingEnquiryRow {
   status: EnquiryStatus;
   assignee_id: string | null;
   assignee_name: string | null;
+  /** The assignee's account is disabled: nobody reads what is sent to it. */
+  assignee_disabled: boolean;
   created_at: Date | string;
 }
 
