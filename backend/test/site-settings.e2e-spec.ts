@@ -468,6 +468,105 @@ describe('Site settings and redirects', () => {
       expect(await version()).toBe(versionBefore + 2);
     });
 
+    it('never hides a file, a tag, a newsletter web version or an API path: refused when made, and passed over at serve time', async () => {
+      const refusal = async (fromPath: string) => {
+        const response = await admin.post('/api/admin/redirects').send({ fromPath, toPath: '/about' });
+        expect(response.status).toBe(409);
+        return response.body.error as string;
+      };
+      for (const file of ['/logo.png', '/favicon.svg', '/LOGO.PNG', '/images/clients/harbourline.svg', '/assets/x.js'])
+        expect(await refusal(file)).toBe(redirectMessages.liveFile);
+      for (const path of ['/api', '/media', '/admin', '/api/site-settings']) expect(await refusal(path)).toBe(redirectMessages.livePage);
+
+      // A tag of a published post, and a sent newsletter issue's web version, are live pages.
+      await admin
+        .post('/api/admin/posts')
+        .send({
+          title: 'Tagged note',
+          slug: 'tagged-note',
+          excerpt: 'Tagged.',
+          body: '# Tagged',
+          section: 'labs',
+          tags: ['Digital Twins'],
+          status: 'published',
+        })
+        .expect(201);
+      expect(await refusal('/blog/tag/digital-twins')).toBe(redirectMessages.livePage);
+      await testApp.dataSource.query(
+        `INSERT INTO "newsletter_issues" ("subject", "body", "status", "web_slug", "recipient_count", "sent_at")
+         VALUES ('Spring notes', 'Hello readers.', 'sent', 'spring-notes', 1, now())`,
+      );
+      expect((await testApp.request().get('/newsletter/spring-notes')).status).toBe(200);
+      expect(await refusal('/newsletter/spring-notes')).toBe(redirectMessages.livePage);
+
+      // Redirects stored before these rules (or before the record went live) are passed over.
+      await admin.post('/api/admin/redirects').send({ fromPath: '/blog/tag/field-notes', toPath: '/about' }).expect(201);
+      await admin.post('/api/admin/redirects').send({ fromPath: '/newsletter/summer-notes', toPath: '/about' }).expect(201);
+      expect((await testApp.request().get('/blog/tag/field-notes')).status).toBe(301);
+      expect((await testApp.request().get('/newsletter/summer-notes')).status).toBe(301);
+      await testApp.dataSource.query(
+        `INSERT INTO "redirects" ("from_path", "to_path", "created_by_name") VALUES ('/logo.png', '/about', 'Old rules'), ('/favicon.svg', '/about', 'Old rules')`,
+      );
+      await admin
+        .post('/api/admin/posts')
+        .send({
+          title: 'Field note',
+          slug: 'field-note',
+          excerpt: 'Field.',
+          body: '# Field',
+          section: 'labs',
+          tags: ['Field notes'],
+          status: 'published',
+        })
+        .expect(201);
+      await testApp.dataSource.query(
+        `INSERT INTO "newsletter_issues" ("subject", "body", "status", "web_slug", "recipient_count", "sent_at")
+         VALUES ('Summer notes', 'Hello again.', 'sent', 'summer-notes', 1, now())`,
+      );
+      for (const path of ['/logo.png', '/favicon.svg', '/blog/tag/field-notes', '/newsletter/summer-notes'])
+        expect([path, (await testApp.request().get(path)).status]).not.toEqual([path, 301]);
+      expect((await testApp.request().get('/newsletter/summer-notes')).status).toBe(200);
+    });
+
+    it('follows targets on the site’s own address like paths: a loop through them is refused, alone or in a chain', async () => {
+      const origin = testApp.application.config.publicUrl;
+      const same = await admin.post('/api/admin/redirects').send({ fromPath: '/self-x', toPath: `${origin}/self-x` });
+      expect(same.status).toBe(400);
+      expect(same.body.error).toBe(redirectMessages.same);
+      const sameCase = await admin.post('/api/admin/redirects').send({ fromPath: '/self-y', toPath: `${origin}/Self-Y/` });
+      expect(sameCase.status).toBe(400);
+
+      await admin.post('/api/admin/redirects').send({ fromPath: '/hop-a', toPath: `${origin}/hop-b?from=a` }).expect(201);
+      await admin.post('/api/admin/redirects').send({ fromPath: '/hop-b', toPath: '/hop-c' }).expect(201);
+      const back = await admin.post('/api/admin/redirects').send({ fromPath: '/hop-c', toPath: `${origin}/hop-a` });
+      expect(back.status).toBe(409);
+      expect(back.body.error).toBe(redirectMessages.loop);
+      const relativeBack = await admin.post('/api/admin/redirects').send({ fromPath: '/hop-c', toPath: '/hop-a' });
+      expect(relativeBack.status).toBe(409);
+      // A chain through an absolute target on the site collapses like a relative one.
+      expect((await testApp.request().get('/hop-a')).headers.location).toBe('/hop-c');
+    });
+
+    it('refuses web address targets without a valid host or port with a sentence', async () => {
+      for (const toPath of [
+        'http://',
+        'https://',
+        'http://./x',
+        'https://-shop.example/x',
+        'https://shop.example:99999/x',
+        'https://shop.example:0/x',
+        'https://shop..example/x',
+      ]) {
+        const response = await admin.post('/api/admin/redirects').send({ fromPath: '/bad-target', toPath });
+        expect([toPath, response.status]).toEqual([toPath, 400]);
+        expect(response.body.fieldErrors).toEqual({ toPath: [redirectMessages.toAddressInvalid] });
+      }
+      await admin
+        .post('/api/admin/redirects')
+        .send({ fromPath: '/good-port', toPath: 'https://shop.example:8443/new?x=1' })
+        .expect(201);
+    });
+
     it('refuses addresses off the site and paths that are not paths', async () => {
       const from = await admin.post('/api/admin/redirects').send({ fromPath: 'old-page', toPath: '/about' });
       expect(from.body).toEqual({
