@@ -150,19 +150,21 @@ describe('Replies from the inbox', () => {
   it('limits replies per enquiry and per staff member with a sentence and Retry-After, mailing nothing refused', async () => {
     await createStaff(testApp, 'admin', 'busy-admin@northbeam.example');
     const busy = await signedInAgent(testApp, 'busy-admin@northbeam.example');
-    const send = (id: string) => busy.post(`/api/admin/enquiries/${id}/replies`).send({ subject: 'Hi', body: 'Hello.' });
+    const send = (id: string) =>
+      busy.post(`/api/admin/enquiries/${id}/replies`).send({ subject: 'Hi', body: 'Hello.' });
 
     const flooded = await seed({ email: 'flooded@replies.example' });
-    for (let count = 0; count < enquiryLimits.repliesPerEnquiry; count += 1) expect((await send(flooded)).status).toBe(201);
+    for (let count = 0; count < enquiryLimits.repliesPerEnquiry; count += 1)
+      expect((await send(flooded)).status).toBe(201);
     const refused = await send(flooded);
     expect(refused.status).toBe(429);
     expect(refused.body).toEqual({ statusCode: 429, error: enquiryMessages.repliesTooManyToEnquiry });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(await outbox('enquiry_reply', 'flooded@replies.example')).toHaveLength(enquiryLimits.repliesPerEnquiry);
     // The limit is the enquiry's, whoever sends.
-    expect((await admin.post(`/api/admin/enquiries/${flooded}/replies`).send({ subject: 'Hi', body: 'Hi' })).status).toBe(
-      429,
-    );
+    expect(
+      (await admin.post(`/api/admin/enquiries/${flooded}/replies`).send({ subject: 'Hi', body: 'Hi' })).status,
+    ).toBe(429);
 
     // Across enquiries, one staff member sends at most `repliesPerStaff` an hour.
     let sent = enquiryLimits.repliesPerEnquiry;

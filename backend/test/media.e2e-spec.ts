@@ -433,9 +433,13 @@ describe('Media library', () => {
       const member = await admin.post('/api/admin/team').send(memberFields);
       expect(member.status).toBe(201);
       expect(member.body.avatar).toBe(`/media/${item.id}/320.webp`);
-      const study = await admin
-        .post('/api/admin/case-studies')
-        .send(caseStudyRequest('capital-hero', { title: 'Capital hero', gallery: [], hero_image: `/media/${upper}/1280.webp` }));
+      const study = await admin.post('/api/admin/case-studies').send(
+        caseStudyRequest('capital-hero', {
+          title: 'Capital hero',
+          gallery: [],
+          hero_image: `/media/${upper}/1280.webp`,
+        }),
+      );
       expect(study.status).toBe(201);
       expect(study.body.hero_image).toBe(`/media/${item.id}/1280.webp`);
       const post = await admin.post('/api/admin/posts').send({

@@ -174,7 +174,10 @@ describe('Site settings and redirects', () => {
         .send({ ...before, enquiryInbox: 'outside@elsewhere.example' })
         .expect(200);
 
-      const page = await superAdmin.get('/api/admin/activity').query({ action: 'settings.mailbox_changed' }).expect(200);
+      const page = await superAdmin
+        .get('/api/admin/activity')
+        .query({ action: 'settings.mailbox_changed' })
+        .expect(200);
       expect((page.body.items as ActivityEntry[])[0]).toMatchObject({
         actor: { name: 'Test admin' },
         targetLabel: `Enquiry mailbox: ${before.enquiryInbox} → outside@elsewhere.example`,
@@ -476,7 +479,8 @@ describe('Site settings and redirects', () => {
       };
       for (const file of ['/logo.png', '/favicon.svg', '/LOGO.PNG', '/images/clients/harbourline.svg', '/assets/x.js'])
         expect(await refusal(file)).toBe(redirectMessages.liveFile);
-      for (const path of ['/api', '/media', '/admin', '/api/site-settings']) expect(await refusal(path)).toBe(redirectMessages.livePage);
+      for (const path of ['/api', '/media', '/admin', '/api/site-settings'])
+        expect(await refusal(path)).toBe(redirectMessages.livePage);
 
       // A tag of a published post, and a sent newsletter issue's web version, are live pages.
       await admin
@@ -500,8 +504,14 @@ describe('Site settings and redirects', () => {
       expect(await refusal('/newsletter/spring-notes')).toBe(redirectMessages.livePage);
 
       // Redirects stored before these rules (or before the record went live) are passed over.
-      await admin.post('/api/admin/redirects').send({ fromPath: '/blog/tag/field-notes', toPath: '/about' }).expect(201);
-      await admin.post('/api/admin/redirects').send({ fromPath: '/newsletter/summer-notes', toPath: '/about' }).expect(201);
+      await admin
+        .post('/api/admin/redirects')
+        .send({ fromPath: '/blog/tag/field-notes', toPath: '/about' })
+        .expect(201);
+      await admin
+        .post('/api/admin/redirects')
+        .send({ fromPath: '/newsletter/summer-notes', toPath: '/about' })
+        .expect(201);
       expect((await testApp.request().get('/blog/tag/field-notes')).status).toBe(301);
       expect((await testApp.request().get('/newsletter/summer-notes')).status).toBe(301);
       await testApp.dataSource.query(
@@ -533,10 +543,15 @@ describe('Site settings and redirects', () => {
       const same = await admin.post('/api/admin/redirects').send({ fromPath: '/self-x', toPath: `${origin}/self-x` });
       expect(same.status).toBe(400);
       expect(same.body.error).toBe(redirectMessages.same);
-      const sameCase = await admin.post('/api/admin/redirects').send({ fromPath: '/self-y', toPath: `${origin}/Self-Y/` });
+      const sameCase = await admin
+        .post('/api/admin/redirects')
+        .send({ fromPath: '/self-y', toPath: `${origin}/Self-Y/` });
       expect(sameCase.status).toBe(400);
 
-      await admin.post('/api/admin/redirects').send({ fromPath: '/hop-a', toPath: `${origin}/hop-b?from=a` }).expect(201);
+      await admin
+        .post('/api/admin/redirects')
+        .send({ fromPath: '/hop-a', toPath: `${origin}/hop-b?from=a` })
+        .expect(201);
       await admin.post('/api/admin/redirects').send({ fromPath: '/hop-b', toPath: '/hop-c' }).expect(201);
       const back = await admin.post('/api/admin/redirects').send({ fromPath: '/hop-c', toPath: `${origin}/hop-a` });
       expect(back.status).toBe(409);

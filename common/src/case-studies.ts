@@ -121,9 +121,7 @@ const unbroken = /^\S*$/;
  * `/%5Chost` or `/a/..//host`, which a browser reads as another host) or an https address.
  */
 export function isCaseStudyImageAddress(value: string): boolean {
-  return (
-    unbroken.test(value) && (value.startsWith('https://') || isSitePath(value)) && isMediaAddressWellFormed(value)
-  );
+  return unbroken.test(value) && (value.startsWith('https://') || isSitePath(value)) && isMediaAddressWellFormed(value);
 }
 
 /** The call to action: a path on this site (as for images), a web address or a mailto link. */

@@ -7,14 +7,14 @@ import { routes } from './routes';
 function paths(table: AppRoute[], parent = ''): string[] {
   return table.flatMap((route) => {
     const own = route.path === undefined ? parent : `${parent.replace(/\/$/, '')}/${route.path.replace(/^\//, '')}`;
-    return [...(route.path !== undefined ? [own || '/'] : []), ...paths((route.children ?? []) as AppRoute[], own)];
+    return [...(route.path !== undefined ? [own || '/'] : []), ...paths(route.children ?? [], own)];
   });
 }
 
 describe('the route table', () => {
   it('lists only pages the redirect rules know the site answers (common/src/site-routes.ts)', () => {
     const known = new Set<string>([...fixedSitePaths, ...recordSitePaths]);
-    const unknown = paths(routes as AppRoute[]).filter(
+    const unknown = paths(routes).filter(
       (path) => path !== '/*' && !known.has(path) && !reservedSitePrefixes.some((prefix) => path.startsWith(prefix)),
     );
     expect(unknown).toEqual([]);

@@ -75,7 +75,9 @@ export class EnquiryReminders {
                   paragraphs: [
                     `The enquiry from ${enquiry.name} arrived 24 hours ago and has no reply yet.`,
                     ...(enquiry.assignee_id && !holder
-                      ? [`It is assigned to ${enquiry.assignee_name ?? 'an account'}, whose account is disabled: assign it to someone who can answer.`]
+                      ? [
+                          `It is assigned to ${enquiry.assignee_name ?? 'an account'}, whose account is disabled: assign it to someone who can answer.`,
+                        ]
                       : []),
                     `${site.name} promises a reply within ${enquiryLimits.replyPromiseHours} hours: ${promiseLeft(new Date(enquiry.created_at), now)}.`,
                   ],

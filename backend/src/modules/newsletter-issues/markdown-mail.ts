@@ -38,7 +38,7 @@ export function foreignImages(markdown: string, siteUrl: string): string[] {
   const found: string[] = [];
   const walk = (node: Nodes, visit: (node: Nodes) => void) => {
     visit(node);
-    if ('children' in node) for (const child of node.children) walk(child as Nodes, visit);
+    if ('children' in node) for (const child of node.children) walk(child, visit);
   };
   walk(tree, (node) => {
     if (node.type === 'definition') definitions.set(node.identifier, node.url);

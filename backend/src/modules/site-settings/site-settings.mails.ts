@@ -41,7 +41,12 @@ export function mailboxChangedStaffMail(
     action: { label: 'Open the site settings', url: settingsUrl },
     footer: [`Every super admin of the ${site.name} admin receives this notice; it cannot be turned off.`],
   });
-  return { kind: 'mailbox_changed', to, subject: `${siteMailboxLabels[change.mailbox]} changed to ${change.to}`, ...rendered };
+  return {
+    kind: 'mailbox_changed',
+    to,
+    subject: `${siteMailboxLabels[change.mailbox]} changed to ${change.to}`,
+    ...rendered,
+  };
 }
 
 /** To the mailbox that stops receiving the mail, so that its readers learn of the move at once. */
