@@ -636,6 +636,18 @@ describe('Activity log', () => {
       actor: () => ids.admin,
       targetType: 'settings',
     },
+    'settings.mailbox_changed': {
+      run: async () => {
+        const current = await admin.get('/api/admin/settings').expect(200);
+        const { updatedAt: _at, updatedByName: _by, ...settings } = current.body as Record<string, unknown>;
+        return admin
+          .put('/api/admin/settings')
+          .send({ ...settings, privacyInbox: `privacy-${Date.now()}@northbeam.example` })
+          .expect(200);
+      },
+      actor: () => ids.admin,
+      targetType: 'settings',
+    },
     'settings.playbook_uploaded': {
       run: () =>
         admin

@@ -93,6 +93,16 @@ describe('POST /api/contact (bot check in development fallback mode)', () => {
     });
   });
 
+  it('refuses an address with a quoted local part, which can never be mailed, with the invalid-address sentence and stores nothing', async () => {
+    for (const email of ['"a,b"@example.com', '"ada"@example.com']) {
+      const response = await post(validSubmission({ email }));
+      expect(response.status).toBe(400);
+      expect(response.body.fieldErrors).toEqual({ email: [messages.emailInvalid] });
+    }
+    expect(await countMessages()).toBe(0);
+    expect(await countMails()).toBe(0);
+  });
+
   it('refuses a message over 2000 characters and a service outside the list', async () => {
     const response = await post(validSubmission({ message: 'x'.repeat(2001), service: 'astrology' }));
     expect(response.status).toBe(400);

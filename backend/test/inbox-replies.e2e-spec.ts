@@ -147,6 +147,45 @@ describe('Replies from the inbox', () => {
     );
   });
 
+  it('limits replies per enquiry and per staff member with a sentence and Retry-After, mailing nothing refused', async () => {
+    await createStaff(testApp, 'admin', 'busy-admin@northbeam.example');
+    const busy = await signedInAgent(testApp, 'busy-admin@northbeam.example');
+    const send = (id: string) =>
+      busy.post(`/api/admin/enquiries/${id}/replies`).send({ subject: 'Hi', body: 'Hello.' });
+
+    const flooded = await seed({ email: 'flooded@replies.example' });
+    for (let count = 0; count < enquiryLimits.repliesPerEnquiry; count += 1)
+      expect((await send(flooded)).status).toBe(201);
+    const refused = await send(flooded);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ statusCode: 429, error: enquiryMessages.repliesTooManyToEnquiry });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await outbox('enquiry_reply', 'flooded@replies.example')).toHaveLength(enquiryLimits.repliesPerEnquiry);
+    // The limit is the enquiry's, whoever sends.
+    expect(
+      (await admin.post(`/api/admin/enquiries/${flooded}/replies`).send({ subject: 'Hi', body: 'Hi' })).status,
+    ).toBe(429);
+
+    // Across enquiries, one staff member sends at most `repliesPerStaff` an hour.
+    let sent = enquiryLimits.repliesPerEnquiry;
+    let enquiry = '';
+    while (sent < enquiryLimits.repliesPerStaff) {
+      if ((sent - enquiryLimits.repliesPerEnquiry) % enquiryLimits.repliesPerEnquiry === 0)
+        enquiry = await seed({ email: `many-${sent}@replies.example` });
+      expect((await send(enquiry)).status).toBe(201);
+      sent += 1;
+    }
+    const last = await seed({ email: 'one-too-many@replies.example' });
+    const tooMany = await send(last);
+    expect(tooMany.status).toBe(429);
+    expect(tooMany.body.error).toBe(enquiryMessages.repliesTooManyByStaff);
+    expect(await outbox('enquiry_reply', 'one-too-many@replies.example')).toHaveLength(0);
+    // Someone else is not held back by it.
+    expect((await admin.post(`/api/admin/enquiries/${last}/replies`).send({ subject: 'Hi', body: 'Hi' })).status).toBe(
+      201,
+    );
+  });
+
   it('shows the contact’s earlier enquiries, with their replies counted, on the enquiry', async () => {
     const earlier = await seed({ email: 'Grace@History.example', createdAt: '2026-10-01T10:00:00Z' });
     await admin.post(`/api/admin/enquiries/${earlier}/replies`).send({ subject: 'Re', body: 'Answered.' });

@@ -1,7 +1,9 @@
 import sharp from 'sharp';
 import {
   mediaLimits,
+  caseStudyMessages,
   mediaMessages,
+  teamMessages,
   mediaUploadHeader,
   messages,
   type MediaItem,
@@ -408,6 +410,70 @@ describe('Media library', () => {
       );
       expect((await admin.delete(`/api/admin/newsletter/issues/${issue.body.id}`)).status).toBe(204);
       expect((await admin.delete(`/api/admin/media/${item.id}`)).status).toBe(204);
+    });
+  });
+
+  describe('uses by id, whatever the case', () => {
+    it('counts a team photo, a case study image and a post body naming the id in capitals as uses, stores addresses in lower case, and refuses an id that is no id', async () => {
+      const item = await uploaded(await png(640, 640), 'capital-photo.png', 'A portrait');
+      const upper = item.id.toUpperCase();
+      const memberFields = {
+        name: 'Capital Person',
+        slug: 'capital-person',
+        role: 'Consultant',
+        stripRole: '',
+        bio: 'Writes ids in capitals.',
+        fullBio: 'Writes ids in capitals.',
+        linkedin: 'https://www.linkedin.com/in/capital-person',
+        avatar: `/media/${upper}/320.webp`,
+        expertise: ['Delivery'],
+        inStrip: false,
+        hidden: false,
+      };
+      const member = await admin.post('/api/admin/team').send(memberFields);
+      expect(member.status).toBe(201);
+      expect(member.body.avatar).toBe(`/media/${item.id}/320.webp`);
+      const study = await admin.post('/api/admin/case-studies').send(
+        caseStudyRequest('capital-hero', {
+          title: 'Capital hero',
+          gallery: [],
+          hero_image: `/media/${upper}/1280.webp`,
+        }),
+      );
+      expect(study.status).toBe(201);
+      expect(study.body.hero_image).toBe(`/media/${item.id}/1280.webp`);
+      const post = await admin.post('/api/admin/posts').send({
+        title: 'Capital body',
+        slug: 'capital-body',
+        excerpt: 'An image in capitals.',
+        body: `![A portrait](/media/${upper}/1280.webp)`,
+        section: 'labs',
+      });
+      expect(post.status).toBe(201);
+
+      const refused = await admin.delete(`/api/admin/media/${item.id}`);
+      expect(refused.status).toBe(409);
+      expect(refused.body.error).toBe(
+        mediaMessages.inUse([
+          'Post “Capital body” (in the text, draft)',
+          'Case study “Capital hero” (hero image, draft)',
+          'Team member “Capital Person” (photo)',
+        ]),
+      );
+
+      const dashes = '-'.repeat(36);
+      const badAvatar = await admin.post('/api/admin/team').send({
+        ...memberFields,
+        slug: 'dashes-person',
+        avatar: `/media/${dashes}/1.png`,
+      });
+      expect(badAvatar.status).toBe(400);
+      expect(badAvatar.body.fieldErrors.avatar).toEqual([teamMessages.avatarInvalid]);
+      const badHero = await admin
+        .post('/api/admin/case-studies')
+        .send(caseStudyRequest('dashes-hero', { title: 'Dashes', gallery: [], hero_image: `/media/${dashes}/1.png` }));
+      expect(badHero.status).toBe(400);
+      expect(badHero.body.fieldErrors.hero_image).toEqual([caseStudyMessages.imageAddressInvalid]);
     });
   });
 

@@ -187,6 +187,49 @@ describe('Newsletter issues: compose, preview, test and send', () => {
     );
   });
 
+  it('takes library images only: a third party image is refused on save, schedule and send naming it, and never rendered in a copy', async () => {
+    const tracker = 'https://tracker.example/open.gif';
+    const sentence = newsletterIssueMessages.foreignImage(tracker);
+    const created = await admin
+      .post('/api/admin/newsletter/issues')
+      .send({ subject: 'Pixel notes', preheader: '', body: `Hello.\n\n![](${tracker})` });
+    expect(created.status).toBe(400);
+    expect(created.body).toEqual({ statusCode: 400, error: sentence, fieldErrors: { body: [sentence] } });
+    const byReference = await admin
+      .post('/api/admin/newsletter/issues')
+      .send({ subject: 'Pixel notes', preheader: '', body: `Hello ![x][p]\n\n[p]: ${tracker}` });
+    expect(byReference.body.fieldErrors).toEqual({ body: [sentence] });
+
+    const issue = await draft('Hello.');
+    const update = await admin
+      .put(`/api/admin/newsletter/issues/${issue.id}`)
+      .send({ subject: 'Pixel notes', preheader: '', body: `Hello.\n\n![](${tracker})` });
+    expect(update.status).toBe(400);
+    expect(update.body.fieldErrors).toEqual({ body: [sentence] });
+
+    // A draft stored before this rule: it can be neither scheduled nor sent, and no copy shows the image.
+    await testApp.dataSource.query(`UPDATE "newsletter_issues" SET "body" = $2 WHERE "id" = $1`, [
+      issue.id,
+      `Hello.\n\n![A pixel](${tracker}) ![](http://tracker.example/2.gif)`,
+    ]);
+    const schedule = await admin
+      .post(`/api/admin/newsletter/issues/${issue.id}/schedule`)
+      .send({ sendAt: new Date(Date.now() + 86_400_000).toISOString() });
+    expect(schedule.status).toBe(400);
+    expect(schedule.body.fieldErrors).toEqual({ body: [sentence] });
+    const send = await admin.post(`/api/admin/newsletter/issues/${issue.id}/send`);
+    expect(send.status).toBe(400);
+    expect(send.body.fieldErrors).toEqual({ body: [sentence] });
+    await admin.post(`/api/admin/newsletter/issues/${issue.id}/test`).expect(200);
+    const [copy] = await testApp.dataSource.query<{ html_body: string }[]>(
+      `SELECT "html_body" FROM "email_outbox" WHERE "subject" LIKE '%November notes%' ORDER BY "created_at" DESC LIMIT 1`,
+    );
+    expect(copy.html_body).not.toContain('tracker.example');
+    expect(copy.html_body).toContain('A pixel');
+    // Delivered now, so that the next test counts only its own mail.
+    await dispatcher.dispatchDue();
+  });
+
   it('sends a test to the signed-in staff member only, marked as a test', async () => {
     await addSubscribers(testApp, 'confirmed', ['test-bystander@example.com']);
     const issue = await draft();

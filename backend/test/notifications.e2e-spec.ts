@@ -196,7 +196,26 @@ describe('Staff notifications', () => {
       ]);
       expect((await mails('enquiry_assigned')).map((mail) => mail.to_address)).toEqual([emails.consultant]);
       await admin.patch(`/api/admin/enquiries/${id}`).send({ assigneeId: ids.admin });
-      expect(await lines('enquiry_assigned')).toHaveLength(1);
+      // The admin who takes it is not told; the consultant's line went with the enquiry.
+      expect(await lines('enquiry_assigned')).toHaveLength(0);
+    });
+
+    it('takes the bell lines naming the enquirer from a consultant once the enquiry is reassigned; the admins keep theirs', async () => {
+      const id = await seedEnquiry({ name: 'Moving Person', createdAt: new Date() });
+      const other = await seedEnquiry({ name: 'Staying Person', createdAt: new Date() });
+      await admin.patch(`/api/admin/enquiries/${id}`).send({ assigneeId: ids.consultant }).expect(200);
+      await admin.patch(`/api/admin/enquiries/${other}`).send({ assigneeId: ids.consultant }).expect(200);
+      await first.dataSource.query(
+        `INSERT INTO "staff_notifications" ("user_id", "kind", "title", "url", "enquiry_id") VALUES ($1, 'enquiry_waiting', 'Waiting', $2, $3)`,
+        [ids.superAdmin, `/admin/enquiries/${id}`, id],
+      );
+      await admin.patch(`/api/admin/enquiries/${id}`).send({ assigneeId: ids.admin }).expect(200);
+
+      const titles = ((await consultant.get('/api/admin/notifications')).body as NotificationPage).items.map(
+        (item) => item.title,
+      );
+      expect(titles).toEqual(['Test admin assigned you the enquiry from Staying Person']);
+      expect(await lines('enquiry_waiting')).toHaveLength(1);
     });
 
     it('reminds the assignee, or the admins when nobody holds it, once an enquiry has waited 24 hours, and only once across instances', async () => {
@@ -250,6 +269,29 @@ describe('Staff notifications', () => {
         `/admin/enquiries/${fresh}`,
         `/admin/enquiries/${fresh}`,
       ]);
+    });
+
+    it('tells the admins instead when the assignee of a waiting enquiry was disabled, naming the assignee', async () => {
+      await first.dataSource.query(`UPDATE "contact_messages" SET "status" = 'closed'`);
+      const now = new Date('2026-12-05T10:00:00Z');
+      const gone = await createStaff(first, 'consultant', 'gone-consultant@northbeam.example');
+      const enquiry = await seedEnquiry({
+        name: 'Left Behind',
+        assigneeId: gone.id,
+        createdAt: new Date(now.getTime() - 25 * hourMs),
+      });
+      await first.dataSource.query(`UPDATE "users" SET "disabled_at" = now() WHERE "id" = $1`, [gone.id]);
+
+      await first.app.get(EnquiryReminders).remindWaiting(now);
+      const told = await lines('enquiry_waiting');
+      expect(told.map((line) => line.user_id).sort()).toEqual([ids.superAdmin, ids.admin].sort());
+      expect(told.every((line) => line.url === `/admin/enquiries/${enquiry}`)).toBe(true);
+      const reminderMails = await mails('enquiry_waiting');
+      expect(reminderMails.map((mail) => mail.to_address)).toEqual([emails.admin, emails.superAdmin].sort());
+      expect(reminderMails[0].text_body).toContain('It is assigned to Test consultant, whose account is disabled');
+      // Marked reminded once the admins were told: the next run tells nobody again.
+      await first.app.get(EnquiryReminders).remindWaiting(new Date(now.getTime() + hourMs));
+      expect(await lines('enquiry_waiting')).toHaveLength(2);
     });
 
     it('sends the admins one morning digest of the enquiries at risk of the 48-hour promise, once a day, and none when nothing is at risk', async () => {

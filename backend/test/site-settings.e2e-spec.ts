@@ -160,6 +160,63 @@ describe('Site settings and redirects', () => {
       });
     });
 
+    it('name the old and new address of a moved mailbox in the log, and tell every super admin and the old mailbox in the same save', async () => {
+      const before = editable(await current());
+      await testApp.dataSource.query(`DELETE FROM "email_outbox"`);
+      await testApp.dataSource.query(`DELETE FROM "staff_notifications"`);
+      // A super admin who turned every kind off is still told: the notice cannot be turned off.
+      await superAdmin
+        .put('/api/admin/account/notifications')
+        .send({ off: ['post_submitted', 'enquiry_digest'] })
+        .expect(200);
+      await admin
+        .put('/api/admin/settings')
+        .send({ ...before, enquiryInbox: 'outside@elsewhere.example' })
+        .expect(200);
+
+      const page = await superAdmin
+        .get('/api/admin/activity')
+        .query({ action: 'settings.mailbox_changed' })
+        .expect(200);
+      expect((page.body.items as ActivityEntry[])[0]).toMatchObject({
+        actor: { name: 'Test admin' },
+        targetLabel: `Enquiry mailbox: ${before.enquiryInbox} → outside@elsewhere.example`,
+      });
+      const bell = await testApp.dataSource.query<{ email: string; kind: string; title: string; url: string }[]>(
+        `SELECT u."email", n."kind", n."title", n."url" FROM "staff_notifications" n JOIN "users" u ON u."id" = n."user_id"`,
+      );
+      expect(bell).toEqual([
+        {
+          email: 'super-admin@northbeam.example',
+          kind: 'mailbox_changed',
+          title: `Test admin changed the enquiry mailbox: ${before.enquiryInbox} → outside@elsewhere.example`,
+          url: '/admin/settings',
+        },
+      ]);
+      const mails = await testApp.dataSource.query<{ kind: string; to_address: string; text_body: string }[]>(
+        `SELECT "kind", "to_address", "text_body" FROM "email_outbox" ORDER BY "kind"`,
+      );
+      expect(mails.map((mail) => [mail.kind, mail.to_address])).toEqual([
+        ['mailbox_changed', 'super-admin@northbeam.example'],
+        ['mailbox_changed_old', before.enquiryInbox],
+      ]);
+      for (const mail of mails) {
+        expect(mail.text_body).toContain('outside@elsewhere.example');
+        expect(mail.text_body).toContain(before.enquiryInbox);
+        expect(mail.text_body).toContain('Test admin');
+      }
+
+      // A save that leaves the mailboxes alone (whatever their case) tells nobody.
+      await testApp.dataSource.query(`DELETE FROM "email_outbox"`);
+      await admin
+        .put('/api/admin/settings')
+        .send({ ...before, enquiryInbox: 'Outside@Elsewhere.example', phone: '+44 161 496 0001' })
+        .expect(200);
+      expect(await testApp.dataSource.query(`SELECT 1 FROM "email_outbox"`)).toEqual([]);
+      await admin.put('/api/admin/settings').send(before).expect(200);
+      await superAdmin.put('/api/admin/account/notifications').send({ off: [] }).expect(200);
+    });
+
     it('keep the client logos in the order given, from the media library, with their names', async () => {
       const wide = await upload('wide', 400, 100);
       const square = await upload('square', 200, 200);
@@ -412,6 +469,117 @@ describe('Site settings and redirects', () => {
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(purges.length).toBe(purgesBefore);
       expect(await version()).toBe(versionBefore + 2);
+    });
+
+    it('never hides a file, a tag, a newsletter web version or an API path: refused when made, and passed over at serve time', async () => {
+      const refusal = async (fromPath: string) => {
+        const response = await admin.post('/api/admin/redirects').send({ fromPath, toPath: '/about' });
+        expect(response.status).toBe(409);
+        return response.body.error as string;
+      };
+      for (const file of ['/logo.png', '/favicon.svg', '/LOGO.PNG', '/images/clients/harbourline.svg', '/assets/x.js'])
+        expect(await refusal(file)).toBe(redirectMessages.liveFile);
+      for (const path of ['/api', '/media', '/admin', '/api/site-settings'])
+        expect(await refusal(path)).toBe(redirectMessages.livePage);
+
+      // A tag of a published post, and a sent newsletter issue's web version, are live pages.
+      await admin
+        .post('/api/admin/posts')
+        .send({
+          title: 'Tagged note',
+          slug: 'tagged-note',
+          excerpt: 'Tagged.',
+          body: '# Tagged',
+          section: 'labs',
+          tags: ['Digital Twins'],
+          status: 'published',
+        })
+        .expect(201);
+      expect(await refusal('/blog/tag/digital-twins')).toBe(redirectMessages.livePage);
+      await testApp.dataSource.query(
+        `INSERT INTO "newsletter_issues" ("subject", "body", "status", "web_slug", "recipient_count", "sent_at")
+         VALUES ('Spring notes', 'Hello readers.', 'sent', 'spring-notes', 1, now())`,
+      );
+      expect((await testApp.request().get('/newsletter/spring-notes')).status).toBe(200);
+      expect(await refusal('/newsletter/spring-notes')).toBe(redirectMessages.livePage);
+
+      // Redirects stored before these rules (or before the record went live) are passed over.
+      await admin
+        .post('/api/admin/redirects')
+        .send({ fromPath: '/blog/tag/field-notes', toPath: '/about' })
+        .expect(201);
+      await admin
+        .post('/api/admin/redirects')
+        .send({ fromPath: '/newsletter/summer-notes', toPath: '/about' })
+        .expect(201);
+      expect((await testApp.request().get('/blog/tag/field-notes')).status).toBe(301);
+      expect((await testApp.request().get('/newsletter/summer-notes')).status).toBe(301);
+      await testApp.dataSource.query(
+        `INSERT INTO "redirects" ("from_path", "to_path", "created_by_name") VALUES ('/logo.png', '/about', 'Old rules'), ('/favicon.svg', '/about', 'Old rules')`,
+      );
+      await admin
+        .post('/api/admin/posts')
+        .send({
+          title: 'Field note',
+          slug: 'field-note',
+          excerpt: 'Field.',
+          body: '# Field',
+          section: 'labs',
+          tags: ['Field notes'],
+          status: 'published',
+        })
+        .expect(201);
+      await testApp.dataSource.query(
+        `INSERT INTO "newsletter_issues" ("subject", "body", "status", "web_slug", "recipient_count", "sent_at")
+         VALUES ('Summer notes', 'Hello again.', 'sent', 'summer-notes', 1, now())`,
+      );
+      for (const path of ['/logo.png', '/favicon.svg', '/blog/tag/field-notes', '/newsletter/summer-notes'])
+        expect([path, (await testApp.request().get(path)).status]).not.toEqual([path, 301]);
+      expect((await testApp.request().get('/newsletter/summer-notes')).status).toBe(200);
+    });
+
+    it('follows targets on the site’s own address like paths: a loop through them is refused, alone or in a chain', async () => {
+      const origin = testApp.application.config.publicUrl;
+      const same = await admin.post('/api/admin/redirects').send({ fromPath: '/self-x', toPath: `${origin}/self-x` });
+      expect(same.status).toBe(400);
+      expect(same.body.error).toBe(redirectMessages.same);
+      const sameCase = await admin
+        .post('/api/admin/redirects')
+        .send({ fromPath: '/self-y', toPath: `${origin}/Self-Y/` });
+      expect(sameCase.status).toBe(400);
+
+      await admin
+        .post('/api/admin/redirects')
+        .send({ fromPath: '/hop-a', toPath: `${origin}/hop-b?from=a` })
+        .expect(201);
+      await admin.post('/api/admin/redirects').send({ fromPath: '/hop-b', toPath: '/hop-c' }).expect(201);
+      const back = await admin.post('/api/admin/redirects').send({ fromPath: '/hop-c', toPath: `${origin}/hop-a` });
+      expect(back.status).toBe(409);
+      expect(back.body.error).toBe(redirectMessages.loop);
+      const relativeBack = await admin.post('/api/admin/redirects').send({ fromPath: '/hop-c', toPath: '/hop-a' });
+      expect(relativeBack.status).toBe(409);
+      // A chain through an absolute target on the site collapses like a relative one.
+      expect((await testApp.request().get('/hop-a')).headers.location).toBe('/hop-c');
+    });
+
+    it('refuses web address targets without a valid host or port with a sentence', async () => {
+      for (const toPath of [
+        'http://',
+        'https://',
+        'http://./x',
+        'https://-shop.example/x',
+        'https://shop.example:99999/x',
+        'https://shop.example:0/x',
+        'https://shop..example/x',
+      ]) {
+        const response = await admin.post('/api/admin/redirects').send({ fromPath: '/bad-target', toPath });
+        expect([toPath, response.status]).toEqual([toPath, 400]);
+        expect(response.body.fieldErrors).toEqual({ toPath: [redirectMessages.toAddressInvalid] });
+      }
+      await admin
+        .post('/api/admin/redirects')
+        .send({ fromPath: '/good-port', toPath: 'https://shop.example:8443/new?x=1' })
+        .expect(201);
     });
 
     it('refuses addresses off the site and paths that are not paths', async () => {

@@ -1,6 +1,6 @@
 /** Case study shapes as the API returns them (docs/product.md#case-studies; snake_case kept). */
 import { caseStudyLimits } from './limits.js';
-import { mediaIdOfUrl, type MediaImage } from './media.js';
+import { isMediaAddressWellFormed, mediaIdOfUrl, type MediaImage } from './media.js';
 import { isSitePath } from './site-path.js';
 
 export interface CaseStudyMetric {
@@ -121,7 +121,7 @@ const unbroken = /^\S*$/;
  * `/%5Chost` or `/a/..//host`, which a browser reads as another host) or an https address.
  */
 export function isCaseStudyImageAddress(value: string): boolean {
-  return unbroken.test(value) && (value.startsWith('https://') || isSitePath(value));
+  return unbroken.test(value) && (value.startsWith('https://') || isSitePath(value)) && isMediaAddressWellFormed(value);
 }
 
 /** The call to action: a path on this site (as for images), a web address or a mailto link. */

@@ -29,6 +29,11 @@ export const enquiryLimits = {
   templatesPageSize: 15,
   /** A contact's earlier enquiries shown on an enquiry. */
   historyMax: 20,
+  /** Replies (mails from the company's address) to one enquiry, per window of this many minutes. */
+  repliesPerEnquiry: 5,
+  repliesPerEnquiryWindowMinutes: 10,
+  /** Replies one staff member sends, across enquiries, per hour. */
+  repliesPerStaff: 60,
 } as const;
 
 /** The assignee filter's value for enquiries nobody holds. */
@@ -168,6 +173,8 @@ export const enquiryMessages = {
   replySubjectRequired: 'Give the reply a subject',
   replySubjectTooLong: `Subject must be ${enquiryLimits.replySubjectMax} characters or less`,
   replyNotToSpam: 'Spam is not answered: move the enquiry out of Spam first',
+  repliesTooManyToEnquiry: `At most ${enquiryLimits.repliesPerEnquiry} replies to one enquiry every ${enquiryLimits.repliesPerEnquiryWindowMinutes} minutes: wait a few minutes before sending another`,
+  repliesTooManyByStaff: `At most ${enquiryLimits.repliesPerStaff} replies an hour from one staff member: wait before sending another`,
   templateNotFound: 'Reply template not found',
   templateNameRequired: 'Give the template a name',
   templateNameTooLong: `Name must be ${enquiryLimits.templateNameMax} characters or less`,

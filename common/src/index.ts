@@ -22,6 +22,7 @@ export * from './media.js';
 export * from './retention.js';
 export * from './publishing.js';
 export * from './site-path.js';
+export * from './site-routes.js';
 export * from './site-settings.js';
 export * from './notifications.js';
 export * from './record-actions.js';

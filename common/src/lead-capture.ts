@@ -16,10 +16,10 @@ export const contactServiceValues = contactServiceOptions.map<ContactService>((o
 
 /**
  * The forms' first check of an e-mail address before they send it: one @, a dot in the domain, no
- * blanks. The server's check is stricter and has the last word.
+ * blanks and no quotes. The server's check is stricter and has the last word.
  */
 export function looksLikeEmailAddress(value: string): boolean {
-  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
+  return /^[^\s@"]+@[^\s@"]+\.[^\s@"]+$/.test(value);
 }
 
 export function contactServiceLabel(value: string | null | undefined): string | undefined {

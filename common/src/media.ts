@@ -90,6 +90,28 @@ export function mediaIdOfUrl(url: string): string | undefined {
   return mediaPathPattern.exec(path)?.[1]?.toLowerCase();
 }
 
+/** `/media/{id}/{width}.{format}` with a real id (UUID syntax, any case): a relative library address. */
+export function isMediaPath(value: string): boolean {
+  return mediaPathPattern.test(value);
+}
+
+/**
+ * Whether a path of this site is either off the media library or a library address with a real id:
+ * anything else under `/media/` (`/media/------------------------------------/1.png`) names no image
+ * and is refused. Web addresses of other sites pass.
+ */
+export function isMediaAddressWellFormed(url: string): boolean {
+  return !/^\/media\//i.test(url) || isMediaPath(url.split(/[?#]/)[0]);
+}
+
+/** A library address with its id in lower case, as it is stored (uses are found by id); others as given. */
+export function normaliseMediaAddress(url: string): string {
+  return url.replace(
+    /^((?:https?:\/\/[^/]+)?\/media\/)([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?=\/)/i,
+    (_match, prefix: string, id: string) => `${prefix}${id.toLowerCase()}`,
+  );
+}
+
 /** Every library id a markdown text shows as an image or links to (`/media/{id}/…`). */
 export function mediaIdsInMarkdown(markdown: string): string[] {
   const ids = new Set<string>();

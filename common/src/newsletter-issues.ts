@@ -184,6 +184,9 @@ export const newsletterIssueMessages = {
   noRecipients: 'There are no confirmed subscribers to send this issue to.',
   audienceInvalid: 'Choose who the issue goes to',
   heroImageInvalid: 'Choose an image from the media library',
+  /** An image of the body that is not the media library's (a third party would learn of each open). */
+  foreignImage: (address: string) =>
+    `Only images from the media library can go in a newsletter: replace or remove the image ${address.length > 120 ? `${address.slice(0, 117)}...` : address}`,
   postModeInvalid: 'Choose a card or the full text',
   sendAtInvalid: 'Choose a date and time to send the issue',
   sendAtPast: 'Choose a time in the future',

@@ -16,6 +16,15 @@ export const notificationKinds = [
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
+/**
+ * Notices nobody can turn off (the account screen does not offer them): a change to where the site's
+ * mail goes is told to every super admin (docs/product.md#site-settings).
+ */
+export const mandatoryNotificationKinds = ['mailbox_changed'] as const;
+export type MandatoryNotificationKind = (typeof mandatoryNotificationKinds)[number];
+/** Every kind a bell line or a notification mail may carry. */
+export type AnyNotificationKind = NotificationKind | MandatoryNotificationKind;
+
 /** What each kind is, as the account screen offers it. */
 export const notificationKindLabels: Record<NotificationKind, { label: string; description: string }> = {
   post_submitted: { label: 'Post submitted for review', description: 'Admins: a post waits in the review queue.' },
@@ -84,7 +93,7 @@ export const notificationLimits = {
 /** A line under the bell (`GET /api/admin/notifications`). */
 export interface StaffNotification {
   id: string;
-  kind: NotificationKind;
+  kind: AnyNotificationKind;
   title: string;
   /** Where opening it leads in the admin (a path). */
   url: string;

@@ -122,6 +122,10 @@ export const siteSettingsMessages = {
   playbookReset: 'The download hands out the shipped playbook again',
 };
 
+/** The two mailboxes of the settings, as the activity log and the notices of a change name them. */
+export const siteMailboxLabels = { enquiryInbox: 'Enquiry mailbox', privacyInbox: 'Privacy mailbox' } as const;
+export type SiteMailbox = keyof typeof siteMailboxLabels;
+
 const phonePattern = /^\+?[0-9][0-9 ()-]{5,28}$/;
 
 export function isSettingsPhone(value: string): boolean {
@@ -200,11 +204,28 @@ export interface PostRedirectItem {
 
 export const redirectLimits = { pathMax: 500, pageSize: 15 };
 
+/**
+ * A redirect's web address target: http(s), a host of dot-separated labels (letters, digits, inner
+ * hyphens) or an IPv4 address, an optional port from 1 to 65535, then an optional path, query or
+ * fragment without spaces. `http://`, `http://./x` and `https://host:99999/` are refused.
+ */
+export function isRedirectWebAddress(value: string): boolean {
+  const match = /^https?:\/\/([^/?#:\s]+)(?::(\d{1,5}))?([/?#]\S*)?$/i.exec(value);
+  if (!match) return false;
+  const [, host, port] = match;
+  if (port !== undefined && (Number(port) < 1 || Number(port) > 65535)) return false;
+  if (host.length > 253) return false;
+  return host.split('.').every((label) => /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i.test(label));
+}
+
 export const redirectMessages = {
   fromInvalid: 'The old path must be a path on this site starting with /',
   toInvalid: 'The new path must be a path on this site starting with /, or a web address starting with https://',
+  toAddressInvalid:
+    'That web address has no valid host or port: give a full address such as https://example.com/page (ports 1 to 65535)',
   same: 'The old and the new path must differ',
   livePage: 'That path is a live page of the site: a redirect would hide it',
+  liveFile: 'That path is a file the site serves (its logo, icons, images or downloads): a redirect would hide it',
   exists: 'A redirect from that path exists already',
   loop: 'That redirect would lead back to its own old path',
   notFound: 'Redirect not found',

@@ -366,6 +366,7 @@ export const activityActionLabels = {
   'staff.renamed': 'Renamed a staff account',
   'account.renamed': 'Changed their name',
   'settings.updated': 'Changed the site settings',
+  'settings.mailbox_changed': 'Moved a mailbox of the site',
   'settings.playbook_uploaded': 'Uploaded the playbook document',
   'settings.playbook_reset': 'Went back to the shipped playbook',
   'redirect.created': 'Added a redirect',

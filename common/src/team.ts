@@ -1,3 +1,4 @@
+import { isMediaPath } from './media.js';
 import { slugify } from './slugify.js';
 
 /**
@@ -200,5 +201,5 @@ export function expertiseTag(value: string): string {
 
 /** A built-in avatar (`/images/team/{slug}.svg`) or a library image (`/media/{id}/{width}.{format}`). */
 export function isTeamAvatarAddress(value: string): boolean {
-  return /^\/images\/team\/[a-z0-9-]+\.svg$/.test(value) || /^\/media\/[0-9a-f-]{36}\/\d+\.[a-z]+$/i.test(value);
+  return /^\/images\/team\/[a-z0-9-]+\.svg$/.test(value) || isMediaPath(value);
 }

@@ -11,10 +11,16 @@ export interface RateLimitDecision {
   retryAfterSeconds: number;
 }
 
-/** 429 with the shared sentence; the error filter turns `retryAfterSeconds` into Retry-After. */
+/**
+ * 429 with the shared sentence (or the caller's, where a plainer one says what the limit is); the
+ * error filter turns `retryAfterSeconds` into Retry-After.
+ */
 export class RateLimitedError extends ApiError {
-  constructor(public readonly retryAfterSeconds: number) {
-    super(HttpStatus.TOO_MANY_REQUESTS, messages.tooManyRequests);
+  constructor(
+    public readonly retryAfterSeconds: number,
+    message: string = messages.tooManyRequests,
+  ) {
+    super(HttpStatus.TOO_MANY_REQUESTS, message);
   }
 }
 
@@ -50,9 +56,9 @@ export class RateLimiter {
   }
 
   /** Counts one hit and throws {@link RateLimitedError} once the window's allowance is spent. */
-  async enforce(key: string, max: number, windowSeconds: number): Promise<void> {
+  async enforce(key: string, max: number, windowSeconds: number, message?: string): Promise<void> {
     const decision = await this.hit(key, max, windowSeconds);
-    if (!decision.allowed) throw new RateLimitedError(decision.retryAfterSeconds);
+    if (!decision.allowed) throw new RateLimitedError(decision.retryAfterSeconds, message);
   }
 
   /**

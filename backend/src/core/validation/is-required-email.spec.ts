@@ -19,6 +19,12 @@ describe(isEmailAddress.name, () => {
     }
   });
 
+  it('refuses any quoted local part, which no mailbox a person uses has and which cannot be mailed safely', () => {
+    for (const address of ['"a,b"@example.com', '"ada"@example.com', '"a@b"@example.com', 'a"b@example.com']) {
+      expect(isEmailAddress(address)).toBe(false);
+    }
+  });
+
   it('refuses invisible format characters, DEL and C1 controls', () => {
     for (const address of [
       'a\u200b@example.com',

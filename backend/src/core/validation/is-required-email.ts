@@ -5,10 +5,12 @@ import { leadLimits, messages, textProblem } from '@northbeam/common';
 const notInAnAddress = /[\p{Cc}\p{Cf}\p{Z}\s]/u;
 
 /**
- * The one test of an e-mail address. RFC 5322 lets a quoted local part hold spaces, tabs and even
- * CR/LF, and validator.js accepts them; no person's address does, and such text can split a mail
- * header, so any control, format or space character makes the address invalid. Ill-formed text is
- * refused before validator.js sees it (it throws on a lone surrogate).
+ * The one test of an e-mail address. RFC 5322 lets a quoted local part hold spaces, tabs, commas and
+ * even CR/LF, and validator.js accepts them; no person's address does, mail servers and our own
+ * outbox cannot be trusted to carry one (`"a,b"@example.com` reads as two recipients), and such text
+ * can split a mail header: a quoted local part, or any control, format or space character, makes the
+ * address invalid. Ill-formed text is refused before validator.js sees it (it throws on a lone
+ * surrogate).
  */
 export function isEmailAddress(value: unknown, maxLength: number = leadLimits.emailMax): value is string {
   return (
@@ -16,6 +18,7 @@ export function isEmailAddress(value: unknown, maxLength: number = leadLimits.em
     value.length <= maxLength &&
     textProblem(value, { lineBreaks: false }) === undefined &&
     !notInAnAddress.test(value) &&
+    !value.includes('"') &&
     isEmail(value)
   );
 }

@@ -1,4 +1,5 @@
 import { Transform } from 'class-transformer';
+import { normaliseMediaAddress } from '@northbeam/common';
 
 /** Trims a text field before it is validated (other values pass as they are). */
 export function Trim(): PropertyDecorator {
@@ -12,4 +13,11 @@ export function TrimToUndefined(): PropertyDecorator {
     const trimmed = value.trim();
     return trimmed === '' ? undefined : trimmed;
   });
+}
+
+/** Trims an image address and writes a library address's id in lower case (uses are found by id). */
+export function TrimMediaAddress(): PropertyDecorator {
+  return Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' ? normaliseMediaAddress(value.trim()) : value,
+  );
 }

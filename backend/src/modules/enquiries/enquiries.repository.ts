@@ -57,6 +57,8 @@ export interface WaitingEnquiryRow {
   status: EnquiryStatus;
   assignee_id: string | null;
   assignee_name: string | null;
+  /** The assignee's account is disabled: nobody reads what is sent to it. */
+  assignee_disabled: boolean;
   created_at: Date | string;
 }
 
@@ -76,7 +78,8 @@ const selectEnquiry = `
 
 const selectWaiting = `
   SELECT m."id", m."name", m."email", m."company", m."service", m."status", m."assignee_id",
-         u."name" AS "assignee_name", m."created_at"
+         u."name" AS "assignee_name", coalesce(u."disabled_at" IS NOT NULL, false) AS "assignee_disabled",
+         m."created_at"
     FROM "contact_messages" m
     LEFT JOIN "users" u ON u."id" = m."assignee_id"`;
 

@@ -12,6 +12,7 @@ import type {
 } from '../notifications/notifications.service.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import type { EnquiriesRepository, EnquiryFilter, EnquiryRow } from './enquiries.repository.js';
+import type { RateLimiter } from '../../core/rate-limit/rate-limiter.js';
 import { EnquiriesService } from './enquiries.service.js';
 
 const enquiryId = '0b8f6f5e-4a39-4c1e-9d2f-1f1f1f1f1f1f';
@@ -88,6 +89,7 @@ function setup(current: EnquiryRow) {
         mailed.push(content.mail({ id, name: 'Ines', email: 'ines@x.example' }, '').to);
       return Promise.resolve(1);
     },
+    withdrawEnquiryLines: () => Promise.resolve(0),
   } as unknown as NotificationsService;
   const dataSource = {
     transaction: (work: (m: EntityManager) => Promise<unknown>) => work(manager),
@@ -104,6 +106,7 @@ function setup(current: EnquiryRow) {
       findActiveById: () => Promise.resolve({ name: 'Ines', email: 'ines@x.example' }),
     } as unknown as UsersRepository,
     notifications,
+    { enforce: () => Promise.resolve() } as unknown as RateLimiter,
   );
   return { service, filters, recorded, mailed, counted };
 }

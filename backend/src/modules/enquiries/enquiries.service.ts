@@ -23,6 +23,7 @@ import {
 } from '@northbeam/common';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
 import { ApiError } from '../../core/http/api-error.js';
+import { RateLimiter } from '../../core/rate-limit/rate-limiter.js';
 import { ReadingPaths } from '../analytics/reading-paths.js';
 import { ActivityService } from '../activity/activity.service.js';
 import { MailService } from '../mail/mail.service.js';
@@ -63,6 +64,7 @@ export class EnquiriesService {
     private readonly readingPaths: ReadingPaths,
     private readonly usersRepository: UsersRepository,
     private readonly notifications: NotificationsService,
+    private readonly rateLimiter: RateLimiter,
   ) {}
 
   async list(user: StaffUser, query: ListEnquiriesQueryDto): Promise<ListPage<EnquirySummary>> {
@@ -132,6 +134,8 @@ export class EnquiriesService {
           });
         }
         await this.enquiriesRepository.update(manager, row.id, { assigneeId });
+        // The previous holder's bell lines name the enquirer: they go with the enquiry.
+        await this.notifications.withdrawEnquiryLines(manager, row.id, assigneeId);
         await this.activityService.record(manager, {
           actor,
           action: 'enquiry.assigned',
@@ -165,9 +169,25 @@ export class EnquiriesService {
   /**
    * Sends a reply to the enquirer through the outbox (from the site's address, `Reply-To` the staff
    * member), keeps it in the enquiry's timeline, moves a new or open enquiry to Replied and logs it,
-   * all in one transaction under the enquiry's row lock.
+   * all in one transaction under the enquiry's row lock. Replies are limited per enquiry and per staff
+   * member (`enquiryLimits.repliesPerEnquiry`, `repliesPerStaff`; 429 with a sentence), counted before
+   * the transaction opens (the limiter writes through its own connection).
    */
   async reply(user: StaffUser, id: string, dto: SendEnquiryReplyDto): Promise<EnquiryReply> {
+    const visible = await this.visibleEnquiry(user, id);
+    this.assertMay(user, visible, 'reply');
+    await this.rateLimiter.enforce(
+      `enquiry-reply:${visible.id}`,
+      enquiryLimits.repliesPerEnquiry,
+      enquiryLimits.repliesPerEnquiryWindowMinutes * 60,
+      enquiryMessages.repliesTooManyToEnquiry,
+    );
+    await this.rateLimiter.enforce(
+      `enquiry-reply-staff:${user.id}`,
+      enquiryLimits.repliesPerStaff,
+      hourMs / 1000,
+      enquiryMessages.repliesTooManyByStaff,
+    );
     return this.dataSource.transaction(async (manager) => {
       const row = isUuid(id) ? await this.enquiriesRepository.lockById(manager, id) : undefined;
       if (!row) throw new ApiError(HttpStatus.NOT_FOUND, enquiryMessages.notFound);

@@ -22,7 +22,7 @@ export function promiseLeft(createdAt: Date, now: Date): string {
 /**
  * Warns before the 48-hour reply promise runs out (docs/product.md#enquiries): an enquiry still new
  * or open 24 hours after it arrived is notified once to its assignee (to the admins when nobody holds
- * it), and each morning at 08:00 UK time the admins get one digest of every enquiry at risk (unanswered
+ * it, or when its assignee's account is disabled), and each morning at 08:00 UK time the admins get one digest of every enquiry at risk (unanswered
  * for 24 hours or more). Each run takes a PostgreSQL advisory lock, so with several instances one does
  * the work; the reminder marks each enquiry in the same transaction as its notification, and the digest
  * claims its day, so neither is sent twice. The bodies take `now` so that tests pass their own clock.
@@ -58,10 +58,12 @@ export class EnquiryReminders {
         );
         for (const enquiry of due) {
           const path = `/admin/enquiries/${enquiry.id}`;
+          // A disabled assignee is told nothing (their account reads no mail): the admins are, instead.
+          const holder = enquiry.assignee_disabled ? null : enquiry.assignee_id;
           await this.notifications.notify(
             manager,
             'enquiry_waiting',
-            enquiry.assignee_id ? { userIds: [enquiry.assignee_id] } : { admins: true },
+            holder ? { userIds: [holder] } : { admins: true },
             {
               title: `The enquiry from ${enquiry.name} has waited 24 hours for a reply`,
               path,
@@ -72,6 +74,11 @@ export class EnquiryReminders {
                   heading: 'An enquiry is waiting for a reply',
                   paragraphs: [
                     `The enquiry from ${enquiry.name} arrived 24 hours ago and has no reply yet.`,
+                    ...(enquiry.assignee_id && !holder
+                      ? [
+                          `It is assigned to ${enquiry.assignee_name ?? 'an account'}, whose account is disabled: assign it to someone who can answer.`,
+                        ]
+                      : []),
                     `${site.name} promises a reply within ${enquiryLimits.replyPromiseHours} hours: ${promiseLeft(new Date(enquiry.created_at), now)}.`,
                   ],
                   details: waitingDetails(enquiry),

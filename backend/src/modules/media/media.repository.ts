@@ -76,11 +76,13 @@ export class MediaRepository {
    * it); a team member's photo; a client logo of the site settings. Drafts included.
    */
   async findUses(manager: EntityManager, id: string): Promise<MediaUse[]> {
-    return (await this.findUsesOf([id], manager)).get(id) ?? [];
+    return (await this.findUsesOf([id], manager)).get(id.toLowerCase()) ?? [];
   }
 
   /** The uses of each of `ids` (a page of the library): one query per kind of record, whatever the page size. */
-  async findUsesOf(ids: string[], manager: EntityManager = this.media.manager): Promise<Map<string, MediaUse[]>> {
+  async findUsesOf(requested: string[], manager: EntityManager = this.media.manager): Promise<Map<string, MediaUse[]>> {
+    // Ids are compared in lower case on both sides: an address written with the id in capitals is a use too.
+    const ids = requested.map((id) => id.toLowerCase());
     const uses = new Map<string, MediaUse[]>(ids.map((id) => [id, []]));
     if (ids.length === 0) return uses;
     const add = (mediaId: string, label: string) => uses.get(mediaId)?.push({ label });
@@ -95,9 +97,9 @@ export class MediaRepository {
          FROM (SELECT "id", "feature_image_id"::text AS "mediaId", true AS "feature"
                  FROM "posts" WHERE "feature_image_id"::text = ANY($1::text[])
                UNION ALL
-               SELECT "id", "address"[1], false
-                 FROM "posts" CROSS JOIN LATERAL regexp_matches("body", ${mediaAddress}, 'g') AS "address"
-                WHERE strpos("body", '/media/') > 0 AND "address"[1] = ANY($1::text[])) AS "uses"
+               SELECT "id", lower("address"[1]), false
+                 FROM "posts" CROSS JOIN LATERAL regexp_matches("body", ${mediaAddress}, 'gi') AS "address"
+                WHERE strpos(lower("body"), '/media/') > 0 AND lower("address"[1]) = ANY($1::text[])) AS "uses"
          JOIN "posts" ON "posts"."id" = "uses"."id"
         GROUP BY "uses"."mediaId", "posts"."id"
         ORDER BY "posts"."created_at" DESC, "posts"."id"`,
@@ -108,9 +110,9 @@ export class MediaRepository {
     >(
       `SELECT * FROM (
          SELECT "asked"."id" AS "mediaId", "title", "status", "created_at", "case_studies"."id",
-                (strpos("hero_image", "media"."path") > 0) AS "hero",
-                (strpos("gallery"::text, "media"."path") > 0) AS "gallery",
-                (strpos("seo" ->> 'image', "media"."path") > 0) AS "seo"
+                (strpos(lower("hero_image"), "media"."path") > 0) AS "hero",
+                (strpos(lower("gallery"::text), "media"."path") > 0) AS "gallery",
+                (strpos(lower("seo" ->> 'image'), "media"."path") > 0) AS "seo"
            FROM ${asked} CROSS JOIN "case_studies") AS "uses"
         WHERE "hero" OR "gallery" OR "seo"
         ORDER BY "created_at" DESC, "id"`,
@@ -121,9 +123,9 @@ export class MediaRepository {
          FROM (SELECT "id", "hero_image_id"::text AS "mediaId"
                  FROM "newsletter_issues" WHERE "hero_image_id"::text = ANY($1::text[])
                UNION ALL
-               SELECT "id", "address"[1]
-                 FROM "newsletter_issues" CROSS JOIN LATERAL regexp_matches("body", ${mediaAddress}, 'g') AS "address"
-                WHERE strpos("body", '/media/') > 0 AND "address"[1] = ANY($1::text[])) AS "uses"
+               SELECT "id", lower("address"[1])
+                 FROM "newsletter_issues" CROSS JOIN LATERAL regexp_matches("body", ${mediaAddress}, 'gi') AS "address"
+                WHERE strpos(lower("body"), '/media/') > 0 AND lower("address"[1]) = ANY($1::text[])) AS "uses"
          JOIN "newsletter_issues" ON "newsletter_issues"."id" = "uses"."id"
         ORDER BY "newsletter_issues"."created_at" DESC, "newsletter_issues"."id"`,
       [ids],
@@ -131,15 +133,15 @@ export class MediaRepository {
     const members = await manager.query<{ mediaId: string; name: string }[]>(
       `SELECT "asked"."id" AS "mediaId", "name"
          FROM ${asked}
-         JOIN "team_members" ON strpos(coalesce("avatar", ''), "media"."path") > 0
+         JOIN "team_members" ON strpos(lower(coalesce("avatar", '')), "media"."path") > 0
         ORDER BY "position", "team_members"."id"`,
       [ids],
     );
     // The marquee's client logos in the site settings (docs/product.md#site-settings).
     const logos = await manager.query<{ mediaId: string; name: string }[]>(
-      `SELECT logo ->> 'mediaId' AS "mediaId", logo ->> 'name' AS "name"
+      `SELECT lower(logo ->> 'mediaId') AS "mediaId", logo ->> 'name' AS "name"
          FROM "site_settings", jsonb_array_elements("data" -> 'clientLogos') AS logo
-        WHERE logo ->> 'mediaId' = ANY($1::text[])`,
+        WHERE lower(logo ->> 'mediaId') = ANY($1::text[])`,
       [ids],
     );
     for (const row of posts) {

@@ -1,4 +1,4 @@
-import { mailHref, renderMarkdownForMail } from './markdown-mail.js';
+import { foreignImages, mailHref, renderMarkdownForMail } from './markdown-mail.js';
 import type { MailImageRow } from './newsletter-issues.repository.js';
 
 describe('renderMarkdownForMail', () => {
@@ -65,5 +65,26 @@ describe('renderMarkdownForMail', () => {
     expect(mail.html).not.toMatch(/\.(webp|avif)"/);
     expect(mail.html).toContain('Gone');
     expect(mail.html).not.toContain('33333333-3333');
+  });
+});
+
+describe('foreignImages', () => {
+  const site = 'https://northbeam.test';
+  const id = '3f2b8c1e-5d4a-4b6c-9e8f-0a1b2c3d4e5f';
+
+  it('names every image that is not the library’s, once, by reference too; library images pass', () => {
+    expect(
+      foreignImages(
+        `![](https://tracker.example/open.gif) ![a](/media/${id}/1280.webp) ![b](${site}/media/${id.toUpperCase()}/640.png)\n\n![c][pixel] ![](https://tracker.example/open.gif) ![](/logo.png)\n\n[pixel]: https://other.example/p.gif`,
+        site,
+      ),
+    ).toEqual(['https://tracker.example/open.gif', 'https://other.example/p.gif', '/logo.png']);
+    expect(foreignImages('[a link](https://elsewhere.example/page) and text', site)).toEqual([]);
+  });
+
+  it('renders a non-library image as its alt text', () => {
+    const mail = renderMarkdownForMail('![A pixel](https://tracker.example/open.gif)', site);
+    expect(mail.html).not.toContain('<img');
+    expect(mail.html).toContain('A pixel');
   });
 });

@@ -1,7 +1,7 @@
 import type { Nodes, Parents } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { escapeHtml, mailPalette } from '../mail/mail-layout.js';
-import { mailImageTag, type MailImages } from './mail-images.js';
+import { mailImageTag, mediaIdOf, type MailImages } from './mail-images.js';
 
 /** A markdown text rendered for a mail: HTML with inline styles (mail clients drop style sheets) and plain text. */
 export interface MailMarkup {
@@ -25,8 +25,33 @@ export function mailHref(url: string, siteUrl: string): string | undefined {
 }
 
 /**
+ * The images of a markdown text that are not the media library's (`/media/{id}/…`, relative or on the
+ * site's own address), in their order: a newsletter shows library images only (docs/product.md#newsletter-issues).
+ * Images given by reference (`![alt][ref]`) count by their definition's address.
+ */
+export function foreignImages(markdown: string, siteUrl: string): string[] {
+  const tree = fromMarkdown(markdown);
+  const definitions = new Map<string, string>();
+  const found: string[] = [];
+  const walk = (node: Nodes, visit: (node: Nodes) => void) => {
+    visit(node);
+    if ('children' in node) for (const child of node.children) walk(child, visit);
+  };
+  walk(tree, (node) => {
+    if (node.type === 'definition') definitions.set(node.identifier, node.url);
+  });
+  walk(tree, (node) => {
+    const url =
+      node.type === 'image' ? node.url : node.type === 'imageReference' ? definitions.get(node.identifier) : undefined;
+    if (url !== undefined && !mediaIdOf(url, siteUrl) && !found.includes(url)) found.push(url);
+  });
+  return found;
+}
+
+/**
  * Renders staff-written markdown (CommonMark) for a newsletter mail. Raw HTML in the text is shown as
- * text, never passed through; there are no tracking pixels or per-reader link rewriting.
+ * text, never passed through; there are no tracking pixels or per-reader link rewriting, and only
+ * library images become images: any other image address is shown as its alt text.
  */
 export function renderMarkdownForMail(markdown: string, siteUrl: string, images?: MailImages): MailMarkup {
   const tree = fromMarkdown(markdown);
@@ -97,8 +122,9 @@ function html(node: Nodes, context: Context): string {
         const tag = mailImageTag(node.url, node.alt ?? '', siteUrl, context.images);
         if (tag !== undefined) return tag;
       }
-      const src = mailHref(node.url, siteUrl);
-      return src && !src.startsWith('mailto:')
+      // Never a third party's image (it would learn of each open): library addresses only.
+      const src = mediaIdOf(node.url, siteUrl) ? mailHref(node.url, siteUrl) : undefined;
+      return src
         ? `<img src="${escapeHtml(src)}" alt="${escapeHtml(node.alt ?? '')}" style="max-width:100%;height:auto;border-radius:8px">`
         : escapeHtml(node.alt ?? '');
     }

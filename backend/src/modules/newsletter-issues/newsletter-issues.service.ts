@@ -36,7 +36,7 @@ import {
   type SaveNewsletterIssueDto,
 } from './dto/newsletter-issues.dto.js';
 import { bodyImageWidth, mailImage, mediaIdsIn } from './mail-images.js';
-import { renderMarkdownForMail } from './markdown-mail.js';
+import { foreignImages, renderMarkdownForMail } from './markdown-mail.js';
 import {
   newsletterIssueMail,
   newsletterWebVersion,
@@ -128,6 +128,7 @@ export class NewsletterIssuesService implements OnApplicationBootstrap, BeforeAp
     input: SaveNewsletterIssueDto,
     sourcePostId: string | null = null,
   ): Promise<NewsletterIssueDetail> {
+    this.assertLibraryImages(input.body);
     const fields = await this.fields(input, sourcePostId !== null);
     const id = await this.dataSource.transaction(async (manager) => {
       const created = await this.repository.insert(manager, {
@@ -176,6 +177,7 @@ export class NewsletterIssuesService implements OnApplicationBootstrap, BeforeAp
   }
 
   async update(user: StaffUser, id: string, input: SaveNewsletterIssueDto): Promise<NewsletterIssueDetail> {
+    this.assertLibraryImages(input.body);
     await this.dataSource.transaction(async (manager) => {
       const row = await this.lockIssue(manager, id, 'edit');
       const fields = await this.fields(input, row.source_post_id !== null, row.post_mode, manager);
@@ -265,6 +267,7 @@ export class NewsletterIssuesService implements OnApplicationBootstrap, BeforeAp
         throw new ApiError(HttpStatus.CONFLICT, newsletterIssueMessages.notADraftScheduled);
       if (!newsletterIssueActions(row.status).includes('send'))
         throw new ApiError(HttpStatus.CONFLICT, newsletterIssueMessages.alreadySent);
+      this.assertLibraryImages(row.body);
       await this.startSending(manager, row, { id: user.id, name: user.name });
     });
     await this.queueRemaining(id);
@@ -283,6 +286,7 @@ export class NewsletterIssuesService implements OnApplicationBootstrap, BeforeAp
       throw fieldError(newsletterIssueMessages.sendAtTooFar);
     await this.dataSource.transaction(async (manager) => {
       const row = await this.lockIssue(manager, id, 'schedule');
+      this.assertLibraryImages(row.body);
       const counts = await this.repository.confirmedCounts(manager);
       if (counts[row.audience] === 0) throw new ApiError(HttpStatus.CONFLICT, newsletterIssueMessages.noRecipients);
       await this.repository.setSchedule(manager, row.id, at);
@@ -377,6 +381,17 @@ export class NewsletterIssuesService implements OnApplicationBootstrap, BeforeAp
         label: `${row.subject} (${recipients} ${recipients === 1 ? 'subscriber' : 'subscribers'})`,
       },
     });
+  }
+
+  /**
+   * A newsletter shows images from the media library only: a third party's image would learn of each
+   * open (the product promises no open pixels). 400 under `body` naming the first such image.
+   */
+  private assertLibraryImages(body: string): void {
+    const [foreign] = foreignImages(body, this.config.publicUrl);
+    if (foreign === undefined) return;
+    const sentence = newsletterIssueMessages.foreignImage(foreign);
+    throw new ApiError(HttpStatus.BAD_REQUEST, sentence, { body: [sentence] });
   }
 
   /** The saved fields of a draft; a hero image must be in the library (400 under `heroImageId`). */

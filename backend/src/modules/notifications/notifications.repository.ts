@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { NotificationKind, StaffRole } from '@northbeam/common';
+import type { AnyNotificationKind, NotificationKind, StaffRole } from '@northbeam/common';
 import { returnedRows, rowCount } from '../../database/query-result.js';
 
 export interface Recipient {
@@ -12,7 +12,7 @@ export interface Recipient {
 
 export interface NotificationRow {
   id: string;
-  kind: NotificationKind;
+  kind: AnyNotificationKind;
   title: string;
   url: string;
   read_at: Date | string | null;
@@ -21,7 +21,7 @@ export interface NotificationRow {
 
 export interface NewNotification {
   userId: string;
-  kind: NotificationKind;
+  kind: AnyNotificationKind;
   title: string;
   url: string;
   enquiryId: string | null;
@@ -33,21 +33,23 @@ export class NotificationsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /**
-   * The enabled accounts among `userIds` (and every enabled admin and super admin when `admins`, and
-   * every enabled account of `roles`) that have not turned `kind` off.
+   * The enabled accounts among `userIds` (and every enabled admin and super admin when `admins`, every
+   * enabled super admin when `superAdmins`, and every enabled account of `roles`) that have not turned
+   * `kind` off.
    */
   recipients(
     manager: EntityManager,
-    kind: NotificationKind,
-    target: { userIds?: string[]; admins?: boolean; roles?: StaffRole[] },
+    kind: AnyNotificationKind,
+    target: { userIds?: string[]; admins?: boolean; superAdmins?: boolean; roles?: StaffRole[] },
   ): Promise<Recipient[]> {
     return manager.query<Recipient[]>(
       `SELECT u."id", u."email", u."name" FROM "users" u
         WHERE u."disabled_at" IS NULL
-          AND (u."id" = ANY($1::uuid[]) OR ($2::boolean AND u."role" IN ('super_admin', 'admin')) OR u."role" = ANY($4::text[]))
+          AND (u."id" = ANY($1::uuid[]) OR ($2::boolean AND u."role" IN ('super_admin', 'admin'))
+               OR ($4::boolean AND u."role" = 'super_admin') OR u."role" = ANY($5::text[]))
           AND NOT EXISTS (SELECT 1 FROM "notification_opt_outs" o WHERE o."user_id" = u."id" AND o."kind" = $3)
         ORDER BY u."created_at", u."id"`,
-      [target.userIds ?? [], target.admins === true, kind, target.roles ?? []],
+      [target.userIds ?? [], target.admins === true, kind, target.superAdmins === true, target.roles ?? []],
     );
   }
 
@@ -58,6 +60,24 @@ export class NotificationsRepository {
         [row.userId, row.kind, row.title, row.url, row.enquiryId],
       );
     }
+  }
+
+  /**
+   * Removes the lines about an enquiry held by staff of `roles`, except `keepUserId`; answers how many.
+   */
+  async removeEnquiryLines(
+    manager: EntityManager,
+    enquiryId: string,
+    roles: string[],
+    keepUserId: string | null,
+  ): Promise<number> {
+    const result: unknown = await manager.query(
+      `DELETE FROM "staff_notifications" n USING "users" u
+        WHERE n."enquiry_id" = $1 AND u."id" = n."user_id" AND u."role" = ANY($2::text[])
+          AND u."id" IS DISTINCT FROM $3::uuid`,
+      [enquiryId, roles, keepUserId],
+    );
+    return rowCount(result);
   }
 
   /** Newest first, and the count of unread ones. */

@@ -5,8 +5,10 @@ import {
   notificationKindLabels,
   notificationLimits,
   notificationMessages,
+  permissionSatisfies,
   permissionTable,
   staffRoles,
+  type AnyNotificationKind,
   type NotificationKind,
   type StaffArea,
   type NotificationPage,
@@ -32,10 +34,14 @@ export interface NotificationContent {
   mail: (recipient: Recipient, accountUrl: string) => OutgoingMail;
 }
 
-/** Who is told: staff by id, every admin (admins and super admins), the team of an area, or any of these. */
+/**
+ * Who is told: staff by id, every admin (admins and super admins), every super admin, the team of an
+ * area, or several of these.
+ */
 export interface NotificationTarget {
   userIds?: string[];
   admins?: boolean;
+  superAdmins?: boolean;
   /** Every role with every right over the area in the permission table (the privacy team for 'privacy'). */
   team?: StaffArea;
   /** Never told (the staff member who did what the notification is about). */
@@ -60,7 +66,7 @@ export class NotificationsService {
   /** Notifies every recipient of `kind` in `target`; answers how many were told. */
   async notify(
     manager: EntityManager,
-    kind: NotificationKind,
+    kind: AnyNotificationKind,
     target: NotificationTarget,
     content: NotificationContent,
   ): Promise<number> {
@@ -85,6 +91,18 @@ export class NotificationsService {
       recipients.map((recipient) => content.mail(recipient, accountUrl)),
     );
     return recipients.length;
+  }
+
+  /**
+   * After an enquiry changed hands: the bell lines about it (they name the enquirer) are removed for
+   * everyone who may no longer see it (roles that see only their assigned enquiries), except its new
+   * holder. Called in the reassignment's transaction.
+   */
+  async withdrawEnquiryLines(manager: EntityManager, enquiryId: string, holderId: string | null): Promise<number> {
+    const assignedOnly = Object.entries(permissionTable)
+      .filter(([, permissions]) => !permissionSatisfies(permissions.enquiries, 'all'))
+      .map(([role]) => role);
+    return this.repository.removeEnquiryLines(manager, enquiryId, assignedOnly, holderId);
   }
 
   async page(user: StaffIdentity, page = 1): Promise<NotificationPage> {

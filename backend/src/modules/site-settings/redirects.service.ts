@@ -1,7 +1,12 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import {
+  fixedSitePaths,
+  isRedirectWebAddress,
   messages,
+  reservedSitePrefixes,
   redirectActions,
   redirectLimits,
   redirectMessages,
@@ -11,54 +16,61 @@ import {
   type RedirectItem,
   type StaffUser,
 } from '@northbeam/common';
+import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
 import { ApiError } from '../../core/http/api-error.js';
 import { pagePath, redirectChangeKeys } from '../../core/http/cdn-cache.js';
 import { isUuid } from '../../core/validation/uuid.js';
 import { ActivityService } from '../activity/activity.service.js';
+import { frontendClientDir, frontendRoot } from '../../ssr/frontend-paths.js';
 import { ContentVersionService } from '../content-version/content-version.service.js';
 import { SiteSettingsRepository, type RedirectRow } from './site-settings.repository.js';
 
 /** How long browsers and proxies may keep a redirect: short, so that a removed one stops soon. */
 const redirectMaxAgeSeconds = 300;
 
-/** Pages of the site that always exist: a redirect from one of them is refused. */
-const fixedPages = new Set([
-  '/',
-  '/consulting',
-  '/labs',
-  '/immersive',
-  '/about',
-  '/contact',
-  '/case-studies',
-  '/blog',
-  '/blog/labs',
-  '/blog/consulting',
-  '/cookies',
-  '/privacy',
-  '/terms',
-  '/data-deletion',
-  '/data-deletion/verify',
-  '/data-deletion/verified',
-  '/data-access',
-  '/data-access/verify',
-  '/data-access/download',
-  '/unsubscribe',
-  '/newsletter/confirm',
-  '/sitemap.xml',
-  '/robots.txt',
-  '/rss.xml',
-]);
-
-/** Address spaces the site itself answers: never redirected by hand. */
-const reservedPrefixes = ['/admin', '/api/', '/media/', '/assets/', '/images/', '/downloads/'];
+/** Pages of the site that always exist (common/src/site-routes.ts): a redirect from one of them is refused. */
+const fixedPages = new Set<string>(fixedSitePaths);
 
 /** A path as redirects compare it: lower-case, without a trailing slash (the root stays `/`). */
 export const redirectKey = pagePath;
 
-function isFixedPage(key: string): boolean {
-  if (fixedPages.has(key)) return true;
-  return key === '/admin' || reservedPrefixes.some((prefix) => key.startsWith(prefix));
+let publicEntries: Set<string> | undefined;
+
+/**
+ * The top-level files and folders the site serves as they are (`logo.png`, `favicon.svg`, `images`,
+ * `downloads`…), lower-case: read once from the front end's public folder and the build's copy of it.
+ */
+function publicFileEntries(): Set<string> {
+  if (!publicEntries) {
+    const entries = new Set<string>();
+    for (const directory of [path.join(frontendRoot, 'public'), frontendClientDir]) {
+      try {
+        for (const entry of readdirSync(directory)) entries.add(entry.toLowerCase());
+      } catch {
+        // Not there (no build yet, or a deployment without the sources): the other one answers.
+      }
+    }
+    publicEntries = entries;
+  }
+  return publicEntries;
 }
+
+/** A file the site serves from its public folder, or an asset of the build. */
+function isPublicFile(key: string): boolean {
+  const first = key.split('/')[1] ?? '';
+  return first !== '' && (first === 'assets' || publicFileEntries().has(first));
+}
+
+/** Whether the site answers this path itself whatever the records say: its pages, files, admin, API, media. */
+function isServedPath(key: string): boolean {
+  if (fixedPages.has(key) || isPublicFile(key)) return true;
+  return reservedSitePrefixes.some(
+    (prefix) => key.startsWith(prefix) || (prefix.endsWith('/') && key === prefix.slice(0, -1)),
+  );
+}
+
+/** A sent newsletter issue's web version (sending an issue is not a content change: asked at serve time). */
+const newsletterWebPath = /^\/newsletter\/[a-z0-9-]{1,120}$/;
 
 /** A hand-made redirect, with what `user` may do with it (`redirectActions`). */
 function mapRedirect(row: RedirectRow, user: StaffUser): RedirectItem {
@@ -81,9 +93,12 @@ interface Target {
 
 /**
  * Redirects made by hand (docs/product.md#redirects): an old path answers 301 to a new path of the
- * site or a web address, and counts the visits. Chains collapse (A→B, B→C sends A to C), a redirect
- * never hides a live page (fixed pages are refused when it is made; a post or case study published at
- * its old path later takes over), and the table is read once per content version.
+ * site or a web address, and counts the visits. Chains collapse (A→B, B→C sends A to C); a target on
+ * the site's own origin (`<PUBLIC_URL>/x`) is a path of the site for the loop check and for chains. A
+ * redirect never hides anything the site serves: its pages, files, admin, API and media, and the
+ * pages of live records (posts, case studies, team members, tags, sent newsletter issues) are refused
+ * when it is made, and whatever becomes live later takes over from it. The table is read once per
+ * content version.
  */
 @Injectable()
 export class RedirectsService {
@@ -93,7 +108,22 @@ export class RedirectsService {
     private readonly repository: SiteSettingsRepository,
     private readonly activity: ActivityService,
     private readonly contentVersion: ContentVersionService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  /**
+   * The path on this site a target leads to (query and fragment dropped): a relative target's own, an
+   * absolute one's when it is on the site's own origin; null for another site.
+   */
+  private localPath(to: string): string | null {
+    if (!/^https?:/i.test(to)) return to.replace(/[?#].*$/, '');
+    try {
+      const target = new URL(to);
+      return target.origin === new URL(this.config.publicUrl).origin ? target.pathname : null;
+    } catch {
+      return null;
+    }
+  }
 
   async list(page: number, user: StaffUser): Promise<ListPage<RedirectItem>> {
     const pageSize = redirectLimits.pageSize;
@@ -126,11 +156,18 @@ export class RedirectsService {
       });
     const from = redirectKey(fromResolved);
     const to = /^https?:\/\//i.test(toInput) ? toInput : resolveSitePath(toInput);
-    if (to === null || (/^https?:\/\//i.test(to) && !/^https?:\/\/[a-z0-9.-]+(:\d+)?([/?#]\S*)?$/i.test(to)))
+    if (to === null)
       throw new ApiError(HttpStatus.BAD_REQUEST, redirectMessages.toInvalid, { toPath: [redirectMessages.toInvalid] });
-    if (!/^https?:/i.test(to) && redirectKey(to.replace(/[?#].*$/, '')) === from)
+    if (/^https?:/i.test(to) && !isRedirectWebAddress(to))
+      throw new ApiError(HttpStatus.BAD_REQUEST, redirectMessages.toAddressInvalid, {
+        toPath: [redirectMessages.toAddressInvalid],
+      });
+    const toLocal = this.localPath(to);
+    if (toLocal !== null && redirectKey(toLocal) === from)
       throw new ApiError(HttpStatus.BAD_REQUEST, redirectMessages.same, { toPath: [redirectMessages.same] });
-    if (isFixedPage(from) || (await this.repository.livePathsAmong([from])).has(from))
+    if (isPublicFile(from))
+      throw new ApiError(HttpStatus.CONFLICT, redirectMessages.liveFile, { fromPath: [redirectMessages.liveFile] });
+    if (isServedPath(from) || (await this.repository.livePathsAmong([from])).has(from))
       throw new ApiError(HttpStatus.CONFLICT, redirectMessages.livePage, { fromPath: [redirectMessages.livePage] });
 
     const row = await this.repository.transaction(async (manager) => {
@@ -139,12 +176,14 @@ export class RedirectsService {
         throw new ApiError(HttpStatus.CONFLICT, redirectMessages.exists, { fromPath: [redirectMessages.exists] });
       // Following the new path through the redirects there are must not come back to the old one.
       const next = new Map(existing.map((redirect) => [redirect.from_path, redirect.to_path]));
-      let hop: string | undefined = to;
-      for (let step = 0; hop && !/^https?:/i.test(hop) && step <= existing.length; step += 1) {
-        const key = redirectKey(hop.replace(/[?#].*$/, ''));
+      // A target on the site's own origin is followed like a path: `/x` → `<PUBLIC_URL>/x` is a loop too.
+      let hop: string | null | undefined = toLocal;
+      for (let step = 0; hop && step <= existing.length; step += 1) {
+        const key = redirectKey(hop);
         if (key === from)
           throw new ApiError(HttpStatus.CONFLICT, redirectMessages.loop, { toPath: [redirectMessages.loop] });
-        hop = next.get(key);
+        const following = next.get(key);
+        hop = following === undefined ? undefined : this.localPath(following);
       }
       const created = await this.repository.insertRedirect(manager, from, to, user.name);
       await this.activity.record(manager, {
@@ -186,7 +225,12 @@ export class RedirectsService {
       targets.catch(() => (this.table = undefined));
       this.table = { version, targets };
     }
-    return (await this.table.targets).get(redirectKey(path));
+    const key = redirectKey(path);
+    const target = (await this.table.targets).get(key);
+    // A newsletter issue sent since the redirect was made has its web version there: it takes over.
+    if (target && newsletterWebPath.test(key) && (await this.repository.livePathsAmong([key])).has(key))
+      return undefined;
+    return target;
   }
 
   private async load(): Promise<Map<string, Target>> {
@@ -197,12 +241,13 @@ export class RedirectsService {
     const next = new Map(rows.map((row) => [row.from_path, row]));
     const targets = new Map<string, Target>();
     for (const row of rows) {
-      if (live.has(row.from_path) || isFixedPage(row.from_path)) continue;
+      if (live.has(row.from_path) || isServedPath(row.from_path)) continue;
       let to = row.to_path;
       const seen = new Set([row.from_path]);
       for (;;) {
-        if (/^https?:/i.test(to)) break;
-        const key = redirectKey(to.replace(/[?#].*$/, ''));
+        const local = this.localPath(to);
+        if (local === null) break;
+        const key = redirectKey(local);
         const hop = next.get(key);
         if (!hop || seen.has(key) || live.has(key)) break;
         seen.add(key);
@@ -225,8 +270,8 @@ export class RedirectsService {
 export function redirectMiddleware(redirects: RedirectsService) {
   return (request: Request, response: Response, next: NextFunction): void => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return next();
-    const key = redirectKey(request.path);
-    if (key === '/admin' || reservedPrefixes.some((prefix) => key.startsWith(prefix))) return next();
+    // What the site serves itself is never redirected (its files and pages, the admin, the API, media).
+    if (isServedPath(redirectKey(request.path))) return next();
     redirects.target(request.path).then(
       (target) => {
         if (!target) return next();

@@ -112,12 +112,14 @@ export class SiteSettingsRepository {
 
   /**
    * Which of these paths (lower-case, as redirects keep them) are the addresses of published posts,
-   * published case studies or shown team members: a redirect never hides one of them. Only the paths
-   * asked about are looked up (posts through posts_live_path_idx), so the answer costs the same with
-   * ten posts or ten thousand; no paths, no query.
+   * published case studies, shown team members, tags of published posts or sent newsletter issues'
+   * web versions: a redirect never hides one of them. Only the paths asked about are looked up (posts
+   * through posts_live_path_idx), so the answer costs the same with ten posts or ten thousand; the
+   * tags are read only when a tag's page is asked about; no paths, no query.
    */
   async livePathsAmong(paths: string[]): Promise<Set<string>> {
     if (paths.length === 0) return new Set();
+    const tags = paths.some((path) => path.startsWith('/blog/tag/'));
     // Team pages are records too (docs/product.md#team): a member added later is a live page as well.
     const rows = await this.dataSource.query<{ path: string }[]>(
       `SELECT '/blog/' || "section" || '/' || lower("slug") AS path FROM "posts"
@@ -127,7 +129,20 @@ export class SiteSettingsRepository {
         WHERE "status" = 'published' AND '/case-studies/' || lower("slug") = ANY($1::text[])
        UNION ALL
        SELECT '/team/' || lower("slug") FROM "team_members"
-        WHERE NOT "hidden" AND '/team/' || lower("slug") = ANY($1::text[])`,
+        WHERE NOT "hidden" AND '/team/' || lower("slug") = ANY($1::text[])
+       UNION ALL
+       SELECT '/newsletter/' || "web_slug" FROM "newsletter_issues"
+        WHERE "status" IN ('sending', 'sent') AND '/newsletter/' || "web_slug" = ANY($1::text[])
+       ${
+         tags
+           ? // A tag's page is named by its slug (the rule of common/src/slugify.ts, in SQL, as the blog reads it).
+             `UNION ALL
+       SELECT DISTINCT '/blog/tag/' || regexp_replace(regexp_replace(lower(tag.name), '[^a-z0-9]+', '-', 'g'), '^-+|-+$', '', 'g')
+         FROM "posts" CROSS JOIN LATERAL jsonb_array_elements_text("posts"."tags") AS tag(name)
+        WHERE "posts"."status" = 'published'
+          AND '/blog/tag/' || regexp_replace(regexp_replace(lower(tag.name), '[^a-z0-9]+', '-', 'g'), '^-+|-+$', '', 'g') = ANY($1::text[])`
+           : ''
+       }`,
       [paths],
     );
     return new Set(rows.map((row) => row.path));

@@ -3,6 +3,8 @@ import type { AppConfig } from '../../core/config/config.js';
 import { insideTransaction } from '../../database/open-transaction.js';
 import type { ActivityService } from '../activity/activity.service.js';
 import type { ContentVersionService } from '../content-version/content-version.service.js';
+import type { MailService } from '../mail/mail.service.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { MediaStorage } from '../media/media-storage.js';
 import type { SiteSettingsRepository } from './site-settings.repository.js';
 import { SiteSettingsService } from './site-settings.service.js';
@@ -41,6 +43,8 @@ function serviceOnHeldConnection() {
     contentVersion,
     config,
     {} as MediaStorage,
+    {} as NotificationsService,
+    {} as MailService,
   );
   return { service, releaseConnection, outsideReads };
 }

@@ -24,7 +24,15 @@ import { ApiError } from '../../core/http/api-error.js';
 import { openTransaction } from '../../database/open-transaction.js';
 import { ActivityService } from '../activity/activity.service.js';
 import { ContentVersionService } from '../content-version/content-version.service.js';
+import { MailService } from '../mail/mail.service.js';
 import { MediaStorage, type StoredMediaObject } from '../media/media-storage.js';
+import { NotificationsService } from '../notifications/notifications.service.js';
+import {
+  mailboxChangedOldMailboxMail,
+  mailboxChangedStaffMail,
+  mailboxChangeLine,
+  type MailboxChange,
+} from './site-settings.mails.js';
 import { SiteSettingsRepository, type StoredSiteSettings } from './site-settings.repository.js';
 
 /** Height the marquee draws a logo at; its width follows the image's proportions. */
@@ -47,6 +55,8 @@ export class SiteSettingsService {
     private readonly contentVersion: ContentVersionService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly storage: MediaStorage,
+    private readonly notifications: NotificationsService,
+    private readonly mail: MailService,
   ) {}
 
   private defaults(): SiteSettings {
@@ -155,7 +165,10 @@ export class SiteSettingsService {
 
   /**
    * Saves the whole record: refuses a logo whose image left the library, logs `settings.updated`,
-   * and bumps the content version with the `settings` key (every page shows the settings).
+   * and bumps the content version with the `settings` key (every page shows the settings). A moved
+   * mailbox (enquiries or privacy) is logged on its own line naming both addresses, and told in the
+   * same transaction to every super admin (bell and mail, a notice nobody can turn off) and to the
+   * old mailbox (mail): nobody can move the site's mail unseen.
    */
   async update(input: SiteSettingsInput, user: StaffUser): Promise<SiteSettings> {
     await this.repository.transaction(async (manager) => {
@@ -191,10 +204,36 @@ export class SiteSettingsService {
         action: 'settings.updated',
         target: { type: 'settings', id: 'site', label: 'Site settings' },
       });
+      // What the mailboxes were before this save: the locked row, else the environment's defaults.
+      const before = { ...this.defaults(), ...locked?.data };
+      for (const mailbox of ['enquiryInbox', 'privacyInbox'] as const) {
+        const change: MailboxChange = { mailbox, from: before[mailbox], to: data[mailbox] };
+        if (change.from.toLowerCase() !== change.to.toLowerCase()) await this.tellMailboxChange(manager, change, user);
+      }
       await this.contentVersion.bump([contentKeys.settings], manager);
     });
     this.memo.clear();
     return this.settings();
+  }
+
+  private async tellMailboxChange(manager: EntityManager, change: MailboxChange, user: StaffUser): Promise<void> {
+    await this.activity.record(manager, {
+      actor: { id: user.id, name: user.name },
+      action: 'settings.mailbox_changed',
+      target: { type: 'settings', id: 'site', label: mailboxChangeLine(change) },
+    });
+    const settingsUrl = `${this.config.publicUrl}/admin/settings`;
+    await this.notifications.notify(
+      manager,
+      'mailbox_changed',
+      { superAdmins: true },
+      {
+        title: `${user.name} changed the ${mailboxChangeLine(change).replace(/^./, (first) => first.toLowerCase())}`,
+        path: '/admin/settings',
+        mail: (recipient) => mailboxChangedStaffMail(change, user.name, recipient.email, settingsUrl),
+      },
+    );
+    await this.mail.enqueue(manager, mailboxChangedOldMailboxMail(change, user.name));
   }
 
   /**

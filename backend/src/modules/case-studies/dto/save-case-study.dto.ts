@@ -31,7 +31,7 @@ import { IsListPage, IsListSearch } from '../../../core/validation/list-query.de
 import { MaxChars } from '../../../core/validation/max-chars.decorator.js';
 import { MultiLine } from '../../../core/validation/multi-line.decorator.js';
 import { IsAddress } from '../../../core/validation/is-address.decorator.js';
-import { Trim } from '../../../core/validation/trim.js';
+import { Trim, TrimMediaAddress } from '../../../core/validation/trim.js';
 
 /** Optional texts: blank means absent. */
 const blankToNull = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || null : value);
@@ -89,7 +89,7 @@ export class CaseStudyMetricDto {
 }
 
 export class CaseStudyImageDto {
-  @Trim()
+  @TrimMediaAddress()
   @IsAddress(isCaseStudyImageAddress, { message: says.imageAddressInvalid })
   @MaxChars(limits.imageAddressMax, { message: says.imageAddressInvalid })
   @IsString({ message: says.imageAddressInvalid })
@@ -134,7 +134,7 @@ export class CaseStudySeoDto {
   @MaxChars(limits.seoDescriptionMax, { message: says.seoDescriptionTooLong })
   description: string;
 
-  @Trim()
+  @TrimMediaAddress()
   @ValidateIf((_object, value) => value !== '')
   @IsAddress(isCaseStudyImageAddress, { message: says.imageAddressInvalid })
   @MaxChars(limits.imageAddressMax, { message: says.imageAddressInvalid })
@@ -164,7 +164,7 @@ export class CaseStudyFieldsDto {
   @IsNotEmpty({ message: says.summaryRequired })
   summary: string;
 
-  @Trim()
+  @TrimMediaAddress()
   @IsAddress(isCaseStudyImageAddress, { message: says.imageAddressInvalid })
   @MaxChars(limits.imageAddressMax, { message: says.imageAddressInvalid })
   @IsString({ message: says.heroImageRequired })

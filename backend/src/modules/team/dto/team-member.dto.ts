@@ -13,6 +13,7 @@ import {
 import {
   expertiseTag,
   isTeamAvatarAddress,
+  normaliseMediaAddress,
   messages,
   teamLimits,
   teamMessages,
@@ -78,7 +79,9 @@ export class TeamMemberFieldsDto implements TeamMemberFields {
   @IsString({ message: says.linkedinInvalid })
   linkedin: string;
 
-  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || null : value))
+  @Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' ? normaliseMediaAddress(value.trim()) || null : value,
+  )
   @IsOptional()
   @IsAddress(isTeamAvatarAddress, { message: says.avatarInvalid })
   @MaxChars(teamLimits.avatarMax, { message: says.avatarInvalid })
