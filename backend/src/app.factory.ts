@@ -24,6 +24,7 @@ import { JsonLogger } from './core/logging/json-logger.js';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './database/embedded-database.js';
 import { typeormPool } from './database/typeorm-pool.js';
 import { ContentVersionService } from './modules/content-version/content-version.service.js';
+import { sessionsUnlessBearer } from './modules/api-tokens/bearer.js';
 import { createSessionMiddleware, type SessionMiddleware } from './modules/auth/session.js';
 import { PostRedirectsService, postRedirectMiddleware } from './modules/posts/post-redirects.js';
 import { TeamService } from './modules/team/team.service.js';
@@ -155,7 +156,8 @@ function configureHttp(
   );
   http.use(apiPrefix, express.urlencoded({ extended: false, inflate: false, limit: limits.requestBodyMaxBytes }));
   // Staff sessions: only /api needs them (the server-side render asks /api/admin/user over its loopback connection).
-  http.use(apiPrefix, sessions.handler);
+  // A request with an API token has none (docs/product.md#api-tokens).
+  http.use(apiPrefix, sessionsUnlessBearer(sessions.handler, config));
   http.use(apiPrefix, hostileInputGuard());
   const httpLogger = new Logger('HttpError');
   // Errors thrown by the body parsers above, before NestJS sees the request.
