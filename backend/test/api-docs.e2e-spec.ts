@@ -7,7 +7,10 @@ const hookTimeoutMs = 120_000;
 interface Document {
   openapi: string;
   paths: Record<string, Record<string, { security?: unknown[]; requestBody?: unknown; parameters?: unknown[] }>>;
-  components: { schemas: Record<string, { required?: string[]; properties?: Record<string, Record<string, unknown>> }>; securitySchemes: Record<string, unknown> };
+  components: {
+    schemas: Record<string, { required?: string[]; properties?: Record<string, Record<string, unknown>> }>;
+    securitySchemes: Record<string, unknown>;
+  };
 }
 
 describe('The described API (/api/docs)', () => {
@@ -56,7 +59,9 @@ describe('The described API (/api/docs)', () => {
       required: ['statusCode', 'error'],
       properties: { statusCode: { type: 'integer' }, error: { type: 'string' }, fieldErrors: { type: 'object' } },
     });
-    expect(document.components.securitySchemes.apiToken).toEqual(expect.objectContaining({ type: 'http', scheme: 'bearer' }));
+    expect(document.components.securitySchemes.apiToken).toEqual(
+      expect.objectContaining({ type: 'http', scheme: 'bearer' }),
+    );
     expect(document.paths['/api/admin/posts'].post.security).toEqual([{ apiToken: [] }, { session: [] }]);
     expect(document.paths['/api/admin/user'].get.security).toEqual([{ session: [] }]);
     expect(document.paths['/api/admin/api-tokens'].post.security).toEqual([{ session: [] }]);
@@ -71,7 +76,9 @@ describe('The described API (/api/docs)', () => {
     expect(savePost.properties?.section).toMatchObject({ enum: ['labs', 'consulting'] });
     expect(savePost.properties?.title).toMatchObject({ type: 'string', maxLength: expect.any(Number) });
     expect(savePost.properties?.tags).toMatchObject({ type: 'array', items: { type: 'string' } });
-    expect(JSON.stringify(document.paths['/api/admin/posts'].post.requestBody)).toContain('#/components/schemas/SavePostDto');
+    expect(JSON.stringify(document.paths['/api/admin/posts'].post.requestBody)).toContain(
+      '#/components/schemas/SavePostDto',
+    );
     const createToken = document.components.schemas.CreateApiTokenDto;
     expect(createToken.properties?.expiresInDays).toMatchObject({ enum: [30, 90, 365] });
     // Query DTOs become parameters.

@@ -173,7 +173,10 @@ describe('API tokens', () => {
     expect((await testApp.request().get('/api/admin/posts').set(withToken(token))).status).toBe(200);
     const revoked = await superAdmin.post(`/api/admin/api-tokens/${apiToken.id}/revoke`);
     expect(revoked.status).toBe(200);
-    expect(revoked.body).toMatchObject({ message: apiTokenMessages.revoked, apiToken: { status: 'revoked', actions: [] } });
+    expect(revoked.body).toMatchObject({
+      message: apiTokenMessages.revoked,
+      apiToken: { status: 'revoked', actions: [] },
+    });
     const refused = await testApp.request().get('/api/admin/posts').set(withToken(token));
     expect(refused.status).toBe(401);
     expect(refused.body).toEqual({ statusCode: 401, error: apiTokenMessages.invalid });
@@ -191,9 +194,10 @@ describe('API tokens', () => {
 
   it('refuses an expired token, an unknown one and a malformed one with 401', async () => {
     const { token, apiToken } = await createToken(superAdmin);
-    await testApp.dataSource.query(`UPDATE "api_tokens" SET "expires_at" = now() - interval '1 second' WHERE "id" = $1`, [
-      apiToken.id,
-    ]);
+    await testApp.dataSource.query(
+      `UPDATE "api_tokens" SET "expires_at" = now() - interval '1 second' WHERE "id" = $1`,
+      [apiToken.id],
+    );
     const expired = await testApp.request().get('/api/admin/posts').set(withToken(token));
     expect(expired.status).toBe(401);
     expect(expired.body.error).toBe(apiTokenMessages.invalid);
@@ -201,7 +205,10 @@ describe('API tokens', () => {
     expect((listed.body.items as ApiToken[]).find((item) => item.id === apiToken.id)?.status).toBe('expired');
 
     for (const other of [`nbt_${'A'.repeat(43)}`, 'not-a-token', '']) {
-      const response = await testApp.request().get('/api/admin/posts').set({ Authorization: `Bearer ${other}` });
+      const response = await testApp
+        .request()
+        .get('/api/admin/posts')
+        .set({ Authorization: `Bearer ${other}` });
       expect(response.status).toBe(401);
       expect(response.body.error).toBe(apiTokenMessages.invalid);
     }
@@ -286,13 +293,16 @@ describe('API tokens with two-factor sign-in required and a small allowance', ()
   }, hookTimeoutMs);
 
   async function token(name: string): Promise<string> {
-    const user = await testApp.app.get(ApiTokensService).create({ name, role: 'admin', expiresInDays: 30 }, {
-      ...creator,
-      twoFactorEnabled: false,
-      twoFactorSetupRequired: true,
-      permissions: {} as never,
-      teamMemberId: null,
-    });
+    const user = await testApp.app.get(ApiTokensService).create(
+      { name, role: 'admin', expiresInDays: 30 },
+      {
+        ...creator,
+        twoFactorEnabled: false,
+        twoFactorSetupRequired: true,
+        permissions: {} as never,
+        teamMemberId: null,
+      },
+    );
     return user.token;
   }
 
@@ -312,14 +322,23 @@ describe('API tokens with two-factor sign-in required and a small allowance', ()
     const limited = await token('Busy');
     const other = await token('Quiet');
     for (let index = 0; index < 3; index += 1) {
-      const response = await testApp.request().get('/api/admin/posts').set({ Authorization: `Bearer ${limited}` });
+      const response = await testApp
+        .request()
+        .get('/api/admin/posts')
+        .set({ Authorization: `Bearer ${limited}` });
       expect(response.status).toBe(200);
     }
-    const refused = await testApp.request().get('/api/admin/posts').set({ Authorization: `Bearer ${limited}` });
+    const refused = await testApp
+      .request()
+      .get('/api/admin/posts')
+      .set({ Authorization: `Bearer ${limited}` });
     expect(refused.status).toBe(429);
     expect(refused.body).toEqual({ statusCode: 429, error: apiTokenMessages.tooManyRequests });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    const fine = await testApp.request().get('/api/admin/posts').set({ Authorization: `Bearer ${other}` });
+    const fine = await testApp
+      .request()
+      .get('/api/admin/posts')
+      .set({ Authorization: `Bearer ${other}` });
     expect(fine.status).toBe(200);
   });
 });

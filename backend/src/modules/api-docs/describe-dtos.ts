@@ -1,10 +1,8 @@
 import type { Type } from '@nestjs/common';
-import { ApiProperty, type ApiPropertyOptions } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
 import { getMetadataStorage } from 'class-validator';
 
-type ValidationMetadata = ReturnType<
-  ReturnType<typeof getMetadataStorage>['getTargetValidationMetadatas']
->[number];
+type ValidationMetadata = ReturnType<ReturnType<typeof getMetadataStorage>['getTargetValidationMetadatas']>[number];
 
 /** class-validator's rules that say what a value is, in OpenAPI words. */
 type Schema = {
@@ -24,7 +22,7 @@ const described = new WeakSet<Type>();
 /** One rule's contribution to the schema of a value (or of each item, for `each` rules). */
 function ruleSchema(rule: ValidationMetadata): Schema {
   const [first] = (rule.constraints ?? []) as unknown[];
-  switch (rule.name) {
+  switch (rule.name ?? '') {
     case 'isString':
       return { type: 'string' };
     case 'isInt':
@@ -112,7 +110,7 @@ export function describeDto(dto: Type): void {
       Object.assign(options, items);
     }
     if (!options.type && !options.enum) options.type = 'string';
-    ApiProperty(options as ApiPropertyOptions)(dto.prototype as object, property);
+    ApiProperty(options)(dto.prototype as object, property);
   }
 }
 

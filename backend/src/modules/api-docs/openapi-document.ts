@@ -5,8 +5,6 @@ import { apiTokenLimits, areaLabels, site } from '@northbeam/common';
 import { ACCESS_RULE, type AccessRule } from '../auth/decorators/access.decorator.js';
 import { controllerDtos, describeDto } from './describe-dtos.js';
 
-type Operation = NonNullable<OpenAPIObject['paths'][string]['get']>;
-
 const httpMethods = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'] as const;
 
 const levelWords: Record<string, string> = {
@@ -100,10 +98,14 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     description,
     content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } },
   });
-  for (const pathItem of Object.values(document.paths)) {
+  for (const [path, pathItem] of Object.entries(document.paths)) {
+    // Grouped by area: `/api/admin/posts/{id}` under "admin/posts", `/api/contact` under "contact".
+    const [, , first = '', second = ''] = path.split('/');
+    const tag = first === 'admin' ? `admin/${second.replace(/\.csv$/, '')}` : first;
     for (const method of httpMethods) {
-      const operation = pathItem[method] as Operation | undefined;
+      const operation = pathItem[method];
       if (!operation) continue;
+      operation.tags = [tag];
       const rule = rules.get(operation.operationId ?? '');
       operation.description = [operation.description, accessText(rule)].filter(Boolean).join('\n\n');
       const tokenAllowed = rule?.kind === 'area' && rule.area !== 'api-tokens';

@@ -41,7 +41,10 @@ function fakeAuth(user: StaffUser | null) {
   return { service, calls };
 }
 
-function contextFor(handler: keyof RoutesUnderTest, request: StaffRequest = { headers: {} } as StaffRequest): ExecutionContext {
+function contextFor(
+  handler: keyof RoutesUnderTest,
+  request: StaffRequest = { headers: {} } as StaffRequest,
+): ExecutionContext {
   const response = { setHeader: () => undefined };
   return {
     getHandler: () => RoutesUnderTest.prototype[handler],
@@ -70,7 +73,9 @@ describe(AccessGuard.name, () => {
 
   it('lets a public route through without reading the session', async () => {
     const auth = fakeAuth(null);
-    await expect(new AccessGuard(auth.service, reflector, noTokens).canActivate(contextFor('open'))).resolves.toBe(true);
+    await expect(new AccessGuard(auth.service, reflector, noTokens).canActivate(contextFor('open'))).resolves.toBe(
+      true,
+    );
     expect(auth.calls.currentUser).toBe(0);
   });
 
@@ -80,7 +85,9 @@ describe(AccessGuard.name, () => {
     ).toEqual([401, messages.notSignedIn]);
     expect(
       await refusal(
-        new AccessGuard(fakeAuth(staffUser('super_admin')).service, reflector, noTokens).canActivate(contextFor('forgotten')),
+        new AccessGuard(fakeAuth(staffUser('super_admin')).service, reflector, noTokens).canActivate(
+          contextFor('forgotten'),
+        ),
       ),
     ).toEqual([403, messages.forbidden]);
   });
@@ -88,7 +95,9 @@ describe(AccessGuard.name, () => {
   it('applies the area rule from the permission table and hands the user to the handler', async () => {
     expect(
       await refusal(
-        new AccessGuard(fakeAuth(staffUser('admin')).service, reflector, noTokens).canActivate(contextFor('changeStaff')),
+        new AccessGuard(fakeAuth(staffUser('admin')).service, reflector, noTokens).canActivate(
+          contextFor('changeStaff'),
+        ),
       ),
     ).toEqual([403, messages.forbidden]);
     const request = { headers: {} } as StaffRequest;

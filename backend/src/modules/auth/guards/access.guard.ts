@@ -70,10 +70,7 @@ export class AccessGuard implements CanActivate {
   ): Promise<boolean> {
     const identity = await this.apiTokens.authenticate(token);
     if (!identity) {
-      context
-        .switchToHttp()
-        .getResponse<Response>()
-        .setHeader('WWW-Authenticate', 'Bearer error="invalid_token"');
+      context.switchToHttp().getResponse<Response>().setHeader('WWW-Authenticate', 'Bearer error="invalid_token"');
       throw new ApiError(HttpStatus.UNAUTHORIZED, apiTokenMessages.invalid);
     }
     if (!rule) throw new ApiError(HttpStatus.FORBIDDEN, messages.forbidden);
