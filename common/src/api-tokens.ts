@@ -75,9 +75,13 @@ export function apiTokenActions(token: { revokedAt: string | null }): ApiTokenAc
   return token.revokedAt ? [] : ['revoke'];
 }
 
-/** The actor of a token's actions in the activity log. */
+/** The activity log keeps an actor's name in 200 characters. */
+const actorNameMax = 200;
+
+/** The actor of a token's actions in the activity log (a very long creator's name is cut to fit). */
 export function apiTokenActorName(tokenName: string, creatorName: string): string {
-  return `API token “${tokenName}” (created by ${creatorName})`;
+  const frame = `API token “${tokenName}” (created by )`;
+  return `API token “${tokenName}” (created by ${creatorName.slice(0, actorNameMax - frame.length)})`;
 }
 
 export const apiTokenMessages = {
