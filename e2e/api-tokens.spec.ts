@@ -82,11 +82,12 @@ test('the API reference at /api/docs shows the described API from the site itsel
     if (message.type() === 'error') errors.push(message.text());
   });
   // Not a page of the front end (nothing hydrates): the load event is enough.
-  const response = await page.goto('/api/docs', { waitUntil: 'domcontentloaded' });
+  // Swagger UI draws the groups near the view only: the link to the API tokens group brings it there.
+  const response = await page.goto('/api/docs#/admin-api-tokens', { waitUntil: 'domcontentloaded' });
   expect(response?.status()).toBe(200);
   await expect(page).toHaveTitle('API reference');
   await expect(page.locator('.swagger-ui .title')).toContainText('API', { timeout: 20_000 });
-  await expect(page.locator('.swagger-ui').getByText('/api/admin/api-tokens', { exact: true }).first()).toBeVisible();
+  await expect(page.locator('.opblock-summary-path[data-path="/api/admin/api-tokens"]').first()).toBeVisible();
   expect(outside).toEqual([]);
   expect(errors).toEqual([]);
 });

@@ -99,9 +99,10 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } },
   });
   for (const [path, pathItem] of Object.entries(document.paths)) {
-    // Grouped by area: `/api/admin/posts/{id}` under "admin/posts", `/api/contact` under "contact".
+    // Grouped by area: `/api/admin/posts/{id}` under "admin-posts", `/api/contact` under "contact"
+    // (a name without "/", so that the page's links to a group, `/api/docs#/admin-posts`, work).
     const [, , first = '', second = ''] = path.split('/');
-    const tag = first === 'admin' ? `admin/${second.replace(/\.csv$/, '')}` : first;
+    const tag = first === 'admin' ? `admin-${second.replace(/\.csv$/, '')}` : first;
     for (const method of httpMethods) {
       const operation = pathItem[method];
       if (!operation) continue;
