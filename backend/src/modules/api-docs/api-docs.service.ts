@@ -34,6 +34,7 @@ export const docsPage = `<!doctype html>
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <meta name="robots" content="noindex">
     <title>API reference</title>
+    <link rel="icon" href="/favicon.svg" type="image/svg+xml">
     <link rel="stylesheet" href="/api/docs/swagger-ui.css">
   </head>
   <body>
