@@ -165,6 +165,7 @@ test.describe('Staff accounts', () => {
       'Redirects',
       'Staff',
       'Activity',
+      'API tokens',
     ]);
     await adminNavigation(page).getByRole('link', { name: 'Staff' }).click();
     await expect(page).toHaveURL('/admin/staff');

@@ -24,6 +24,8 @@ import { JsonLogger } from './core/logging/json-logger.js';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './database/embedded-database.js';
 import { typeormPool } from './database/typeorm-pool.js';
 import { ContentVersionService } from './modules/content-version/content-version.service.js';
+import { ApiDocsService } from './modules/api-docs/api-docs.service.js';
+import { sessionsUnlessBearer } from './modules/api-tokens/bearer.js';
 import { createSessionMiddleware, type SessionMiddleware } from './modules/auth/session.js';
 import { PostRedirectsService, postRedirectMiddleware } from './modules/posts/post-redirects.js';
 import { TeamService } from './modules/team/team.service.js';
@@ -100,6 +102,8 @@ export async function createApplication(
     app.useGlobalPipes(createValidationPipe());
     app.useGlobalFilters(new HttpExceptionFilter());
     await app.init();
+    // The described API (docs/api.md) documents the routes just mounted, built on first request.
+    app.get(ApiDocsService).attach(app);
   } catch (error) {
     await sessions?.close().catch(() => undefined);
     await app?.close().catch(() => undefined);
@@ -155,7 +159,8 @@ function configureHttp(
   );
   http.use(apiPrefix, express.urlencoded({ extended: false, inflate: false, limit: limits.requestBodyMaxBytes }));
   // Staff sessions: only /api needs them (the server-side render asks /api/admin/user over its loopback connection).
-  http.use(apiPrefix, sessions.handler);
+  // A request with an API token has none (docs/product.md#api-tokens).
+  http.use(apiPrefix, sessionsUnlessBearer(sessions.handler, config));
   http.use(apiPrefix, hostileInputGuard());
   const httpLogger = new Logger('HttpError');
   // Errors thrown by the body parsers above, before NestJS sees the request.

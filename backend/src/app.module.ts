@@ -7,6 +7,7 @@ import { DatabaseModule } from './database/database.module.js';
 import { RateLimitModule } from './core/rate-limit/rate-limiter.js';
 import { ActivityModule } from './modules/activity/activity.module.js';
 import { StaffModule } from './modules/staff/staff.module.js';
+import { ApiDocsModule } from './modules/api-docs/api-docs.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { CaseStudiesModule } from './modules/case-studies/case-studies.module.js';
 import { FeedsModule } from './modules/feeds/feeds.module.js';
@@ -60,6 +61,7 @@ export class AppModule {
         TeamModule,
         MediaModule,
         NotificationsModule,
+        ApiDocsModule,
         ...extraModules,
       ],
     };

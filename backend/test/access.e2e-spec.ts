@@ -159,6 +159,10 @@ const matrix: Record<string, Who[]> = {
   'GET /api/admin/redirects/slug-changes': admins,
   'POST /api/admin/redirects': admins,
   'DELETE /api/admin/redirects/:id': admins,
+  // API tokens (docs/product.md#api-tokens): super admins only, and never through a token.
+  'GET /api/admin/api-tokens': superAdmins,
+  'POST /api/admin/api-tokens': superAdmins,
+  'POST /api/admin/api-tokens/:id/revoke': superAdmins,
 };
 
 /**

@@ -71,6 +71,7 @@ describe('Activity log', () => {
     caseStudyId?: string;
     teamMemberId?: string;
     redirectId?: string;
+    apiTokenId?: string;
   } = {
     inviteeEmail: 'activity-invitee@northbeam.example',
   };
@@ -678,6 +679,22 @@ describe('Activity log', () => {
       run: () => admin.delete(`/api/admin/redirects/${state.redirectId}`).expect(204),
       actor: () => ids.admin,
       targetType: 'redirect',
+    },
+    'api_token.created': {
+      run: async () => {
+        const created = await superAdmin
+          .post('/api/admin/api-tokens')
+          .send({ name: 'Activity sync', role: 'consultant', expiresInDays: 30 })
+          .expect(201);
+        state.apiTokenId = created.body.apiToken.id as string;
+      },
+      actor: () => ids.superAdmin,
+      targetType: 'api_token',
+    },
+    'api_token.revoked': {
+      run: () => superAdmin.post(`/api/admin/api-tokens/${state.apiTokenId}/revoke`).expect(200),
+      actor: () => ids.superAdmin,
+      targetType: 'api_token',
     },
   };
 

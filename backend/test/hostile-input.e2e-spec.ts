@@ -53,6 +53,7 @@ const bodylessRoutes = new Set([
   'POST /api/admin/case-studies/:id/unpublish',
   'POST /api/admin/notifications/read',
   'POST /api/admin/notifications/:id/read',
+  'POST /api/admin/api-tokens/:id/revoke',
   // A multipart PDF and no field: playbook.e2e-spec sends it files that are not PDFs, too large or absent.
   'POST /api/admin/settings/playbook',
 ]);

@@ -26,3 +26,4 @@ export * from './site-routes.js';
 export * from './site-settings.js';
 export * from './notifications.js';
 export * from './record-actions.js';
+export * from './api-tokens.js';

@@ -17,6 +17,7 @@ export const staffAreas = [
   'staff',
   'settings',
   'activity',
+  'api-tokens',
 ] as const;
 export type StaffArea = (typeof staffAreas)[number];
 
@@ -46,6 +47,7 @@ export const permissionTable: Record<StaffRole, StaffPermissions> = {
     staff: 'all',
     settings: 'all',
     activity: 'all',
+    'api-tokens': 'all',
   },
   admin: {
     posts: 'all',
@@ -61,6 +63,7 @@ export const permissionTable: Record<StaffRole, StaffPermissions> = {
     staff: 'read',
     settings: 'all',
     activity: 'all',
+    'api-tokens': 'none',
   },
   consultant: {
     posts: 'own',
@@ -76,6 +79,7 @@ export const permissionTable: Record<StaffRole, StaffPermissions> = {
     staff: 'none',
     settings: 'none',
     activity: 'own',
+    'api-tokens': 'none',
   },
   // The privacy area and nothing else (docs/product.md#privacy-officer).
   privacy_officer: {
@@ -92,6 +96,7 @@ export const permissionTable: Record<StaffRole, StaffPermissions> = {
     staff: 'none',
     settings: 'none',
     activity: 'none',
+    'api-tokens': 'none',
   },
 };
 
@@ -124,6 +129,7 @@ export const areaLabels: Record<StaffArea, string> = {
   staff: 'Staff',
   settings: 'Settings',
   activity: 'Activity',
+  'api-tokens': 'API tokens',
 };
 
 export const roleLabels: Record<StaffRole, string> = {
@@ -377,6 +383,9 @@ export const activityActionLabels = {
   'reply_template.updated': 'Updated a reply template',
   'reply_template.deleted': 'Deleted a reply template',
   'notifications.preferences_changed': 'Changed which notifications they receive',
+  // API tokens (docs/product.md#api-tokens).
+  'api_token.created': 'Created an API token',
+  'api_token.revoked': 'Revoked an API token',
 } as const;
 export type ActivityAction = keyof typeof activityActionLabels;
 export const activityActions = Object.keys(activityActionLabels) as ActivityAction[];
@@ -401,6 +410,7 @@ export const activityTargetTypes = [
   'settings',
   'redirect',
   'reply_template',
+  'api_token',
 ] as const;
 export type ActivityTargetType = (typeof activityTargetTypes)[number];
 

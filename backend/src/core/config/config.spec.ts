@@ -26,6 +26,22 @@ describe('loadConfig', () => {
     );
   });
 
+  it('serves the API reference outside production, and in production only with API_DOCS=on', () => {
+    const production = {
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'x'.repeat(32),
+      TURNSTILE_SECRET: 't',
+      PUBLIC_URL: 'https://northbeam.example',
+      DATABASE_URL: 'postgres://app@db:5432/site',
+    };
+    expect(loadConfig(production).apiDocs).toBe(false);
+    expect(loadConfig({ ...production, API_DOCS: 'on' }).apiDocs).toBe(true);
+    const development = { sessionSecret: 'x'.repeat(32), pgliteDir: 'memory://' };
+    expect(loadConfig({}, development).apiDocs).toBe(true);
+    expect(loadConfig({ API_DOCS: 'off' }, development).apiDocs).toBe(false);
+    expect(() => loadConfig({ API_DOCS: 'yes' }, development)).toThrow(/API_DOCS must be on or off/);
+  });
+
   it('refuses bad values, naming every problem', () => {
     let error: unknown;
     try {

@@ -18,6 +18,7 @@ import {
   validateSync,
 } from 'class-validator';
 import {
+  apiTokenLimits,
   contactServiceValues,
   limits,
   publishingLimits,
@@ -208,6 +209,11 @@ class EnvironmentVariables {
     { message: 'CDN_PURGE_URL must be an http(s) address' },
   )
   CDN_PURGE_URL?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsIn(['on', 'off'], { message: 'API_DOCS must be on or off' })
+  API_DOCS?: string;
 }
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
@@ -317,6 +323,11 @@ export interface AppConfig {
   cdnStaleWhileRevalidateSeconds: number;
   /** Where content changes are purged (a `PURGE` that Varnish turns into a ban by surrogate key); unset purges nothing. */
   cdnPurgeUrl: string | undefined;
+  /** Requests each API token may make within the window (docs/product.md#api-tokens). */
+  apiTokenRateLimitMax: number;
+  apiTokenRateLimitWindowSeconds: number;
+  /** Serve the OpenAPI document and its page at /api/docs (API_DOCS; on by default outside production). */
+  apiDocs: boolean;
   /** Development fallbacks in use, listed in the start-up log. */
   fallbacks: string[];
 }
@@ -448,6 +459,9 @@ export function loadConfig(
     cdnMaxAgeSeconds: env.CDN_MAX_AGE ?? 0,
     cdnStaleWhileRevalidateSeconds: env.CDN_STALE_WHILE_REVALIDATE ?? 0,
     cdnPurgeUrl: env.CDN_PURGE_URL,
+    apiTokenRateLimitMax: apiTokenLimits.requestsPerMinute,
+    apiTokenRateLimitWindowSeconds: 60,
+    apiDocs: env.API_DOCS ? env.API_DOCS === 'on' : !production,
     fallbacks,
     ...overrides,
   };

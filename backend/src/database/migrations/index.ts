@@ -24,6 +24,7 @@ import { NewsletterAudiencesAndSchedule1764810000000 } from './1764810000000-new
 import { InboxRepliesAndNotifications1764820000000 } from './1764820000000-inbox-replies-and-notifications.js';
 import { PostsLivePathIndex1764830000000 } from './1764830000000-posts-live-path-index.js';
 import { PrivacyOfficer1795852000000 } from './1795852000000-privacy-officer.js';
+import { ApiTokens1795852111338 } from './1795852111338-api-tokens.js';
 
 /** Every migration, oldest first. Never rewrite one that has landed: add a new one. */
 export const migrations: Function[] = [
@@ -53,4 +54,5 @@ export const migrations: Function[] = [
   InboxRepliesAndNotifications1764820000000,
   PostsLivePathIndex1764830000000,
   PrivacyOfficer1795852000000,
+  ApiTokens1795852111338,
 ];

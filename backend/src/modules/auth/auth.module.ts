@@ -3,6 +3,7 @@ import { APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ActivityModule } from '../activity/activity.module.js';
+import { ApiTokensModule } from '../api-tokens/api-tokens.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
@@ -28,6 +29,7 @@ import { TwoFactorService } from './two-factor/two-factor.service.js';
     TypeOrmModule.forFeature([LoginAttempt, RecoveryCode]),
     UsersModule,
     ActivityModule,
+    ApiTokensModule,
   ],
   controllers: [AuthController, TwoFactorController, SessionsController],
   providers: [

@@ -6,6 +6,7 @@ import {
   Images,
   BriefcaseBusiness,
   Inbox,
+  KeyRound,
   LayoutDashboard,
   LogOut,
   MailCheck,
@@ -49,6 +50,7 @@ const adminLinks: AdminLink[] = [
   { to: '/admin/redirects', label: 'Redirects', icon: Signpost, area: 'settings' },
   { to: '/admin/staff', label: areaLabels.staff, icon: Users, area: 'staff' },
   { to: '/admin/activity', label: areaLabels.activity, icon: Activity, area: 'activity' },
+  { to: '/admin/api-tokens', label: areaLabels['api-tokens'], icon: KeyRound, area: 'api-tokens' },
 ];
 
 /** The links a staff member may follow. None until two-factor sign-in is set up: every area refuses until then. */

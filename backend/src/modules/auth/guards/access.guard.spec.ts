@@ -1,6 +1,7 @@
 import { Controller, Get, HttpException, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { messages, permissionsFor, staffMessages, type StaffRole, type StaffUser } from '@northbeam/common';
+import type { ApiTokensService } from '../../api-tokens/api-tokens.service.js';
 import type { AuthService } from '../auth.service.js';
 import { Access, Public, SignedIn } from '../decorators/access.decorator.js';
 import { AccessGuard, type StaffRequest } from './access.guard.js';
@@ -40,7 +41,10 @@ function fakeAuth(user: StaffUser | null) {
   return { service, calls };
 }
 
-function contextFor(handler: keyof RoutesUnderTest, request: StaffRequest = {} as StaffRequest): ExecutionContext {
+function contextFor(
+  handler: keyof RoutesUnderTest,
+  request: StaffRequest = { headers: {} } as StaffRequest,
+): ExecutionContext {
   const response = { setHeader: () => undefined };
   return {
     getHandler: () => RoutesUnderTest.prototype[handler],
@@ -59,22 +63,31 @@ async function refusal(promise: Promise<unknown>): Promise<[number, string]> {
   throw new Error('expected a refusal');
 }
 
+/** No request in these tests carries a bearer token, so the token service is never asked. */
+const noTokens = {
+  authenticate: () => Promise.reject(new Error('no token expected')),
+} as unknown as ApiTokensService;
+
 describe(AccessGuard.name, () => {
   const reflector = new Reflector();
 
   it('lets a public route through without reading the session', async () => {
     const auth = fakeAuth(null);
-    await expect(new AccessGuard(auth.service, reflector).canActivate(contextFor('open'))).resolves.toBe(true);
+    await expect(new AccessGuard(auth.service, reflector, noTokens).canActivate(contextFor('open'))).resolves.toBe(
+      true,
+    );
     expect(auth.calls.currentUser).toBe(0);
   });
 
   it('refuses a route without a rule: 401 signed out, 403 signed in, even for a super admin', async () => {
     expect(
-      await refusal(new AccessGuard(fakeAuth(null).service, reflector).canActivate(contextFor('forgotten'))),
+      await refusal(new AccessGuard(fakeAuth(null).service, reflector, noTokens).canActivate(contextFor('forgotten'))),
     ).toEqual([401, messages.notSignedIn]);
     expect(
       await refusal(
-        new AccessGuard(fakeAuth(staffUser('super_admin')).service, reflector).canActivate(contextFor('forgotten')),
+        new AccessGuard(fakeAuth(staffUser('super_admin')).service, reflector, noTokens).canActivate(
+          contextFor('forgotten'),
+        ),
       ),
     ).toEqual([403, messages.forbidden]);
   });
@@ -82,12 +95,14 @@ describe(AccessGuard.name, () => {
   it('applies the area rule from the permission table and hands the user to the handler', async () => {
     expect(
       await refusal(
-        new AccessGuard(fakeAuth(staffUser('admin')).service, reflector).canActivate(contextFor('changeStaff')),
+        new AccessGuard(fakeAuth(staffUser('admin')).service, reflector, noTokens).canActivate(
+          contextFor('changeStaff'),
+        ),
       ),
     ).toEqual([403, messages.forbidden]);
-    const request = {} as StaffRequest;
+    const request = { headers: {} } as StaffRequest;
     await expect(
-      new AccessGuard(fakeAuth(staffUser('consultant')).service, reflector).canActivate(
+      new AccessGuard(fakeAuth(staffUser('consultant')).service, reflector, noTokens).canActivate(
         contextFor('readActivity', request),
       ),
     ).resolves.toBe(true);
@@ -97,10 +112,10 @@ describe(AccessGuard.name, () => {
   it('keeps only enrolment routes open while two-factor setup is owed', async () => {
     const owing = staffUser('admin', true);
     expect(
-      await refusal(new AccessGuard(fakeAuth(owing).service, reflector).canActivate(contextFor('anyStaff'))),
+      await refusal(new AccessGuard(fakeAuth(owing).service, reflector, noTokens).canActivate(contextFor('anyStaff'))),
     ).toEqual([403, staffMessages.setUpTwoFactor]);
     await expect(
-      new AccessGuard(fakeAuth(owing).service, reflector).canActivate(contextFor('enrolment')),
+      new AccessGuard(fakeAuth(owing).service, reflector, noTokens).canActivate(contextFor('enrolment')),
     ).resolves.toBe(true);
   });
 });
