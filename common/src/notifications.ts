@@ -10,6 +10,7 @@ export const notificationKinds = [
   'enquiry_assigned',
   'enquiry_waiting',
   'enquiry_digest',
+  'webhook_paused',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -28,10 +29,18 @@ export const notificationKindLabels: Record<NotificationKind, { label: string; d
     label: 'Morning digest of late enquiries',
     description: 'Admins: each morning, the enquiries at risk of the 48-hour reply promise.',
   },
+  webhook_paused: {
+    label: 'Webhook endpoint paused',
+    description: 'Admins: a webhook endpoint failed every delivery for a day and was paused.',
+  },
 };
 
 /** Kinds only admins and super admins receive (the account screen offers them only to them). */
-export const adminOnlyNotificationKinds: readonly NotificationKind[] = ['post_submitted', 'enquiry_digest'];
+export const adminOnlyNotificationKinds: readonly NotificationKind[] = [
+  'post_submitted',
+  'enquiry_digest',
+  'webhook_paused',
+];
 
 export const notificationLimits = {
   /** Lines the bell shows at once, newest first. */

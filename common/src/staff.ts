@@ -16,6 +16,7 @@ export const staffAreas = [
   'privacy',
   'staff',
   'settings',
+  'webhooks',
   'activity',
 ] as const;
 export type StaffArea = (typeof staffAreas)[number];
@@ -45,6 +46,7 @@ export const permissionTable: Record<StaffRole, StaffPermissions> = {
     privacy: 'all',
     staff: 'all',
     settings: 'all',
+    webhooks: 'all',
     activity: 'all',
   },
   admin: {
@@ -60,6 +62,7 @@ export const permissionTable: Record<StaffRole, StaffPermissions> = {
     privacy: 'all',
     staff: 'read',
     settings: 'all',
+    webhooks: 'all',
     activity: 'all',
   },
   consultant: {
@@ -75,6 +78,7 @@ export const permissionTable: Record<StaffRole, StaffPermissions> = {
     privacy: 'none',
     staff: 'none',
     settings: 'none',
+    webhooks: 'none',
     activity: 'own',
   },
 };
@@ -107,6 +111,7 @@ export const areaLabels: Record<StaffArea, string> = {
   privacy: 'Privacy',
   staff: 'Staff',
   settings: 'Settings',
+  webhooks: 'Webhooks',
   activity: 'Activity',
 };
 
@@ -355,6 +360,15 @@ export const activityActionLabels = {
   'reply_template.updated': 'Updated a reply template',
   'reply_template.deleted': 'Deleted a reply template',
   'notifications.preferences_changed': 'Changed which notifications they receive',
+  // Webhooks (docs/webhooks.md); the automatic pause of a failing endpoint is logged without an actor.
+  'webhook.created': 'Added a webhook endpoint',
+  'webhook.updated': 'Changed a webhook endpoint',
+  'webhook.secret_rotated': 'Made a new signing secret for a webhook endpoint',
+  'webhook.paused': 'Paused a webhook endpoint',
+  'webhook.resumed': 'Resumed a webhook endpoint',
+  'webhook.deleted': 'Deleted a webhook endpoint',
+  'webhook.test_sent': 'Sent a test event to a webhook endpoint',
+  'webhook.redelivered': 'Redelivered a webhook event',
 } as const;
 export type ActivityAction = keyof typeof activityActionLabels;
 export const activityActions = Object.keys(activityActionLabels) as ActivityAction[];
@@ -379,6 +393,7 @@ export const activityTargetTypes = [
   'settings',
   'redirect',
   'reply_template',
+  'webhook_endpoint',
 ] as const;
 export type ActivityTargetType = (typeof activityTargetTypes)[number];
 

@@ -13,6 +13,7 @@ import type {
 import type { UsersRepository } from '../users/users.repository.js';
 import type { EnquiriesRepository, EnquiryFilter, EnquiryRow } from './enquiries.repository.js';
 import { EnquiriesService } from './enquiries.service.js';
+import type { WebhookEvents } from '../webhooks/webhook-events.js';
 
 const enquiryId = '0b8f6f5e-4a39-4c1e-9d2f-1f1f1f1f1f1f';
 const assigneeId = '2c9a7e10-5b4d-4e6f-8a1b-2c2c2c2c2c2c';
@@ -104,6 +105,7 @@ function setup(current: EnquiryRow) {
       findActiveById: () => Promise.resolve({ name: 'Ines', email: 'ines@x.example' }),
     } as unknown as UsersRepository,
     notifications,
+    { emit: () => Promise.resolve(0) } as unknown as WebhookEvents,
   );
   return { service, filters, recorded, mailed, counted };
 }

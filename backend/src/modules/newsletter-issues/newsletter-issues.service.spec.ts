@@ -7,6 +7,7 @@ import type { MailService } from '../mail/mail.service.js';
 import type { NewsletterService } from '../newsletter/newsletter.service.js';
 import type { NewsletterIssuesRepository } from './newsletter-issues.repository.js';
 import { NewsletterIssuesService } from './newsletter-issues.service.js';
+import type { WebhookEvents } from '../webhooks/webhook-events.js';
 
 /** The start-up resume of interrupted sends, whose queries a shutdown may cut off. */
 describe('NewsletterIssuesService: resuming interrupted sends at start-up', () => {
@@ -19,6 +20,7 @@ describe('NewsletterIssuesService: resuming interrupted sends at start-up', () =
       {} as ActivityService,
       {} as MailService,
       {} as NewsletterService,
+      {} as WebhookEvents,
     );
   }
   const settle = () => new Promise((resolve) => setImmediate(resolve));

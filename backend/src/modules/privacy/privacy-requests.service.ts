@@ -32,6 +32,7 @@ import {
 import { PrivacyMailer } from './privacy.mailer.js';
 import { PrivacyRepository, type RequestFilter } from './privacy.repository.js';
 import { isUuid } from '../../core/validation/uuid.js';
+import { WebhookEvents } from '../webhooks/webhook-events.js';
 
 const dayMs = 24 * 60 * 60 * 1000;
 const verificationValidityMs = 14 * dayMs;
@@ -56,6 +57,7 @@ export class PrivacyRequestsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly rateLimiter: RateLimiter,
     private readonly activity: ActivityService,
+    private readonly webhookEvents: WebhookEvents,
   ) {}
 
   /** Keyed SHA-256 of a normalised address: proof in the audit without keeping the address. */
@@ -86,7 +88,7 @@ export class PrivacyRequestsService {
     const requestId = newRequestId(input.requestType);
     const emailHash = this.hashEmail(input.email);
     await this.repository.transaction(async (manager) => {
-      await this.repository.insertRequest(manager, {
+      const id = await this.repository.insertRequest(manager, {
         requestId,
         email: input.email,
         emailHash,
@@ -107,6 +109,10 @@ export class PrivacyRequestsService {
         details: { requestType: input.requestType },
       });
       await this.mailer.verification(manager, input.email, requestId, input.requestType, token);
+      // Only the request's id and type leave the site: never the address or the reason.
+      await this.webhookEvents.emit(manager, 'privacy_request.created', {
+        request: { id, type: input.requestType },
+      });
     });
     return {
       requestId,
@@ -186,6 +192,9 @@ export class PrivacyRequestsService {
       await this.saveWithAudit(manager, request, 'export_sent', actor.email, {});
       const ready = await this.exports.build(manager, request, now);
       await this.mailer.exportReady(manager, request.email!, request.requestId, ready.token, ready.expiresAt);
+      await this.webhookEvents.emit(manager, 'privacy_request.completed', {
+        request: { id: request.id, type: request.requestType },
+      });
     });
     return this.detail(id, now);
   }
@@ -265,6 +274,9 @@ export class PrivacyRequestsService {
     await this.saveWithAudit(manager, request, 'completed', actor, details);
     await this.mailer.completed(manager, email, request.requestId, summary);
     await this.repository.clearPersonalFields(manager, email);
+    await this.webhookEvents.emit(manager, 'privacy_request.completed', {
+      request: { id: request.id, type: request.requestType },
+    });
   }
 
   /** The staff decision in the activity log, by request id only (the log holds no requester's address). */

@@ -17,9 +17,16 @@ import { PrivacyMailer } from './privacy.mailer.js';
 import { PrivacyRepository } from './privacy.repository.js';
 import { PrivacyScheduler } from './privacy.scheduler.js';
 import { RetentionService } from './retention.service.js';
+import { WebhookEventsModule } from '../webhooks/webhook-events.js';
 
 @Module({
-  imports: [AuthModule, ActivityModule, MailModule, TypeOrmModule.forFeature([DeletionRequest, DeletionAudit])],
+  imports: [
+    AuthModule,
+    ActivityModule,
+    MailModule,
+    WebhookEventsModule,
+    TypeOrmModule.forFeature([DeletionRequest, DeletionAudit]),
+  ],
   controllers: [
     PrivacyController,
     AccessRequestController,
