@@ -66,6 +66,7 @@ export const adminScreenPaths: string[] = [
   '/admin/redirects?kind=slug',
   '/admin/reply-templates',
   '/admin/reply-templates/new',
+  '/admin/webhooks',
 ];
 
 /** Every address the sitemap lists, as a path with its query (the public routes that content makes). */

@@ -85,6 +85,9 @@ export const routes = withRouteIds([
           { path: 'team/:id', lazy: () => import('../routes/admin/team-member-editor/route') },
           { path: 'settings', lazy: () => import('../routes/admin/settings/route') },
           { path: 'redirects', lazy: () => import('../routes/admin/redirects/route') },
+          // Webhooks (docs/webhooks.md).
+          { path: 'webhooks', lazy: () => import('../routes/admin/webhooks/route') },
+          { path: 'webhooks/:id', lazy: () => import('../routes/admin/webhook/route') },
         ],
       },
       { path: '*', lazy: () => import('../routes/not-found/route') },

@@ -13,6 +13,7 @@ import {
   Newspaper,
   ShieldCheck,
   Settings,
+  Send,
   Signpost,
   Users,
   type IconComponent,
@@ -47,6 +48,7 @@ const adminLinks: AdminLink[] = [
   { to: '/admin/privacy', label: areaLabels.privacy, icon: ShieldCheck, area: 'privacy' },
   { to: '/admin/settings', label: areaLabels.settings, icon: Settings, area: 'settings' },
   { to: '/admin/redirects', label: 'Redirects', icon: Signpost, area: 'settings' },
+  { to: '/admin/webhooks', label: areaLabels.webhooks, icon: Send, area: 'webhooks' },
   { to: '/admin/staff', label: areaLabels.staff, icon: Users, area: 'staff' },
   { to: '/admin/activity', label: areaLabels.activity, icon: Activity, area: 'activity' },
 ];
