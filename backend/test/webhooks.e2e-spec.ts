@@ -46,7 +46,7 @@ class Receiver {
       });
     });
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    this.port = (this.server!.address() as AddressInfo).port;
+    this.port = (this.server.address() as AddressInfo).port;
   }
 
   url(path: string): string {

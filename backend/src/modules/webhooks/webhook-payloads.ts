@@ -79,7 +79,7 @@ const limit = (text: string, max: number) => (text.length > max ? `${text.slice(
  * one line for people in the channel, with the link to act on it.
  */
 export function slackText(payload: WebhookPayload): string {
-  const data = payload.data as WebhookEventData[WebhookEventName];
+  const data = payload.data;
   switch (payload.type) {
     case 'enquiry.created': {
       const { enquiry } = data as WebhookEventData['enquiry.created'];

@@ -95,6 +95,7 @@ export function WebhookEndpointForm({
     events: initial?.events ?? ['enquiry.created'],
   };
   const form = useForm<EndpointFormValues>({ initial: blank, idPrefix: initial ? 'webhook-edit' : 'webhook' });
+  const { bindForm } = form;
   const eventsId = useId();
   const toggle = (type: WebhookEventType, on: boolean) => {
     form.set(
@@ -117,7 +118,7 @@ export function WebhookEndpointForm({
     );
   };
   return (
-    <form ref={form.bindForm} className="flex flex-col gap-5" onSubmit={(event) => void submit(event)} noValidate>
+    <form ref={bindForm} className="flex flex-col gap-5" onSubmit={(event) => void submit(event)} noValidate>
       <Field
         label="Address"
         {...form.field('url')}
