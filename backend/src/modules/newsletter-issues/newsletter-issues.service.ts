@@ -31,6 +31,7 @@ import { ActivityService } from '../activity/activity.service.js';
 import { MailService } from '../mail/mail.service.js';
 import { NewsletterService } from '../newsletter/newsletter.service.js';
 import { WebhookEvents } from '../webhooks/webhook-events.js';
+import { Transactions } from '../../database/transactions.js';
 import {
   mapSummary,
   type PreviewNewsletterIssueDto,
@@ -88,6 +89,7 @@ export class NewsletterIssuesService implements OnApplicationBootstrap, BeforeAp
     private readonly mailService: MailService,
     private readonly newsletterService: NewsletterService,
     private readonly webhookEvents: WebhookEvents,
+    private readonly transactions: Transactions,
   ) {}
 
   /** A send interrupted by a stopped process goes on where it was when the application starts again. */
@@ -350,7 +352,7 @@ export class NewsletterIssuesService implements OnApplicationBootstrap, BeforeAp
       });
       if (queued === 0) break;
     }
-    await this.dataSource.transaction(async (manager) => {
+    await this.transactions.run(async (manager) => {
       const sent = await this.repository.finishSending(manager, row.id);
       if (sent)
         await this.webhookEvents.emit(manager, 'newsletter.sent', {
