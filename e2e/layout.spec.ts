@@ -167,6 +167,9 @@ const adminScreens: Screen[] = [
   { path: '/admin/reply-templates' },
   { path: '/admin/reply-templates/new' },
   { path: '/admin/reply-templates/:seededReplyTemplate' },
+  // Webhooks: the endpoints, and one with a long address and a failed attempt in its log.
+  { path: '/admin/webhooks' },
+  { path: '/admin/webhooks/:seededWebhook' },
 ];
 
 /** Realistic records for the staff screens: long addresses are where tables break. */
@@ -179,6 +182,7 @@ const requesters = [
 let seededPostId = '';
 let seededCaseStudyId = '';
 let seededReplyTemplateId = '';
+let seededWebhookId = '';
 let checked = 0;
 /** The super admin's session, signed in once per worker. */
 let staffSession: Awaited<ReturnType<BrowserContext['storageState']>> | undefined;
@@ -243,6 +247,25 @@ async function seedAdminRecords(context: BrowserContext) {
     items: { id: string; name: string }[];
   };
   seededReplyTemplateId = templates.items.find((template) => template.name === templateName)?.id ?? '';
+  const webhookUrl =
+    'https://hooks.integrations-platform-example.com/services/T0123456789/B0123456789/northbeam-enquiries-and-newsletter-channel';
+  const webhooks = (await (await context.request.get('/api/admin/webhooks')).json()) as {
+    items: { id: string; url: string }[];
+  };
+  seededWebhookId = webhooks.items.find((endpoint) => endpoint.url === webhookUrl)?.id ?? '';
+  if (!seededWebhookId) {
+    const created = await context.request.post('/api/admin/webhooks', {
+      data: {
+        url: webhookUrl,
+        description: 'The sales team channel: new enquiries and newsletter subscribers as they arrive',
+        events: ['enquiry.created', 'subscriber.confirmed', 'newsletter.sent'],
+        format: 'slack',
+      },
+    });
+    seededWebhookId = ((await created.json()) as { endpoint: { id: string } }).endpoint.id;
+    // Its log gets a line (the name does not resolve here: a failed attempt with its sentence).
+    await context.request.post(`/api/admin/webhooks/${seededWebhookId}/test`);
+  }
 }
 
 /**
@@ -322,7 +345,8 @@ async function checkScreen(browser: Browser, screen: Screen, signedIn: boolean):
   const url = screen.path
     .replace(':seededPost', seededPostId)
     .replace(':seededCaseStudy', seededCaseStudyId)
-    .replace(':seededReplyTemplate', seededReplyTemplateId);
+    .replace(':seededReplyTemplate', seededReplyTemplateId)
+    .replace(':seededWebhook', seededWebhookId);
   const failures: string[] = [];
   const passes: { state: State; order: readonly number[] }[] = [
     { state: 'cookie banner', order: widths },

@@ -65,6 +65,8 @@ export default defineConfig({
       ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD!,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      // The webhook suite's receiver listens on 127.0.0.1, which webhooks otherwise refuse.
+      WEBHOOK_ALLOW_PRIVATE: 'true',
     },
   })),
 });

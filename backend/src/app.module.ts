@@ -28,6 +28,7 @@ import { NewsletterIssuesModule } from './modules/newsletter-issues/newsletter-i
 import { MediaModule } from './modules/media/media.module.js';
 import { TeamModule } from './modules/team/team.module.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
+import { WebhooksModule } from './modules/webhooks/webhooks.module.js';
 
 @Module({})
 export class AppModule {
@@ -62,6 +63,7 @@ export class AppModule {
         MediaModule,
         NotificationsModule,
         ApiDocsModule,
+        WebhooksModule,
         ...extraModules,
       ],
     };

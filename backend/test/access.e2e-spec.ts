@@ -163,6 +163,17 @@ const matrix: Record<string, Who[]> = {
   'GET /api/admin/api-tokens': superAdmins,
   'POST /api/admin/api-tokens': superAdmins,
   'POST /api/admin/api-tokens/:id/revoke': superAdmins,
+  'GET /api/admin/webhooks': admins,
+  'POST /api/admin/webhooks': admins,
+  'GET /api/admin/webhooks/:id': admins,
+  'PUT /api/admin/webhooks/:id': admins,
+  'DELETE /api/admin/webhooks/:id': admins,
+  'POST /api/admin/webhooks/:id/rotate-secret': admins,
+  'POST /api/admin/webhooks/:id/pause': admins,
+  'POST /api/admin/webhooks/:id/resume': admins,
+  'POST /api/admin/webhooks/:id/test': admins,
+  'GET /api/admin/webhooks/:id/deliveries': admins,
+  'POST /api/admin/webhooks/:id/deliveries/:deliveryId/redeliver': admins,
 };
 
 /**

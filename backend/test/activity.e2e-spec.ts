@@ -72,6 +72,7 @@ describe('Activity log', () => {
     teamMemberId?: string;
     redirectId?: string;
     apiTokenId?: string;
+    webhookId?: string;
   } = {
     inviteeEmail: 'activity-invitee@northbeam.example',
   };
@@ -695,6 +696,66 @@ describe('Activity log', () => {
       run: () => superAdmin.post(`/api/admin/api-tokens/${state.apiTokenId}/revoke`).expect(200),
       actor: () => ids.superAdmin,
       targetType: 'api_token',
+    },
+    'webhook.created': {
+      run: async () => {
+        const created = await admin
+          .post('/api/admin/webhooks')
+          .send({ url: 'https://hooks.example.com/logged', events: ['post.published'], format: 'standard' })
+          .expect(201);
+        state.webhookId = (created.body as { endpoint: { id: string } }).endpoint.id;
+      },
+      actor: () => ids.admin,
+      targetType: 'webhook_endpoint',
+    },
+    'webhook.updated': {
+      run: () =>
+        admin
+          .put(`/api/admin/webhooks/${state.webhookId}`)
+          .send({ url: 'https://hooks.example.com/logged-2', events: ['post.published'], format: 'slack' })
+          .expect(200),
+      actor: () => ids.admin,
+      targetType: 'webhook_endpoint',
+    },
+    'webhook.secret_rotated': {
+      run: () => admin.post(`/api/admin/webhooks/${state.webhookId}/rotate-secret`).expect(200),
+      actor: () => ids.admin,
+      targetType: 'webhook_endpoint',
+    },
+    'webhook.test_sent': {
+      run: () => admin.post(`/api/admin/webhooks/${state.webhookId}/test`).expect(202),
+      actor: () => ids.admin,
+      targetType: 'webhook_endpoint',
+    },
+    'webhook.redelivered': {
+      run: async () => {
+        // The test event is given up here rather than tried against a name that does not resolve.
+        await testApp.dataSource.query(`UPDATE "webhook_deliveries" SET "status" = 'failed' WHERE "endpoint_id" = $1`, [
+          state.webhookId,
+        ]);
+        const [delivery] = await testApp.dataSource.query<{ id: string }[]>(
+          `SELECT "id" FROM "webhook_deliveries" WHERE "endpoint_id" = $1`,
+          [state.webhookId],
+        );
+        await admin.post(`/api/admin/webhooks/${state.webhookId}/deliveries/${delivery.id}/redeliver`).expect(202);
+      },
+      actor: () => ids.admin,
+      targetType: 'webhook_endpoint',
+    },
+    'webhook.paused': {
+      run: () => admin.post(`/api/admin/webhooks/${state.webhookId}/pause`).expect(200),
+      actor: () => ids.admin,
+      targetType: 'webhook_endpoint',
+    },
+    'webhook.resumed': {
+      run: () => admin.post(`/api/admin/webhooks/${state.webhookId}/resume`).expect(200),
+      actor: () => ids.admin,
+      targetType: 'webhook_endpoint',
+    },
+    'webhook.deleted': {
+      run: () => admin.delete(`/api/admin/webhooks/${state.webhookId}`).expect(204),
+      actor: () => ids.admin,
+      targetType: 'webhook_endpoint',
     },
   };
 

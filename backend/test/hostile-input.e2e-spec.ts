@@ -54,6 +54,11 @@ const bodylessRoutes = new Set([
   'POST /api/admin/notifications/read',
   'POST /api/admin/notifications/:id/read',
   'POST /api/admin/api-tokens/:id/revoke',
+  'POST /api/admin/webhooks/:id/rotate-secret',
+  'POST /api/admin/webhooks/:id/pause',
+  'POST /api/admin/webhooks/:id/resume',
+  'POST /api/admin/webhooks/:id/test',
+  'POST /api/admin/webhooks/:id/deliveries/:deliveryId/redeliver',
   // A multipart PDF and no field: playbook.e2e-spec sends it files that are not PDFs, too large or absent.
   'POST /api/admin/settings/playbook',
 ]);

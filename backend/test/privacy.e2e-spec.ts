@@ -505,6 +505,7 @@ describe('Privacy: data-deletion requests', () => {
         'subscribers',
         'playbook_downloads',
         'email_outbox',
+        'webhook_deliveries',
       ]);
     });
   });

@@ -27,3 +27,4 @@ export * from './site-settings.js';
 export * from './notifications.js';
 export * from './record-actions.js';
 export * from './api-tokens.js';
+export * from './webhooks.js';

@@ -13,6 +13,7 @@ export const notificationKinds = [
   'privacy_request_confirmed',
   'privacy_request_extended',
   'privacy_requests_due',
+  'webhook_paused',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -52,10 +53,18 @@ export const notificationKindLabels: Record<NotificationKind, { label: string; d
     label: 'Morning digest of privacy deadlines',
     description: 'The privacy team: each morning, the requests due within 7 days or overdue.',
   },
+  webhook_paused: {
+    label: 'Webhook endpoint paused',
+    description: 'Admins: a webhook endpoint failed every delivery for a day and was paused.',
+  },
 };
 
 /** Kinds only admins and super admins receive (the account screen offers them only to them). */
-export const adminOnlyNotificationKinds: readonly NotificationKind[] = ['post_submitted', 'enquiry_digest'];
+export const adminOnlyNotificationKinds: readonly NotificationKind[] = [
+  'post_submitted',
+  'enquiry_digest',
+  'webhook_paused',
+];
 
 /** Kinds the privacy team receives: every role with every right over the privacy area. */
 export const privacyNotificationKinds: readonly NotificationKind[] = [

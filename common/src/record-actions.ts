@@ -12,6 +12,7 @@ import { permissionTable } from './staff.js';
 import type { SubscriberAction } from './subscribers.js';
 import type { TeamMemberAction } from './team.js';
 import type { PostStatus, StaffRole } from './types.js';
+import type { WebhookDeliveryAction, WebhookEndpointAction, WebhookEndpointStatus } from './webhooks.js';
 
 /**
  * What a staff member may do with a case study: the area is all or nothing, so those with every case
@@ -104,4 +105,28 @@ export function teamMemberActions(
   if (permission === 'all') return member ? ['edit', 'show_or_hide', 'reorder', 'remove'] : ['edit', 'show_or_hide'];
   if (permission === 'own' && member && member.id === user.teamMemberId) return ['edit'];
   return [];
+}
+
+/**
+ * What a staff member may do with a webhook endpoint: the area is all or nothing (admins and super
+ * admins). Pause or resume follows its status, and a test goes only to an active one; `endpoint` null: a new one (`edit` means they may add it).
+ */
+export function webhookEndpointActions(
+  endpoint: { status: WebhookEndpointStatus } | null,
+  user: { role: StaffRole },
+): WebhookEndpointAction[] {
+  if (permissionTable[user.role].webhooks !== 'all') return [];
+  if (!endpoint) return ['edit'];
+  return endpoint.status === 'active'
+    ? ['edit', 'rotate_secret', 'pause', 'delete', 'send_test']
+    : ['edit', 'rotate_secret', 'resume', 'delete'];
+}
+
+/** A delivery of the log is sent again (a new line, the same `webhook-id`) once it is no longer being tried. */
+export function webhookDeliveryActions(
+  delivery: { status: 'pending' | 'delivered' | 'failed' },
+  user: { role: StaffRole },
+): WebhookDeliveryAction[] {
+  if (permissionTable[user.role].webhooks !== 'all' || delivery.status === 'pending') return [];
+  return ['redeliver'];
 }

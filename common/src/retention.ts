@@ -44,6 +44,8 @@ export const retentionPeriods = {
   readStaffNotifications: { days: 90 },
   /** Staff notifications nobody read, counted from the notification. */
   unreadStaffNotifications: { years: 1 },
+  /** Webhook deliveries (their payloads may name an enquirer or subscriber), counted from the event. */
+  webhookDeliveries: { days: 30 },
 } satisfies Record<string, RetentionPeriod>;
 
 export type RetentionKey = keyof typeof retentionPeriods;

@@ -16,6 +16,7 @@ export const staffAreas = [
   'privacy',
   'staff',
   'settings',
+  'webhooks',
   'activity',
   'api-tokens',
 ] as const;
@@ -46,6 +47,7 @@ export const permissionTable: Record<StaffRole, StaffPermissions> = {
     privacy: 'all',
     staff: 'all',
     settings: 'all',
+    webhooks: 'all',
     activity: 'all',
     'api-tokens': 'all',
   },
@@ -62,6 +64,7 @@ export const permissionTable: Record<StaffRole, StaffPermissions> = {
     privacy: 'all',
     staff: 'read',
     settings: 'all',
+    webhooks: 'all',
     activity: 'all',
     'api-tokens': 'none',
   },
@@ -78,6 +81,7 @@ export const permissionTable: Record<StaffRole, StaffPermissions> = {
     privacy: 'none',
     staff: 'none',
     settings: 'none',
+    webhooks: 'none',
     activity: 'own',
     'api-tokens': 'none',
   },
@@ -97,6 +101,7 @@ export const permissionTable: Record<StaffRole, StaffPermissions> = {
     settings: 'none',
     activity: 'none',
     'api-tokens': 'none',
+    webhooks: 'none',
   },
 };
 
@@ -128,6 +133,7 @@ export const areaLabels: Record<StaffArea, string> = {
   privacy: 'Privacy',
   staff: 'Staff',
   settings: 'Settings',
+  webhooks: 'Webhooks',
   activity: 'Activity',
   'api-tokens': 'API tokens',
 };
@@ -386,6 +392,15 @@ export const activityActionLabels = {
   // API tokens (docs/product.md#api-tokens).
   'api_token.created': 'Created an API token',
   'api_token.revoked': 'Revoked an API token',
+  // Webhooks (docs/webhooks.md); the automatic pause of a failing endpoint is logged without an actor.
+  'webhook.created': 'Added a webhook endpoint',
+  'webhook.updated': 'Changed a webhook endpoint',
+  'webhook.secret_rotated': 'Made a new signing secret for a webhook endpoint',
+  'webhook.paused': 'Paused a webhook endpoint',
+  'webhook.resumed': 'Resumed a webhook endpoint',
+  'webhook.deleted': 'Deleted a webhook endpoint',
+  'webhook.test_sent': 'Sent a test event to a webhook endpoint',
+  'webhook.redelivered': 'Redelivered a webhook event',
 } as const;
 export type ActivityAction = keyof typeof activityActionLabels;
 export const activityActions = Object.keys(activityActionLabels) as ActivityAction[];
@@ -411,6 +426,7 @@ export const activityTargetTypes = [
   'redirect',
   'reply_template',
   'api_token',
+  'webhook_endpoint',
 ] as const;
 export type ActivityTargetType = (typeof activityTargetTypes)[number];
 

@@ -67,6 +67,7 @@ export const adminScreenPaths: string[] = [
   '/admin/reply-templates',
   '/admin/reply-templates/new',
   '/admin/api-tokens',
+  '/admin/webhooks',
 ];
 
 /** Every address the sitemap lists, as a path with its query (the public routes that content makes). */

@@ -86,6 +86,9 @@ export const routes = withRouteIds([
           { path: 'settings', lazy: () => import('../routes/admin/settings/route') },
           { path: 'redirects', lazy: () => import('../routes/admin/redirects/route') },
           { path: 'api-tokens', lazy: () => import('../routes/admin/api-tokens/route') },
+          // Webhooks (docs/webhooks.md).
+          { path: 'webhooks', lazy: () => import('../routes/admin/webhooks/route') },
+          { path: 'webhooks/:id', lazy: () => import('../routes/admin/webhook/route') },
         ],
       },
       { path: '*', lazy: () => import('../routes/not-found/route') },

@@ -42,6 +42,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ API_DOCS: 'yes' }, development)).toThrow(/API_DOCS must be on or off/);
   });
 
+  it('refuses private webhook targets unless WEBHOOK_ALLOW_PRIVATE=true', () => {
+    const base = { sessionSecret: 'x'.repeat(32), pgliteDir: 'memory://' };
+    expect(loadConfig({}, base).webhookAllowPrivate).toBe(false);
+    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE: 'true' }, base).webhookAllowPrivate).toBe(true);
+    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE: 'false' }, base).webhookAllowPrivate).toBe(false);
+    expect(() => loadConfig({ WEBHOOK_ALLOW_PRIVATE: 'yes' }, base)).toThrow(
+      'WEBHOOK_ALLOW_PRIVATE must be true or false',
+    );
+  });
+
   it('refuses bad values, naming every problem', () => {
     let error: unknown;
     try {

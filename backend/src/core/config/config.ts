@@ -177,6 +177,11 @@ class EnvironmentVariables {
 
   @Transform(emptyToUndefined)
   @IsOptional()
+  @IsIn(['true', 'false'], { message: 'WEBHOOK_ALLOW_PRIVATE must be true or false' })
+  WEBHOOK_ALLOW_PRIVATE?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
   @IsIn(twoFactorPolicies, { message: 'STAFF_2FA must be required, admins or optional' })
   STAFF_2FA?: string;
 
@@ -308,6 +313,13 @@ export interface AppConfig {
   mailDispatchIntervalMs: number;
   /** First retry delay of a failed mail; each further failure doubles it (capped at an hour). */
   mailRetryBaseMs: number;
+  /** How often the webhook dispatcher sends due deliveries; 0 turns the schedule off (tests call it). */
+  webhookDispatchIntervalMs: number;
+  /**
+   * WEBHOOK_ALLOW_PRIVATE=true: webhooks may go to private, loopback and link-local addresses (a
+   * receiver on the same network; the API tests' own receiver). Off by default: never a door inward.
+   */
+  webhookAllowPrivate: boolean;
   /** How often each instance looks for scheduled posts that are due; 0 turns the schedule off (tests call it). */
   scheduledPublishIntervalMs: number;
   /** Roll up the analytics days not rolled up yet at start-up (docs/product.md#analytics-rollups); off in tests (they call it). */
@@ -453,6 +465,8 @@ export function loadConfig(
     logLevel: (env.LOG_LEVEL as LogLevel | undefined) ?? (env.NODE_ENV === 'test' ? 'warn' : 'info'),
     mailDispatchIntervalMs: 5000,
     mailRetryBaseMs: 30_000,
+    webhookDispatchIntervalMs: 5000,
+    webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === 'true',
     scheduledPublishIntervalMs: publishingLimits.scheduledPublishCheckSeconds * 1000,
     analyticsRollupAtStartup: env.NODE_ENV !== 'test',
     devServer: environment.NORTHBEAM_DEV_SERVER === '1',

@@ -25,6 +25,7 @@ import { InboxRepliesAndNotifications1764820000000 } from './1764820000000-inbox
 import { PostsLivePathIndex1764830000000 } from './1764830000000-posts-live-path-index.js';
 import { PrivacyOfficer1795852000000 } from './1795852000000-privacy-officer.js';
 import { ApiTokens1795852111338 } from './1795852111338-api-tokens.js';
+import { Webhooks1795852059738 } from './1795852059738-webhooks.js';
 
 /** Every migration, oldest first. Never rewrite one that has landed: add a new one. */
 export const migrations: Function[] = [
@@ -55,4 +56,5 @@ export const migrations: Function[] = [
   PostsLivePathIndex1764830000000,
   PrivacyOfficer1795852000000,
   ApiTokens1795852111338,
+  Webhooks1795852059738,
 ];

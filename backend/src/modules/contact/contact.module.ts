@@ -5,9 +5,10 @@ import { ContactController } from './contact.controller.js';
 import { ContactRepository } from './contact.repository.js';
 import { ContactService } from './contact.service.js';
 import { TurnstileVerifier } from './turnstile-verifier.js';
+import { WebhookEventsModule } from '../webhooks/webhook-events.js';
 
 @Module({
-  imports: [MailModule, AnalyticsModule],
+  imports: [MailModule, AnalyticsModule, WebhookEventsModule],
   controllers: [ContactController],
   providers: [ContactService, ContactRepository, TurnstileVerifier],
 })

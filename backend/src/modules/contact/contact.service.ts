@@ -11,6 +11,7 @@ import { contactNotificationMail, contactReceiptMail } from './contact.mails.js'
 import { ContactRepository, type NewContactMessage } from './contact.repository.js';
 import type { ContactAcceptedDto, CreateContactMessageDto } from './dto/create-contact-message.dto.js';
 import { TurnstileVerifier } from './turnstile-verifier.js';
+import { WebhookEvents } from '../webhooks/webhook-events.js';
 
 export interface ContactClient {
   ip: string | undefined;
@@ -34,6 +35,7 @@ export class ContactService {
     private readonly readingPaths: ReadingPaths,
     private readonly analyticsClock: AnalyticsClock,
     private readonly siteSettings: SiteSettingsService,
+    private readonly webhookEvents: WebhookEvents,
   ) {}
 
   /**
@@ -88,6 +90,18 @@ export class ContactService {
         contactNotificationMail(inbox, message, `${this.config.publicUrl}/admin/enquiries/${id}`),
       );
       await this.mailService.enqueue(manager, contactReceiptMail(message, settings));
+      await this.webhookEvents.emit(manager, 'enquiry.created', {
+        enquiry: {
+          id,
+          name: message.name,
+          email: message.email,
+          company: message.company,
+          service: message.service,
+          message: message.message,
+          createdAt: new Date(client.now).toISOString(),
+          adminUrl: `${this.config.publicUrl}/admin/enquiries/${id}`,
+        },
+      });
     });
     return accepted;
   }

@@ -4,6 +4,7 @@ import { AnalyticsModule } from '../analytics/analytics.module.js';
 import { MailModule } from '../mail/mail.module.js';
 import { NotificationsModule } from '../notifications/notifications.module.js';
 import { UsersModule } from '../users/users.module.js';
+import { WebhookEventsModule } from '../webhooks/webhook-events.js';
 import { EnquiriesController } from './enquiries.controller.js';
 import { EnquiriesRepository } from './enquiries.repository.js';
 import { EnquiriesService } from './enquiries.service.js';
@@ -14,7 +15,7 @@ import { ReplyTemplatesService } from './reply-templates.service.js';
 
 /** The admin's enquiries inbox over the messages the contact module stores. */
 @Module({
-  imports: [ActivityModule, MailModule, AnalyticsModule, UsersModule, NotificationsModule],
+  imports: [ActivityModule, MailModule, AnalyticsModule, UsersModule, NotificationsModule, WebhookEventsModule],
   controllers: [EnquiriesController, ReplyTemplatesController],
   providers: [EnquiriesRepository, EnquiriesService, ReplyTemplatesRepository, ReplyTemplatesService, EnquiryReminders],
 })

@@ -14,6 +14,7 @@ import type { UsersRepository } from '../users/users.repository.js';
 import type { EnquiriesRepository, EnquiryFilter, EnquiryRow } from './enquiries.repository.js';
 import type { RateLimiter } from '../../core/rate-limit/rate-limiter.js';
 import { EnquiriesService } from './enquiries.service.js';
+import type { WebhookEvents } from '../webhooks/webhook-events.js';
 
 const enquiryId = '0b8f6f5e-4a39-4c1e-9d2f-1f1f1f1f1f1f';
 const assigneeId = '2c9a7e10-5b4d-4e6f-8a1b-2c2c2c2c2c2c';
@@ -107,6 +108,7 @@ function setup(current: EnquiryRow) {
     } as unknown as UsersRepository,
     notifications,
     { enforce: () => Promise.resolve() } as unknown as RateLimiter,
+    { emit: () => Promise.resolve(0) } as unknown as WebhookEvents,
   );
   return { service, filters, recorded, mailed, counted };
 }

@@ -45,6 +45,7 @@ import { enquiryAssignedMail, enquiryReplyMail } from './enquiries.mails.js';
 import { EnquiriesRepository, type EnquiryFilter, type EnquiryRow } from './enquiries.repository.js';
 import { isUuid } from '../../core/validation/uuid.js';
 import { isoTimestamp } from '../../database/query-result.js';
+import { WebhookEvents } from '../webhooks/webhook-events.js';
 
 const dayMs = 24 * 60 * 60 * 1000;
 const hourMs = 60 * 60 * 1000;
@@ -65,6 +66,7 @@ export class EnquiriesService {
     private readonly usersRepository: UsersRepository,
     private readonly notifications: NotificationsService,
     private readonly rateLimiter: RateLimiter,
+    private readonly webhookEvents: WebhookEvents,
   ) {}
 
   async list(user: StaffUser, query: ListEnquiriesQueryDto): Promise<ListPage<EnquirySummary>> {
@@ -209,6 +211,12 @@ export class EnquiriesService {
         actor: { id: user.id, name: user.name },
         action: 'enquiry.replied',
         target: { type: 'enquiry', id: row.id, label: `${row.name}: ${dto.subject}` },
+      });
+      // The enquirer's side (their answer arriving in the inbox) will use the same event with side "enquirer".
+      await this.webhookEvents.emit(manager, 'enquiry.answered', {
+        side: 'staff',
+        enquiry: { id: row.id, adminUrl: `${this.config.publicUrl}/admin/enquiries/${row.id}` },
+        reply: { id: reply.id, subject: reply.subject, sentAt: isoTimestamp(reply.created_at), staffName: user.name },
       });
       return mapReply(reply);
     });

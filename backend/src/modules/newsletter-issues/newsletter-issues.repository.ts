@@ -281,13 +281,39 @@ export class NewsletterIssuesRepository {
   }
 
   /** Sending → sent once every recipient has its outbox row. */
-  async finishSending(id: string): Promise<void> {
-    await this.dataSource.query(
+  /**
+   * Marks the issue sent once every copy is in the outbox, inside the caller's transaction; answers
+   * the issue when this call did it (a second call, or one with copies left to queue, answers undefined).
+   */
+  async finishSending(
+    manager: EntityManager,
+    id: string,
+  ): Promise<
+    { id: string; subject: string; recipientCount: number; sentAt: Date; webSlug: string | null } | undefined
+  > {
+    const result: unknown = await manager.query(
       `UPDATE "newsletter_issues" SET "status" = 'sent', "updated_at" = now()
         WHERE "id" = $1 AND "status" = 'sending'
-          AND NOT EXISTS (SELECT 1 FROM "newsletter_issue_recipients" WHERE "issue_id" = $1)`,
+          AND NOT EXISTS (SELECT 1 FROM "newsletter_issue_recipients" WHERE "issue_id" = $1)
+        RETURNING "id", "subject", "recipient_count", "sent_at", "web_slug"`,
       [id],
     );
+    const [row] = returnedRows<{
+      id: string;
+      subject: string;
+      recipient_count: number;
+      sent_at: Date;
+      web_slug: string | null;
+    }>(result);
+    return row
+      ? {
+          id: row.id,
+          subject: row.subject,
+          recipientCount: Number(row.recipient_count),
+          sentAt: row.sent_at,
+          webSlug: row.web_slug,
+        }
+      : undefined;
   }
 
   async sendingIssueIds(): Promise<string[]> {

@@ -7,6 +7,8 @@ import type { MailService } from '../mail/mail.service.js';
 import type { NewsletterService } from '../newsletter/newsletter.service.js';
 import type { NewsletterIssuesRepository } from './newsletter-issues.repository.js';
 import { NewsletterIssuesService } from './newsletter-issues.service.js';
+import type { WebhookEvents } from '../webhooks/webhook-events.js';
+import type { Transactions } from '../../database/transactions.js';
 
 /** The start-up resume of interrupted sends, whose queries a shutdown may cut off. */
 describe('NewsletterIssuesService: resuming interrupted sends at start-up', () => {
@@ -19,6 +21,8 @@ describe('NewsletterIssuesService: resuming interrupted sends at start-up', () =
       {} as ActivityService,
       {} as MailService,
       {} as NewsletterService,
+      {} as WebhookEvents,
+      {} as Transactions,
     );
   }
   const settle = () => new Promise((resolve) => setImmediate(resolve));

@@ -30,6 +30,8 @@ import { ApiError } from '../../core/http/api-error.js';
 import { ActivityService } from '../activity/activity.service.js';
 import { MailService } from '../mail/mail.service.js';
 import { NewsletterService } from '../newsletter/newsletter.service.js';
+import { WebhookEvents } from '../webhooks/webhook-events.js';
+import { Transactions } from '../../database/transactions.js';
 import {
   mapSummary,
   type PreviewNewsletterIssueDto,
@@ -86,6 +88,8 @@ export class NewsletterIssuesService implements OnApplicationBootstrap, BeforeAp
     private readonly activityService: ActivityService,
     private readonly mailService: MailService,
     private readonly newsletterService: NewsletterService,
+    private readonly webhookEvents: WebhookEvents,
+    private readonly transactions: Transactions,
   ) {}
 
   /** A send interrupted by a stopped process goes on where it was when the application starts again. */
@@ -352,7 +356,19 @@ export class NewsletterIssuesService implements OnApplicationBootstrap, BeforeAp
       });
       if (queued === 0) break;
     }
-    await this.repository.finishSending(row.id);
+    await this.transactions.run(async (manager) => {
+      const sent = await this.repository.finishSending(manager, row.id);
+      if (sent)
+        await this.webhookEvents.emit(manager, 'newsletter.sent', {
+          issue: {
+            id: sent.id,
+            subject: sent.subject,
+            recipients: sent.recipientCount,
+            sentAt: new Date(sent.sentAt).toISOString(),
+            webUrl: sent.webSlug ? `${this.config.publicUrl}${newsletterWebPath(sent.webSlug)}` : null,
+          },
+        });
+    });
   }
 
   /** The public web version of an issue that has gone out; undefined for any other slug. */

@@ -7,9 +7,10 @@ import { NewsletterService } from './newsletter.service.js';
 import { SubscribersAdminController } from './subscribers-admin.controller.js';
 import { SubscribersAdminRepository } from './subscribers-admin.repository.js';
 import { SubscribersAdminService } from './subscribers-admin.service.js';
+import { WebhookEventsModule } from '../webhooks/webhook-events.js';
 
 @Module({
-  imports: [MailModule, ActivityModule],
+  imports: [MailModule, ActivityModule, WebhookEventsModule],
   controllers: [NewsletterController, SubscribersAdminController],
   providers: [NewsletterService, NewsletterRepository, SubscribersAdminService, SubscribersAdminRepository],
   exports: [NewsletterService],

@@ -54,17 +54,29 @@ export class NewsletterRepository {
   }
 
   /** Confirms the subscriber holding this token; true also when it was confirmed already (a second click). */
-  async confirmByTokenHash(tokenHash: string): Promise<boolean> {
-    const result: unknown = await this.dataSource.query(
-      `UPDATE "subscribers"
-          SET "status" = 'confirmed', "confirmed_at" = COALESCE("confirmed_at", now())
-        WHERE "confirm_token_hash" = $1
-          AND "status" IN ('pending', 'confirmed')
-          AND "confirmation_sent_at" > now() - make_interval(days => $2)
-        RETURNING "id"`,
+  /**
+   * Confirms the subscription of the token (or finds it confirmed already) inside the caller's
+   * transaction; answers the row and whether this call confirmed it, or undefined for a token not valid.
+   */
+  async confirmByTokenHash(
+    manager: EntityManager,
+    tokenHash: string,
+  ): Promise<{ id: string; email: string; confirmedAt: Date; newlyConfirmed: boolean } | undefined> {
+    const result: unknown = await manager.query(
+      `UPDATE "subscribers" s
+          SET "status" = 'confirmed', "confirmed_at" = COALESCE(s."confirmed_at", now())
+         FROM (SELECT "id", "status" AS "previous" FROM "subscribers"
+                WHERE "confirm_token_hash" = $1 AND "status" IN ('pending', 'confirmed')
+                  AND "confirmation_sent_at" > now() - make_interval(days => $2)
+                FOR UPDATE) p
+        WHERE s."id" = p."id"
+        RETURNING s."id", s."email", s."confirmed_at", p."previous"`,
       [tokenHash, confirmationValidDays],
     );
-    return returnedRows(result).length === 1;
+    const [row] = returnedRows<{ id: string; email: string; confirmed_at: Date; previous: string }>(result);
+    return row
+      ? { id: row.id, email: row.email, confirmedAt: row.confirmed_at, newlyConfirmed: row.previous !== 'confirmed' }
+      : undefined;
   }
 
   /** Whether the address is signed up (pending or confirmed), so that an unsubscribe link is worth mailing. */
@@ -76,13 +88,26 @@ export class NewsletterRepository {
     return rows.length > 0;
   }
 
-  /** Marks the address unsubscribed; the row stays so that it is not mailed again. */
-  async unsubscribe(email: string): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE "subscribers"
+  /**
+   * Marks the address unsubscribed inside the caller's transaction; the row stays so that it is not
+   * mailed again. Answers the row when a confirmed subscriber left now (not a pending sign-up).
+   */
+  async unsubscribe(
+    manager: EntityManager,
+    email: string,
+  ): Promise<{ id: string; email: string; unsubscribedAt: Date } | undefined> {
+    const result: unknown = await manager.query(
+      `UPDATE "subscribers" s
           SET "status" = 'unsubscribed', "unsubscribed_at" = now(), "confirm_token_hash" = NULL
-        WHERE "email" = $1 AND "status" <> 'unsubscribed'`,
+         FROM (SELECT "id", "status" AS "previous" FROM "subscribers"
+                WHERE "email" = $1 AND "status" <> 'unsubscribed' FOR UPDATE) p
+        WHERE s."id" = p."id"
+        RETURNING s."id", s."email", s."unsubscribed_at", p."previous"`,
       [email],
     );
+    const [row] = returnedRows<{ id: string; email: string; unsubscribed_at: Date; previous: string }>(result);
+    return row?.previous === 'confirmed'
+      ? { id: row.id, email: row.email, unsubscribedAt: row.unsubscribed_at }
+      : undefined;
   }
 }

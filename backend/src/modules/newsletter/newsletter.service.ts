@@ -12,6 +12,8 @@ import type { SubscribeDto } from './dto/email.dto.js';
 import { newsletterConfirmationMail, newsletterUnsubscribeLinkMail } from './newsletter.mails.js';
 import { NewsletterRepository } from './newsletter.repository.js';
 import { isSuppressed } from './suppression-list.js';
+import { Transactions } from '../../database/transactions.js';
+import { WebhookEvents } from '../webhooks/webhook-events.js';
 
 function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');
@@ -25,6 +27,8 @@ export class NewsletterService {
     private readonly newsletterRepository: NewsletterRepository,
     private readonly mailService: MailService,
     private readonly rateLimiter: RateLimiter,
+    private readonly transactions: Transactions,
+    private readonly webhookEvents: WebhookEvents,
   ) {}
 
   /**
@@ -64,7 +68,18 @@ export class NewsletterService {
   /** True when the token confirmed (or had already confirmed) a subscription. */
   async confirm(token: string | undefined): Promise<boolean> {
     if (!token || token.length > 200) return false;
-    return this.newsletterRepository.confirmByTokenHash(sha256(token));
+    return this.transactions.run(async (manager) => {
+      const confirmed = await this.newsletterRepository.confirmByTokenHash(manager, sha256(token));
+      if (confirmed?.newlyConfirmed)
+        await this.webhookEvents.emit(manager, 'subscriber.confirmed', {
+          subscriber: {
+            id: confirmed.id,
+            email: confirmed.email,
+            confirmedAt: new Date(confirmed.confirmedAt).toISOString(),
+          },
+        });
+      return confirmed !== undefined;
+    });
   }
 
   /**
@@ -102,7 +117,13 @@ export class NewsletterService {
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
       throw new ApiError(HttpStatus.BAD_REQUEST, leadMessages.unsubscribeLinkInvalid);
     }
-    await this.newsletterRepository.unsubscribe(email);
+    await this.transactions.run(async (manager) => {
+      const left = await this.newsletterRepository.unsubscribe(manager, email);
+      if (left)
+        await this.webhookEvents.emit(manager, 'subscriber.unsubscribed', {
+          subscriber: { id: left.id, email: left.email, unsubscribedAt: new Date(left.unsubscribedAt).toISOString() },
+        });
+    });
     return { message: leadMessages.unsubscribed, outcome: 'unsubscribed' };
   }
 

@@ -8,6 +8,7 @@ import { ActivityService } from '../activity/activity.service.js';
 import { ContentVersionService } from '../content-version/content-version.service.js';
 import { postChangeKeys } from '../../core/http/cdn-cache.js';
 import { PostNotifications } from './post-notifications.js';
+import { PostWebhooks } from './post-webhooks.js';
 import { PostsRepository } from './posts.repository.js';
 
 const intervalName = 'scheduled-posts';
@@ -31,6 +32,7 @@ export class PostScheduler implements OnApplicationBootstrap, OnApplicationShutd
     private readonly contentVersion: ContentVersionService,
     private readonly posts: PostsRepository,
     private readonly notifications: PostNotifications,
+    private readonly webhooks: PostWebhooks,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -68,6 +70,7 @@ export class PostScheduler implements OnApplicationBootstrap, OnApplicationShutd
           target: { type: 'post', id: post.id, label: post.title },
         });
         await this.notifications.live(manager, post);
+        await this.webhooks.published(manager, post, true, now);
       }
       if (published.length > 0)
         await this.contentVersion.bump(

@@ -19,6 +19,8 @@ import { PostRevisionsService } from './post-revisions.service.js';
 import { PostNotifications } from './post-notifications.js';
 import { PostScheduler } from './post-scheduler.js';
 import { PostWorkflowController } from './post-workflow.controller.js';
+import { PostWebhooks } from './post-webhooks.js';
+import { WebhookEventsModule } from '../webhooks/webhook-events.js';
 
 @Module({
   imports: [
@@ -30,6 +32,7 @@ import { PostWorkflowController } from './post-workflow.controller.js';
     MailModule,
     UsersModule,
     NotificationsModule,
+    WebhookEventsModule,
   ],
   // PostWorkflowController before AdminPostsController: its fixed paths must win over ':id'.
   controllers: [PostsController, PostWorkflowController, AdminPostsController, PostRevisionsController],
@@ -42,6 +45,7 @@ import { PostWorkflowController } from './post-workflow.controller.js';
     PostReviewService,
     PostScheduler,
     PostNotifications,
+    PostWebhooks,
   ],
   exports: [PostsService, PostsRepository, PostRedirectsService, PostScheduler],
 })

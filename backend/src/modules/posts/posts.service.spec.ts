@@ -11,6 +11,7 @@ import type { RevisionsService } from '../revisions/revisions.service.js';
 import type { MediaService } from '../media/media.service.js';
 import type { PostRedirectsService } from './post-redirects.js';
 import type { PostNotifications } from './post-notifications.js';
+import type { PostWebhooks } from './post-webhooks.js';
 
 const admin: StaffIdentity = {
   id: '11111111-1111-4111-8111-111111111111',
@@ -144,6 +145,10 @@ async function statusOf(promise: Promise<unknown>): Promise<[number, string]> {
   throw new Error('expected a refusal');
 }
 
+function fakeWebhooks(): PostWebhooks {
+  return { published: () => Promise.resolve(), unpublished: () => Promise.resolve() } as unknown as PostWebhooks;
+}
+
 describe(PostsService.name, () => {
   describe('create', () => {
     it('refuses a consultant publishing with 403 before touching the database', async () => {
@@ -155,6 +160,7 @@ describe(PostsService.name, () => {
         fakeMedia(),
         fakeRedirects(),
         fakeNotifications(),
+        fakeWebhooks(),
       );
       expect(await statusOf(service.create({ ...dto, status: 'published' }, consultant))).toEqual([
         403,
@@ -171,6 +177,7 @@ describe(PostsService.name, () => {
         fakeMedia(),
         fakeRedirects(),
         fakeNotifications(),
+        fakeWebhooks(),
       );
       expect(await statusOf(service.create(dto, admin))).toEqual([409, messages.slugTaken]);
     });
@@ -189,6 +196,7 @@ describe(PostsService.name, () => {
         fakeMedia(),
         fakeRedirects(),
         fakeNotifications(),
+        fakeWebhooks(),
       );
       await service.create({ ...dto, tags: [' a ', '', 'A', 'b'] }, admin);
       expect(created).toHaveLength(1);
@@ -220,6 +228,7 @@ describe(PostsService.name, () => {
         fakeMedia(),
         fakeRedirects(),
         fakeNotifications(),
+        fakeWebhooks(),
       );
       await service.update(postId, { ...dto, status: 'published' }, admin);
       const values = updates[0];
@@ -242,6 +251,7 @@ describe(PostsService.name, () => {
         fakeMedia(),
         fakeRedirects(),
         fakeNotifications(),
+        fakeWebhooks(),
       );
       await service.update(postId, { ...dto, status: 'published' }, admin);
       const values = updates[0];
@@ -266,6 +276,7 @@ describe(PostsService.name, () => {
         fakeMedia(),
         fakeRedirects(),
         fakeNotifications(),
+        fakeWebhooks(),
       );
       await service.update(postId, { ...dto, status: after }, admin);
       expect(lines).toEqual([{ actor: admin, action, target: { type: 'post', id: postId, label: 'T' } }]);
@@ -283,6 +294,7 @@ describe(PostsService.name, () => {
         fakeMedia(),
         fakeRedirects(),
         fakeNotifications(),
+        fakeWebhooks(),
       );
       await service.update(postId, { ...dto, title: 'After' }, admin);
       expect(kept).toEqual([
@@ -307,6 +319,7 @@ describe(PostsService.name, () => {
         fakeMedia(),
         fakeRedirects(),
         fakeNotifications(),
+        fakeWebhooks(),
       );
       expect(await statusOf(service.update(postId, dto, consultant))).toEqual([403, messages.consultantOwnDraftsOnly]);
     });
@@ -322,6 +335,7 @@ describe(PostsService.name, () => {
         fakeMedia(),
         fakeRedirects(),
         fakeNotifications(),
+        fakeWebhooks(),
       );
       expect(await statusOf(service.findForReader('labs', 'a-slug', null))).toEqual([404, messages.postNotFound]);
       await expect(service.findForReader('labs', 'a-slug', consultant)).resolves.toMatchObject({ status: 'draft' });

@@ -30,6 +30,7 @@ import type { SavePostDto } from './dto/save-post.dto.js';
 import { mapAdminPost, mapAdminPostSummary, mapPost, mapPostSummary } from './dto/post-response.dto.js';
 import type { Post } from './entities/post.entity.js';
 import { PostNotifications } from './post-notifications.js';
+import { PostWebhooks } from './post-webhooks.js';
 import { PostRedirectsService } from './post-redirects.js';
 import { workflowAction, workflowOfSave } from './post-workflow.js';
 import { PostsRepository, type PostValues } from './posts.repository.js';
@@ -46,6 +47,7 @@ export class PostsService {
     private readonly media: MediaService,
     private readonly redirects: PostRedirectsService,
     private readonly notifications: PostNotifications,
+    private readonly webhooks: PostWebhooks,
   ) {}
 
   /** A page of the published blog for readers (GET /api/posts). */
@@ -135,6 +137,7 @@ export class PostsService {
       });
       await this.redirects.afterSave(manager, null, created);
       if (created.status === 'in_review') await this.notifications.submitted(manager, created, user);
+      if (created.status === 'published') await this.webhooks.published(manager, created, false, now);
       return created;
     });
     await this.contentVersion.bump(postChangeKeys(post.id, post.status === 'published' ? [post.section] : []));
@@ -186,8 +189,12 @@ export class PostsService {
       await this.redirects.afterSave(manager, existing, saved);
       if (saved.status === 'in_review' && existing.status !== 'in_review')
         await this.notifications.submitted(manager, saved, user);
-      if (saved.status === 'published' && existing.status !== 'published')
+      if (saved.status === 'published' && existing.status !== 'published') {
         await this.notifications.published(manager, saved, user);
+        await this.webhooks.published(manager, saved, false, now);
+      }
+      if (existing.status === 'published' && saved.status !== 'published')
+        await this.webhooks.unpublished(manager, saved, 'unpublished');
       return saved;
     });
     await this.contentVersion.bump(postChangeKeys(updated.id, listsChangedBy(existing, updated)));
@@ -201,6 +208,7 @@ export class PostsService {
       await this.postsRepository.delete(manager, existing.id);
       await this.revisions.deleteFor(manager, 'post', existing.id);
       await this.activity.record(manager, { actor: user, action: 'post.deleted', target: postTarget(existing) });
+      if (existing.status === 'published') await this.webhooks.unpublished(manager, existing, 'deleted');
     });
     await this.contentVersion.bump(
       postChangeKeys(existing.id, existing.status === 'published' ? [existing.section] : []),

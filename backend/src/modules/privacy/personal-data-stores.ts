@@ -17,6 +17,7 @@ import {
   unreadStaffNotificationsStore,
 } from '../notifications/notifications.personal-data.js';
 import { playbookDownloadsStore } from '../playbook/playbook.personal-data.js';
+import { webhookDeliveriesStore } from '../webhooks/webhooks.personal-data.js';
 import { accessExportsStore, consentRecordsStore, privacyRequestsStore } from './privacy.personal-data.js';
 
 /**
@@ -37,6 +38,7 @@ export const personalDataStores: PersonalDataStore[] = [
   subscribersStore,
   playbookDownloadsStore,
   emailOutboxStore,
+  webhookDeliveriesStore,
   privacyRequestsStore,
   accessExportsStore,
   consentRecordsStore,

@@ -37,6 +37,7 @@ import { PrivacyNotifications } from './privacy-notifications.js';
 import { PrivacyMailer } from './privacy.mails.js';
 import { PrivacyRepository, type RequestFilter } from './privacy.repository.js';
 import { isUuid } from '../../core/validation/uuid.js';
+import { WebhookEvents } from '../webhooks/webhook-events.js';
 
 const dayMs = 24 * 60 * 60 * 1000;
 const verificationValidityMs = 14 * dayMs;
@@ -66,6 +67,7 @@ export class PrivacyRequestsService {
     private readonly rateLimiter: RateLimiter,
     private readonly activity: ActivityService,
     private readonly notifications: PrivacyNotifications,
+    private readonly webhookEvents: WebhookEvents,
   ) {}
 
   /** Keyed SHA-256 of a normalised address: proof in the audit without keeping the address. */
@@ -96,7 +98,7 @@ export class PrivacyRequestsService {
     const requestId = newRequestId(input.requestType);
     const emailHash = this.hashEmail(input.email);
     await this.repository.transaction(async (manager) => {
-      await this.repository.insertRequest(manager, {
+      const id = await this.repository.insertRequest(manager, {
         requestId,
         email: input.email,
         emailHash,
@@ -117,6 +119,10 @@ export class PrivacyRequestsService {
         details: { requestType: input.requestType },
       });
       await this.mailer.verification(manager, input.email, requestId, input.requestType, token);
+      // Only the request's id and type leave the site: never the address or the reason.
+      await this.webhookEvents.emit(manager, 'privacy_request.created', {
+        request: { id, type: input.requestType },
+      });
     });
     return {
       requestId,
@@ -237,6 +243,9 @@ export class PrivacyRequestsService {
       await this.saveWithAudit(manager, request, 'export_sent', actor.email, { actorName: actor.name });
       const ready = await this.exports.build(manager, request, now, kinds, outcome.included);
       await this.mailer.exportReady(manager, request.email!, request.requestId, ready.token, ready.expiresAt);
+      await this.webhookEvents.emit(manager, 'privacy_request.completed', {
+        request: { id: request.id, type: request.requestType },
+      });
     });
     return this.detail(id, now);
   }
@@ -318,6 +327,9 @@ export class PrivacyRequestsService {
     await this.saveWithAudit(manager, request, 'completed', actor, details);
     await this.mailer.completed(manager, email, request.requestId, summary);
     await this.repository.clearPersonalFields(manager, email);
+    await this.webhookEvents.emit(manager, 'privacy_request.completed', {
+      request: { id: request.id, type: request.requestType },
+    });
   }
 
   /** The staff decision in the activity log, by request id only (the log holds no requester's address). */

@@ -19,6 +19,7 @@ import { PrivacyMailer } from './privacy.mails.js';
 import { PrivacyRepository } from './privacy.repository.js';
 import { PrivacyScheduler } from './privacy.scheduler.js';
 import { RetentionService } from './retention.service.js';
+import { WebhookEventsModule } from '../webhooks/webhook-events.js';
 
 @Module({
   imports: [
@@ -26,6 +27,7 @@ import { RetentionService } from './retention.service.js';
     ActivityModule,
     MailModule,
     NotificationsModule,
+    WebhookEventsModule,
     TypeOrmModule.forFeature([DeletionRequest, DeletionAudit]),
   ],
   controllers: [

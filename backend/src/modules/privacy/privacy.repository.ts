@@ -32,8 +32,10 @@ export class PrivacyRepository {
     return this.dataSource.transaction(work);
   }
 
-  async insertRequest(manager: EntityManager, request: Partial<DeletionRequest>): Promise<void> {
-    await manager.getRepository(DeletionRequest).insert(request);
+  /** Stores a new request and answers its id. */
+  async insertRequest(manager: EntityManager, request: Partial<DeletionRequest>): Promise<string> {
+    const result = await manager.getRepository(DeletionRequest).insert(request);
+    return (result.identifiers[0] as { id: string }).id;
   }
 
   async saveRequest(manager: EntityManager, request: DeletionRequest): Promise<void> {

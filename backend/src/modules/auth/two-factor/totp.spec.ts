@@ -1,5 +1,5 @@
 import { newRecoveryCode, newTotpSecret, normaliseCode, totpCode, totpStep } from './totp.js';
-import { SecretBox } from './secret-box.js';
+import { SecretBox } from '../../../core/crypto/secret-box.js';
 
 describe('TOTP', () => {
   const secret = newTotpSecret();

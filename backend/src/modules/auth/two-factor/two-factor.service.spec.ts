@@ -8,7 +8,7 @@ import { hashPassword } from '../../users/password.js';
 import type { UsersRepository } from '../../users/users.repository.js';
 import type { LoginThrottleService } from '../login-throttle.service.js';
 import type { SessionsRepository } from '../sessions.repository.js';
-import { SecretBox } from './secret-box.js';
+import { SecretBox } from '../../../core/crypto/secret-box.js';
 import { newTotpSecret, totpCode } from './totp.js';
 import type { TwoFactorRepository } from './two-factor.repository.js';
 import { TwoFactorService } from './two-factor.service.js';

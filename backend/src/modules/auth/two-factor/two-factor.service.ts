@@ -20,7 +20,7 @@ import { hashPassword, verifyPassword } from '../../users/password.js';
 import { UsersRepository } from '../../users/users.repository.js';
 import { LoginThrottleService } from '../login-throttle.service.js';
 import { SessionsRepository } from '../sessions.repository.js';
-import { SecretBox } from './secret-box.js';
+import { SecretBox } from '../../../core/crypto/secret-box.js';
 import { newRecoveryCode, newTotpSecret, normaliseCode, otpauthUrl, totpStep } from './totp.js';
 import { TwoFactorRepository } from './two-factor.repository.js';
 

@@ -1,15 +1,17 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 
 /**
- * Encrypts the TOTP secrets at rest (AES-256-GCM) with a key derived from SESSION_SECRET, so that a
- * copy of the database alone does not yield the secrets. Changing SESSION_SECRET makes stored
- * secrets unreadable: those accounts then need `npm run admin -- reset-2fa`.
+ * Encrypts secrets the server must read back at rest (AES-256-GCM) with a key derived from
+ * SESSION_SECRET, one key per purpose, so that a copy of the database alone does not yield them:
+ * the TOTP secrets of two-factor sign-in, the signing secrets of webhook endpoints. Changing
+ * SESSION_SECRET makes stored secrets unreadable: two-factor accounts then need
+ * `npm run admin -- reset-2fa`, webhook endpoints a new secret ("Rotate secret").
  */
 export class SecretBox {
   private readonly key: Buffer;
 
-  constructor(sessionSecret: string) {
-    this.key = Buffer.from(hkdfSync('sha256', sessionSecret, 'northbeam-staff', 'totp-secret-v1', 32));
+  constructor(sessionSecret: string, purpose: 'totp-secret-v1' | 'webhook-secret-v1' = 'totp-secret-v1') {
+    this.key = Buffer.from(hkdfSync('sha256', sessionSecret, 'northbeam-staff', purpose, 32));
   }
 
   seal(plain: string): string {
