@@ -27,6 +27,7 @@ import { NewsletterIssuesModule } from './modules/newsletter-issues/newsletter-i
 import { MediaModule } from './modules/media/media.module.js';
 import { TeamModule } from './modules/team/team.module.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
+import { ImportsModule } from './modules/imports/imports.module.js';
 
 @Module({})
 export class AppModule {
@@ -60,6 +61,7 @@ export class AppModule {
         TeamModule,
         MediaModule,
         NotificationsModule,
+        ImportsModule,
         ...extraModules,
       ],
     };

@@ -153,6 +153,8 @@ const matrix: Record<string, Who[]> = {
   'GET /api/admin/redirects/slug-changes': admins,
   'POST /api/admin/redirects': admins,
   'DELETE /api/admin/redirects/:id': admins,
+  'POST /api/admin/imports': admins,
+  'GET /api/admin/imports/:id': admins,
 };
 
 /**

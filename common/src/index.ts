@@ -25,3 +25,4 @@ export * from './site-path.js';
 export * from './site-settings.js';
 export * from './notifications.js';
 export * from './record-actions.js';
+export * from './imports.js';

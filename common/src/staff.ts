@@ -17,6 +17,7 @@ export const staffAreas = [
   'staff',
   'settings',
   'activity',
+  'imports',
 ] as const;
 export type StaffArea = (typeof staffAreas)[number];
 
@@ -46,6 +47,7 @@ export const permissionTable: Record<StaffRole, StaffPermissions> = {
     staff: 'all',
     settings: 'all',
     activity: 'all',
+    imports: 'all',
   },
   admin: {
     posts: 'all',
@@ -61,6 +63,7 @@ export const permissionTable: Record<StaffRole, StaffPermissions> = {
     staff: 'read',
     settings: 'all',
     activity: 'all',
+    imports: 'all',
   },
   consultant: {
     posts: 'own',
@@ -76,6 +79,7 @@ export const permissionTable: Record<StaffRole, StaffPermissions> = {
     staff: 'none',
     settings: 'none',
     activity: 'own',
+    imports: 'none',
   },
 };
 
@@ -108,6 +112,7 @@ export const areaLabels: Record<StaffArea, string> = {
   staff: 'Staff',
   settings: 'Settings',
   activity: 'Activity',
+  imports: 'Import',
 };
 
 export const roleLabels: Record<StaffRole, string> = {
@@ -355,6 +360,9 @@ export const activityActionLabels = {
   'reply_template.updated': 'Updated a reply template',
   'reply_template.deleted': 'Deleted a reply template',
   'notifications.preferences_changed': 'Changed which notifications they receive',
+  // Imports of a WordPress or Ghost site (docs/import.md): one line per run, with its file and counts.
+  'import.completed': 'Imported a site export',
+  'import.failed': 'Ran an import that failed',
 } as const;
 export type ActivityAction = keyof typeof activityActionLabels;
 export const activityActions = Object.keys(activityActionLabels) as ActivityAction[];
@@ -379,6 +387,7 @@ export const activityTargetTypes = [
   'settings',
   'redirect',
   'reply_template',
+  'import',
 ] as const;
 export type ActivityTargetType = (typeof activityTargetTypes)[number];
 

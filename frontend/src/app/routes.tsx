@@ -85,6 +85,7 @@ export const routes = withRouteIds([
           { path: 'team/:id', lazy: () => import('../routes/admin/team-member-editor/route') },
           { path: 'settings', lazy: () => import('../routes/admin/settings/route') },
           { path: 'redirects', lazy: () => import('../routes/admin/redirects/route') },
+          { path: 'import', lazy: () => import('../routes/admin/import/route') },
         ],
       },
       { path: '*', lazy: () => import('../routes/not-found/route') },

@@ -208,6 +208,11 @@ class EnvironmentVariables {
     { message: 'CDN_PURGE_URL must be an http(s) address' },
   )
   CDN_PURGE_URL?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsIn(['true', 'false'], { message: 'IMPORT_ALLOW_PRIVATE must be true or false' })
+  IMPORT_ALLOW_PRIVATE?: string;
 }
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
@@ -317,6 +322,13 @@ export interface AppConfig {
   cdnStaleWhileRevalidateSeconds: number;
   /** Where content changes are purged (a `PURGE` that Varnish turns into a ban by surrogate key); unset purges nothing. */
   cdnPurgeUrl: string | undefined;
+  /**
+   * IMPORT_ALLOW_PRIVATE=true: an import may fetch images from private, loopback and link-local
+   * addresses (tests, an old site on the same network). Off by default (docs/import.md).
+   */
+  importAllowPrivate: boolean;
+  /** How often each instance looks for import jobs to run or take over; 0 turns runs off (tests that queue only). */
+  importRunIntervalMs: number;
   /** Development fallbacks in use, listed in the start-up log. */
   fallbacks: string[];
 }
@@ -448,6 +460,8 @@ export function loadConfig(
     cdnMaxAgeSeconds: env.CDN_MAX_AGE ?? 0,
     cdnStaleWhileRevalidateSeconds: env.CDN_STALE_WHILE_REVALIDATE ?? 0,
     cdnPurgeUrl: env.CDN_PURGE_URL,
+    importAllowPrivate: env.IMPORT_ALLOW_PRIVATE === 'true',
+    importRunIntervalMs: 5000,
     fallbacks,
     ...overrides,
   };

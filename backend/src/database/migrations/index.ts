@@ -23,6 +23,7 @@ import { SiteSettingsAndRedirects1764800000000 } from './1764800000000-site-sett
 import { NewsletterAudiencesAndSchedule1764810000000 } from './1764810000000-newsletter-audiences-and-schedule.js';
 import { InboxRepliesAndNotifications1764820000000 } from './1764820000000-inbox-replies-and-notifications.js';
 import { PostsLivePathIndex1764830000000 } from './1764830000000-posts-live-path-index.js';
+import { ImportJobs1795852221500 } from './1795852221500-import-jobs.js';
 
 /** Every migration, oldest first. Never rewrite one that has landed: add a new one. */
 export const migrations: Function[] = [
@@ -51,4 +52,5 @@ export const migrations: Function[] = [
   NewsletterAudiencesAndSchedule1764810000000,
   InboxRepliesAndNotifications1764820000000,
   PostsLivePathIndex1764830000000,
+  ImportJobs1795852221500,
 ];

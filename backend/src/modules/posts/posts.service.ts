@@ -260,6 +260,8 @@ const notRevisedColumns = new Set<string>([
   'revisionDate',
   'wordCount',
   'readingTime',
+  'importSource',
+  'importSourceId',
 ]);
 
 /**

@@ -17,6 +17,7 @@ import {
   unreadStaffNotificationsStore,
 } from '../notifications/notifications.personal-data.js';
 import { playbookDownloadsStore } from '../playbook/playbook.personal-data.js';
+import { importJobsStore } from '../imports/imports.personal-data.js';
 import { accessExportsStore, consentRecordsStore, privacyRequestsStore } from './privacy.personal-data.js';
 
 /**
@@ -42,6 +43,7 @@ export const personalDataStores: PersonalDataStore[] = [
   consentRecordsStore,
   suppressionsStore,
   staffActivityStore,
+  importJobsStore,
   rateLimitCountersStore,
   loginAttemptsStore,
   analyticsVisitsStore,

@@ -14,6 +14,7 @@ import {
   ShieldCheck,
   Settings,
   Signpost,
+  Upload,
   Users,
   type IconComponent,
 } from '@/components/ui/icons';
@@ -47,6 +48,7 @@ const adminLinks: AdminLink[] = [
   { to: '/admin/privacy', label: areaLabels.privacy, icon: ShieldCheck, area: 'privacy' },
   { to: '/admin/settings', label: areaLabels.settings, icon: Settings, area: 'settings' },
   { to: '/admin/redirects', label: 'Redirects', icon: Signpost, area: 'settings' },
+  { to: '/admin/import', label: areaLabels.imports, icon: Upload, area: 'imports' },
   { to: '/admin/staff', label: areaLabels.staff, icon: Users, area: 'staff' },
   { to: '/admin/activity', label: areaLabels.activity, icon: Activity, area: 'activity' },
 ];
