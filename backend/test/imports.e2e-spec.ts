@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import {
+  emptyImportCounts,
   importLimits,
   importMessages,
   type ImportJob,
@@ -11,6 +12,9 @@ import {
   type Post,
 } from '@northbeam/common';
 import { APP_CONFIG, type AppConfig } from '../src/core/config/config.js';
+import { ImportRunner } from '../src/modules/imports/import-runner.js';
+import { ImportsRepository } from '../src/modules/imports/imports.repository.js';
+import { readImportFile } from '../src/modules/imports/formats/read-import-file.js';
 import { importFinished, postImport, smallGhostExport } from './factories/imports.js';
 import { createStaff, signedInAgent } from './factories/staff.js';
 import { sharedFixture } from './helpers/shared-fixtures.js';
@@ -21,6 +25,16 @@ type Agent = Awaited<ReturnType<typeof signedInAgent>>;
 
 const wordpress = sharedFixture('wordpress-theme-unit-test.xml');
 const ghost = sharedFixture('ghost-5.130-export.json');
+
+/** Two posts in one Ghost export: `resumed-first` and `resumed-second`. */
+function twoPostGhostExport(): Buffer {
+  const one = JSON.parse(smallGhostExport({ slug: 'resumed-first' }).toString()) as {
+    db: { data: { posts: unknown[] } }[];
+  };
+  const two = JSON.parse(smallGhostExport({ slug: 'resumed-second' }).toString()) as typeof one;
+  one.db[0].data.posts.push(...two.db[0].data.posts);
+  return Buffer.from(JSON.stringify(one));
+}
 
 describe('Imports (WordPress and Ghost)', () => {
   let testApp: TestApp;
@@ -268,7 +282,8 @@ describe('Imports (WordPress and Ghost)', () => {
       expect(formats.status).toBe(200);
       const post = formats.body as Post;
       expect(post.title).toBe('Markup: HTML Tags and Formatting');
-      expect(post.publishedAt).toBe('2013-01-11T20:22:19.000Z');
+      // WordPress's GMT date (its local one, 20:22 on the 11th, is seven hours behind).
+      expect(post.publishedAt).toBe('2013-01-12T03:22:19.000Z');
       expect(post.tags).toEqual(expect.arrayContaining(['content', 'css', 'formatting', 'html', 'markup']));
       expect(post.body).not.toMatch(/<script|onerror=|wp:paragraph/i);
       // Gutenberg content: block comments gone, embeds kept as links.
@@ -290,6 +305,49 @@ describe('Imports (WordPress and Ghost)', () => {
       expect(again.counts.posts).toEqual({ imported: 0, skipped: 57, failed: 1 });
       expect(again.counts.redirects.imported).toBe(0);
       expect(await siteCounts()).toEqual({ ...before, jobs: before.jobs + 1 });
+    });
+  });
+
+  describe('the job', () => {
+    const config = () => testApp.app.get<AppConfig>(APP_CONFIG);
+    afterEach(() => {
+      config().importRunIntervalMs = 5000;
+    });
+
+    it('is taken once, and one whose runner stopped is taken over and resumed where it was', async () => {
+      // Runs off in this instance while the job is set up (the interval and kicks do nothing).
+      config().importRunIntervalMs = 0;
+      const repository = testApp.app.get(ImportsRepository);
+      const [{ id: adminId }] = await testApp.dataSource.query<{ id: string }[]>(
+        `SELECT "id" FROM "users" WHERE "email" = 'admin@northbeam.example'`,
+      );
+      const plan = readImportFile(twoPostGhostExport());
+      const id = await repository.create({
+        kind: plan.kind,
+        filename: 'two.json',
+        payload: plan,
+        mapping: {},
+        counts: emptyImportCounts(),
+        problems: [],
+        createdBy: { id: adminId, name: 'Admin', role: 'admin' },
+      });
+      const claims = await Promise.all([repository.claimNext(), repository.claimNext()]);
+      expect(claims.map((claim) => claim?.id ?? null).sort()).toEqual([id, null].sort());
+      // Claimed and running: nobody else takes it while its lease holds.
+      expect(await repository.claimNext()).toBeNull();
+      // Its runner stopped after the first post (a restart): the lease runs out with the cursor at 1.
+      await testApp.dataSource.query(
+        `UPDATE "import_jobs" SET "cursor" = 1, "lease_until" = now() - interval '1 second' WHERE "id" = $1`,
+        [id],
+      );
+      config().importRunIntervalMs = 5000;
+      testApp.app.get(ImportRunner).kick();
+      const job = await importFinished(admin, id);
+      expect(job.state).toBe('done');
+      expect(job.counts.posts).toEqual({ imported: 1, skipped: 0, failed: 0 });
+      expect((await article('consulting', 'resumed-second')).status).toBe(200);
+      // The first post was the stopped runner's: the resumed run started after it.
+      expect((await article('consulting', 'resumed-first')).status).toBe(404);
     });
   });
 
