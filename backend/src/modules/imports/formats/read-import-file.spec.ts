@@ -18,44 +18,104 @@ function refusal(bytes: Buffer | string): ImportFileError {
 describe('readImportFile', () => {
   it('reads the WordPress fixture: its posts, statuses, dates, categories, tags, authors and old paths', () => {
     const plan = readImportFile(fixture('wordpress-theme-unit-test.xml'));
-    if (process.env.SHOW_PLAN)
-      for (const p of plan.posts)
-        console.log(
-          p.status,
-          p.slug,
-          p.publishedAt,
-          p.category,
-          p.tags.join('|'),
-          p.authorName,
-          p.oldPath,
-          p.featureImage?.url,
-          p.images.length,
-          p.notes,
-        );
-    if (process.env.SHOW_PLAN) console.log(plan.problems);
     expect(plan.kind).toBe('wordpress');
+    expect(plan.posts).toHaveLength(58);
+    expect(plan.posts.filter((post) => post.status === 'published')).toHaveLength(56);
+    expect(new Set(plan.posts.map((post) => post.sourceId)).size).toBe(58);
+    const formatting = plan.posts.find((post) => post.slug === 'markup-html-tags-and-formatting')!;
+    expect(formatting).toMatchObject({
+      title: 'Markup: HTML Tags and Formatting',
+      publishedAt: '2013-01-12T03:22:19.000Z',
+      category: 'Classic',
+      authorName: 'Theme Buster',
+      oldPath: '/2013/01/11/markup-html-tags-and-formatting/',
+    });
+    expect(formatting.markdown).toMatch(/^# Header one$/m);
+    expect(formatting.markdown).toContain('**Headings**');
+    const featured = plan.posts.find((post) => post.slug === 'template-featured-image-horizontal')!;
+    expect(featured.featureImage?.url).toBe(
+      'https://wpthemetestdata.files.wordpress.com/2013/03/featured-image-horizontal.jpg',
+    );
+    expect(plan.posts.find((post) => post.slug === 'block-category-common')!.authorName).toBe('Theme Reviewer');
+    expect(plan.problems).toContain('“Scheduled” was scheduled in WordPress and is imported as a draft.');
   });
 
-  it('reads the Ghost fixture', () => {
+  it('reads the Ghost fixture: tags in order, the primary one as category, excerpt, meta description, feature image', () => {
     const plan = readImportFile(fixture('ghost-5.130-export.json'));
-    if (process.env.SHOW_PLAN)
-      for (const p of plan.posts)
-        console.log(
-          p.status,
-          p.slug,
-          p.publishedAt,
-          p.category,
-          p.tags.join('|'),
-          p.authorName,
-          p.oldPath,
-          p.featureImage?.url,
-          p.images.length,
-          p.notes,
-          p.excerpt,
-          p.metaDescription,
-        );
-    if (process.env.SHOW_PLAN) console.log(plan.problems);
     expect(plan.kind).toBe('ghost');
+    expect(plan.posts).toHaveLength(11);
+    const regulated = plan.posts.find((post) => post.slug === 'service-design-regulated')!;
+    expect(regulated).toMatchObject({
+      status: 'published',
+      publishedAt: '2024-03-12T09:00:00.000Z',
+      tags: ['Service Design', 'Regulation'],
+      category: 'Service Design',
+      authorName: 'SBS Owner',
+      excerpt: 'Evidence duties shape a regulated service from its first sketch.',
+      metaDescription: 'How regulation shapes service design.',
+      featureImage: {
+        url: 'https://images.invalid/service-design.jpg',
+        alt: 'Service design for regulated industries',
+      },
+      oldPath: '/service-design-regulated/',
+    });
+    expect(plan.posts.find((post) => post.slug === 'notes-on-procurement')).toMatchObject({
+      status: 'draft',
+      oldPath: null,
+    });
+  });
+
+  it('converts Ghost lexical and mobiledoc where the export has no html, naming cards it cannot convert', () => {
+    const lexical = JSON.stringify({
+      root: {
+        type: 'root',
+        children: [
+          { type: 'heading', tag: 'h2', children: [{ type: 'text', text: 'Title', format: 0 }] },
+          {
+            type: 'paragraph',
+            children: [
+              { type: 'text', text: 'Bold', format: 1 },
+              { type: 'link', url: 'https://a.example/', children: [{ type: 'text', text: 'link' }] },
+            ],
+          },
+          { type: 'markdown', markdown: '- one\n- two' },
+          { type: 'paywall' },
+        ],
+      },
+    });
+    const mobiledoc = JSON.stringify({
+      version: '0.3.1',
+      markups: [['em']],
+      atoms: [],
+      cards: [
+        ['image', { src: 'https://img.example/a.png', alt: 'An image' }],
+        ['gallery', {}],
+      ],
+      sections: [
+        [1, 'p', [[0, [0], 1, 'Slanted']]],
+        [10, 0],
+        [10, 1],
+      ],
+    });
+    const ghostExport = (post: Record<string, unknown>) =>
+      JSON.stringify({
+        db: [
+          {
+            data: {
+              posts: [
+                { id: '1', uuid: 'u1', title: 'T', slug: 't', type: 'post', status: 'draft', html: null, ...post },
+              ],
+            },
+          },
+        ],
+      });
+    const fromLexical = readImportFile(Buffer.from(ghostExport({ lexical }))).posts[0];
+    expect(fromLexical.markdown).toBe('## Title\n\n**Bold**[link](https://a.example/)\n\n- one\n- two');
+    expect(fromLexical.notes).toEqual(['its Ghost cards “paywall” could not be converted and were left out']);
+    const fromMobiledoc = readImportFile(Buffer.from(ghostExport({ mobiledoc }))).posts[0];
+    expect(fromMobiledoc.markdown).toBe('_Slanted_\n\n![An image](https://img.example/a.png)');
+    expect(fromMobiledoc.images).toEqual([{ url: 'https://img.example/a.png', alt: 'An image' }]);
+    expect(fromMobiledoc.notes).toEqual(['its Ghost cards “gallery” could not be converted and were left out']);
   });
 
   it('refuses an XML bomb unread, a truncated export and a file of neither format', () => {
