@@ -65,6 +65,7 @@ test.describe('Import', () => {
     await expect(preview.getByLabel(/^Labs/)).toHaveValue('labs');
     await expect(preview.getByLabel(/^Data/)).toHaveValue('consulting');
     await preview.getByLabel(/^Data/).selectOption('labs');
+    await page.screenshot({ path: test.info().outputPath('import-preview-1280.png'), fullPage: true });
     // Nothing was written by the preview.
     expect((await page.request.get('/api/posts')).ok()).toBe(true);
     expect(((await (await page.request.get('/api/posts')).json()) as { total: number }).total).toBe(0);
@@ -79,6 +80,7 @@ test.describe('Import', () => {
     await expect(result.getByTestId('import-count-posts').getByRole('cell')).toHaveText(['11', '0', '0']);
     await expect(result.getByTestId('import-count-images').getByRole('cell')).toHaveText(['0', '0', '1']);
     await expect(result.getByTestId('import-count-redirects').getByRole('cell')).toHaveText(['10', '0', '0']);
+    await page.screenshot({ path: test.info().outputPath('import-done-1280.png'), fullPage: true });
     await expect(job.getByTestId('import-problems')).toContainText(
       'The image https://images.invalid/service-design.jpg',
     );
@@ -100,6 +102,8 @@ test.describe('Import', () => {
       '0',
     ]);
     await expect(page.getByTestId('import-run')).toBeDisabled();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: test.info().outputPath('import-preview-390.png'), fullPage: true });
   });
 
   test('a file of neither format gets the sentence, at 390 px too', async ({ page }) => {
