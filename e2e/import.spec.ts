@@ -17,7 +17,8 @@ async function signIn(page: Page) {
   await page.getByLabel('Email').fill(owner.email);
   await page.getByLabel('Password').fill(owner.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL('/admin');
+  // A sign-in hashes the password: slow on a busy machine.
+  await expect(page).toHaveURL('/admin', { timeout: 30_000 });
 }
 
 test.describe('Import', () => {
