@@ -111,13 +111,11 @@ test.describe('Import', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page);
     await page.goto('/admin/import');
-    await page
-      .getByTestId('import-file')
-      .setInputFiles({
-        name: 'people.csv',
-        mimeType: 'text/csv',
-        buffer: Buffer.from('name,email\nAda,ada@example.com\n'),
-      });
+    await page.getByTestId('import-file').setInputFiles({
+      name: 'people.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('name,email\nAda,ada@example.com\n'),
+    });
     await page.getByTestId('import-preview-button').click();
     await expect(page.getByTestId('import-problem')).toHaveText(
       'This file is neither a WordPress export (WXR .xml) nor a Ghost export (.json)',
