@@ -225,6 +225,43 @@ async function runBench() {
     return text ? JSON.parse(text) : undefined;
   }
 
+  /**
+   * The WordPress theme unit test export (../shared/fixtures, beside the repository) imported through
+   * POST /api/admin/imports, timed from the upload to the job's end (its images are unreachable from
+   * here: each fails at once). No budget yet; a missing fixture or a failure is reported, not fatal.
+   */
+  async function timeWordPressImport(cookie) {
+    const fixture = [path.resolve(root, '../shared/fixtures'), path.resolve(root, '../../shared/fixtures')]
+      .map((folder) => path.join(folder, 'wordpress-theme-unit-test.xml'))
+      .find((file) => existsSync(file));
+    if (!fixture) return { skipped: 'the fixture is not in ../shared/fixtures' };
+    try {
+      const form = new FormData();
+      form.append('file', new Blob([readFileSync(fixture)], { type: 'text/xml' }), 'wordpress-theme-unit-test.xml');
+      const started = performance.now();
+      const response = await fetch(`${base}/api/admin/imports`, {
+        method: 'POST',
+        headers: { cookie, origin: base, 'x-requested-with': 'northbeam-upload', ...viaProxy },
+        body: form,
+      });
+      if (response.status !== 202) throw new Error(`the upload answered ${response.status} ${await response.text()}`);
+      const { id } = await response.json();
+      for (;;) {
+        const job = await api(cookie, 'GET', `/api/admin/imports/${id}`);
+        if (job.state === 'done' || job.state === 'failed') {
+          const seconds = round((performance.now() - started) / 1000, 2);
+          log(`WordPress fixture import ${job.state} in ${seconds} s (${job.counts.posts.imported} posts)`);
+          return { seconds, posts: job.counts.posts.imported, state: job.state };
+        }
+        if (performance.now() - started > 600_000) throw new Error('the import did not end within 10 minutes');
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    } catch (error) {
+      log(`WordPress fixture import not measured: ${error instanceof Error ? error.message : String(error)}`);
+      return { skipped: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
   /** As bench/run.mjs: an unmeasured warm-up run, then the measured one. */
   async function load(name, urlPath, { warmUp = true, until } = {}) {
     const request = { url: `${base}${urlPath}`, connections, headers: { 'accept-encoding': 'gzip, deflate, br' } };
@@ -454,6 +491,7 @@ async function runBench() {
       variantRun.requestsPerSecond >= variantStatic.requestsPerSecond * budgets.cachedRatio,
     );
     check('cached variant: no errors', variantRun.errors, 0, variantRun.errors === 0);
+    output.import = await timeWordPressImport(cookie);
     output.budgets = checks;
     const resultsFile = path.join(root, 'bench/results.json');
     const results = existsSync(resultsFile) ? JSON.parse(readFileSync(resultsFile, 'utf8')) : {};
@@ -485,6 +523,12 @@ async function runBench() {
       '| Back-office budget | value | budget | met |',
       '|---|---:|---:|:---:|',
       ...checks.map((item) => `| ${item.name} | ${item.value} | ${item.budget} | ${item.ok ? 'yes' : 'MISSED'} |`),
+      '',
+      '| Import (no budget yet) | value |',
+      '|---|---:|',
+      output.import.seconds === undefined
+        ? `| WordPress fixture import | not measured: ${output.import.skipped} |`
+        : `| WordPress fixture import, ${output.import.posts} posts (s) | ${output.import.seconds} |`,
     ];
     console.log(lines.join('\n'));
     const missed = checks.filter((item) => !item.ok);

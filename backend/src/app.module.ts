@@ -29,6 +29,7 @@ import { MediaModule } from './modules/media/media.module.js';
 import { TeamModule } from './modules/team/team.module.js';
 import { NotificationsModule } from './modules/notifications/notifications.module.js';
 import { WebhooksModule } from './modules/webhooks/webhooks.module.js';
+import { ImportsModule } from './modules/imports/imports.module.js';
 
 @Module({})
 export class AppModule {
@@ -64,6 +65,7 @@ export class AppModule {
         NotificationsModule,
         ApiDocsModule,
         WebhooksModule,
+        ImportsModule,
         ...extraModules,
       ],
     };

@@ -174,6 +174,8 @@ const matrix: Record<string, Who[]> = {
   'POST /api/admin/webhooks/:id/test': admins,
   'GET /api/admin/webhooks/:id/deliveries': admins,
   'POST /api/admin/webhooks/:id/deliveries/:deliveryId/redeliver': admins,
+  'POST /api/admin/imports': admins,
+  'GET /api/admin/imports/:id': admins,
 };
 
 /**

@@ -4,6 +4,7 @@ import supertest from 'supertest';
 import { Secret, TOTP } from 'otpauth';
 import {
   activityActions,
+  emptyImportCounts,
   mediaUploadHeader,
   staffMessages,
   type ActivityAction,
@@ -12,7 +13,9 @@ import {
 import { TwoFactorService } from '../src/modules/auth/two-factor/two-factor.service.js';
 import { RetentionService } from '../src/modules/privacy/retention.service.js';
 import { UsersRepository } from '../src/modules/users/users.repository.js';
+import { ImportRunner } from '../src/modules/imports/import-runner.js';
 import { caseStudyRequest } from './factories/case-study.js';
+import { importFinished, postImport, smallGhostExport } from './factories/imports.js';
 import { createStaff, signedInAgent, staffPassword } from './factories/staff.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
@@ -756,6 +759,30 @@ describe('Activity log', () => {
       run: () => admin.delete(`/api/admin/webhooks/${state.webhookId}`).expect(204),
       actor: () => ids.admin,
       targetType: 'webhook_endpoint',
+    },
+    // One line per import run (docs/import.md), written when the job ends.
+    'import.completed': {
+      run: async () => {
+        const started = await postImport(admin, smallGhostExport({ slug: 'activity-import' }), 'activity.json');
+        expect(started.status).toBe(202);
+        expect((await importFinished(admin, started.body.id as string)).state).toBe('done');
+      },
+      actor: () => ids.admin,
+      targetType: 'import',
+    },
+    'import.failed': {
+      run: async () => {
+        // A job whose parsed file is gone (it cannot happen through the API): the run ends as failed.
+        const [{ id }] = await testApp.dataSource.query<{ id: string }[]>(
+          `INSERT INTO "import_jobs" ("kind", "filename", "total", "counts", "created_by_id", "created_by_name", "created_by_role")
+           VALUES ('ghost', 'lost.json', 1, $1, $2, 'Admin', 'admin') RETURNING "id"`,
+          [JSON.stringify(emptyImportCounts()), ids.admin],
+        );
+        testApp.app.get(ImportRunner).kick();
+        expect((await importFinished(admin, id)).state).toBe('failed');
+      },
+      actor: () => ids.admin,
+      targetType: 'import',
     },
   };
 

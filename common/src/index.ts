@@ -28,3 +28,4 @@ export * from './notifications.js';
 export * from './record-actions.js';
 export * from './api-tokens.js';
 export * from './webhooks.js';
+export * from './imports.js';

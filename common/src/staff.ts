@@ -19,6 +19,7 @@ export const staffAreas = [
   'webhooks',
   'activity',
   'api-tokens',
+  'imports',
 ] as const;
 export type StaffArea = (typeof staffAreas)[number];
 
@@ -50,6 +51,7 @@ export const permissionTable: Record<StaffRole, StaffPermissions> = {
     webhooks: 'all',
     activity: 'all',
     'api-tokens': 'all',
+    imports: 'all',
   },
   admin: {
     posts: 'all',
@@ -67,6 +69,7 @@ export const permissionTable: Record<StaffRole, StaffPermissions> = {
     webhooks: 'all',
     activity: 'all',
     'api-tokens': 'none',
+    imports: 'all',
   },
   consultant: {
     posts: 'own',
@@ -84,6 +87,7 @@ export const permissionTable: Record<StaffRole, StaffPermissions> = {
     webhooks: 'none',
     activity: 'own',
     'api-tokens': 'none',
+    imports: 'none',
   },
   // The privacy area and nothing else (docs/product.md#privacy-officer).
   privacy_officer: {
@@ -102,6 +106,7 @@ export const permissionTable: Record<StaffRole, StaffPermissions> = {
     activity: 'none',
     'api-tokens': 'none',
     webhooks: 'none',
+    imports: 'none',
   },
 };
 
@@ -136,6 +141,7 @@ export const areaLabels: Record<StaffArea, string> = {
   webhooks: 'Webhooks',
   activity: 'Activity',
   'api-tokens': 'API tokens',
+  imports: 'Import',
 };
 
 export const roleLabels: Record<StaffRole, string> = {
@@ -401,6 +407,9 @@ export const activityActionLabels = {
   'webhook.deleted': 'Deleted a webhook endpoint',
   'webhook.test_sent': 'Sent a test event to a webhook endpoint',
   'webhook.redelivered': 'Redelivered a webhook event',
+  // Imports of a WordPress or Ghost site (docs/import.md): one line per run, with its file and counts.
+  'import.completed': 'Imported a site export',
+  'import.failed': 'Ran an import that failed',
 } as const;
 export type ActivityAction = keyof typeof activityActionLabels;
 export const activityActions = Object.keys(activityActionLabels) as ActivityAction[];
@@ -427,6 +436,7 @@ export const activityTargetTypes = [
   'reply_template',
   'api_token',
   'webhook_endpoint',
+  'import',
 ] as const;
 export type ActivityTargetType = (typeof activityTargetTypes)[number];
 

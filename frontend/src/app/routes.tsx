@@ -89,6 +89,7 @@ export const routes = withRouteIds([
           // Webhooks (docs/webhooks.md).
           { path: 'webhooks', lazy: () => import('../routes/admin/webhooks/route') },
           { path: 'webhooks/:id', lazy: () => import('../routes/admin/webhook/route') },
+          { path: 'import', lazy: () => import('../routes/admin/import/route') },
         ],
       },
       { path: '*', lazy: () => import('../routes/not-found/route') },

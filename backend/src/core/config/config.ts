@@ -219,6 +219,8 @@ class EnvironmentVariables {
   @IsOptional()
   @IsIn(['on', 'off'], { message: 'API_DOCS must be on or off' })
   API_DOCS?: string;
+  @IsIn(['true', 'false'], { message: 'IMPORT_ALLOW_PRIVATE must be true or false' })
+  IMPORT_ALLOW_PRIVATE?: string;
 }
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
@@ -340,6 +342,13 @@ export interface AppConfig {
   apiTokenRateLimitWindowSeconds: number;
   /** Serve the OpenAPI document and its page at /api/docs (API_DOCS; on by default outside production). */
   apiDocs: boolean;
+  /**
+   * IMPORT_ALLOW_PRIVATE=true: an import may fetch images from private, loopback and link-local
+   * addresses (tests, an old site on the same network). Off by default (docs/import.md).
+   */
+  importAllowPrivate: boolean;
+  /** How often each instance looks for import jobs to run or take over; 0 turns runs off (tests that queue only). */
+  importRunIntervalMs: number;
   /** Development fallbacks in use, listed in the start-up log. */
   fallbacks: string[];
 }
@@ -476,6 +485,8 @@ export function loadConfig(
     apiTokenRateLimitMax: apiTokenLimits.requestsPerMinute,
     apiTokenRateLimitWindowSeconds: 60,
     apiDocs: env.API_DOCS ? env.API_DOCS === 'on' : !production,
+    importAllowPrivate: env.IMPORT_ALLOW_PRIVATE === 'true',
+    importRunIntervalMs: 5000,
     fallbacks,
     ...overrides,
   };

@@ -16,7 +16,7 @@ const crossSitePostAllowed = new RouteSet(['/api/unsubscribe/one-click']);
  * Uploads (multipart) are taken only where the call carries the upload header: a cross-site form
  * cannot set a header, and a cross-site fetch that sets one needs a CORS preflight, never granted.
  */
-const uploadPaths = new RouteSet(['/api/admin/media', '/api/admin/settings/playbook']);
+const uploadPaths = new RouteSet(['/api/admin/media', '/api/admin/settings/playbook', '/api/admin/imports']);
 
 /**
  * Refuses state-changing API calls that a plain cross-site form could make: a foreign Origin, or a

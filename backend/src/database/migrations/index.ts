@@ -26,6 +26,7 @@ import { PostsLivePathIndex1764830000000 } from './1764830000000-posts-live-path
 import { PrivacyOfficer1795852000000 } from './1795852000000-privacy-officer.js';
 import { ApiTokens1795852111338 } from './1795852111338-api-tokens.js';
 import { Webhooks1795852059738 } from './1795852059738-webhooks.js';
+import { ImportJobs1795852221500 } from './1795852221500-import-jobs.js';
 
 /** Every migration, oldest first. Never rewrite one that has landed: add a new one. */
 export const migrations: Function[] = [
@@ -57,4 +58,5 @@ export const migrations: Function[] = [
   PrivacyOfficer1795852000000,
   ApiTokens1795852111338,
   Webhooks1795852059738,
+  ImportJobs1795852221500,
 ];

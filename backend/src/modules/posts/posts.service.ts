@@ -268,6 +268,8 @@ const notRevisedColumns = new Set<string>([
   'revisionDate',
   'wordCount',
   'readingTime',
+  'importSource',
+  'importSourceId',
 ]);
 
 /**

@@ -18,6 +18,7 @@ import {
 } from '../notifications/notifications.personal-data.js';
 import { playbookDownloadsStore } from '../playbook/playbook.personal-data.js';
 import { webhookDeliveriesStore } from '../webhooks/webhooks.personal-data.js';
+import { importJobsStore } from '../imports/imports.personal-data.js';
 import { accessExportsStore, consentRecordsStore, privacyRequestsStore } from './privacy.personal-data.js';
 
 /**
@@ -44,6 +45,7 @@ export const personalDataStores: PersonalDataStore[] = [
   consentRecordsStore,
   suppressionsStore,
   staffActivityStore,
+  importJobsStore,
   rateLimitCountersStore,
   loginAttemptsStore,
   analyticsVisitsStore,

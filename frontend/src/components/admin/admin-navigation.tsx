@@ -16,6 +16,7 @@ import {
   Settings,
   Send,
   Signpost,
+  Upload,
   Users,
   type IconComponent,
 } from '@/components/ui/icons';
@@ -50,6 +51,7 @@ const adminLinks: AdminLink[] = [
   { to: '/admin/settings', label: areaLabels.settings, icon: Settings, area: 'settings' },
   { to: '/admin/redirects', label: 'Redirects', icon: Signpost, area: 'settings' },
   { to: '/admin/webhooks', label: areaLabels.webhooks, icon: Send, area: 'webhooks' },
+  { to: '/admin/import', label: areaLabels.imports, icon: Upload, area: 'imports' },
   { to: '/admin/staff', label: areaLabels.staff, icon: Users, area: 'staff' },
   { to: '/admin/activity', label: areaLabels.activity, icon: Activity, area: 'activity' },
   { to: '/admin/api-tokens', label: areaLabels['api-tokens'], icon: KeyRound, area: 'api-tokens' },

@@ -91,4 +91,11 @@ export class Post {
   /** The note of the last send-back to the author; cleared when the post is submitted for review again. */
   @Column({ name: 'review_note', type: 'text', nullable: true })
   reviewNote: string | null;
+
+  /** Where an imported post came from (`wordpress`, `ghost`) and its id there (docs/import.md); null for posts written here. */
+  @Column({ name: 'import_source', type: 'varchar', length: 20, nullable: true })
+  importSource?: string | null;
+
+  @Column({ name: 'import_source_id', type: 'varchar', length: 300, nullable: true })
+  importSourceId?: string | null;
 }
