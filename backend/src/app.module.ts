@@ -20,6 +20,7 @@ import { EnquiriesModule } from './modules/enquiries/enquiries.module.js';
 import { MailModule } from './modules/mail/mail.module.js';
 import { NewsletterModule } from './modules/newsletter/newsletter.module.js';
 import { PlaybookModule } from './modules/playbook/playbook.module.js';
+import { SiteExportModule } from './modules/site-export/site-export.module.js';
 import { SiteSettingsModule } from './modules/site-settings/site-settings.module.js';
 import { AnalyticsModule } from './modules/analytics/analytics.module.js';
 import { PrivacyModule } from './modules/privacy/privacy.module.js';
@@ -60,6 +61,7 @@ export class AppModule {
         TeamModule,
         MediaModule,
         NotificationsModule,
+        SiteExportModule,
         ...extraModules,
       ],
     };
