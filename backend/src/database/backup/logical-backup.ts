@@ -4,6 +4,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import { MigrationExecutor, type DataSource, type QueryRunner } from 'typeorm';
+import { returnedRows } from '../query-result.js';
 import {
   BackupError,
   backupFormat,
@@ -302,10 +303,12 @@ export async function restoreLogicalBackup(dataSource: DataSource, file: string)
           `ALTER TABLE ${quoteIdent(key.table)} ADD CONSTRAINT ${quoteIdent(key.name)} ${key.definition}`,
         );
       }
-      const [bumped] = await select<Array<{ version: string }>>(
-        runner,
-        `UPDATE content_version SET version = GREATEST(version, $1::bigint) + 1 WHERE id = 1 RETURNING version::text AS version`,
-        [prior?.version ?? '0'],
+      // TypeORM answers an UPDATE … RETURNING as [rows, count].
+      const [bumped] = returnedRows<{ version: string }>(
+        await runner.query(
+          `UPDATE content_version SET version = GREATEST(version, $1::bigint) + 1 WHERE id = 1 RETURNING version::text AS version`,
+          [prior?.version ?? '0'],
+        ),
       );
       await runner.commitTransaction();
       return { ...summary, contentVersion: Number(bumped?.version ?? 0) };
