@@ -55,6 +55,7 @@ const databaseDependentFiles = [
   'privacy-scheduling',
   'staff-bootstrap-and-seed',
   'newsletter-audiences',
+  'backup',
 ].map((name) => `test/${name}\\.e2e-spec\\.ts$`);
 const apiArgs = (report) => [
   ...jest,
