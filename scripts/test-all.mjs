@@ -55,6 +55,7 @@ const databaseDependentFiles = [
   'privacy-scheduling',
   'staff-bootstrap-and-seed',
   'newsletter-audiences',
+  'backup',
 ].map((name) => `test/${name}\\.e2e-spec\\.ts$`);
 const apiArgs = (report) => [
   ...jest,
@@ -108,6 +109,15 @@ steps.push({
   cwd: '.',
   kind: 'faults',
 });
+// The restore drill (docs/backup.md): back up a seeded site, wipe, restore, and the production build
+// signs in and serves the same pages and media, on the embedded database and on the PostgreSQL server.
+steps.push({
+  name: 'restore drill (backup, wipe, restore; embedded and PostgreSQL)',
+  command: process.execPath,
+  args: [path.join(root, 'scripts/test-restore.mjs')],
+  cwd: '.',
+  kind: 'restore',
+});
 // Deployment: what docker-compose.yml runs (Debian's nginx with docker/nginx.conf, three instances of
 // the production build on a fresh database of the PostgreSQL server) under load and rolling restarts.
 steps.push({
@@ -158,7 +168,7 @@ for (const step of steps) {
       const report = JSON.parse(readFileSync(path.join(reports, 'frontend-unit.json'), 'utf8'));
       passed += report.numPassedTests;
       failed += report.numFailedTests + (report.numFailedTests === 0 && result.status !== 0 ? 1 : 0);
-    } else if (step.kind === 'faults' || step.kind === 'deploy') {
+    } else if (step.kind === 'faults' || step.kind === 'deploy' || step.kind === 'restore') {
       const report = JSON.parse(readFileSync(path.join(reports, `${step.kind}.json`), 'utf8'));
       passed += report.passed;
       failed += report.failed;

@@ -21,6 +21,7 @@ import { EnquiriesModule } from './modules/enquiries/enquiries.module.js';
 import { MailModule } from './modules/mail/mail.module.js';
 import { NewsletterModule } from './modules/newsletter/newsletter.module.js';
 import { PlaybookModule } from './modules/playbook/playbook.module.js';
+import { SiteExportModule } from './modules/site-export/site-export.module.js';
 import { SiteSettingsModule } from './modules/site-settings/site-settings.module.js';
 import { AnalyticsModule } from './modules/analytics/analytics.module.js';
 import { PrivacyModule } from './modules/privacy/privacy.module.js';
@@ -66,6 +67,7 @@ export class AppModule {
         ApiDocsModule,
         WebhooksModule,
         ImportsModule,
+        SiteExportModule,
         ...extraModules,
       ],
     };

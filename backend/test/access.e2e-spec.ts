@@ -87,6 +87,7 @@ const matrix: Record<string, Who[]> = {
   // subscribers and playbook requests
   'GET /api/admin/subscribers': admins,
   'GET /api/admin/subscribers.csv': admins,
+  'GET /api/admin/exports/site': admins,
   'GET /api/admin/subscribers/counts': admins,
   'DELETE /api/admin/subscribers/:id': admins,
   'GET /api/admin/playbook-requests': admins,

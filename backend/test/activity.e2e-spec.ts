@@ -365,6 +365,11 @@ describe('Activity log', () => {
       actor: () => ids.admin,
       targetType: 'export',
     },
+    'site.exported': {
+      run: () => admin.get('/api/admin/exports/site'),
+      actor: () => ids.admin,
+      targetType: 'export',
+    },
     'subscriber.removed': {
       run: async () => {
         const id = randomUUID();

@@ -343,6 +343,7 @@ export const activityActionLabels = {
   'enquiry.status_changed': 'Changed the status of an enquiry',
   'enquiry.assigned': 'Changed who an enquiry is assigned to',
   'enquiry.exported': 'Exported enquiries as CSV',
+  'site.exported': 'Exported the whole site',
   'subscriber.removed': 'Removed a newsletter subscriber',
   'subscriber.exported': 'Exported subscribers as CSV',
   'playbook.exported': 'Exported playbook requests as CSV',

@@ -15,6 +15,7 @@ import {
   startEmbeddedDatabase,
   type EmbeddedDatabase,
 } from '../database/embedded-database.js';
+import { backup, restore, type BackupFormatChoice } from './backup.js';
 import { generatePassword } from '../modules/users/password.js';
 import { UsersModule } from '../modules/users/users.module.js';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -35,6 +36,8 @@ const usage = `Staff accounts of the site.
   npm run admin -- set-password --email EMAIL [--password-stdin]
   npm run admin -- disable --email EMAIL
   npm run admin -- reset-2fa --email EMAIL
+  npm run admin -- backup --out FILE [--format auto|pg_dump|logical]
+  npm run admin -- restore --from FILE [--yes]
 
 reset-2fa turns two-factor sign-in off for an account that lost its authenticator and recovery
 codes: it signs in with its password alone and enrols again (at once when STAFF_2FA requires it).
@@ -42,7 +45,13 @@ set-password, disable and reset-2fa end every session of the account, signed in 
 
 The password is read from standard input with --password-stdin, asked for (hidden) on a terminal,
 or otherwise generated and printed once. The database is DATABASE_URL, else the running site's
-embedded database, else the embedded data folder (PGLITE_DIR) opened directly.`;
+embedded database, else the embedded data folder (PGLITE_DIR) opened directly.
+
+backup writes everything the site keeps but signed-in sessions: pg_dump's custom format on a
+PostgreSQL server when pg_dump is on PATH, else the site's own logical format (always on the
+embedded database). restore replaces the whole database with a backup, in one transaction; it
+refuses a file from a newer version of the site, and a running embedded site (stop it first).
+See docs/backup.md.`;
 
 @Module({})
 class AdminCliModule {
@@ -71,14 +80,20 @@ async function main(argv: string[]): Promise<number> {
       name: { type: 'string' },
       role: { type: 'string' },
       'password-stdin': { type: 'boolean', default: false },
+      out: { type: 'string' },
+      from: { type: 'string' },
+      format: { type: 'string', default: 'auto' },
+      yes: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
   const command = positionals[0];
-  if (values.help || !command || !['create', 'list', 'set-password', 'disable', 'reset-2fa'].includes(command)) {
+  const commands = ['create', 'list', 'set-password', 'disable', 'reset-2fa', 'backup', 'restore'];
+  if (values.help || !command || !commands.includes(command)) {
     process.stdout.write(`${usage}\n`);
     return values.help ? 0 : 2;
   }
+  if (command === 'backup' || command === 'restore') return backupCommand(command, values);
   const needsEmail = command !== 'list';
   if (needsEmail && !values.email) return fail('--email is required');
   if (command === 'create') {
@@ -154,6 +169,31 @@ async function main(argv: string[]): Promise<number> {
     await context.close();
     await embedded?.stop();
   }
+}
+
+async function backupCommand(
+  command: 'backup' | 'restore',
+  values: { out?: string; from?: string; format?: string; yes?: boolean },
+): Promise<number> {
+  if (command === 'backup' && !values.out) return fail('--out FILE is required');
+  if (command === 'restore' && !values.from) return fail('--from FILE is required');
+  const format = values.format ?? 'auto';
+  if (!isBackupFormat(format)) return fail('--format must be one of auto, pg_dump, logical');
+  readDotEnv();
+  const config = loadConfig(process.env, {
+    developmentAdmin: false,
+    seedContent: false,
+    adminEmail: undefined,
+    adminPassword: undefined,
+    logLevel: 'error',
+  });
+  return command === 'backup'
+    ? backup(config, values.out!, format)
+    : restore(config, values.from!, values.yes ?? false);
+}
+
+function isBackupFormat(format: string): format is BackupFormatChoice {
+  return ['auto', 'pg_dump', 'logical'].includes(format);
 }
 
 /** DATABASE_URL, else the running site's embedded database, else the data folder itself (never both). */
