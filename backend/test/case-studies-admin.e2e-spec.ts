@@ -595,7 +595,7 @@ describe('Case studies in the admin', () => {
         const response = await admin.post(`/api/admin/case-studies/${draft.id}/${route}`);
         expect(response.status).toBe(200);
         expect(response.headers.deprecation).toMatch(/^@\d+$/);
-        expect(new Date(response.headers.sunset as string).getTime()).toBeGreaterThan(Date.now());
+        expect(new Date(response.headers.sunset).getTime()).toBeGreaterThan(Date.now());
         expect(response.headers.link).toContain('rel="successor-version"');
       }
     });
