@@ -219,6 +219,9 @@ class EnvironmentVariables {
   @IsOptional()
   @IsIn(['on', 'off'], { message: 'API_DOCS must be on or off' })
   API_DOCS?: string;
+
+  @Transform(emptyToUndefined)
+  @IsOptional()
   @IsIn(['true', 'false'], { message: 'IMPORT_ALLOW_PRIVATE must be true or false' })
   IMPORT_ALLOW_PRIVATE?: string;
 }

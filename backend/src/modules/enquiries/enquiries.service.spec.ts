@@ -104,7 +104,7 @@ function setup(current: EnquiryRow) {
     mail,
     readingPaths,
     {
-      findActiveById: () => Promise.resolve({ name: 'Ines', email: 'ines@x.example' }),
+      findActiveById: () => Promise.resolve({ name: 'Ines', email: 'ines@x.example', role: 'consultant' }),
     } as unknown as UsersRepository,
     notifications,
     { enforce: () => Promise.resolve() } as unknown as RateLimiter,
