@@ -8,7 +8,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import type { FormValues } from './team-member-form';
 
 /**
- * The editor's side column: the photo, whether the member shows on the site (for those who manage the
+ * The editor's side column (in the one edit view's): the photo, whether the member shows on the site (for those who manage the
  * team), the save button, and the staff accounts that write as this member.
  */
 export function TeamMemberSide({
@@ -31,7 +31,7 @@ export function TeamMemberSide({
   // Shown and in the strips: only where the server's actions allow it (a new member: `teamMemberActions`).
   const manage = (saved?.actions ?? teamMemberActions(null, user)).includes('show_or_hide');
   return (
-    <aside className="flex min-w-0 flex-col gap-6">
+    <>
       <Card className="flex flex-col gap-5 p-6">
         <h2 className="heading-3">Photo</h2>
         <ImageAddressField
@@ -83,6 +83,6 @@ export function TeamMemberSide({
           ) : null}
         </p>
       ) : null}
-    </aside>
+    </>
   );
 }
