@@ -74,6 +74,8 @@ export interface DocumentKind<Doc extends SavedDocument, Values extends object, 
   slugFollows?: keyof Values & string;
   /** A save of an unchanged form with the same status sends nothing (the saved document is the answer). */
   skipUnchanged?: boolean;
+  /** After a save on the document's screen, the loader reads it again (what the screen shows beside the form). */
+  reloadAfterSave?: boolean;
   /** The kind keeps revisions: the fields compared, the form as a revision holds it, the question before a restore. */
   revisions?: {
     fields: ComparedField[];

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { useAutosave } from '@/components/admin/use-autosave';
 import { toast, type ToastInput } from '@/components/ui/toast';
 import type { FailureOptions } from '@/components/ui/use-form';
+import { useRevalidator } from '@/app/data-router';
 import { useHydrated } from '@/hooks/use-hydrated';
 import { apiRequest, requestJson } from '@/lib/api';
 import type { DocumentRevisions } from './document-editor';
@@ -46,6 +47,7 @@ export function useDocument<
   options: UseDocumentOptions<Values> = {},
 ) {
   const navigate = useNavigate();
+  const revalidator = useRevalidator();
   const hydrated = useHydrated();
   const { user, extra } = data;
   const [saved, setSaved] = useState<Doc | null>(data.document);
@@ -132,6 +134,7 @@ export function useDocument<
       toast(request.toast(answer, fields));
       if (kind.afterSave === 'list') return leave(kind.back.to);
       if (created) return leave(kind.editPath(answer.id), true);
+      if (kind.reloadAfterSave) await revalidator.revalidate();
       return 'done';
     });
   };
@@ -176,6 +179,8 @@ export function useDocument<
     autosave,
     revisions,
     leave,
+    /** Reads the document again (the loader's), after an action that changed it elsewhere. */
+    reload: revalidator.revalidate,
     write,
     save,
     remove,
