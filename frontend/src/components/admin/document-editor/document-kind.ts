@@ -76,11 +76,11 @@ export interface DocumentKind<Doc extends SavedDocument, Values extends object, 
   skipUnchanged?: boolean;
   /** After a save on the document's screen, the loader reads it again (what the screen shows beside the form). */
   reloadAfterSave?: boolean;
-  /** The kind keeps revisions: the fields compared, the form as a revision holds it, the question before a restore. */
+  /** The kind keeps revisions: the fields compared, the form as a revision holds it, the question before a restore (of a published document, of a draft). */
   revisions?: {
     fields: ComparedField[];
     current: (values: Values) => object;
-    confirmText: (document: Doc) => string;
+    confirmText: { live: string; draft: string };
   };
   /** The kind keeps an autosave on the server (`{api}/{id}/autosave`): its fields from the form. */
   autosave?: (values: Values) => object;

@@ -161,7 +161,9 @@ export function useDocument<
           documentUrl,
           fields: kind.revisions.fields,
           current: { ...kind.revisions.current(values) },
-          confirmText: kind.revisions.confirmText(saved),
+          // A live document's restore says so (it changes the page at once).
+          confirmText:
+            saved.status === 'published' ? kind.revisions.confirmText.live : kind.revisions.confirmText.draft,
           onRestored: restored,
         }
       : null;
@@ -186,11 +188,3 @@ export function useDocument<
     remove,
   };
 }
-
-export type DocumentState<
-  Doc extends SavedDocument,
-  Values extends object,
-  Extra,
-  Status extends string = string,
-  Busy extends string = string,
-> = ReturnType<typeof useDocument<Doc, Values, Extra, Status, Busy>>;

@@ -55,10 +55,10 @@ const caseStudyKind: DocumentKind<AdminCaseStudy, CaseStudyFormValues, undefined
   revisions: {
     fields: caseStudyRevisionFields,
     current: payloadFromForm,
-    confirmText: (caseStudy) =>
-      caseStudy.status === 'published'
-        ? revisionMessages.caseStudyRestoreConfirmLive
-        : revisionMessages.caseStudyRestoreConfirmDraft,
+    confirmText: {
+      live: revisionMessages.caseStudyRestoreConfirmLive,
+      draft: revisionMessages.caseStudyRestoreConfirmDraft,
+    },
   },
 };
 

@@ -100,8 +100,7 @@ const postKind: DocumentKind<AdminPost, PostFormValues, PostExtra, PostStatus> =
   revisions: {
     fields: postRevisionFields,
     current: autosaveFieldsFromForm,
-    confirmText: (post) =>
-      post.status === 'published' ? revisionMessages.restoreConfirmLive : revisionMessages.restoreConfirmDraft,
+    confirmText: { live: revisionMessages.restoreConfirmLive, draft: revisionMessages.restoreConfirmDraft },
   },
   autosave: autosaveFieldsFromForm,
   leaveGuard: {},

@@ -1,4 +1,5 @@
 import { ExternalLink } from '@/components/ui/icons';
+import type { ReactNode } from 'react';
 import { messages, site, teamLimits, teamMemberActions, type AdminTeamMember } from '@northbeam/common';
 import { DocumentEditor } from '@/components/admin/document-editor/document-editor';
 import type { DocumentKind, LoadedDocument } from '@/components/admin/document-editor/document-kind';
@@ -49,13 +50,14 @@ function Editor(data: LoadedDocument<AdminTeamMember, undefined>) {
       toast: (result) => ({ title: saved ? 'Changes saved' : 'Team member added', description: result.name }),
     });
 
+  /** A field's hint, named by its control (`aria-describedby`). */
+  const hinted = (name: string, hint: ReactNode) => ({
+    describedBy: `${fieldId(name)}-hint`,
+    hint: <FieldHint id={`${fieldId(name)}-hint`}>{hint}</FieldHint>,
+  });
+
   const text = (name: 'role' | 'stripRole' | 'linkedin' | 'expertise', label: string, hint?: string, max?: number) => (
-    <Field
-      label={label}
-      {...form.field(name)}
-      describedBy={hint ? `${fieldId(name)}-hint` : undefined}
-      hint={hint ? <FieldHint id={`${fieldId(name)}-hint`}>{hint}</FieldHint> : undefined}
-    >
+    <Field label={label} {...form.field(name)} {...(hint ? hinted(name, hint) : {})}>
       {(control) => <Input {...control} {...form.text(name)} maxLength={max} />}
     </Field>
   );
@@ -114,12 +116,10 @@ function Editor(data: LoadedDocument<AdminTeamMember, undefined>) {
         <Field
           label="Slug"
           {...form.field('slug')}
-          describedBy={`${fieldId('slug')}-hint`}
-          hint={
-            <FieldHint id={`${fieldId('slug')}-hint`}>
-              Their page is /team/{values.slug || '…'}. After a change, the old address leads to the new one.
-            </FieldHint>
-          }
+          {...hinted(
+            'slug',
+            <>Their page is /team/{values.slug || '…'}. After a change, the old address leads to the new one.</>,
+          )}
         >
           {(control) => (
             <Input
@@ -146,8 +146,7 @@ function Editor(data: LoadedDocument<AdminTeamMember, undefined>) {
         <Field
           label="Full bio"
           {...form.field('fullBio')}
-          describedBy={`${fieldId('fullBio')}-hint`}
-          hint={<FieldHint id={`${fieldId('fullBio')}-hint`}>Leave a blank line between paragraphs.</FieldHint>}
+          {...hinted('fullBio', 'Leave a blank line between paragraphs.')}
         >
           {(control) => <Textarea {...control} {...form.text('fullBio')} rows={10} maxLength={teamLimits.fullBioMax} />}
         </Field>
