@@ -42,8 +42,7 @@ const teamMemberKind: DocumentKind<AdminTeamMember, FormValues> = {
 function Editor(data: LoadedDocument<AdminTeamMember, undefined>) {
   const document = useDocument<AdminTeamMember, FormValues, undefined>(teamMemberKind, data);
   const { editor: form, saved, user } = document;
-  const { values, errors, update, fieldId } = form;
-  const busy = form.busy !== null;
+  const { values, fieldId } = form;
 
   const save = () =>
     document.save('submit', {
@@ -88,17 +87,7 @@ function Editor(data: LoadedDocument<AdminTeamMember, undefined>) {
       }
       onSubmit={() => void save()}
       problemTitle="Not saved"
-      sidebar={
-        <TeamMemberSide
-          user={user}
-          saved={saved}
-          values={values}
-          errors={errors}
-          busy={busy}
-          fieldId={fieldId}
-          update={update}
-        />
-      }
+      sidebar={<TeamMemberSide user={user} saved={saved} editor={form} />}
     >
       <Card className="flex flex-col gap-6 p-6 sm:p-8">
         <h2 className="heading-3">Profile</h2>

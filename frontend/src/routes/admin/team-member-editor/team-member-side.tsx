@@ -5,6 +5,7 @@ import { ImageAddressField } from '@/components/admin/image-address-field';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
+import type { DocumentEditorState } from '@/components/admin/document-editor/use-document-editor';
 import type { FormValues } from './team-member-form';
 
 /**
@@ -14,20 +15,14 @@ import type { FormValues } from './team-member-form';
 export function TeamMemberSide({
   user,
   saved,
-  values,
-  errors,
-  busy,
-  fieldId,
-  update,
+  editor,
 }: {
   user: StaffUser;
   saved: AdminTeamMember | null;
-  values: FormValues;
-  errors: Partial<Record<string, string>>;
-  busy: boolean;
-  fieldId: (name: string) => string;
-  update: (changes: Partial<FormValues>) => void;
+  editor: Pick<DocumentEditorState<FormValues>, 'values' | 'errors' | 'busy' | 'fieldId' | 'update'>;
 }) {
+  const { values, errors, fieldId, update } = editor;
+  const busy = editor.busy !== null;
   // Shown and in the strips: only where the server's actions allow it (a new member: `teamMemberActions`).
   const manage = (saved?.actions ?? teamMemberActions(null, user)).includes('show_or_hide');
   return (
