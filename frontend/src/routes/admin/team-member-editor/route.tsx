@@ -1,5 +1,5 @@
 import { ExternalLink } from '@/components/ui/icons';
-import type { ReactNode } from 'react';
+import type { ChangeEvent, ReactNode } from 'react';
 import { messages, site, teamLimits, teamMemberActions, type AdminTeamMember } from '@northbeam/common';
 import { DocumentEditor } from '@/components/admin/document-editor/document-editor';
 import type { DocumentKind, LoadedDocument } from '@/components/admin/document-editor/document-kind';
@@ -55,9 +55,21 @@ function Editor(data: LoadedDocument<AdminTeamMember, undefined>) {
     hint: <FieldHint id={`${fieldId(name)}-hint`}>{hint}</FieldHint>,
   });
 
-  const text = (name: 'role' | 'stripRole' | 'linkedin' | 'expertise', label: string, hint?: string, max?: number) => (
+  /** A one-line field; `onChange`: its own way to change (the name, which the slug follows; the slug). */
+  const text = (
+    name: 'name' | 'slug' | 'role' | 'stripRole' | 'linkedin' | 'expertise',
+    label: string,
+    { hint, max, onChange }: { hint?: ReactNode; max?: number; onChange?: (value: string) => void } = {},
+  ) => (
     <Field label={label} {...form.field(name)} {...(hint ? hinted(name, hint) : {})}>
-      {(control) => <Input {...control} {...form.text(name)} maxLength={max} />}
+      {(control) => (
+        <Input
+          {...control}
+          {...form.text(name)}
+          maxLength={max}
+          {...(onChange ? { onChange: (event: ChangeEvent<HTMLInputElement>) => onChange(event.target.value) } : {})}
+        />
+      )}
     </Field>
   );
 
@@ -91,43 +103,21 @@ function Editor(data: LoadedDocument<AdminTeamMember, undefined>) {
     >
       <Card className="flex flex-col gap-6 p-6 sm:p-8">
         <h2 className="heading-3">Profile</h2>
-        <Field label="Name" {...form.field('name')}>
-          {(control) => (
-            <Input
-              {...control}
-              name="name"
-              value={values.name}
-              maxLength={teamLimits.nameMax}
-              onChange={(event) => form.changeTitle(event.target.value)}
-            />
-          )}
-        </Field>
-        <Field
-          label="Slug"
-          {...form.field('slug')}
-          {...hinted(
-            'slug',
-            <>Their page is /team/{values.slug || '…'}. After a change, the old address leads to the new one.</>,
-          )}
-        >
-          {(control) => (
-            <Input
-              {...control}
-              name="slug"
-              value={values.slug}
-              maxLength={teamLimits.slugMax}
-              onChange={(event) => form.changeSlug(event.target.value)}
-            />
-          )}
-        </Field>
+        {text('name', 'Name', { max: teamLimits.nameMax, onChange: form.changeTitle })}
+        {text('slug', 'Slug', {
+          hint: <>Their page is /team/{values.slug || '…'}. After a change, the old address leads to the new one.</>,
+          max: teamLimits.slugMax,
+          onChange: form.changeSlug,
+        })}
         <div className="grid gap-6 md:grid-cols-2">
-          {text('role', 'Role', 'On their page, on About and as the credentials of their posts.', teamLimits.roleMax)}
-          {text(
-            'stripRole',
-            'Role in the strip',
-            'Optional: when the “Talk to the Team” strip says it differently.',
-            teamLimits.roleMax,
-          )}
+          {text('role', 'Role', {
+            hint: 'On their page, on About and as the credentials of their posts.',
+            max: teamLimits.roleMax,
+          })}
+          {text('stripRole', 'Role in the strip', {
+            hint: 'Optional: when the “Talk to the Team” strip says it differently.',
+            max: teamLimits.roleMax,
+          })}
         </div>
         <Field label="Short bio" {...form.field('bio')}>
           {(control) => <Textarea {...control} {...form.text('bio')} rows={3} maxLength={teamLimits.bioMax} />}
@@ -139,12 +129,10 @@ function Editor(data: LoadedDocument<AdminTeamMember, undefined>) {
         >
           {(control) => <Textarea {...control} {...form.text('fullBio')} rows={10} maxLength={teamLimits.fullBioMax} />}
         </Field>
-        {text(
-          'expertise',
-          'Expertise',
-          `Tags separated by commas, up to ${teamLimits.expertiseMax}: “AI Governance” shows as #AIGovernance.`,
-        )}
-        {text('linkedin', 'LinkedIn', 'An https:// address.', teamLimits.linkedinMax)}
+        {text('expertise', 'Expertise', {
+          hint: `Tags separated by commas, up to ${teamLimits.expertiseMax}: “AI Governance” shows as #AIGovernance.`,
+        })}
+        {text('linkedin', 'LinkedIn', { hint: 'An https:// address.', max: teamLimits.linkedinMax })}
       </Card>
     </DocumentEditor>
   );
