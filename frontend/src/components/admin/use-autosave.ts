@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { revisionLimits, type PostAutosaveFields } from '@northbeam/common';
+import { revisionLimits } from '@northbeam/common';
 import { requestJson } from '@/lib/api';
 
 export type AutosaveState =
@@ -12,7 +12,7 @@ export type AutosaveState =
  * saved post ends the autosave. `url` null (a post not saved yet): off, the browser copy alone keeps it.
  * `cancel()` before a real save: nothing pending is sent after it.
  */
-export function useAutosave(url: string | null, fields: PostAutosaveFields, saved: PostAutosaveFields) {
+export function useAutosave(url: string | null, fields: object, saved: object) {
   const [state, setState] = useState<AutosaveState>({ status: 'idle' });
   const json = JSON.stringify(fields);
   const savedJson = JSON.stringify(saved);

@@ -1,5 +1,5 @@
 import { AlertTriangle } from '@/components/ui/icons';
-import type { ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { AdminPageHeader } from '@/components/admin/admin-page-header';
 import { BackLink } from '@/components/admin/back-link';
 import { ConfirmDialog } from '@/components/admin/confirm-dialog';
@@ -7,6 +7,7 @@ import { RevisionDiff, type ComparedField } from '@/components/admin/revision-di
 import { RevisionsPanel } from '@/components/admin/revisions-panel';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { cn } from '@/lib/cn';
+import type { BackTo } from './document-kind';
 import type { DocumentEditorState } from './use-document-editor';
 
 /** A question asked before an action (unpublish, delete): the one confirmation of the editor. */
@@ -53,15 +54,18 @@ export function DocumentHeader({
   title,
   description,
   badges,
+  leading,
 }: {
   eyebrow: ReactNode;
   title: ReactNode;
   description?: ReactNode;
   badges?: ReactNode;
+  /** Before the title (a team member's photo). */
+  leading?: ReactNode;
 }) {
   return (
     <div className="mt-4 mb-8">
-      <AdminPageHeader eyebrow={eyebrow} title={title} description={description} actions={badges} />
+      <AdminPageHeader eyebrow={eyebrow} title={title} description={description} actions={badges} leading={leading} />
     </div>
   );
 }
@@ -84,68 +88,112 @@ const gridColumns = {
   wide: 'lg:grid-cols-[minmax(0,1fr)_22rem]',
 };
 
+/** What the view reads of a document's state (`useDocument`). */
+export interface EditedDocument<Saved> {
+  kind: { back: BackTo };
+  editor: Pick<
+    DocumentEditorState,
+    | 'problem'
+    | 'busy'
+    | 'confirmation'
+    | 'confirm'
+    | 'selectedRevision'
+    | 'selectRevision'
+    | 'revisionsKey'
+    | 'guard'
+    | 'bindForm'
+  >;
+  /** Null: no revisions (a new document, a kind without them, or one the user may not change). */
+  revisions: DocumentRevisions<Saved> | null;
+}
+
 /**
- * The shell of the document editors with revisions (posts, case studies; a newsletter issue, which has
- * none, holds its form in `useDocumentEditor` and draws its header, refusal, confirmation and leave
- * question itself): the way back, the header with the document's status badges, the read-only
- * notice, the comparison with a revision, the form (one fieldset disables it all for a reader), the
- * problem alert above the content's sections, the side column (the content's actions, its revisions,
- * its other fields) and the confirmation and leave dialogs. The state is `useDocumentEditor`'s; each
- * kind of content gives its fields and actions.
+ * The one edit view of every kind of document (a post, a case study, a newsletter issue, a team member):
+ * the way back, the header with the document's status badges, the read-only notice, the comparison with
+ * a revision, the form (one fieldset disables it all for a reader, what was typed before hydration is
+ * kept), the problem alert above the content's sections, the side column (the content's actions, its
+ * revisions, its other fields) and the confirmation and leave dialogs. The state is `useDocument`'s;
+ * each kind gives its sections and actions. `layout`: two columns (the sections, and the side column),
+ * or one (a newsletter issue: `before` and `after` the form, outside it).
  */
 export function DocumentEditor<Saved>({
-  editor,
-  back,
+  document,
   eyebrow,
   title,
+  description,
+  leading,
   badges,
   notice,
   readOnly = false,
   side = 'narrow',
+  layout = 'columns',
   onSubmit,
   alerts,
-  problemTitle,
+  problemTitle = 'Not saved',
   problemDetail,
-  revisions,
+  onRestored,
   actions,
   sidebar,
+  before,
+  after,
   children,
 }: {
-  editor: Pick<
-    DocumentEditorState,
-    'problem' | 'busy' | 'confirmation' | 'confirm' | 'selectedRevision' | 'selectRevision' | 'revisionsKey' | 'guard'
-  >;
-  back: { to: string; label: string };
+  document: EditedDocument<Saved>;
   eyebrow: ReactNode;
   title: ReactNode;
+  description?: ReactNode;
+  /** Before the title (a team member's photo). */
+  leading?: ReactNode;
   /** The document's status, unsaved changes. */
   badges?: ReactNode;
   /** Above everything else: why the document is read-only. */
   notice?: ReactNode;
   readOnly?: boolean;
   side?: keyof typeof gridColumns;
+  layout?: 'columns' | 'single';
   onSubmit: () => void;
   /** Notices above the problem alert (an autosave to restore, text kept in the browser). */
   alerts?: ReactNode;
   /** The problem alert's title, "The post was not saved". */
-  problemTitle: string;
+  problemTitle?: string;
   /** What follows the problem's sentence, when it says more (a session that ended). */
   problemDetail?: ReactNode;
-  /** Null: no revisions (a new document, or one the user may not change). */
-  revisions: DocumentRevisions<Saved> | null;
+  /** After a restored revision is the saved document (what the kind kept beside it goes). */
+  onRestored?: (saved: Saved) => void;
   /** The first cards of the side column: publishing and the document's other actions. */
-  actions: ReactNode;
+  actions?: ReactNode;
   /** The side column's cards after the revisions. */
   sidebar?: ReactNode;
+  /** One column: between the header and the form (outside it). */
+  before?: ReactNode;
+  /** One column: after the form (outside it). */
+  after?: ReactNode;
   /** The content's sections. */
   children: ReactNode;
 }) {
-  const { selectedRevision, confirmation } = editor;
+  const { editor, revisions, kind } = document;
+  const { selectedRevision, confirmation, bindForm } = editor;
+  const problem = editor.problem ? (
+    <Alert variant="destructive" data-testid="save-error">
+      <AlertTriangle className="size-4" aria-hidden="true" />
+      <div>
+        <AlertTitle>{problemTitle}</AlertTitle>
+        <AlertDescription>
+          {editor.problem}
+          {problemDetail}
+        </AlertDescription>
+      </div>
+    </Alert>
+  ) : null;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit();
+  };
   return (
     <>
-      <section className="container-page py-10 sm:py-14">
-        <BackLink to={back.to}>{back.label}</BackLink>
-        <DocumentHeader eyebrow={eyebrow} title={title} badges={badges} />
+      <section className={cn('container-page', layout === 'single' ? 'pt-10 pb-16 sm:pt-14' : 'py-10 sm:py-14')}>
+        <BackLink to={kind.back.to}>{kind.back.label}</BackLink>
+        <DocumentHeader eyebrow={eyebrow} title={title} description={description} badges={badges} leading={leading} />
         {notice}
 
         {revisions && selectedRevision ? (
@@ -157,64 +205,79 @@ export function DocumentEditor<Saved>({
               current={revisions.current}
               confirmText={revisions.confirmText}
               onClose={() => editor.selectRevision(undefined)}
-              onRestored={revisions.onRestored}
+              onRestored={(saved) => {
+                revisions.onRestored(saved);
+                onRestored?.(saved);
+              }}
             />
           </div>
         ) : null}
 
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            onSubmit();
-          }}
-          className={cn('grid gap-8 lg:grid-rows-[auto_1fr]', gridColumns[side])}
-        >
-          {/*
-            A read-only document: every field and button of the form is disabled by the one fieldset.
-            The actions come first: on a phone the publishing card is above the content, not after the
-            whole form; on a wide screen the grid puts them at the top of the side column, with the
-            revisions and the other fields below them. Tab order follows, as in Ghost's and WordPress's
-            editors, whose publish button also comes before the content. Nothing in the side column is
-            sticky: a sticky card slides over the cards below it, and a focused button can hide behind it.
-          */}
-          <fieldset disabled={readOnly} className="contents">
-            <div className="flex min-w-0 flex-col gap-6 lg:col-start-2 lg:row-start-1" data-testid="document-actions">
-              {actions}
-            </div>
-            <div className="flex min-w-0 flex-col gap-6 lg:col-start-1 lg:row-span-2 lg:row-start-1">
-              {alerts}
-              {editor.problem ? (
-                <Alert variant="destructive" data-testid="save-error">
-                  <AlertTriangle className="size-4" aria-hidden="true" />
-                  <div>
-                    <AlertTitle>{problemTitle}</AlertTitle>
-                    <AlertDescription>
-                      {editor.problem}
-                      {problemDetail}
-                    </AlertDescription>
-                  </div>
-                </Alert>
+        {layout === 'single' ? (
+          <>
+            {before}
+            <form ref={bindForm} noValidate onSubmit={submit} className="flex flex-col gap-6">
+              <fieldset disabled={readOnly} className="contents">
+                {alerts}
+                {problem}
+                {children}
+              </fieldset>
+            </form>
+            {after}
+          </>
+        ) : (
+          <form
+            ref={bindForm}
+            noValidate
+            onSubmit={submit}
+            className={cn('grid gap-8 lg:grid-rows-[auto_1fr]', gridColumns[side])}
+          >
+            {/*
+              A read-only document: every field and button of the form is disabled by the one fieldset.
+              The actions come first: on a phone the publishing card is above the content, not after the
+              whole form; on a wide screen the grid puts them at the top of the side column, with the
+              revisions and the other fields below them. Tab order follows, as in Ghost's and WordPress's
+              editors, whose publish button also comes before the content. Nothing in the side column is
+              sticky: a sticky card slides over the cards below it, and a focused button can hide behind it.
+              A kind without actions there (a team member) has its side column after the content.
+            */}
+            <fieldset disabled={readOnly} className="contents">
+              {actions ? (
+                <div
+                  className="flex min-w-0 flex-col gap-6 lg:col-start-2 lg:row-start-1"
+                  data-testid="document-actions"
+                >
+                  {actions}
+                </div>
               ) : null}
-              {children}
-            </div>
+              <div className="flex min-w-0 flex-col gap-6 lg:col-start-1 lg:row-span-2 lg:row-start-1">
+                {alerts}
+                {problem}
+                {children}
+              </div>
 
-            <aside className="flex min-w-0 flex-col gap-6 lg:col-start-2 lg:row-start-2 lg:self-start">
-              {revisions ? (
-                <RevisionsPanel
-                  revisionsUrl={`${revisions.documentUrl}/revisions`}
-                  refreshKey={editor.revisionsKey}
-                  selectedId={selectedRevision?.id}
-                  onSelect={(revision) => {
-                    editor.selectRevision(revision);
-                    window.scrollTo({ top: 0 });
-                  }}
-                />
-              ) : null}
-              {sidebar}
-            </aside>
-          </fieldset>
-        </form>
+              <aside
+                className={cn(
+                  'flex min-w-0 flex-col gap-6 lg:col-start-2 lg:self-start',
+                  actions ? 'lg:row-start-2' : 'lg:row-span-2 lg:row-start-1',
+                )}
+              >
+                {revisions ? (
+                  <RevisionsPanel
+                    revisionsUrl={`${revisions.documentUrl}/revisions`}
+                    refreshKey={editor.revisionsKey}
+                    selectedId={selectedRevision?.id}
+                    onSelect={(revision) => {
+                      editor.selectRevision(revision);
+                      window.scrollTo({ top: 0 });
+                    }}
+                  />
+                ) : null}
+                {sidebar}
+              </aside>
+            </fieldset>
+          </form>
+        )}
       </section>
       {editor.guard.dialog}
       <DocumentConfirmation

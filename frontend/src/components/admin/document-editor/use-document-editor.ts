@@ -23,6 +23,8 @@ export interface DocumentEditorOptions<Values> extends FormOptions<Values>, Fail
   leaveDescription?: string;
   /** The slug was chosen already (a saved document): it no longer follows the title (a document with a slug). */
   slugChosen?: boolean;
+  /** The field the slug follows (default `title`; a team member's `name`). */
+  slugFollows?: string;
 }
 
 /**
@@ -43,9 +45,14 @@ export function useDocumentEditor<Values extends object, Busy extends string = s
   const slugChosen = useRef(options.slugChosen ?? false);
   const { update } = form;
 
-  /** A new document's slug follows its title until someone edits the slug by hand (a document with both). */
+  const slugFollows = options.slugFollows ?? 'title';
+  /** A new document's slug follows its title (or name) until someone edits the slug by hand (a document with both). */
   const changeTitle = (title: string) =>
-    update((slugChosen.current ? { title } : { title, slug: slugify(title) }) as unknown as Partial<Values>);
+    update(
+      (slugChosen.current
+        ? { [slugFollows]: title }
+        : { [slugFollows]: title, slug: slugify(title) }) as unknown as Partial<Values>,
+    );
   const changeSlug = (slug: string) => {
     slugChosen.current = true;
     update({ slug } as unknown as Partial<Values>);

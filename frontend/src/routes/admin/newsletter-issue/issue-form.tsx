@@ -1,4 +1,3 @@
-import type { FormEvent } from 'react';
 import { newsletterIssueLimits, type NewsletterAudience } from '@northbeam/common';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -10,7 +9,7 @@ import type { IssueValues } from './issue-values';
 
 type TextField = 'subject' | 'preheader' | 'body';
 
-/** The issue's fields: subject, preheader, audience, hero image, how its post shows, and the markdown body. */
+/** The issue's fields (in the one edit view's form, whose submit saves the draft): subject, preheader, audience, hero image, how its post shows, and the markdown body. */
 export function IssueForm({
   values,
   fieldId,
@@ -21,7 +20,6 @@ export function IssueForm({
   saving,
   busy,
   showDelete,
-  onSubmit,
   onText,
   onChange,
   onDelete,
@@ -36,14 +34,13 @@ export function IssueForm({
   saving: boolean;
   busy: boolean;
   showDelete: boolean;
-  onSubmit: (event: FormEvent) => void;
   onText: (name: TextField, value: string) => void;
   /** The audience, the hero image or how the post shows changed. */
   onChange: (changes: Partial<IssueValues>) => void;
   onDelete: () => void;
 }) {
   return (
-    <form onSubmit={onSubmit} className="flex flex-col gap-5" noValidate>
+    <div className="flex flex-col gap-5">
       <Field label="Subject" htmlFor={fieldId('subject')} error={errors.subject}>
         {(control) => (
           <Input
@@ -112,6 +109,6 @@ export function IssueForm({
           ) : null}
         </div>
       ) : null}
-    </form>
+    </div>
   );
 }

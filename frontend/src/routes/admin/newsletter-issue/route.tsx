@@ -1,28 +1,24 @@
 import { useEffect, useId, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import {
   formatDate,
+  newsletterIssueActionNames,
   newsletterIssueLimits,
   newsletterIssueMessages,
   site,
   type AdminPostSummary,
   type ListPage,
   type NewsletterAudience,
-  type NewsletterIssueAction,
   type NewsletterIssueDetail,
 } from '@northbeam/common';
-import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from '@/app/data-router';
-import type { RouteHandle } from '@/app/route-handle';
-import { DocumentConfirmation, DocumentHeader } from '@/components/admin/document-editor/document-editor';
-import { DocumentRefusal } from '@/components/admin/document-editor/document-load-error';
-import { loadOrRefusal } from '@/components/admin/document-editor/load-document';
-import { useDocumentEditor } from '@/components/admin/document-editor/use-document-editor';
+import { DocumentEditor } from '@/components/admin/document-editor/document-editor';
+import type { DocumentKind, LoadedDocument } from '@/components/admin/document-editor/document-kind';
+import { documentRoute } from '@/components/admin/document-editor/document-screen';
+import { useDocument } from '@/components/admin/document-editor/use-document';
 import { NewsletterIssueStatusBadge } from '@/components/admin/newsletter-issue-status-badge';
 import { Card, CardContent } from '@/components/ui/card';
 import { toast } from '@/components/ui/toast';
-import { apiRequest, loadJson, requestJson } from '@/lib/api';
-import { requireStaffUser, signInAgain } from '@/lib/staff';
-import { BackLink } from '@/components/admin/back-link';
+import { loadJson, requestJson } from '@/lib/api';
+import { signInAgain } from '@/lib/staff';
 import { IssueForm } from './issue-form';
 import { IssueTabs, PreviewPanel } from './issue-preview';
 import { ProgressCard } from './issue-progress';
@@ -30,143 +26,94 @@ import { IssueSendCard, type SendBusy } from './issue-send-card';
 import { issueRequest, issueValues, sameIssueValues, type IssueValues } from './issue-values';
 import { postChoice, publishedPostsQuery, StartFromPost } from './start-from-post';
 
-export const handle: RouteHandle = {
-  head: () => ({
-    title: 'Newsletter issue',
-    description: `An issue of the ${site.name} newsletter.`,
-    noindex: true,
-  }),
-};
-
-interface IssueData {
-  issue: NewsletterIssueDetail | null;
+interface IssueExtra {
   audience: NewsletterAudience;
   /** The newest published posts an issue can start from (the new-issue screen only; a search asks the server for others). */
   posts: { id: string; title: string }[];
-  /** The server's refusal (an unknown issue). */
-  refusal?: string;
 }
 
-export async function loader({ context, request, params }: LoaderFunctionArgs): Promise<IssueData> {
-  await requireStaffUser(context, request);
-  const id = params.id;
-  const [result, audience, posts] = await Promise.all([
-    id
-      ? loadOrRefusal<NewsletterIssueDetail>(
-          context,
-          request,
-          `/api/admin/newsletter/issues/${encodeURIComponent(id)}`,
-          [404],
-        )
-      : Promise.resolve({ value: null, refusal: undefined }),
-    loadJson<NewsletterAudience>(context, '/api/admin/newsletter/audience'),
-    id
-      ? Promise.resolve({ items: [] })
-      : loadJson<ListPage<AdminPostSummary>>(context, `/api/admin/posts?${publishedPostsQuery('')}`),
-  ]);
-  if (!audience || !posts) signInAgain(request);
-  return {
-    issue: result.value,
-    audience,
-    posts: posts.items.map(postChoice),
-    refusal: result.refusal,
-  };
-}
-
-const back = { to: '/admin/newsletter', label: 'All issues' };
-
-export function Component() {
-  const { issue, audience, posts, refusal } = useLoaderData<typeof loader>();
-  if (refusal) return <DocumentRefusal refusal={refusal} back={back} />;
-  return <IssueScreen key={issue?.id ?? 'new'} issue={issue} audience={audience} posts={posts} />;
-}
+/**
+ * A newsletter issue: a draft saved as it is (no status in the save: sending and scheduling are actions
+ * of their own), an unknown one refused with the server's sentence; only a draft asks before leaving.
+ */
+const issueKind: DocumentKind<NewsletterIssueDetail, IssueValues, IssueExtra> = {
+  api: '/api/admin/newsletter/issues',
+  editPath: (id) => `/admin/newsletter/${id}`,
+  back: { to: '/admin/newsletter', label: 'All issues' },
+  afterSave: 'stay',
+  head: () => ({ title: 'Newsletter issue', description: `An issue of the ${site.name} newsletter.` }),
+  refusals: [404],
+  loadExtra: async ({ context, request, id }) => {
+    const [audience, posts] = await Promise.all([
+      loadJson<NewsletterAudience>(context, '/api/admin/newsletter/audience'),
+      id
+        ? Promise.resolve({ items: [] })
+        : loadJson<ListPage<AdminPostSummary>>(context, `/api/admin/posts?${publishedPostsQuery('')}`),
+    ]);
+    if (!audience || !posts) signInAgain(request);
+    return { audience, posts: posts.items.map(postChoice) };
+  },
+  empty: () => issueValues(null),
+  toForm: issueValues,
+  toPayload: issueRequest,
+  same: sameIssueValues,
+  skipUnchanged: true,
+  reloadAfterSave: true,
+  // A new issue is a draft to be; a saved one allows what the server says.
+  newActions: () => newsletterIssueActionNames,
+  nameOf: (issue) => issue.subject,
+  // Only a draft can change: a scheduled or sent issue never asks.
+  leaveGuard: { description: newsletterIssueMessages.leaveDescription, when: (may) => may('edit') },
+};
 
 type IssueBusy = 'save' | 'delete' | 'post' | SendBusy;
 
-function IssueScreen({
-  issue,
-  audience,
-  posts,
-}: {
-  issue: NewsletterIssueDetail | null;
-  audience: NewsletterAudience;
-  posts: { id: string; title: string }[];
-}) {
-  const navigate = useNavigate();
-  const revalidator = useRevalidator();
-  const [tab, setTab] = useState<'write' | 'preview'>(issue && issue.status !== 'draft' ? 'preview' : 'write');
+function IssueScreen(data: LoadedDocument<NewsletterIssueDetail, IssueExtra>) {
+  const loaded = data.document;
+  const [tab, setTab] = useState<'write' | 'preview'>(loaded && loaded.status !== 'draft' ? 'preview' : 'write');
   const tabsId = useId();
-  // A new issue is a draft to be; a saved one allows what the server says.
-  const may = (action: NewsletterIssueAction) => !issue || issue.actions.includes(action);
-  const editable = may('edit');
-  const saved = issueValues(issue);
-  const editor = useDocumentEditor<IssueValues, IssueBusy>({
-    initial: saved,
+  const document = useDocument<NewsletterIssueDetail, IssueValues, IssueExtra, string, IssueBusy>(issueKind, data, {
     // A failure is a toast; refused fields show under them, on the Write tab (the send time is outside it).
-    onFailure: (sentence, shown) => {
-      const names = Object.keys(shown);
-      if (names.length === 0) toast({ title: sentence, variant: 'destructive' });
-      else if (names.some((name) => name !== 'sendAt')) setTab('write');
+    failure: {
+      onFailure: (sentence, shown) => {
+        const names = Object.keys(shown);
+        if (names.length === 0) toast({ title: sentence, variant: 'destructive' });
+        else if (names.some((name) => name !== 'sendAt')) setTab('write');
+      },
     },
-    // Only a draft can change: a scheduled or sent issue never asks.
-    leaveGuard: (values) => editable && !sameIssueValues(values, saved),
-    leaveDescription: newsletterIssueMessages.leaveDescription,
   });
+  const { editor, extra, may, reload, saved: issue } = document;
+  const { audience, posts } = extra;
+  const editable = may('edit');
   const { values, errors, busy } = editor;
   const request = issueRequest(values);
-  const dirty = !issue || !sameIssueValues(values, saved);
-
+  const dirty = !issue || document.dirty;
   // While mails are still queued, the progress is asked for again every 2 seconds.
   const waiting = issue !== null && (issue.status === 'sending' || (issue.progress?.queued ?? 0) > 0);
   useEffect(() => {
     if (!waiting) return;
-    const timer = setInterval(() => void revalidator.revalidate(), newsletterIssueLimits.progressPollMs);
+    const timer = setInterval(() => void reload(), newsletterIssueLimits.progressPollMs);
     return () => clearInterval(timer);
-  }, [waiting, revalidator]);
+  }, [waiting, reload]);
 
-  /** Leaves for another screen on purpose (the form is saved, deleted or replaced): nothing is asked. */
-  const leave = async (to: string) => {
-    editor.guard.release();
-    await navigate(to, { replace: true });
-    return 'leaving' as const;
-  };
-
-  /** Saves the fields when they changed (the form then shows them as saved); the issue's id. A refusal throws. */
-  const save = async (): Promise<string> => {
-    if (issue && !dirty) return issue.id;
-    const answer = issue
-      ? await requestJson<NewsletterIssueDetail>('PUT', `/api/admin/newsletter/issues/${issue.id}`, request)
-      : await requestJson<NewsletterIssueDetail>('POST', '/api/admin/newsletter/issues', request);
-    editor.settled();
-    if (issue) editor.setValues(issueValues(answer));
-    return answer.id;
-  };
-
-  const onSave = () =>
-    editor.run('save', async () => {
-      const id = await save();
-      toast({ title: 'Draft saved' });
-      if (!issue) return leave(`/admin/newsletter/${id}`);
-      await revalidator.revalidate();
-      return 'done';
-    });
+  const onSave = () => document.save('save', { toast: () => ({ title: 'Draft saved' }) });
 
   const sendTest = () =>
     editor.run('test', async () => {
-      const id = await save();
+      const { id } = await document.write();
       const answer = await requestJson<{ message: string }>('POST', `/api/admin/newsletter/issues/${id}/test`);
       toast({ title: answer.message });
-      await revalidator.revalidate();
+      await document.reload();
       return 'done';
     });
 
   const send = () =>
     editor.run('send', async () => {
       editor.confirm(null);
-      const id = await save();
+      const { id } = await document.write();
       const sent = await requestJson<NewsletterIssueDetail>('POST', `/api/admin/newsletter/issues/${id}/send`);
       toast({ title: `Sending to ${sent.recipientCount ?? 0} confirmed subscribers` });
-      await revalidator.revalidate();
+      await document.reload();
       return 'done';
     });
 
@@ -176,13 +123,13 @@ function IssueScreen({
       return;
     }
     void editor.run('schedule', async () => {
-      const id = await save();
+      const { id } = await document.write();
       await requestJson<NewsletterIssueDetail>('POST', `/api/admin/newsletter/issues/${id}/schedule`, {
         sendAt: at.toISOString(),
       });
       editor.settled();
       toast({ title: `Scheduled for ${formatDate(at, 'd MMM yyyy, HH:mm')}` });
-      await revalidator.revalidate();
+      await document.reload();
       return 'done';
     });
   };
@@ -191,38 +138,64 @@ function IssueScreen({
     editor.run('unschedule', async () => {
       await requestJson<NewsletterIssueDetail>('POST', `/api/admin/newsletter/issues/${issue!.id}/unschedule`);
       toast({ title: 'Schedule cancelled: the issue is a draft again' });
-      await revalidator.revalidate();
+      await document.reload();
       return 'done';
     });
 
-  const remove = () =>
-    editor.run('delete', async () => {
-      editor.confirm(null);
-      await apiRequest('DELETE', `/api/admin/newsletter/issues/${issue!.id}`);
-      toast({ title: 'Draft deleted' });
-      return leave('/admin/newsletter');
-    });
+  const remove = () => {
+    editor.confirm(null);
+    return document.remove('delete', { title: 'Draft deleted' }, issueKind.back.to);
+  };
 
   return (
-    <section className="container-page pt-10 pb-16 sm:pt-14">
-      <BackLink to={back.to}>{back.label}</BackLink>
-      <DocumentHeader
-        eyebrow="Newsletter"
-        title={issue ? issue.subject : 'New issue'}
-        description={
-          issue?.sentAt
-            ? `Sent ${formatDate(issue.sentAt, 'd MMM yyyy, HH:mm')}${issue.sentBy ? ` by ${issue.sentBy}` : ''}.`
-            : issue?.sourcePost
-              ? `Started from the post “${issue.sourcePost.title}”.`
-              : undefined
-        }
-        badges={issue ? <NewsletterIssueStatusBadge status={issue.status} /> : undefined}
-      />
-
-      {issue?.progress ? <ProgressCard progress={issue.progress} /> : null}
-
-      {!issue && posts.length > 0 ? <StartFromPost posts={posts} busy={busy} run={editor.run} leave={leave} /> : null}
-
+    <DocumentEditor<NewsletterIssueDetail>
+      document={document}
+      layout="single"
+      eyebrow="Newsletter"
+      title={issue ? issue.subject : 'New issue'}
+      description={
+        issue?.sentAt
+          ? `Sent ${formatDate(issue.sentAt, 'd MMM yyyy, HH:mm')}${issue.sentBy ? ` by ${issue.sentBy}` : ''}.`
+          : issue?.sourcePost
+            ? `Started from the post “${issue.sourcePost.title}”.`
+            : undefined
+      }
+      badges={issue ? <NewsletterIssueStatusBadge status={issue.status} /> : undefined}
+      onSubmit={() => void onSave()}
+      before={
+        <>
+          {issue?.progress ? <ProgressCard progress={issue.progress} /> : null}
+          {!issue && posts.length > 0 ? (
+            <StartFromPost posts={posts} busy={busy} run={editor.run} leave={(to) => document.leave(to, true)} />
+          ) : null}
+        </>
+      }
+      after={
+        <IssueSendCard
+          saved={issue !== null}
+          may={may}
+          audience={issue?.audience ?? values.audience}
+          recipients={audience.counts[values.audience]}
+          scheduledAt={issue?.scheduledAt ?? null}
+          busy={busy}
+          scheduleError={errors.sendAt}
+          sendAtId={editor.fieldId('sendAt')}
+          onTest={() => void sendTest()}
+          onSend={() =>
+            editor.confirm({
+              title: newsletterIssueMessages.sendConfirmTitle,
+              description: newsletterIssueMessages.sendConfirmDescription(audience.counts[values.audience]),
+              confirmLabel: 'Send now',
+              destructive: false,
+              onConfirm: () => void send(),
+              confirmTestId: 'newsletter-send-confirm',
+            })
+          }
+          onSchedule={schedule}
+          onUnschedule={() => void unschedule()}
+        />
+      }
+    >
       <Card className="mt-6">
         <CardContent className="flex flex-col gap-5 pt-6">
           <IssueTabs id={tabsId} tab={tab} editable={editable} onTab={setTab} />
@@ -243,10 +216,6 @@ function IssueScreen({
                 saving={busy === 'save'}
                 busy={busy !== null}
                 showDelete={issue !== null && may('delete')}
-                onSubmit={(event) => {
-                  event.preventDefault();
-                  void onSave();
-                }}
                 onText={(name, value) => {
                   editor.update({ [name]: value });
                   editor.clearError(name);
@@ -274,37 +243,8 @@ function IssueScreen({
           </div>
         </CardContent>
       </Card>
-
-      <IssueSendCard
-        saved={issue !== null}
-        may={may}
-        audience={issue?.audience ?? values.audience}
-        recipients={audience.counts[values.audience]}
-        scheduledAt={issue?.scheduledAt ?? null}
-        busy={busy}
-        scheduleError={errors.sendAt}
-        sendAtId={editor.fieldId('sendAt')}
-        onTest={() => void sendTest()}
-        onSend={() =>
-          editor.confirm({
-            title: newsletterIssueMessages.sendConfirmTitle,
-            description: newsletterIssueMessages.sendConfirmDescription(audience.counts[values.audience]),
-            confirmLabel: 'Send now',
-            destructive: false,
-            onConfirm: () => void send(),
-            confirmTestId: 'newsletter-send-confirm',
-          })
-        }
-        onSchedule={schedule}
-        onUnschedule={() => void unschedule()}
-      />
-
-      <DocumentConfirmation
-        confirmation={editor.confirmation}
-        busy={busy !== null}
-        onClose={() => editor.confirm(null)}
-      />
-      {editor.guard.dialog}
-    </section>
+    </DocumentEditor>
   );
 }
+
+export const { loader, handle, Component } = documentRoute(issueKind, IssueScreen);

@@ -49,23 +49,7 @@ export const emptyPostForm: PostFormValues = {
 };
 
 export function formFromPost(post: AdminPost): PostFormValues {
-  return {
-    title: post.title,
-    slug: post.slug,
-    excerpt: post.excerpt,
-    body: post.body,
-    section: post.section,
-    status: post.status,
-    authorId: post.authorId ?? '',
-    authorName: post.authorName ?? '',
-    authorCredentials: post.authorCredentials ?? '',
-    authorBio: post.authorBio ?? '',
-    tagsText: post.tags.join(', '),
-    tags: post.tags,
-    metaDescription: post.metaDescription ?? '',
-    customMetaTags: post.customMetaTags ?? '',
-    featureImage: post.featureImage ?? null,
-  };
+  return formFromAutosave(post, post.status, post.featureImage ?? null);
 }
 
 /** Tags: comma separated, each trimmed, empties dropped (docs/product.md#posts). */

@@ -1,7 +1,5 @@
 import { Lock } from '@/components/ui/icons';
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
-import { useLoaderData, type LoaderFunctionArgs } from '@/app/data-router';
+import { Link } from 'react-router-dom';
 import {
   postActions,
   messages,
@@ -11,21 +9,15 @@ import {
   type AdminPost,
   type PostAutosaveResponse,
   type PostStatus,
-  type StaffUser,
   type TeamMember,
 } from '@northbeam/common';
-import type { RouteHandle } from '@/app/route-handle';
 import { DocumentEditor } from '@/components/admin/document-editor/document-editor';
-import { DocumentLoadError } from '@/components/admin/document-editor/document-load-error';
-import { loadDocument } from '@/components/admin/document-editor/load-document';
-import { useDocumentEditor } from '@/components/admin/document-editor/use-document-editor';
+import type { DocumentKind, LoadedDocument } from '@/components/admin/document-editor/document-kind';
+import { documentRoute } from '@/components/admin/document-editor/document-screen';
+import { useDocument } from '@/components/admin/document-editor/use-document';
 import { savedToastTitle, type WorkflowSaveExtra } from '@/components/admin/post-workflow-panel';
-import { useAutosave } from '@/components/admin/use-autosave';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
-import { toast } from '@/components/ui/toast';
-import { useHydrated } from '@/hooks/use-hydrated';
-import { ApiRequestError, apiRequest, loadJson } from '@/lib/api';
-import { requireStaffUser, signInAgain } from '@/lib/staff';
+import { ApiRequestError, loadJson } from '@/lib/api';
 import { usePostDrafts } from './post-drafts';
 import {
   autosaveFieldsFromForm,
@@ -47,9 +39,7 @@ import { PostSections } from './post-sections';
 import { authorFields } from './post-author-field';
 import { PostDetails, PostPublishCard } from './post-side';
 
-interface EditorData {
-  user: StaffUser;
-  post: AdminPost | null;
+interface PostExtra {
   /** The caller's autosave of the post on the server (docs/product.md#revisions). */
   autosave: PostAutosaveResponse['autosave'];
   /** Who a post may be credited to: the team, in order (docs/product.md#team). */
@@ -62,108 +52,91 @@ const loadAuthors = (context: unknown) =>
     .then((list) => list ?? [])
     .catch(() => []);
 
-export const handle: RouteHandle<EditorData | undefined> = {
-  head: ({ data: loaded }) => ({
-    title: loaded?.post ? `Edit: ${loaded.post.title}` : 'New post',
-    description: `${site.name} post editor.`,
-    noindex: true,
-  }),
-};
-
-export async function loader({ context, request, params }: LoaderFunctionArgs): Promise<EditorData> {
-  const user = await requireStaffUser(context, request);
-  if (!params.id) return { user, post: null, autosave: null, authors: await loadAuthors(context) };
-  const path = `/api/admin/posts/${encodeURIComponent(params.id)}`;
-  return loadDocument(async () => {
-    const [post, autosave, authors] = await Promise.all([
-      loadJson<AdminPost>(context, path),
-      // A post the caller may not change has no autosave of theirs (403): the editor opens without it.
-      loadJson<PostAutosaveResponse>(context, `${path}/autosave`).catch(() => null),
-      loadAuthors(context),
-    ]);
-    if (!post) signInAgain(request);
-    return { user, post, autosave: autosave?.autosave ?? null, authors };
-  });
-}
-
-export function Component() {
-  const data = useLoaderData<typeof loader>();
-  // Another post (or a new one) is another editor: nothing typed carries over.
-  return <Editor key={data.post?.id ?? 'new'} {...data} />;
-}
-
 /** The problem alert's sentence: the server's own for a refused save, else what failed ("401: …"). */
 function saveFailure(error: unknown): string {
   const sentence = error instanceof ApiRequestError && error.status === 400 ? error.serverError : undefined;
   return sentence ?? (error instanceof Error ? error.message : String(error));
 }
 
-function Editor({ user, post: loadedPost, autosave: loadedAutosave, authors }: EditorData) {
-  const navigate = useNavigate();
-  const hydrated = useHydrated();
-  const [post, setPost] = useState(loadedPost);
-  const storageKey = draftStorageKey(post?.id);
+/**
+ * A post: saved with the status its button asks for (docs/product.md#posts), then back to the list;
+ * autosaved and kept in revisions while the caller may change it; unsaved text asks before leaving.
+ */
+const postKind: DocumentKind<AdminPost, PostFormValues, PostExtra, PostStatus> = {
+  api: '/api/admin/posts',
+  editPath: (id) => `/admin/posts/edit/${id}`,
+  back: { to: '/admin/posts', label: 'All posts' },
+  afterSave: 'list',
+  head: (post) => ({ title: post ? `Edit: ${post.title}` : 'New post', description: `${site.name} post editor.` }),
+  loadExtra: async ({ context, id }) => {
+    const [autosave, authors] = await Promise.all([
+      // A post the caller may not change has no autosave of theirs (403): the editor opens without it.
+      id
+        ? loadJson<PostAutosaveResponse>(context, `/api/admin/posts/${encodeURIComponent(id)}/autosave`).catch(
+            () => null,
+          )
+        : null,
+      loadAuthors(context),
+    ]);
+    return { autosave: autosave?.autosave ?? null, authors };
+  },
+  loadError: {
+    notFoundTitle: 'Post not found',
+    failedTitle: 'The post could not be loaded',
+    back: { to: '/admin/posts', label: 'Back to all posts' },
+  },
   // A new post is credited to the writer's own team member, when their account is linked to one.
-  const [ownAuthor] = useState(() => authorFields(authors.find((member) => member.id === user.teamMemberId)));
-  const initial = post ? formFromPost(post) : { ...emptyPostForm, ...ownAuthor };
+  empty: ({ user, extra }) => ({
+    ...emptyPostForm,
+    ...authorFields(extra.authors.find((member) => member.id === user.teamMemberId)),
+  }),
+  toForm: formFromPost,
+  toPayload: (values, status) => payloadFromForm(values, status ?? values.status),
+  same: sameContent,
+  validate: (values) => validatePostForm({ ...values, tags: parseTags(values.tagsText) }),
+  failure: { fieldErrors: postFormErrors, sentenceOf: saveFailure },
+  newActions: (user) => postActions(null, user),
+  nameOf: (post) => post.title,
+  revisions: {
+    fields: postRevisionFields,
+    current: autosaveFieldsFromForm,
+    confirmText: { live: revisionMessages.restoreConfirmLive, draft: revisionMessages.restoreConfirmDraft },
+  },
+  autosave: autosaveFieldsFromForm,
+  leaveGuard: {},
+};
+
+function Editor(data: LoadedDocument<AdminPost, PostExtra>) {
+  const storageKey = draftStorageKey(data.document?.id);
+  const document = useDocument<AdminPost, PostFormValues, PostExtra, PostStatus, PostStatus>(postKind, data, {
+    // Unsaved text is kept in this browser as it is typed, and forgotten once back to the saved post.
+    onChange: (next, saved) =>
+      sameValues(next, saved) ? clearStoredDraft(storageKey) : writeStoredDraft(storageKey, next),
+  });
+  const { editor, saved: post, savedValues: initial, user, extra, may, hydrated } = document;
+  const { values } = editor;
   // What the server allows on this post; for a new post the same rule, from the user's role. Another
   // person's post, or a consultant's own once submitted, opens read-only: nothing is offered that the
   // server would refuse.
-  const actions = post?.actions ?? postActions(null, user);
-  const mayEdit = actions.includes('edit');
-  const mayPublish = actions.includes('publish');
+  const mayEdit = may('edit');
+  const mayPublish = may('publish');
   const live = post?.status === 'published';
-  const editor = useDocumentEditor<PostFormValues, PostStatus>({
-    initial,
-    slugChosen: Boolean(post),
-    // Unsaved text is kept in this browser as it is typed, and forgotten once back to the saved post.
-    onChange: (next) => (sameValues(next, initial) ? clearStoredDraft(storageKey) : writeStoredDraft(storageKey, next)),
-    fieldErrors: postFormErrors,
-    sentenceOf: saveFailure,
-    leaveGuard: (values) => !sameContent(values, initial),
-  });
-  const { values } = editor;
-  const autosave = useAutosave(
-    post && mayEdit ? `/api/admin/posts/${encodeURIComponent(post.id)}/autosave` : null,
-    autosaveFieldsFromForm(values),
-    autosaveFieldsFromForm(initial),
-  );
-  const drafts = usePostDrafts({ editor, post, loadedAutosave, mayEdit, initial, storageKey });
+  const drafts = usePostDrafts({ editor, post, loadedAutosave: extra.autosave, mayEdit, initial, storageKey });
 
-  /** A restored revision is the saved post now: the editor shows it, unsaved text and autosave gone. */
-  const onRevisionRestored = (restoredPost: AdminPost) => {
-    autosave.cancel();
-    setPost(restoredPost);
-    editor.setValues(formFromPost(restoredPost));
-    drafts.forget();
-    editor.revisionRestored(restoredPost.title);
-  };
-
-  const save = async (status: PostStatus, extra: WorkflowSaveExtra = {}) => {
-    editor.setProblem(undefined);
-    const applied = { ...values, tags: parseTags(values.tagsText) };
-    if (editor.showErrors(validatePostForm(applied))) return;
-    await editor.run(status, async () => {
-      // The save ends the autosave on the server: nothing pending may land after it.
-      autosave.cancel();
-      const body = { ...payloadFromForm(applied, status), ...extra };
-      if (post) await apiRequest('PUT', `/api/admin/posts/${post.id}`, body);
-      else await apiRequest('POST', '/api/admin/posts', body);
-      clearStoredDraft(storageKey);
-      toast({
+  const save = (status: PostStatus, extra: WorkflowSaveExtra = {}) =>
+    document.save(status, {
+      status,
+      extra,
+      after: () => clearStoredDraft(storageKey),
+      toast: (_saved, saved) => ({
         title: status === 'published' && live ? 'Post updated' : savedToastTitle(status),
-        description: applied.title.trim(),
-      });
-      editor.guard.release();
-      void navigate('/admin/posts');
-      return 'leaving';
+        description: saved.title.trim(),
+      }),
     });
-  };
 
   return (
     <DocumentEditor<AdminPost>
-      editor={editor}
-      back={{ to: '/admin/posts', label: 'All posts' }}
+      document={document}
       eyebrow={post ? (post.status === 'published' ? 'Published post' : postStatusLabels[post.status]) : 'New post'}
       title={post ? (mayEdit ? 'Edit post' : 'Read post') : 'Write a new post'}
       notice={
@@ -201,17 +174,7 @@ function Editor({ user, post: loadedPost, autosave: loadedAutosave, authors }: E
           </span>
         ) : null
       }
-      revisions={
-        post && mayEdit
-          ? {
-              documentUrl: `/api/admin/posts/${encodeURIComponent(post.id)}`,
-              fields: postRevisionFields,
-              current: { ...autosaveFieldsFromForm(values) },
-              confirmText: live ? revisionMessages.restoreConfirmLive : revisionMessages.restoreConfirmDraft,
-              onRestored: onRevisionRestored,
-            }
-          : null
-      }
+      onRestored={() => drafts.forget()}
       actions={
         <PostPublishCard
           editor={editor}
@@ -220,7 +183,7 @@ function Editor({ user, post: loadedPost, autosave: loadedAutosave, authors }: E
           mayEdit={mayEdit}
           mayPublish={mayPublish}
           hydrated={hydrated}
-          autosave={autosave.state}
+          autosave={document.autosave.state}
           onSave={(status, extra) => void save(status, extra)}
           // A live post leaves the site on "Save Draft": that is asked first (docs/product.md#revisions).
           onSaveDraft={() =>
@@ -238,19 +201,11 @@ function Editor({ user, post: loadedPost, autosave: loadedAutosave, authors }: E
           }
         />
       }
-      sidebar={<PostDetails editor={editor} authors={authors} />}
+      sidebar={<PostDetails editor={editor} authors={extra.authors} />}
     >
       <PostSections editor={editor} />
     </DocumentEditor>
   );
 }
 
-export function ErrorBoundary() {
-  return (
-    <DocumentLoadError
-      notFoundTitle="Post not found"
-      failedTitle="The post could not be loaded"
-      back={{ to: '/admin/posts', label: 'Back to all posts' }}
-    />
-  );
-}
+export const { loader, handle, Component, ErrorBoundary } = documentRoute(postKind, Editor);

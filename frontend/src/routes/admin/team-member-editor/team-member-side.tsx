@@ -5,33 +5,28 @@ import { ImageAddressField } from '@/components/admin/image-address-field';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
+import type { DocumentEditorState } from '@/components/admin/document-editor/use-document-editor';
 import type { FormValues } from './team-member-form';
 
 /**
- * The editor's side column: the photo, whether the member shows on the site (for those who manage the
+ * The editor's side column (in the one edit view's): the photo, whether the member shows on the site (for those who manage the
  * team), the save button, and the staff accounts that write as this member.
  */
 export function TeamMemberSide({
   user,
   saved,
-  values,
-  errors,
-  busy,
-  fieldId,
-  update,
+  editor,
 }: {
   user: StaffUser;
   saved: AdminTeamMember | null;
-  values: FormValues;
-  errors: Partial<Record<string, string>>;
-  busy: boolean;
-  fieldId: (name: string) => string;
-  update: (changes: Partial<FormValues>) => void;
+  editor: Pick<DocumentEditorState<FormValues>, 'values' | 'errors' | 'busy' | 'fieldId' | 'update'>;
 }) {
+  const { values, errors, fieldId, update } = editor;
+  const busy = editor.busy !== null;
   // Shown and in the strips: only where the server's actions allow it (a new member: `teamMemberActions`).
   const manage = (saved?.actions ?? teamMemberActions(null, user)).includes('show_or_hide');
   return (
-    <aside className="flex min-w-0 flex-col gap-6">
+    <>
       <Card className="flex flex-col gap-5 p-6">
         <h2 className="heading-3">Photo</h2>
         <ImageAddressField
@@ -83,6 +78,6 @@ export function TeamMemberSide({
           ) : null}
         </p>
       ) : null}
-    </aside>
+    </>
   );
 }
