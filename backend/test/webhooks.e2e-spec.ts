@@ -209,7 +209,12 @@ describe('Webhooks', () => {
         `SELECT "id" FROM "deletion_requests" WHERE "request_id" = $1`,
         [access.body.requestId],
       );
-      await admin.post(`/api/admin/deletion-requests/${request.id}/approve`).expect(200);
+      // An access request is approved after its findings are reviewed (docs/product.md#privacy-review).
+      const findings = await admin.get(`/api/admin/deletion-requests/${request.id}/findings`).expect(200);
+      await admin
+        .post(`/api/admin/deletion-requests/${request.id}/approve`)
+        .send({ digest: (findings.body as { digest: string }).digest, include: [], exclude: [] })
+        .expect(200);
 
       // Nothing leaves before the dispatcher runs (the events wait in the outbox).
       expect(receiver.at('/all')).toHaveLength(0);
