@@ -269,6 +269,13 @@ export function auditLayout(scope: string | null = null): LayoutFailure[] {
     }
     return false;
   };
+  /** Inside a `position: sticky` ancestor that fits in the viewport (it does not move while the page scrolls). */
+  const isInStickyColumn = (element: Element): boolean => {
+    for (let node: Element | null = element; node; node = node.parentElement) {
+      if (getComputedStyle(node).position === 'sticky') return node.getBoundingClientRect().height <= height;
+    }
+    return false;
+  };
   /** Hit-tests one item where it is now; false when it is not in the viewport (nothing tested). */
   const hitTest = (item: Item, box: DOMRect): void => {
     const x = box.left + box.width / 2;
@@ -332,8 +339,13 @@ export function auditLayout(scope: string | null = null): LayoutFailure[] {
         const zoneTop = atStart ? Math.min(band.top, 1) : band.top + quarter;
         const zoneBottom = atEnd ? band.bottom : band.bottom - quarter;
         const middle = box.top + box.height / 2;
-        // Inside a fixed layer or the sticky header the item stays where it is: tested at the top of the page.
-        const pinned = atStart && (middle < band.top || isInFixedLayer(item.element));
+        // Inside a fixed layer, the sticky header or a sticky column wholly on screen (the admin sidebar)
+        // the item stays where it is while the page scrolls: tested at the top of the page, where it is.
+        const pinned =
+          atStart &&
+          (middle < band.top ||
+            isInFixedLayer(item.element) ||
+            (isInStickyColumn(item.element) && middle >= band.top && middle <= band.bottom));
         if (!pinned && (middle < zoneTop || middle > zoneBottom)) {
           if (atEnd)
             fail(
