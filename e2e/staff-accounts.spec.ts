@@ -163,6 +163,7 @@ test.describe('Staff accounts', () => {
       'Privacy',
       'Settings',
       'Redirects',
+      'Webhooks',
       'Import',
       'Staff',
       'Activity',
