@@ -1,3 +1,4 @@
+import { InboundMailHandlersModule } from './modules/inbound-mail/inbound-mail-handlers.js';
 import { type DynamicModule, Module, type Type } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
 import type { AppConfig } from './core/config/config.js';
@@ -41,6 +42,7 @@ export class AppModule {
         ConfigModule.forRoot(config),
         DatabaseModule.forRoot(connection),
         RateLimitModule,
+        InboundMailHandlersModule,
         ContentVersionModule,
         HealthModule,
         UsersModule,
