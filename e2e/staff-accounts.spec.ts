@@ -289,6 +289,10 @@ test.describe('Staff accounts', () => {
     await page.getByLabel('What').selectOption({ label: 'Turned on two-factor sign-in' });
     await expect(page).toHaveURL('/admin/activity?action=two_factor.enabled');
     await expect(page.getByTestId('activity-list').getByTestId('activity-entry')).toHaveCount(2);
+    // Each line names the staff member; their e-mail shows on hover.
+    for (const actor of await page.getByTestId('activity-list').getByTestId('activity-actor').all()) {
+      await expect(actor).toHaveAttribute('title', /^[a-z-]+@northbeam\.example$/);
+    }
   });
 
   test('at 390 px nothing scrolls sideways and the admin menu opens, closes with Escape and navigates', async ({

@@ -865,7 +865,7 @@ describe('Activity log', () => {
         {
           id: expect.any(String),
           at: expect.any(String),
-          actor: { id: ids.admin, name: 'Test admin' },
+          actor: { id: ids.admin, name: 'Test admin', email: 'admin@northbeam.example' },
           action: 'post.deleted',
           targetType: 'post',
           targetId: state.postId,
@@ -881,6 +881,20 @@ describe('Activity log', () => {
         page.body.total,
       );
       expect((await admin.get('/api/admin/activity').query({ to: '2000-01-01' })).body.total).toBe(0);
+    });
+
+    it("gives each actor's current e-mail with their name, and none once the account is removed", async () => {
+      const accepted = await admin.get('/api/admin/activity').query({ action: 'staff.invitation_accepted' });
+      // The invitee accepted, then was removed: the line keeps the name they had, without an address.
+      expect((accepted.body.items as ActivityEntry[]).map((item) => item.actor)).toEqual([
+        { id: state.memberId, name: 'Ivy Invitee', email: null },
+      ]);
+      const removed = await admin.get('/api/admin/activity').query({ action: 'staff.removed' });
+      expect((removed.body.items as ActivityEntry[])[0].actor).toEqual({
+        id: ids.superAdmin,
+        name: 'Test super_admin',
+        email: 'super-admin@northbeam.example',
+      });
     });
 
     it('shows a consultant only their own actions, whatever the filter asks', async () => {

@@ -445,7 +445,8 @@ export type ActivityTargetType = (typeof activityTargetTypes)[number];
 export interface ActivityEntry {
   id: string;
   at: string;
-  actor: { id: string; name: string } | null;
+  /** Who acted, by the name they had then; `email` is their current address, null once the account is removed. */
+  actor: { id: string; name: string; email: string | null } | null;
   action: ActivityAction;
   targetType: ActivityTargetType | null;
   targetId: string | null;

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { EntityManager, Repository } from 'typeorm';
+import { In, type EntityManager, type Repository } from 'typeorm';
 import type { ActivityAction } from '@northbeam/common';
+import { User } from '../users/entities/user.entity.js';
 import { StaffActivity } from './entities/staff-activity.entity.js';
 
 export interface ActivityFilter {
@@ -17,7 +18,10 @@ export interface ActivityFilter {
 
 @Injectable()
 export class ActivityRepository {
-  constructor(@InjectRepository(StaffActivity) private readonly activity: Repository<StaffActivity>) {}
+  constructor(
+    @InjectRepository(StaffActivity) private readonly activity: Repository<StaffActivity>,
+    @InjectRepository(User) private readonly users: Repository<User>,
+  ) {}
 
   /** Writes through the caller's transaction, so that the line and the action commit together. */
   async add(manager: EntityManager, row: Omit<StaffActivity, 'id' | 'at'>): Promise<void> {
@@ -37,5 +41,15 @@ export class ActivityRepository {
       .skip(filter.offset)
       .take(filter.limit)
       .getManyAndCount();
+  }
+
+  /** The current e-mail address of each actor that still has an account (a removed account has none). */
+  async actorEmails(actorIds: readonly string[]): Promise<Map<string, string>> {
+    if (actorIds.length === 0) return new Map();
+    const users = await this.users.find({
+      where: { id: In([...new Set(actorIds)]) },
+      select: { id: true, email: true },
+    });
+    return new Map(users.map((user) => [user.id, user.email]));
   }
 }

@@ -21,6 +21,7 @@ function recordingRepository(filters: ActivityFilter[]): ActivityRepository {
       filters.push(filter);
       return Promise.resolve([[], 0]);
     },
+    actorEmails: () => Promise.resolve(new Map()),
   } as unknown as ActivityRepository;
 }
 

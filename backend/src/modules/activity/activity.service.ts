@@ -51,6 +51,7 @@ export class ActivityService {
       offset: (page - 1) * pageSize,
       limit: pageSize,
     });
-    return { items: rows.map(mapActivityEntry), total, page, pageSize };
+    const emails = await this.activityRepository.actorEmails(rows.flatMap((row) => (row.actorId ? [row.actorId] : [])));
+    return { items: rows.map((row) => mapActivityEntry(row, emails)), total, page, pageSize };
   }
 }

@@ -56,7 +56,9 @@ export function ActivityFeed({
             </span>
             <div className="flex min-w-0 flex-1 flex-col gap-0.5 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4">
               <p className="min-w-0 text-sm leading-snug text-ink">
-                <span className="font-semibold">{entry.actor?.name ?? 'System'}</span>{' '}
+                <span className="font-semibold" title={entry.actor?.email ?? undefined} data-testid="activity-actor">
+                  {entry.actor?.name ?? 'System'}
+                </span>{' '}
                 <span className="text-ink-muted">·</span> {actionLabel(entry.action)}
                 {target ? (
                   <>
