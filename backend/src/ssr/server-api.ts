@@ -23,7 +23,7 @@ export interface PageServerApi extends ServerApi {
   contentKeys(): string[];
 }
 
-interface RawAnswer {
+export interface RawAnswer {
   status: number;
   text: string;
   /** The answer's content keys, when a shared cache is declared (see cdn-cache.ts). */
@@ -57,39 +57,17 @@ export function serverApiFactory(
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   const memo = new PublicDataMemo();
 
-  const loopback = (request: Request, apiPath: string) =>
-    new Promise<RawAnswer>((resolve, reject) => {
-      const address = httpServer.address();
-      const port = typeof address === 'object' && address ? address.port : config.port;
-      const apiRequest = http.get(
-        {
-          host: '127.0.0.1',
-          port,
-          path: apiPath,
-          agent,
-          headers: {
-            cookie: request.headers.cookie ?? '',
-            'user-agent': request.headers['user-agent'] ?? '',
-            'x-forwarded-for': request.ip ?? '',
-            accept: 'application/json',
-          },
-          timeout: 15000,
-        },
-        (apiResponse) => {
-          const chunks: Buffer[] = [];
-          apiResponse.on('data', (chunk: Buffer) => chunks.push(chunk));
-          apiResponse.on('end', () =>
-            resolve({
-              status: apiResponse.statusCode ?? 502,
-              text: Buffer.concat(chunks).toString('utf8'),
-              keys: keysOfHeader(apiResponse.headers['surrogate-key']),
-            }),
-          );
-          apiResponse.on('error', reject);
-        },
-      );
-      apiRequest.on('timeout', () => apiRequest.destroy(new Error(`API call ${apiPath} timed out`)));
-      apiRequest.on('error', reject);
+  const loopback = (request: Request, apiPath: string): Promise<RawAnswer> =>
+    loopbackGet(agent, {
+      host: '127.0.0.1',
+      port: listeningPort(httpServer, config.port),
+      path: apiPath,
+      headers: {
+        cookie: request.headers.cookie ?? '',
+        'user-agent': request.headers['user-agent'] ?? '',
+        'x-forwarded-for': request.ip ?? '',
+        accept: 'application/json',
+      },
     });
 
   const loggedLoopback = async (request: Request, apiPath: string) => {
@@ -128,4 +106,55 @@ export function serverApiFactory(
       contentKeys: () => [...shown],
     };
   };
+}
+
+function listeningPort(httpServer: Server, fallback: number): number {
+  const address = httpServer.address();
+  return typeof address === 'object' && address ? address.port : fallback;
+}
+
+/** A loopback GET's target: where, and with which of the visitor's headers. */
+export interface LoopbackTarget {
+  host: string;
+  port: number;
+  path: string;
+  headers: http.OutgoingHttpHeaders;
+}
+
+/**
+ * One GET over the keep-alive agent. A kept-alive socket can be closed by the server (its keep-alive
+ * timeout) just as the agent hands it to a new request: the request then fails with a reset or a hang-up
+ * before any answer. Such a failure on a reused socket is retried once on a fresh connection, as Node's
+ * documentation advises for idempotent requests (`request.reusedSocket`); any other failure is the
+ * caller's (a page answering 502 logs it).
+ */
+export function loopbackGet(agent: http.Agent, target: LoopbackTarget, retried = false): Promise<RawAnswer> {
+  return new Promise<RawAnswer>((resolve, reject) => {
+    let answered = false;
+    const apiRequest = http.get({ ...target, agent, timeout: 15000 }, (apiResponse) => {
+      answered = true;
+      const chunks: Buffer[] = [];
+      apiResponse.on('data', (chunk: Buffer) => chunks.push(chunk));
+      apiResponse.on('end', () =>
+        resolve({
+          status: apiResponse.statusCode ?? 502,
+          text: Buffer.concat(chunks).toString('utf8'),
+          keys: keysOfHeader(apiResponse.headers['surrogate-key']),
+        }),
+      );
+      apiResponse.on('error', reject);
+    });
+    apiRequest.on('timeout', () => apiRequest.destroy(new Error(`API call ${target.path} timed out`)));
+    apiRequest.on('error', (error: NodeJS.ErrnoException) => {
+      if (!answered && !retried && apiRequest.reusedSocket && closedUnderUs(error)) {
+        loopbackGet(agent, target, true).then(resolve, reject);
+        return;
+      }
+      reject(error);
+    });
+  });
+}
+
+function closedUnderUs(error: NodeJS.ErrnoException): boolean {
+  return error.code === 'ECONNRESET' || error.code === 'EPIPE' || error.message === 'socket hang up';
 }
