@@ -23,7 +23,7 @@ import { WebhookEndpointForm, WebhookSecret, WebhookStatusBadge } from '@/compon
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Ban, KeyRound, RefreshCw, RotateCcw, Send, Trash2 } from '@/components/ui/icons';
+import { Ban, KeyRound, RefreshCw, RotateCcw, Send, Trash2, type IconComponent } from '@/components/ui/icons';
 import { toast } from '@/components/ui/toast';
 import { apiRequest, errorSentence, requestJson } from '@/lib/api';
 import { requireStaffUser } from '@/lib/staff';
@@ -57,6 +57,38 @@ export function Component() {
 }
 
 type Busy = 'test' | 'pause' | 'resume' | 'rotate' | 'delete' | `redeliver-${string}`;
+
+/** The endpoint's actions that are one POST to `/api/admin/webhooks/{id}/{kind}` and a toast. */
+interface RequestAction {
+  action: WebhookEndpoint['actions'][number];
+  kind: Busy;
+  label: string;
+  busyLabel?: string;
+  icon: IconComponent;
+  said: string;
+  failed: string;
+}
+
+const requestActions: readonly RequestAction[] = [
+  {
+    action: 'send_test',
+    kind: 'test',
+    label: 'Send test',
+    busyLabel: 'Sending...',
+    icon: Send,
+    said: webhookMessages.testQueued,
+    failed: 'The test was not sent',
+  },
+  { action: 'pause', kind: 'pause', label: 'Pause', icon: Ban, said: webhookMessages.paused, failed: 'Not paused' },
+  {
+    action: 'resume',
+    kind: 'resume',
+    label: 'Resume',
+    icon: RefreshCw,
+    said: webhookMessages.resumed,
+    failed: 'Not resumed',
+  },
+];
 
 function EndpointScreen({
   endpoint,
@@ -108,67 +140,30 @@ function EndpointScreen({
           </div>
           {endpoint.pausedReason ? <p className="mt-3 text-sm text-danger">{endpoint.pausedReason}</p> : null}
           <div className="mt-6 flex flex-wrap gap-2">
-            {endpoint.actions.includes('send_test') ? (
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={busy !== null}
-                data-testid="webhook-send-test"
-                onClick={() =>
-                  void act(
-                    'test',
-                    async () => {
-                      await apiRequest('POST', `${base}/test`);
-                      return webhookMessages.testQueued;
-                    },
-                    'The test was not sent',
-                  )
-                }
-              >
-                <Send aria-hidden="true" />
-                {busy === 'test' ? 'Sending...' : 'Send test'}
-              </Button>
-            ) : null}
-            {endpoint.actions.includes('pause') ? (
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={busy !== null}
-                onClick={() =>
-                  void act(
-                    'pause',
-                    async () => {
-                      await apiRequest('POST', `${base}/pause`);
-                      return webhookMessages.paused;
-                    },
-                    'Not paused',
-                  )
-                }
-              >
-                <Ban aria-hidden="true" />
-                Pause
-              </Button>
-            ) : null}
-            {endpoint.actions.includes('resume') ? (
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={busy !== null}
-                onClick={() =>
-                  void act(
-                    'resume',
-                    async () => {
-                      await apiRequest('POST', `${base}/resume`);
-                      return webhookMessages.resumed;
-                    },
-                    'Not resumed',
-                  )
-                }
-              >
-                <RefreshCw aria-hidden="true" />
-                Resume
-              </Button>
-            ) : null}
+            {requestActions
+              .filter((action) => endpoint.actions.includes(action.action))
+              .map(({ kind, label, busyLabel, icon: Icon, said, failed }) => (
+                <Button
+                  key={kind}
+                  variant="outline"
+                  size="sm"
+                  disabled={busy !== null}
+                  data-testid={`webhook-${kind === 'test' ? 'send-test' : kind}`}
+                  onClick={() =>
+                    void act(
+                      kind,
+                      async () => {
+                        await apiRequest('POST', `${base}/${kind}`);
+                        return said;
+                      },
+                      failed,
+                    )
+                  }
+                >
+                  <Icon aria-hidden="true" />
+                  {busy === kind && busyLabel ? busyLabel : label}
+                </Button>
+              ))}
             {endpoint.actions.includes('rotate_secret') ? (
               <Button variant="outline" size="sm" disabled={busy !== null} onClick={() => setConfirming('rotate')}>
                 <KeyRound aria-hidden="true" />
