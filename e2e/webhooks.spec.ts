@@ -64,6 +64,8 @@ test.describe('Webhooks', () => {
       await expect(secret).toHaveText(/^whsec_/);
       const value = (await secret.textContent())!;
       await expect(page.getByTestId('webhook-row').filter({ hasText: url })).toBeVisible();
+      // The confirmation comes after the list reloads: wait for it, so that the audit waits it out.
+      await expect(page.getByTestId('toast')).toContainText(webhookMessages.created);
       await expectCleanScreen(page);
 
       // Shown once: gone after a reload, and nowhere on the endpoint's screen.
