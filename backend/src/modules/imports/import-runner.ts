@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { SchedulerRegistry } from '@nestjs/schedule';
 import {
   countWords,
+  emptyImportCounts,
   importCountKinds,
   mediaLimits,
   mediaMarkdown,
@@ -124,6 +125,8 @@ export class ImportRunner implements OnApplicationBootstrap, OnApplicationShutdo
 
   private async work(job: ImportJobRow): Promise<void> {
     const user = actingUser(job);
+    // A job counted before case studies, team members and settings were counted has zeros for them.
+    job.counts = { ...emptyImportCounts(), ...job.counts };
     const counts = job.counts;
     const problems = job.problems;
     if (job.kind === 'northbeam') return this.workNorthbeam(job);
