@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { readSiteExport } from '../backend/src/modules/site-export/site-export-format';
 import { sharedFixturePath } from '../backend/test/helpers/shared-fixtures';
 import { expect, test, type Page } from './fixtures';
 import { freePort, startServer, waitForHealth, type ServerProcess } from './helpers/server-process';
@@ -105,6 +107,53 @@ test.describe('Import', () => {
     await expect(page.getByTestId('import-run')).toBeDisabled();
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: test.info().outputPath('import-preview-390.png'), fullPage: true });
+  });
+
+  test('Export downloads the whole site as the file this screen reads back, with what it holds and its size', async ({
+    page,
+  }) => {
+    await signIn(page);
+    await page.goto('/admin/import');
+    const card = page.getByTestId('export-card');
+    await expect(card.getByRole('heading', { name: 'Export this site' })).toBeVisible();
+    const summary = card.getByTestId('export-summary');
+    await expect(summary).toHaveText(
+      /^11 posts, \d+ case stud(y|ies), \d+ team members?, 10 redirects, \d+ tags?, 0 images \(0 stored files\): about \d+ KB\.$/,
+    );
+    const text = (await summary.textContent()) ?? '';
+    const teamMembers = Number(/(\d+) team member/.exec(text)?.[1]);
+    const caseStudies = Number(/(\d+) case stud/.exec(text)?.[1]);
+    await card.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath('export-1280.png'), fullPage: true });
+
+    const [download] = await Promise.all([page.waitForEvent('download'), card.getByTestId('export-download').click()]);
+    expect(download.suggestedFilename()).toMatch(/^northbeam-site-\d{4}-\d{2}-\d{2}\.zip$/);
+    const path = test.info().outputPath('site.zip');
+    await download.saveAs(path);
+    const data = readSiteExport(new Uint8Array(await readFile(path)));
+    expect(data.posts).toHaveLength(11);
+    expect(data.posts.filter((post) => post.status === 'published')).toHaveLength(10);
+    expect(data.redirects).toHaveLength(10);
+    expect(data.teamMembers).toHaveLength(teamMembers);
+    expect(data.caseStudies).toHaveLength(caseStudies);
+    expect(data.media).toHaveLength(0);
+
+    // The file read back by the importer: all of it is here already, so there is nothing to import.
+    await page.getByTestId('import-file').setInputFiles(path);
+    await page.getByTestId('import-preview-button').click();
+    const preview = page.getByTestId('import-preview');
+    await expect(preview).toContainText('site export (ZIP) · site.zip · 10 published, 1 draft');
+    await expect(preview.getByTestId('import-count-posts').getByRole('cell')).toHaveText(['0', '11', '0']);
+    await expect(preview.getByTestId('import-count-redirects').getByRole('cell')).toHaveText(['0', '10', '0']);
+    await expect(preview.getByTestId('import-count-teamMembers').getByRole('cell')).toHaveText([
+      '0',
+      String(teamMembers),
+      '0',
+    ]);
+    await expect(page.getByTestId('import-run')).toBeDisabled();
+    await expect(preview).toContainText('Everything in this file is here already.');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: test.info().outputPath('export-preview-390.png'), fullPage: true });
   });
 
   test('a file of neither format gets the sentence, at 390 px too', async ({ page }) => {

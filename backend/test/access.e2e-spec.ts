@@ -88,6 +88,7 @@ const matrix: Record<string, Who[]> = {
   'GET /api/admin/subscribers': admins,
   'GET /api/admin/subscribers.csv': admins,
   'GET /api/admin/exports/site': admins,
+  'GET /api/admin/exports/site/summary': admins,
   'GET /api/admin/subscribers/counts': admins,
   'DELETE /api/admin/subscribers/:id': admins,
   'GET /api/admin/playbook-requests': admins,

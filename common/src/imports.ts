@@ -1,15 +1,24 @@
 /** Importing a WordPress or Ghost site (docs/import.md): what the browser and the server share. */
 import type { PostSection } from './types.js';
 
-/** The importers; `northbeam` (this site's own export) joins the list with its reader. */
-export const importKinds = ['wordpress', 'ghost'] as const;
+/** The importers: WordPress, Ghost and this site's own export (docs/export-format.md). */
+export const importKinds = ['wordpress', 'ghost', 'northbeam'] as const;
 export type ImportKind = (typeof importKinds)[number];
 
 export const importStates = ['queued', 'running', 'done', 'failed'] as const;
 export type ImportState = (typeof importStates)[number];
 
-/** What an import counts. */
-export const importCountKinds = ['posts', 'tags', 'authors', 'images', 'redirects'] as const;
+/** What an import counts (case studies, team members and settings come only from this site's own export). */
+export const importCountKinds = [
+  'posts',
+  'tags',
+  'authors',
+  'images',
+  'redirects',
+  'caseStudies',
+  'teamMembers',
+  'settings',
+] as const;
 export type ImportCountKind = (typeof importCountKinds)[number];
 
 export interface ImportCount {
@@ -26,6 +35,9 @@ export function emptyImportCounts(): ImportCounts {
     authors: { imported: 0, skipped: 0, failed: 0 },
     images: { imported: 0, skipped: 0, failed: 0 },
     redirects: { imported: 0, skipped: 0, failed: 0 },
+    caseStudies: { imported: 0, skipped: 0, failed: 0 },
+    teamMembers: { imported: 0, skipped: 0, failed: 0 },
+    settings: { imported: 0, skipped: 0, failed: 0 },
   };
 }
 
@@ -92,3 +104,17 @@ export const importMessages = {
   jobNotFound: 'Import not found',
   nothingToImport: 'The file holds no posts to import',
 } as const;
+
+/** `GET /api/admin/exports/site/summary`: what the site export would hold, and about how big it is. */
+export interface SiteExportSummary {
+  posts: number;
+  caseStudies: number;
+  teamMembers: number;
+  redirects: number;
+  tags: number;
+  media: number;
+  /** Stored files: every image's original and its variants, and the playbook document. */
+  mediaObjects: number;
+  /** The bytes of the stored files plus the records as JSON, before compression: the ZIP is about this size or less. */
+  bytes: number;
+}

@@ -2,8 +2,8 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { SchedulerRegistry } from '@nestjs/schedule';
 import {
   countWords,
+  emptyImportCounts,
   importCountKinds,
-  importLimits,
   mediaLimits,
   mediaMarkdown,
   permissionsFor,
@@ -23,7 +23,10 @@ import { PostsRepository } from '../posts/posts.repository.js';
 import { RedirectsService } from '../site-settings/redirects.service.js';
 import { sectionFor, type PlannedPost } from './formats/import-plan.js';
 import { replaceImage } from './formats/html-to-markdown.js';
+import { parseUpload } from './formats/parse-upload.js';
 import { fetchImage, ImageFetchError } from './image-fetcher.js';
+import { addProblem } from './import-problems.js';
+import { NorthbeamImport } from './northbeam-import.js';
 import { ImportsRepository, type ImportJobRow, type ImportSeen } from './imports.repository.js';
 
 const intervalName = 'import-jobs';
@@ -31,12 +34,7 @@ const intervalName = 'import-jobs';
 /** A sentence about a post: its title first. */
 const about = (post: PlannedPost, sentence: string) => `“${post.title}”: ${sentence}.`;
 
-/** Adds a problem, keeping at most `importLimits.problemsMax` (the last line says how many more there were). */
-export function addProblem(problems: string[], sentence: string): void {
-  if (problems.length < importLimits.problemsMax) problems.push(sentence);
-  else if (problems.length === importLimits.problemsMax)
-    problems.push('More problems were found; only the first ones are listed.');
-}
+export { addProblem };
 
 /** The job's author as the services it calls expect a signed-in staff member. */
 function actingUser(job: ImportJobRow): StaffUser {
@@ -77,6 +75,7 @@ export class ImportRunner implements OnApplicationBootstrap, OnApplicationShutdo
     private readonly media: MediaService,
     private readonly activity: ActivityService,
     private readonly contentVersion: ContentVersionService,
+    private readonly northbeam: NorthbeamImport,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -126,8 +125,11 @@ export class ImportRunner implements OnApplicationBootstrap, OnApplicationShutdo
 
   private async work(job: ImportJobRow): Promise<void> {
     const user = actingUser(job);
+    // A job counted before case studies, team members and settings were counted has zeros for them.
+    job.counts = { ...emptyImportCounts(), ...job.counts };
     const counts = job.counts;
     const problems = job.problems;
+    if (job.kind === 'northbeam') return this.workNorthbeam(job);
     const seen: Required<ImportSeen> = { tags: [], authors: [], images: {}, posts: [], ...job.seen };
     const posts = job.payload?.posts;
     if (!posts)
@@ -150,6 +152,20 @@ export class ImportRunner implements OnApplicationBootstrap, OnApplicationShutdo
         await this.repository.saveProgress(undefined, job.id, { cursor: index + 1, counts, problems, seen });
       }
     }
+    await this.end(job, 'done', counts, problems);
+  }
+
+  /** This site's own export: read from the stored file, written whole in one transaction (or not at all). */
+  private async workNorthbeam(job: ImportJobRow): Promise<void> {
+    if (!job.file)
+      return this.end(job, 'failed', job.counts, [
+        ...job.problems,
+        'The uploaded file was lost before the run: upload it again.',
+      ]);
+    const plan = await parseUpload(job.file);
+    if (plan.kind !== 'northbeam') throw new Error('the stored file is not a site export');
+    const problems = [...job.problems];
+    const counts = await this.northbeam.run(job.id, plan.site, problems);
     await this.end(job, 'done', counts, problems);
   }
 
@@ -344,12 +360,16 @@ export class ImportRunner implements OnApplicationBootstrap, OnApplicationShutdo
 
 /** "12 posts imported, 0 skipped, 1 failed; 4 images imported, 2 failed; 11 redirects" for the activity line. */
 export function countsLabel(counts: ImportCounts): string {
-  return importCountKinds
-    .map(
-      (kind) =>
-        `${kind} ${counts[kind].imported} imported, ${counts[kind].skipped} skipped, ${counts[kind].failed} failed`,
-    )
-    .join('; ');
+  return (
+    importCountKinds
+      // Case studies, team members and settings come only from this site's own export: named when counted.
+      .filter((kind, index) => index < 5 || counts[kind].imported + counts[kind].skipped + counts[kind].failed > 0)
+      .map(
+        (kind) =>
+          `${kind} ${counts[kind].imported} imported, ${counts[kind].skipped} skipped, ${counts[kind].failed} failed`,
+      )
+      .join('; ')
+  );
 }
 
 function errorSentence(error: unknown): string {

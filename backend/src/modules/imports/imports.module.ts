@@ -8,11 +8,12 @@ import { ImportRunner } from './import-runner.js';
 import { ImportsController } from './imports.controller.js';
 import { ImportsRepository } from './imports.repository.js';
 import { ImportsService } from './imports.service.js';
+import { NorthbeamImport } from './northbeam-import.js';
 
-/** Imports of a WordPress or Ghost site (docs/import.md). */
+/** Imports of a WordPress or Ghost site, or of this site's own export (docs/import.md). */
 @Module({
   imports: [AuthModule, ActivityModule, MediaModule, PostsModule, SiteSettingsModule],
   controllers: [ImportsController],
-  providers: [ImportsRepository, ImportsService, ImportRunner],
+  providers: [ImportsRepository, ImportsService, ImportRunner, NorthbeamImport],
 })
 export class ImportsModule {}

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { ImportCounts, ImportKind, ImportSectionMapping, ImportState, StaffRole } from '@northbeam/common';
+import { etagOf } from '../../core/http/etag.js';
 import { returnedRows } from '../../database/query-result.js';
 import type { ImportPlan } from './formats/import-plan.js';
 
@@ -21,6 +22,8 @@ export interface ImportJobRow {
   filename: string;
   state: ImportState;
   payload: ImportPlan | null;
+  /** The uploaded file itself, kept until the run ends (this site's own export, read by the job). */
+  file: Buffer | null;
   mapping: ImportSectionMapping;
   cursor: number;
   total: number;
@@ -34,11 +37,11 @@ export interface ImportJobRow {
   finishedAt: Date | null;
 }
 
-const columns = `"id", "kind", "filename", "state", "payload", "mapping", "cursor", "total", "counts", "problems", "seen",
+const columns = `"id", "kind", "filename", "state", "payload", "file", "mapping", "cursor", "total", "counts", "problems", "seen",
   "created_by_id" AS "createdById", "created_by_name" AS "createdByName", "created_by_role" AS "createdByRole",
   "created_at" AS "createdAt", "finished_at" AS "finishedAt"`;
-/** The same without the payload (the parsed file can be megabytes): what a status poll reads. */
-const summaryColumns = columns.replace('"payload", ', 'NULL AS "payload", ');
+/** The same without the payload and file (megabytes): what a status poll reads. */
+const summaryColumns = columns.replace('"payload", "file", ', 'NULL AS "payload", NULL AS "file", ');
 
 /** How long a claimed job is its runner's before another instance (or this one after a restart) takes it over. */
 export const importLeaseSeconds = 60;
@@ -51,7 +54,10 @@ export class ImportsRepository {
   async create(values: {
     kind: ImportKind;
     filename: string;
-    payload: ImportPlan;
+    payload: ImportPlan | null;
+    file?: Buffer;
+    /** How many things the run works through: the posts of a plan, the records of a site export. */
+    total?: number;
     mapping: ImportSectionMapping;
     counts: ImportCounts;
     problems: string[];
@@ -59,19 +65,20 @@ export class ImportsRepository {
   }): Promise<string> {
     const rows = await this.dataSource.query<{ id: string }[]>(
       `INSERT INTO "import_jobs" ("kind", "filename", "payload", "mapping", "total", "counts", "problems",
-                                  "created_by_id", "created_by_name", "created_by_role")
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING "id"`,
+                                  "created_by_id", "created_by_name", "created_by_role", "file")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING "id"`,
       [
         values.kind,
         values.filename,
-        JSON.stringify(values.payload),
+        values.payload ? JSON.stringify(values.payload) : null,
         JSON.stringify(values.mapping),
-        values.payload.posts.length,
+        values.total ?? values.payload?.posts.length ?? 0,
         JSON.stringify(values.counts),
         JSON.stringify(values.problems),
         values.createdBy.id,
         values.createdBy.name,
         values.createdBy.role,
+        values.file ?? null,
       ],
     );
     return rows[0].id;
@@ -138,7 +145,7 @@ export class ImportsRepository {
     result: { counts: ImportCounts; problems: string[] },
   ): Promise<void> {
     await manager.query(
-      `UPDATE "import_jobs" SET "state" = $2, "counts" = $3, "problems" = $4, "payload" = NULL, "seen" = '{}'::jsonb,
+      `UPDATE "import_jobs" SET "state" = $2, "counts" = $3, "problems" = $4, "payload" = NULL, "file" = NULL, "seen" = '{}'::jsonb,
               "lease_until" = NULL, "finished_at" = now()
         WHERE "id" = $1`,
       [id, state, JSON.stringify(result.counts), JSON.stringify(result.problems)],
@@ -186,6 +193,14 @@ export class ImportsRepository {
     return new Set(rows.map((row) => row.tag));
   }
 
+  /** The same, read through a transaction. */
+  async tagsInUseIn(manager: EntityManager): Promise<Set<string>> {
+    const rows = await manager.query<{ tag: string }[]>(
+      `SELECT DISTINCT lower(tag.name) AS "tag" FROM "posts", jsonb_array_elements_text("tags") AS tag(name)`,
+    );
+    return new Set(rows.map((row) => row.tag));
+  }
+
   /** Every slug of a section (the dry run's clash check). */
   async slugsBySection(): Promise<Map<string, Set<string>>> {
     const rows = await this.dataSource.query<{ section: string; slug: string }[]>(
@@ -213,4 +228,60 @@ export class ImportsRepository {
     );
     return new Map(rows.map((row) => [row.name.trim().toLowerCase(), row]));
   }
+
+  /** Whether a record of this site's own export is here already, by its id. */
+  async recordExists(manager: EntityManager, table: SiteTable, id: unknown): Promise<boolean> {
+    const rows = await manager.query<unknown[]>(
+      `SELECT 1 FROM "${table}" WHERE "${siteTableKeys[table]}"::text = $1 LIMIT 1`,
+      [String(id)],
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * Writes one record of this site's own export as it is (every column the record names; the ones
+   * it lacks take NULL), ids included. False when a unique address (a slug, a redirect's path) is
+   * taken by another record: nothing is written then.
+   */
+  async insertRecord(manager: EntityManager, table: SiteTable, record: Record<string, unknown>): Promise<boolean> {
+    const result: unknown = await manager.query(
+      `INSERT INTO "${table}" SELECT * FROM jsonb_populate_record(NULL::"${table}", $1::jsonb)
+       ON CONFLICT DO NOTHING RETURNING 1`,
+      [JSON.stringify(record)],
+    );
+    return returnedRows(result).length > 0;
+  }
+
+  /** A stored object of the media library (its bytes), unless the key is taken. */
+  async insertObject(
+    manager: EntityManager,
+    object: { key: string; contentType: string; bytes: Uint8Array },
+  ): Promise<boolean> {
+    const result: unknown = await manager.query(
+      `INSERT INTO "media_objects" ("key", "content_type", "etag", "body")
+       VALUES ($1, $2, $3, $4) ON CONFLICT ("key") DO NOTHING RETURNING 1`,
+      [object.key, object.contentType, etagOf(Buffer.from(object.bytes)), Buffer.from(object.bytes)],
+    );
+    return returnedRows(result).length > 0;
+  }
+
+  /** The job's lease, renewed from inside its transaction (a large site is written in one). */
+  async renewLeaseIn(manager: EntityManager, id: string): Promise<void> {
+    await manager.query(`UPDATE "import_jobs" SET "lease_until" = now() + make_interval(secs => $2) WHERE "id" = $1`, [
+      id,
+      importLeaseSeconds,
+    ]);
+  }
 }
+
+/** The tables this site's own export fills, and the column that identifies a record of each. */
+export const siteTableKeys = {
+  team_members: 'id',
+  media: 'id',
+  posts: 'id',
+  case_studies: 'id',
+  site_settings: 'id',
+  redirects: 'id',
+  post_redirects: 'id',
+} as const;
+export type SiteTable = keyof typeof siteTableKeys;

@@ -16,9 +16,12 @@ import { mapImportJob } from './dto/import-job.dto.js';
 import type { StartImportDto } from './dto/start-import.dto.js';
 import { ImportFileError } from './formats/import-file-error.js';
 import { sectionFor, type ImportPlan } from './formats/import-plan.js';
-import { readImportFile } from './formats/read-import-file.js';
-import { addProblem, ImportRunner } from './import-runner.js';
+import { siteRecordCount, type NorthbeamPlan } from './formats/northbeam.js';
+import { parseUpload } from './formats/parse-upload.js';
+import { addProblem } from './import-problems.js';
+import { ImportRunner } from './import-runner.js';
 import { ImportsRepository } from './imports.repository.js';
+import { NorthbeamImport } from './northbeam-import.js';
 
 /** An uploaded file as the multipart parser hands it over. */
 export interface UploadedExport {
@@ -39,6 +42,7 @@ export class ImportsService {
   constructor(
     private readonly repository: ImportsRepository,
     private readonly runner: ImportRunner,
+    private readonly northbeam: NorthbeamImport,
   ) {}
 
   async start(
@@ -50,13 +54,16 @@ export class ImportsService {
     if (file.size > importLimits.fileMaxBytes)
       throw new ApiError(HttpStatus.PAYLOAD_TOO_LARGE, importMessages.tooLarge);
     const mapping = parseMapping(body.sections);
-    let plan: ImportPlan;
+    let plan: ImportPlan | NorthbeamPlan;
     try {
-      plan = readImportFile(file.buffer);
+      // In a worker thread: a large file does not hold up the requests of visitors meanwhile.
+      plan = await parseUpload(file.buffer);
     } catch (error) {
-      if (error instanceof ImportFileError) throw new ApiError(error.status, importMessages[error.reason]);
+      if (error instanceof ImportFileError)
+        throw new ApiError(error.status, error.detail ?? importMessages[error.reason]);
       throw error;
     }
+    if (plan.kind === 'northbeam') return this.startNorthbeam(plan, file, body, user);
     if (plan.posts.length === 0) throw new ApiError(HttpStatus.UNPROCESSABLE_ENTITY, importMessages.nothingToImport);
     const filename = cleanFilename(file.originalname);
     if (body.dryRun === 'true') return this.preview(plan, filename, mapping);
@@ -66,9 +73,36 @@ export class ImportsService {
       kind: plan.kind,
       filename,
       payload: plan,
+      total: plan.posts.length,
       mapping,
       counts: emptyImportCounts(),
       problems,
+      createdBy: { id: user.id, name: user.name, role: user.role },
+    });
+    this.runner.kick();
+    return { id };
+  }
+
+  /** This site's own export: previewed from a trial run that is undone, or stored whole for the job to read. */
+  private async startNorthbeam(
+    plan: NorthbeamPlan,
+    file: UploadedExport,
+    body: StartImportDto,
+    user: StaffUser,
+  ): Promise<ImportPreview | ImportStarted> {
+    const total = siteRecordCount(plan.site);
+    if (total === 0) throw new ApiError(HttpStatus.UNPROCESSABLE_ENTITY, importMessages.nothingToImport);
+    const filename = cleanFilename(file.originalname);
+    if (body.dryRun === 'true') return this.northbeam.preview(plan.site, filename, [...plan.problems]);
+    const id = await this.repository.create({
+      kind: 'northbeam',
+      filename,
+      payload: null,
+      file: file.buffer,
+      total,
+      mapping: {},
+      counts: emptyImportCounts(),
+      problems: [...plan.problems],
       createdBy: { id: user.id, name: user.name, role: user.role },
     });
     this.runner.kick();

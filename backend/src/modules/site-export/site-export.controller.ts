@@ -1,6 +1,6 @@
 import { Controller, Get, Header, Res, StreamableFile } from '@nestjs/common';
 import type { Response } from 'express';
-import type { StaffUser } from '@northbeam/common';
+import type { SiteExportSummary, StaffUser } from '@northbeam/common';
 import { Access } from '../auth/decorators/access.decorator.js';
 import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
 import { SiteExportService } from './site-export.service.js';
@@ -9,6 +9,14 @@ import { SiteExportService } from './site-export.service.js';
 @Controller('admin/exports')
 export class SiteExportController {
   constructor(private readonly siteExportService: SiteExportService) {}
+
+  /** What the download holds and about how big it is, for the Export button of /admin/import. */
+  @Get('site/summary')
+  @Access('settings', 'all')
+  @Header('Cache-Control', 'no-store')
+  summary(): Promise<SiteExportSummary> {
+    return this.siteExportService.summary();
+  }
 
   @Get('site')
   @Access('settings', 'all')

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { SiteExportSummary } from '@northbeam/common';
+import { DataSource, type EntityManager } from 'typeorm';
 import type { ExportRecord } from './site-export-format.js';
 
 export interface StoredObjectRow {
@@ -15,6 +17,37 @@ export interface StoredObjectRow {
  */
 @Injectable()
 export class SiteExportRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** Counts and the size of what an export would hold (records as JSON text, stored files' bytes). */
+  async summary(): Promise<SiteExportSummary> {
+    const rows = await this.dataSource.query<Array<Record<keyof SiteExportSummary, string>>>(
+      `SELECT (SELECT count(*) FROM "posts") AS "posts",
+              (SELECT count(*) FROM "case_studies") AS "caseStudies",
+              (SELECT count(*) FROM "team_members") AS "teamMembers",
+              (SELECT count(*) FROM "redirects") AS "redirects",
+              (SELECT count(DISTINCT tag) FROM "posts" CROSS JOIN LATERAL jsonb_array_elements_text("tags") AS tag) AS "tags",
+              (SELECT count(*) FROM "media") AS "media",
+              (SELECT count(*) FROM "media_objects") AS "mediaObjects",
+              (SELECT coalesce(sum(octet_length("body")), 0) FROM "media_objects")
+              + (SELECT coalesce(sum(octet_length(to_jsonb(t)::text)), 0) FROM "posts" t)
+              + (SELECT coalesce(sum(octet_length(to_jsonb(t)::text)), 0) FROM "case_studies" t)
+              + (SELECT coalesce(sum(octet_length(to_jsonb(t)::text)), 0) FROM "team_members" t)
+              + (SELECT coalesce(sum(octet_length(to_jsonb(t)::text)), 0) FROM "media" t) AS "bytes"`,
+    );
+    const row = rows[0];
+    return {
+      posts: Number(row.posts),
+      caseStudies: Number(row.caseStudies),
+      teamMembers: Number(row.teamMembers),
+      redirects: Number(row.redirects),
+      tags: Number(row.tags),
+      media: Number(row.media),
+      mediaObjects: Number(row.mediaObjects),
+      bytes: Number(row.bytes),
+    };
+  }
+
   private async records(manager: EntityManager, table: string, orderBy: string): Promise<ExportRecord[]> {
     const rows = await manager.query<Array<{ record: ExportRecord }>>(
       `SELECT to_jsonb(t) AS record FROM "${table}" t ORDER BY ${orderBy}`,

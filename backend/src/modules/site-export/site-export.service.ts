@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { site, tagSlug, type StaffUser } from '@northbeam/common';
+import { site, tagSlug, type SiteExportSummary, type StaffUser } from '@northbeam/common';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
 import { Transactions } from '../../database/transactions.js';
 import { ActivityService } from '../activity/activity.service.js';
@@ -20,6 +20,10 @@ export class SiteExportService {
     private readonly activityService: ActivityService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  summary(): Promise<SiteExportSummary> {
+    return this.repository.summary();
+  }
 
   async export(user: StaffUser): Promise<SiteExportFile> {
     const exportedAt = new Date();

@@ -27,7 +27,7 @@ export interface PlannedPost {
 
 /** A file as an importer read it: its posts and what it says about the rest. */
 export interface ImportPlan {
-  kind: ImportKind;
+  kind: Exclude<ImportKind, 'northbeam'>;
   posts: PlannedPost[];
   /** Sentences about the file as a whole (pages not imported, unknown statuses…). */
   problems: string[];

@@ -1,6 +1,8 @@
 import { htmlToMarkdown } from './html-to-markdown.js';
 import { ImportFileError } from './import-file-error.js';
-import { readImportFile } from './read-import-file.js';
+import { zipSync } from 'fflate';
+import { buildSiteExport } from '../../site-export/site-export-format.js';
+import { readImportFile, readUploadedExport } from './read-import-file.js';
 import { sharedFixture } from '../../../../test/helpers/shared-fixtures.js';
 
 const fixture = sharedFixture;
@@ -148,5 +150,42 @@ https://youtube.example/watch?v=1
     expect(markdown).toContain('(https://video.example/embed/1)');
     expect(markdown).toContain('(https://youtube.example/watch?v=1)');
     expect(notes).toEqual(['its HTML held scripts or event handlers; they were removed']);
+  });
+});
+
+describe('readUploadedExport', () => {
+  const site = {
+    exportedAt: '2026-11-28T10:00:00.000Z',
+    site: { name: 'Northbeam', url: 'https://northbeam.example' },
+    schema: 'ImportJobFileM1795868400500',
+    posts: [{ id: 'p1', title: 'One' }],
+    caseStudies: [],
+    teamMembers: [],
+    settings: null,
+    redirects: [],
+    postRedirects: [],
+    tags: [],
+    media: [],
+    otherObjects: [],
+  };
+
+  it('reads a ZIP with the site export manifest as this site’s own export', () => {
+    const plan = readUploadedExport(Buffer.from(buildSiteExport(site)));
+    expect(plan.kind).toBe('northbeam');
+    expect(plan.kind === 'northbeam' && plan.site.posts).toEqual([{ id: 'p1', title: 'One' }]);
+  });
+
+  it('refuses another ZIP with the site export reader’s sentence (422)', () => {
+    let refused: unknown;
+    try {
+      readUploadedExport(Buffer.from(zipSync({ 'notes.txt': new TextEncoder().encode('hello') })));
+    } catch (error) {
+      refused = error;
+    }
+    expect(refused).toBeInstanceOf(ImportFileError);
+    expect(refused).toMatchObject({
+      status: 422,
+      detail: 'The export has no manifest.json: it is incomplete.',
+    });
   });
 });

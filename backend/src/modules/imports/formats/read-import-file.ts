@@ -1,7 +1,17 @@
 import { readGhostJson } from './ghost.js';
 import { ImportFileError } from './import-file-error.js';
 import type { ImportPlan } from './import-plan.js';
+import { looksLikeZip, readNorthbeamExport, type NorthbeamPlan } from './northbeam.js';
 import { looksLikeWxr, readWordPress } from './wordpress.js';
+
+/**
+ * Reads an uploaded file by its content (not its name): this site's own export (a ZIP whose manifest
+ * names its format, docs/export-format.md), else as `readImportFile` does.
+ */
+export function readUploadedExport(bytes: Buffer): ImportPlan | NorthbeamPlan {
+  if (looksLikeZip(bytes)) return readNorthbeamExport(bytes);
+  return readImportFile(bytes);
+}
 
 /**
  * Reads an uploaded export by its content (not its name): a WordPress WXR or a Ghost JSON export.

@@ -8,6 +8,8 @@ import {
   site,
   type ImportCounts,
   type ImportJob,
+  type ImportKind,
+  type SiteExportSummary,
   type ImportPreview,
   type ImportSectionMapping,
   type ImportStarted,
@@ -39,7 +41,11 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   return { user };
 }
 
-const kindLabels = { wordpress: 'WordPress export (WXR)', ghost: 'Ghost export (JSON)' } as const;
+const kindLabels = {
+  wordpress: 'WordPress export (WXR)',
+  ghost: 'Ghost export (JSON)',
+  northbeam: `${site.name} site export (ZIP)`,
+} as const;
 const sectionLabels: Record<PostSection, string> = { labs: 'Labs', consulting: 'Consulting' };
 const countLabels: Record<(typeof importCountKinds)[number], string> = {
   posts: 'Posts',
@@ -47,12 +53,28 @@ const countLabels: Record<(typeof importCountKinds)[number], string> = {
   authors: 'Authors',
   images: 'Images',
   redirects: 'Redirects',
+  caseStudies: 'Case studies',
+  teamMembers: 'Team members',
+  settings: 'Settings',
 };
+
+/** Case studies, team members and settings come only from this site's own export: listed for that kind alone. */
+const countKindsOf = (kind: ImportKind) =>
+  kind === 'northbeam' ? importCountKinds : importCountKinds.filter((count) => importCountKinds.indexOf(count) < 5);
+
+/** Everything a preview would bring in, all kinds together. */
+const newRecords = (counts: ImportCounts) => importCountKinds.reduce((sum, kind) => sum + counts[kind].imported, 0);
+
+/** "3.4 MB", "820 KB": the size of the export, rounded. */
+function sizeLabel(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
 
 /** How often the screen asks how a running import is getting on. */
 const pollMs = 1000;
 
-function CountsTable({ counts, preview }: { counts: ImportCounts; preview: boolean }) {
+function CountsTable({ counts, preview, kind }: { counts: ImportCounts; preview: boolean; kind: ImportKind }) {
   return (
     <div className="overflow-x-auto">
       <table className="w-full min-w-[18rem] text-left text-sm" data-testid="import-counts">
@@ -73,19 +95,63 @@ function CountsTable({ counts, preview }: { counts: ImportCounts; preview: boole
           </tr>
         </thead>
         <tbody className="tabular-nums">
-          {importCountKinds.map((kind) => (
-            <tr key={kind} className="border-t border-line" data-testid={`import-count-${kind}`}>
+          {countKindsOf(kind).map((count) => (
+            <tr key={count} className="border-t border-line" data-testid={`import-count-${count}`}>
               <th scope="row" className="py-2 pr-4 font-medium text-ink">
-                {countLabels[kind]}
+                {countLabels[count]}
               </th>
-              <td className="py-2 pr-4">{counts[kind].imported}</td>
-              <td className="py-2 pr-4">{counts[kind].skipped}</td>
-              <td className="py-2">{counts[kind].failed}</td>
+              <td className="py-2 pr-4">{counts[count].imported}</td>
+              <td className="py-2 pr-4">{counts[count].skipped}</td>
+              <td className="py-2">{counts[count].failed}</td>
             </tr>
           ))}
         </tbody>
       </table>
     </div>
+  );
+}
+
+/**
+ * The Export button: the whole site as one ZIP (docs/export-format.md), which this screen reads back.
+ * What it holds and about how big it is come from the export's summary.
+ */
+function ExportCard() {
+  const [summary, setSummary] = useState<SiteExportSummary>();
+  const [problem, setProblem] = useState<string>();
+  useEffect(() => {
+    requestJson<SiteExportSummary>('GET', '/api/admin/exports/site/summary').then(setSummary, (error: unknown) =>
+      setProblem(errorSentence(error)),
+    );
+  }, []);
+  return (
+    <Card className="mt-8 p-4 md:p-6" data-testid="export-card">
+      <h2 className="font-display text-xl font-semibold text-ink">Export this site</h2>
+      <p className="mt-1 text-sm text-ink-muted">
+        One ZIP file with every post, case study, team member, the settings, every redirect and tag, and every image
+        with its bytes: what this screen imports into another {site.name} site. Staff accounts, enquiries, subscribers
+        and analytics are not in it (they are in the backup).
+      </p>
+      {summary ? (
+        <p className="mt-3 text-sm text-ink" data-testid="export-summary">
+          {summary.posts} {summary.posts === 1 ? 'post' : 'posts'}, {summary.caseStudies}{' '}
+          {summary.caseStudies === 1 ? 'case study' : 'case studies'}, {summary.teamMembers}{' '}
+          {summary.teamMembers === 1 ? 'team member' : 'team members'}, {summary.redirects}{' '}
+          {summary.redirects === 1 ? 'redirect' : 'redirects'}, {summary.tags} {summary.tags === 1 ? 'tag' : 'tags'},{' '}
+          {summary.media} {summary.media === 1 ? 'image' : 'images'} ({summary.mediaObjects} stored files): about{' '}
+          {sizeLabel(summary.bytes)}.
+        </p>
+      ) : null}
+      {problem ? (
+        <Alert variant="destructive" className="mt-4">
+          <AlertDescription>{problem}</AlertDescription>
+        </Alert>
+      ) : null}
+      <div className="mt-4">
+        <a href="/api/admin/exports/site" download className={buttonVariants()} data-testid="export-download">
+          Export
+        </a>
+      </div>
+    </Card>
   );
 }
 
@@ -176,6 +242,11 @@ export function Component() {
     if (fileInput.current) fileInput.current.value = '';
   };
 
+  const nothingNew = preview
+    ? preview.kind === 'northbeam'
+      ? newRecords(preview.counts) === 0
+      : preview.counts.posts.imported === 0
+    : true;
   const percent = job ? Math.round((100 * job.progress.done) / Math.max(1, job.progress.total)) : 0;
   const finished = job && (job.state === 'done' || job.state === 'failed');
 
@@ -183,7 +254,7 @@ export function Component() {
     <section className="container-page py-10 sm:py-14">
       <AdminPageHeader
         title="Import"
-        description="Bring the posts of a WordPress or Ghost blog into this site: their tags, authors, images and dates, with their old addresses redirected to the new ones. Nothing is written until you have seen the preview; importing the same file again adds nothing new."
+        description="Bring the posts of a WordPress or Ghost blog into this site: their tags, authors, images and dates, with their old addresses redirected to the new ones. Or bring in another site's export of this site, and export this one. Nothing is written until you have seen the preview; importing the same file again adds nothing new."
       />
 
       {!job ? (
@@ -200,7 +271,7 @@ export function Component() {
                 id="import-file"
                 ref={fileInput}
                 type="file"
-                accept=".xml,.json,application/xml,text/xml,application/json"
+                accept=".xml,.json,.zip,application/xml,text/xml,application/json,application/zip"
                 className="block w-full min-w-0 text-sm text-ink file:mr-4 file:rounded-full file:border-0 file:bg-mist file:px-4 file:py-2 file:font-medium"
                 data-testid="import-file"
                 onChange={(event) => {
@@ -209,7 +280,8 @@ export function Component() {
                 }}
               />
               <p className="text-sm text-ink-muted">
-                WordPress: Tools → Export → All content (.xml). Ghost: Settings → Labs → Export (.json). Up to 100 MB.
+                WordPress: Tools → Export → All content (.xml). Ghost: Settings → Labs → Export (.json). This
+                site&apos;s own export (.zip, from Export below). Up to 100 MB.
               </p>
             </div>
             <Button type="submit" disabled={busy !== null} data-testid="import-preview-button">
@@ -232,12 +304,19 @@ export function Component() {
             {preview.statuses.draft} {preview.statuses.draft === 1 ? 'draft' : 'drafts'}
           </p>
           <div className="mt-4">
-            <CountsTable counts={preview.counts} preview />
+            <CountsTable counts={preview.counts} preview kind={preview.kind} />
           </div>
-          <p className="mt-3 text-sm text-ink-muted">
-            {preview.images} {preview.images === 1 ? 'image' : 'images'} referenced: each is fetched into the media
-            library during the run; one that cannot be reached is listed then, and its post keeps the old address.
-          </p>
+          {preview.kind === 'northbeam' ? (
+            <p className="mt-3 text-sm text-ink-muted">
+              Every record keeps its id, section and address; images come with their bytes from the file. A record
+              already here is left as it is; nothing in this site is changed.
+            </p>
+          ) : (
+            <p className="mt-3 text-sm text-ink-muted">
+              {preview.images} {preview.images === 1 ? 'image' : 'images'} referenced: each is fetched into the media
+              library during the run; one that cannot be reached is listed then, and its post keeps the old address.
+            </p>
+          )}
 
           {preview.categories.length > 0 ? (
             <fieldset className="mt-6">
@@ -290,13 +369,17 @@ export function Component() {
             <Button
               type="button"
               onClick={() => void runImport()}
-              disabled={busy !== null || preview.counts.posts.imported === 0}
+              disabled={busy !== null || nothingNew}
               data-testid="import-run"
             >
               {busy === 'import' ? 'Starting...' : 'Import'}
             </Button>
-            {preview.counts.posts.imported === 0 ? (
-              <p className="self-center text-sm text-ink-muted">Every post of this file is here already.</p>
+            {nothingNew ? (
+              <p className="self-center text-sm text-ink-muted">
+                {preview.kind === 'northbeam'
+                  ? 'Everything in this file is here already.'
+                  : 'Every post of this file is here already.'}
+              </p>
             ) : null}
           </div>
         </Card>
@@ -327,11 +410,11 @@ export function Component() {
               <div className="h-full rounded-full bg-ink transition-[width]" style={{ width: `${percent}%` }} />
             </div>
             <p className="mt-2 text-sm text-ink tabular-nums">
-              {job.progress.done} of {job.progress.total} posts
+              {job.progress.done} of {job.progress.total} {job.kind === 'northbeam' ? 'records' : 'posts'}
             </p>
           </div>
           <div className="mt-4" data-testid={finished ? 'import-result' : undefined}>
-            <CountsTable counts={job.counts} preview={false} />
+            <CountsTable counts={job.counts} preview={false} kind={job.kind} />
           </div>
           {finished ? <Problems problems={job.problems} testId="import-problems" /> : null}
           {problem ? (
@@ -351,6 +434,8 @@ export function Component() {
           ) : null}
         </Card>
       ) : null}
+
+      {user.permissions.settings === 'all' ? <ExportCard /> : null}
     </section>
   );
 }
