@@ -4,6 +4,9 @@ import type { OutgoingMail } from '../mail/mail.repository.js';
 import { imageTag, type MailImage } from './mail-images.js';
 import type { MailMarkup } from './markdown-mail.js';
 
+/** The header of an issue's mail naming the issue (its id), so that a bounce or complaint is counted on it. */
+export const newsletterIssueHeader = 'X-Northbeam-Issue';
+
 /** A post shown as a card: its image, title, excerpt and a button to read it on the site. */
 export interface PostCard {
   url: string;
@@ -45,7 +48,8 @@ export interface RenderedIssue {
 /**
  * The newsletter's template, the newsletter variant of the one mail layout: the logo, an optional
  * hero image, the text, an optional post card, and a footer with the company's address and the
- * reader's unsubscribe links. No open pixel and no per-reader link rewriting.
+ * reader's unsubscribe links. No open pixel and no per-reader link rewriting (a sent issue's links
+ * go through the site the same for every reader: newsletter-links.ts).
  */
 export function renderIssue(issue: IssueContent, extraHead?: string): RenderedIssue {
   const hero = issue.hero
@@ -116,6 +120,8 @@ export function newsletterIssueMail(
     headers: {
       'List-Unsubscribe': `<${links.oneClickUnsubscribeUrl}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      // Names the issue, never the reader: a bounce or complaint that quotes the headers is counted on it.
+      ...(test ? {} : { [newsletterIssueHeader]: issue.id }),
     },
     ...(test ? {} : { newsletterIssueId: issue.id }),
   };
