@@ -220,3 +220,66 @@ describe('Newsletter figures: clicks per link, web views, unsubscribes, bounces 
     expect(audience.body.confirmed).toBe(0);
   });
 });
+
+describe('Newsletter issue details', () => {
+  let testApp: TestApp;
+  let admin: Awaited<ReturnType<typeof signedInAgent>>;
+
+  beforeAll(async () => {
+    testApp = await createTestApp({
+      config: { publicUrl: 'https://northbeam.test', mailDispatchIntervalMs: 0, seedContent: false },
+    });
+    await createStaff(testApp, 'admin', 'editor@northbeam.example');
+    admin = await signedInAgent(testApp, 'editor@northbeam.example');
+    await testApp.dataSource.query(
+      `INSERT INTO "subscribers" ("id", "email", "status", "confirmed_at") VALUES ($1, 'ada@example.com', 'confirmed', now())`,
+      [randomUUID()],
+    );
+  }, hookTimeoutMs);
+
+  afterAll(async () => {
+    await testApp?.close();
+  }, hookTimeoutMs);
+
+  it('opens the same untouched draft when "Use this post" is pressed twice, and puts the post card under the introduction, before the sign-off', async () => {
+    const post = await admin.post('/api/admin/posts').send({
+      title: 'Shipping a prototype',
+      slug: 'shipping-a-prototype',
+      excerpt: 'Two weeks.',
+      body: 'Body text.',
+      section: 'labs',
+      status: 'published',
+    });
+    expect(post.status).toBe(201);
+    const first = await admin.post('/api/admin/newsletter/issues/from-post').send({ postId: post.body.id });
+    const second = await admin.post('/api/admin/newsletter/issues/from-post').send({ postId: post.body.id });
+    expect(second.body.id).toBe(first.body.id);
+    const list = await admin.get('/api/admin/newsletter/issues');
+    expect(list.body.total).toBe(1);
+
+    const body = `${first.body.body as string}\nSee you next month,\nThe team`;
+    const saved = await admin
+      .put(`/api/admin/newsletter/issues/${first.body.id}`)
+      .send({ subject: first.body.subject, preheader: '', body, postMode: 'card' });
+    expect(saved.status).toBe(200);
+    const preview = await admin
+      .post('/api/admin/newsletter/preview')
+      .send({ issueId: first.body.id, subject: 'x', preheader: '', body, postMode: 'card' });
+    const html = preview.body.html as string;
+    expect(html).not.toContain('{{post}}');
+    expect(html.indexOf('Read the article')).toBeGreaterThan(html.indexOf('this month.'));
+    expect(html.indexOf('Read the article')).toBeLessThan(html.indexOf('See you next month'));
+    const text = preview.body.text as string;
+    expect(text.indexOf('Read the article')).toBeLessThan(text.indexOf('See you next month'));
+
+    // Changed, the draft is the author's: another press starts a new one.
+    const third = await admin.post('/api/admin/newsletter/issues/from-post').send({ postId: post.body.id });
+    expect(third.body.id).not.toBe(first.body.id);
+
+    // The web version of a sent issue names the site's icon.
+    const sent = await admin.post(`/api/admin/newsletter/issues/${first.body.id}/send`);
+    expect(sent.status).toBe(200);
+    const web = await testApp.request().get(new URL(sent.body.webUrl as string).pathname);
+    expect(web.text).toContain('<link rel="icon" href="https://northbeam.test/favicon.svg" type="image/svg+xml">');
+  });
+});

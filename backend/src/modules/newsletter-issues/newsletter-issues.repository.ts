@@ -388,4 +388,16 @@ export class NewsletterIssuesRepository {
     );
     return rows[0]?.url;
   }
+
+  /** The newest draft `userId` started from the post in this mode and never changed since (a repeated press). */
+  async findUntouchedDraftFromPost(postId: string, mode: string, userId: string): Promise<string | undefined> {
+    const rows = await this.dataSource.query<{ id: string }[]>(
+      `SELECT "id" FROM "newsletter_issues"
+        WHERE "source_post_id" = $1 AND "post_mode" = $2 AND "created_by_id" = $3 AND "status" = 'draft'
+          AND "updated_at" = "created_at"
+        ORDER BY "created_at" DESC LIMIT 1`,
+      [postId, mode, userId],
+    );
+    return rows[0]?.id;
+  }
 }

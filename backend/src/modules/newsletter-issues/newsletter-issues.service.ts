@@ -42,6 +42,7 @@ import { foreignImages, renderMarkdownForMail } from './markdown-mail.js';
 import {
   newsletterIssueMail,
   newsletterWebVersion,
+  postCardMarker,
   renderIssue,
   type IssueContent,
 } from './newsletter-issues.mails.js';
@@ -165,6 +166,9 @@ export class NewsletterIssuesService implements OnApplicationBootstrap, BeforeAp
       throw new ApiError(HttpStatus.BAD_REQUEST, messages.validationFailed, {
         postId: [newsletterIssueMessages.postInvalid],
       });
+    // A second press (or a double click) opens the draft the first one started, while nobody has changed it.
+    const untouched = await this.repository.findUntouchedDraftFromPost(post.id, mode, user.id);
+    if (untouched) return this.detail(untouched);
     const url = `${this.config.publicUrl}/blog/${post.section}/${post.slug}`;
     return this.create(
       user,
@@ -173,7 +177,7 @@ export class NewsletterIssuesService implements OnApplicationBootstrap, BeforeAp
         preheader: post.excerpt.replace(/\s+/g, ' ').trim().slice(0, newsletterIssueLimits.preheaderMax),
         body:
           mode === 'card'
-            ? `New on the ${sectionLabels[post.section]} blog this month.\n`
+            ? `New on the ${sectionLabels[post.section]} blog this month.\n\n${postCardMarker}\n`
             : `${post.body.trim()}\n\n[Read it on the site](${url})\n`,
         postMode: mode,
       },
