@@ -32,6 +32,7 @@ import { TeamService } from './modules/team/team.service.js';
 import { teamRedirectMiddleware } from './modules/team/team-redirects.js';
 import { RedirectsService, redirectMiddleware } from './modules/site-settings/redirects.service.js';
 import { NewsletterIssuesService } from './modules/newsletter-issues/newsletter-issues.service.js';
+import { newsletterLinkMiddleware } from './modules/newsletter-issues/newsletter-links.js';
 import { newsletterWebVersionMiddleware } from './modules/newsletter-issues/newsletter-web.js';
 import { mountFrontend } from './ssr/ssr.js';
 
@@ -86,7 +87,9 @@ export async function createApplication(
     app
       .getHttpAdapter()
       .getInstance()
-      .use(newsletterWebVersionMiddleware(app.get(NewsletterIssuesService)));
+      .use(newsletterWebVersionMiddleware(app.get(NewsletterIssuesService)))
+      // A sent issue's link, /n/{issue}/{link}: counted, then 302 to its address (docs/product.md#newsletter-figures).
+      .use(newsletterLinkMiddleware(app.get(NewsletterIssuesService)));
     if (options.frontend !== false) {
       await mountFrontend(
         app.getHttpAdapter().getInstance(),

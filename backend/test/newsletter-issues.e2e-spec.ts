@@ -276,7 +276,8 @@ describe('Newsletter issues: compose, preview, test and send', () => {
       );
       const token = new URL(/^<(.+)>$/.exec(mail.headers['list-unsubscribe'])![1]).searchParams.get('token');
       expect(mail.html).toContain(
-        `href="https://northbeam.test/unsubscribe?email=${encodeURIComponent(address)}&amp;token=${token}"`,
+        // The issue's link names the issue (its web slug, the same for every reader), to count unsubscribes on it.
+        `href="https://northbeam.test/unsubscribe?email=${encodeURIComponent(address)}&amp;token=${token}&amp;issue=${new URL(sent.body.webUrl).pathname.split('/').pop()}"`,
       );
       expect(mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
       // No open pixel: the only image is the logo in the header.

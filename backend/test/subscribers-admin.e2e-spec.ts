@@ -173,6 +173,9 @@ describe('Subscribers and playbook requests in the admin', () => {
         subscribedAt: '2026-11-21T10:00:00.000Z',
         confirmedAt: '2026-11-21T10:02:00.000Z',
         unsubscribedAt: '2026-11-22T09:00:00.000Z',
+        bounces: 0,
+        complaints: 0,
+        blocked: null,
         actions: ['remove'],
       });
       const second = await subscribers({ page: '2' });

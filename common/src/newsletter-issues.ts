@@ -104,6 +104,26 @@ export interface NewsletterIssueSummary {
   audience: NewsletterAudienceName;
   /** When a scheduled issue goes out (ISO); null unless scheduled. */
   scheduledAt: string | null;
+  /** Counts of a sent issue, never per person; null for a draft (docs/product.md#newsletter-figures). */
+  figures: NewsletterIssueFigures | null;
+}
+
+/** What an issue's readers did, counted: clicks on its links, web-version views, unsubscribes, bounces. */
+export interface NewsletterIssueFigures {
+  /** Clicks on all of its links together. */
+  clicks: number;
+  webViews: number;
+  unsubscribes: number;
+  hardBounces: number;
+  softBounces: number;
+  complaints: number;
+}
+
+/** One link of a sent issue, in the order it appears in the mail, with its clicks. */
+export interface NewsletterLinkFigure {
+  index: number;
+  url: string;
+  clicks: number;
 }
 
 /** An image of the media library as an issue shows it. */
@@ -126,6 +146,8 @@ export interface NewsletterIssueDetail extends NewsletterIssueSummary {
   webUrl: string | null;
   /** Null for a draft. */
   progress: NewsletterIssueProgress | null;
+  /** The links of a sent issue and their clicks (empty for a draft). */
+  links: NewsletterLinkFigure[];
   /** What may be done with the issue now (`newsletterIssueActions`). */
   actions: NewsletterIssueAction[];
 }

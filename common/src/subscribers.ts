@@ -27,6 +27,11 @@ export interface SubscriberSummary {
   subscribedAt: string;
   confirmedAt: string | null;
   unsubscribedAt: string | null;
+  /** Bounces (hard and soft) and complaints that reached the connected mailbox. */
+  bounces: number;
+  complaints: number;
+  /** Why issues are no longer sent to the address: a hard bounce or a complaint; null when they are. */
+  blocked: 'hard_bounce' | 'complaint' | null;
   /** What the staff member who asked may do with this subscriber (`subscriberActions`). */
   actions: SubscriberAction[];
 }

@@ -73,6 +73,9 @@ function baseProperties(): AnalyticsProperties {
     language: navigator.language,
     platform: 'web',
     timezone: visitorTimeZone(),
+    // Every event on a tagged address carries its campaign tags: whichever event opens the visit
+    // (an article's own event can arrive before its page view), the visit keeps them.
+    ...campaignProperties(),
   };
 }
 

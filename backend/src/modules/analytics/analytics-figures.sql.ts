@@ -99,7 +99,8 @@ export function keysSql(params: SqlParams, spans: Span[], dimension: RollupDimen
   }
   const extra =
     dimension === 'campaign'
-      ? `AND "utm_campaign" IS NOT NULL`
+      ? // Any campaign tag makes a campaign visit: a newsletter link tagged only utm_source=newsletter too.
+        `AND ("utm_campaign" IS NOT NULL OR "utm_source" IS NOT NULL OR "utm_medium" IS NOT NULL)`
       : dimension === 'entry'
         ? `AND "entry_path" IS NOT NULL`
         : '';

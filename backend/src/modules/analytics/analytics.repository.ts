@@ -32,6 +32,9 @@ export interface VisitFacts {
   device: string | null;
 }
 
+/** A visit that came without campaign tags (SQL, on "analytics_visits"). */
+const untagged = `("utm_source" IS NULL AND "utm_medium" IS NULL AND "utm_campaign" IS NULL)`;
+
 export const pageViewEvent = 'Page View';
 export const contactFormStartEvents = ['Contact Form Started', 'contact_form_start'];
 export const contactFormSubmitEvents = ['Contact Form Submitted', 'contact_form_submit'];
@@ -59,7 +62,10 @@ export class AnalyticsRepository {
 
   /**
    * The visit this event belongs to: the visitor's last visit when its last event is under
-   * `idleMinutes` old (then brought up to date), otherwise a new one. Runs in the caller's
+   * `idleMinutes` old (then brought up to date), otherwise a new one. The referrer and the campaign
+   * tags belong to the visit, not to the event that opened it: the visit's first event may be an
+   * article's own event that arrives before the page view carrying the tags, so a visit without them
+   * takes them from a later event (never replacing those it has). Runs in the caller's
    * transaction, serialised per visitor hash.
    */
   async touchVisit(manager: EntityManager, facts: VisitFacts, idleMinutes: number): Promise<string> {
@@ -72,7 +78,11 @@ export class AnalyticsRepository {
           "page_views" = "page_views" + $3,
           "entry_path" = COALESCE("entry_path", $4),
           "form_started" = "form_started" OR $5,
-          "enquired" = "enquired" OR $6
+          "enquired" = "enquired" OR $6,
+          "referrer_host" = COALESCE("referrer_host", $8),
+          "utm_source" = CASE WHEN $12 AND ${untagged} THEN $9 ELSE "utm_source" END,
+          "utm_medium" = CASE WHEN $12 AND ${untagged} THEN $10 ELSE "utm_medium" END,
+          "utm_campaign" = CASE WHEN $12 AND ${untagged} THEN $11 ELSE "utm_campaign" END
         WHERE "id" = (
           SELECT "id" FROM "analytics_visits"
            WHERE "visitor_hash" = $1 AND "last_seen_at" >= $7 AND "last_seen_at" <= $2
@@ -86,6 +96,13 @@ export class AnalyticsRepository {
         facts.formStarted,
         facts.enquired,
         idleSince,
+        facts.referrerHost,
+        facts.utmSource,
+        facts.utmMedium,
+        facts.utmCampaign,
+        // The campaign tags arrive as a group, on the event that carries them; they fill a visit that
+        // has none yet, whichever event opened it, and never replace the tags a visit came with.
+        hasCampaign(facts),
       ],
     );
     const rows: { id: string }[] = Array.isArray(updated[0]) ? updated[0] : updated;
@@ -146,4 +163,8 @@ export class AnalyticsRepository {
       [pageViewEvent, since, limit],
     );
   }
+}
+
+function hasCampaign(facts: VisitFacts): boolean {
+  return facts.utmSource !== null || facts.utmMedium !== null || facts.utmCampaign !== null;
 }

@@ -16,7 +16,8 @@ export interface EnquiryClient {
  * The pages read before an enquiry (docs/product.md#content-to-enquiry), kept only where the
  * visitor consented to analytics: the sender's visit today is found from its visit hash, and if its
  * latest event carries the consented visitor id, that id's last page views are copied onto the
- * enquiry. Without consent nothing is linked. The rows go with the enquiry (cascade).
+ * enquiry, with the page views of the visits in which it consented (the landing page, read before
+ * the choice was made on it, belongs to that visit). Without consent nothing is linked. The rows go with the enquiry (cascade).
  */
 @Injectable()
 export class ReadingPaths {
@@ -37,7 +38,9 @@ export class ReadingPaths {
     const since = new Date(client.now.getTime() - analyticsLimits.readingPathDays * 86_400_000);
     const pages = await manager.query<{ path: string; title: string | null; created_at: Date }[]>(
       `SELECT "path", left("properties"->>'page_title', 300) AS "title", "created_at" FROM "analytics_events"
-        WHERE "visitor_id" = $1 AND "event" = $2 AND "path" IS NOT NULL AND "created_at" >= $3 AND "created_at" <= $4
+        WHERE ("visitor_id" = $1 OR "visit_id" IN (
+                SELECT "visit_id" FROM "analytics_events" WHERE "visitor_id" = $1 AND "visit_id" IS NOT NULL))
+          AND "event" = $2 AND "path" IS NOT NULL AND "created_at" >= $3 AND "created_at" <= $4
         ORDER BY "created_at" DESC, "id" DESC LIMIT $5`,
       [visitorId, pageViewEvent, since, client.now, analyticsLimits.readingPathMax],
     );

@@ -103,16 +103,21 @@ export class MailRepository {
 
   /**
    * Of these claimed rows, cancels the newsletter copies whose address is no longer a confirmed
-   * subscriber (unsubscribed or removed while the issue was going out) and answers their ids: they
+   * subscriber that may be sent to (unsubscribed, removed, hard-bounced or complained while the issue
+   * was going out) and answers their ids: they
    * are never sent. Other mails are left alone.
    */
   async cancelUnsubscribed(ids: string[]): Promise<Set<string>> {
     if (ids.length === 0) return new Set();
     const result: unknown = await this.dataSource.query(
       `UPDATE "email_outbox" o
-          SET "status" = 'cancelled', "last_error" = 'The address unsubscribed before this mail was sent'
+          SET "status" = 'cancelled',
+              "last_error" = CASE WHEN EXISTS (SELECT 1 FROM "subscribers" b WHERE b."email" = o."to_address" AND b."blocked_reason" IS NOT NULL)
+                             THEN 'The address bounced or complained before this mail was sent'
+                             ELSE 'The address unsubscribed before this mail was sent' END
         WHERE o."id" = ANY($1::uuid[]) AND o."newsletter_issue_id" IS NOT NULL
-          AND NOT EXISTS (SELECT 1 FROM "subscribers" s WHERE s."email" = o."to_address" AND s."status" = 'confirmed')
+          AND NOT EXISTS (SELECT 1 FROM "subscribers" s
+                           WHERE s."email" = o."to_address" AND s."status" = 'confirmed' AND s."blocked_reason" IS NULL)
         RETURNING o."id"`,
       [ids],
     );

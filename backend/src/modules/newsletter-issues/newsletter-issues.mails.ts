@@ -4,6 +4,16 @@ import type { OutgoingMail } from '../mail/mail.repository.js';
 import { imageTag, type MailImage } from './mail-images.js';
 import type { MailMarkup } from './markdown-mail.js';
 
+/** The header of an issue's mail naming the issue (its id), so that a bounce or complaint is counted on it. */
+export const newsletterIssueHeader = 'X-Northbeam-Issue';
+
+/** The line of an issue's text where its post card goes (a draft started from a post has it under the introduction). */
+export const postCardMarker = '{{post}}';
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 /** A post shown as a card: its image, title, excerpt and a button to read it on the site. */
 export interface PostCard {
   url: string;
@@ -45,13 +55,22 @@ export interface RenderedIssue {
 /**
  * The newsletter's template, the newsletter variant of the one mail layout: the logo, an optional
  * hero image, the text, an optional post card, and a footer with the company's address and the
- * reader's unsubscribe links. No open pixel and no per-reader link rewriting.
+ * reader's unsubscribe links. No open pixel and no per-reader link rewriting (a sent issue's links
+ * go through the site the same for every reader: newsletter-links.ts).
  */
 export function renderIssue(issue: IssueContent, extraHead?: string): RenderedIssue {
   const hero = issue.hero
     ? `<tr><td style="padding:0;line-height:0">${imageTag(issue.hero, 'margin:0')}</td></tr>`
     : '';
+  // The post card stands where the body's {{post}} line is, or after the text when it has none.
   const card = issue.card ? cardHtml(issue.card) : '';
+  const marker = new RegExp(`<p[^>]*>\\s*${escapeRegExp(postCardMarker)}\\s*</p>`);
+  const placed = marker.test(issue.markup.html);
+  const bodyHtml = placed ? issue.markup.html.replace(marker, () => card) : `${issue.markup.html}${card}`;
+  const cardText = issue.card ? [issue.card.title, issue.card.excerpt, `Read the article: ${issue.card.url}`] : [];
+  const textLines = issue.markup.text.split('\n');
+  const markerLine = textLines.findIndex((line) => line.trim() === postCardMarker);
+  if (markerLine !== -1) textLines.splice(markerLine, 1, ...cardText);
   const { head, tail } = mailFrame({
     variant: 'newsletter',
     title: issue.subject,
@@ -61,13 +80,13 @@ export function renderIssue(issue: IssueContent, extraHead?: string): RenderedIs
     leadRows: hero,
     extraHead,
     body: `<h1 style="margin:0 0 20px;font-size:26px;line-height:1.25;color:${colours.ink}">${escapeHtml(issue.subject)}</h1>
-${issue.markup.html}${card}`,
+${bodyHtml}`,
   });
   const textHead = [
     issue.subject,
     '',
-    issue.markup.text,
-    ...(issue.card ? ['', issue.card.title, issue.card.excerpt, `Read the article: ${issue.card.url}`] : []),
+    textLines.join('\n'),
+    ...(issue.card && markerLine === -1 ? ['', ...cardText] : []),
     ...(issue.webUrl ? ['', `View in browser: ${issue.webUrl}`] : []),
     '',
     '--',
@@ -116,6 +135,8 @@ export function newsletterIssueMail(
     headers: {
       'List-Unsubscribe': `<${links.oneClickUnsubscribeUrl}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      // Names the issue, never the reader: a bounce or complaint that quotes the headers is counted on it.
+      ...(test ? {} : { [newsletterIssueHeader]: issue.id }),
     },
     ...(test ? {} : { newsletterIssueId: issue.id }),
   };
@@ -123,7 +144,11 @@ export function newsletterIssueMail(
 
 /** The public web version: the issue as mailed, without a reader (no unsubscribe link of anybody's). */
 export function newsletterWebVersion(issue: IssueContent): string {
-  const rendered = renderIssue({ ...issue, webUrl: null }, '<meta name="robots" content="noindex, nofollow">');
+  // The site's icon, as every page of the site has it (a browser would otherwise ask for /favicon.ico).
+  const rendered = renderIssue(
+    { ...issue, webUrl: null },
+    `<meta name="robots" content="noindex, nofollow"><link rel="icon" href="${escapeHtml(issue.siteUrl)}/favicon.svg" type="image/svg+xml">`,
+  );
   const footer = `<p style="${small}">The web version of an issue of the ${escapeHtml(site.name)} newsletter. <a href="${escapeHtml(issue.siteUrl)}/blog" style="color:${colours.muted}">Read the blog and subscribe</a>.</p>`;
   return rendered.htmlHead + footer + rendered.htmlTail;
 }

@@ -33,6 +33,12 @@ export interface NewsletterIssueRow {
   created_at: Date | string;
   updated_at: Date | string;
   sent_at: Date | string | null;
+  web_views: number;
+  unsubscribes: number;
+  hard_bounces: number;
+  soft_bounces: number;
+  complaints: number;
+  clicks: number;
 }
 
 export interface PublishedPostRow {
@@ -88,7 +94,9 @@ const selectIssue = `
          p."title" AS "source_post_title", p."excerpt" AS "source_post_excerpt", p."section" AS "source_post_section",
          p."slug" AS "source_post_slug", p."feature_image_id" AS "source_post_image_id",
          i."audience", i."hero_image_id", i."post_mode", i."scheduled_at", i."web_slug",
-         i."created_by_name", i."sent_by_name", i."created_at", i."updated_at", i."sent_at"
+         i."created_by_name", i."sent_by_name", i."created_at", i."updated_at", i."sent_at",
+         i."web_views", i."unsubscribes", i."hard_bounces", i."soft_bounces", i."complaints",
+         (SELECT COALESCE(sum(c."clicks"), 0)::int FROM "newsletter_link_clicks" c WHERE c."issue_id" = i."id") AS "clicks"
     FROM "newsletter_issues" i
     LEFT JOIN "posts" p ON p."id" = i."source_post_id"`;
 
@@ -225,7 +233,7 @@ export class NewsletterIssuesRepository {
               count(*) FILTER (WHERE ${audienceConditions.labs})::int AS "labs",
               count(*) FILTER (WHERE ${audienceConditions.consulting})::int AS "consulting",
               count(*) FILTER (WHERE ${audienceConditions.site})::int AS "site"
-         FROM "subscribers" WHERE "status" = 'confirmed'`,
+         FROM "subscribers" WHERE "status" = 'confirmed' AND "blocked_reason" IS NULL`,
     );
     return rows[0];
   }
@@ -245,7 +253,8 @@ export class NewsletterIssuesRepository {
     const counted = await manager.query<{ total: number }[]>(
       `WITH "inserted" AS (
          INSERT INTO "newsletter_issue_recipients" ("issue_id", "email")
-         SELECT $1, "email" FROM "subscribers" WHERE "status" = 'confirmed' AND ${audienceConditions[audience]}
+         SELECT $1, "email" FROM "subscribers"
+          WHERE "status" = 'confirmed' AND "blocked_reason" IS NULL AND ${audienceConditions[audience]}
          ON CONFLICT DO NOTHING RETURNING 1)
        SELECT count(*)::int AS "total" FROM "inserted"`,
       [id],
@@ -334,5 +343,61 @@ export class NewsletterIssuesRepository {
       [id],
     );
     return rows[0];
+  }
+
+  /** The links of a sent issue, numbered in the order they appear; a second call (a resumed send) keeps the first. */
+  async saveLinks(manager: EntityManager, id: string, urls: string[]): Promise<void> {
+    if (urls.length === 0) return;
+    await manager.query(
+      `INSERT INTO "newsletter_link_clicks" ("issue_id", "link_index", "url")
+       SELECT $1, "position" - 1, "url" FROM unnest($2::text[]) WITH ORDINALITY AS t("url", "position")
+       ON CONFLICT DO NOTHING`,
+      [id, urls],
+    );
+  }
+
+  /** Counts one click on a link of a sent issue (by its web slug) and answers its address; undefined for none. */
+  async countClick(webSlug: string, index: number): Promise<string | undefined> {
+    const result: unknown = await this.dataSource.query(
+      `UPDATE "newsletter_link_clicks" c SET "clicks" = c."clicks" + 1
+         FROM "newsletter_issues" i
+        WHERE i."web_slug" = $1 AND i."status" IN ('sending', 'sent') AND c."issue_id" = i."id" AND c."link_index" = $2
+        RETURNING c."url"`,
+      [webSlug, index],
+    );
+    return returnedRows<{ url: string }>(result)[0]?.url;
+  }
+
+  async countWebView(id: string): Promise<void> {
+    await this.dataSource.query(`UPDATE "newsletter_issues" SET "web_views" = "web_views" + 1 WHERE "id" = $1`, [id]);
+  }
+
+  async linkFigures(id: string): Promise<{ index: number; url: string; clicks: number }[]> {
+    return this.dataSource.query(
+      `SELECT "link_index" AS "index", "url", "clicks" FROM "newsletter_link_clicks" WHERE "issue_id" = $1 ORDER BY "link_index"`,
+      [id],
+    );
+  }
+
+  /** The address of a link of a sent issue, without counting (a HEAD). */
+  async linkUrl(webSlug: string, index: number): Promise<string | undefined> {
+    const rows = await this.dataSource.query<{ url: string }[]>(
+      `SELECT c."url" FROM "newsletter_link_clicks" c JOIN "newsletter_issues" i ON i."id" = c."issue_id"
+        WHERE i."web_slug" = $1 AND i."status" IN ('sending', 'sent') AND c."link_index" = $2`,
+      [webSlug, index],
+    );
+    return rows[0]?.url;
+  }
+
+  /** The newest draft `userId` started from the post in this mode and never changed since (a repeated press). */
+  async findUntouchedDraftFromPost(postId: string, mode: string, userId: string): Promise<string | undefined> {
+    const rows = await this.dataSource.query<{ id: string }[]>(
+      `SELECT "id" FROM "newsletter_issues"
+        WHERE "source_post_id" = $1 AND "post_mode" = $2 AND "created_by_id" = $3 AND "status" = 'draft'
+          AND "updated_at" = "created_at"
+        ORDER BY "created_at" DESC LIMIT 1`,
+      [postId, mode, userId],
+    );
+    return rows[0]?.id;
   }
 }

@@ -42,6 +42,7 @@ import { foreignImages, renderMarkdownForMail } from './markdown-mail.js';
 import {
   newsletterIssueMail,
   newsletterWebVersion,
+  postCardMarker,
   renderIssue,
   type IssueContent,
 } from './newsletter-issues.mails.js';
@@ -52,6 +53,7 @@ import {
   type NewsletterIssueRow,
 } from './newsletter-issues.repository.js';
 import { isUuid } from '../../core/validation/uuid.js';
+import { withCampaignTags, withTrackedLinks } from './newsletter-links.js';
 
 /** What an issue's mail is made of: its saved row, or the fields being written with the row they belong to. */
 type IssueSource = Pick<
@@ -164,6 +166,9 @@ export class NewsletterIssuesService implements OnApplicationBootstrap, BeforeAp
       throw new ApiError(HttpStatus.BAD_REQUEST, messages.validationFailed, {
         postId: [newsletterIssueMessages.postInvalid],
       });
+    // A second press (or a double click) opens the draft the first one started, while nobody has changed it.
+    const untouched = await this.repository.findUntouchedDraftFromPost(post.id, mode, user.id);
+    if (untouched) return this.detail(untouched);
     const url = `${this.config.publicUrl}/blog/${post.section}/${post.slug}`;
     return this.create(
       user,
@@ -172,7 +177,7 @@ export class NewsletterIssuesService implements OnApplicationBootstrap, BeforeAp
         preheader: post.excerpt.replace(/\s+/g, ' ').trim().slice(0, newsletterIssueLimits.preheaderMax),
         body:
           mode === 'card'
-            ? `New on the ${sectionLabels[post.section]} blog this month.\n`
+            ? `New on the ${sectionLabels[post.section]} blog this month.\n\n${postCardMarker}\n`
             : `${post.body.trim()}\n\n[Read it on the site](${url})\n`,
         postMode: mode,
       },
@@ -342,14 +347,18 @@ export class NewsletterIssuesService implements OnApplicationBootstrap, BeforeAp
     if (!row || row.status !== 'sending') return;
     // Rendered once for the whole send: each copy only adds its reader's footer.
     const content = await this.content(row.id, row);
-    const rendered = renderIssue(content);
+    const webSlug = row.web_slug!;
+    // The issue's links go through the site to be counted, the same address in every copy (no reader in it).
+    const tracked = withTrackedLinks(renderIssue(content), this.config.publicUrl, webSlug, [content.webUrl]);
+    const rendered = tracked.rendered;
+    await this.transactions.run((manager) => this.repository.saveLinks(manager, row.id, tracked.links));
     for (;;) {
       const queued = await this.dataSource.transaction(async (manager) => {
         const emails = await this.repository.takeRecipients(manager, row.id, newsletterIssueLimits.queueBatchSize);
         await this.mailService.enqueueMany(
           manager,
           emails.map((email) =>
-            newsletterIssueMail(content, rendered, email, this.newsletterService.unsubscribeLinks(email)),
+            newsletterIssueMail(content, rendered, email, this.newsletterService.unsubscribeLinks(email, webSlug)),
           ),
         );
         return emails.length;
@@ -371,12 +380,26 @@ export class NewsletterIssuesService implements OnApplicationBootstrap, BeforeAp
     });
   }
 
-  /** The public web version of an issue that has gone out; undefined for any other slug. */
-  async webVersion(slug: string): Promise<{ html: string } | undefined> {
+  /**
+   * The public web version of an issue that has gone out; undefined for any other slug. A view
+   * (`count`: a GET, not a HEAD) adds one to the issue's web-version views, and nothing else.
+   */
+  async webVersion(slug: string, count = false): Promise<{ html: string } | undefined> {
     if (!/^[a-z0-9-]{1,120}$/.test(slug)) return undefined;
     const row = await this.repository.findByWebSlug(slug);
     if (!row) return undefined;
+    if (count) await this.repository.countWebView(row.id);
     return { html: newsletterWebVersion(await this.content(row.id, row)) };
+  }
+
+  /**
+   * The address behind link `index` of the sent issue with web slug `slug`, one click counted on it
+   * when `count` (a GET); undefined when there is no such link. Nothing about the reader is kept.
+   */
+  async followLink(slug: string, index: number, count: boolean): Promise<string | undefined> {
+    if (!/^[a-z0-9-]{1,120}$/.test(slug) || !Number.isInteger(index) || index < 0 || index > 9999) return undefined;
+    const url = count ? await this.repository.countClick(slug, index) : await this.repository.linkUrl(slug, index);
+    return url ? withCampaignTags(url, this.config.publicUrl, slug) : undefined;
   }
 
   private async startSending(
@@ -507,6 +530,7 @@ export class NewsletterIssuesService implements OnApplicationBootstrap, BeforeAp
       heroImage: hero ? { id: hero.id, alt: hero.alt, width: hero.width, height: hero.height } : null,
       webUrl: row.web_slug ? `${this.config.publicUrl}${newsletterWebPath(row.web_slug)}` : null,
       progress,
+      links: progress ? await this.repository.linkFigures(row.id) : [],
       actions: newsletterIssueActions(row.status),
     };
   }

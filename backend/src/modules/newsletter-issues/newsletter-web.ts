@@ -16,7 +16,8 @@ function notFoundPage(): string {
 /**
  * Express middleware mounted before the server-side render: `/newsletter/{slug}` is the public web
  * version of a sent issue, which its mail's "View in browser" link opens. Listed nowhere else (not
- * in the sitemap), never indexed, no tracking of any kind. `/newsletter/confirm` (the subscription's
+ * in the sitemap), never indexed; a view adds one to the issue's count of views, and nothing about the
+ * reader is kept. `/newsletter/confirm` (the subscription's
  * confirm page) and everything else pass on untouched.
  */
 export function newsletterWebVersionMiddleware(issues: NewsletterIssuesService) {
@@ -24,7 +25,7 @@ export function newsletterWebVersionMiddleware(issues: NewsletterIssuesService) 
     if (request.method !== 'GET' && request.method !== 'HEAD') return next();
     const match = webVersionPath.exec(request.path);
     if (!match || match[1] === 'confirm') return next();
-    issues.webVersion(match[1]).then(
+    issues.webVersion(match[1], request.method === 'GET').then(
       (found) => {
         response.setHeader('X-Robots-Tag', 'noindex, nofollow');
         response.setHeader('Content-Security-Policy', webVersionPolicy);
@@ -34,8 +35,8 @@ export function newsletterWebVersionMiddleware(issues: NewsletterIssuesService) 
           response.status(404).send(notFoundPage());
           return;
         }
-        // A sent issue never changes.
-        response.setHeader('Cache-Control', 'public, max-age=300');
+        // Each view is counted (docs/product.md#newsletter-figures), so no shared cache answers for the site.
+        response.setHeader('Cache-Control', 'private, no-cache');
         response.status(200).send(found.html);
       },
       (error: unknown) => next(error),

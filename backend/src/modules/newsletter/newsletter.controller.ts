@@ -55,14 +55,14 @@ export class NewsletterController {
     @Res({ passthrough: true }) response: Response,
   ): Promise<UnsubscribeResult> {
     response.setHeader('Cache-Control', 'no-store');
-    return this.newsletterService.unsubscribe(query.email, query.token, request.ip);
+    return this.newsletterService.unsubscribe(query.email, query.token, request.ip, query.issue);
   }
 
   /** RFC 8058: mail providers POST here (as a form) when the reader presses their Unsubscribe button. */
   @Post('unsubscribe/one-click')
   @HttpCode(HttpStatus.OK)
   async unsubscribeOneClick(@Query() query: OneClickUnsubscribeQueryDto): Promise<NewsletterMessageDto> {
-    const { message } = await this.newsletterService.unsubscribeSigned(query.email, query.token);
+    const { message } = await this.newsletterService.unsubscribeSigned(query.email, query.token, query.issue);
     return { message };
   }
 }

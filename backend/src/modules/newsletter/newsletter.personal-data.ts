@@ -15,13 +15,21 @@ export const subscribersStore: PersonalDataStore = {
       confirmationSentAt: 'Confirmation e-mail sent',
       consentConfirmedAt: 'Confirmed by you',
       unsubscribedAt: 'Unsubscribed',
+      hardBounces: 'Mails to you that could not be delivered',
+      softBounces: 'Mails to you delayed or refused for a while',
+      complaints: 'Mails you reported as spam',
+      blockedReason: 'Why we no longer send to you',
+      blockedAt: 'No longer sent to since',
     },
     words: {
       status: (status) => subscriberStatusLabels[status as SubscriberStatus] ?? status,
+      blockedReason: (reason) =>
+        reason === 'complaint' ? 'You reported a mail as spam' : 'Your mailbox refused our mail',
       source: subscribeSourceLabel,
     },
   },
-  holds: 'Newsletter subscribers: e-mail, state, where they signed up, and when they asked, confirmed and unsubscribed',
+  holds:
+    'Newsletter subscribers: e-mail, state, where they signed up, when they asked, confirmed and unsubscribed, and counts of bounces and complaints',
   keptWhile: 'confirmed subscribers: until they unsubscribe',
   retention: { key: 'unconfirmedSubscribers', rule: (period) => `unconfirmed subscribers older than ${period}` },
   erase: (manager, email) =>
@@ -30,7 +38,9 @@ export const subscribersStore: PersonalDataStore = {
   collect: (manager, email) =>
     manager.query(
       `SELECT "email", "status", "source", "page", "created_at" AS "signedUpAt", "confirmation_sent_at" AS "confirmationSentAt",
-              "confirmed_at" AS "consentConfirmedAt", "unsubscribed_at" AS "unsubscribedAt"
+              "confirmed_at" AS "consentConfirmedAt", "unsubscribed_at" AS "unsubscribedAt",
+              "hard_bounces" AS "hardBounces", "soft_bounces" AS "softBounces", "complaints",
+              "blocked_reason" AS "blockedReason", "blocked_at" AS "blockedAt"
          FROM "subscribers" WHERE lower(trim("email")) = $1`,
       [email],
     ),

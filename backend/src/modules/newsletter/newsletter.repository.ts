@@ -110,4 +110,56 @@ export class NewsletterRepository {
       ? { id: row.id, email: row.email, unsubscribedAt: row.unsubscribed_at }
       : undefined;
   }
+
+  /** One more unsubscribe counted on the sent issue with this web slug (no-op for any other slug). */
+  async countIssueUnsubscribe(manager: EntityManager, webSlug: string): Promise<void> {
+    await manager.query(
+      `UPDATE "newsletter_issues" SET "unsubscribes" = "unsubscribes" + 1
+        WHERE "web_slug" = $1 AND "status" IN ('sending', 'sent')`,
+      [webSlug],
+    );
+  }
+
+  /**
+   * Records a hard bounce, soft bounce or complaint of a subscriber inside the caller's transaction,
+   * and counts it on the issue the report named (or, when it named none, the issue last sent to the
+   * address). A hard bounce or a complaint blocks the
+   * address: no issue is sent to it any more. False when the address is not a subscriber.
+   */
+  async recordDeliveryProblem(
+    manager: EntityManager,
+    email: string,
+    kind: DeliveryProblem,
+    issueId: string | null,
+  ): Promise<boolean> {
+    const column = problemColumns[kind];
+    const result: unknown = await manager.query(
+      `UPDATE "subscribers" SET "${column}" = "${column}" + 1,
+              "blocked_reason" = CASE WHEN $2 THEN COALESCE("blocked_reason", $3) ELSE "blocked_reason" END,
+              "blocked_at" = CASE WHEN $2 THEN COALESCE("blocked_at", now()) ELSE "blocked_at" END
+        WHERE "email" = $1 RETURNING "id"`,
+      [email, kind !== 'soft_bounce', kind],
+    );
+    if (returnedRows(result).length === 0) return false;
+    // Without the issue's header in the report: the issue whose copy last went to the address.
+    await manager.query(
+      `UPDATE "newsletter_issues" SET "${column}" = "${column}" + 1
+        WHERE "id" = COALESCE($1::uuid, (
+          SELECT "newsletter_issue_id" FROM "email_outbox"
+           WHERE "to_address" = $2 AND "newsletter_issue_id" IS NOT NULL AND "status" = 'sent'
+           ORDER BY "sent_at" DESC NULLS LAST LIMIT 1))`,
+      [issueId, email],
+    );
+    return true;
+  }
 }
+
+/** What a delivery report says of an address. */
+export type DeliveryProblem = 'hard_bounce' | 'soft_bounce' | 'complaint';
+
+/** The counter of each problem, on the subscriber and on the issue (constant column names). */
+const problemColumns: Record<DeliveryProblem, string> = {
+  hard_bounce: 'hard_bounces',
+  soft_bounce: 'soft_bounces',
+  complaint: 'complaints',
+};

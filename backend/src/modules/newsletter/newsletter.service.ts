@@ -92,8 +92,9 @@ export class NewsletterService {
     email: string,
     token: string | undefined,
     clientIp: string | undefined,
+    issue?: string,
   ): Promise<UnsubscribeResult> {
-    if (token !== undefined) return this.unsubscribeSigned(email, token);
+    if (token !== undefined) return this.unsubscribeSigned(email, token, issue);
     await this.rateLimiter.enforceMailingForm('unsubscribe-link', clientIp, email, {
       perClient: this.config.unsubscribeLinkRateLimitMax,
       perRecipient: this.config.unsubscribeLinkRecipientRateLimitMax,
@@ -109,9 +110,11 @@ export class NewsletterService {
 
   /**
    * Unsubscribes the address when the token is its signature, which only our mails carry (the page's
-   * link and RFC 8058 one-click alike); same answer whether or not the address was subscribed.
+   * link and RFC 8058 one-click alike); same answer whether or not the address was subscribed. An
+   * issue's link names the issue (its web slug, nothing of the reader's): the unsubscribe is counted
+   * on it (docs/product.md#newsletter-figures).
    */
-  async unsubscribeSigned(email: string, token: string): Promise<UnsubscribeResult> {
+  async unsubscribeSigned(email: string, token: string, issue?: string): Promise<UnsubscribeResult> {
     const expected = Buffer.from(this.unsubscribeSignature(email));
     const given = Buffer.from(token);
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
@@ -119,6 +122,7 @@ export class NewsletterService {
     }
     await this.transactions.run(async (manager) => {
       const left = await this.newsletterRepository.unsubscribe(manager, email);
+      if (left && issue) await this.newsletterRepository.countIssueUnsubscribe(manager, issue);
       if (left)
         await this.webhookEvents.emit(manager, 'subscriber.unsubscribed', {
           subscriber: { id: left.id, email: left.email, unsubscribedAt: new Date(left.unsubscribedAt).toISOString() },
@@ -146,9 +150,9 @@ export class NewsletterService {
    * The address's own unsubscribe page and its RFC 8058 one-click target, both carrying the address's
    * signature (every mail to a subscriber carries both; the page sends the token back).
    */
-  unsubscribeLinks(email: string): { unsubscribePageUrl: string; oneClickUnsubscribeUrl: string } {
+  unsubscribeLinks(email: string, issue?: string): { unsubscribePageUrl: string; oneClickUnsubscribeUrl: string } {
     const base = this.config.publicUrl;
-    const signed = `email=${encodeURIComponent(email)}&token=${this.unsubscribeSignature(email)}`;
+    const signed = `email=${encodeURIComponent(email)}&token=${this.unsubscribeSignature(email)}${issue ? `&issue=${encodeURIComponent(issue)}` : ''}`;
     return {
       unsubscribePageUrl: `${base}/unsubscribe?${signed}`,
       oneClickUnsubscribeUrl: `${base}/api/unsubscribe/one-click?${signed}`,

@@ -20,10 +20,15 @@ export interface SubscriberRow {
   created_at: Date | string;
   confirmed_at: Date | string | null;
   unsubscribed_at: Date | string | null;
+  hard_bounces: number;
+  soft_bounces: number;
+  complaints: number;
+  blocked_reason: 'hard_bounce' | 'complaint' | null;
 }
 
 const selectSubscriber = `
-  SELECT "id", "email", "status", "source", "page", "created_at", "confirmed_at", "unsubscribed_at" FROM "subscribers"`;
+  SELECT "id", "email", "status", "source", "page", "created_at", "confirmed_at", "unsubscribed_at",
+         "hard_bounces", "soft_bounces", "complaints", "blocked_reason" FROM "subscribers"`;
 
 function whereClause(filter: SubscriberFilter): { sql: string; parameters: unknown[] } {
   const conditions: string[] = [];

@@ -1,3 +1,4 @@
+import { PlaybookInlineOffer } from '@/components/lead-capture/playbook-inline-offer';
 import { ChevronDown, ExternalLink, Menu, X } from '@/components/ui/icons';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
@@ -213,6 +214,9 @@ export function Header() {
                 </a>
               </li>
             ))}
+            <li className="mt-3">
+              <PlaybookInlineOffer placement="menu" />
+            </li>
             <li className="mt-3 px-4">
               <Link to="/contact" onClick={close} className={cn(buttonVariants(), 'w-full')}>
                 Contact

@@ -9,6 +9,7 @@ import { CtaBand } from '@/components/marketing/cta-band';
 import { PageHero, SectionHeading } from '@/components/marketing/page-hero';
 import { TeamAvatar } from '@/components/marketing/team-avatar';
 import { TeamStrip } from '@/components/marketing/team-strip';
+import { PlaybookInlineOffer } from '@/components/lead-capture/playbook-inline-offer';
 import { PlaybookWidget } from '@/components/lead-capture/playbook-widget';
 import { cardSurface } from '@/components/ui/card';
 
@@ -127,6 +128,7 @@ export function Component() {
         text="Tell us what you are trying to change. We reply within 48 hours."
         label="Get in touch"
       />
+      <PlaybookInlineOffer />
       <PlaybookWidget />
     </>
   );

@@ -11,6 +11,7 @@ import { PageHero, SectionHeading } from '@/components/marketing/page-hero';
 import { serviceJsonLd } from '@/components/marketing/service-json-ld';
 import { TeamStrip } from '@/components/marketing/team-strip';
 import { buttonVariants } from '@/components/ui/button';
+import { PlaybookInlineOffer } from '@/components/lead-capture/playbook-inline-offer';
 import { PlaybookWidget } from '@/components/lead-capture/playbook-widget';
 import { useSiteSettings } from '@/lib/site-settings';
 import { useServiceEngagement } from '@/hooks/use-service-engagement';
@@ -201,6 +202,7 @@ export function Component() {
       />
 
       <ContactSection title="Talk to a consultant" />
+      <PlaybookInlineOffer />
       <PlaybookWidget />
     </>
   );

@@ -1,3 +1,4 @@
+import { PlaybookInlineOffer } from '@/components/lead-capture/playbook-inline-offer';
 import { useLoaderData, type LoaderFunctionArgs } from '@/app/data-router';
 import {
   limits,
@@ -178,6 +179,7 @@ export function Component() {
       <Copy id="home-cta" code={sections.callToAction} />
 
       <HydrationBoundary>
+        <PlaybookInlineOffer />
         <ContactSectionBlock />
         <PlaybookBlock />
       </HydrationBoundary>

@@ -11,6 +11,7 @@ import { serviceJsonLd } from '@/components/marketing/service-json-ld';
 import { TeamStrip } from '@/components/marketing/team-strip';
 import { buttonVariants } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { PlaybookInlineOffer } from '@/components/lead-capture/playbook-inline-offer';
 import { PlaybookWidget } from '@/components/lead-capture/playbook-widget';
 import { useServiceEngagement } from '@/hooks/use-service-engagement';
 import { useSiteSettings } from '@/lib/site-settings';
@@ -127,6 +128,7 @@ export function Component() {
         label="Talk to the studio"
         accent="var(--color-immersive)"
       />
+      <PlaybookInlineOffer />
       <PlaybookWidget />
     </>
   );

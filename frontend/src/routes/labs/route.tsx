@@ -7,6 +7,7 @@ import { PageHero, SectionHeading } from '@/components/marketing/page-hero';
 import { serviceJsonLd } from '@/components/marketing/service-json-ld';
 import { buttonVariants } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { PlaybookInlineOffer } from '@/components/lead-capture/playbook-inline-offer';
 import { PlaybookWidget } from '@/components/lead-capture/playbook-widget';
 import { useServiceEngagement } from '@/hooks/use-service-engagement';
 import { cardSurface } from '@/components/ui/card';
@@ -202,6 +203,7 @@ export function Component() {
         title="Book a discovery call"
         intro="Tell us the idea or the problem. We reply within 48 hours with a sprint plan and the questions we would test first."
       />
+      <PlaybookInlineOffer />
       <PlaybookWidget />
     </>
   );

@@ -38,6 +38,14 @@ export function Component() {
           <li>
             <strong>Newsletter</strong>: your email address, to send the newsletter you asked for (consent).
           </li>
+          <li data-testid="newsletter-counting">
+            <strong>Newsletter figures</strong>: we count, for each issue, how often each of its links was clicked (the
+            links pass through our site, the same for every reader, with nothing in them that identifies you), how often
+            its web version was viewed, and how many readers unsubscribed through it. These are totals only: we do not
+            record who clicked what, and there is no open-tracking pixel. When a mail to you bounces or you report it as
+            spam, your mail provider tells us: we note it on your subscription and stop sending after a permanent
+            failure or a complaint (legitimate interests: keeping our list clean).
+          </li>
           <li>
             <strong>Playbook download</strong>: your email address and the page you requested it from, to send the
             playbook and follow up (consent).

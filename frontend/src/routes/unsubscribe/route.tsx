@@ -30,6 +30,7 @@ export function Component() {
   const [searchParams] = useSearchParams();
   const linkedEmail = searchParams.get('email') ?? '';
   const token = searchParams.get('token');
+  const issue = searchParams.get('issue');
   const form = useForm<{ email: string }>({ initial: { email: linkedEmail } });
   const { bindForm } = form;
   const [success, setSuccess] = useState<{ outcome: UnsubscribeResult['outcome']; message: string }>();
@@ -44,7 +45,11 @@ export function Component() {
       'submit',
       async () => {
         const query = new URLSearchParams({ email: trimmed });
-        if (token && sameAddress(trimmed, linkedEmail)) query.set('token', token);
+        if (token && sameAddress(trimmed, linkedEmail)) {
+          query.set('token', token);
+          // The issue whose link was used (its web version's slug, nothing of the reader's): counted on it.
+          if (issue) query.set('issue', issue);
+        }
         const response = await apiRequest('GET', `/api/unsubscribe?${query.toString()}`);
         const body = (await response.json()) as Partial<UnsubscribeResult>;
         const outcome = body.outcome ?? 'unsubscribed';

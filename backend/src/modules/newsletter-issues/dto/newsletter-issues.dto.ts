@@ -98,5 +98,16 @@ export function mapSummary(row: NewsletterIssueRow): NewsletterIssueSummary {
     recipientCount: row.recipient_count,
     audience: row.audience,
     scheduledAt: row.scheduled_at ? isoTimestamp(row.scheduled_at) : null,
+    figures:
+      row.status === 'sending' || row.status === 'sent'
+        ? {
+            clicks: Number(row.clicks ?? 0),
+            webViews: row.web_views,
+            unsubscribes: row.unsubscribes,
+            hardBounces: row.hard_bounces,
+            softBounces: row.soft_bounces,
+            complaints: row.complaints,
+          }
+        : null,
   };
 }

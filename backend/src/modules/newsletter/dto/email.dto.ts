@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
 import { leadLimits, leadMessages, subscribeSources, type SubscribeSource } from '@northbeam/common';
 import { IsRequiredEmail } from '../../../core/validation/is-required-email.js';
 import { TrimToUndefined } from '../../../core/validation/trim.js';
@@ -28,11 +28,16 @@ export class SubscribeDto {
   page?: string;
 }
 
-/** The address of an unsubscribe call. */
+/** The address of an unsubscribe call, and the issue whose link was used (its web slug), if any. */
 class UnsubscribeAddressDto {
   @Transform(normaliseEmail)
   @IsRequiredEmail()
   email: string;
+
+  @IsOptional()
+  @IsString({ message: leadMessages.unsubscribeLinkInvalid })
+  @Matches(/^[a-z0-9-]{1,120}$/, { message: leadMessages.unsubscribeLinkInvalid })
+  issue?: string;
 }
 
 /** GET /api/unsubscribe?email=&token= (the token of a mailed link; without one a link is mailed). */

@@ -39,6 +39,9 @@ export function mapSubscriber(row: SubscriberRow, user: { role: StaffRole }): Su
     subscribedAt: isoTimestamp(row.created_at),
     confirmedAt: row.confirmed_at ? isoTimestamp(row.confirmed_at) : null,
     unsubscribedAt: row.unsubscribed_at ? isoTimestamp(row.unsubscribed_at) : null,
+    bounces: Number(row.hard_bounces ?? 0) + Number(row.soft_bounces ?? 0),
+    complaints: Number(row.complaints ?? 0),
+    blocked: row.blocked_reason ?? null,
     actions: subscriberActions(row, user),
   };
 }

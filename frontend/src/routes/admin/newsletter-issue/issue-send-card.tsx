@@ -91,7 +91,8 @@ export function IssueSendCard({
               {busy === 'send' ? 'Sending...' : sendToLabel(recipients)}
             </Button>
           ) : null}
-          {may('unschedule') ? (
+          {/* Only a saved, scheduled issue has a schedule to cancel (a new one is offered every action). */}
+          {saved && scheduledAt && may('unschedule') ? (
             <Button
               variant="outline"
               disabled={busy !== null}

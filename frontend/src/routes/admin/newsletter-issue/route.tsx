@@ -21,6 +21,7 @@ import { loadJson, requestJson } from '@/lib/api';
 import { signInAgain } from '@/lib/staff';
 import { IssueForm } from './issue-form';
 import { IssueTabs, PreviewPanel } from './issue-preview';
+import { FiguresCard } from './issue-figures';
 import { ProgressCard } from './issue-progress';
 import { IssueSendCard, type SendBusy } from './issue-send-card';
 import { issueRequest, issueValues, sameIssueValues, type IssueValues } from './issue-values';
@@ -165,6 +166,7 @@ function IssueScreen(data: LoadedDocument<NewsletterIssueDetail, IssueExtra>) {
       before={
         <>
           {issue?.progress ? <ProgressCard progress={issue.progress} /> : null}
+          {issue?.figures ? <FiguresCard figures={issue.figures} links={issue.links} /> : null}
           {!issue && posts.length > 0 ? (
             <StartFromPost posts={posts} busy={busy} run={editor.run} leave={(to) => document.leave(to, true)} />
           ) : null}

@@ -95,7 +95,20 @@ function IssueRow({ issue }: { issue: NewsletterIssueSummary }) {
             {issue.recipientCount.toLocaleString('en-GB')} {issue.recipientCount === 1 ? 'recipient' : 'recipients'}
           </span>
         ) : null}
+        {issue.figures ? (
+          <span className="text-xs text-ink-muted tabular-nums" data-testid="newsletter-issue-figures">
+            {count(issue.figures.clicks, 'click')} · {count(issue.figures.webViews, 'web view')} ·{' '}
+            {count(issue.figures.unsubscribes, 'unsubscribe')}
+            {issue.figures.hardBounces + issue.figures.complaints > 0
+              ? ` · ${count(issue.figures.hardBounces, 'bounce')} · ${count(issue.figures.complaints, 'complaint')}`
+              : ''}
+          </span>
+        ) : null}
       </span>
     </Link>
   );
+}
+
+function count(value: number, noun: string): string {
+  return `${value.toLocaleString('en-GB')} ${value === 1 ? noun : `${noun}s`}`;
 }

@@ -185,6 +185,17 @@ function SubscriberRow({ subscriber, onRemove }: { subscriber: SubscriberSummary
         <DateLine label="Subscribed" value={subscriber.subscribedAt} />
         <DateLine label="Confirmed" value={subscriber.confirmedAt} />
         <DateLine label="Unsubscribed" value={subscriber.unsubscribedAt} />
+        {subscriber.blocked ? (
+          <Badge variant="destructive" data-testid="subscriber-blocked">
+            {subscriber.blocked === 'complaint' ? 'Complained: not sent to' : 'Hard bounce: not sent to'}
+          </Badge>
+        ) : null}
+        {subscriber.bounces + subscriber.complaints > 0 ? (
+          <span className="text-xs text-ink-muted tabular-nums" data-testid="subscriber-bounces">
+            {subscriber.bounces} {subscriber.bounces === 1 ? 'bounce' : 'bounces'} · {subscriber.complaints}{' '}
+            {subscriber.complaints === 1 ? 'complaint' : 'complaints'}
+          </span>
+        ) : null}
       </span>
       {subscriber.actions.includes('remove') ? (
         <span className="flex md:justify-end">
