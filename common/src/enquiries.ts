@@ -1,21 +1,27 @@
 import type { EnquiryReadingPage } from './analytics.js';
 /** The enquiries inbox of the admin: what the browser and the server share. */
+import type { InboundMail } from './inbound-mail.js';
 import type { ContactService } from './lead-capture.js';
 
-/** An enquiry moves new → open → replied → closed, or is marked spam. Staff may move it back. */
-export const enquiryStatuses = ['new', 'open', 'replied', 'closed', 'spam'] as const;
+/**
+ * An enquiry moves new → open → replied → closed, or is marked spam; the enquirer's answer arriving in
+ * the connected mailbox moves it to `awaiting` ("Awaiting us") and restarts its 48-hour clock. Staff may
+ * move it back.
+ */
+export const enquiryStatuses = ['new', 'open', 'awaiting', 'replied', 'closed', 'spam'] as const;
 export type EnquiryStatus = (typeof enquiryStatuses)[number];
 
 export const enquiryStatusLabels: Record<EnquiryStatus, string> = {
   new: 'New',
   open: 'Open',
+  awaiting: 'Awaiting us',
   replied: 'Replied',
   closed: 'Closed',
   spam: 'Spam',
 };
 
 /** Statuses that still owe the enquirer a reply (the site promises one within 48 hours). */
-export const unansweredEnquiryStatuses: readonly EnquiryStatus[] = ['new', 'open'];
+export const unansweredEnquiryStatuses: readonly EnquiryStatus[] = ['new', 'open', 'awaiting'];
 
 export const enquiryLimits = {
   listPageSize: 15,
@@ -54,6 +60,13 @@ export interface EnquirySummary {
   status: EnquiryStatus;
   assignee: EnquiryPerson | null;
   createdAt: string;
+  /**
+   * While the enquiry owes the enquirer a reply: when its 48-hour clock started (its arrival, or the
+   * enquirer's latest answer); null once answered, closed or spam.
+   */
+  waitingSince: string | null;
+  /** Unanswered for more than 48 hours (`waitingSince` older than `enquiryLimits.replyPromiseHours`). */
+  overdue: boolean;
   /** The first characters of the message. */
   excerpt: string;
   /** What the staff member who asked may do with this enquiry now (`enquiryActions`). */
@@ -77,6 +90,8 @@ export interface EnquiryDetail extends Omit<EnquirySummary, 'excerpt'> {
   notes: EnquiryNote[];
   /** Replies sent from the inbox, oldest first. */
   replies: EnquiryReply[];
+  /** What came back from the enquirer (and auto-replies or bounces) through the connected mailbox, oldest first. */
+  answers: InboundMail[];
   /** The same address's other enquiries, newest first. */
   history: EnquiryHistoryItem[];
   /** Pages read before the enquiry, only where the visitor consented to analytics (docs/product.md#content-to-enquiry). */
@@ -181,6 +196,7 @@ export const enquiryMessages = {
   templateNameTaken: 'A template with this name already exists',
   templateBodyRequired: 'Write the template’s text',
   templateBodyTooLong: `Template must be ${enquiryLimits.replyMax} characters or less`,
+  overdueInvalid: 'Overdue must be true or false',
 } as const;
 
 /** The subject a reply starts with. */

@@ -27,6 +27,7 @@ import { PrivacyOfficer1795852000000 } from './1795852000000-privacy-officer.js'
 import { ApiTokens1795852111338 } from './1795852111338-api-tokens.js';
 import { Webhooks1795852059738 } from './1795852059738-webhooks.js';
 import { ImportJobs1795852221500 } from './1795852221500-import-jobs.js';
+import { InboundMailInbox1795860000000 } from './1795860000000-inbound-mail.js';
 
 /** Every migration, oldest first. Never rewrite one that has landed: add a new one. */
 export const migrations: Function[] = [
@@ -59,4 +60,5 @@ export const migrations: Function[] = [
   ApiTokens1795852111338,
   Webhooks1795852059738,
   ImportJobs1795852221500,
+  InboundMailInbox1795860000000,
 ];
