@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   inboundMailLimits,
+  unknownPlaceholderMessage,
   type EnquiryDetail,
   type EnquirySummary,
   type InboundMail,
@@ -307,5 +308,17 @@ describe('Answers from the connected mailbox', () => {
     expect(all.items.find((item) => item.id === fresh)).toMatchObject({ overdue: false });
     expect(all.items.find((item) => item.id === answered)).toMatchObject({ overdue: false, waitingSince: null });
     expect((await admin.get('/api/admin/enquiries?overdue=maybe')).status).toBe(400);
+  });
+
+  it('refuses a reply template with an unknown placeholder when it is saved, naming it, and keeps the known ones', async () => {
+    const refused = await admin
+      .post('/api/admin/reply-templates')
+      .send({ name: 'Company greeting', body: 'Hi {firstName} at {company},' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.fieldErrors).toEqual({ body: [unknownPlaceholderMessage(['company'])] });
+    const saved = await admin
+      .post('/api/admin/reply-templates')
+      .send({ name: 'Greeting', body: 'Hi {firstName},\n\n{assignee} here about {service}, {name}.' });
+    expect(saved.status).toBe(201);
   });
 });

@@ -199,6 +199,36 @@ export const enquiryMessages = {
   overdueInvalid: 'Overdue must be true or false',
 } as const;
 
+/**
+ * The placeholders a reply template may use, filled when it is put into a reply: `{firstName}` the first
+ * word of the name the visitor gave, `{name}` that whole name, `{assignee}` the name of the staff member
+ * holding the enquiry (else the one replying), `{service}` the service interest they chose.
+ */
+export const replyTemplatePlaceholders = ['firstName', 'name', 'assignee', 'service'] as const;
+export type ReplyTemplatePlaceholder = (typeof replyTemplatePlaceholders)[number];
+
+/** The `{…}` placeholders in a template's text that are not `replyTemplatePlaceholders`, each once. */
+export function unknownTemplatePlaceholders(text: string): string[] {
+  const known = replyTemplatePlaceholders as readonly string[];
+  const found = [...text.matchAll(/\{([^{}\s]{1,40})\}/g)].map((match) => match[1]);
+  return [...new Set(found.filter((name) => !known.includes(name)))];
+}
+
+/** The sentence refusing a template with unknown placeholders. */
+export function unknownPlaceholderMessage(names: string[]): string {
+  return `Unknown placeholder${names.length === 1 ? '' : 's'} ${names.map((name) => `{${name}}`).join(', ')}: use {firstName}, {name}, {assignee} or {service}`;
+}
+
+/** A template's text for one enquiry, its placeholders filled ("Hi {firstName}," → "Hi Jo," for "Jo Bloggs"). */
+export function fillReplyTemplate(text: string, values: Record<ReplyTemplatePlaceholder, string>): string {
+  return text.replace(/\{(firstName|name|assignee|service)\}/g, (_match, key: ReplyTemplatePlaceholder) => values[key]);
+}
+
+/** The first word of the name a visitor gave ("Jo" for "Jo Bloggs"); the whole name when it has one word. */
+export function firstNameOf(name: string): string {
+  return name.trim().split(/\s+/)[0] ?? '';
+}
+
 /** The subject a reply starts with. */
 export function defaultReplySubject(siteName: string): string {
   return `Your enquiry to ${siteName}`;

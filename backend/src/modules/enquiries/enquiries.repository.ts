@@ -65,6 +65,8 @@ export interface WaitingEnquiryRow {
   /** The assignee's account is disabled: nobody reads what is sent to it. */
   assignee_disabled: boolean;
   created_at: Date | string;
+  /** When the 48-hour clock started: the enquirer's latest answer, else the arrival. */
+  clock_started_at: Date | string;
 }
 
 export interface EnquiryNoteRow {

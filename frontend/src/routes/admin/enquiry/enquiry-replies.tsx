@@ -1,7 +1,10 @@
 import { type FormEvent } from 'react';
 import {
+  contactServiceLabel,
   defaultReplySubject,
   enquiryLimits,
+  fillReplyTemplate,
+  firstNameOf,
   formatDate,
   site,
   type EnquiryDetail,
@@ -73,9 +76,14 @@ function ReplyItem({ reply }: { reply: EnquiryReply }) {
   );
 }
 
-/** A template's text for this enquiry: `{name}` becomes the enquirer's name. */
+/** A template's text for this enquiry: `{firstName}`, `{name}`, `{assignee}` and `{service}` filled. */
 function fillTemplate(text: string, enquiry: EnquiryDetail): string {
-  return text.replaceAll('{name}', enquiry.name);
+  return fillReplyTemplate(text, {
+    firstName: firstNameOf(enquiry.name),
+    name: enquiry.name,
+    assignee: enquiry.assignee?.name ?? `the ${site.name} team`,
+    service: contactServiceLabel(enquiry.service) ?? 'your enquiry',
+  });
 }
 
 function ReplyForm({ enquiry, templates, onSent }: Omit<ReplyProps, 'canReply'>) {
