@@ -229,6 +229,14 @@ export function firstNameOf(name: string): string {
   return name.trim().split(/\s+/)[0] ?? '';
 }
 
+/** How long an enquiry has waited, in words for the inbox list: "under an hour", "5 hours", "2 days". */
+export function waitedInWords(since: string, now = Date.now()): string {
+  const hours = Math.floor((now - new Date(since).getTime()) / 3_600_000);
+  if (hours < 1) return 'under an hour';
+  if (hours < 48) return `${hours} hour${hours === 1 ? '' : 's'}`;
+  return `${Math.floor(hours / 24)} days`;
+}
+
 /** The subject a reply starts with. */
 export function defaultReplySubject(siteName: string): string {
   return `Your enquiry to ${siteName}`;

@@ -9,6 +9,7 @@ import {
   site,
   type EnquiryDetail,
   type EnquiryReply,
+  type InboundMail,
   type ListPage,
   type ReplyTemplate,
   type SendEnquiryReplyRequest,
@@ -21,6 +22,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toast';
 import { useForm } from '@/components/ui/use-form';
 import { requestJson } from '@/lib/api';
+import { AnswerItem } from './enquiry-answers';
 import { ReplyTemplatePicker } from './reply-template-picker';
 
 interface ReplyProps {
@@ -41,16 +43,21 @@ export function RepliesCard({ enquiry, templates, canReply, onSent }: ReplyProps
   return (
     <Card className="lg:col-span-2" data-testid="enquiry-replies">
       <CardHeader>
-        <CardTitle>Replies</CardTitle>
+        <CardTitle>Conversation</CardTitle>
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
-        {enquiry.replies.length === 0 ? (
+        {enquiry.replies.length === 0 && enquiry.answers.length === 0 ? (
           <p className="text-sm text-ink-muted">No reply sent from the inbox yet.</p>
         ) : (
+          // Replies and what came back, oldest first: the thread as the enquirer saw it.
           <ol className="flex flex-col gap-3" data-testid="enquiry-reply-list">
-            {enquiry.replies.map((reply) => (
-              <ReplyItem key={reply.id} reply={reply} />
-            ))}
+            {timeline(enquiry).map((entry) =>
+              entry.type === 'reply' ? (
+                <ReplyItem key={entry.item.id} reply={entry.item} />
+              ) : (
+                <AnswerItem key={entry.item.id} answer={entry.item} />
+              ),
+            )}
           </ol>
         )}
         {!canReply ? null : enquiry.status === 'spam' ? (
@@ -61,6 +68,16 @@ export function RepliesCard({ enquiry, templates, canReply, onSent }: ReplyProps
       </CardContent>
     </Card>
   );
+}
+
+type TimelineEntry =
+  { type: 'reply'; at: string; item: EnquiryReply } | { type: 'answer'; at: string; item: InboundMail };
+
+function timeline(enquiry: EnquiryDetail): TimelineEntry[] {
+  return [
+    ...enquiry.replies.map((item): TimelineEntry => ({ type: 'reply', at: item.createdAt, item })),
+    ...enquiry.answers.map((item): TimelineEntry => ({ type: 'answer', at: item.receivedAt, item })),
+  ].sort((a, b) => a.at.localeCompare(b.at));
 }
 
 function ReplyItem({ reply }: { reply: EnquiryReply }) {
