@@ -204,12 +204,15 @@ test.describe('Answers from the connected mailbox', () => {
 
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `../test-results/inbound-mail-enquiry-${width}.png`, fullPage: true });
+      await page.screenshot({
+        path: `${repositoryRoot}/test-results/inbound-mail-enquiry-${width}.png`,
+        fullPage: true,
+      });
     }
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto('/admin/enquiries');
     await expect(page.getByTestId('enquiry-waited').first()).toContainText('Waiting');
-    await page.screenshot({ path: '../test-results/inbound-mail-list-1280.png', fullPage: true });
+    await page.screenshot({ path: `${repositoryRoot}/test-results/inbound-mail-list-1280.png`, fullPage: true });
     await signOut(page);
   });
 
@@ -243,7 +246,10 @@ test.describe('Answers from the connected mailbox', () => {
     expect(await page.evaluate(() => (window as unknown as { hacked?: boolean }).hacked)).toBeUndefined();
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `../test-results/inbound-mail-unmatched-${width}.png`, fullPage: true });
+      await page.screenshot({
+        path: `${repositoryRoot}/test-results/inbound-mail-unmatched-${width}.png`,
+        fullPage: true,
+      });
     }
     await page.setViewportSize({ width: 1280, height: 800 });
     await mail.getByTestId('dismiss-mail').click();

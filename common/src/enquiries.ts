@@ -92,6 +92,8 @@ export interface EnquiryDetail extends Omit<EnquirySummary, 'excerpt'> {
   replies: EnquiryReply[];
   /** What came back from the enquirer (and auto-replies or bounces) through the connected mailbox, oldest first. */
   answers: InboundMail[];
+  /** A mailbox is connected (INBOUND_IMAP_URL): replies carry its Reply-To and the answers come back here. */
+  mailboxConnected: boolean;
   /** The same address's other enquiries, newest first. */
   history: EnquiryHistoryItem[];
   /** Pages read before the enquiry, only where the visitor consented to analytics (docs/product.md#content-to-enquiry). */

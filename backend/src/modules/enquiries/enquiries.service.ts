@@ -96,7 +96,11 @@ export class EnquiriesService {
       enquiryLimits.historyMax,
       this.assignedOnly(user) ? user.id : undefined,
     );
-    return { ...mapEnquiryDetail(row, user, notes, readingPath, replies, history), answers };
+    return {
+      ...mapEnquiryDetail(row, user, notes, readingPath, replies, history),
+      answers,
+      mailboxConnected: Boolean(this.config.inboundReplyAddress),
+    };
   }
 
   /**

@@ -166,6 +166,7 @@ export function mapEnquiryDetail(
     notes: notes.map(mapNote),
     replies: replies.map(mapReply),
     answers: [],
+    mailboxConnected: false,
     history: history.map(mapHistoryItem),
     readingPath,
   };

@@ -102,7 +102,7 @@ export function Component() {
             placeholder: 'Search name, email, company, message...',
             className: 'sm:col-span-2 lg:col-span-3 xl:col-span-1',
           }}
-          className="mt-8 grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-[minmax(0,2fr)_repeat(6,minmax(0,1fr))] xl:items-end"
+          className="mt-8 grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))] xl:items-end"
         >
           <ListFilterSelect
             name="status"

@@ -23,7 +23,7 @@ export function AnswerItem({ answer }: { answer: InboundMail }) {
     >
       <p className="flex flex-wrap items-center gap-2 text-xs text-ink-muted">
         <Badge variant={automatic ? 'outline' : 'consulting'}>
-          {automatic ? inboundMailKindLabels[answer.kind] : 'From the enquirer'}
+          {automatic ? inboundMailKindLabels[answer.kind] : answer.enquiryId ? 'From the enquirer' : 'Unmatched'}
         </Badge>
         <span className="break-all">
           {answer.from.name ? `${answer.from.name} <${answer.from.address}>` : answer.from.address}

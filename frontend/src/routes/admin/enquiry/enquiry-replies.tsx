@@ -150,7 +150,9 @@ function ReplyForm({ enquiry, templates, onSent }: Omit<ReplyProps, 'canReply'>)
         {(control) => <Textarea {...control} {...form.text('body')} rows={8} />}
       </Field>
       <p className="text-xs text-ink-muted">
-        Sent from {site.name}&rsquo;s address; their answer comes back to your own mailbox.
+        {enquiry.mailboxConnected
+          ? `Sent from ${site.name}’s address; their answer comes back here, onto this enquiry.`
+          : `Sent from ${site.name}’s address; their answer comes back to your own mailbox.`}
       </p>
       <Button type="submit" className="self-start" disabled={form.busy !== null}>
         Send reply
