@@ -8,6 +8,9 @@ import {
   type InboundMailboxStatus,
   type ListPage,
 } from '@northbeam/common';
+import type { PersonalDataStore } from '../src/core/personal-data/personal-data-store.js';
+import { ErasureService } from '../src/modules/privacy/erasure.service.js';
+import { PERSONAL_DATA_STORES } from '../src/modules/privacy/personal-data-stores.js';
 import { InboundMailPoller } from '../src/modules/inbound-mail/inbound-mail.poller.js';
 import { createStaff, signedInAgent } from './factories/staff.js';
 import { DovecotServer, rawMail } from './helpers/dovecot.js';
@@ -320,5 +323,31 @@ describe('Answers from the connected mailbox', () => {
       .post('/api/admin/reply-templates')
       .send({ name: 'Greeting', body: 'Hi {firstName},\n\n{assignee} here about {service}, {name}.' });
     expect(saved.status).toBe(201);
+  });
+
+  it('erases the mail of an address (on its enquiries and in Unmatched) with the address, and lists it in its export', async () => {
+    const id = await seed({ email: 'forget@answers.example' });
+    const { replyTo } = await reply(id, 'forget@answers.example');
+    await dovecot.append(
+      rawMail({ from: 'forget@answers.example', to: replyTo, subject: 'Mine', text: 'On the enquiry' }),
+    );
+    await dovecot.append(
+      rawMail({ from: 'Forget@Answers.example', to: dovecot.user, subject: 'Loose', text: 'Unmatched one' }),
+    );
+    await poll();
+    const store = testApp.app
+      .get<PersonalDataStore[]>(PERSONAL_DATA_STORES)
+      .find((candidate) => candidate.name === 'inbound_messages')!;
+    expect((await store.collect!(testApp.dataSource.manager, 'forget@answers.example')).map((row) => row.text)).toEqual(
+      ['On the enquiry', 'Unmatched one'],
+    );
+    const counts = await testApp.dataSource.transaction((manager) =>
+      testApp.app.get(ErasureService).eraseAddress(manager, 'forget@answers.example'),
+    );
+    expect(counts).toMatchObject({ inbound_messages: 2, contact_messages: 1 });
+    const left = await testApp.dataSource.query<unknown[]>(
+      `SELECT 1 FROM "inbound_messages" WHERE lower("from_address") = 'forget@answers.example'`,
+    );
+    expect(left).toEqual([]);
   });
 });
