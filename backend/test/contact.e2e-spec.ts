@@ -146,7 +146,7 @@ describe('POST /api/contact (bot check in development fallback mode)', () => {
         kind: 'contact_notification',
         to_address: testApp.application.config.contactInbox,
         status: 'pending',
-        headers: {},
+        headers: { 'X-Northbeam-Enquirer': 'ada@example.com' },
       },
       { kind: 'contact_receipt', to_address: 'ada@example.com', status: 'pending', headers: {} },
     ]);

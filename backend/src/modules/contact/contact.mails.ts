@@ -30,6 +30,8 @@ export function contactNotificationMail(inbox: string, message: NewContactMessag
     to: inbox,
     subject: `New enquiry: ${service} — ${message.name}`.slice(0, 300),
     ...rendered,
+    // Not an address a mail client answers to: it lets erasure find this copy by the sender's address.
+    headers: { 'X-Northbeam-Enquirer': message.email },
   };
 }
 
