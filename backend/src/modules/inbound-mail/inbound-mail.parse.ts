@@ -148,7 +148,7 @@ export function sanitiseMailHtml(html: string): string {
       'th',
       'hr',
     ],
-    allowedAttributes: { a: ['href'] },
+    allowedAttributes: { a: ['href', 'target', 'rel'] },
     allowedSchemes: ['http', 'https', 'mailto'],
     disallowedTagsMode: 'discard',
     nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'head'],
