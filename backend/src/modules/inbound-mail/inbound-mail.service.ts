@@ -113,8 +113,9 @@ export class InboundMailService {
         html,
         attachments,
       };
-      await this.repository.insert(manager, record);
-      if (enquiryId && kind === 'answer') await this.thread(manager, enquiryId, record, receivedAt);
+      const inboundId = await this.repository.insert(manager, record);
+      if (enquiryId && kind === 'answer')
+        await this.thread(manager, enquiryId, { ...record, id: inboundId }, receivedAt);
       await this.repository.advance(manager, uidValidity, message.uid);
       return enquiryId ? 'threaded' : 'unmatched';
     });
@@ -124,7 +125,7 @@ export class InboundMailService {
   private async thread(
     manager: EntityManager,
     enquiryId: string,
-    record: { fromName: string; fromAddress: string; subject: string; text: string },
+    record: { id: string; fromName: string; fromAddress: string; subject: string; text: string },
     at: Date,
   ): Promise<void> {
     const enquiry = await this.repository.lockAnswerTarget(manager, enquiryId);
@@ -155,7 +156,7 @@ export class InboundMailService {
     await this.webhookEvents.emit(manager, 'enquiry.answered', {
       side: 'enquirer',
       enquiry: { id: enquiry.id, adminUrl: `${this.config.publicUrl}${path}` },
-      reply: { id: enquiry.id, subject: record.subject, sentAt: at.toISOString(), staffName: null },
+      reply: { id: record.id, subject: record.subject, sentAt: at.toISOString(), staffName: null },
     });
   }
 
@@ -185,6 +186,7 @@ export class InboundMailService {
           manager,
           enquiry.id,
           {
+            id: message.id,
             fromName: message.from_name,
             fromAddress: message.from_address,
             subject: message.subject,
