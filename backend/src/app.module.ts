@@ -19,6 +19,7 @@ import { PostsModule } from './modules/posts/posts.module.js';
 import { UsersModule } from './modules/users/users.module.js';
 import { ContactModule } from './modules/contact/contact.module.js';
 import { EnquiriesModule } from './modules/enquiries/enquiries.module.js';
+import { InboundMailModule } from './modules/inbound-mail/inbound-mail.module.js';
 import { MailModule } from './modules/mail/mail.module.js';
 import { NewsletterModule } from './modules/newsletter/newsletter.module.js';
 import { PlaybookModule } from './modules/playbook/playbook.module.js';
@@ -57,6 +58,7 @@ export class AppModule {
         MailModule,
         ContactModule,
         EnquiriesModule,
+        InboundMailModule,
         NewsletterModule,
         PlaybookModule,
         SiteSettingsModule,

@@ -114,6 +114,16 @@ describe('Activity log', () => {
     return id;
   }
 
+  /** A mail in the connected mailbox's Unmatched list (as the poller records one). */
+  async function unmatchedMail(): Promise<string> {
+    const [{ id }] = await testApp.dataSource.query<{ id: string }[]>(
+      `INSERT INTO "inbound_messages" ("uid_validity", "uid", "state", "kind", "from_address", "from_name", "subject", "sent_at", "text", "quoted")
+       VALUES (1, (SELECT coalesce(max("uid"), 0) + 1 FROM "inbound_messages"), 'unmatched', 'answer', 'someone@example.com', 'Someone', 'Re: hello', now(), 'Thanks', '')
+       RETURNING "id"`,
+    );
+    return id;
+  }
+
   const code = (steps = 0) =>
     TOTP.generate({
       secret: Secret.fromBase32(state.secret!),
@@ -333,6 +343,19 @@ describe('Activity log', () => {
           .send({ subject: 'Your enquiry', body: 'Thank you.' }),
       actor: () => ids.admin,
       targetType: 'enquiry',
+    },
+    'inbound_mail.attached': {
+      run: async () =>
+        admin
+          .post(`/api/admin/inbound-mail/unmatched/${await unmatchedMail()}/attach`)
+          .send({ enquiryId: await enquiry() }),
+      actor: () => ids.admin,
+      targetType: 'enquiry',
+    },
+    'inbound_mail.dismissed': {
+      run: async () => admin.post(`/api/admin/inbound-mail/unmatched/${await unmatchedMail()}/dismiss`),
+      actor: () => ids.admin,
+      targetType: 'inbound_mail',
     },
     'reply_template.created': {
       run: () => admin.post('/api/admin/reply-templates').send({ name: 'Created template', body: 'Thank you.' }),

@@ -146,7 +146,7 @@ describe('POST /api/contact (bot check in development fallback mode)', () => {
         kind: 'contact_notification',
         to_address: testApp.application.config.contactInbox,
         status: 'pending',
-        headers: { 'Reply-To': 'ada@example.com' },
+        headers: { 'X-Northbeam-Enquirer': 'ada@example.com' },
       },
       { kind: 'contact_receipt', to_address: 'ada@example.com', status: 'pending', headers: {} },
     ]);
@@ -158,6 +158,10 @@ describe('POST /api/contact (bot check in development fallback mode)', () => {
     const link = `${testApp.application.config.publicUrl}/admin/enquiries/${stored.id}`;
     expect(notification.text_body).toContain(link);
     expect(notification.html_body).toContain(`href="${link}"`);
+    // It points at the record, and carries no address that would answer around it.
+    expect(notification.text_body).toContain('Answer it in the inbox');
+    expect(notification.text_body).not.toContain('ada@example.com');
+    expect(notification.html_body).not.toContain('ada@example.com');
   });
 
   it('refuses a token other than the fallback token with 403 and stores nothing', async () => {

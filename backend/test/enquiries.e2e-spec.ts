@@ -159,6 +159,9 @@ describe('Enquiries inbox', () => {
         status: 'new',
         assignee: { id: ids.consultant, name: 'Test consultant' },
         createdAt: '2026-11-20T10:00:00.000Z',
+        // Unanswered since it arrived, more than 48 hours ago.
+        waitingSince: '2026-11-20T10:00:00.000Z',
+        overdue: true,
         excerpt: 'We need help with a risk model.',
         actions: ['change_status', 'add_note', 'reply', 'assign'],
       });

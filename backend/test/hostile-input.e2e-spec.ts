@@ -58,6 +58,8 @@ const bodylessRoutes = new Set([
   'POST /api/admin/webhooks/:id/pause',
   'POST /api/admin/webhooks/:id/resume',
   'POST /api/admin/webhooks/:id/test',
+  'POST /api/admin/inbound-mail/poll',
+  'POST /api/admin/inbound-mail/unmatched/:id/dismiss',
   'POST /api/admin/webhooks/:id/deliveries/:deliveryId/redeliver',
   // A multipart PDF and no field: playbook.e2e-spec sends it files that are not PDFs, too large or absent.
   'POST /api/admin/settings/playbook',

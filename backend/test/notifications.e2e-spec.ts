@@ -252,14 +252,18 @@ describe('Staff notifications', () => {
       expect(told.filter((line) => line.url === `/admin/enquiries/${held}`)).toEqual([
         {
           user_id: ids.consultant,
-          title: 'The enquiry from Consultant Holds has waited 24 hours for a reply',
+          title: 'The enquiry from Consultant Holds has waited 30 hours for a reply',
           url: `/admin/enquiries/${held}`,
         },
       ]);
       expect(told).toHaveLength(3);
       const reminderMails = await mails('enquiry_waiting');
       expect(reminderMails).toHaveLength(3);
-      expect(reminderMails.find((mail) => mail.to_address === emails.consultant)!.text_body).toContain('18 hours left');
+      const consultantMail = reminderMails.find((mail) => mail.to_address === emails.consultant)!.text_body;
+      expect(consultantMail).toContain('18 hours left');
+      // The real age, and the way to answer: in the inbox, not around it.
+      expect(consultantMail).toContain('arrived 30 hours ago');
+      expect(consultantMail).toContain('Answer it in the inbox');
 
       // An hour later the fresh one has waited 24 hours too: the admins hear of it, and of nothing else again.
       await first.app.get(EnquiryReminders).remindWaiting(new Date(now.getTime() + hourMs));

@@ -500,6 +500,7 @@ describe('Privacy: data-deletion requests', () => {
         'staff_notifications',
         'enquiry_notes',
         'enquiry_replies',
+        'inbound_messages',
         'enquiry_reading_paths',
         'contact_messages',
         'subscribers',

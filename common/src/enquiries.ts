@@ -1,21 +1,27 @@
 import type { EnquiryReadingPage } from './analytics.js';
 /** The enquiries inbox of the admin: what the browser and the server share. */
+import type { InboundMail } from './inbound-mail.js';
 import type { ContactService } from './lead-capture.js';
 
-/** An enquiry moves new → open → replied → closed, or is marked spam. Staff may move it back. */
-export const enquiryStatuses = ['new', 'open', 'replied', 'closed', 'spam'] as const;
+/**
+ * An enquiry moves new → open → replied → closed, or is marked spam; the enquirer's answer arriving in
+ * the connected mailbox moves it to `awaiting` ("Awaiting us") and restarts its 48-hour clock. Staff may
+ * move it back.
+ */
+export const enquiryStatuses = ['new', 'open', 'awaiting', 'replied', 'closed', 'spam'] as const;
 export type EnquiryStatus = (typeof enquiryStatuses)[number];
 
 export const enquiryStatusLabels: Record<EnquiryStatus, string> = {
   new: 'New',
   open: 'Open',
+  awaiting: 'Awaiting us',
   replied: 'Replied',
   closed: 'Closed',
   spam: 'Spam',
 };
 
 /** Statuses that still owe the enquirer a reply (the site promises one within 48 hours). */
-export const unansweredEnquiryStatuses: readonly EnquiryStatus[] = ['new', 'open'];
+export const unansweredEnquiryStatuses: readonly EnquiryStatus[] = ['new', 'open', 'awaiting'];
 
 export const enquiryLimits = {
   listPageSize: 15,
@@ -54,6 +60,13 @@ export interface EnquirySummary {
   status: EnquiryStatus;
   assignee: EnquiryPerson | null;
   createdAt: string;
+  /**
+   * While the enquiry owes the enquirer a reply: when its 48-hour clock started (its arrival, or the
+   * enquirer's latest answer); null once answered, closed or spam.
+   */
+  waitingSince: string | null;
+  /** Unanswered for more than 48 hours (`waitingSince` older than `enquiryLimits.replyPromiseHours`). */
+  overdue: boolean;
   /** The first characters of the message. */
   excerpt: string;
   /** What the staff member who asked may do with this enquiry now (`enquiryActions`). */
@@ -77,6 +90,10 @@ export interface EnquiryDetail extends Omit<EnquirySummary, 'excerpt'> {
   notes: EnquiryNote[];
   /** Replies sent from the inbox, oldest first. */
   replies: EnquiryReply[];
+  /** What came back from the enquirer (and auto-replies or bounces) through the connected mailbox, oldest first. */
+  answers: InboundMail[];
+  /** A mailbox is connected (INBOUND_IMAP_URL): replies carry its Reply-To and the answers come back here. */
+  mailboxConnected: boolean;
   /** The same address's other enquiries, newest first. */
   history: EnquiryHistoryItem[];
   /** Pages read before the enquiry, only where the visitor consented to analytics (docs/product.md#content-to-enquiry). */
@@ -181,7 +198,46 @@ export const enquiryMessages = {
   templateNameTaken: 'A template with this name already exists',
   templateBodyRequired: 'Write the template’s text',
   templateBodyTooLong: `Template must be ${enquiryLimits.replyMax} characters or less`,
+  overdueInvalid: 'Overdue must be true or false',
 } as const;
+
+/**
+ * The placeholders a reply template may use, filled when it is put into a reply: `{firstName}` the first
+ * word of the name the visitor gave, `{name}` that whole name, `{assignee}` the name of the staff member
+ * holding the enquiry (else the one replying), `{service}` the service interest they chose.
+ */
+export const replyTemplatePlaceholders = ['firstName', 'name', 'assignee', 'service'] as const;
+export type ReplyTemplatePlaceholder = (typeof replyTemplatePlaceholders)[number];
+
+/** The `{…}` placeholders in a template's text that are not `replyTemplatePlaceholders`, each once. */
+export function unknownTemplatePlaceholders(text: string): string[] {
+  const known = replyTemplatePlaceholders as readonly string[];
+  const found = [...text.matchAll(/\{([^{}\s]{1,40})\}/g)].map((match) => match[1]);
+  return [...new Set(found.filter((name) => !known.includes(name)))];
+}
+
+/** The sentence refusing a template with unknown placeholders. */
+export function unknownPlaceholderMessage(names: string[]): string {
+  return `Unknown placeholder${names.length === 1 ? '' : 's'} ${names.map((name) => `{${name}}`).join(', ')}: use {firstName}, {name}, {assignee} or {service}`;
+}
+
+/** A template's text for one enquiry, its placeholders filled ("Hi {firstName}," → "Hi Jo," for "Jo Bloggs"). */
+export function fillReplyTemplate(text: string, values: Record<ReplyTemplatePlaceholder, string>): string {
+  return text.replace(/\{(firstName|name|assignee|service)\}/g, (_match, key: ReplyTemplatePlaceholder) => values[key]);
+}
+
+/** The first word of the name a visitor gave ("Jo" for "Jo Bloggs"); the whole name when it has one word. */
+export function firstNameOf(name: string): string {
+  return name.trim().split(/\s+/)[0] ?? '';
+}
+
+/** How long an enquiry has waited, in words for the inbox list: "under an hour", "5 hours", "2 days". */
+export function waitedInWords(since: string, now = Date.now()): string {
+  const hours = Math.floor((now - new Date(since).getTime()) / 3_600_000);
+  if (hours < 1) return 'under an hour';
+  if (hours < 48) return `${hours} hour${hours === 1 ? '' : 's'}`;
+  return `${Math.floor(hours / 24)} days`;
+}
 
 /** The subject a reply starts with. */
 export function defaultReplySubject(siteName: string): string {

@@ -14,6 +14,7 @@ export * from './text-rules.js';
 export * from './staff.js';
 export * from './dates.js';
 export * from './enquiries.js';
+export * from './inbound-mail.js';
 export * from './subscribers.js';
 export * from './analytics.js';
 export * from './newsletter-issues.js';

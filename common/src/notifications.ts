@@ -9,6 +9,7 @@ export const notificationKinds = [
   'post_live',
   'enquiry_assigned',
   'enquiry_waiting',
+  'enquiry_answered',
   'enquiry_digest',
   'privacy_request_confirmed',
   'privacy_request_extended',
@@ -36,6 +37,10 @@ export const notificationKindLabels: Record<NotificationKind, { label: string; d
   enquiry_waiting: {
     label: 'Enquiry waiting 24 hours',
     description: 'An enquiry you hold (admins: one nobody holds) is still unanswered after 24 hours.',
+  },
+  enquiry_answered: {
+    label: 'Enquirer answered',
+    description: 'The enquirer answered an enquiry you hold (admins: one nobody holds); it is awaiting us again.',
   },
   enquiry_digest: {
     label: 'Morning digest of late enquiries',

@@ -343,6 +343,8 @@ export const activityActionLabels = {
   'enquiry.status_changed': 'Changed the status of an enquiry',
   'enquiry.assigned': 'Changed who an enquiry is assigned to',
   'enquiry.exported': 'Exported enquiries as CSV',
+  'inbound_mail.attached': 'Attached an unmatched mail to an enquiry',
+  'inbound_mail.dismissed': 'Dismissed an unmatched mail',
   'site.exported': 'Exported the whole site',
   'subscriber.removed': 'Removed a newsletter subscriber',
   'subscriber.exported': 'Exported subscribers as CSV',
@@ -438,6 +440,7 @@ export const activityTargetTypes = [
   'api_token',
   'webhook_endpoint',
   'import',
+  'inbound_mail',
 ] as const;
 export type ActivityTargetType = (typeof activityTargetTypes)[number];
 

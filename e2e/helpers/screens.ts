@@ -43,6 +43,7 @@ export const adminScreenPaths: string[] = [
   '/admin/posts/edit/:seededPost',
   '/admin/privacy',
   '/admin/enquiries',
+  '/admin/enquiries/unmatched',
   '/admin/staff',
   '/admin/activity',
   '/admin/account',

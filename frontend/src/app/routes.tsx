@@ -62,6 +62,7 @@ export const routes = withRouteIds([
           { path: 'staff', lazy: () => import('../routes/admin/staff/route') },
           { path: 'activity', lazy: () => import('../routes/admin/activity/route') },
           { path: 'enquiries', lazy: () => import('../routes/admin/enquiries/route') },
+          { path: 'enquiries/unmatched', lazy: () => import('../routes/admin/unmatched-mail/route') },
           { path: 'enquiries/:id', lazy: () => import('../routes/admin/enquiry/route') },
           { path: 'reply-templates', lazy: () => import('../routes/admin/reply-templates/route') },
           { path: 'reply-templates/new', lazy: () => import('../routes/admin/reply-template/route') },

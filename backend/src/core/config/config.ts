@@ -224,6 +224,33 @@ class EnvironmentVariables {
   @IsOptional()
   @IsIn(['true', 'false'], { message: 'IMPORT_ALLOW_PRIVATE must be true or false' })
   IMPORT_ALLOW_PRIVATE?: string;
+
+  /** The connected mailbox of enquirers' answers (docs/inbound-mail.md): imap:// or imaps://user:pass@host[:port]/Mailbox. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @Matches(/^imaps?:\/\/[^/@\s]+(:[^/@\s]*)?@[^/\s]+(\/.*)?$/, {
+    message: 'INBOUND_IMAP_URL must look like imaps://user:password@mail.example.com/INBOX',
+  })
+  INBOUND_IMAP_URL?: string;
+
+  /** The address replies from the inbox carry in Reply-To (plus-addressed per enquiry); default: the mailbox's user when it is an address. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsEmail({}, { message: 'INBOUND_REPLY_ADDRESS must be an e-mail address' })
+  INBOUND_REPLY_ADDRESS?: string;
+
+  /** A folder each taken message is moved to; unset: it is flagged as read and stays. */
+  @Transform(emptyToUndefined)
+  @IsOptional()
+  @IsString()
+  INBOUND_IMAP_MOVE_TO?: string;
+
+  @Transform(({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value)))
+  @IsOptional()
+  @IsInt({ message: 'INBOUND_POLL_SECONDS must be a whole number from 10 to 3600' })
+  @Min(10, { message: 'INBOUND_POLL_SECONDS must be a whole number from 10 to 3600' })
+  @Max(3600, { message: 'INBOUND_POLL_SECONDS must be a whole number from 10 to 3600' })
+  INBOUND_POLL_SECONDS?: number;
 }
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
@@ -352,6 +379,14 @@ export interface AppConfig {
   importAllowPrivate: boolean;
   /** How often each instance looks for import jobs to run or take over; 0 turns runs off (tests that queue only). */
   importRunIntervalMs: number;
+  /** INBOUND_IMAP_URL: the mailbox enquirers' answers arrive in (docs/inbound-mail.md); unset: no polling. */
+  inboundImapUrl: string | undefined;
+  /** The Reply-To address of replies from the inbox, before its `+token`; undefined when no mailbox is connected. */
+  inboundReplyAddress: string | undefined;
+  /** INBOUND_IMAP_MOVE_TO: where a taken message goes; unset: flagged \\Seen in place. */
+  inboundMoveTo: string | undefined;
+  /** How often the mailbox is polled; 0 turns the schedule off (tests call the poll). */
+  inboundPollIntervalMs: number;
   /** Development fallbacks in use, listed in the start-up log. */
   fallbacks: string[];
 }
@@ -400,6 +435,8 @@ export function loadConfig(
   }
   if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD))
     problems.push('ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  if (env.INBOUND_IMAP_URL && !env.INBOUND_REPLY_ADDRESS && !imapUserAddress(env.INBOUND_IMAP_URL))
+    problems.push('INBOUND_REPLY_ADDRESS is required when the user of INBOUND_IMAP_URL is not an e-mail address');
   if ((env.WEB_CONCURRENCY ?? 1) > 1 && !env.DATABASE_URL) {
     problems.push('WEB_CONCURRENCY above 1 needs DATABASE_URL: the embedded database belongs to a single process');
   }
@@ -490,10 +527,26 @@ export function loadConfig(
     apiDocs: env.API_DOCS ? env.API_DOCS === 'on' : !production,
     importAllowPrivate: env.IMPORT_ALLOW_PRIVATE === 'true',
     importRunIntervalMs: 5000,
+    inboundImapUrl: env.INBOUND_IMAP_URL,
+    inboundReplyAddress: env.INBOUND_IMAP_URL
+      ? (env.INBOUND_REPLY_ADDRESS ?? imapUserAddress(env.INBOUND_IMAP_URL))
+      : undefined,
+    inboundMoveTo: env.INBOUND_IMAP_MOVE_TO,
+    inboundPollIntervalMs: (env.INBOUND_POLL_SECONDS ?? 60) * 1000,
     fallbacks,
     ...overrides,
   };
   return config;
+}
+
+/** The mailbox URL's user when it is an e-mail address (`replies@example.com`), else undefined. */
+function imapUserAddress(url: string): string | undefined {
+  try {
+    const user = decodeURIComponent(new URL(url).username);
+    return isEmail(user) ? user : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

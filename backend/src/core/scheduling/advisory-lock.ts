@@ -47,4 +47,5 @@ export const taskLockKeys = {
   scheduledNewsletters: 804_211_110,
   enquiryReminders: 804_211_105,
   enquiryDigest: 804_211_106,
+  inboundMail: 804_211_120,
 } as const;

@@ -28,6 +28,7 @@ import { ApiTokens1795852111338 } from './1795852111338-api-tokens.js';
 import { Webhooks1795852059738 } from './1795852059738-webhooks.js';
 import { ImportJobs1795852221500 } from './1795852221500-import-jobs.js';
 import { NewsletterFiguresL1795860000000 } from './1795860000000-newsletter-figures.js';
+import { InboundMailInbox1795860000100 } from './1795860000100-inbound-mail.js';
 import { ImportJobFileM1795868400500 } from './1795868400500-import-job-file.js';
 
 /** Every migration, oldest first. Never rewrite one that has landed: add a new one. */
@@ -62,5 +63,6 @@ export const migrations: Function[] = [
   Webhooks1795852059738,
   ImportJobs1795852221500,
   NewsletterFiguresL1795860000000,
+  InboundMailInbox1795860000100,
   ImportJobFileM1795868400500,
 ];

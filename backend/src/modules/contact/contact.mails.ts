@@ -4,23 +4,25 @@ import type { OutgoingMail } from '../mail/mail.repository.js';
 import type { NewContactMessage } from './contact.repository.js';
 
 /**
- * The company inbox's copy of an enquiry, linking to its record in the admin inbox (where it can be
- * assigned and answered); replying to the mail goes straight to the sender.
+ * The company inbox's copy of an enquiry, pointing at its record in the admin inbox (where it is
+ * assigned and answered, and where the enquirer's answers arrive). It carries no address that would
+ * send an answer around the record: no Reply-To the sender, no sender's address in the text.
  */
 export function contactNotificationMail(inbox: string, message: NewContactMessage, enquiryUrl: string): OutgoingMail {
   const service = contactServiceLabel(message.service) ?? 'Not specified';
   const rendered = renderMail({
     preview: `${message.name} wrote about ${service}`,
     heading: `New enquiry from ${message.name}`,
-    paragraphs: ['A visitor sent the contact form on the website. Reply to this mail to answer them directly.'],
+    paragraphs: [
+      'A visitor sent the contact form on the website. Answer it in the inbox: your reply and their answers stay on the enquiry.',
+    ],
     details: [
       { label: 'Name', value: message.name },
-      { label: 'Email', value: message.email },
       { label: 'Company', value: message.company ?? 'Not given' },
       { label: 'Service', value: service },
       { label: 'Message', value: message.message },
     ],
-    action: { label: 'Open the enquiry in the admin', url: enquiryUrl },
+    action: { label: 'Answer it in the inbox', url: enquiryUrl },
     footer: ['The sender agreed to the Terms of Service and Privacy Policy.'],
   });
   return {
@@ -28,7 +30,8 @@ export function contactNotificationMail(inbox: string, message: NewContactMessag
     to: inbox,
     subject: `New enquiry: ${service} — ${message.name}`.slice(0, 300),
     ...rendered,
-    headers: { 'Reply-To': message.email },
+    // Not an address a mail client answers to: it lets erasure find this copy by the sender's address.
+    headers: { 'X-Northbeam-Enquirer': message.email },
   };
 }
 

@@ -28,13 +28,16 @@ export function enquiryAssignedMail(
 }
 
 /**
- * A reply from the inbox to the enquirer: sent from the site's address (the dispatcher's sender) with
- * `Reply-To` the staff member, so the enquirer's answer reaches them.
+ * A reply from the inbox to the enquirer: sent from the site's address (the dispatcher's sender).
+ * With a connected mailbox (`thread`), `Reply-To` is the enquiry's plus-address on it and the mail
+ * carries our Message-ID, so the enquirer's answer comes back onto the enquiry; without one,
+ * `Reply-To` is the staff member.
  */
 export function enquiryReplyMail(
   enquiry: { name: string; email: string; message: string; createdAt: string },
   author: { name: string; email: string },
   reply: { subject: string; body: string },
+  thread?: { replyTo: string; messageId: string },
 ): OutgoingMail {
   const rendered = renderMail({
     preview: reply.body.slice(0, 120),
@@ -51,13 +54,22 @@ export function enquiryReplyMail(
       },
       { label: 'Sent', value: formatDate(enquiry.createdAt, 'd MMM yyyy, HH:mm') },
     ],
-    footer: [`Reply to this mail to answer ${author.name} directly.`],
+    footer: [
+      thread
+        ? `Reply to this mail to answer ${author.name} and the ${site.name} team.`
+        : `Reply to this mail to answer ${author.name} directly.`,
+    ],
   });
   return {
     kind: 'enquiry_reply',
     to: enquiry.email,
     subject: reply.subject,
-    headers: { 'Reply-To': replyToHeader(author) },
+    headers: thread
+      ? {
+          'Reply-To': replyToHeader({ name: `${author.name} (${site.name})`, email: thread.replyTo }),
+          'Message-ID': thread.messageId,
+        }
+      : { 'Reply-To': replyToHeader(author) },
     ...rendered,
   };
 }

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { EnquiryStatus } from '@northbeam/common';
 import { likePattern } from '../../core/sql/like-pattern.js';
+import { returnedRows } from '../../database/query-result.js';
 
 export interface EnquiryFilter {
   status?: EnquiryStatus;
@@ -15,6 +16,8 @@ export interface EnquiryFilter {
   before?: Date;
   /** Matched case-insensitively anywhere in name, e-mail, company or message. */
   search?: string;
+  /** Unanswered with a 48-hour clock started before this (overdue); the list is then oldest first. */
+  clockBefore?: Date;
 }
 
 export interface EnquiryRow {
@@ -28,6 +31,8 @@ export interface EnquiryRow {
   assignee_id: string | null;
   assignee_name: string | null;
   created_at: Date | string;
+  /** When the 48-hour clock started: the enquirer's latest answer, else the arrival. */
+  clock_started_at: Date | string;
 }
 
 export interface EnquiryReplyRow {
@@ -60,6 +65,8 @@ export interface WaitingEnquiryRow {
   /** The assignee's account is disabled: nobody reads what is sent to it. */
   assignee_disabled: boolean;
   created_at: Date | string;
+  /** When the 48-hour clock started: the enquirer's latest answer, else the arrival. */
+  clock_started_at: Date | string;
 }
 
 export interface EnquiryNoteRow {
@@ -70,16 +77,21 @@ export interface EnquiryNoteRow {
   created_at: Date | string;
 }
 
+/** The statuses that owe the enquirer a reply (`unansweredEnquiryStatuses`). */
+const unanswered = `('new', 'open', 'awaiting')`;
+/** When the enquiry's 48-hour clock started. */
+const clock = `coalesce(m."clock_started_at", m."created_at")`;
+
 const selectEnquiry = `
   SELECT m."id", m."name", m."email", m."company", m."service", m."message", m."status",
-         m."assignee_id", u."name" AS "assignee_name", m."created_at"
+         m."assignee_id", u."name" AS "assignee_name", m."created_at", ${clock} AS "clock_started_at"
     FROM "contact_messages" m
     LEFT JOIN "users" u ON u."id" = m."assignee_id"`;
 
 const selectWaiting = `
   SELECT m."id", m."name", m."email", m."company", m."service", m."status", m."assignee_id",
          u."name" AS "assignee_name", coalesce(u."disabled_at" IS NOT NULL, false) AS "assignee_disabled",
-         m."created_at"
+         m."created_at", ${clock} AS "clock_started_at"
     FROM "contact_messages" m
     LEFT JOIN "users" u ON u."id" = m."assignee_id"`;
 
@@ -96,6 +108,7 @@ function whereClause(filter: EnquiryFilter): { sql: string; parameters: unknown[
   else if (filter.assigneeId) add((p) => `m."assignee_id" = ${p}`, filter.assigneeId);
   if (filter.from) add((p) => `m."created_at" >= ${p}`, filter.from);
   if (filter.before) add((p) => `m."created_at" < ${p}`, filter.before);
+  if (filter.clockBefore) add((p) => `m."status" IN ${unanswered} AND ${clock} < ${p}`, filter.clockBefore);
   if (filter.search)
     add(
       (p) =>
@@ -110,15 +123,16 @@ function whereClause(filter: EnquiryFilter): { sql: string; parameters: unknown[
 export class EnquiriesRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** Newest first. */
+  /** Newest first; the overdue list (`clockBefore`) oldest first. */
   async findPage(filter: EnquiryFilter, offset: number, limit: number): Promise<[EnquiryRow[], number]> {
     const where = whereClause(filter);
+    const order = filter.clockBefore ? `${clock}, m."id"` : `m."created_at" DESC, m."id" DESC`;
     const count = await this.dataSource.query<{ total: number }[]>(
       `SELECT count(*)::int AS "total" FROM "contact_messages" m ${where.sql}`,
       where.parameters,
     );
     const rows = await this.dataSource.query<EnquiryRow[]>(
-      `${selectEnquiry} ${where.sql} ORDER BY m."created_at" DESC, m."id" DESC
+      `${selectEnquiry} ${where.sql} ORDER BY ${order}
         LIMIT $${where.parameters.length + 1} OFFSET $${where.parameters.length + 2}`,
       [...where.parameters, limit, offset],
     );
@@ -196,6 +210,22 @@ export class EnquiriesRepository {
     return rows[0];
   }
 
+  /** The Message-ID a reply was sent with: an answer's In-Reply-To finds the enquiry by it. */
+  async setReplyMessageId(manager: EntityManager, replyId: string, messageId: string): Promise<void> {
+    await manager.query(`UPDATE "enquiry_replies" SET "message_id" = $2 WHERE "id" = $1`, [replyId, messageId]);
+  }
+
+  /** The enquiry's Reply-To token, made (from `candidate`) the first time a reply is sent. */
+  async replyToken(manager: EntityManager, enquiryId: string, candidate: string): Promise<string> {
+    const rows = returnedRows<{ reply_token: string }>(
+      await manager.query(
+        `UPDATE "contact_messages" SET "reply_token" = coalesce("reply_token", $2) WHERE "id" = $1 RETURNING "reply_token"`,
+        [enquiryId, candidate],
+      ),
+    );
+    return rows[0].reply_token;
+  }
+
   /**
    * The same address's other enquiries (matched as erasure matches an address: trimmed, any case),
    * newest first, with how many replies each got; limited to one assignee when given.
@@ -212,11 +242,11 @@ export class EnquiriesRepository {
     );
   }
 
-  /** New or open enquiries received at or before `receivedBy` whose holder was not reminded yet, oldest first. */
+  /** Unanswered enquiries whose clock started at or before `receivedBy` and whose holder was not reminded yet, oldest first. */
   waitingUnreminded(manager: EntityManager, receivedBy: Date): Promise<WaitingEnquiryRow[]> {
     return manager.query<WaitingEnquiryRow[]>(
-      `${selectWaiting} WHERE m."status" IN ('new', 'open') AND m."created_at" <= $1 AND m."waiting_reminded_at" IS NULL
-        ORDER BY m."created_at", m."id" FOR UPDATE OF m SKIP LOCKED`,
+      `${selectWaiting} WHERE m."status" IN ${unanswered} AND ${clock} <= $1 AND m."waiting_reminded_at" IS NULL
+        ORDER BY ${clock}, m."id" FOR UPDATE OF m SKIP LOCKED`,
       [receivedBy],
     );
   }
@@ -225,10 +255,10 @@ export class EnquiriesRepository {
     await manager.query(`UPDATE "contact_messages" SET "waiting_reminded_at" = $2 WHERE "id" = $1`, [id, at]);
   }
 
-  /** New or open enquiries received at or before `receivedBy` (whose 48 hours end within a day, or ended), oldest first. */
+  /** Unanswered enquiries whose clock started at or before `receivedBy` (whose 48 hours end within a day, or ended), oldest first. */
   waiting(receivedBy: Date): Promise<WaitingEnquiryRow[]> {
     return this.dataSource.query<WaitingEnquiryRow[]>(
-      `${selectWaiting} WHERE m."status" IN ('new', 'open') AND m."created_at" <= $1 ORDER BY m."created_at", m."id"`,
+      `${selectWaiting} WHERE m."status" IN ${unanswered} AND ${clock} <= $1 ORDER BY ${clock}, m."id"`,
       [receivedBy],
     );
   }
@@ -240,9 +270,9 @@ export class EnquiriesRepository {
   async counts(lateBefore: Date, assigneeId?: string): Promise<{ new: number; unanswered: number; spam: number }> {
     const rows = await this.dataSource.query<{ fresh: number; unanswered: number; spam: number }[]>(
       `SELECT count(*) FILTER (WHERE "status" = 'new')::int AS "fresh",
-              count(*) FILTER (WHERE "status" IN ('new', 'open') AND "created_at" < $1)::int AS "unanswered",
+              count(*) FILTER (WHERE "status" IN ${unanswered} AND ${clock} < $1)::int AS "unanswered",
               count(*) FILTER (WHERE "status" = 'spam')::int AS "spam"
-         FROM "contact_messages" WHERE ($2::uuid IS NULL OR "assignee_id" = $2::uuid)`,
+         FROM "contact_messages" m WHERE ($2::uuid IS NULL OR "assignee_id" = $2::uuid)`,
       [lateBefore, assigneeId ?? null],
     );
     return { new: rows[0].fresh, unanswered: rows[0].unanswered, spam: rows[0].spam };

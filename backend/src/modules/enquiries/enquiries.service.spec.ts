@@ -14,6 +14,7 @@ import type { UsersRepository } from '../users/users.repository.js';
 import type { EnquiriesRepository, EnquiryFilter, EnquiryRow } from './enquiries.repository.js';
 import type { RateLimiter } from '../../core/rate-limit/rate-limiter.js';
 import { EnquiriesService } from './enquiries.service.js';
+import type { InboundMailService } from '../inbound-mail/inbound-mail.service.js';
 import type { WebhookEvents } from '../webhooks/webhook-events.js';
 
 const enquiryId = '0b8f6f5e-4a39-4c1e-9d2f-1f1f1f1f1f1f';
@@ -44,6 +45,7 @@ function row(overrides: Partial<EnquiryRow> = {}): EnquiryRow {
     assignee_id: null,
     assignee_name: null,
     created_at: new Date('2026-11-20T10:00:00Z'),
+    clock_started_at: new Date('2026-11-20T10:00:00Z'),
     ...overrides,
   };
 }
@@ -109,6 +111,7 @@ function setup(current: EnquiryRow) {
     notifications,
     { enforce: () => Promise.resolve() } as unknown as RateLimiter,
     { emit: () => Promise.resolve(0) } as unknown as WebhookEvents,
+    { forEnquiry: () => Promise.resolve([]) } as unknown as InboundMailService,
   );
   return { service, filters, recorded, mailed, counted };
 }

@@ -46,6 +46,8 @@ import { EnquiriesRepository, type EnquiryFilter, type EnquiryRow } from './enqu
 import { isUuid } from '../../core/validation/uuid.js';
 import { isoTimestamp } from '../../database/query-result.js';
 import { WebhookEvents } from '../webhooks/webhook-events.js';
+import { InboundMailService } from '../inbound-mail/inbound-mail.service.js';
+import { randomBytes } from 'node:crypto';
 
 const dayMs = 24 * 60 * 60 * 1000;
 const hourMs = 60 * 60 * 1000;
@@ -67,6 +69,7 @@ export class EnquiriesService {
     private readonly notifications: NotificationsService,
     private readonly rateLimiter: RateLimiter,
     private readonly webhookEvents: WebhookEvents,
+    private readonly inboundMail: InboundMailService,
   ) {}
 
   async list(user: StaffUser, query: ListEnquiriesQueryDto): Promise<ListPage<EnquirySummary>> {
@@ -85,6 +88,7 @@ export class EnquiriesService {
     const notes = await this.enquiriesRepository.findNotes(row.id);
     const readingPath = await this.readingPaths.forEnquiry(this.dataSource.manager, row.id);
     const replies = await this.enquiriesRepository.findReplies(row.id);
+    const answers = await this.inboundMail.forEnquiry(row.id);
     // A consultant sees the contact's other enquiries only where they hold them too.
     const history = await this.enquiriesRepository.history(
       row.id,
@@ -92,7 +96,11 @@ export class EnquiriesService {
       enquiryLimits.historyMax,
       this.assignedOnly(user) ? user.id : undefined,
     );
-    return mapEnquiryDetail(row, user, notes, readingPath, replies, history);
+    return {
+      ...mapEnquiryDetail(row, user, notes, readingPath, replies, history),
+      answers,
+      mailboxConnected: Boolean(this.config.inboundReplyAddress),
+    };
   }
 
   /**
@@ -197,15 +205,31 @@ export class EnquiriesService {
       this.assertMay(user, row, 'reply');
       if (row.status === 'spam') throw new ApiError(HttpStatus.CONFLICT, enquiryMessages.replyNotToSpam);
       const reply = await this.enquiriesRepository.addReply(manager, row.id, { id: user.id, name: user.name }, dto);
+      // With a connected mailbox, the enquirer's answer goes to it (plus-addressed with the enquiry's
+      // token) and comes back onto the enquiry; the Message-ID carries the token too (the second key).
+      const replyAddress = this.config.inboundReplyAddress;
+      let thread: { replyTo: string; messageId: string } | undefined;
+      if (replyAddress) {
+        const token = await this.enquiriesRepository.replyToken(
+          manager,
+          row.id,
+          randomBytes(15).toString('hex').slice(0, 24),
+        );
+        const [local, domain] = replyAddress.split('@');
+        const messageId = `<reply.${reply.id}.${token}@${domain}>`;
+        await this.enquiriesRepository.setReplyMessageId(manager, reply.id, messageId);
+        thread = { replyTo: `${local}+${token}@${domain}`, messageId };
+      }
       await this.mailService.enqueue(
         manager,
         enquiryReplyMail(
           { name: row.name, email: row.email, message: row.message, createdAt: isoTimestamp(row.created_at) },
           { name: user.name, email: user.email },
           dto,
+          thread,
         ),
       );
-      if (row.status === 'new' || row.status === 'open')
+      if (row.status === 'new' || row.status === 'open' || row.status === 'awaiting')
         await this.enquiriesRepository.update(manager, row.id, { status: 'replied' });
       await this.activityService.record(manager, {
         actor: { id: user.id, name: user.name },
@@ -270,6 +294,8 @@ export class EnquiriesService {
       from: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
       before: query.to ? new Date(new Date(`${query.to}T00:00:00Z`).getTime() + dayMs) : undefined,
       search: query.q || undefined,
+      clockBefore:
+        query.overdue === 'true' ? new Date(Date.now() - enquiryLimits.replyPromiseHours * hourMs) : undefined,
     };
   }
 

@@ -11,7 +11,15 @@ import { EnquiriesRepository, type WaitingEnquiryRow } from './enquiries.reposit
 
 const hourMs = 60 * 60 * 1000;
 
-/** "5 hours left" before the 48-hour reply promise ends, or "3 hours late" after it. */
+/** How long ago, in words: "less than an hour ago", "26 hours ago" (under two days), "2 days ago". */
+export function ageInWords(since: Date, now: Date): string {
+  const hours = Math.floor((now.getTime() - since.getTime()) / hourMs);
+  if (hours < 1) return 'less than an hour ago';
+  if (hours < 48) return `${hours} hour${hours === 1 ? '' : 's'} ago`;
+  return `${Math.floor(hours / 24)} days ago`;
+}
+
+/** "5 hours left" before the 48-hour reply promise ends, or "3 hours late" after it (from the clock's start). */
 export function promiseLeft(createdAt: Date, now: Date): string {
   const left = Math.round((createdAt.getTime() + enquiryLimits.replyPromiseHours * hourMs - now.getTime()) / hourMs);
   if (left > 0) return `${left} hour${left === 1 ? '' : 's'} left`;
@@ -65,24 +73,27 @@ export class EnquiryReminders {
             'enquiry_waiting',
             holder ? { userIds: [holder] } : { admins: true },
             {
-              title: `The enquiry from ${enquiry.name} has waited 24 hours for a reply`,
+              title: `The enquiry from ${enquiry.name} has waited ${waitedFor(enquiry, now)} for a reply`,
               path,
               enquiryId: enquiry.id,
               mail: (recipient, accountUrl) =>
                 notificationMail('enquiry_waiting', recipient, accountUrl, {
-                  subject: `Still unanswered after 24 hours: ${enquiry.name}`,
+                  subject: `Still unanswered after ${waitedFor(enquiry, now)}: ${enquiry.name}`,
                   heading: 'An enquiry is waiting for a reply',
                   paragraphs: [
-                    `The enquiry from ${enquiry.name} arrived 24 hours ago and has no reply yet.`,
+                    answeredSinceArrival(enquiry)
+                      ? `${enquiry.name} answered ${ageInWords(new Date(enquiry.clock_started_at), now)} and has no reply yet (the enquiry arrived ${ageInWords(new Date(enquiry.created_at), now)}).`
+                      : `The enquiry from ${enquiry.name} arrived ${ageInWords(new Date(enquiry.created_at), now)} and has no reply yet.`,
                     ...(enquiry.assignee_id && !holder
                       ? [
                           `It is assigned to ${enquiry.assignee_name ?? 'an account'}, whose account is disabled: assign it to someone who can answer.`,
                         ]
                       : []),
-                    `${site.name} promises a reply within ${enquiryLimits.replyPromiseHours} hours: ${promiseLeft(new Date(enquiry.created_at), now)}.`,
+                    `${site.name} promises a reply within ${enquiryLimits.replyPromiseHours} hours: ${promiseLeft(new Date(enquiry.clock_started_at), now)}.`,
+                    'Answer it in the inbox: the reply and the enquirer’s answers stay on the enquiry.',
                   ],
                   details: waitingDetails(enquiry),
-                  action: { label: 'Open the enquiry', url: `${this.config.publicUrl}${path}` },
+                  action: { label: 'Answer it in the inbox', url: `${this.config.publicUrl}${path}` },
                 }),
             },
           );
@@ -102,7 +113,8 @@ export class EnquiryReminders {
       if (atRisk.length === 0) return 0;
       if (!(await claimTaskRun(this.dataSource, 'enquiry-digest', now.toISOString().slice(0, 10)))) return 0;
       const late = atRisk.filter(
-        (enquiry) => new Date(enquiry.created_at).getTime() + enquiryLimits.replyPromiseHours * hourMs <= now.getTime(),
+        (enquiry) =>
+          new Date(enquiry.clock_started_at).getTime() + enquiryLimits.replyPromiseHours * hourMs <= now.getTime(),
       ).length;
       const count = `${atRisk.length} enquir${atRisk.length === 1 ? 'y' : 'ies'}`;
       await this.dataSource.transaction((manager) =>
@@ -122,7 +134,7 @@ export class EnquiryReminders {
                 ],
                 details: atRisk.map((enquiry) => ({
                   label: enquiry.name,
-                  value: `${promiseLeft(new Date(enquiry.created_at), now)} · ${enquiry.assignee_name ?? 'Unassigned'} · ${this.config.publicUrl}/admin/enquiries/${enquiry.id}`,
+                  value: `${promiseLeft(new Date(enquiry.clock_started_at), now)} · ${enquiry.assignee_name ?? 'Unassigned'} · ${this.config.publicUrl}/admin/enquiries/${enquiry.id}`,
                 })),
                 action: { label: 'Open the inbox', url: `${this.config.publicUrl}/admin/enquiries` },
               }),
@@ -143,9 +155,20 @@ export class EnquiryReminders {
   }
 }
 
+/** The enquirer answered after the enquiry arrived: its clock restarted then. */
+function answeredSinceArrival(enquiry: WaitingEnquiryRow): boolean {
+  return new Date(enquiry.clock_started_at).getTime() !== new Date(enquiry.created_at).getTime();
+}
+
+/** How long the enquiry has waited for a reply: "26 hours", "2 days". */
+function waitedFor(enquiry: WaitingEnquiryRow, now: Date): string {
+  return ageInWords(new Date(enquiry.clock_started_at), now).replace(/ ago$/, '');
+}
+
+/** No address that would answer around the record: the enquirer's name only (the address is on the enquiry). */
 function waitingDetails(enquiry: WaitingEnquiryRow): { label: string; value: string }[] {
   return [
-    { label: 'From', value: `${enquiry.name} <${enquiry.email}>` },
+    { label: 'From', value: enquiry.name },
     ...(enquiry.company ? [{ label: 'Company', value: enquiry.company }] : []),
     { label: 'Service', value: contactServiceLabel(enquiry.service) ?? 'Not given' },
     { label: 'Received', value: formatDate(new Date(enquiry.created_at), 'd MMM yyyy, HH:mm') },

@@ -32,7 +32,9 @@ export const emailOutboxStore: PersonalDataStore = {
     const pattern = `%${email.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
     return deleteRows(
       manager,
-      `DELETE FROM "email_outbox" WHERE lower(trim("to_address")) = $1 OR lower("text_body") LIKE $2 OR lower("html_body") LIKE $2 RETURNING 1`,
+      // The headers too: the staff copy of an enquiry names its sender only there (X-Northbeam-Enquirer).
+      `DELETE FROM "email_outbox" WHERE lower(trim("to_address")) = $1 OR lower("text_body") LIKE $2 OR lower("html_body") LIKE $2
+          OR lower("headers"::text) LIKE $2 RETURNING 1`,
       [email, pattern],
     );
   },

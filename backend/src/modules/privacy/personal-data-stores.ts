@@ -10,6 +10,7 @@ import {
 import { loginAttemptsStore } from '../auth/auth.personal-data.js';
 import { contactMessagesStore, spamEnquiriesStore } from '../contact/contact.personal-data.js';
 import { enquiryNotesStore, enquiryRepliesStore } from '../enquiries/enquiries.personal-data.js';
+import { inboundMessagesStore } from '../inbound-mail/inbound-mail.personal-data.js';
 import { emailOutboxStore } from '../mail/mail.personal-data.js';
 import { subscribersStore, suppressionsStore } from '../newsletter/newsletter.personal-data.js';
 import {
@@ -33,6 +34,7 @@ export const personalDataStores: PersonalDataStore[] = [
   unreadStaffNotificationsStore,
   enquiryNotesStore,
   enquiryRepliesStore,
+  inboundMessagesStore,
   enquiryReadingPathsStore,
   contactMessagesStore,
   spamEnquiriesStore,

@@ -4,6 +4,7 @@ import { Badge, type BadgeProps } from '@/components/ui/badge';
 const statusVariants: Record<EnquiryStatus, BadgeProps['variant']> = {
   new: 'default',
   open: 'consulting',
+  awaiting: 'immersive',
   replied: 'labs',
   closed: 'secondary',
   spam: 'outline',

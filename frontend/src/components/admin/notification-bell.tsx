@@ -7,6 +7,9 @@ import { apiRequest, requestJson } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { cardSurface } from '@/components/ui/card';
 
+/** The event every bell of the page listens to: a notice was read in one of them. */
+const bellChanged = 'northbeam:notifications-changed';
+
 /**
  * The admin shell's bell: the signed-in person's notifications, newest first, with the unread count.
  * Opening one marks it read and goes where it points. Read in the browser only (after hydration and on
@@ -25,6 +28,13 @@ export function NotificationBell({ placement = 'below' }: { placement?: 'below' 
   const panelId = useId();
   const { trigger: button, panel } = useDismiss(open, () => setOpenAt(null));
 
+  // Every bell of the shell (the phone bar's and the sidebar's) reads again when one of them changes something.
+  useEffect(() => {
+    const again = () => refresh();
+    window.addEventListener(bellChanged, again);
+    return () => window.removeEventListener(bellChanged, again);
+  }, []);
+
   useEffect(() => {
     let current = true;
     requestJson<NotificationPage>('GET', '/api/admin/notifications')
@@ -42,16 +52,29 @@ export function NotificationBell({ placement = 'below' }: { placement?: 'below' 
 
   const openNotification = async (notification: StaffNotification) => {
     if (!notification.read) {
+      // The count falls at once; the server's answer, read again below, then confirms it.
+      setPage((current) =>
+        current
+          ? {
+              ...current,
+              unread: Math.max(0, current.unread - 1),
+              items: current.items.map((item) => (item.id === notification.id ? { ...item, read: true } : item)),
+            }
+          : current,
+      );
       await apiRequest('POST', `/api/admin/notifications/${notification.id}/read`).catch(() => undefined);
+      window.dispatchEvent(new Event(bellChanged));
     }
     setOpen(false);
-    if (notification.url === pathname) refresh();
-    else await navigate(notification.url);
+    if (notification.url !== pathname) await navigate(notification.url);
   };
 
   const markAllRead = async () => {
+    setPage((current) =>
+      current ? { ...current, unread: 0, items: current.items.map((item) => ({ ...item, read: true })) } : current,
+    );
     await apiRequest('POST', '/api/admin/notifications/read').catch(() => undefined);
-    refresh();
+    window.dispatchEvent(new Event(bellChanged));
   };
 
   return (

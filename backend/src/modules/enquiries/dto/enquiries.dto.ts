@@ -6,6 +6,7 @@ import {
   enquiryLimits,
   enquiryMessages,
   enquiryStatuses,
+  unansweredEnquiryStatuses,
   type ContactService,
   type EnquiryDetail,
   type EnquiryHistoryItem,
@@ -48,6 +49,11 @@ export class EnquiryFiltersDto {
 
   @IsListSearch(enquiryLimits.searchMax, enquiryMessages.searchTooLong)
   q?: string;
+
+  /** `true`: only enquiries unanswered for more than 48 hours, oldest first. */
+  @IsOptional()
+  @IsIn(['true', 'false'], { message: enquiryMessages.overdueInvalid })
+  overdue?: 'true' | 'false';
 }
 
 /** Query of GET /api/admin/enquiries. */
@@ -89,6 +95,16 @@ function excerptOf(text: string): string {
   return message.length > excerptLength ? `${message.slice(0, excerptLength - 1)}…` : message;
 }
 
+/** When the enquiry's 48-hour clock started while it owes a reply, and whether the 48 hours are over. */
+function waiting(row: EnquiryRow, now = Date.now()): { waitingSince: string | null; overdue: boolean } {
+  if (!unansweredEnquiryStatuses.includes(row.status)) return { waitingSince: null, overdue: false };
+  const since = isoTimestamp(row.clock_started_at ?? row.created_at);
+  return {
+    waitingSince: since,
+    overdue: now - new Date(since).getTime() > enquiryLimits.replyPromiseHours * 3_600_000,
+  };
+}
+
 /** A row of the inbox, with what `user` may do with it (`enquiryActions`). */
 export function mapEnquirySummary(row: EnquiryRow, user: { id: string; role: StaffRole }): EnquirySummary {
   return {
@@ -100,6 +116,7 @@ export function mapEnquirySummary(row: EnquiryRow, user: { id: string; role: Sta
     status: row.status,
     assignee: person(row.assignee_id, row.assignee_name),
     createdAt: isoTimestamp(row.created_at),
+    ...waiting(row),
     excerpt: excerptOf(row.message),
     actions: enquiryActions({ assigneeId: row.assignee_id }, user),
   };
@@ -148,6 +165,8 @@ export function mapEnquiryDetail(
     message: row.message,
     notes: notes.map(mapNote),
     replies: replies.map(mapReply),
+    answers: [],
+    mailboxConnected: false,
     history: history.map(mapHistoryItem),
     readingPath,
   };

@@ -1,5 +1,10 @@
-import { IsNotEmpty, IsString } from 'class-validator';
-import { enquiryLimits, enquiryMessages } from '@northbeam/common';
+import { IsNotEmpty, IsString, ValidateBy } from 'class-validator';
+import {
+  enquiryLimits,
+  enquiryMessages,
+  unknownPlaceholderMessage,
+  unknownTemplatePlaceholders,
+} from '@northbeam/common';
 import { IsListPage, IsListSearch } from '../../../core/validation/list-query.decorators.js';
 import { MaxChars } from '../../../core/validation/max-chars.decorator.js';
 import { MultiLine } from '../../../core/validation/multi-line.decorator.js';
@@ -27,6 +32,13 @@ export class SaveReplyTemplateDto {
   @IsString({ message: enquiryMessages.templateBodyRequired })
   @IsNotEmpty({ message: enquiryMessages.templateBodyRequired })
   @MaxChars(enquiryLimits.replyMax, { message: enquiryMessages.templateBodyTooLong })
+  @ValidateBy({
+    name: 'knownPlaceholders',
+    validator: {
+      validate: (value: unknown) => typeof value !== 'string' || unknownTemplatePlaceholders(value).length === 0,
+      defaultMessage: (args) => unknownPlaceholderMessage(unknownTemplatePlaceholders(String(args?.value ?? ''))),
+    },
+  })
   body: string;
 }
 

@@ -2,6 +2,7 @@ import {
   staffLimits,
   type ActivityEntry,
   type EnquiryCounts,
+  type InboundMailboxStatus,
   type ListPage,
   type PostSummary,
   type PrivacyRequestCounts,
@@ -28,6 +29,8 @@ export interface DashboardData {
   activity: ActivityEntry[];
   /** Null for a role without the inbox. */
   enquiries: EnquiryCounts | null;
+  /** The connected mailbox's state: admins only (null otherwise). */
+  mailbox: InboundMailboxStatus | null;
   /** Null for a role without privacy requests. */
   privacy: PrivacyRequestCounts | null;
   /** The review queue and the schedule: admins only (null otherwise). */
@@ -98,6 +101,16 @@ export async function workflowCounts(context: unknown, user: StaffUser): Promise
   if (user.permissions.posts !== 'all') return null;
   try {
     return await loadJson<PostWorkflowCounts>(context, '/api/admin/posts/workflow-counts');
+  } catch {
+    return null;
+  }
+}
+
+/** The connected mailbox's state and its Unmatched count (docs/inbound-mail.md), for admins. */
+export async function mailboxStatus(context: unknown, user: StaffUser): Promise<InboundMailboxStatus | null> {
+  if (user.permissions.enquiries !== 'all') return null;
+  try {
+    return await loadJson<InboundMailboxStatus>(context, '/api/admin/inbound-mail/status');
   } catch {
     return null;
   }

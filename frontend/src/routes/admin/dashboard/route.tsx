@@ -11,6 +11,7 @@ import {
   staffAreas,
   staffRoles,
   type AreaPermission,
+  type InboundMailboxStatus,
   type StaffRole,
 } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
@@ -28,6 +29,7 @@ import {
   enquiryCounts,
   privacyCounts,
   workflowCounts,
+  mailboxStatus,
 } from './dashboard-data';
 
 export const handle: RouteHandle = {
@@ -57,17 +59,19 @@ const publishingRoles = staffRoles.filter((role) => permissionTable[role].posts 
 
 export async function loader({ context, request }: LoaderFunctionArgs): Promise<DashboardData> {
   const user = await requireStaffUser(context, request);
-  const [labsCount, consultingCount, downloads, activity, enquiries, privacy, workflow, authors] = await Promise.all([
-    publishedCount(context, 'labs'),
-    publishedCount(context, 'consulting'),
-    recentDownloads(context),
-    recentActivity(context),
-    enquiryCounts(context, user),
-    privacyCounts(context, user),
-    workflowCounts(context, user),
-    authorList(context),
-  ]);
-  return { user, labsCount, consultingCount, downloads, activity, enquiries, privacy, workflow, authors };
+  const [labsCount, consultingCount, downloads, activity, enquiries, privacy, workflow, authors, mailbox] =
+    await Promise.all([
+      publishedCount(context, 'labs'),
+      publishedCount(context, 'consulting'),
+      recentDownloads(context),
+      recentActivity(context),
+      enquiryCounts(context, user),
+      privacyCounts(context, user),
+      workflowCounts(context, user),
+      authorList(context),
+      mailboxStatus(context, user),
+    ]);
+  return { user, labsCount, consultingCount, downloads, activity, enquiries, privacy, workflow, authors, mailbox };
 }
 
 function Stat({
@@ -90,8 +94,40 @@ function Stat({
   );
 }
 
+/** The connected mailbox's state under the inbox counts: when it last answered, or why it does not, and Unmatched. */
+function MailboxLine({ mailbox }: { mailbox: InboundMailboxStatus }) {
+  const time = (value: string | null) => (value ? formatDate(value, 'd MMM yyyy, HH:mm') : 'never');
+  return (
+    <div
+      className="mt-1 flex flex-col gap-1 text-xs text-ink-muted"
+      data-testid="mailbox-status"
+      data-state={mailbox.state}
+    >
+      {mailbox.state === 'off' ? (
+        <p>No mailbox connected: answers to replies go to the replying staff member (INBOUND_IMAP_URL).</p>
+      ) : mailbox.state === 'failing' ? (
+        <p className="text-danger">
+          Mailbox unreachable ({mailbox.failures} {mailbox.failures === 1 ? 'try' : 'tries'}): {mailbox.lastError}. Next
+          try {time(mailbox.nextAttemptAt)}; nothing is lost meanwhile. Last checked {time(mailbox.lastSuccessAt)}.
+        </p>
+      ) : (
+        <p>Mailbox checked {time(mailbox.lastSuccessAt)}.</p>
+      )}
+      {mailbox.configured ? (
+        <Link
+          to="/admin/enquiries/unmatched"
+          className="font-semibold text-ink underline underline-offset-4"
+          data-testid="mailbox-unmatched"
+        >
+          Unmatched mail: {mailbox.unmatched}
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
 export function Component() {
-  const { user, labsCount, consultingCount, downloads, activity, enquiries, privacy, workflow, authors } =
+  const { user, labsCount, consultingCount, downloads, activity, enquiries, privacy, workflow, authors, mailbox } =
     useLoaderData<typeof loader>();
   const firstName = user.name.split(' ')[0];
   const writes = user.permissions.posts !== 'none';
@@ -198,7 +234,11 @@ export function Component() {
                 >
                   <Stat label="New" value={enquiries.new} accent="bg-consulting" />
                 </Link>
-                <Link to="/admin/enquiries" className="rounded-xl hover:opacity-80" data-testid="enquiries-unanswered">
+                <Link
+                  to="/admin/enquiries?overdue=true"
+                  className="rounded-xl hover:opacity-80"
+                  data-testid="enquiries-unanswered"
+                >
                   <Stat
                     label={`Unanswered > ${enquiryLimits.replyPromiseHours} h`}
                     value={enquiries.unanswered}
@@ -212,6 +252,7 @@ export function Component() {
                 >
                   <Stat label="Suspected spam" value={enquiries.spam} accent="bg-line" />
                 </Link>
+                {mailbox ? <MailboxLine mailbox={mailbox} /> : null}
               </CardContent>
             </Card>
           ) : null}

@@ -9,6 +9,7 @@ import {
   enquiryStatusLabels,
   site,
   unassignedFilter,
+  waitedInWords,
   type EnquirySummary,
   type StaffUser,
 } from '@northbeam/common';
@@ -28,6 +29,7 @@ import { ListEmptyCard, ListScreen } from '@/components/admin/list-screen';
 import { useListScreenFilters } from '@/hooks/use-list-filters';
 import { activeStaffMembers, requireStaffUser } from '@/lib/staff';
 import { cardSurface } from '@/components/ui/card';
+import { Badge } from '@/components/ui/badge';
 
 export const handle: RouteHandle = {
   head: () => ({
@@ -37,7 +39,7 @@ export const handle: RouteHandle = {
   }),
 };
 
-const filterNames = ['status', 'service', 'assignee', 'from', 'to', 'q'] as const;
+const filterNames = ['status', 'service', 'assignee', 'overdue', 'from', 'to', 'q'] as const;
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const user: StaffUser = await requireStaffUser(context, request);
@@ -75,6 +77,15 @@ export function Component() {
                 <MessageSquareText aria-hidden="true" />
                 Reply templates
               </Link>
+              {assignedOnly ? null : (
+                <Link
+                  to="/admin/enquiries/unmatched"
+                  className={buttonVariants({ variant: 'outline', size: 'sm' })}
+                  data-testid="unmatched-link"
+                >
+                  Unmatched mail
+                </Link>
+              )}
               <ExportCsvLink
                 href={`/api/admin/enquiries.csv${exportQuery(params, filterNames)}`}
                 testId="enquiries-csv"
@@ -91,7 +102,7 @@ export function Component() {
             placeholder: 'Search name, email, company, message...',
             className: 'sm:col-span-2 lg:col-span-3 xl:col-span-1',
           }}
-          className="mt-8 grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-[minmax(0,2fr)_repeat(5,minmax(0,1fr))] xl:items-end"
+          className="mt-8 grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))] xl:items-end"
         >
           <ListFilterSelect
             name="status"
@@ -116,6 +127,7 @@ export function Component() {
               ]}
             />
           )}
+          <ListFilterSelect name="overdue" label="Waiting" any="Any" options={[['true', 'Overdue (over 48 hours)']]} />
           <ListDateRange className="grid grid-cols-2 gap-3 sm:col-span-2 lg:col-span-1 xl:col-span-2" />
         </ListFilterBar>
       }
@@ -169,6 +181,17 @@ function EnquiryRow({ enquiry }: { enquiry: EnquirySummary }) {
           <span className="text-xs text-ink-muted">{contactServiceLabel(enquiry.service)}</span>
         ) : null}
         <span className="text-xs text-ink-muted">{enquiry.assignee ? enquiry.assignee.name : 'Unassigned'}</span>
+        {enquiry.waitingSince ? (
+          // The waited time moves with the clock: the browser's reading may differ from the server's by a minute.
+          <span className="text-xs text-ink-muted" data-testid="enquiry-waited" suppressHydrationWarning>
+            Waiting {waitedInWords(enquiry.waitingSince)}
+          </span>
+        ) : null}
+        {enquiry.overdue ? (
+          <Badge variant="destructive" data-testid="enquiry-overdue">
+            Over 48 hours
+          </Badge>
+        ) : null}
         <time className="text-xs text-ink-muted tabular-nums" dateTime={enquiry.createdAt}>
           {formatDate(enquiry.createdAt, 'd MMM yyyy, HH:mm')}
         </time>

@@ -1,11 +1,15 @@
 import { type FormEvent } from 'react';
 import {
+  contactServiceLabel,
   defaultReplySubject,
   enquiryLimits,
+  fillReplyTemplate,
+  firstNameOf,
   formatDate,
   site,
   type EnquiryDetail,
   type EnquiryReply,
+  type InboundMail,
   type ListPage,
   type ReplyTemplate,
   type SendEnquiryReplyRequest,
@@ -18,6 +22,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toast';
 import { useForm } from '@/components/ui/use-form';
 import { requestJson } from '@/lib/api';
+import { AnswerItem } from './enquiry-answers';
 import { ReplyTemplatePicker } from './reply-template-picker';
 
 interface ReplyProps {
@@ -38,16 +43,21 @@ export function RepliesCard({ enquiry, templates, canReply, onSent }: ReplyProps
   return (
     <Card className="lg:col-span-2" data-testid="enquiry-replies">
       <CardHeader>
-        <CardTitle>Replies</CardTitle>
+        <CardTitle>Conversation</CardTitle>
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
-        {enquiry.replies.length === 0 ? (
+        {enquiry.replies.length === 0 && enquiry.answers.length === 0 ? (
           <p className="text-sm text-ink-muted">No reply sent from the inbox yet.</p>
         ) : (
+          // Replies and what came back, oldest first: the thread as the enquirer saw it.
           <ol className="flex flex-col gap-3" data-testid="enquiry-reply-list">
-            {enquiry.replies.map((reply) => (
-              <ReplyItem key={reply.id} reply={reply} />
-            ))}
+            {timeline(enquiry).map((entry) =>
+              entry.type === 'reply' ? (
+                <ReplyItem key={entry.item.id} reply={entry.item} />
+              ) : (
+                <AnswerItem key={entry.item.id} answer={entry.item} />
+              ),
+            )}
           </ol>
         )}
         {!canReply ? null : enquiry.status === 'spam' ? (
@@ -58,6 +68,16 @@ export function RepliesCard({ enquiry, templates, canReply, onSent }: ReplyProps
       </CardContent>
     </Card>
   );
+}
+
+type TimelineEntry =
+  { type: 'reply'; at: string; item: EnquiryReply } | { type: 'answer'; at: string; item: InboundMail };
+
+function timeline(enquiry: EnquiryDetail): TimelineEntry[] {
+  return [
+    ...enquiry.replies.map((item): TimelineEntry => ({ type: 'reply', at: item.createdAt, item })),
+    ...enquiry.answers.map((item): TimelineEntry => ({ type: 'answer', at: item.receivedAt, item })),
+  ].sort((a, b) => a.at.localeCompare(b.at));
 }
 
 function ReplyItem({ reply }: { reply: EnquiryReply }) {
@@ -73,9 +93,14 @@ function ReplyItem({ reply }: { reply: EnquiryReply }) {
   );
 }
 
-/** A template's text for this enquiry: `{name}` becomes the enquirer's name. */
+/** A template's text for this enquiry: `{firstName}`, `{name}`, `{assignee}` and `{service}` filled. */
 function fillTemplate(text: string, enquiry: EnquiryDetail): string {
-  return text.replaceAll('{name}', enquiry.name);
+  return fillReplyTemplate(text, {
+    firstName: firstNameOf(enquiry.name),
+    name: enquiry.name,
+    assignee: enquiry.assignee?.name ?? `the ${site.name} team`,
+    service: contactServiceLabel(enquiry.service) ?? 'your enquiry',
+  });
 }
 
 function ReplyForm({ enquiry, templates, onSent }: Omit<ReplyProps, 'canReply'>) {
@@ -125,7 +150,9 @@ function ReplyForm({ enquiry, templates, onSent }: Omit<ReplyProps, 'canReply'>)
         {(control) => <Textarea {...control} {...form.text('body')} rows={8} />}
       </Field>
       <p className="text-xs text-ink-muted">
-        Sent from {site.name}&rsquo;s address; their answer comes back to your own mailbox.
+        {enquiry.mailboxConnected
+          ? `Sent from ${site.name}’s address; their answer comes back here, onto this enquiry.`
+          : `Sent from ${site.name}’s address; their answer comes back to your own mailbox.`}
       </p>
       <Button type="submit" className="self-start" disabled={form.busy !== null}>
         Send reply
