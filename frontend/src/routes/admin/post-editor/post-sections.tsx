@@ -5,7 +5,8 @@ import { allowedMetaTagNames, allowedMetaTagProperties, metaTagsWithAddress, pos
 import { DocumentSection, TitleAndSlugFields } from '@/components/admin/document-editor/document-fields';
 import { InsertImageButton } from '@/components/admin/media/insert-image-button';
 import { Button } from '@/components/ui/button';
-import { Field, fieldControl, FieldError, Label } from '@/components/ui/field';
+import { Field } from '@/components/ui/field';
+import { BodyEditor, useBodyEditorMode } from '@/components/admin/rich-text/body-editor';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import type { PostEditor } from './post-side';
@@ -23,6 +24,7 @@ const previewComponents: Components = {
 export function PostSections({ editor }: { editor: PostEditor }) {
   const { values, errors, update, fieldId } = editor;
   const [preview, setPreview] = useState(false);
+  const mode = useBodyEditorMode();
   const metaLength = values.metaDescription.length;
   return (
     <>
@@ -45,15 +47,21 @@ export function PostSections({ editor }: { editor: PostEditor }) {
             />
           )}
         </Field>
-        <div className="flex flex-col gap-2">
-          <div className="flex items-center justify-between">
-            <Label htmlFor={fieldId('body')}>Body (markdown)</Label>
-            <div className="flex flex-wrap justify-end gap-1">
-              <InsertImageButton
-                textareaId={fieldId('body')}
-                value={values.body}
-                onInsert={(body) => update({ body })}
-              />
+        <BodyEditor
+          id={fieldId('body')}
+          label="Body"
+          value={values.body}
+          onChange={(body) => update({ body })}
+          error={errors.body}
+          actions={
+            <>
+              {mode === 'markdown' && !preview ? (
+                <InsertImageButton
+                  textareaId={fieldId('body')}
+                  value={values.body}
+                  onInsert={(body) => update({ body })}
+                />
+              ) : null}
               <Button
                 type="button"
                 variant="ghost"
@@ -64,27 +72,19 @@ export function PostSections({ editor }: { editor: PostEditor }) {
                 <Eye aria-hidden="true" />
                 {preview ? 'Edit' : 'Preview'}
               </Button>
-            </div>
-          </div>
-          {preview ? (
-            <div
-              className="min-h-96 rounded-xl border border-line bg-paper p-5 leading-relaxed text-ink [&_a]:text-beam [&_a]:underline [&_code]:font-mono [&_code]:text-sm [&_h1]:font-display [&_h1]:text-2xl [&_h1]:font-semibold [&_h2]:mt-6 [&_h2]:font-display [&_h2]:text-xl [&_h2]:font-semibold [&_h3]:mt-4 [&_h3]:font-semibold [&_li]:mt-1 [&_ol]:mt-3 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:mt-3 [&_pre]:mt-3 [&_pre]:overflow-x-auto [&_pre]:rounded-xl [&_pre]:bg-ink [&_pre]:p-4 [&_pre]:text-white [&_ul]:mt-3 [&_ul]:list-disc [&_ul]:pl-6"
-              data-testid="body-preview"
-            >
-              <Markdown components={previewComponents}>{values.body || '*Nothing to preview yet.*'}</Markdown>
-            </div>
-          ) : (
-            <Textarea
-              {...fieldControl(fieldId('body'), errors.body)}
-              value={values.body}
-              onChange={(event) => update({ body: event.target.value })}
-              height="lg"
-              textSize="sm"
-              className="font-mono"
-            />
-          )}
-          <FieldError field={fieldId('body')} message={errors.body} />
-        </div>
+            </>
+          }
+          replacement={
+            preview ? (
+              <div
+                className="min-h-96 rounded-xl border border-line bg-paper p-5 leading-relaxed text-ink [&_a]:text-beam [&_a]:underline [&_code]:font-mono [&_code]:text-sm [&_h1]:font-display [&_h1]:text-2xl [&_h1]:font-semibold [&_h2]:mt-6 [&_h2]:font-display [&_h2]:text-xl [&_h2]:font-semibold [&_h3]:mt-4 [&_h3]:font-semibold [&_li]:mt-1 [&_ol]:mt-3 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:mt-3 [&_pre]:mt-3 [&_pre]:overflow-x-auto [&_pre]:rounded-xl [&_pre]:bg-ink [&_pre]:p-4 [&_pre]:text-white [&_ul]:mt-3 [&_ul]:list-disc [&_ul]:pl-6"
+                data-testid="body-preview"
+              >
+                <Markdown components={previewComponents}>{values.body || '*Nothing to preview yet.*'}</Markdown>
+              </div>
+            ) : undefined
+          }
+        />
       </DocumentSection>
 
       <DocumentSection title="Search and sharing">
