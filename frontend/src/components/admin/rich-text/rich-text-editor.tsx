@@ -7,7 +7,7 @@ import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext
 import { ContentEditable } from '@lexical/react/LexicalContentEditable';
 import { LexicalErrorBoundary } from '@lexical/react/LexicalErrorBoundary';
 import { HistoryPlugin } from '@lexical/react/LexicalHistoryPlugin';
-import { INSERT_HORIZONTAL_RULE_COMMAND } from '@lexical/react/LexicalHorizontalRuleNode';
+import { $createHorizontalRuleNode, INSERT_HORIZONTAL_RULE_COMMAND } from '@lexical/react/LexicalHorizontalRuleNode';
 import { HorizontalRulePlugin } from '@lexical/react/LexicalHorizontalRulePlugin';
 import { LinkPlugin } from '@lexical/react/LexicalLinkPlugin';
 import { ListPlugin } from '@lexical/react/LexicalListPlugin';
@@ -19,8 +19,9 @@ import { $setBlocksType } from '@lexical/selection';
 import { $getNearestNodeOfType, mergeRegister } from '@lexical/utils';
 import {
   $createParagraphNode,
+  $getRoot,
   $getSelection,
-  $insertNodes,
+  $isParagraphNode,
   $isRangeSelection,
   $isRootOrShadowRoot,
   CAN_REDO_COMMAND,
@@ -349,7 +350,7 @@ function Toolbar({ images }: { images: boolean }) {
     {
       label: 'Horizontal rule',
       glyph: '—',
-      run: () => editor.dispatchCommand(INSERT_HORIZONTAL_RULE_COMMAND, undefined),
+      run: () => insertHorizontalRule(editor),
     },
     ...(images ? [{ label: 'Image from the library', glyph: 'Img', run: () => setPicking(true) }] : []),
     { label: 'Undo', glyph: '↶', disabled: !canUndo, run: () => editor.dispatchCommand(UNDO_COMMAND, undefined) },
@@ -437,11 +438,37 @@ function Toolbar({ images }: { images: boolean }) {
   );
 }
 
+/** A rule on an empty line takes that line's place (markdown's `---` on a line of its own); elsewhere it goes after the block. */
+function insertHorizontalRule(editor: LexicalEditor) {
+  editor.update(() => {
+    const selection = $getSelection();
+    if (!$isRangeSelection(selection)) return;
+    const block = selection.anchor.getNode().getTopLevelElement();
+    if (!$isParagraphNode(block) || block.getTextContentSize() > 0 || block.getChildrenSize() > 0) {
+      editor.dispatchCommand(INSERT_HORIZONTAL_RULE_COMMAND, undefined);
+      return;
+    }
+    const rule = $createHorizontalRuleNode();
+    block.insertBefore(rule);
+    block.selectStart();
+  });
+}
+
+/** A library image on a line of its own: the empty line the cursor is on, or a new one after its block. */
 export function insertLibraryImage(editor: LexicalEditor, image: Pick<MediaImage, 'id' | 'alt'>) {
   editor.update(() => {
-    const paragraph = $createParagraphNode();
-    paragraph.append($createImageNode(mediaVariantUrl(image.id, 1280, 'webp'), image.alt));
-    $insertNodes([paragraph]);
+    const node = $createImageNode(mediaVariantUrl(image.id, 1280, 'webp'), image.alt);
+    const selection = $getSelection();
+    const block = $isRangeSelection(selection) ? selection.anchor.getNode().getTopLevelElement() : null;
+    if ($isParagraphNode(block) && block.getChildrenSize() === 0) {
+      block.append(node);
+      block.selectEnd();
+      return;
+    }
+    const paragraph = $createParagraphNode().append(node);
+    if (block) block.insertAfter(paragraph);
+    else $getRoot().append(paragraph);
+    paragraph.selectEnd();
   });
   editor.focus();
 }

@@ -1,0 +1,208 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import { mediaUploadHeader } from '../common/src/media';
+import { slugify } from '../common/src/slugify';
+import { expect as baseExpect, test, type Page } from './fixtures';
+
+/**
+ * The rich text body editor (ADR 0011): what a writer makes with the toolbar and markdown shortcuts is
+ * saved as the markdown a reader of the source expects and drawn the same on the public article; text
+ * pasted from Google Docs keeps its structure and loses its look; a library image keeps its alt text.
+ */
+const expect = baseExpect.configure({ timeout: 20_000 });
+const admin = { email: process.env.E2E_ADMIN_EMAIL!, password: process.env.E2E_ADMIN_PASSWORD! };
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+test.describe.configure({ timeout: 120_000 });
+
+async function signIn(page: Page, redirect: string) {
+  await page.goto(`/admin/login?redirect=${encodeURIComponent(redirect)}`);
+  await page.getByLabel('Email').fill(admin.email);
+  await page.getByLabel('Password').fill(admin.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL((url) => url.pathname === redirect);
+}
+
+/** A new post in the rich text editor: the writer picks "Rich text" once (kept for the context). */
+async function newPostInRichText(page: Page, title: string) {
+  await signIn(page, '/admin/posts/new');
+  await page.getByRole('button', { name: 'Rich text' }).click();
+  await page.getByLabel('Title').fill(title);
+  const body = page.getByRole('textbox', { name: 'Body', exact: true });
+  await expect(body).toHaveAttribute('contenteditable', 'true');
+  return body;
+}
+
+async function publish(page: Page) {
+  await page.getByLabel('Excerpt (optional)').fill('Notes written in the rich text editor.');
+  await page.getByLabel('Section').selectOption('labs');
+  await page.getByLabel('Author', { exact: true }).selectOption({ label: 'Helena Marsh' });
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(page).toHaveURL('/admin/posts');
+}
+
+/** The tags of a block's children, in order: the shape a reader sees. */
+async function blockTags(page: Page, selector: string): Promise<string[]> {
+  return page.locator(selector).evaluate((element) => Array.from(element.children, (child) => child.tagName));
+}
+
+test.describe('The rich text body editor', () => {
+  test('a post written with the toolbar and with markdown shortcuts saves plain markdown and reads the same on the article', async ({
+    page,
+    browser,
+  }) => {
+    const title = `Rich text notes ${Date.now().toString(36)}`;
+    const body = await newPostInRichText(page, title);
+    const toolbar = page.getByRole('toolbar', { name: 'Formatting' });
+
+    await body.click();
+    // Markdown shortcuts as one types.
+    await page.keyboard.type('## Why now');
+    await page.keyboard.press('Enter');
+    // The toolbar and the keyboard shortcuts.
+    await page.keyboard.type('We ship ');
+    await toolbar.getByRole('button', { name: 'Bold' }).click();
+    await page.keyboard.type('fast');
+    await toolbar.getByRole('button', { name: 'Bold' }).click();
+    await page.keyboard.type(' and ');
+    await page.keyboard.press('ControlOrMeta+i');
+    await page.keyboard.type('well');
+    await page.keyboard.press('ControlOrMeta+i');
+    await page.keyboard.type('.');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('> Keep the quote.');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('- first');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('second');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await toolbar.getByRole('button', { name: 'Heading', exact: true }).click();
+    await page.keyboard.type('Made with the toolbar');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Some **strong** words');
+    await page.keyboard.press('Enter');
+    await toolbar.getByRole('button', { name: 'Horizontal rule' }).click();
+    await page.keyboard.type('After the rule.');
+
+    const expected = [
+      '## Why now',
+      'We ship **fast** and *well*.',
+      '> Keep the quote.',
+      '- first\n- second',
+      '## Made with the toolbar',
+      'Some **strong** words',
+      '---',
+      'After the rule.',
+    ].join('\n\n');
+
+    // The editor draws it as the article will: the same blocks in the same order.
+    const editorShape = await blockTags(page, '[data-testid="rich-text-body"]');
+    expect(editorShape).toEqual(['H2', 'P', 'BLOCKQUOTE', 'UL', 'H2', 'P', 'HR', 'P']);
+
+    // The markdown source is what a reader of the source would expect; undo and redo work on it too.
+    await page.getByRole('button', { name: 'Markdown' }).click();
+    await expect(page.getByLabel('Body (markdown)')).toHaveValue(expected);
+    await page.getByRole('button', { name: 'Rich text' }).click();
+    await body.click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' Extra');
+    await toolbar.getByRole('button', { name: 'Undo' }).click();
+    await page.getByRole('button', { name: 'Markdown' }).click();
+    await expect(page.getByLabel('Body (markdown)')).toHaveValue(expected);
+    await page.getByRole('button', { name: 'Rich text' }).click();
+
+    await publish(page);
+    const saved = await (await page.request.get(`/api/posts/labs/${slugify(title)}`)).json();
+    expect(saved.body).toBe(expected);
+
+    // A visitor's article: the same shape and emphasis, and not a byte of the editor's JavaScript.
+    const visitor = await browser.newContext();
+    const reader = await visitor.newPage();
+    const scripts: string[] = [];
+    reader.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.url());
+    });
+    await reader.goto(`/blog/labs/${slugify(title)}`);
+    const article = reader.getByTestId('article-body');
+    expect(await blockTags(reader, '[data-testid="article-body"]')).toEqual(editorShape);
+    await expect(article.locator('strong').first()).toHaveText('fast');
+    await expect(article.locator('em')).toHaveText('well');
+    await expect(article.locator('blockquote')).toHaveText('Keep the quote.');
+    await expect(article.locator('li')).toHaveText(['first', 'second']);
+    await reader.goto('/');
+    await reader.goto('/blog');
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const url of new Set(scripts)) {
+      const source = await (await reader.request.get(url)).text();
+      expect(source, `${url} holds the editor`).not.toContain('__lexical');
+    }
+    await visitor.close();
+  });
+
+  test('a Google Docs fragment pasted into the body keeps its headings, emphasis, links and lists and loses its styles', async ({
+    page,
+  }) => {
+    const body = await newPostInRichText(page, `Pasted notes ${Date.now().toString(36)}`);
+    const html = readFileSync(path.join(here, 'clipboard/google-docs.html'), 'utf8');
+    await body.click();
+    await body.evaluate((element, clipboardHtml) => {
+      const data = new DataTransfer();
+      data.setData('text/html', clipboardHtml);
+      data.setData('text/plain', 'Quarterly findings');
+      element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    }, html);
+
+    await expect(body.locator('h2')).toHaveText('Quarterly findings');
+    await expect(body.locator('[style]')).toHaveCount(0);
+    expect(await page.evaluate(() => (window as { pastedScriptRan?: boolean }).pastedScriptRan)).toBeUndefined();
+    await page.getByRole('button', { name: 'Markdown' }).click();
+    await expect(page.getByLabel('Body (markdown)')).toHaveValue(
+      [
+        '## Quarterly findings',
+        'The pilot was **faster**, *cheaper* and written up in [the report](https://example.com/report).',
+        '- Two teams\n- One budget',
+      ].join('\n\n'),
+    );
+  });
+
+  test('an image picked from the library carries its alt text to the article', async ({ page }) => {
+    const run = Date.now().toString(36);
+    const title = `Pictured notes ${run}`;
+    const alt = `A lighthouse at dusk ${run}`;
+    const body = await newPostInRichText(page, title);
+    const picture = await sharp({ create: { width: 800, height: 500, channels: 3, background: '#1d4e89' } })
+      .png()
+      .toBuffer();
+    const uploaded = await page.request.post('/api/admin/media', {
+      headers: { [mediaUploadHeader.name]: mediaUploadHeader.value },
+      multipart: { alt, file: { name: `lighthouse-${run}.png`, mimeType: 'image/png', buffer: picture } },
+    });
+    expect(uploaded.status()).toBe(201);
+
+    await body.click();
+    await page.keyboard.type('Before the picture.');
+    await page
+      .getByRole('toolbar', { name: 'Formatting' })
+      .getByRole('button', { name: 'Image from the library' })
+      .click();
+    const picker = page.getByTestId('media-picker');
+    await picker.getByLabel('Search images').fill(`lighthouse-${run}`);
+    await picker
+      .getByTestId('media-picker-item')
+      .filter({ hasText: `lighthouse-${run}` })
+      .click();
+    await expect(picker).toBeHidden();
+    await expect(body.getByRole('img', { name: alt })).toBeVisible();
+
+    await publish(page);
+    const saved = await (await page.request.get(`/api/posts/labs/${slugify(title)}`)).json();
+    expect(saved.body).toMatch(
+      new RegExp(`^Before the picture\\.\\n\\n!\\[${alt}\\]\\(/media/[0-9a-f-]+/1280\\.webp\\)$`),
+    );
+    await page.goto(`/blog/labs/${slugify(title)}`);
+    await expect(page.getByTestId('article-body').getByRole('img', { name: alt })).toBeVisible();
+  });
+});
