@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { mediaUploadHeader } from '../common/src/media';
 import { slugify } from '../common/src/slugify';
 import { expect as baseExpect, test, type Page } from './fixtures';
+import { createConsultantWithCli } from './helpers/staff-accounts';
 
 /**
  * The rich text body editor (ADR 0011): what a writer makes with the toolbar and markdown shortcuts is
@@ -17,10 +18,10 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 test.describe.configure({ timeout: 120_000 });
 
-async function signIn(page: Page, redirect: string) {
+async function signIn(page: Page, redirect: string, account: { email: string; password: string } = admin) {
   await page.goto(`/admin/login?redirect=${encodeURIComponent(redirect)}`);
-  await page.getByLabel('Email').fill(admin.email);
-  await page.getByLabel('Password').fill(admin.password);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.waitForURL((url) => url.pathname === redirect);
 }
@@ -204,5 +205,67 @@ test.describe('The rich text body editor', () => {
     );
     await page.goto(`/blog/labs/${slugify(title)}`);
     await expect(page.getByTestId('article-body').getByRole('img', { name: alt })).toBeVisible();
+  });
+});
+
+test.describe('Every writer is an author', () => {
+  const writer = {
+    email: 'e2e-byline-writer@northbeam.example',
+    password: 'byline-writer-password-42',
+    name: 'Bo Byline',
+  };
+  test.beforeAll(() => createConsultantWithCli(writer));
+
+  test('a consultant linked on the team member screen writes as their profile; going out without an author asks first', async ({
+    page,
+    browser,
+  }) => {
+    // An admin links the consultant's account on the team member's own screen.
+    await signIn(page, '/admin/posts');
+    const authors = (await (await page.request.get('/api/admin/team/authors')).json()) as {
+      id: string;
+      name: string;
+    }[];
+    const member = authors.find((candidate) => candidate.name === 'Marcus Bell')!;
+    await page.goto(`/admin/team/${member.id}`);
+    const card = page.getByTestId('linked-staff');
+    await card.getByLabel('Find a staff account').fill(writer.email);
+    await expect(card.getByLabel('Staff account to link').locator('option', { hasText: writer.email })).toHaveCount(1);
+    await card.getByLabel('Staff account to link').selectOption({ label: `${writer.name} (${writer.email})` });
+    await card.getByRole('button', { name: 'Link account' }).click();
+    await expect(page.getByTestId('toast')).toContainText(`${writer.name} now writes as Marcus Bell`);
+    await expect(card.getByRole('list', { name: 'Linked staff accounts' })).toContainText(writer.name);
+
+    // The consultant's new post carries their team profile as its author; their account says so.
+    const writerContext = await browser.newContext();
+    const writerPage = await writerContext.newPage();
+    await signIn(writerPage, '/admin/account', writer);
+    await expect(writerPage.getByTestId('author-profile')).toHaveText(
+      'Your posts are credited to Marcus Bell and carry their byline.',
+    );
+    await writerPage.goto('/admin/posts/new');
+    await expect(writerPage.getByLabel('Author', { exact: true })).toHaveValue(member.id);
+    await expect(writerPage.getByTestId('no-author-hint')).toHaveCount(0);
+    await writerContext.close();
+
+    // A post with "No author" is not published until the writer says so.
+    const title = `Unsigned notes ${Date.now().toString(36)}`;
+    await page.goto('/admin/posts/new');
+    await page.getByLabel('Title').fill(title);
+    await page.getByLabel('Excerpt (optional)').fill('A post without a byline.');
+    await page.getByLabel('Body (markdown)').fill('Written by nobody in particular.');
+    await page.getByLabel('Section').selectOption('labs');
+    await page.getByLabel('Author', { exact: true }).selectOption({ label: 'No author' });
+    await expect(page.getByTestId('no-author-hint')).toHaveText('No author: the article will have no byline.');
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    const dialog = page.getByRole('alertdialog');
+    await expect(dialog).toContainText('Publish without an author?');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page).toHaveURL('/admin/posts/new');
+    expect((await page.request.get(`/api/posts/labs/${slugify(title)}`)).status()).toBe(404);
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Publish without an author' }).click();
+    await expect(page).toHaveURL('/admin/posts');
+    expect((await page.request.get(`/api/posts/labs/${slugify(title)}`)).status()).toBe(200);
   });
 });
