@@ -256,6 +256,9 @@ test.describe('Every writer is an author', () => {
     await page.getByLabel('Body (markdown)').fill('Written by nobody in particular.');
     await page.getByLabel('Section').selectOption('labs');
     await page.getByLabel('Author', { exact: true }).selectOption({ label: 'No author' });
+    // Its social title is a field, not meta tag markup, and takes the place of the shared title.
+    await page.getByLabel('Social title (optional)').fill('Notes & no names');
+    await expect(page.getByLabel('Custom meta tags')).toHaveValue('');
     await expect(page.getByTestId('no-author-hint')).toHaveText('No author: the article will have no byline.');
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     const dialog = page.getByRole('alertdialog');
@@ -267,5 +270,9 @@ test.describe('Every writer is an author', () => {
     await dialog.getByRole('button', { name: 'Publish without an author' }).click();
     await expect(page).toHaveURL('/admin/posts');
     expect((await page.request.get(`/api/posts/labs/${slugify(title)}`)).status()).toBe(200);
+    const html = await (await page.request.get(`/blog/labs/${slugify(title)}`)).text();
+    expect(html.match(/<meta property="og:title"[^>]*>/g)).toEqual([
+      '<meta property="og:title" content="Notes &amp; no names">',
+    ]);
   });
 });

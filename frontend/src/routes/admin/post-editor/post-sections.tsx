@@ -1,7 +1,15 @@
 import { Eye } from '@/components/ui/icons';
 import { useState } from 'react';
 import Markdown, { type Components } from 'react-markdown';
-import { allowedMetaTagNames, allowedMetaTagProperties, metaTagsWithAddress, postLimits } from '@northbeam/common';
+import {
+  allowedMetaTagNames,
+  allowedMetaTagProperties,
+  metaTagContentMax,
+  metaTagsWithAddress,
+  postLimits,
+} from '@northbeam/common';
+import { joinSocialMeta, splitSocialMeta, type SocialMeta } from './social-meta';
+import { SocialImageField } from './social-image-field';
 import { DocumentSection, TitleAndSlugFields } from '@/components/admin/document-editor/document-fields';
 import { InsertImageButton } from '@/components/admin/media/insert-image-button';
 import { Button } from '@/components/ui/button';
@@ -26,6 +34,9 @@ export function PostSections({ editor }: { editor: PostEditor }) {
   const [preview, setPreview] = useState(false);
   const mode = useBodyEditorMode();
   const metaLength = values.metaDescription.length;
+  const social = splitSocialMeta(values.customMetaTags);
+  const setSocial = (change: Partial<SocialMeta>) =>
+    update({ customMetaTags: joinSocialMeta({ ...social, ...change }) });
   return (
     <>
       <DocumentSection>
@@ -110,13 +121,30 @@ export function PostSections({ editor }: { editor: PostEditor }) {
           )}
         </Field>
         <Field
+          label="Social title (optional)"
+          htmlFor={fieldId('socialTitle')}
+          hint={
+            <p className="text-xs text-ink-muted">What shows when the post is shared. The post's title otherwise.</p>
+          }
+        >
+          {(control) => (
+            <Input
+              {...control}
+              value={social.title}
+              maxLength={metaTagContentMax}
+              onChange={(event) => setSocial({ title: event.target.value })}
+            />
+          )}
+        </Field>
+        <SocialImageField id={fieldId('socialImage')} value={social.image} onChange={(image) => setSocial({ image })} />
+        <Field
           label="Custom meta tags"
           htmlFor={fieldId('customMetaTags')}
           error={errors.customMetaTags}
           hint={
             <div className="flex flex-col gap-1 text-xs text-ink-muted" data-testid="meta-tags-hint">
               <p>
-                Meta tag markup, one per line, e.g. &lt;meta name=&quot;robots&quot; content=&quot;noarchive&quot;&gt;.
+                Other meta tags, one per line, e.g. &lt;meta name=&quot;robots&quot; content=&quot;noarchive&quot;&gt;.
                 Only these tags are allowed:
               </p>
               <p>
@@ -132,8 +160,8 @@ export function PostSections({ editor }: { editor: PostEditor }) {
           {(control) => (
             <Textarea
               {...control}
-              value={values.customMetaTags}
-              onChange={(event) => update({ customMetaTags: event.target.value })}
+              value={social.rest}
+              onChange={(event) => setSocial({ rest: event.target.value })}
               height="md"
               textSize="sm"
               className="font-mono"
