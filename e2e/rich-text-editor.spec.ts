@@ -5,6 +5,9 @@ import sharp from 'sharp';
 import { mediaUploadHeader } from '../common/src/media';
 import { slugify } from '../common/src/slugify';
 import { expect as baseExpect, test, type Page } from './fixtures';
+import { axeFindings } from './helpers/axe';
+import { giveConsent } from './helpers/consent';
+import { auditLayout } from './helpers/layout-audit';
 import { createConsultantWithCli } from './helpers/staff-accounts';
 
 /**
@@ -80,13 +83,20 @@ test.describe('The rich text body editor', () => {
     await page.keyboard.type('second');
     await page.keyboard.press('Enter');
     await page.keyboard.press('Enter');
-    await toolbar.getByRole('button', { name: 'Heading', exact: true }).click();
+    await toolbar.getByRole('button', { name: 'H2 heading' }).click();
     await page.keyboard.type('Made with the toolbar');
     await page.keyboard.press('Enter');
     await page.keyboard.type('Some **strong** words');
     await page.keyboard.press('Enter');
     await toolbar.getByRole('button', { name: 'Horizontal rule' }).click();
     await page.keyboard.type('After the rule.');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Read the docs');
+    for (let step = 0; step < 4; step += 1) await page.keyboard.press('Shift+ArrowLeft');
+    await page.keyboard.press('ControlOrMeta+k');
+    await page.getByLabel('Link address').fill('https://example.com/docs');
+    await page.getByLabel('Link address').press('Enter');
+    await expect(body.getByRole('link', { name: 'docs' })).toBeVisible();
 
     const expected = [
       '## Why now',
@@ -97,11 +107,12 @@ test.describe('The rich text body editor', () => {
       'Some **strong** words',
       '---',
       'After the rule.',
+      'Read the [docs](https://example.com/docs)',
     ].join('\n\n');
 
     // The editor draws it as the article will: the same blocks in the same order.
     const editorShape = await blockTags(page, '[data-testid="rich-text-body"]');
-    expect(editorShape).toEqual(['H2', 'P', 'BLOCKQUOTE', 'UL', 'H2', 'P', 'HR', 'P']);
+    expect(editorShape).toEqual(['H2', 'P', 'BLOCKQUOTE', 'UL', 'H2', 'P', 'HR', 'P', 'P']);
 
     // The markdown source is what a reader of the source would expect; undo and redo work on it too.
     await page.getByRole('button', { name: 'Markdown' }).click();
@@ -109,7 +120,7 @@ test.describe('The rich text body editor', () => {
     await page.getByRole('button', { name: 'Rich text' }).click();
     await body.click();
     await page.keyboard.press('End');
-    await page.keyboard.type(' Extra');
+    await page.keyboard.insertText(' Extra');
     await toolbar.getByRole('button', { name: 'Undo' }).click();
     await page.getByRole('button', { name: 'Markdown' }).click();
     await expect(page.getByLabel('Body (markdown)')).toHaveValue(expected);
@@ -208,6 +219,41 @@ test.describe('The rich text body editor', () => {
   });
 });
 
+test.describe('The rich text editor for everyone', () => {
+  for (const width of [390, 1280]) {
+    test(`at ${width} px: one tab stop for the toolbar, arrow keys inside, every button named, axe and the layout rules clean`, async ({
+      page,
+    }) => {
+      await giveConsent(page.context());
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+      const body = await newPostInRichText(page, 'Checked for everyone');
+      await body.click();
+      await page.keyboard.type('## A heading');
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('A paragraph with a > sign and a [link](https://example.com) in it.');
+      const toolbar = page.getByRole('toolbar', { name: 'Formatting' });
+      const buttons = toolbar.getByRole('button');
+      expect(await buttons.count()).toBeGreaterThan(10);
+      for (const name of await buttons.evaluateAll((all) => all.map((button) => button.getAttribute('aria-label')))) {
+        expect(name, 'every toolbar button is named').toBeTruthy();
+      }
+      await expect(toolbar.locator('button[tabindex="0"]')).toHaveCount(1);
+      await toolbar.getByRole('button', { name: 'Bold' }).focus();
+      await page.keyboard.press('ArrowRight');
+      await expect(toolbar.getByRole('button', { name: 'Italic' })).toBeFocused();
+      await page.keyboard.press('End');
+      await expect(toolbar.getByRole('button', { name: 'Redo' })).toBeFocused();
+      await expect(toolbar.locator('button[tabindex="0"]')).toHaveCount(1);
+      await page.keyboard.press('Tab');
+      await expect(body).toBeFocused();
+
+      await page.screenshot({ path: test.info().outputPath(`rich-text-editor-${width}.png`), fullPage: false });
+      expect(await axeFindings(page)).toEqual([]);
+      expect(await page.evaluate(auditLayout, null)).toEqual([]);
+    });
+  }
+});
+
 test.describe('Every writer is an author', () => {
   const writer = {
     email: 'e2e-byline-writer@northbeam.example',
@@ -256,8 +302,8 @@ test.describe('Every writer is an author', () => {
     await page.getByLabel('Body (markdown)').fill('Written by nobody in particular.');
     await page.getByLabel('Section').selectOption('labs');
     await page.getByLabel('Author', { exact: true }).selectOption({ label: 'No author' });
-    // Its social title is a field, not meta tag markup, and takes the place of the shared title.
-    await page.getByLabel('Social title (optional)').fill('Notes & no names');
+    // Its social headline is a field, not meta tag markup, and takes the place of the shared title.
+    await page.getByLabel('Social headline (optional)').fill('Notes & no names');
     await expect(page.getByLabel('Custom meta tags')).toHaveValue('');
     await expect(page.getByTestId('no-author-hint')).toHaveText('No author: the article will have no byline.');
     await page.getByRole('button', { name: 'Publish', exact: true }).click();

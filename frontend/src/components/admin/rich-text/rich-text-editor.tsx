@@ -29,6 +29,7 @@ import {
   COMMAND_PRIORITY_LOW,
   DROP_COMMAND,
   FORMAT_TEXT_COMMAND,
+  KEY_MODIFIER_COMMAND,
   PASTE_COMMAND,
   REDO_COMMAND,
   SELECTION_CHANGE_COMMAND,
@@ -40,6 +41,7 @@ import {
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { mediaVariantUrl, type MediaImage } from '@northbeam/common';
 import { MediaPicker } from '@/components/admin/media/media-picker';
+import { ImagePlus } from '@/components/ui/icons';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
@@ -276,6 +278,19 @@ function Toolbar({ images }: { images: boolean }) {
           },
           COMMAND_PRIORITY_LOW,
         ),
+        // Ctrl/Cmd+K: a link on the selection (or off it), as in Ghost, WordPress and Google Docs.
+        editor.registerCommand(
+          KEY_MODIFIER_COMMAND,
+          (event) => {
+            if (event.key.toLowerCase() !== 'k' || !(event.ctrlKey || event.metaKey)) return false;
+            event.preventDefault();
+            const onLink = readToolbarState()?.link ?? false;
+            if (onLink) editor.dispatchCommand(TOGGLE_LINK_COMMAND, null);
+            else setLinking('https://');
+            return true;
+          },
+          COMMAND_PRIORITY_LOW,
+        ),
         editor.registerCommand(
           CAN_UNDO_COMMAND,
           (value) => {
@@ -311,7 +326,11 @@ function Toolbar({ images }: { images: boolean }) {
     },
     {
       label: 'Inline code',
-      glyph: <span className="font-mono">{'`c`'}</span>,
+      glyph: (
+        <ToolIcon>
+          <path d="m16 18 6-6-6-6M8 6l-6 6 6 6" />
+        </ToolIcon>
+      ),
       pressed: state.code,
       run: () => editor.dispatchCommand(FORMAT_TEXT_COMMAND, 'code'),
     },
@@ -321,8 +340,13 @@ function Toolbar({ images }: { images: boolean }) {
       pressed: state.link,
       run: () => (state.link ? editor.dispatchCommand(TOGGLE_LINK_COMMAND, null) : setLinking('https://')),
     },
-    { label: 'Heading', glyph: 'H2', pressed: state.block === 'h2', run: () => setBlock(editor, state.block, 'h2') },
-    { label: 'Subheading', glyph: 'H3', pressed: state.block === 'h3', run: () => setBlock(editor, state.block, 'h3') },
+    { label: 'H2 heading', glyph: 'H2', pressed: state.block === 'h2', run: () => setBlock(editor, state.block, 'h2') },
+    {
+      label: 'H3 subheading',
+      glyph: 'H3',
+      pressed: state.block === 'h3',
+      run: () => setBlock(editor, state.block, 'h3'),
+    },
     {
       label: 'Quote',
       glyph: <span className="font-display text-lg leading-none">“</span>,
@@ -337,7 +361,11 @@ function Toolbar({ images }: { images: boolean }) {
     },
     {
       label: 'Numbered list',
-      glyph: '1.',
+      glyph: (
+        <ToolIcon>
+          <path d="M10 6h11M10 12h11M10 18h11M4 6h1v4M4 10h2M6 18H4c0-1 2-2 2-3s-1-1.5-2-1" />
+        </ToolIcon>
+      ),
       pressed: state.block === 'number',
       run: () => editor.dispatchCommand(INSERT_ORDERED_LIST_COMMAND, undefined),
     },
@@ -352,7 +380,9 @@ function Toolbar({ images }: { images: boolean }) {
       glyph: '—',
       run: () => insertHorizontalRule(editor),
     },
-    ...(images ? [{ label: 'Image from the library', glyph: 'Img', run: () => setPicking(true) }] : []),
+    ...(images
+      ? [{ label: 'Image from the library', glyph: <ImagePlus className="size-4" />, run: () => setPicking(true) }]
+      : []),
     { label: 'Undo', glyph: '↶', disabled: !canUndo, run: () => editor.dispatchCommand(UNDO_COMMAND, undefined) },
     { label: 'Redo', glyph: '↷', disabled: !canRedo, run: () => editor.dispatchCommand(REDO_COMMAND, undefined) },
   ];
@@ -452,6 +482,23 @@ function insertHorizontalRule(editor: LexicalEditor) {
     block.insertBefore(rule);
     block.selectStart();
   });
+}
+
+/** A toolbar button's drawing (decorative: the button is named by its label). */
+function ToolIcon({ children }: { children: ReactNode }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      className="size-4"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      {children}
+    </svg>
+  );
 }
 
 /** A library image on a line of its own: the empty line the cursor is on, or a new one after its block. */

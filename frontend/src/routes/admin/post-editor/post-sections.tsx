@@ -121,7 +121,7 @@ export function PostSections({ editor }: { editor: PostEditor }) {
           )}
         </Field>
         <Field
-          label="Social title (optional)"
+          label="Social headline (optional)"
           htmlFor={fieldId('socialTitle')}
           hint={
             <p className="text-xs text-ink-muted">What shows when the post is shared. The post's title otherwise.</p>
