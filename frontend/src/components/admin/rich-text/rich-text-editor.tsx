@@ -121,7 +121,7 @@ export default function RichTextEditor(props: RichTextEditorProps) {
               aria-multiline="true"
               role="textbox"
               data-testid="rich-text-body"
-              className={cn('prose-article max-w-none p-5 outline-none', minHeight)}
+              className={cn('prose-article max-w-none p-5 outline-none [&>*:first-child]:mt-0', minHeight)}
             />
           }
           placeholder={null}
@@ -336,7 +336,11 @@ function Toolbar({ images }: { images: boolean }) {
     },
     {
       label: 'Link',
-      glyph: <span className="underline">link</span>,
+      glyph: (
+        <ToolIcon>
+          <path d="M10 13a5 5 0 0 0 7.54.54l3-3a5 5 0 0 0-7.07-7.07l-1.72 1.71M14 11a5 5 0 0 0-7.54-.54l-3 3a5 5 0 0 0 7.07 7.07l1.71-1.71" />
+        </ToolIcon>
+      ),
       pressed: state.link,
       run: () => (state.link ? editor.dispatchCommand(TOGGLE_LINK_COMMAND, null) : setLinking('https://')),
     },
@@ -433,7 +437,7 @@ function Toolbar({ images }: { images: boolean }) {
               if (!button.disabled) button.run();
             }}
             className={cn(
-              'inline-flex h-11 min-w-11 items-center justify-center rounded-lg px-2 text-sm font-medium text-ink hover:bg-mist focus-visible:outline-2 focus-visible:outline-beam sm:h-9 sm:min-w-9',
+              'inline-flex h-11 min-w-11 items-center justify-center rounded-lg px-2 text-sm font-medium text-ink hover:bg-mist focus-visible:outline-2 focus-visible:outline-beam sm:h-9 sm:min-w-8 sm:px-1.5',
               button.pressed && 'bg-beam/15 text-beam',
               button.disabled && 'opacity-40',
             )}
