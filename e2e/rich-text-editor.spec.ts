@@ -219,6 +219,40 @@ test.describe('The rich text body editor', () => {
   });
 });
 
+test.describe('Images pasted into the body', () => {
+  test('a pasted screenshot asks for its alt text, goes to the media library and shows in the body', async ({
+    page,
+  }) => {
+    const run = Date.now().toString(36);
+    const body = await newPostInRichText(page, `Pasted picture ${run}`);
+    const png = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#2b7a3d' } })
+      .png()
+      .toBuffer();
+    await body.click();
+    await body.evaluate(
+      (element, { bytes, name }) => {
+        const data = new DataTransfer();
+        data.items.add(new File([new Uint8Array(bytes)], name, { type: 'image/png' }));
+        element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+      },
+      { bytes: [...png], name: `screenshot-${run}.png` },
+    );
+    const dialog = page.getByRole('dialog', { name: 'Add the image to the media library' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Upload and insert' })).toBeDisabled();
+    await dialog.getByLabel('Alt text').fill(`A green test card ${run}`);
+    await dialog.getByRole('button', { name: 'Upload and insert' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(body.getByRole('img', { name: `A green test card ${run}` })).toHaveAttribute(
+      'src',
+      /^\/media\/[0-9a-f-]+\/1280\.webp$/,
+    );
+    const library = await (await page.request.get(`/api/admin/media?q=screenshot-${run}`)).json();
+    expect(library.items).toHaveLength(1);
+    expect(library.items[0].alt).toBe(`A green test card ${run}`);
+  });
+});
+
 test.describe('The rich text editor for everyone', () => {
   for (const width of [390, 1280]) {
     test(`at ${width} px: one tab stop for the toolbar, arrow keys inside, every button named, axe and the layout rules clean`, async ({
