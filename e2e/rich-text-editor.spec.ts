@@ -326,7 +326,19 @@ test.describe('Every writer is an author', () => {
     await writerPage.goto('/admin/posts/new');
     await expect(writerPage.getByLabel('Author', { exact: true })).toHaveValue(member.id);
     await expect(writerPage.getByTestId('no-author-hint')).toHaveCount(0);
+    const reviewed = `Reviewed notes ${Date.now().toString(36)}`;
+    await writerPage.getByLabel('Title').fill(reviewed);
+    await writerPage.getByLabel('Excerpt (optional)').fill('A post for review.');
+    await writerPage.getByLabel('Body (markdown)').fill('Written by a consultant.');
+    await writerPage.getByLabel('Section').selectOption('consulting');
+    await writerPage.getByRole('button', { name: 'Submit for review' }).click();
+    await expect(writerPage).toHaveURL('/admin/posts');
     await writerContext.close();
+
+    // The reviewer sees the byline the article will carry.
+    const found = await (await page.request.get(`/api/admin/posts?q=${slugify(reviewed)}`)).json();
+    await page.goto(`/admin/posts/edit/${found.items[0].id}`);
+    await expect(page.getByTestId('review-byline')).toHaveText('Byline: Marcus Bell');
 
     // A post with "No author" is not published until the writer says so.
     const title = `Unsigned notes ${Date.now().toString(36)}`;
