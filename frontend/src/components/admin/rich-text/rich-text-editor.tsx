@@ -1,5 +1,5 @@
 import { $createCodeNode } from '@lexical/code';
-import { $isLinkNode, TOGGLE_LINK_COMMAND } from '@lexical/link';
+import { $isLinkNode, $toggleLink, TOGGLE_LINK_COMMAND } from '@lexical/link';
 import { $isListNode, INSERT_ORDERED_LIST_COMMAND, INSERT_UNORDERED_LIST_COMMAND, ListNode } from '@lexical/list';
 import { $convertFromMarkdownString, $convertToMarkdownString } from '@lexical/markdown';
 import { LexicalComposer } from '@lexical/react/LexicalComposer';
@@ -23,6 +23,7 @@ import {
   $getSelection,
   $isParagraphNode,
   $isRangeSelection,
+  $setSelection,
   $isRootOrShadowRoot,
   CAN_REDO_COMMAND,
   CAN_UNDO_COMMAND,
@@ -35,6 +36,7 @@ import {
   SELECTION_CHANGE_COMMAND,
   TextNode,
   UNDO_COMMAND,
+  type BaseSelection,
   type EditorThemeClasses,
   type LexicalEditor,
 } from 'lexical';
@@ -257,7 +259,15 @@ function Toolbar({ images }: { images: boolean }) {
   const [canUndo, setCanUndo] = useState(false);
   const [canRedo, setCanRedo] = useState(false);
   const [active, setActive] = useState(0);
-  const [linking, setLinking] = useState<string | null>(null);
+  // The link form, and the text the link goes on: kept when the form opens, as focus then leaves the editor.
+  const [linking, setLinkingState] = useState<{ url: string; selection: BaseSelection | null } | null>(null);
+  const setLinking = useCallback(
+    (url: string | null) =>
+      setLinkingState(
+        url === null ? null : { url, selection: editor.getEditorState().read(() => $getSelection()?.clone() ?? null) },
+      ),
+    [editor],
+  );
   const [picking, setPicking] = useState(false);
   const bar = useRef<HTMLDivElement>(null);
 
@@ -308,7 +318,7 @@ function Toolbar({ images }: { images: boolean }) {
           COMMAND_PRIORITY_LOW,
         ),
       ),
-    [editor, refresh],
+    [editor, refresh, setLinking],
   );
 
   const buttons: { label: string; glyph: ReactNode; pressed?: boolean; disabled?: boolean; run: () => void }[] = [
@@ -448,14 +458,18 @@ function Toolbar({ images }: { images: boolean }) {
       </div>
       {linking !== null ? (
         <LinkForm
-          initial={linking}
+          initial={linking.url}
           onCancel={() => {
             setLinking(null);
             editor.focus();
           }}
           onApply={(url) => {
             setLinking(null);
-            editor.dispatchCommand(TOGGLE_LINK_COMMAND, url);
+            const selection = linking.selection;
+            editor.update(() => {
+              if (selection) $setSelection(selection.clone());
+              $toggleLink(url);
+            });
             editor.focus();
           }}
         />
