@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { editorJs } from './editor-js.mjs';
 import { assetClosestTo } from './lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -532,6 +533,9 @@ try {
     log(`${name}: ${uncachedRatio(name)} × static (floor ${budgets.uncachedRatioFloors[name]})`);
 
   const bytes = await firstVisitBytes(['/', '/blog', articlePath]);
+  // The admin's editor screen, from the build's manifest (ADR 0011): reported, and kept off public pages.
+  const editor = editorJs(root);
+  log(`editor screen JS: ${editor.screenKiB} KiB, the rich text editor ${editor.editorKiB} KiB (gzip)`);
   const lighthouse =
     process.env.BENCH_SKIP_LIGHTHOUSE === '1'
       ? { skipped: 'BENCH_SKIP_LIGHTHOUSE=1' }
@@ -578,6 +582,12 @@ try {
     instanceMemory,
     budgets.instanceRssMiB,
     instanceMemory !== null && instanceMemory <= budgets.instanceRssMiB,
+  );
+  check(
+    'no public page can load the rich text editor',
+    editor.publicFilesWithEditor.length + editor.lexicalOutsideEditor.length,
+    0,
+    editor.publicFilesWithEditor.length + editor.lexicalOutsideEditor.length === 0,
   );
   check('home JS < 100 KiB compressed', bytes['/'].jsKiB, budgets.homeJsKiB, bytes['/'].jsKiB < budgets.homeJsKiB);
   for (const run of runs) check(`${run.name}: no errors`, run.errors, 0, run.errors === 0);
@@ -642,6 +652,10 @@ try {
   lines.push('|---|---:|---:|---:|');
   for (const [pagePath, value] of Object.entries(bytes))
     lines.push(`| ${pagePath} | ${value.jsKiB} | ${value.cssKiB} | ${value.jsAfterScrollKiB} |`);
+  lines.push('');
+  lines.push(
+    `Editor screen JS (/admin/posts/new, gzip, from the build's manifest): ${editor.screenKiB} KiB, of which the rich text editor ${editor.editorKiB} KiB, loaded only there`,
+  );
   lines.push('');
   if (lighthouse.skipped || lighthouse.error) {
     lines.push(`Lighthouse: ${lighthouse.skipped ?? lighthouse.error}`);

@@ -33,6 +33,23 @@ function hydrationAwareContext(context: BrowserContext): BrowserContext {
   return context;
 }
 
+/** Where the admin's body editors keep the writer's choice of rich text or markdown source (body-editor.tsx). */
+const bodyEditorModeKey = 'northbeam.body-editor';
+
+/**
+ * The body editors open as the writer last left them (rich text unless they chose the markdown source).
+ * Every context starts in the markdown source, a labelled text area the suites type a body's markdown
+ * into; a test about the rich text editor clicks "Rich text", which is then kept for the context.
+ */
+async function startBodyEditorIn(context: BrowserContext, mode: 'rich' | 'markdown'): Promise<void> {
+  await context.addInitScript(
+    ([key, value]) => {
+      if (window.localStorage.getItem(key) === null) window.localStorage.setItem(key, value);
+    },
+    [bodyEditorModeKey, mode] as const,
+  );
+}
+
 /**
  * Every test talks to its worker slot's own server (see helpers/worker-servers.ts); a suite that
  * starts a server of its own points `baseURL` there with `test.use`. Every page, including those of
@@ -45,7 +62,11 @@ export const test = base.extend<object, object>({
   browser: [
     async ({ browser }, use) => {
       const newContext = browser.newContext.bind(browser);
-      browser.newContext = async (options) => hydrationAwareContext(await newContext(options));
+      browser.newContext = async (options) => {
+        const context = await newContext(options);
+        await startBodyEditorIn(context, 'markdown');
+        return hydrationAwareContext(context);
+      };
       await use(browser);
     },
     { scope: 'worker' },

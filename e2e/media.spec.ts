@@ -56,6 +56,7 @@ test.describe('Media library', () => {
     await page.getByLabel('Excerpt (optional)').fill('How the light is kept on.');
     await page.getByLabel('Body (markdown)').fill('The keepers kept the light on, night after night.');
     await page.getByLabel('Section').selectOption('labs');
+    await page.getByLabel('Author', { exact: true }).selectOption({ label: 'Helena Marsh' });
     await page.getByTestId('feature-image-field').getByRole('button', { name: 'Choose image' }).click();
     const picker = page.getByTestId('media-picker');
     await expect(picker).toBeVisible();

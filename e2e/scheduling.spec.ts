@@ -23,6 +23,8 @@ async function writePost(page: Page, title: string, section: 'labs' | 'consultin
   await page.getByLabel('Excerpt (optional)').fill(`What ${title} is about.`);
   await page.getByLabel('Body (markdown)').fill('## Why now\n\nA post written to go out later, checked end to end.');
   await page.getByLabel('Section').selectOption(section);
+  // Going out without an author is asked first (rich-text-editor.spec.ts): these posts have one.
+  await page.getByLabel('Author', { exact: true }).selectOption({ label: 'Helena Marsh' });
 }
 
 /** The UK wall-clock time of `instant` to the second, as a datetime-local input takes it. */

@@ -38,6 +38,11 @@ export function jsonForScript(value: unknown, replacer?: (key: string, value: un
   );
 }
 
+/** A meta tag's key: `property:og:title`, `name:twitter:title`. */
+function metaKey(meta: { property?: string; name?: string }): string {
+  return meta.property ? `property:${meta.property}` : `name:${meta.name ?? ''}`;
+}
+
 export function fullTitle(head: HeadData): string {
   return head.title.includes(site.name) ? head.title : `${head.title} | ${site.name}`;
 }
@@ -64,6 +69,43 @@ export function renderHeadHtml(
   ];
   if (head.keywords?.length) tags.push(`<meta name="keywords" content="${escapeHtml(head.keywords.join(', '))}">`);
   if (head.noindex) tags.push('<meta name="robots" content="noindex, nofollow">');
+  // A page's own meta tags (a post's social title or image) take the place of the defaults of the same
+  // key: crawlers read the first `og:title`, so a second one would never be seen.
+  const ownKeys = new Set((head.meta ?? []).map(metaKey));
+  const ownImage = ownKeys.has('property:og:image');
+  const defaults: { key: string; tag: string }[] = [
+    { key: 'property:og:title', tag: `<meta property="og:title" content="${escapeHtml(title)}">` },
+    {
+      key: 'property:og:description',
+      tag: `<meta property="og:description" content="${escapeHtml(head.description)}">`,
+    },
+    { key: 'property:og:url', tag: `<meta property="og:url" content="${escapeHtml(canonical)}">` },
+    { key: 'property:og:image', tag: `<meta property="og:image" content="${escapeHtml(image)}">` },
+    // The default image's size describes the default image only.
+    ...(ownImage
+      ? []
+      : [
+          {
+            key: 'property:og:image:width',
+            tag: `<meta property="og:image:width" content="${head.imageSize?.width ?? 1200}">`,
+          },
+          {
+            key: 'property:og:image:height',
+            tag: `<meta property="og:image:height" content="${head.imageSize?.height ?? 630}">`,
+          },
+        ]),
+    {
+      key: 'property:og:image:alt',
+      tag: `<meta property="og:image:alt" content="${escapeHtml(head.imageAlt ?? title)}">`,
+    },
+    { key: 'name:twitter:card', tag: `<meta name="twitter:card" content="summary_large_image">` },
+    { key: 'name:twitter:title', tag: `<meta name="twitter:title" content="${escapeHtml(title)}">` },
+    {
+      key: 'name:twitter:description',
+      tag: `<meta name="twitter:description" content="${escapeHtml(head.description)}">`,
+    },
+    { key: 'name:twitter:image', tag: `<meta name="twitter:image" content="${escapeHtml(image)}">` },
+  ];
   tags.push(
     `<link rel="canonical" href="${escapeHtml(canonical)}">`,
     // Feed discovery: readers and crawlers find the blog's feed from any page.
@@ -71,17 +113,7 @@ export function renderHeadHtml(
     `<meta property="og:site_name" content="${escapeHtml(site.name)}">`,
     `<meta property="og:locale" content="en_GB">`,
     `<meta property="og:type" content="${head.ogType ?? 'website'}">`,
-    `<meta property="og:title" content="${escapeHtml(title)}">`,
-    `<meta property="og:description" content="${escapeHtml(head.description)}">`,
-    `<meta property="og:url" content="${escapeHtml(canonical)}">`,
-    `<meta property="og:image" content="${escapeHtml(image)}">`,
-    `<meta property="og:image:width" content="${head.imageSize?.width ?? 1200}">`,
-    `<meta property="og:image:height" content="${head.imageSize?.height ?? 630}">`,
-    `<meta property="og:image:alt" content="${escapeHtml(head.imageAlt ?? title)}">`,
-    `<meta name="twitter:card" content="summary_large_image">`,
-    `<meta name="twitter:title" content="${escapeHtml(title)}">`,
-    `<meta name="twitter:description" content="${escapeHtml(head.description)}">`,
-    `<meta name="twitter:image" content="${escapeHtml(image)}">`,
+    ...defaults.filter((entry) => !ownKeys.has(entry.key)).map((entry) => entry.tag),
   );
   for (const meta of head.meta ?? []) {
     const key = meta.property ? `property="${escapeHtml(meta.property)}"` : `name="${escapeHtml(meta.name ?? '')}"`;

@@ -1,13 +1,13 @@
 import { Eye, Pencil } from '@/components/ui/icons';
 import { useState, type ReactNode } from 'react';
+import { BodyEditor } from '@/components/admin/rich-text/body-editor';
 import { Button } from '@/components/ui/button';
-import { fieldControl, FieldError, Label } from '@/components/ui/field';
-import { Textarea } from '@/components/ui/textarea';
 
 /**
- * A markdown text of an admin editor: its label, an Edit / Preview switch, the text area, and the
- * preview drawn by the caller's renderer (the same one the public page uses, so what staff see is
- * what readers get). The hint and the error sentence sit under it.
+ * A markdown text of an admin editor: its label, an Edit / Preview switch, the text edited as rich
+ * text or as its markdown source (BodyEditor), and the preview drawn by the caller's renderer (the
+ * same one the public page uses, so what staff see is what readers get). The hint and the error
+ * sentence sit under it.
  */
 export function MarkdownField({
   id,
@@ -19,6 +19,7 @@ export function MarkdownField({
   renderPreview,
   height = 'default',
   testId,
+  images = true,
 }: {
   id: string;
   label: string;
@@ -29,48 +30,51 @@ export function MarkdownField({
   renderPreview: (markdown: string) => ReactNode;
   height?: 'md' | 'default' | 'lg';
   testId?: string;
+  images?: boolean;
 }) {
   const [preview, setPreview] = useState(false);
   const hintId = `${id}-hint`;
   return (
     <div className="flex min-w-0 flex-col gap-2" data-testid={testId}>
-      <div className="flex items-center justify-between gap-3">
-        <Label htmlFor={id}>{label}</Label>
-        <Button
-          type="button"
-          variant="ghost"
-          size="sm"
-          aria-pressed={preview}
-          aria-label={preview ? `Edit ${label}` : `Preview ${label}`}
-          onClick={() => setPreview((shown) => !shown)}
-        >
-          {preview ? <Pencil aria-hidden="true" /> : <Eye aria-hidden="true" />}
-          {preview ? 'Edit' : 'Preview'}
-        </Button>
-      </div>
-      {preview ? (
-        <div
-          className="min-h-32 min-w-0 overflow-x-auto rounded-xl border border-line bg-paper p-5"
-          data-testid={testId ? `${testId}-preview` : undefined}
-        >
-          {value.trim() ? renderPreview(value) : <p className="text-sm text-ink-muted">Nothing to preview yet.</p>}
-        </div>
-      ) : (
-        <Textarea
-          {...fieldControl(id, error, hint ? hintId : undefined)}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          height={height}
-          textSize="sm"
-          className="font-mono"
-        />
-      )}
+      <BodyEditor
+        id={id}
+        label={label}
+        sourceLabel={label}
+        value={value}
+        onChange={onChange}
+        error={error}
+        hintId={hint ? hintId : undefined}
+        height={height}
+        images={images}
+        actions={
+          <Button
+            type="button"
+            variant="ghost"
+            size="sm"
+            aria-pressed={preview}
+            aria-label={preview ? `Edit ${label}` : `Preview ${label}`}
+            onClick={() => setPreview((shown) => !shown)}
+          >
+            {preview ? <Pencil aria-hidden="true" /> : <Eye aria-hidden="true" />}
+            {preview ? 'Edit' : 'Preview'}
+          </Button>
+        }
+        replacement={
+          preview ? (
+            <div
+              className="min-h-32 min-w-0 overflow-x-auto rounded-xl border border-line bg-paper p-5"
+              data-testid={testId ? `${testId}-preview` : undefined}
+            >
+              {value.trim() ? renderPreview(value) : <p className="text-sm text-ink-muted">Nothing to preview yet.</p>}
+            </div>
+          ) : undefined
+        }
+      />
       {hint ? (
         <div id={hintId} className="text-xs leading-relaxed text-ink-muted">
           {hint}
         </div>
       ) : null}
-      <FieldError field={id} message={error} />
     </div>
   );
 }

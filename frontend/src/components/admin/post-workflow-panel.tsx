@@ -134,6 +134,10 @@ export function PostWorkflowPanel({
                 ? 'Publish it, schedule it, or send it back to its author with a note.'
                 : 'An admin will publish it, schedule it, or send it back to you with a note.'}
             </AlertDescription>
+            {/* What readers will see under the title: a reviewer checks the byline before it goes out. */}
+            <p className="mt-1 text-sm font-medium" data-testid="review-byline">
+              {post?.authorName ? `Byline: ${post.authorName}` : 'No byline: this post has no author.'}
+            </p>
           </div>
         </Alert>
       ) : null}

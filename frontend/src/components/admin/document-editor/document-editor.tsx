@@ -1,4 +1,5 @@
 import { AlertTriangle } from '@/components/ui/icons';
+import { DocumentReadOnly } from './read-only';
 import type { FormEvent, ReactNode } from 'react';
 import { AdminPageHeader } from '@/components/admin/admin-page-header';
 import { BackLink } from '@/components/admin/back-link';
@@ -217,11 +218,13 @@ export function DocumentEditor<Saved>({
           <>
             {before}
             <form ref={bindForm} noValidate onSubmit={submit} className="flex flex-col gap-6">
-              <fieldset disabled={readOnly} className="contents">
-                {alerts}
-                {problem}
-                {children}
-              </fieldset>
+              <DocumentReadOnly.Provider value={readOnly}>
+                <fieldset disabled={readOnly} className="contents">
+                  {alerts}
+                  {problem}
+                  {children}
+                </fieldset>
+              </DocumentReadOnly.Provider>
             </form>
             {after}
           </>
@@ -241,41 +244,43 @@ export function DocumentEditor<Saved>({
               sticky: a sticky card slides over the cards below it, and a focused button can hide behind it.
               A kind without actions there (a team member) has its side column after the content.
             */}
-            <fieldset disabled={readOnly} className="contents">
-              {actions ? (
-                <div
-                  className="flex min-w-0 flex-col gap-6 lg:col-start-2 lg:row-start-1"
-                  data-testid="document-actions"
-                >
-                  {actions}
-                </div>
-              ) : null}
-              <div className="flex min-w-0 flex-col gap-6 lg:col-start-1 lg:row-span-2 lg:row-start-1">
-                {alerts}
-                {problem}
-                {children}
-              </div>
-
-              <aside
-                className={cn(
-                  'flex min-w-0 flex-col gap-6 lg:col-start-2 lg:self-start',
-                  actions ? 'lg:row-start-2' : 'lg:row-span-2 lg:row-start-1',
-                )}
-              >
-                {revisions ? (
-                  <RevisionsPanel
-                    revisionsUrl={`${revisions.documentUrl}/revisions`}
-                    refreshKey={editor.revisionsKey}
-                    selectedId={selectedRevision?.id}
-                    onSelect={(revision) => {
-                      editor.selectRevision(revision);
-                      window.scrollTo({ top: 0 });
-                    }}
-                  />
+            <DocumentReadOnly.Provider value={readOnly}>
+              <fieldset disabled={readOnly} className="contents">
+                {actions ? (
+                  <div
+                    className="flex min-w-0 flex-col gap-6 lg:col-start-2 lg:row-start-1"
+                    data-testid="document-actions"
+                  >
+                    {actions}
+                  </div>
                 ) : null}
-                {sidebar}
-              </aside>
-            </fieldset>
+                <div className="flex min-w-0 flex-col gap-6 lg:col-start-1 lg:row-span-2 lg:row-start-1">
+                  {alerts}
+                  {problem}
+                  {children}
+                </div>
+
+                <aside
+                  className={cn(
+                    'flex min-w-0 flex-col gap-6 lg:col-start-2 lg:self-start',
+                    actions ? 'lg:row-start-2' : 'lg:row-span-2 lg:row-start-1',
+                  )}
+                >
+                  {revisions ? (
+                    <RevisionsPanel
+                      revisionsUrl={`${revisions.documentUrl}/revisions`}
+                      refreshKey={editor.revisionsKey}
+                      selectedId={selectedRevision?.id}
+                      onSelect={(revision) => {
+                        editor.selectRevision(revision);
+                        window.scrollTo({ top: 0 });
+                      }}
+                    />
+                  ) : null}
+                  {sidebar}
+                </aside>
+              </fieldset>
+            </DocumentReadOnly.Provider>
           </form>
         )}
       </section>

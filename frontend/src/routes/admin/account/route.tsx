@@ -5,6 +5,7 @@ import { AdminPageHeader } from '@/components/admin/admin-page-header';
 import { refusedAsNull } from '@/components/admin/list-loader';
 import { loadJson } from '@/lib/api';
 import { requireStaffUser, signInAgain } from '@/lib/staff';
+import { AuthorProfileCard } from './author-profile-card';
 import { NotificationsCard } from './notifications-card';
 import { ProfileCard } from './profile-card';
 import { SessionsCard } from './sessions-card';
@@ -41,6 +42,7 @@ export function Component() {
       <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]">
         <div className="flex flex-col gap-6">
           <ProfileCard user={user} onRenamed={reload} />
+          <AuthorProfileCard user={user} onChanged={reload} />
           <TwoFactorCard user={user} onDisabled={reload} />
           {preferences ? <NotificationsCard user={user} preferences={preferences} /> : null}
         </div>

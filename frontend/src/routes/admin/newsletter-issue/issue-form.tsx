@@ -2,7 +2,7 @@ import { newsletterIssueLimits, type NewsletterAudience } from '@northbeam/commo
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Textarea } from '@/components/ui/textarea';
+import { BodyEditor } from '@/components/admin/rich-text/body-editor';
 import { IssueOptions } from './issue-options';
 import type { IssueFieldErrors } from './issue-preview';
 import type { IssueValues } from './issue-values';
@@ -80,23 +80,19 @@ export function IssueForm({
         onHero={(hero) => onChange({ hero })}
         onPostMode={(postMode) => onChange({ postMode })}
       />
-      <Field
-        label="Body (markdown)"
-        htmlFor={fieldId('body')}
+      <BodyEditor
+        id={fieldId('body')}
+        label="Body"
+        value={values.body}
+        onChange={(body) => onText('body', body)}
         error={errors.body}
-        hint={<p className="text-xs text-ink-muted">Headings, lists, links and emphasis. HTML is shown as text.</p>}
-      >
-        {(control) => (
-          <Textarea
-            {...control}
-            value={values.body}
-            rows={16}
-            readOnly={!editable}
-            className="font-mono text-sm"
-            onChange={(event) => onText('body', event.target.value)}
-          />
-        )}
-      </Field>
+        hintId={`${fieldId('body')}-hint`}
+        readOnly={!editable}
+        images={false}
+      />
+      <p id={`${fieldId('body')}-hint`} className="-mt-2 text-xs text-ink-muted">
+        Headings, lists, links and emphasis. HTML is shown as text.
+      </p>
       {editable ? (
         <div className="flex flex-wrap gap-2">
           <Button type="submit" variant="outline" disabled={!canSave}>

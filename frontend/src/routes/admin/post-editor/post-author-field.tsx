@@ -23,7 +23,17 @@ export function PostAuthorField({
 }) {
   const { values, update, fieldId } = editor;
   return (
-    <Field label="Author" htmlFor={fieldId('author')}>
+    <Field
+      label="Author"
+      htmlFor={fieldId('author')}
+      hint={
+        values.authorName ? null : (
+          <p className="text-xs text-ink-muted" data-testid="no-author-hint">
+            No author: the article will have no byline.
+          </p>
+        )
+      }
+    >
       {(control) => (
         <Select
           {...control}

@@ -1,11 +1,20 @@
 import { Eye } from '@/components/ui/icons';
 import { useState } from 'react';
 import Markdown, { type Components } from 'react-markdown';
-import { allowedMetaTagNames, allowedMetaTagProperties, metaTagsWithAddress, postLimits } from '@northbeam/common';
+import {
+  allowedMetaTagNames,
+  allowedMetaTagProperties,
+  metaTagContentMax,
+  metaTagsWithAddress,
+  postLimits,
+} from '@northbeam/common';
+import { joinSocialMeta, splitSocialMeta, type SocialMeta } from './social-meta';
+import { SocialImageField } from './social-image-field';
 import { DocumentSection, TitleAndSlugFields } from '@/components/admin/document-editor/document-fields';
 import { InsertImageButton } from '@/components/admin/media/insert-image-button';
 import { Button } from '@/components/ui/button';
-import { Field, fieldControl, FieldError, Label } from '@/components/ui/field';
+import { Field } from '@/components/ui/field';
+import { BodyEditor, useBodyEditorMode } from '@/components/admin/rich-text/body-editor';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import type { PostEditor } from './post-side';
@@ -23,7 +32,11 @@ const previewComponents: Components = {
 export function PostSections({ editor }: { editor: PostEditor }) {
   const { values, errors, update, fieldId } = editor;
   const [preview, setPreview] = useState(false);
+  const mode = useBodyEditorMode();
   const metaLength = values.metaDescription.length;
+  const social = splitSocialMeta(values.customMetaTags);
+  const setSocial = (change: Partial<SocialMeta>) =>
+    update({ customMetaTags: joinSocialMeta({ ...social, ...change }) });
   return (
     <>
       <DocumentSection>
@@ -45,15 +58,21 @@ export function PostSections({ editor }: { editor: PostEditor }) {
             />
           )}
         </Field>
-        <div className="flex flex-col gap-2">
-          <div className="flex items-center justify-between">
-            <Label htmlFor={fieldId('body')}>Body (markdown)</Label>
-            <div className="flex flex-wrap justify-end gap-1">
-              <InsertImageButton
-                textareaId={fieldId('body')}
-                value={values.body}
-                onInsert={(body) => update({ body })}
-              />
+        <BodyEditor
+          id={fieldId('body')}
+          label="Body"
+          value={values.body}
+          onChange={(body) => update({ body })}
+          error={errors.body}
+          actions={
+            <>
+              {mode === 'markdown' && !preview ? (
+                <InsertImageButton
+                  textareaId={fieldId('body')}
+                  value={values.body}
+                  onInsert={(body) => update({ body })}
+                />
+              ) : null}
               <Button
                 type="button"
                 variant="ghost"
@@ -64,27 +83,19 @@ export function PostSections({ editor }: { editor: PostEditor }) {
                 <Eye aria-hidden="true" />
                 {preview ? 'Edit' : 'Preview'}
               </Button>
-            </div>
-          </div>
-          {preview ? (
-            <div
-              className="min-h-96 rounded-xl border border-line bg-paper p-5 leading-relaxed text-ink [&_a]:text-beam [&_a]:underline [&_code]:font-mono [&_code]:text-sm [&_h1]:font-display [&_h1]:text-2xl [&_h1]:font-semibold [&_h2]:mt-6 [&_h2]:font-display [&_h2]:text-xl [&_h2]:font-semibold [&_h3]:mt-4 [&_h3]:font-semibold [&_li]:mt-1 [&_ol]:mt-3 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:mt-3 [&_pre]:mt-3 [&_pre]:overflow-x-auto [&_pre]:rounded-xl [&_pre]:bg-ink [&_pre]:p-4 [&_pre]:text-white [&_ul]:mt-3 [&_ul]:list-disc [&_ul]:pl-6"
-              data-testid="body-preview"
-            >
-              <Markdown components={previewComponents}>{values.body || '*Nothing to preview yet.*'}</Markdown>
-            </div>
-          ) : (
-            <Textarea
-              {...fieldControl(fieldId('body'), errors.body)}
-              value={values.body}
-              onChange={(event) => update({ body: event.target.value })}
-              height="lg"
-              textSize="sm"
-              className="font-mono"
-            />
-          )}
-          <FieldError field={fieldId('body')} message={errors.body} />
-        </div>
+            </>
+          }
+          replacement={
+            preview ? (
+              <div
+                className="min-h-96 rounded-xl border border-line bg-paper p-5 leading-relaxed text-ink [&_a]:text-beam [&_a]:underline [&_code]:font-mono [&_code]:text-sm [&_h1]:font-display [&_h1]:text-2xl [&_h1]:font-semibold [&_h2]:mt-6 [&_h2]:font-display [&_h2]:text-xl [&_h2]:font-semibold [&_h3]:mt-4 [&_h3]:font-semibold [&_li]:mt-1 [&_ol]:mt-3 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:mt-3 [&_pre]:mt-3 [&_pre]:overflow-x-auto [&_pre]:rounded-xl [&_pre]:bg-ink [&_pre]:p-4 [&_pre]:text-white [&_ul]:mt-3 [&_ul]:list-disc [&_ul]:pl-6"
+                data-testid="body-preview"
+              >
+                <Markdown components={previewComponents}>{values.body || '*Nothing to preview yet.*'}</Markdown>
+              </div>
+            ) : undefined
+          }
+        />
       </DocumentSection>
 
       <DocumentSection title="Search and sharing">
@@ -110,13 +121,30 @@ export function PostSections({ editor }: { editor: PostEditor }) {
           )}
         </Field>
         <Field
+          label="Social headline (optional)"
+          htmlFor={fieldId('socialTitle')}
+          hint={
+            <p className="text-xs text-ink-muted">What shows when the post is shared. The post's title otherwise.</p>
+          }
+        >
+          {(control) => (
+            <Input
+              {...control}
+              value={social.title}
+              maxLength={metaTagContentMax}
+              onChange={(event) => setSocial({ title: event.target.value })}
+            />
+          )}
+        </Field>
+        <SocialImageField id={fieldId('socialImage')} value={social.image} onChange={(image) => setSocial({ image })} />
+        <Field
           label="Custom meta tags"
           htmlFor={fieldId('customMetaTags')}
           error={errors.customMetaTags}
           hint={
             <div className="flex flex-col gap-1 text-xs text-ink-muted" data-testid="meta-tags-hint">
               <p>
-                Meta tag markup, one per line, e.g. &lt;meta name=&quot;robots&quot; content=&quot;noarchive&quot;&gt;.
+                Other meta tags, one per line, e.g. &lt;meta name=&quot;robots&quot; content=&quot;noarchive&quot;&gt;.
                 Only these tags are allowed:
               </p>
               <p>
@@ -132,8 +160,8 @@ export function PostSections({ editor }: { editor: PostEditor }) {
           {(control) => (
             <Textarea
               {...control}
-              value={values.customMetaTags}
-              onChange={(event) => update({ customMetaTags: event.target.value })}
+              value={social.rest}
+              onChange={(event) => setSocial({ rest: event.target.value })}
               height="md"
               textSize="sm"
               className="font-mono"

@@ -106,6 +106,13 @@ const postKind: DocumentKind<AdminPost, PostFormValues, PostExtra, PostStatus> =
   leaveGuard: {},
 };
 
+/** What is asked before a post without an author goes out, by the status it asks for. */
+const withoutAuthorQuestion: Partial<Record<PostStatus, { title: string; confirmLabel: string }>> = {
+  published: { title: 'Publish without an author?', confirmLabel: 'Publish without an author' },
+  scheduled: { title: 'Schedule without an author?', confirmLabel: 'Schedule without an author' },
+  in_review: { title: 'Submit without an author?', confirmLabel: 'Submit without an author' },
+};
+
 function Editor(data: LoadedDocument<AdminPost, PostExtra>) {
   const storageKey = draftStorageKey(data.document?.id);
   const document = useDocument<AdminPost, PostFormValues, PostExtra, PostStatus, PostStatus>(postKind, data, {
@@ -134,6 +141,23 @@ function Editor(data: LoadedDocument<AdminPost, PostExtra>) {
       }),
     });
 
+  // A post that goes out (published, scheduled or sent for review) without an author would have no
+  // byline: that is asked first. A live post being updated was already asked when it went out.
+  const saveAskingForAuthor = (status: PostStatus, extra: WorkflowSaveExtra = {}) => {
+    const ask = withoutAuthorQuestion[status];
+    if (!ask || live || values.authorName.trim() !== '') return void save(status, extra);
+    editor.confirm({
+      title: ask.title,
+      description:
+        'This post has no author, so it will appear without a byline. Choose one under Author, or continue without.',
+      confirmLabel: ask.confirmLabel,
+      onConfirm: () => {
+        editor.confirm(null);
+        void save(status, extra);
+      },
+    });
+  };
+
   return (
     <DocumentEditor<AdminPost>
       document={document}
@@ -155,7 +179,7 @@ function Editor(data: LoadedDocument<AdminPost, PostExtra>) {
       readOnly={!mayEdit}
       side="wide"
       // The generic submit sends the status held in the form (docs/product.md#posts).
-      onSubmit={() => void save(values.status === 'published' && !mayPublish ? 'draft' : values.status)}
+      onSubmit={() => saveAskingForAuthor(values.status === 'published' && !mayPublish ? 'draft' : values.status)}
       alerts={drafts.alerts}
       problemTitle="The post was not saved"
       problemDetail={
@@ -184,7 +208,7 @@ function Editor(data: LoadedDocument<AdminPost, PostExtra>) {
           mayPublish={mayPublish}
           hydrated={hydrated}
           autosave={document.autosave.state}
-          onSave={(status, extra) => void save(status, extra)}
+          onSave={saveAskingForAuthor}
           // A live post leaves the site on "Save Draft": that is asked first (docs/product.md#revisions).
           onSaveDraft={() =>
             live

@@ -1,11 +1,11 @@
 import { Save } from '@/components/ui/icons';
-import { Link } from 'react-router-dom';
 import { mediaVariantUrl, teamMemberActions, type AdminTeamMember, type StaffUser } from '@northbeam/common';
 import { ImageAddressField } from '@/components/admin/image-address-field';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
 import type { DocumentEditorState } from '@/components/admin/document-editor/use-document-editor';
+import { LinkedStaffCard } from './linked-staff-card';
 import type { FormValues } from './team-member-form';
 
 /**
@@ -68,14 +68,11 @@ export function TeamMemberSide({
         <Save aria-hidden="true" />
         {busy ? 'Saving...' : saved ? 'Save changes' : 'Add team member'}
       </Button>
-      {saved && saved.staff.length > 0 ? (
+      {saved && user.permissions.staff === 'all' ? (
+        <LinkedStaffCard member={saved} />
+      ) : saved && saved.staff.length > 0 ? (
         <p className="text-sm text-ink-muted">
-          Linked staff account: {saved.staff.map((account) => account.name).join(', ')}.{' '}
-          {user.permissions.staff === 'all' ? (
-            <Link to="/admin/staff" className="font-medium text-beam hover:underline">
-              Change on Staff
-            </Link>
-          ) : null}
+          Linked staff account: {saved.staff.map((account) => account.name).join(', ')}.
         </p>
       ) : null}
     </>
