@@ -2,19 +2,26 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { simpleParser } from 'mailparser';
 import type { NewsletterIssueDetail, NewsletterIssueSummary } from '@northbeam/common';
+import { InboundMailPoller } from '../src/modules/inbound-mail/inbound-mail.poller.js';
 import { MailDispatcher } from '../src/modules/mail/mail-dispatcher.js';
 import { NewsletterBounces } from '../src/modules/newsletter/newsletter-bounces.js';
 import { createStaff, signedInAgent } from './factories/staff.js';
+import { DovecotServer } from './helpers/dovecot.js';
 import { SmtpCatcher, type CaughtMail } from './helpers/smtp-catcher.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 const hookTimeoutMs = 120_000;
 
-/** A raw RFC 5322 fixture of test/fixtures/inbound, its placeholders filled, as the mailbox poller parses it. */
-async function inbound(name: string, values: Record<string, string>) {
+/** A raw RFC 5322 fixture of test/fixtures/inbound, its placeholders filled. */
+function rawFixture(name: string, values: Record<string, string>): string {
   let raw = readFileSync(new URL(`./fixtures/inbound/${name}`, import.meta.url), 'utf8');
   for (const [key, value] of Object.entries(values)) raw = raw.split(`{{${key}}}`).join(value);
-  raw = raw.replace(/\r?\n/g, '\r\n');
+  return raw.replace(/\r?\n/g, '\r\n');
+}
+
+/** A fixture as the mailbox poller hands it to a handler. */
+async function inbound(name: string, values: Record<string, string>) {
+  const raw = rawFixture(name, values);
   return { uid: Math.floor(Math.random() * 1e6), parsed: await simpleParser(raw), size: raw.length };
 }
 
@@ -24,6 +31,8 @@ const trackedLinks = (text: string) =>
 
 describe('Newsletter figures: clicks per link, web views, unsubscribes, bounces and complaints', () => {
   const smtp = new SmtpCatcher();
+  // The connected mailbox of the inbox (docs/inbound-mail.md), a real Dovecot: bounces arrive there.
+  const dovecot = new DovecotServer();
   let testApp: TestApp;
   let dispatcher: MailDispatcher;
   let admin: Awaited<ReturnType<typeof signedInAgent>>;
@@ -32,8 +41,11 @@ describe('Newsletter figures: clicks per link, web views, unsubscribes, bounces 
 
   beforeAll(async () => {
     await smtp.start();
+    await dovecot.start();
     testApp = await createTestApp({
+      env: { INBOUND_IMAP_URL: dovecot.url },
       config: {
+        inboundPollIntervalMs: 0,
         smtpUrl: smtp.url,
         mailFrom: 'Northbeam <hello@northbeam.example>',
         publicUrl: 'https://northbeam.test',
@@ -55,6 +67,7 @@ describe('Newsletter figures: clicks per link, web views, unsubscribes, bounces 
   afterAll(async () => {
     await testApp?.close();
     await smtp.stop();
+    await dovecot.destroy();
   }, hookTimeoutMs);
 
   it('sends every copy with the same tracked links, nothing in them or in the redirect naming the reader', async () => {
@@ -152,19 +165,18 @@ describe('Newsletter figures: clicks per link, web views, unsubscribes, bounces 
 
   it('takes a hard bounce from the mailbox, counts it on the issue and the subscriber, and stops sending to that address', async () => {
     const bounces = testApp.app.get(NewsletterBounces);
-    const message = await inbound('dsn-hard-bounce.eml', {
-      RECIPIENT: 'grace@example.com',
-      ISSUE: issue.id,
-      STATUS: '5.1.1',
-    });
-    expect(await bounces.take(message)).toBe(true);
+    // The delivery status notifications arrive in the connected mailbox; one poll takes them.
+    await dovecot.append(
+      rawFixture('dsn-hard-bounce.eml', { RECIPIENT: 'grace@example.com', ISSUE: issue.id, STATUS: '5.1.1' }),
+    );
     // A soft bounce (4.x.x) is counted, and the address is still sent to.
-    const soft = await inbound('dsn-hard-bounce.eml', {
-      RECIPIENT: 'linus@example.com',
-      ISSUE: issue.id,
-      STATUS: '4.2.2',
-    });
-    expect(await bounces.take(soft)).toBe(true);
+    await dovecot.append(
+      rawFixture('dsn-hard-bounce.eml', { RECIPIENT: 'linus@example.com', ISSUE: issue.id, STATUS: '4.2.2' }),
+    );
+    await testApp.app.get(InboundMailPoller).poll();
+    expect((await dovecot.messages()).map((message) => message.flags.includes('\\Seen'))).toEqual([true, true]);
+    // Taken by the newsletter, not left for the inbox: nothing in Unmatched.
+    expect((await admin.get('/api/admin/inbound-mail/unmatched')).body.total).toBe(0);
     // A report about an address that is not a subscriber, and an ordinary message, are left alone.
     const stranger = await inbound('dsn-hard-bounce.eml', {
       RECIPIENT: 'stranger@example.com',
