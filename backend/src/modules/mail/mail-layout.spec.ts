@@ -50,7 +50,9 @@ describe('mail layout', () => {
 
   it('keeps the web version out of search engines and without a browser link to itself', () => {
     const web = newsletterWebVersion(issue);
-    expect(web).toContain('<head><meta name="robots" content="noindex, nofollow"><meta charset="utf-8">');
+    expect(web).toContain('<head><meta name="robots" content="noindex, nofollow">');
+    // The site's icon, so that the tab shows it and browsers do not ask for a missing /favicon.ico.
+    expect(web).toContain('<link rel="icon" href="https://northbeam.test/favicon.svg" type="image/svg+xml">');
     expect(web).not.toContain('View in browser');
   });
 });
