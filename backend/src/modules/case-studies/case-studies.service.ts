@@ -38,6 +38,7 @@ import {
 import type { CaseStudyFieldsDto, SaveCaseStudyDto, ListCaseStudiesQueryDto } from './dto/save-case-study.dto.js';
 import type { CaseStudyEntity } from './entities/case-study.entity.js';
 import { isUuid } from '../../core/validation/uuid.js';
+import { Transactions } from '../../database/transactions.js';
 
 /** Whether a signed-in member of staff may see drafts (the preview of a case study on its public page). */
 export function mayPreviewCaseStudies(user: StaffUser | null): boolean {
@@ -57,6 +58,7 @@ export class CaseStudiesService {
     private readonly activity: ActivityService,
     private readonly media: MediaService,
     private readonly revisions: RevisionsService,
+    private readonly transactions: Transactions,
   ) {}
 
   /** The public list; a library hero image comes with its size (for the card's srcset). */
@@ -212,7 +214,7 @@ export class CaseStudiesService {
   private async write<T>(work: (manager: EntityManager) => Promise<T>, changed: (result: T) => string[]): Promise<T> {
     let result: T;
     try {
-      result = await this.caseStudiesRepository.transaction(work);
+      result = await this.transactions.run(work);
     } catch (error) {
       // Two saves that took the same slug at once: the unique constraint decides.
       if (isUniqueViolation(error)) throw new ApiError(HttpStatus.CONFLICT, caseStudyMessages.slugTaken);
