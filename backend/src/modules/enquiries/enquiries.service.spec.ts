@@ -1,5 +1,5 @@
 import { HttpException } from '@nestjs/common';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { permissionsFor, type StaffRole, type StaffUser } from '@northbeam/common';
 import type { AppConfig } from '../../core/config/config.js';
 import type { ActivityInput, ActivityService } from '../activity/activity.service.js';
@@ -15,6 +15,7 @@ import type { EnquiriesRepository, EnquiryFilter, EnquiryRow } from './enquiries
 import type { RateLimiter } from '../../core/rate-limit/rate-limiter.js';
 import { EnquiriesService } from './enquiries.service.js';
 import type { WebhookEvents } from '../webhooks/webhook-events.js';
+import type { Transactions } from '../../database/transactions.js';
 
 const enquiryId = '0b8f6f5e-4a39-4c1e-9d2f-1f1f1f1f1f1f';
 const assigneeId = '2c9a7e10-5b4d-4e6f-8a1b-2c2c2c2c2c2c';
@@ -92,13 +93,13 @@ function setup(current: EnquiryRow) {
     },
     withdrawEnquiryLines: () => Promise.resolve(0),
   } as unknown as NotificationsService;
-  const dataSource = {
-    transaction: (work: (m: EntityManager) => Promise<unknown>) => work(manager),
-  } as unknown as DataSource;
+  const transactions = {
+    run: (work: (m: EntityManager) => Promise<unknown>) => work(manager),
+  } as unknown as Transactions;
   const readingPaths = { forEnquiry: () => Promise.resolve([]) } as unknown as ReadingPaths;
   const service = new EnquiriesService(
     { publicUrl: 'https://site.example' } as AppConfig,
-    dataSource,
+    transactions,
     repository,
     activity,
     mail,

@@ -1,6 +1,4 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import {
   contactServiceLabel,
   enquiryActions,
@@ -46,6 +44,7 @@ import { EnquiriesRepository, type EnquiryFilter, type EnquiryRow } from './enqu
 import { isUuid } from '../../core/validation/uuid.js';
 import { isoTimestamp } from '../../database/query-result.js';
 import { WebhookEvents } from '../webhooks/webhook-events.js';
+import { Transactions } from '../../database/transactions.js';
 
 const dayMs = 24 * 60 * 60 * 1000;
 const hourMs = 60 * 60 * 1000;
@@ -58,7 +57,7 @@ const hourMs = 60 * 60 * 1000;
 export class EnquiriesService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     private readonly enquiriesRepository: EnquiriesRepository,
     private readonly activityService: ActivityService,
     private readonly mailService: MailService,
@@ -83,7 +82,7 @@ export class EnquiriesService {
   async detail(user: StaffUser, id: string): Promise<EnquiryDetail> {
     const row = await this.visibleEnquiry(user, id);
     const notes = await this.enquiriesRepository.findNotes(row.id);
-    const readingPath = await this.readingPaths.forEnquiry(this.dataSource.manager, row.id);
+    const readingPath = await this.readingPaths.forEnquiry(row.id);
     const replies = await this.enquiriesRepository.findReplies(row.id);
     // A consultant sees the contact's other enquiries only where they hold them too.
     const history = await this.enquiriesRepository.history(
@@ -104,7 +103,7 @@ export class EnquiriesService {
       throw new ApiError(HttpStatus.BAD_REQUEST, enquiryMessages.nothingToChange);
     }
     const reassigning = changes.assigneeId !== undefined;
-    await this.dataSource.transaction(async (manager) => {
+    await this.transactions.run(async (manager) => {
       const row = isUuid(id) ? await this.enquiriesRepository.lockById(manager, id) : undefined;
       if (!row) throw new ApiError(HttpStatus.NOT_FOUND, enquiryMessages.notFound);
       this.assertVisible(user, row);
@@ -190,7 +189,7 @@ export class EnquiriesService {
       hourMs / 1000,
       enquiryMessages.repliesTooManyByStaff,
     );
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.run(async (manager) => {
       const row = isUuid(id) ? await this.enquiriesRepository.lockById(manager, id) : undefined;
       if (!row) throw new ApiError(HttpStatus.NOT_FOUND, enquiryMessages.notFound);
       this.assertVisible(user, row);
@@ -236,11 +235,13 @@ export class EnquiriesService {
         (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '',
       ),
     ).toString();
-    await this.activityService.record(this.dataSource.manager, {
-      actor: { id: user.id, name: user.name },
-      action: 'enquiry.exported',
-      target: { type: 'export', id: 'enquiries', label: `${rows.length} enquiries${filters ? ` (${filters})` : ''}` },
-    });
+    await this.transactions.run((manager) =>
+      this.activityService.record(manager, {
+        actor: { id: user.id, name: user.name },
+        action: 'enquiry.exported',
+        target: { type: 'export', id: 'enquiries', label: `${rows.length} enquiries${filters ? ` (${filters})` : ''}` },
+      }),
+    );
     return toCsv(
       enquiryCsvColumns,
       rows.map((row) => [

@@ -1,6 +1,5 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import {
   enquiryLimits,
   enquiryMessages,
@@ -18,6 +17,7 @@ import { isoTimestamp } from '../../database/query-result.js';
 import { ActivityService } from '../activity/activity.service.js';
 import type { SaveReplyTemplateDto } from './dto/reply-templates.dto.js';
 import { ReplyTemplatesRepository, type ReplyTemplateRow } from './reply-templates.repository.js';
+import { Transactions } from '../../database/transactions.js';
 
 /** A template, with what `user` may do with it (`replyTemplateActions`). */
 function mapTemplate(row: ReplyTemplateRow, user: Pick<StaffIdentity, 'role'>): ReplyTemplate {
@@ -48,7 +48,7 @@ function nameRace(error: unknown): never {
 @Injectable()
 export class ReplyTemplatesService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     private readonly repository: ReplyTemplatesRepository,
     private readonly activity: ActivityService,
   ) {}
@@ -68,8 +68,8 @@ export class ReplyTemplatesService {
 
   create(dto: SaveReplyTemplateDto, user: StaffIdentity): Promise<ReplyTemplate> {
     assertMay(null, user, 'edit');
-    return this.dataSource
-      .transaction(async (manager) => {
+    return this.transactions
+      .run(async (manager) => {
         await this.assertNameFree(manager, dto.name);
         const row = await this.repository.create(manager, dto);
         await this.record(manager, user, 'reply_template.created', row);
@@ -81,8 +81,8 @@ export class ReplyTemplatesService {
   update(id: string, dto: SaveReplyTemplateDto, user: StaffIdentity): Promise<ReplyTemplate> {
     if (!isUuid(id)) throw new ApiError(HttpStatus.NOT_FOUND, enquiryMessages.templateNotFound);
     assertMay({ id }, user, 'edit');
-    return this.dataSource
-      .transaction(async (manager) => {
+    return this.transactions
+      .run(async (manager) => {
         await this.assertNameFree(manager, dto.name, id);
         const row = await this.repository.update(manager, id, dto);
         if (!row) throw new ApiError(HttpStatus.NOT_FOUND, enquiryMessages.templateNotFound);
@@ -95,7 +95,7 @@ export class ReplyTemplatesService {
   async delete(id: string, user: StaffIdentity): Promise<void> {
     if (!isUuid(id)) throw new ApiError(HttpStatus.NOT_FOUND, enquiryMessages.templateNotFound);
     assertMay({ id }, user, 'delete');
-    await this.dataSource.transaction(async (manager) => {
+    await this.transactions.run(async (manager) => {
       const row = await this.repository.delete(manager, id);
       if (!row) throw new ApiError(HttpStatus.NOT_FOUND, enquiryMessages.templateNotFound);
       await this.record(manager, user, 'reply_template.deleted', row);
