@@ -6,9 +6,8 @@ import {
   type BeforeApplicationShutdown,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import {
   messages,
   newsletterIssueActions,
@@ -83,7 +82,6 @@ export class NewsletterIssuesService implements OnApplicationBootstrap, BeforeAp
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly repository: NewsletterIssuesRepository,
     private readonly activityService: ActivityService,
     private readonly mailService: MailService,
@@ -134,7 +132,7 @@ export class NewsletterIssuesService implements OnApplicationBootstrap, BeforeAp
   ): Promise<NewsletterIssueDetail> {
     this.assertLibraryImages(input.body);
     const fields = await this.fields(input, sourcePostId !== null);
-    const id = await this.dataSource.transaction(async (manager) => {
+    const id = await this.transactions.run(async (manager) => {
       const created = await this.repository.insert(manager, {
         ...fields,
         sourcePostId,
@@ -182,7 +180,7 @@ export class NewsletterIssuesService implements OnApplicationBootstrap, BeforeAp
 
   async update(user: StaffUser, id: string, input: SaveNewsletterIssueDto): Promise<NewsletterIssueDetail> {
     this.assertLibraryImages(input.body);
-    await this.dataSource.transaction(async (manager) => {
+    await this.transactions.run(async (manager) => {
       const row = await this.lockIssue(manager, id, 'edit');
       const fields = await this.fields(input, row.source_post_id !== null, row.post_mode, manager);
       await this.repository.update(manager, row.id, fields);
@@ -196,7 +194,7 @@ export class NewsletterIssuesService implements OnApplicationBootstrap, BeforeAp
   }
 
   async remove(user: StaffUser, id: string): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+    await this.transactions.run(async (manager) => {
       const row = await this.lockIssue(manager, id, 'delete');
       await this.repository.delete(manager, row.id);
       await this.activityService.record(manager, {
@@ -237,7 +235,7 @@ export class NewsletterIssuesService implements OnApplicationBootstrap, BeforeAp
     const row = isUuid(id) ? await this.repository.findById(id) : undefined;
     if (!row) throw new ApiError(HttpStatus.NOT_FOUND, newsletterIssueMessages.notFound);
     const content = await this.content(row.id, row);
-    await this.dataSource.transaction(async (manager) => {
+    await this.transactions.run(async (manager) => {
       await this.mailService.enqueue(
         manager,
         newsletterIssueMail(
@@ -264,7 +262,7 @@ export class NewsletterIssuesService implements OnApplicationBootstrap, BeforeAp
    */
   async send(user: StaffUser, id: string): Promise<NewsletterIssueDetail> {
     if (!isUuid(id)) throw new ApiError(HttpStatus.NOT_FOUND, newsletterIssueMessages.notFound);
-    await this.dataSource.transaction(async (manager) => {
+    await this.transactions.run(async (manager) => {
       const row = await this.repository.lockById(manager, id);
       if (!row) throw new ApiError(HttpStatus.NOT_FOUND, newsletterIssueMessages.notFound);
       if (row.status === 'scheduled')
@@ -288,7 +286,7 @@ export class NewsletterIssuesService implements OnApplicationBootstrap, BeforeAp
     if (at.getTime() <= now) throw fieldError(newsletterIssueMessages.sendAtPast);
     if (at.getTime() > now + newsletterIssueLimits.scheduleMaxDays * 86_400_000)
       throw fieldError(newsletterIssueMessages.sendAtTooFar);
-    await this.dataSource.transaction(async (manager) => {
+    await this.transactions.run(async (manager) => {
       const row = await this.lockIssue(manager, id, 'schedule');
       this.assertLibraryImages(row.body);
       const counts = await this.repository.confirmedCounts(manager);
@@ -305,7 +303,7 @@ export class NewsletterIssuesService implements OnApplicationBootstrap, BeforeAp
 
   /** Scheduled → draft again. */
   async unschedule(user: StaffUser, id: string): Promise<NewsletterIssueDetail> {
-    await this.dataSource.transaction(async (manager) => {
+    await this.transactions.run(async (manager) => {
       const row = isUuid(id) ? await this.repository.lockById(manager, id) : undefined;
       if (!row) throw new ApiError(HttpStatus.NOT_FOUND, newsletterIssueMessages.notFound);
       if (!newsletterIssueActions(row.status).includes('unschedule'))
@@ -326,7 +324,7 @@ export class NewsletterIssuesService implements OnApplicationBootstrap, BeforeAp
    * start one step, so the issue goes out once whatever runs at the same moment.
    */
   async sendScheduled(id: string, now: Date): Promise<boolean> {
-    const started = await this.dataSource.transaction(async (manager) => {
+    const started = await this.transactions.run(async (manager) => {
       const row = await this.repository.lockById(manager, id);
       if (!row || row.status !== 'scheduled' || !row.scheduled_at || new Date(row.scheduled_at) > now) return false;
       await this.startSending(manager, row, null);
@@ -344,7 +342,7 @@ export class NewsletterIssuesService implements OnApplicationBootstrap, BeforeAp
     const content = await this.content(row.id, row);
     const rendered = renderIssue(content);
     for (;;) {
-      const queued = await this.dataSource.transaction(async (manager) => {
+      const queued = await this.transactions.run(async (manager) => {
         const emails = await this.repository.takeRecipients(manager, row.id, newsletterIssueLimits.queueBatchSize);
         await this.mailService.enqueueMany(
           manager,
