@@ -1,6 +1,5 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import {
   notificationKindLabels,
   notificationLimits,
@@ -23,6 +22,7 @@ import { ActivityService } from '../activity/activity.service.js';
 import type { OutgoingMail } from '../mail/mail.repository.js';
 import { MailService } from '../mail/mail.service.js';
 import { NotificationsRepository, type Recipient } from './notifications.repository.js';
+import { Transactions } from '../../database/transactions.js';
 
 /** What one notification says: the bell's line and the mail each recipient gets. */
 export interface NotificationContent {
@@ -57,7 +57,7 @@ export interface NotificationTarget {
 export class NotificationsService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     private readonly repository: NotificationsRepository,
     private readonly mail: MailService,
     private readonly activity: ActivityService,
@@ -142,7 +142,7 @@ export class NotificationsService {
     const wanted = [...new Set(off)].sort();
     const before = await this.repository.optOuts(user.id);
     if (wanted.join() === before.join()) return { off: before };
-    await this.dataSource.transaction(async (manager) => {
+    await this.transactions.run(async (manager) => {
       await this.repository.setOptOuts(manager, user.id, wanted);
       await this.activity.record(manager, {
         actor: { id: user.id, name: user.name },
