@@ -14,6 +14,7 @@ import type { SendBackPostDto } from './dto/send-back-post.dto.js';
 import { PostNotifications } from './post-notifications.js';
 import { PostsRepository } from './posts.repository.js';
 import { isUuid } from '../../core/validation/uuid.js';
+import { Transactions } from '../../database/transactions.js';
 
 /**
  * The review queue (docs/product.md#publishing). Submitting is a save with status `in_review`
@@ -26,6 +27,7 @@ export class PostReviewService {
     private readonly postsRepository: PostsRepository,
     private readonly activity: ActivityService,
     private readonly notifications: PostNotifications,
+    private readonly transactions: Transactions,
   ) {}
 
   /** Back to a draft with the admin's note, logged, and notified to the author (when their account still exists). */
@@ -34,7 +36,7 @@ export class PostReviewService {
     if (!existing) throw new ApiError(HttpStatus.NOT_FOUND, messages.postNotFound);
     if (!postActions(existing, user).includes('send_back'))
       throw new ApiError(HttpStatus.CONFLICT, publishingMessages.notAwaitingReview);
-    const saved = await this.postsRepository.transaction(async (manager) => {
+    const saved = await this.transactions.run(async (manager) => {
       const updated = await this.postsRepository.update(manager, existing.id, {
         status: 'draft',
         publishAt: null,

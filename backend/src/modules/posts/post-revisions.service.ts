@@ -17,6 +17,7 @@ import type { SavePostDto } from './dto/save-post.dto.js';
 import type { ContentRevision } from '../revisions/entities/content-revision.entity.js';
 import { PostsService, revisionFields } from './posts.service.js';
 import { isUuid } from '../../core/validation/uuid.js';
+import { Transactions } from '../../database/transactions.js';
 
 /** Fields a restore leaves as they are: whether and when the post is public is not part of its text. */
 const notRestoredFields = new Set(['status', 'publishAt']);
@@ -31,6 +32,7 @@ export class PostRevisionsService {
   constructor(
     private readonly postsService: PostsService,
     private readonly revisions: RevisionsService,
+    private readonly transactions: Transactions,
   ) {}
 
   async list(postId: string, page: number | undefined, user: StaffIdentity): Promise<ListPage<RevisionSummary>> {
@@ -73,7 +75,7 @@ export class PostRevisionsService {
 
   async discardAutosave(postId: string, user: StaffIdentity): Promise<void> {
     const post = await this.postsService.requireChangeable(postId, user);
-    await this.postsService.transaction((manager) => this.revisions.discardAutosave(manager, 'post', post.id, user.id));
+    await this.transactions.run((manager) => this.revisions.discardAutosave(manager, 'post', post.id, user.id));
   }
 
   private async requireRevision(postId: string, revisionId: string): Promise<ContentRevision> {

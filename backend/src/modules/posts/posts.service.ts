@@ -19,7 +19,6 @@ import {
   type PostSummary,
   type StaffIdentity,
 } from '@northbeam/common';
-import type { EntityManager } from 'typeorm';
 import { ApiError } from '../../core/http/api-error.js';
 import { ActivityService } from '../activity/activity.service.js';
 import { ContentVersionService } from '../content-version/content-version.service.js';
@@ -36,6 +35,7 @@ import { workflowAction, workflowOfSave } from './post-workflow.js';
 import { PostsRepository, type PostValues } from './posts.repository.js';
 import { isUuid } from '../../core/validation/uuid.js';
 import { postChangeKeys } from '../../core/http/cdn-cache.js';
+import { Transactions } from '../../database/transactions.js';
 
 @Injectable()
 export class PostsService {
@@ -48,6 +48,7 @@ export class PostsService {
     private readonly redirects: PostRedirectsService,
     private readonly notifications: PostNotifications,
     private readonly webhooks: PostWebhooks,
+    private readonly transactions: Transactions,
   ) {}
 
   /** A page of the published blog for readers (GET /api/posts). */
@@ -114,7 +115,7 @@ export class PostsService {
     await this.assertFeatureImage(dto);
     const now = new Date();
     const workflow = workflowOfSave(null, status, dto.publishAt, user, now);
-    const post = await this.postsRepository.transaction(async (manager) => {
+    const post = await this.transactions.run(async (manager) => {
       const created = await this.postsRepository.create(manager, {
         ...contentValues(dto),
         reviewNote: null,
@@ -167,7 +168,7 @@ export class PostsService {
     if (status === 'published' && !existing.publishedAt) values.publishedAt = now;
     // Editing what readers can already see is a revision; the first publication is not.
     if (existing.status === 'published') values.revisionDate = now;
-    const updated = await this.postsRepository.transaction(async (manager) => {
+    const updated = await this.transactions.run(async (manager) => {
       const saved = await this.postsRepository.update(manager, existing.id, values);
       await this.activity.record(manager, {
         actor: user,
@@ -204,7 +205,7 @@ export class PostsService {
   async delete(id: string, user: StaffIdentity): Promise<void> {
     const existing = await this.requirePost(id);
     assertMayEdit(existing, user);
-    await this.postsRepository.transaction(async (manager) => {
+    await this.transactions.run(async (manager) => {
       await this.postsRepository.delete(manager, existing.id);
       await this.revisions.deleteFor(manager, 'post', existing.id);
       await this.activity.record(manager, { actor: user, action: 'post.deleted', target: postTarget(existing) });
@@ -213,11 +214,6 @@ export class PostsService {
     await this.contentVersion.bump(
       postChangeKeys(existing.id, existing.status === 'published' ? [existing.section] : []),
     );
-  }
-
-  /** Runs `work` in one transaction (see PostsRepository.transaction). */
-  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.postsRepository.transaction(work);
   }
 
   /** The post as staff may change it: 404 when unknown, 403 when a consultant may not change it. */
