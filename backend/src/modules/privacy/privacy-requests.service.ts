@@ -38,6 +38,7 @@ import { PrivacyMailer } from './privacy.mails.js';
 import { PrivacyRepository, type RequestFilter } from './privacy.repository.js';
 import { isUuid } from '../../core/validation/uuid.js';
 import { WebhookEvents } from '../webhooks/webhook-events.js';
+import { Transactions } from '../../database/transactions.js';
 
 const dayMs = 24 * 60 * 60 * 1000;
 const verificationValidityMs = 14 * dayMs;
@@ -68,6 +69,7 @@ export class PrivacyRequestsService {
     private readonly activity: ActivityService,
     private readonly notifications: PrivacyNotifications,
     private readonly webhookEvents: WebhookEvents,
+    private readonly transactions: Transactions,
   ) {}
 
   /** Keyed SHA-256 of a normalised address: proof in the audit without keeping the address. */
@@ -97,7 +99,7 @@ export class PrivacyRequestsService {
     const token = newToken();
     const requestId = newRequestId(input.requestType);
     const emailHash = this.hashEmail(input.email);
-    await this.repository.transaction(async (manager) => {
+    await this.transactions.run(async (manager) => {
       const id = await this.repository.insertRequest(manager, {
         requestId,
         email: input.email,
@@ -142,7 +144,7 @@ export class PrivacyRequestsService {
 
   private async verifyToken(token: string | undefined, now: Date): Promise<VerifyOutcome> {
     if (!token || token.length > 100) return 'invalid';
-    return this.repository.transaction(async (manager) => {
+    return this.transactions.run(async (manager) => {
       const request = await this.repository.findByTokenHashForUpdate(manager, sha256(token));
       if (
         !request ||
@@ -197,7 +199,7 @@ export class PrivacyRequestsService {
     if (!request) throw new ApiError(HttpStatus.NOT_FOUND, messages.deletionRequestNotFound);
     if (request.requestType !== 'access') throw new ApiError(HttpStatus.CONFLICT, accessReviewMessages.notAccess);
     if (!request.email) throw new ApiError(HttpStatus.CONFLICT, messages.deletionRequestWrongState);
-    return this.repository.transaction(async (manager) => mapFindings(await this.exports.findings(manager, request)));
+    return this.transactions.run(async (manager) => mapFindings(await this.exports.findings(manager, request)));
   }
 
   /**
@@ -376,7 +378,7 @@ export class PrivacyRequestsService {
     change: (manager: EntityManager, request: DeletionRequest) => Promise<void>,
   ): Promise<void> {
     if (!isUuid(id)) throw new ApiError(HttpStatus.NOT_FOUND, messages.deletionRequestNotFound);
-    await this.repository.transaction(async (manager) => {
+    await this.transactions.run(async (manager) => {
       const request = await this.repository.findByIdForUpdate(manager, id);
       if (!request) throw new ApiError(HttpStatus.NOT_FOUND, messages.deletionRequestNotFound);
       if (!privacyRequestActions(actionFacts(request)).includes(action)) {
