@@ -1,5 +1,5 @@
 import { HttpException } from '@nestjs/common';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { permissionsFor, staffMessages, type StaffRole, type StaffUser } from '@northbeam/common';
 import type { AppConfig } from '../../core/config/config.js';
 import type { ActivityInput, ActivityService } from '../activity/activity.service.js';
@@ -11,6 +11,7 @@ import type { UsersRepository } from '../users/users.repository.js';
 import type { UsersService } from '../users/users.service.js';
 import type { StaffRepository } from './staff.repository.js';
 import { StaffService } from './staff.service.js';
+import type { Transactions } from '../../database/transactions.js';
 
 const manager = {} as EntityManager;
 const actor: StaffUser = {
@@ -63,9 +64,9 @@ function service(
   lines: ActivityInput[] = [],
   staff: Partial<StaffRepository> = {},
 ) {
-  const dataSource = {
-    transaction: (work: (m: EntityManager) => Promise<unknown>) => work(manager),
-  } as unknown as DataSource;
+  const transactions = {
+    run: (work: (m: EntityManager) => Promise<unknown>) => work(manager),
+  } as unknown as Transactions;
   const activity = {
     record: (_manager: EntityManager, input: ActivityInput) => {
       lines.push(input);
@@ -80,7 +81,7 @@ function service(
     strictFake<AuthService>({}, 'AuthService'),
     activity,
     strictFake<MailService>({}, 'MailService'),
-    dataSource,
+    transactions,
     { publicUrl: 'http://localhost:3000' } as AppConfig,
   );
 }
