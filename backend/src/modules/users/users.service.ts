@@ -1,6 +1,5 @@
 import { HttpStatus, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { messages, site, staffRoles, type StaffRole, type StaffIdentity } from '@northbeam/common';
 import { ApiError } from '../../core/http/api-error.js';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
@@ -11,6 +10,7 @@ import { UsersRepository, type NewAccount } from './users.repository.js';
 import { isEmailAddress } from '../../core/validation/is-required-email.js';
 import { isUniqueViolation } from '../../core/sql/unique-violation.js';
 import { SessionsRepository } from '../auth/sessions.repository.js';
+import { Transactions } from '../../database/transactions.js';
 
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -30,7 +30,7 @@ export class UsersService implements OnApplicationBootstrap {
   constructor(
     private readonly usersRepository: UsersRepository,
     private readonly sessionsRepository: SessionsRepository,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -100,7 +100,7 @@ export class UsersService implements OnApplicationBootstrap {
     const problem = passwordProblem(password);
     if (problem) throw new ApiError(HttpStatus.BAD_REQUEST, problem);
     const passwordHash = await hashPassword(password);
-    await this.dataSource.transaction(async (manager) => {
+    await this.transactions.run(async (manager) => {
       await this.usersRepository.setPasswordHash(manager, user.id, passwordHash);
       await this.sessionsRepository.endAllSessions(manager, user.id, 'command-line set-password', now);
     });
@@ -109,7 +109,7 @@ export class UsersService implements OnApplicationBootstrap {
   /** Disabling from the command line ends every session of the account, as on the staff screen. */
   async disable(email: string, now = new Date()): Promise<void> {
     const user = await this.requireByEmail(email);
-    await this.dataSource.transaction(async (manager) => {
+    await this.transactions.run(async (manager) => {
       await this.usersRepository.disable(manager, user.id, now);
       await this.sessionsRepository.endAllSessions(manager, user.id, 'command-line disable', now);
     });
