@@ -12,7 +12,7 @@ import {
   type StaffArea,
   type NotificationPage,
   type NotificationPreferences,
-  type StaffIdentity,
+  type StaffUser,
 } from '@northbeam/common';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
 import { ApiError } from '../../core/http/api-error.js';
@@ -105,7 +105,7 @@ export class NotificationsService {
     return this.repository.removeEnquiryLines(manager, enquiryId, assignedOnly, holderId);
   }
 
-  async page(user: StaffIdentity, page = 1): Promise<NotificationPage> {
+  async page(user: StaffUser, page = 1): Promise<NotificationPage> {
     const pageSize = notificationLimits.bellPageSize;
     const [rows, total, unread] = await this.repository.page(user.id, (page - 1) * pageSize, pageSize);
     return {
@@ -124,21 +124,21 @@ export class NotificationsService {
     };
   }
 
-  async markRead(user: StaffIdentity, id: string): Promise<void> {
+  async markRead(user: StaffUser, id: string): Promise<void> {
     if (!isUuid(id) || !(await this.repository.markRead(user.id, id)))
       throw new ApiError(HttpStatus.NOT_FOUND, notificationMessages.notFound);
   }
 
-  async markAllRead(user: StaffIdentity): Promise<void> {
+  async markAllRead(user: StaffUser): Promise<void> {
     await this.repository.markAllRead(user.id);
   }
 
-  async preferences(user: StaffIdentity): Promise<NotificationPreferences> {
+  async preferences(user: StaffUser): Promise<NotificationPreferences> {
     return { off: await this.repository.optOuts(user.id) };
   }
 
   /** Replaces the kinds the user turned off; logged when it changes something. */
-  async setPreferences(user: StaffIdentity, off: NotificationKind[]): Promise<NotificationPreferences> {
+  async setPreferences(user: StaffUser, off: NotificationKind[]): Promise<NotificationPreferences> {
     const wanted = [...new Set(off)].sort();
     const before = await this.repository.optOuts(user.id);
     if (wanted.join() === before.join()) return { off: before };

@@ -5,7 +5,7 @@ import {
   publishingMessages,
   type AdminPost,
   type PostWorkflowCounts,
-  type StaffIdentity,
+  type StaffUser,
 } from '@northbeam/common';
 import { ApiError } from '../../core/http/api-error.js';
 import { ActivityService } from '../activity/activity.service.js';
@@ -31,7 +31,7 @@ export class PostReviewService {
   ) {}
 
   /** Back to a draft with the admin's note, logged, and notified to the author (when their account still exists). */
-  async sendBack(id: string, dto: SendBackPostDto, user: StaffIdentity): Promise<AdminPost> {
+  async sendBack(id: string, dto: SendBackPostDto, user: StaffUser): Promise<AdminPost> {
     const existing = isUuid(id) ? await this.postsRepository.findById(id) : null;
     if (!existing) throw new ApiError(HttpStatus.NOT_FOUND, messages.postNotFound);
     if (!postActions(existing, user).includes('send_back'))

@@ -1,5 +1,5 @@
 import { HttpException } from '@nestjs/common';
-import { messages, type StaffIdentity } from '@northbeam/common';
+import { messages, permissionsFor, type StaffUser } from '@northbeam/common';
 import type { SavePostDto } from './dto/save-post.dto.js';
 import type { Post } from './entities/post.entity.js';
 import type { PostsRepository } from './posts.repository.js';
@@ -14,17 +14,25 @@ import type { PostNotifications } from './post-notifications.js';
 import type { PostWebhooks } from './post-webhooks.js';
 import type { Transactions } from '../../database/transactions.js';
 
-const admin: StaffIdentity = {
+const admin: StaffUser = {
   id: '11111111-1111-4111-8111-111111111111',
   name: 'Ada',
   email: 'ada@x.example',
   role: 'admin',
+  twoFactorEnabled: false,
+  twoFactorSetupRequired: false,
+  permissions: permissionsFor('admin'),
+  teamMemberId: null,
 };
-const consultant: StaffIdentity = {
+const consultant: StaffUser = {
   id: '22222222-2222-4222-8222-222222222222',
   name: 'Cy',
   email: 'cy@x.example',
   role: 'consultant',
+  twoFactorEnabled: false,
+  twoFactorSetupRequired: false,
+  permissions: permissionsFor('consultant'),
+  teamMemberId: null,
 };
 const postId = '33333333-3333-4333-8333-333333333333';
 

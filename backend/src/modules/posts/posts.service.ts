@@ -17,7 +17,7 @@ import {
   type PostPage,
   type PostStatus,
   type PostSummary,
-  type StaffIdentity,
+  type StaffUser,
 } from '@northbeam/common';
 import { ApiError } from '../../core/http/api-error.js';
 import { ActivityService } from '../activity/activity.service.js';
@@ -72,7 +72,7 @@ export class PostsService {
   }
 
   /** A published post; a draft too when a signed-in staff member asks (preview). */
-  async findForReader(section: string, slug: string, staff: StaffIdentity | null): Promise<PostResponse> {
+  async findForReader(section: string, slug: string, staff: StaffUser | null): Promise<PostResponse> {
     const post = isPostSection(section) ? await this.postsRepository.findBySectionAndSlug(section, slug) : null;
     if (!post || (post.status !== 'published' && !staff))
       throw new ApiError(HttpStatus.NOT_FOUND, messages.postNotFound);
@@ -85,7 +85,7 @@ export class PostsService {
    * A page of the staff posts list, newest first, without bodies. Every role sees every post of every
    * status (consultants read all posts and change only their own drafts): docs/product.md#posts-in-the-back-office.
    */
-  async staffPage(query: ListAdminPostsQueryDto, user: StaffIdentity): Promise<ListPage<AdminPostSummary>> {
+  async staffPage(query: ListAdminPostsQueryDto, user: StaffUser): Promise<ListPage<AdminPostSummary>> {
     const page = query.page ?? 1;
     const pageSize = limits.adminPostsPageSize;
     const [posts, total] = await this.postsRepository.findStaffPage({
@@ -103,11 +103,11 @@ export class PostsService {
     return this.postsRepository.countStaffMatches(query.q || undefined);
   }
 
-  async findForStaff(id: string, user: StaffIdentity): Promise<AdminPost> {
+  async findForStaff(id: string, user: StaffUser): Promise<AdminPost> {
     return mapAdminPost(await this.requirePost(id), user);
   }
 
-  async create(dto: SavePostDto, user: StaffIdentity): Promise<AdminPost> {
+  async create(dto: SavePostDto, user: StaffUser): Promise<AdminPost> {
     const status = dto.status ?? 'draft';
     if (status === 'published' && !postActions(null, user).includes('publish'))
       throw new ApiError(HttpStatus.FORBIDDEN, messages.onlyAdminsCanPublish);
@@ -149,7 +149,7 @@ export class PostsService {
   async update(
     id: string,
     dto: SavePostDto,
-    user: StaffIdentity,
+    user: StaffUser,
     options: { restoredFromId?: string } = {},
   ): Promise<AdminPost> {
     const existing = await this.requirePost(id);
@@ -202,7 +202,7 @@ export class PostsService {
     return mapAdminPost(updated, user);
   }
 
-  async delete(id: string, user: StaffIdentity): Promise<void> {
+  async delete(id: string, user: StaffUser): Promise<void> {
     const existing = await this.requirePost(id);
     assertMayEdit(existing, user);
     await this.transactions.run(async (manager) => {
@@ -217,7 +217,7 @@ export class PostsService {
   }
 
   /** The post as staff may change it: 404 when unknown, 403 when a consultant may not change it. */
-  async requireChangeable(id: string, user: StaffIdentity): Promise<Post> {
+  async requireChangeable(id: string, user: StaffUser): Promise<Post> {
     const post = await this.requirePost(id);
     assertMayEdit(post, user);
     return post;
@@ -277,7 +277,7 @@ export function revisionFields(post: Post): Record<string, unknown> {
 }
 
 /** Consultants change only their own drafts. */
-function assertMayEdit(post: Post, user: StaffIdentity): void {
+function assertMayEdit(post: Post, user: StaffUser): void {
   if (!postActions(post, user).includes('edit'))
     throw new ApiError(HttpStatus.FORBIDDEN, messages.consultantOwnDraftsOnly);
 }

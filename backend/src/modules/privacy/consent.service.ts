@@ -1,5 +1,5 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
-import { consentIdPattern, messages, type ConsentProof, type StaffIdentity } from '@northbeam/common';
+import { consentIdPattern, messages, type ConsentProof, type StaffUser } from '@northbeam/common';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
 import { ApiError } from '../../core/http/api-error.js';
 import { RateLimiter } from '../../core/rate-limit/rate-limiter.js';
@@ -49,7 +49,7 @@ export class ConsentService {
   }
 
   /** The record as a file, the export logged in the activity log. */
-  async export(consentId: string, actor: StaffIdentity): Promise<ConsentProof> {
+  async export(consentId: string, actor: StaffUser): Promise<ConsentProof> {
     const proof = await this.find(consentId);
     await this.transactions.run((manager) =>
       this.activity.record(manager, {

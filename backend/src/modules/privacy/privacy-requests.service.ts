@@ -13,7 +13,7 @@ import {
   type ListPage,
   type PrivacyRequestCounts,
   type PrivacyRequestType,
-  type StaffIdentity,
+  type StaffUser,
 } from '@northbeam/common';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
 import { emailHash } from '../../core/crypto/email-hash.js';
@@ -209,7 +209,7 @@ export class PrivacyRequestsService {
    */
   async approve(
     id: string,
-    actor: StaffIdentity,
+    actor: StaffUser,
     decisions?: AccessReviewDecisions,
     now = new Date(),
   ): Promise<DeletionRequestDetail> {
@@ -252,7 +252,7 @@ export class PrivacyRequestsService {
     return this.detail(id, now);
   }
 
-  async reject(id: string, actor: StaffIdentity, reason: string, now = new Date()): Promise<DeletionRequestDetail> {
+  async reject(id: string, actor: StaffUser, reason: string, now = new Date()): Promise<DeletionRequestDetail> {
     await this.transition(id, 'reject', async (manager, request) => {
       request.status = 'rejected';
       request.rejectedAt = now;
@@ -266,12 +266,7 @@ export class PrivacyRequestsService {
   }
 
   /** An approved partial deletion, carried out by hand, is closed with a note saying what was deleted. */
-  async completePartial(
-    id: string,
-    actor: StaffIdentity,
-    note: string,
-    now = new Date(),
-  ): Promise<DeletionRequestDetail> {
+  async completePartial(id: string, actor: StaffUser, note: string, now = new Date()): Promise<DeletionRequestDetail> {
     await this.transition(id, 'complete', async (manager, request) => {
       await this.recordDecision(manager, actor, 'privacy.request_completed', request);
       await this.complete(manager, request, actor.email, now, { note, actorName: actor.name }, note);
@@ -282,7 +277,7 @@ export class PrivacyRequestsService {
   /** Moves an open request's deadline once, by one or two months, with a reason mailed to the requester. */
   async extend(
     id: string,
-    actor: StaffIdentity,
+    actor: StaffUser,
     months: number,
     reason: string,
     now = new Date(),
@@ -337,7 +332,7 @@ export class PrivacyRequestsService {
   /** The staff decision in the activity log, by request id only (the log holds no requester's address). */
   private recordDecision(
     manager: EntityManager,
-    actor: StaffIdentity,
+    actor: StaffUser,
     action: DecisionAction,
     request: DeletionRequest,
     facts: string[] = [],

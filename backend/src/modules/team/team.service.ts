@@ -9,7 +9,6 @@ import {
   type TeamMemberAction,
   type AdminTeamMember,
   type ListPage,
-  type StaffIdentity,
   type StaffUser,
   type TeamMember,
   type TeamProfile,
@@ -253,7 +252,7 @@ export class TeamService {
     return result;
   }
 
-  private log(manager: EntityManager, user: StaffIdentity, action: ActivityAction, row: TeamMemberEntity) {
+  private log(manager: EntityManager, user: StaffUser, action: ActivityAction, row: TeamMemberEntity) {
     return this.activity.record(manager, {
       actor: user,
       action,
