@@ -148,7 +148,7 @@ export class AuthService {
   }
 
   /** Renames the signed-in account (/admin/account); the same name is kept, and logged, once. */
-  async rename(user: StaffUser, name: string): Promise<StaffUser> {
+  async rename(name: string, user: StaffUser): Promise<StaffUser> {
     if (name !== user.name) {
       await this.transactions.run(async (manager) => {
         await this.usersRepository.setName(manager, user.id, name);

@@ -124,7 +124,7 @@ export class NotificationsService {
     };
   }
 
-  async markRead(user: StaffUser, id: string): Promise<void> {
+  async markRead(id: string, user: StaffUser): Promise<void> {
     if (!isUuid(id) || !(await this.repository.markRead(user.id, id)))
       throw new ApiError(HttpStatus.NOT_FOUND, notificationMessages.notFound);
   }
@@ -138,7 +138,7 @@ export class NotificationsService {
   }
 
   /** Replaces the kinds the user turned off; logged when it changes something. */
-  async setPreferences(user: StaffUser, off: NotificationKind[]): Promise<NotificationPreferences> {
+  async setPreferences(off: NotificationKind[], user: StaffUser): Promise<NotificationPreferences> {
     const wanted = [...new Set(off)].sort();
     const before = await this.repository.optOuts(user.id);
     if (wanted.join() === before.join()) return { off: before };

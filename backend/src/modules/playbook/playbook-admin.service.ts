@@ -35,7 +35,7 @@ export class PlaybookAdminService {
   }
 
   /** The filtered list as CSV (every match, not one page); the export is logged. */
-  async exportCsv(user: StaffUser, query: PlaybookRequestFiltersDto): Promise<string> {
+  async exportCsv(query: PlaybookRequestFiltersDto, user: StaffUser): Promise<string> {
     const rows = await this.repository.findAll(filterOf(query));
     await this.transactions.run((manager) =>
       this.activityService.record(manager, {

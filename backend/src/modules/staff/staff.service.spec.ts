@@ -107,7 +107,7 @@ describe(StaffService.name, () => {
       ['demoted', { role: 'admin' as const }],
       ['disabled', { disabled: true }],
     ])('cannot be %s (409)', async (_label, change) => {
-      expect(await refusal(service(alone).update(actor, targetId, change))).toEqual([
+      expect(await refusal(service(alone).update(targetId, change, actor))).toEqual([
         409,
         staffMessages.lastSuperAdmin,
       ]);
@@ -116,7 +116,7 @@ describe(StaffService.name, () => {
     it('cannot be removed (409)', async () => {
       expect(
         await refusal(
-          service(alone, {}, [], { findOpenInvitation: () => Promise.resolve(null) }).remove(actor, targetId),
+          service(alone, {}, [], { findOpenInvitation: () => Promise.resolve(null) }).remove(targetId, actor),
         ),
       ).toEqual([409, staffMessages.lastSuperAdmin]);
     });
@@ -137,7 +137,7 @@ describe(StaffService.name, () => {
         {},
         lines,
       );
-      await expect(staff.update(actor, targetId, { role: 'admin' })).resolves.toMatchObject({ role: 'admin' });
+      await expect(staff.update(targetId, { role: 'admin' }, actor)).resolves.toMatchObject({ role: 'admin' });
       expect(updates).toEqual([{ role: 'admin' }]);
       expect(lines.map((line) => line.action)).toEqual(['staff.role_changed']);
     });
@@ -159,7 +159,7 @@ describe(StaffService.name, () => {
         },
       },
     );
-    await staff.update(actor, targetId, { disabled: true });
+    await staff.update(targetId, { disabled: true }, actor);
     expect(ended).toEqual([[manager, targetId, 'staff disable']]);
   });
 });

@@ -58,7 +58,7 @@ export class StaffService {
   ) {}
 
   /** A page of staff rows, each with the actions the asking staff member may take on it. */
-  async list(actor: StaffUser, query: ListStaffQueryDto): Promise<ListPage<StaffMember>> {
+  async list(query: ListStaffQueryDto, actor: StaffUser): Promise<ListPage<StaffMember>> {
     const page = query.page ?? 1;
     const pageSize = staffLimits.listPageSize;
     const [rows, total] = await this.staffRepository.findPage({
@@ -72,7 +72,7 @@ export class StaffService {
   }
 
   /** Mails a one-use link valid 72 hours; a newer invitation to the same address replaces an older one. */
-  async invite(actor: StaffUser, dto: InviteStaffDto, now = new Date()): Promise<{ message: string }> {
+  async invite(dto: InviteStaffDto, actor: StaffUser, now = new Date()): Promise<{ message: string }> {
     const email = normaliseEmail(dto.email);
     if (await this.usersRepository.findByEmail(email))
       throw new ApiError(HttpStatus.CONFLICT, staffMessages.staffEmailTaken);
@@ -142,7 +142,7 @@ export class StaffService {
   }
 
   /** Role change and disable / enable. Disabling ends the account's sessions in the same transaction. */
-  async update(actor: StaffUser, id: string, dto: UpdateStaffDto, now = new Date()): Promise<StaffMember> {
+  async update(id: string, dto: UpdateStaffDto, actor: StaffUser, now = new Date()): Promise<StaffMember> {
     if (!isUuid(id)) throw new ApiError(HttpStatus.NOT_FOUND, staffMessages.staffNotFound);
     await this.transactions.run(async (manager) => {
       const target = await this.lockTarget(
@@ -192,7 +192,7 @@ export class StaffService {
   }
 
   /** Removes an account (its sessions end) or withdraws an open invitation. */
-  async remove(actor: StaffUser, id: string, now = new Date()): Promise<void> {
+  async remove(id: string, actor: StaffUser, now = new Date()): Promise<void> {
     if (!isUuid(id)) throw new ApiError(HttpStatus.NOT_FOUND, staffMessages.staffNotFound);
     await this.transactions.run(async (manager) => {
       const invitation = await this.staffRepository.findOpenInvitation(id, manager);
@@ -213,7 +213,7 @@ export class StaffService {
   }
 
   /** Mails the account a password reset link (1 hour, one use). */
-  async sendPasswordReset(actor: StaffUser, id: string, now = new Date()): Promise<void> {
+  async sendPasswordReset(id: string, actor: StaffUser, now = new Date()): Promise<void> {
     const target = isUuid(id) ? await this.usersRepository.findById(id) : null;
     if (!target) throw new ApiError(HttpStatus.NOT_FOUND, staffMessages.staffNotFound);
     await this.transactions.run(async (manager) => {
@@ -222,7 +222,7 @@ export class StaffService {
     });
   }
 
-  async signOutEverywhere(actor: StaffUser, id: string, now = new Date()): Promise<void> {
+  async signOutEverywhere(id: string, actor: StaffUser, now = new Date()): Promise<void> {
     const target = isUuid(id) ? await this.usersRepository.findById(id) : null;
     if (!target) throw new ApiError(HttpStatus.NOT_FOUND, staffMessages.staffNotFound);
     await this.transactions.run(async (manager) => {

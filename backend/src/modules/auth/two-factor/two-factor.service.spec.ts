@@ -133,7 +133,7 @@ describe(TwoFactorService.name, () => {
       teamMemberId: null,
     };
     const refusal = await service({}, [], 'admins')
-      .disable(user, 'password', '10.0.0.1')
+      .disable('password', '10.0.0.1', user)
       .catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(HttpException);
     expect((refusal as HttpException).getResponse()).toEqual({

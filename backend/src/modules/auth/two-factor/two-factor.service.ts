@@ -60,7 +60,7 @@ export class TwoFactorService {
   }
 
   /** Confirms the pending secret with a code from it; answers the ten recovery codes (shown once). */
-  async enable(user: StaffUser, code: string, now = new Date()): Promise<RecoveryCodes> {
+  async enable(code: string, user: StaffUser, now = new Date()): Promise<RecoveryCodes> {
     const account = await this.requireAccount(user.id);
     if (account.twoFactorEnabledAt) throw new ApiError(HttpStatus.CONFLICT, staffMessages.twoFactorAlreadyEnabled);
     const secret = account.twoFactorPendingSecret ? this.secretBox.open(account.twoFactorPendingSecret) : null;
@@ -79,7 +79,7 @@ export class TwoFactorService {
   }
 
   /** Turns two-factor sign-in off (password confirmed); refused while the policy requires it for the role. */
-  async disable(user: StaffUser, password: string, address: string): Promise<void> {
+  async disable(password: string, address: string, user: StaffUser): Promise<void> {
     if (twoFactorRequiredFor(this.config.staffTwoFactor, user.role))
       throw new ApiError(HttpStatus.FORBIDDEN, staffMessages.twoFactorRequiredByPolicy);
     const account = await this.confirmPassword(user, password, address);
@@ -91,7 +91,7 @@ export class TwoFactorService {
   }
 
   /** A new set of ten recovery codes (password confirmed); the old set stops working. */
-  async regenerateRecoveryCodes(user: StaffUser, password: string, address: string): Promise<RecoveryCodes> {
+  async regenerateRecoveryCodes(password: string, address: string, user: StaffUser): Promise<RecoveryCodes> {
     const account = await this.confirmPassword(user, password, address);
     if (!account.twoFactorEnabledAt) throw new ApiError(HttpStatus.CONFLICT, staffMessages.twoFactorNotEnabled);
     const recoveryCodes = Array.from({ length: staffLimits.recoveryCodeCount }, newRecoveryCode);
