@@ -68,7 +68,7 @@ export class EnquiriesService {
     private readonly webhookEvents: WebhookEvents,
   ) {}
 
-  async list(user: StaffUser, query: ListEnquiriesQueryDto): Promise<ListPage<EnquirySummary>> {
+  async list(query: ListEnquiriesQueryDto, user: StaffUser): Promise<ListPage<EnquirySummary>> {
     const page = query.page ?? 1;
     const pageSize = enquiryLimits.listPageSize;
     const [rows, total] = await this.enquiriesRepository.findPage(
@@ -79,7 +79,7 @@ export class EnquiriesService {
     return { items: rows.map((row) => mapEnquirySummary(row, user)), total, page, pageSize };
   }
 
-  async detail(user: StaffUser, id: string): Promise<EnquiryDetail> {
+  async detail(id: string, user: StaffUser): Promise<EnquiryDetail> {
     const row = await this.visibleEnquiry(user, id);
     const notes = await this.enquiriesRepository.findNotes(row.id);
     const readingPath = await this.readingPaths.forEnquiry(row.id);
@@ -98,7 +98,7 @@ export class EnquiriesService {
    * Status and assignee change under a row lock; each change that changes something writes one
    * activity line in the same transaction, and a new assignee gets a mail through the outbox.
    */
-  async update(user: StaffUser, id: string, changes: UpdateEnquiryDto): Promise<EnquiryDetail> {
+  async update(id: string, changes: UpdateEnquiryDto, user: StaffUser): Promise<EnquiryDetail> {
     if (changes.status === undefined && changes.assigneeId === undefined) {
       throw new ApiError(HttpStatus.BAD_REQUEST, enquiryMessages.nothingToChange);
     }
@@ -158,10 +158,10 @@ export class EnquiriesService {
         }
       }
     });
-    return this.detail(user, id);
+    return this.detail(id, user);
   }
 
-  async addNote(user: StaffUser, id: string, body: AddEnquiryNoteDto): Promise<EnquiryNote> {
+  async addNote(id: string, body: AddEnquiryNoteDto, user: StaffUser): Promise<EnquiryNote> {
     const row = await this.visibleEnquiry(user, id);
     this.assertMay(user, row, 'add_note');
     return mapNote(await this.enquiriesRepository.addNote(row.id, { id: user.id, name: user.name }, body.body));
@@ -174,7 +174,7 @@ export class EnquiriesService {
    * member (`enquiryLimits.repliesPerEnquiry`, `repliesPerStaff`; 429 with a sentence), counted before
    * the transaction opens (the limiter writes through its own connection).
    */
-  async reply(user: StaffUser, id: string, dto: SendEnquiryReplyDto): Promise<EnquiryReply> {
+  async reply(id: string, dto: SendEnquiryReplyDto, user: StaffUser): Promise<EnquiryReply> {
     const visible = await this.visibleEnquiry(user, id);
     this.assertMay(user, visible, 'reply');
     await this.rateLimiter.enforce(
@@ -228,7 +228,7 @@ export class EnquiriesService {
   }
 
   /** The filtered list as CSV (the whole match, not one page); the export is logged. */
-  async exportCsv(user: StaffUser, query: EnquiryFiltersDto): Promise<string> {
+  async exportCsv(query: EnquiryFiltersDto, user: StaffUser): Promise<string> {
     const rows = await this.enquiriesRepository.findAll(this.filterFor(user, query));
     const filters = new URLSearchParams(
       Object.entries(query).filter(
