@@ -126,8 +126,8 @@ export class NewsletterIssuesService implements OnApplicationBootstrap, BeforeAp
   }
 
   async create(
-    user: StaffUser,
     input: SaveNewsletterIssueDto,
+    user: StaffUser,
     sourcePostId: string | null = null,
   ): Promise<NewsletterIssueDetail> {
     this.assertLibraryImages(input.body);
@@ -153,8 +153,8 @@ export class NewsletterIssuesService implements OnApplicationBootstrap, BeforeAp
    * it on the site, under a line of introduction) or with its full text and a link to the site.
    */
   async createFromPost(
-    user: StaffUser,
     postId: string,
+    user: StaffUser,
     mode: 'card' | 'full' = 'card',
   ): Promise<NewsletterIssueDetail> {
     const post = await this.repository.findPublishedPost(postId);
@@ -164,7 +164,6 @@ export class NewsletterIssuesService implements OnApplicationBootstrap, BeforeAp
       });
     const url = `${this.config.publicUrl}/blog/${post.section}/${post.slug}`;
     return this.create(
-      user,
       {
         subject: post.title.slice(0, newsletterIssueLimits.subjectMax),
         preheader: post.excerpt.replace(/\s+/g, ' ').trim().slice(0, newsletterIssueLimits.preheaderMax),
@@ -174,11 +173,12 @@ export class NewsletterIssuesService implements OnApplicationBootstrap, BeforeAp
             : `${post.body.trim()}\n\n[Read it on the site](${url})\n`,
         postMode: mode,
       },
+      user,
       post.id,
     );
   }
 
-  async update(user: StaffUser, id: string, input: SaveNewsletterIssueDto): Promise<NewsletterIssueDetail> {
+  async update(id: string, input: SaveNewsletterIssueDto, user: StaffUser): Promise<NewsletterIssueDetail> {
     this.assertLibraryImages(input.body);
     await this.transactions.run(async (manager) => {
       const row = await this.lockIssue(manager, id, 'edit');
@@ -193,7 +193,7 @@ export class NewsletterIssuesService implements OnApplicationBootstrap, BeforeAp
     return this.detail(id);
   }
 
-  async remove(user: StaffUser, id: string): Promise<void> {
+  async remove(id: string, user: StaffUser): Promise<void> {
     await this.transactions.run(async (manager) => {
       const row = await this.lockIssue(manager, id, 'delete');
       await this.repository.delete(manager, row.id);
@@ -209,7 +209,7 @@ export class NewsletterIssuesService implements OnApplicationBootstrap, BeforeAp
    * The issue exactly as a subscriber would get it (the same mail as the test copy), with the
    * signed-in staff member standing in for the reader.
    */
-  async preview(user: StaffUser, input: PreviewNewsletterIssueDto): Promise<NewsletterPreview> {
+  async preview(input: PreviewNewsletterIssueDto, user: StaffUser): Promise<NewsletterPreview> {
     const saved = input.issueId && isUuid(input.issueId) ? await this.repository.findById(input.issueId) : undefined;
     const fields = await this.fields(input, Boolean(saved?.source_post_id), saved?.post_mode ?? null);
     const content = await this.content(saved?.id ?? 'preview', {
@@ -231,7 +231,7 @@ export class NewsletterIssuesService implements OnApplicationBootstrap, BeforeAp
   }
 
   /** One copy to the signed-in staff member, marked [Test], through the outbox: the mail a subscriber gets. */
-  async sendTest(user: StaffUser, id: string): Promise<{ message: string }> {
+  async sendTest(id: string, user: StaffUser): Promise<{ message: string }> {
     const row = isUuid(id) ? await this.repository.findById(id) : undefined;
     if (!row) throw new ApiError(HttpStatus.NOT_FOUND, newsletterIssueMessages.notFound);
     const content = await this.content(row.id, row);
@@ -260,7 +260,7 @@ export class NewsletterIssuesService implements OnApplicationBootstrap, BeforeAp
    * row lock (a second send finds it no longer a draft: 409), then their outbox rows are written in
    * batches, each batch in a transaction of its own. The dispatcher delivers them.
    */
-  async send(user: StaffUser, id: string): Promise<NewsletterIssueDetail> {
+  async send(id: string, user: StaffUser): Promise<NewsletterIssueDetail> {
     if (!isUuid(id)) throw new ApiError(HttpStatus.NOT_FOUND, newsletterIssueMessages.notFound);
     await this.transactions.run(async (manager) => {
       const row = await this.repository.lockById(manager, id);
@@ -277,7 +277,7 @@ export class NewsletterIssuesService implements OnApplicationBootstrap, BeforeAp
   }
 
   /** Draft → scheduled: sent at `sendAt` (in the future, within a year) by the newsletter scheduler. */
-  async schedule(user: StaffUser, id: string, sendAt: string): Promise<NewsletterIssueDetail> {
+  async schedule(id: string, sendAt: string, user: StaffUser): Promise<NewsletterIssueDetail> {
     const at = new Date(sendAt);
     const now = Date.now();
     const fieldError = (sentence: string) =>
@@ -302,7 +302,7 @@ export class NewsletterIssuesService implements OnApplicationBootstrap, BeforeAp
   }
 
   /** Scheduled → draft again. */
-  async unschedule(user: StaffUser, id: string): Promise<NewsletterIssueDetail> {
+  async unschedule(id: string, user: StaffUser): Promise<NewsletterIssueDetail> {
     await this.transactions.run(async (manager) => {
       const row = isUuid(id) ? await this.repository.lockById(manager, id) : undefined;
       if (!row) throw new ApiError(HttpStatus.NOT_FOUND, newsletterIssueMessages.notFound);
