@@ -34,7 +34,7 @@ export class SubscribersAdminService {
     private readonly activityService: ActivityService,
   ) {}
 
-  async list(user: StaffUser, query: ListSubscribersQueryDto): Promise<ListPage<SubscriberSummary>> {
+  async list(query: ListSubscribersQueryDto, user: StaffUser): Promise<ListPage<SubscriberSummary>> {
     const page = query.page ?? 1;
     const pageSize = leadListLimits.listPageSize;
     const [rows, total] = await this.repository.findPage(filterOf(query), (page - 1) * pageSize, pageSize);
@@ -46,7 +46,7 @@ export class SubscribersAdminService {
   }
 
   /** The filtered list as CSV (every match, not one page); the export is logged. */
-  async exportCsv(user: StaffUser, query: SubscriberFiltersDto): Promise<string> {
+  async exportCsv(query: SubscriberFiltersDto, user: StaffUser): Promise<string> {
     const rows = await this.repository.findAll(filterOf(query));
     await this.transactions.run((manager) =>
       this.activityService.record(manager, {
@@ -74,7 +74,7 @@ export class SubscribersAdminService {
    * that it is not mailed again; a confirmation mail still waiting is dropped. The activity line
    * names the address masked.
    */
-  async remove(user: StaffUser, id: string): Promise<void> {
+  async remove(id: string, user: StaffUser): Promise<void> {
     if (!subscriberActions({ id }, user).includes('remove'))
       throw new ApiError(HttpStatus.FORBIDDEN, messages.forbidden);
     await this.transactions.run(async (manager) => {
