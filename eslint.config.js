@@ -2,6 +2,60 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+/** The syntax refused in every backend source file (the rule's options, shared by the blocks below). */
+const backendRestrictedSyntax = [
+  ...[
+    'CallExpression[callee.property.name=/^(startsWith|endsWith|includes|has|indexOf|test|match)$/] > Literal[value=/^\\/api(\\/|$)/i]',
+    'BinaryExpression[operator=/^[!=]==?$/] > Literal[value=/^\\/api(\\/|$)/i]',
+    "NewExpression[callee.name='Set'] Literal[value=/^\\/api(\\/|$)/i]",
+    'CallExpression[callee.property.name=/^(startsWith|endsWith|includes|has|indexOf|test|match)$/] > TemplateLiteral > TemplateElement[value.raw=/^\\/api(\\/|$)/i]',
+  ].map((selector) => ({
+    selector,
+    message: 'Decide whether a path is an API call with isApiPath / RouteSet (backend/src/core/http/api-path.ts).',
+  })),
+  // Inside a transaction nothing waits on a query outside it (docs/adr/0009): a memo's pending
+  // promise may be a read another request started, waiting for the connection the transaction
+  // holds (on the embedded database, the only one), and so may a shared reader called without
+  // the transaction's manager, or a query through the DataSource.
+  ...[
+    {
+      selector: "CallExpression[callee.property.name='memo']",
+      message: 'A memo is never read inside a transaction: read it before the transaction opens',
+    },
+    {
+      selector:
+        'CallExpression[callee.object.property.name=/^(siteSettings|settings|contentVersion)$/][callee.property.name=/^(current|settings|publicSettings|enquiryInbox|privacyInbox|playbookUrl)$/][arguments.length=0]',
+      message:
+        "Inside a transaction, give a shared reader the transaction's manager, or read it before the transaction opens",
+    },
+    {
+      selector: "MemberExpression[object.type='ThisExpression'][property.name='dataSource']",
+      message: "A query through the DataSource inside a transaction runs outside it: use the transaction's manager",
+    },
+  ].map(({ selector, message }) => ({
+    selector: `CallExpression[callee.property.name=/^(transaction|run)$/] > :function ${selector}`,
+    message: `${message} (docs/adr/0009-persistence-and-transactions.md).`,
+  })),
+];
+
+/**
+ * SQL lives in repositories (docs/adr/0009-persistence-and-transactions.md): outside a
+ * `*.repository.ts`, `backend/src/database/` and the tests, no `.query(` call and no `DataSource`.
+ * A service receives repositories and runs transactions through `Transactions.run`.
+ */
+const persistenceRestrictedSyntax = [
+  {
+    selector: "CallExpression[callee.property.name='query']",
+    message:
+      'SQL lives in a repository method (`*.repository.ts` or backend/src/database/), never in a service (docs/adr/0009-persistence-and-transactions.md).',
+  },
+  {
+    selector: 'ImportSpecifier[imported.name=/^(DataSource|InjectDataSource)$/]',
+    message:
+      'Only repositories and backend/src/database/ hold the DataSource: a service runs transactions through Transactions.run and queries through repository methods (docs/adr/0009-persistence-and-transactions.md).',
+  },
+];
+
 /** One ESLint configuration for the whole tree, with type information. */
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'test-results/**', 'data/**', 'playwright-report/**'] },
@@ -95,45 +149,19 @@ export default tseslint.config(
     // (startsWith, ===, a Set of paths) would let `/API/…` past a guard that the route still answers.
     files: ['backend/src/**/*.ts'],
     ignores: ['backend/src/core/http/api-path.ts'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        ...[
-          'CallExpression[callee.property.name=/^(startsWith|endsWith|includes|has|indexOf|test|match)$/] > Literal[value=/^\\/api(\\/|$)/i]',
-          'BinaryExpression[operator=/^[!=]==?$/] > Literal[value=/^\\/api(\\/|$)/i]',
-          "NewExpression[callee.name='Set'] Literal[value=/^\\/api(\\/|$)/i]",
-          'CallExpression[callee.property.name=/^(startsWith|endsWith|includes|has|indexOf|test|match)$/] > TemplateLiteral > TemplateElement[value.raw=/^\\/api(\\/|$)/i]',
-        ].map((selector) => ({
-          selector,
-          message:
-            'Decide whether a path is an API call with isApiPath / RouteSet (backend/src/core/http/api-path.ts).',
-        })),
-        // Inside a transaction nothing waits on a query outside it (docs/adr/0009): a memo's pending
-        // promise may be a read another request started, waiting for the connection the transaction
-        // holds (on the embedded database, the only one), and so may a shared reader called without
-        // the transaction's manager, or a query through the DataSource.
-        ...[
-          {
-            selector: "CallExpression[callee.property.name='memo']",
-            message: 'A memo is never read inside a transaction: read it before the transaction opens',
-          },
-          {
-            selector:
-              'CallExpression[callee.object.property.name=/^(siteSettings|settings|contentVersion)$/][callee.property.name=/^(current|settings|publicSettings|enquiryInbox|privacyInbox|playbookUrl)$/][arguments.length=0]',
-            message:
-              "Inside a transaction, give a shared reader the transaction's manager, or read it before the transaction opens",
-          },
-          {
-            selector: "MemberExpression[object.type='ThisExpression'][property.name='dataSource']",
-            message:
-              "A query through the DataSource inside a transaction runs outside it: use the transaction's manager",
-          },
-        ].map(({ selector, message }) => ({
-          selector: `CallExpression[callee.property.name=/^(transaction|run)$/] > :function ${selector}`,
-          message: `${message} (docs/adr/0009-persistence-and-transactions.md).`,
-        })),
-      ],
-    },
+    rules: { 'no-restricted-syntax': ['error', ...backendRestrictedSyntax] },
+  },
+  {
+    // The same file set less repositories, the database layer and tests: no SQL, no DataSource.
+    // One block replaces the rule's options of the block above, so it repeats them.
+    files: ['backend/src/**/*.ts'],
+    ignores: [
+      'backend/src/core/http/api-path.ts',
+      'backend/src/**/*.repository.ts',
+      'backend/src/database/**',
+      'backend/src/**/*.spec.ts',
+    ],
+    rules: { 'no-restricted-syntax': ['error', ...backendRestrictedSyntax, ...persistenceRestrictedSyntax] },
   },
   {
     // Plain JavaScript (bench, scripts, this file): the same rules, without type information.

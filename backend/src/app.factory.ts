@@ -5,7 +5,6 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { DataSource } from 'typeorm';
 import { limits } from '@northbeam/common';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './core/config/config.js';
@@ -22,7 +21,7 @@ import { securityHeaders } from './core/http/security-headers.js';
 import { createValidationPipe } from './core/http/validation.js';
 import { JsonLogger } from './core/logging/json-logger.js';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './database/embedded-database.js';
-import { typeormPool } from './database/typeorm-pool.js';
+import { applicationPool } from './database/typeorm-pool.js';
 import { ContentVersionService } from './modules/content-version/content-version.service.js';
 import { ApiDocsService } from './modules/api-docs/api-docs.service.js';
 import { sessionsUnlessBearer } from './modules/api-tokens/bearer.js';
@@ -72,7 +71,7 @@ export async function createApplication(
       new PrototypePreservingExpressAdapter(),
       { logger, bodyParser: false, abortOnError: false },
     );
-    sessions = createSessionMiddleware(config, typeormPool(app.get(DataSource)));
+    sessions = createSessionMiddleware(config, applicationPool(app));
     configureHttp(app, config, logger, sessions);
     // Old article addresses answer 301 before the front end renders (docs/product.md#publishing).
     app

@@ -169,7 +169,10 @@ export function twoFactorRequiredFor(policy: TwoFactorPolicy, role: StaffRole): 
   }
 }
 
-/** The signed-in staff member: `GET /api/admin/user` and the answer of a completed sign-in. */
+/**
+ * The signed-in staff member: `GET /api/admin/user`, the answer of a completed sign-in, and the actor
+ * every service method acts for (the one name of that concept).
+ */
 export interface StaffUser {
   id: string;
   name: string;
@@ -184,9 +187,6 @@ export interface StaffUser {
   /** Present in the session of the account's first sign-in (the admin then says "Welcome", not "Welcome back"). */
   firstSignIn?: true;
 }
-
-/** Who a staff member is, without what the server computes for the browser. */
-export type StaffIdentity = Pick<StaffUser, 'id' | 'name' | 'email' | 'role'>;
 
 /** `POST /api/staff-invitations/{token}`: the account is made and its owner signed in. */
 export interface AcceptedInvitation {

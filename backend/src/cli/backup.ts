@@ -1,12 +1,18 @@
 import { existsSync, openSync, readSync, closeSync, renameSync, rmSync, statSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import path from 'node:path';
-import { DataSource, type DataSourceOptions } from 'typeorm';
 import type { AppConfig } from '../core/config/config.js';
 import { BackupError, detectBackupKind, notABackup, schemaPlan } from '../database/backup/backup-format.js';
-import { readLogicalHeader, restoreLogicalBackup, writeLogicalBackup } from '../database/backup/logical-backup.js';
+import { readLogicalHeader, restoreLogicalBackup } from '../database/backup/logical-backup.js';
 import { pgDump, pgDumpMigrations, pgRestore, toolMajorVersion } from '../database/backup/pg-tools.js';
-import { dataSourceOptions, type DatabaseConnection } from '../database/data-source-options.js';
+import {
+  cliOptions,
+  migrationName,
+  runLogicalBackup,
+  serverMajorVersion,
+  withDataSource,
+} from '../database/backup/cli-connection.js';
+import type { DatabaseConnection } from '../database/data-source-options.js';
 import {
   embeddedUrl,
   findRunningEmbeddedDatabase,
@@ -21,32 +27,6 @@ export type BackupFormatChoice = 'auto' | 'pg_dump' | 'logical';
 const say = (line: string) => process.stdout.write(`${line}\n`);
 const note = (line: string) => process.stderr.write(`${line}\n`);
 
-/** The migrations' names, in the order the code runs them. */
-function migrationName(migration: Function): string {
-  return new (migration as new () => { name?: string })().name ?? migration.name;
-}
-
-/** Options for the CLI's own connection: no query time limit (a backup's batch of media can be slow). */
-function cliOptions(connection: DatabaseConnection, only?: readonly string[]): DataSourceOptions {
-  const options = dataSourceOptions(connection);
-  return {
-    ...options,
-    poolSize: 2,
-    migrations: only ? migrations.filter((migration) => only.includes(migrationName(migration))) : migrations,
-    extra: { ...(options as { extra?: Record<string, unknown> }).extra, query_timeout: 0 },
-  } as DataSourceOptions;
-}
-
-async function withDataSource<T>(options: DataSourceOptions, work: (dataSource: DataSource) => Promise<T>): Promise<T> {
-  const dataSource = new DataSource(options);
-  await dataSource.initialize();
-  try {
-    return await work(dataSource);
-  } finally {
-    await dataSource.destroy();
-  }
-}
-
 /** `backup --out FILE [--format auto|pg_dump|logical]`. */
 export async function backup(config: AppConfig, out: string, format: BackupFormatChoice): Promise<number> {
   const file = path.resolve(out);
@@ -58,10 +38,7 @@ export async function backup(config: AppConfig, out: string, format: BackupForma
 
   if (config.databaseUrl) {
     const connection = { url: config.databaseUrl, embedded: false };
-    const serverMajor = await withDataSource(cliOptions(connection), async (dataSource) => {
-      const [row] = await dataSource.query<Array<{ version: string }>>(`SHOW server_version_num`);
-      return Math.floor(Number(row?.version ?? 0) / 10000);
-    });
+    const serverMajor = await withDataSource(cliOptions(connection), serverMajorVersion);
     const dumpMajor = toolMajorVersion('pg_dump');
     const dumpUsable = dumpMajor !== undefined && dumpMajor >= serverMajor;
     if (format === 'pg_dump' && !dumpUsable) {
@@ -113,19 +90,6 @@ export async function backup(config: AppConfig, out: string, format: BackupForma
   } finally {
     rmSync(partial, { force: true });
     await embedded?.stop();
-  }
-}
-
-async function runLogicalBackup(dataSource: DataSource, file: string, source: 'embedded' | 'postgresql') {
-  const runner = dataSource.createQueryRunner();
-  await runner.connect();
-  try {
-    return await writeLogicalBackup(runner, file, source);
-  } catch (error) {
-    rmSync(file, { force: true });
-    throw error;
-  } finally {
-    await runner.release();
   }
 }
 

@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { dataSourceOptions, type DatabaseConnection } from './data-source-options.js';
 import { runMigrations } from './migrate.js';
+import { TaskLocks } from './task-locks.js';
 import { Transactions } from './transactions.js';
 
 @Module({})
@@ -21,8 +22,8 @@ export class DatabaseModule {
           },
         }),
       ],
-      providers: [Transactions],
-      exports: [Transactions],
+      providers: [Transactions, TaskLocks],
+      exports: [Transactions, TaskLocks],
     };
   }
 }

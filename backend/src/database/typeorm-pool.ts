@@ -1,5 +1,6 @@
+import type { INestApplicationContext } from '@nestjs/common';
 import pg from 'pg';
-import type { DataSource } from 'typeorm';
+import { DataSource } from 'typeorm';
 
 /**
  * TypeORM's own `pg` pool, so that sessions share it rather than opening a second one. TypeORM
@@ -12,4 +13,9 @@ export function typeormPool(dataSource: DataSource): pg.Pool {
     throw new Error("TypeORM changed: its Postgres driver no longer keeps its pg pool in 'master'");
   }
   return pool;
+}
+
+/** The pool of the application's data source, for what shares it outside Nest (the session store). */
+export function applicationPool(app: INestApplicationContext): pg.Pool {
+  return typeormPool(app.get(DataSource));
 }

@@ -1,5 +1,6 @@
-import type { StaffRole, StaffIdentity } from '@northbeam/common';
+import type { StaffRole } from '@northbeam/common';
 import supertest from 'supertest';
+import type { StaffAccountSummary } from '../../src/modules/users/dto/staff-account.dto.js';
 import { UsersService } from '../../src/modules/users/users.service.js';
 import type { TestApp } from '../helpers/test-app.js';
 
@@ -9,7 +10,7 @@ export async function createStaff(
   testApp: TestApp,
   role: StaffRole,
   email = `${role.replace('_', '-')}@northbeam.example`,
-): Promise<StaffIdentity> {
+): Promise<StaffAccountSummary> {
   return testApp.app.get(UsersService).create({ email, name: `Test ${role}`, role, password: staffPassword });
 }
 

@@ -1,6 +1,5 @@
 import type { EntityManager } from 'typeorm';
 import { describePeriod, retentionPeriods, type RetentionKey, type RetentionPeriod } from '@northbeam/common';
-import { rowCount } from '../../database/query-result.js';
 
 /**
  * A table that holds personal data, declared by the module that owns it (docs/product.md#retention,
@@ -81,13 +80,4 @@ export function retentionRuleText(store: PersonalDataStore): string | null {
   return store.retention.rule(describePeriod(retentionPeriods[store.retention.key]));
 }
 
-/** `SELECT count(*)` of a table. */
-export async function countRows(manager: EntityManager, table: string): Promise<number> {
-  const [row] = await manager.query<{ count: number }[]>(`SELECT count(*)::int AS "count" FROM "${table}"`);
-  return Number(row?.count ?? 0);
-}
-
-/** Deletes with the statement's parameters and answers how many rows went. */
-export async function deleteRows(manager: EntityManager, sql: string, parameters: unknown[]): Promise<number> {
-  return rowCount(await manager.query(sql, parameters));
-}
+export { countRows, deleteRows, selectRows } from '../../database/personal-data-rows.js';

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import { Global, HttpStatus, Injectable, Module } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { messages } from '@northbeam/common';
 import { ApiError } from '../http/api-error.js';
+import { RateLimitRepository } from './rate-limit.repository.js';
 
 export interface RateLimitDecision {
   allowed: boolean;
@@ -39,20 +38,11 @@ export function limiterKey(key: string): string {
  */
 @Injectable()
 export class RateLimiter {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly repository: RateLimitRepository) {}
 
   async hit(key: string, max: number, windowSeconds: number): Promise<RateLimitDecision> {
-    const rows = await this.dataSource.query<{ count: number; retry_after: number }[]>(
-      `INSERT INTO "rate_limit_counters" AS counter ("key", "window_start", "count")
-       VALUES ($1, now(), 1)
-       ON CONFLICT ("key") DO UPDATE SET
-         "count" = CASE WHEN counter."window_start" <= now() - make_interval(secs => $2) THEN 1 ELSE counter."count" + 1 END,
-         "window_start" = CASE WHEN counter."window_start" <= now() - make_interval(secs => $2) THEN now() ELSE counter."window_start" END
-       RETURNING "count", GREATEST(1, CEIL(EXTRACT(EPOCH FROM ("window_start" + make_interval(secs => $2) - now()))))::int AS "retry_after"`,
-      [limiterKey(key), windowSeconds],
-    );
-    const row = rows[0];
-    return { allowed: row.count <= max, retryAfterSeconds: row.retry_after };
+    const { count, retryAfterSeconds } = await this.repository.hit(limiterKey(key), windowSeconds);
+    return { allowed: count <= max, retryAfterSeconds };
   }
 
   /** Counts one hit and throws {@link RateLimitedError} once the window's allowance is spent. */
@@ -93,5 +83,5 @@ export interface MailingFormLimits {
 }
 
 @Global()
-@Module({ providers: [RateLimiter], exports: [RateLimiter] })
+@Module({ providers: [RateLimiter, RateLimitRepository], exports: [RateLimiter] })
 export class RateLimitModule {}

@@ -13,6 +13,6 @@ export class ActivityController {
   @Get()
   @Access('activity', 'read')
   list(@Query() query: ListActivityQueryDto, @CurrentUser() user: StaffUser): Promise<ListPage<ActivityEntry>> {
-    return this.activityService.list(user, query);
+    return this.activityService.list(query, user);
   }
 }

@@ -28,19 +28,22 @@ function recordingRepository(filters: ActivityFilter[]): ActivityRepository {
 describe(ActivityService.name, () => {
   it('limits a consultant to their own actions whatever actor they ask for', async () => {
     const filters: ActivityFilter[] = [];
-    await new ActivityService(recordingRepository(filters)).list(user('consultant'), { actor: 'admin-id' });
+    await new ActivityService(recordingRepository(filters)).list({ actor: 'admin-id' }, user('consultant'));
     expect(filters[0].actorId).toBe('consultant-id');
   });
 
   it('lets an admin filter by actor, and turns the dates into a whole-day range', async () => {
     const filters: ActivityFilter[] = [];
-    await new ActivityService(recordingRepository(filters)).list(user('admin'), {
-      actor: 'someone',
-      from: '2026-11-01',
-      to: '2026-11-02',
-      page: 2,
-      limit: 10,
-    });
+    await new ActivityService(recordingRepository(filters)).list(
+      {
+        actor: 'someone',
+        from: '2026-11-01',
+        to: '2026-11-02',
+        page: 2,
+        limit: 10,
+      },
+      user('admin'),
+    );
     expect(filters[0]).toEqual({
       actorId: 'someone',
       action: undefined,

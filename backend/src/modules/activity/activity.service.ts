@@ -39,7 +39,7 @@ export class ActivityService {
   }
 
   /** A page of the log, newest first. Whoever may see only their own actions gets only those, whatever the filter asks. */
-  async list(user: StaffUser, query: ListActivityQueryDto): Promise<ListPage<ActivityEntry>> {
+  async list(query: ListActivityQueryDto, user: StaffUser): Promise<ListPage<ActivityEntry>> {
     const page = query.page ?? 1;
     const pageSize = query.limit ?? staffLimits.listPageSize;
     const ownOnly = !permissionSatisfies(user.permissions.activity, 'all');

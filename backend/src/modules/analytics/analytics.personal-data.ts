@@ -1,6 +1,11 @@
 import { analyticsActionLabels } from '@northbeam/common';
-import { countRows, deleteRows, type PersonalDataStore } from '../../core/personal-data/personal-data-store.js';
-import { purgeRollupsBefore } from './analytics-rollups.js';
+import {
+  countRows,
+  deleteRows,
+  selectRows,
+  type PersonalDataStore,
+} from '../../core/personal-data/personal-data-store.js';
+import { purgeRollupsBefore } from './analytics-rollups.repository.js';
 import { pageViewEvent } from './analytics.repository.js';
 
 /**
@@ -33,7 +38,8 @@ export const analyticsEventsStore: PersonalDataStore = {
     deleteRows(manager, `DELETE FROM "analytics_events" WHERE ${ofAddress} RETURNING "id"`, [email]),
   visits: true,
   collect: (manager, email) =>
-    manager.query(
+    selectRows(
+      manager,
       `SELECT "event", "path", "referrer", "properties", "visitor_id" AS "visitorId", "created_at" AS "at"
          FROM "analytics_events" WHERE ${ofAddress} ORDER BY "created_at", "id"`,
       [email],
@@ -64,7 +70,8 @@ export const enquiryReadingPathsStore: PersonalDataStore = {
   erase: (manager, email) =>
     deleteRows(manager, `DELETE FROM "enquiry_reading_paths" WHERE ${ofEnquiriesOf} RETURNING 1`, [email]),
   collect: (manager, email) =>
-    manager.query(
+    selectRows(
+      manager,
       `SELECT "enquiry_id" AS "enquiryId", "path", "title", "read_at" AS "readAt"
          FROM "enquiry_reading_paths" WHERE ${ofEnquiriesOf} ORDER BY "enquiry_id", "position"`,
       [email],

@@ -1,8 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { retentionPeriods } from '@northbeam/common';
 import { cutoffBefore } from '../../core/personal-data/personal-data-store.js';
-import { purgeRollupsBefore } from './analytics-rollups.js';
-import { rowCount } from '../../database/query-result.js';
+import { purgeRollupsBefore, purgeVisitsBefore } from './analytics-rollups.repository.js';
 
 /**
  * Deletes visits past the events' retention period (`retentionPeriods.analyticsEvents`,
@@ -13,7 +12,5 @@ import { rowCount } from '../../database/query-result.js';
 export async function purgeAnalyticsRollups(manager: EntityManager, now: Date): Promise<number> {
   const cutoff = cutoffBefore(now, retentionPeriods.analyticsEvents);
   await purgeRollupsBefore(manager, cutoff);
-  return rowCount(
-    await manager.query(`DELETE FROM "analytics_visits" WHERE "started_at" < $1 RETURNING "id"`, [cutoff]),
-  );
+  return purgeVisitsBefore(manager, cutoff);
 }

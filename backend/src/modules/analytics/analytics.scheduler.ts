@@ -1,9 +1,9 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { Cron } from '@nestjs/schedule';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
-import { withAdvisoryLock, type LockedRun } from '../../core/scheduling/advisory-lock.js';
+import type { LockedRun } from '../../core/scheduling/advisory-lock.js';
+import { TaskLocks } from '../../database/task-locks.js';
+import { Transactions } from '../../database/transactions.js';
 import { AnalyticsClock } from './analytics-clock.js';
 import { AnalyticsRollups } from './analytics-rollups.js';
 import { purgeAnalyticsRollups } from './analytics.retention.js';
@@ -35,7 +35,8 @@ export class AnalyticsScheduler implements OnApplicationBootstrap {
     private readonly salts: VisitSalts,
     private readonly rollups: AnalyticsRollups,
     private readonly clock: AnalyticsClock,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly taskLocks: TaskLocks,
+    private readonly transactions: Transactions,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -60,15 +61,15 @@ export class AnalyticsScheduler implements OnApplicationBootstrap {
   }
 
   rotate(now = this.clock.now()): Promise<LockedRun<RotationResult>> {
-    return withAdvisoryLock(this.dataSource, saltRotationLockKey, async () => ({
+    return this.taskLocks.withLock(saltRotationLockKey, async () => ({
       saltsDestroyed: await this.salts.destroyBefore(ukDay(now)),
-      visitsPurged: await purgeAnalyticsRollups(this.dataSource.manager, now),
+      visitsPurged: await this.transactions.run((manager) => purgeAnalyticsRollups(manager, now)),
     }));
   }
 
   /** Rolls up the completed days not rolled up yet, on one instance; answers the days rolled up. */
   rollUp(now = this.clock.now()): Promise<LockedRun<string[]>> {
-    return withAdvisoryLock(this.dataSource, rollupLockKey, () => this.rollups.catchUp(now));
+    return this.taskLocks.withLock(rollupLockKey, () => this.rollups.catchUp(now));
   }
 
   private logFailure(task: string, error: unknown): void {

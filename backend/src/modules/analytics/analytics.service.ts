@@ -1,6 +1,4 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import {
   analyticsLimits,
   isSitePath,
@@ -26,6 +24,7 @@ import { parseUserAgent } from './user-agent.js';
 import { VisitSalts, visitorHash } from './visit-salts.js';
 import type { TrackEventDto } from './dto/track-event.dto.js';
 import type { AnalyticsPropertyValue } from './entities/analytics-event.entity.js';
+import { Transactions } from '../../database/transactions.js';
 
 export interface TrackContext {
   clientIp: string | undefined;
@@ -50,7 +49,7 @@ export class AnalyticsService {
     private readonly repository: AnalyticsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly rateLimiter: RateLimiter,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     private readonly salts: VisitSalts,
     private readonly clock: AnalyticsClock,
   ) {
@@ -83,7 +82,7 @@ export class AnalyticsService {
       // The objection is honoured: nothing of a refusing visitor is counted, except the choice itself,
       // stored bare (no page, no visit, no device) so that the banner's refusals can be counted.
       if (body.event !== cookieConsentEvent) return;
-      await this.dataSource.transaction(async (manager) => {
+      await this.transactions.run(async (manager) => {
         // The objection reaches back over the day: what this browser sent today before the choice
         // (counted cookielessly until then) is forgotten, so that a refusing visitor is not counted.
         const day = ukDay(now);
@@ -115,7 +114,7 @@ export class AnalyticsService {
     const referrerHost = hostOf(properties.referrer, ownHosts);
     const stored = storedProperties(properties, ownHosts);
     const userAgent = context.userAgent!;
-    await this.dataSource.transaction(async (manager) => {
+    await this.transactions.run(async (manager) => {
       const day = ukDay(now);
       const salt = await this.salts.saltFor(day, manager);
       const visitId = await this.repository.touchVisit(

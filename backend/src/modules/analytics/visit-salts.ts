@@ -1,8 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager } from 'typeorm';
-import { rowCount } from '../../database/query-result.js';
+import type { EntityManager } from 'typeorm';
+import { VisitSaltsRepository } from './visit-salts.repository.js';
 
 /**
  * The random salt of each UK day (docs/product.md#analytics-counting). A visitor is
@@ -11,32 +10,24 @@ import { rowCount } from '../../database/query-result.js';
  */
 @Injectable()
 export class VisitSalts {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly repository: VisitSaltsRepository) {}
 
   /** The salt of `day`, created on its first event (every instance agrees: the first insert wins). */
-  async saltFor(day: string, manager: EntityManager = this.dataSource.manager): Promise<string> {
+  async saltFor(day: string, manager?: EntityManager): Promise<string> {
     const existing = await this.existingSalt(day, manager);
     if (existing) return existing;
-    await manager.query(
-      `INSERT INTO "analytics_salts" ("day", "salt") VALUES ($1, $2) ON CONFLICT ("day") DO NOTHING`,
-      [day, randomBytes(32).toString('hex')],
-    );
+    await this.repository.insertIfMissing(day, randomBytes(32).toString('hex'), manager);
     return (await this.existingSalt(day, manager))!;
   }
 
   /** The salt of `day` if one exists, without creating it. */
-  async existingSalt(day: string, manager: EntityManager = this.dataSource.manager): Promise<string | null> {
-    const rows = await manager.query<{ salt: string }[]>(`SELECT "salt" FROM "analytics_salts" WHERE "day" = $1`, [
-      day,
-    ]);
-    return rows[0]?.salt ?? null;
+  async existingSalt(day: string, manager?: EntityManager): Promise<string | null> {
+    return this.repository.findSalt(day, manager);
   }
 
   /** Destroys every salt of a day before `today`; answers how many went. */
   async destroyBefore(today: string): Promise<number> {
-    return rowCount(
-      await this.dataSource.query(`DELETE FROM "analytics_salts" WHERE "day" < $1 RETURNING "day"`, [today]),
-    );
+    return this.repository.deleteBefore(today);
   }
 }
 

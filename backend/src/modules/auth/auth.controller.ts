@@ -52,6 +52,6 @@ export class AuthController {
   @Patch('account')
   @SignedIn()
   rename(@Body() body: UpdateAccountDto, @CurrentUser() user: StaffUser): Promise<StaffUser> {
-    return this.authService.rename(user, body.name);
+    return this.authService.rename(body.name, user);
   }
 }

@@ -1,7 +1,6 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { Request } from 'express';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import {
   messages,
   permissionsFor,
@@ -22,6 +21,7 @@ import { browserLabel } from './browser-label.js';
 import { LoginThrottleService } from './login-throttle.service.js';
 import { sessionAbsoluteTimeoutMs } from './session.js';
 import { staffTarget, TwoFactorService } from './two-factor/two-factor.service.js';
+import { Transactions } from '../../database/transactions.js';
 
 /** "Last seen" is written back to the session at most this often, so that most requests do not rewrite it. */
 const lastSeenResolutionMs = 60 * 1000;
@@ -37,7 +37,7 @@ export class AuthService {
     private readonly throttle: LoginThrottleService,
     private readonly activity: ActivityService,
     private readonly twoFactor: TwoFactorService,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -72,7 +72,7 @@ export class AuthService {
       return { twoFactorRequired: true };
     }
     const firstSignIn = user.lastSignInAt === null;
-    await this.dataSource.transaction((manager) => this.recordSignIn(manager, user, now));
+    await this.transactions.run((manager) => this.recordSignIn(manager, user, now));
     await this.throttle.recordSuccess(user.email, address);
     await this.startSession(request, user, now, firstSignIn);
     return { user: this.toStaffUser(user, firstSignIn) };
@@ -84,7 +84,7 @@ export class AuthService {
    * it, follows as after any password sign-in.
    */
   async signInInvitee(request: Request, user: User, now = new Date()): Promise<StaffUser> {
-    await this.dataSource.transaction((manager) => this.recordSignIn(manager, user, now));
+    await this.transactions.run((manager) => this.recordSignIn(manager, user, now));
     await this.startSession(request, user, now, true);
     return this.toStaffUser(user, true);
   }
@@ -106,7 +106,7 @@ export class AuthService {
       throw new ApiError(HttpStatus.UNAUTHORIZED, staffMessages.signInAgain);
     }
     await this.throttle.reserveAttempt(account.email, address);
-    const accepted = await this.dataSource.transaction(async (manager) => {
+    const accepted = await this.transactions.run(async (manager) => {
       const kind = await this.twoFactor.consumeSignInCode(manager, account, code, now);
       if (kind) await this.recordSignIn(manager, account, now);
       return kind !== null;
@@ -148,9 +148,9 @@ export class AuthService {
   }
 
   /** Renames the signed-in account (/admin/account); the same name is kept, and logged, once. */
-  async rename(user: StaffUser, name: string): Promise<StaffUser> {
+  async rename(name: string, user: StaffUser): Promise<StaffUser> {
     if (name !== user.name) {
-      await this.dataSource.transaction(async (manager) => {
+      await this.transactions.run(async (manager) => {
         await this.usersRepository.setName(manager, user.id, name);
         await this.activity.record(manager, {
           actor: user,
@@ -184,7 +184,7 @@ export class AuthService {
 
   /** A wrong password or code for a known account; the person is unknown, so there is no actor. */
   private async recordFailedSignIn(user: User): Promise<void> {
-    await this.dataSource.transaction((manager) =>
+    await this.transactions.run((manager) =>
       this.activity.record(manager, { actor: null, action: 'auth.sign_in_failed', target: staffTarget(user) }),
     );
   }

@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
 import { HttpStatus, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { Request } from 'express';
-import { DataSource } from 'typeorm';
 import { staffMessages, type StaffSession, type StaffUser } from '@northbeam/common';
 import { ApiError } from '../../core/http/api-error.js';
 import { ActivityService } from '../activity/activity.service.js';
 import { SessionsRepository } from './sessions.repository.js';
+import { Transactions } from '../../database/transactions.js';
 
 /** The public id of a session: a hash of its id, which is a secret (the signed cookie carries it). */
 export function publicSessionId(sid: string): string {
@@ -19,7 +18,7 @@ export class SessionsService {
   constructor(
     private readonly sessionsRepository: SessionsRepository,
     private readonly activity: ActivityService,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
   ) {}
 
   async list(request: Request, user: StaffUser): Promise<StaffSession[]> {
@@ -43,7 +42,7 @@ export class SessionsService {
     const stored = await this.sessionsRepository.listForUser(user.id);
     const target = stored.find(({ sid }) => publicSessionId(sid) === id);
     if (!target) throw new ApiError(HttpStatus.NOT_FOUND, staffMessages.sessionNotFound);
-    await this.dataSource.transaction(async (manager) => {
+    await this.transactions.run(async (manager) => {
       await this.sessionsRepository.deleteOne(manager, user.id, target.sid);
       await this.activity.record(manager, {
         actor: user,

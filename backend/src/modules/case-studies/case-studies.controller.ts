@@ -20,7 +20,7 @@ import type {
   CaseStudyCardItem,
   CaseStudyPreview,
   ListPage,
-  StaffIdentity,
+  StaffUser,
 } from '@northbeam/common';
 import { AuthService } from '../auth/auth.service.js';
 import { Access, Public } from '../auth/decorators/access.decorator.js';
@@ -81,20 +81,20 @@ export class AdminCaseStudiesController {
   @Access('case-studies', 'read')
   list(
     @Query() query: ListCaseStudiesQueryDto,
-    @CurrentUser() user: StaffIdentity,
+    @CurrentUser() user: StaffUser,
   ): Promise<ListPage<AdminCaseStudySummary>> {
     return this.caseStudiesService.listForStaff(query, user);
   }
 
   @Get(':id')
   @Access('case-studies', 'read')
-  findOne(@Param('id') id: string, @CurrentUser() user: StaffIdentity): Promise<AdminCaseStudy> {
+  findOne(@Param('id') id: string, @CurrentUser() user: StaffUser): Promise<AdminCaseStudy> {
     return this.caseStudiesService.findForStaff(id, user);
   }
 
   @Post()
   @Access('case-studies', 'all')
-  create(@Body() dto: SaveCaseStudyDto, @CurrentUser() user: StaffIdentity): Promise<AdminCaseStudy> {
+  create(@Body() dto: SaveCaseStudyDto, @CurrentUser() user: StaffUser): Promise<AdminCaseStudy> {
     return this.caseStudiesService.create(dto, user);
   }
 
@@ -103,7 +103,7 @@ export class AdminCaseStudiesController {
   update(
     @Param('id') id: string,
     @Body() dto: SaveCaseStudyDto,
-    @CurrentUser() user: StaffIdentity,
+    @CurrentUser() user: StaffUser,
   ): Promise<AdminCaseStudy> {
     return this.caseStudiesService.update(id, dto, user);
   }
@@ -118,7 +118,7 @@ export class AdminCaseStudiesController {
   @Header('Deprecation', caseStudyStatusRoutesDeprecation.deprecation)
   @Header('Sunset', caseStudyStatusRoutesDeprecation.sunset)
   @Header('Link', caseStudyStatusRoutesDeprecation.link)
-  publish(@Param('id') id: string, @CurrentUser() user: StaffIdentity): Promise<AdminCaseStudy> {
+  publish(@Param('id') id: string, @CurrentUser() user: StaffUser): Promise<AdminCaseStudy> {
     return this.caseStudiesService.setStatus(id, 'published', user);
   }
 
@@ -128,14 +128,14 @@ export class AdminCaseStudiesController {
   @Header('Deprecation', caseStudyStatusRoutesDeprecation.deprecation)
   @Header('Sunset', caseStudyStatusRoutesDeprecation.sunset)
   @Header('Link', caseStudyStatusRoutesDeprecation.link)
-  unpublish(@Param('id') id: string, @CurrentUser() user: StaffIdentity): Promise<AdminCaseStudy> {
+  unpublish(@Param('id') id: string, @CurrentUser() user: StaffUser): Promise<AdminCaseStudy> {
     return this.caseStudiesService.setStatus(id, 'draft', user);
   }
 
   @Delete(':id')
   @Access('case-studies', 'all')
   @HttpCode(HttpStatus.NO_CONTENT)
-  async delete(@Param('id') id: string, @CurrentUser() user: StaffIdentity): Promise<void> {
+  async delete(@Param('id') id: string, @CurrentUser() user: StaffUser): Promise<void> {
     await this.caseStudiesService.delete(id, user);
   }
 }

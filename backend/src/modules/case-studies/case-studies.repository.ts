@@ -81,11 +81,6 @@ export class CaseStudiesRepository {
     return query.getManyAndCount();
   }
 
-  /** Runs `work` in one transaction: a change and its activity-log line commit together. */
-  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.repository.manager.transaction(work);
-  }
-
   /** The row, locked until the caller's transaction ends (two saves of one case study run one after the other). */
   async lockById(manager: EntityManager, id: string): Promise<CaseStudyEntity | null> {
     await manager.query(`SELECT 1 FROM "case_studies" WHERE "id" = $1 FOR UPDATE`, [id]);

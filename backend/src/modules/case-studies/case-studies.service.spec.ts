@@ -6,6 +6,7 @@ import type { ContentVersionService } from '../content-version/content-version.s
 import type { MediaService } from '../media/media.service.js';
 import type { RevisionsService } from '../revisions/revisions.service.js';
 import type { CaseStudiesRepository } from './case-studies.repository.js';
+import type { Transactions } from '../../database/transactions.js';
 import { CaseStudiesService, mayPreviewCaseStudies, normaliseNames } from './case-studies.service.js';
 import type { CaseStudyEntity } from './entities/case-study.entity.js';
 
@@ -44,6 +45,7 @@ function service(overrides: Partial<CaseStudiesRepository>): CaseStudiesService 
     {} as ActivityService,
     media,
     {} as RevisionsService,
+    {} as Transactions,
   );
 }
 

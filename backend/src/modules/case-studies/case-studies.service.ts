@@ -16,7 +16,6 @@ import {
   type CaseStudyCardItem,
   type ListPage,
   type MediaImage,
-  type StaffIdentity,
   type StaffUser,
   type CaseStudyAction,
 } from '@northbeam/common';
@@ -38,6 +37,7 @@ import {
 import type { CaseStudyFieldsDto, SaveCaseStudyDto, ListCaseStudiesQueryDto } from './dto/save-case-study.dto.js';
 import type { CaseStudyEntity } from './entities/case-study.entity.js';
 import { isUuid } from '../../core/validation/uuid.js';
+import { Transactions } from '../../database/transactions.js';
 
 /** Whether a signed-in member of staff may see drafts (the preview of a case study on its public page). */
 export function mayPreviewCaseStudies(user: StaffUser | null): boolean {
@@ -57,6 +57,7 @@ export class CaseStudiesService {
     private readonly activity: ActivityService,
     private readonly media: MediaService,
     private readonly revisions: RevisionsService,
+    private readonly transactions: Transactions,
   ) {}
 
   /** The public list; a library hero image comes with its size (for the card's srcset). */
@@ -81,7 +82,7 @@ export class CaseStudiesService {
     return row.status === 'published' ? study : { ...study, draft: true };
   }
 
-  async listForStaff(query: ListCaseStudiesQueryDto, user: StaffIdentity): Promise<ListPage<AdminCaseStudySummary>> {
+  async listForStaff(query: ListCaseStudiesQueryDto, user: StaffUser): Promise<ListPage<AdminCaseStudySummary>> {
     const page = query.page ?? 1;
     const pageSize = caseStudyLimits.listPageSize;
     const [rows, total] = await this.caseStudiesRepository.findPage(
@@ -92,11 +93,11 @@ export class CaseStudiesService {
     return { items: rows.map((row) => mapAdminCaseStudySummary(row, user)), total, page, pageSize };
   }
 
-  async findForStaff(id: string, user: StaffIdentity): Promise<AdminCaseStudy> {
+  async findForStaff(id: string, user: StaffUser): Promise<AdminCaseStudy> {
     return mapAdminCaseStudy(await this.require(id), user);
   }
 
-  async create(dto: SaveCaseStudyDto, user: StaffIdentity): Promise<AdminCaseStudy> {
+  async create(dto: SaveCaseStudyDto, user: StaffUser): Promise<AdminCaseStudy> {
     const status = dto.status ?? 'draft';
     assertMay(null, user, status === 'published' ? 'publish' : 'edit');
     await this.assertSlugFree(dto.slug);
@@ -127,7 +128,7 @@ export class CaseStudiesService {
   async update(
     id: string,
     dto: SaveCaseStudyDto,
-    user: StaffIdentity,
+    user: StaffUser,
     options: { restoredFromId?: string } = {},
   ): Promise<AdminCaseStudy> {
     const existing = await this.require(id);
@@ -173,7 +174,7 @@ export class CaseStudiesService {
    * Publishes or unpublishes without a save (the deprecated `POST /:id/publish` and `/:id/unpublish`);
    * asking for the status it already has changes nothing and logs nothing.
    */
-  async setStatus(id: string, status: CaseStudyStatus, user: StaffIdentity): Promise<AdminCaseStudy> {
+  async setStatus(id: string, status: CaseStudyStatus, user: StaffUser): Promise<AdminCaseStudy> {
     const existing = await this.require(id);
     assertMay(existing, user, status === 'published' ? 'publish' : 'unpublish');
     if (existing.status === status) return mapAdminCaseStudy(existing, user);
@@ -191,7 +192,7 @@ export class CaseStudiesService {
     return mapAdminCaseStudy(updated, user);
   }
 
-  async delete(id: string, user: StaffIdentity): Promise<void> {
+  async delete(id: string, user: StaffUser): Promise<void> {
     const existing = await this.require(id);
     assertMay(existing, user, 'delete');
     await this.write(
@@ -212,7 +213,7 @@ export class CaseStudiesService {
   private async write<T>(work: (manager: EntityManager) => Promise<T>, changed: (result: T) => string[]): Promise<T> {
     let result: T;
     try {
-      result = await this.caseStudiesRepository.transaction(work);
+      result = await this.transactions.run(work);
     } catch (error) {
       // Two saves that took the same slug at once: the unique constraint decides.
       if (isUniqueViolation(error)) throw new ApiError(HttpStatus.CONFLICT, caseStudyMessages.slugTaken);
@@ -222,12 +223,7 @@ export class CaseStudiesService {
     return result;
   }
 
-  private log(
-    manager: EntityManager,
-    user: StaffIdentity,
-    action: ActivityAction,
-    row: CaseStudyEntity,
-  ): Promise<void> {
+  private log(manager: EntityManager, user: StaffUser, action: ActivityAction, row: CaseStudyEntity): Promise<void> {
     return this.activity.record(manager, {
       actor: user,
       action,
@@ -310,6 +306,6 @@ export function revisionFields(row: CaseStudyEntity): Record<string, unknown> {
 }
 
 /** Refuses what `caseStudyActions` does not offer (`caseStudy` null: adding one). */
-function assertMay(caseStudy: { id: string } | null, user: StaffIdentity, action: CaseStudyAction): void {
+function assertMay(caseStudy: { id: string } | null, user: StaffUser, action: CaseStudyAction): void {
   if (!caseStudyActions(caseStudy, user).includes(action)) throw new ApiError(HttpStatus.FORBIDDEN, messages.forbidden);
 }

@@ -5,7 +5,7 @@ import {
   type CaseStudyRevision,
   type ListPage,
   type RevisionSummary,
-  type StaffIdentity,
+  type StaffUser,
 } from '@northbeam/common';
 import { ApiError } from '../../core/http/api-error.js';
 import { Access } from '../auth/decorators/access.decorator.js';
@@ -40,7 +40,7 @@ export class CaseStudyRevisionsService {
     return { ...(await this.revisions.summaryOf(revision)), fields: revision.fields };
   }
 
-  async restore(id: string, revisionId: string, user: StaffIdentity): Promise<AdminCaseStudy> {
+  async restore(id: string, revisionId: string, user: StaffUser): Promise<AdminCaseStudy> {
     const row = await this.caseStudies.requireRow(id);
     const revision = await this.requireRevision(row.id, revisionId);
     const current = revisionFields(row);
@@ -80,7 +80,7 @@ export class CaseStudyRevisionsController {
   restore(
     @Param('id') id: string,
     @Param('revisionId') revisionId: string,
-    @CurrentUser() user: StaffIdentity,
+    @CurrentUser() user: StaffUser,
   ): Promise<AdminCaseStudy> {
     return this.caseStudyRevisions.restore(id, revisionId, user);
   }

@@ -1,5 +1,10 @@
 import { enquiryStatusLabels, type EnquiryStatus } from '@northbeam/common';
-import { countRows, deleteRows, type PersonalDataStore } from '../../core/personal-data/personal-data-store.js';
+import {
+  countRows,
+  deleteRows,
+  selectRows,
+  type PersonalDataStore,
+} from '../../core/personal-data/personal-data-store.js';
 
 /** Enquiries sent through the contact form (docs/product.md#retention). Their staff notes go with them (cascade). */
 export const contactMessagesStore: PersonalDataStore = {
@@ -23,7 +28,8 @@ export const contactMessagesStore: PersonalDataStore = {
   erase: (manager, email) =>
     deleteRows(manager, `DELETE FROM "contact_messages" WHERE lower(trim("email")) = $1 RETURNING 1`, [email]),
   collect: (manager, email) =>
-    manager.query(
+    selectRows(
+      manager,
       `SELECT "id", "name", "email", "company", "service", "message", "status", "created_at" AS "sentAt"
          FROM "contact_messages" WHERE lower(trim("email")) = $1 ORDER BY "created_at"`,
       [email],
@@ -47,10 +53,5 @@ export const spamEnquiriesStore: PersonalDataStore = {
     deleteRows(manager, `DELETE FROM "contact_messages" WHERE "status" = 'spam' AND "created_at" < $1 RETURNING 1`, [
       cutoff,
     ]),
-  count: async (manager) => {
-    const [row] = await manager.query<{ count: number }[]>(
-      `SELECT count(*)::int AS "count" FROM "contact_messages" WHERE "status" = 'spam'`,
-    );
-    return Number(row?.count ?? 0);
-  },
+  count: (manager) => countRows(manager, 'contact_messages', `"status" = 'spam'`),
 };

@@ -1,6 +1,7 @@
 import type { DataSource, EntityManager, EntitySubscriberInterface, QueryRunner } from 'typeorm';
 import type { CdnPurger } from '../../core/http/cdn-cache.js';
 import { insideTransaction } from '../../database/open-transaction.js';
+import { ContentVersionRepository } from './content-version.repository.js';
 import { ContentVersionService } from './content-version.service.js';
 
 /** A database whose content version the test controls, counting the reads. */
@@ -23,7 +24,7 @@ function fakeDatabase() {
 describe(ContentVersionService.name, () => {
   it('reads the version once and trusts it for a second', async () => {
     const { state, dataSource } = fakeDatabase();
-    const service = new ContentVersionService(dataSource);
+    const service = new ContentVersionService(new ContentVersionRepository(dataSource));
     expect(await service.current()).toBe(1);
     expect(await service.current()).toBe(1);
     expect(state.reads).toBe(1);
@@ -31,7 +32,7 @@ describe(ContentVersionService.name, () => {
 
   it('sees its own change at once after a bump', async () => {
     const { dataSource } = fakeDatabase();
-    const service = new ContentVersionService(dataSource);
+    const service = new ContentVersionService(new ContentVersionRepository(dataSource));
     expect(await service.current()).toBe(1);
     await service.bump(['post-a']);
     expect(await service.current()).toBe(2);
@@ -45,7 +46,7 @@ describe(ContentVersionService.name, () => {
     // The only connection is held by the transaction: a read outside it waits.
     const held = () => new Promise<never>(() => undefined);
     const dataSource = { query: held, manager: { query: held }, subscribers } as unknown as DataSource;
-    const service = new ContentVersionService(dataSource);
+    const service = new ContentVersionService(new ContentVersionRepository(dataSource));
     void service.current();
     const manager = {
       query: () => Promise.resolve([{ version: '9' }]),
@@ -58,7 +59,7 @@ describe(ContentVersionService.name, () => {
 
   it('reads a stale version through a transaction it is given, without keeping that reading', async () => {
     const { state, dataSource } = fakeDatabase();
-    const service = new ContentVersionService(dataSource);
+    const service = new ContentVersionService(new ContentVersionRepository(dataSource));
     const transactionReads: string[] = [];
     const manager = {
       query: (sql: string) => (transactionReads.push(sql), Promise.resolve([{ version: '7' }])),
@@ -80,7 +81,7 @@ describe(ContentVersionService.name, () => {
       const database = fakeDatabase();
       const purges: string[][] = [];
       const purger: CdnPurger = { purge: (keys) => (purges.push(keys), Promise.resolve()) };
-      const service = new ContentVersionService(database.dataSource, purger);
+      const service = new ContentVersionService(new ContentVersionRepository(database.dataSource), purger);
       service.onModuleInit();
       const [subscriber] = database.subscribers;
       const transaction = { isTransactionActive: true } as QueryRunner;
@@ -119,7 +120,7 @@ describe(ContentVersionService.name, () => {
       const { dataSource } = fakeDatabase();
       const purges: string[][] = [];
       const purger: CdnPurger = { purge: (keys) => (purges.push(keys), Promise.reject(new Error('down'))) };
-      const service = new ContentVersionService(dataSource, purger);
+      const service = new ContentVersionService(new ContentVersionRepository(dataSource), purger);
       await expect(service.bump(['case-study-harbour'])).resolves.toBeUndefined();
       expect(purges).toEqual([['case-study-harbour']]);
     });

@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger, Optional, type OnModuleInit } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager, type QueryRunner } from 'typeorm';
+import type { EntityManager, QueryRunner } from 'typeorm';
 import type { CdnPurger } from '../../core/http/cdn-cache.js';
 import { openTransaction } from '../../database/open-transaction.js';
+import { ContentVersionRepository } from './content-version.repository.js';
 
 /** The shared cache's purger (CDN_PURGE_URL), or null when none is configured. */
 export const CDN_PURGER = Symbol('CDN_PURGER');
@@ -28,13 +28,13 @@ export class ContentVersionService implements OnModuleInit {
   private readonly purgeOnCommit = new WeakMap<QueryRunner, Set<string>>();
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly repository: ContentVersionRepository,
     @Optional() @Inject(CDN_PURGER) private readonly purger: CdnPurger | null = null,
   ) {}
 
   onModuleInit(): void {
     if (!this.purger) return;
-    this.dataSource.subscribers.push({
+    this.repository.followTransactions({
       afterTransactionCommit: ({ queryRunner }) => {
         const keys = this.purgeOnCommit.get(queryRunner);
         if (!keys) return;
@@ -51,12 +51,12 @@ export class ContentVersionService implements OnModuleInit {
    * Call inside the transaction that changes public content (or after it), with the shared cache's
    * keys of what changed (`contentKeys` and the change helpers of cdn-cache.ts).
    */
-  async bump(changed: readonly string[], manager: EntityManager = this.dataSource.manager): Promise<void> {
-    await manager.query(`UPDATE content_version SET version = version + 1 WHERE id = 1`);
+  async bump(changed: readonly string[], manager?: EntityManager): Promise<void> {
+    await this.repository.increment(manager);
     // This instance must not trust its last reading any more: the next page view asks again.
     this.readAt = 0;
     if (!this.purger) return;
-    const runner = manager.queryRunner;
+    const runner = manager?.queryRunner;
     if (runner?.isTransactionActive) {
       const keys = this.purgeOnCommit.get(runner) ?? new Set<string>();
       for (const key of changed) keys.add(key);
@@ -89,13 +89,12 @@ export class ContentVersionService implements OnModuleInit {
     if (Date.now() - this.readAt < readIntervalMs) return this.known;
     const transaction = openTransaction(manager);
     if (transaction) {
-      const [row] = await transaction.query<{ version: string }[]>(`SELECT version FROM content_version WHERE id = 1`);
-      return Number(row?.version ?? 0);
+      return this.repository.read(transaction);
     }
-    this.pending ??= this.dataSource
-      .query<{ version: string }[]>(`SELECT version FROM content_version WHERE id = 1`)
-      .then(([row]) => {
-        this.known = Number(row?.version ?? 0);
+    this.pending ??= this.repository
+      .read()
+      .then((version) => {
+        this.known = version;
         this.readAt = Date.now();
         return this.known;
       })

@@ -22,7 +22,7 @@ export class EnquiriesController {
   @Get('enquiries')
   @Access('enquiries', 'read')
   list(@Query() query: ListEnquiriesQueryDto, @CurrentUser() user: StaffUser): Promise<ListPage<EnquirySummary>> {
-    return this.enquiriesService.list(user, query);
+    return this.enquiriesService.list(query, user);
   }
 
   @Get('enquiries.csv')
@@ -31,7 +31,7 @@ export class EnquiriesController {
   @Header('Content-Disposition', 'attachment; filename="enquiries.csv"')
   @Header('Cache-Control', 'no-store')
   exportCsv(@Query() query: EnquiryFiltersDto, @CurrentUser() user: StaffUser): Promise<string> {
-    return this.enquiriesService.exportCsv(user, query);
+    return this.enquiriesService.exportCsv(query, user);
   }
 
   @Get('enquiries/counts')
@@ -43,7 +43,7 @@ export class EnquiriesController {
   @Get('enquiries/:id')
   @Access('enquiries', 'read')
   detail(@Param('id') id: string, @CurrentUser() user: StaffUser): Promise<EnquiryDetail> {
-    return this.enquiriesService.detail(user, id);
+    return this.enquiriesService.detail(id, user);
   }
 
   @Patch('enquiries/:id')
@@ -53,7 +53,7 @@ export class EnquiriesController {
     @Body() body: UpdateEnquiryDto,
     @CurrentUser() user: StaffUser,
   ): Promise<EnquiryDetail> {
-    return this.enquiriesService.update(user, id, body);
+    return this.enquiriesService.update(id, body, user);
   }
 
   @Post('enquiries/:id/notes')
@@ -63,7 +63,7 @@ export class EnquiriesController {
     @Body() body: AddEnquiryNoteDto,
     @CurrentUser() user: StaffUser,
   ): Promise<EnquiryNote> {
-    return this.enquiriesService.addNote(user, id, body);
+    return this.enquiriesService.addNote(id, body, user);
   }
 
   @Post('enquiries/:id/replies')
@@ -73,6 +73,6 @@ export class EnquiriesController {
     @Body() body: SendEnquiryReplyDto,
     @CurrentUser() user: StaffUser,
   ): Promise<EnquiryReply> {
-    return this.enquiriesService.reply(user, id, body);
+    return this.enquiriesService.reply(id, body, user);
   }
 }

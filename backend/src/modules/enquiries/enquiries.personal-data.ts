@@ -1,4 +1,9 @@
-import { countRows, deleteRows, type PersonalDataStore } from '../../core/personal-data/personal-data-store.js';
+import {
+  countRows,
+  deleteRows,
+  selectRows,
+  type PersonalDataStore,
+} from '../../core/personal-data/personal-data-store.js';
 
 const ofAddress = `"enquiry_id" IN (SELECT "id" FROM "contact_messages" WHERE lower(trim("email")) = $1)`;
 
@@ -17,7 +22,8 @@ export const enquiryNotesStore: PersonalDataStore = {
   keptWhile: 'as long as their enquiry (deleted with it)',
   erase: (manager, email) => deleteRows(manager, `DELETE FROM "enquiry_notes" WHERE ${ofAddress} RETURNING 1`, [email]),
   collect: (manager, email) =>
-    manager.query(
+    selectRows(
+      manager,
       `SELECT "enquiry_id" AS "enquiryId", "author_name" AS "author", "body", "created_at" AS "writtenAt"
          FROM "enquiry_notes" WHERE ${ofAddress} ORDER BY "created_at"`,
       [email],
@@ -46,7 +52,8 @@ export const enquiryRepliesStore: PersonalDataStore = {
   erase: (manager, email) =>
     deleteRows(manager, `DELETE FROM "enquiry_replies" WHERE ${ofAddress} RETURNING 1`, [email]),
   collect: (manager, email) =>
-    manager.query(
+    selectRows(
+      manager,
       `SELECT "enquiry_id" AS "enquiryId", "author_name" AS "author", "subject", "body", "created_at" AS "sentAt"
          FROM "enquiry_replies" WHERE ${ofAddress} ORDER BY "created_at"`,
       [email],

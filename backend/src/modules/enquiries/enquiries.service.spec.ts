@@ -1,5 +1,5 @@
 import { HttpException } from '@nestjs/common';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { permissionsFor, type StaffRole, type StaffUser } from '@northbeam/common';
 import type { AppConfig } from '../../core/config/config.js';
 import type { ActivityInput, ActivityService } from '../activity/activity.service.js';
@@ -16,6 +16,7 @@ import type { RateLimiter } from '../../core/rate-limit/rate-limiter.js';
 import { EnquiriesService } from './enquiries.service.js';
 import type { InboundMailService } from '../inbound-mail/inbound-mail.service.js';
 import type { WebhookEvents } from '../webhooks/webhook-events.js';
+import type { Transactions } from '../../database/transactions.js';
 
 const enquiryId = '0b8f6f5e-4a39-4c1e-9d2f-1f1f1f1f1f1f';
 const assigneeId = '2c9a7e10-5b4d-4e6f-8a1b-2c2c2c2c2c2c';
@@ -94,13 +95,13 @@ function setup(current: EnquiryRow) {
     },
     withdrawEnquiryLines: () => Promise.resolve(0),
   } as unknown as NotificationsService;
-  const dataSource = {
-    transaction: (work: (m: EntityManager) => Promise<unknown>) => work(manager),
-  } as unknown as DataSource;
+  const transactions = {
+    run: (work: (m: EntityManager) => Promise<unknown>) => work(manager),
+  } as unknown as Transactions;
   const readingPaths = { forEnquiry: () => Promise.resolve([]) } as unknown as ReadingPaths;
   const service = new EnquiriesService(
     { publicUrl: 'https://site.example' } as AppConfig,
-    dataSource,
+    transactions,
     repository,
     activity,
     mail,
@@ -129,13 +130,13 @@ describe(EnquiriesService.name, () => {
   describe('list', () => {
     it('limits a consultant to their own assignments whatever assignee they ask for', async () => {
       const { service, filters } = setup(row());
-      await service.list(user('consultant'), { assignee: 'none' });
+      await service.list({ assignee: 'none' }, user('consultant'));
       expect(filters[0].assigneeId).toBe('consultant-id');
     });
 
     it('turns "none" into the unassigned filter and the dates into whole UTC days for an admin', async () => {
       const { service, filters } = setup(row());
-      await service.list(user('admin'), { assignee: 'none', from: '2026-11-01', to: '2026-11-02', q: 'ada' });
+      await service.list({ assignee: 'none', from: '2026-11-01', to: '2026-11-02', q: 'ada' }, user('admin'));
       expect(filters[0]).toEqual({
         status: undefined,
         service: undefined,
@@ -150,18 +151,18 @@ describe(EnquiriesService.name, () => {
   describe('update', () => {
     it('refuses a consultant on an enquiry assigned to someone else with 403 and records nothing', async () => {
       const { service, recorded } = setup(row({ assignee_id: 'someone-else' }));
-      expect(await status(service.update(user('consultant'), enquiryId, { status: 'closed' }))).toBe(403);
+      expect(await status(service.update(enquiryId, { status: 'closed' }, user('consultant')))).toBe(403);
       expect(recorded).toEqual([]);
     });
 
     it('refuses a consultant who tries to reassign their own enquiry with 403', async () => {
       const { service } = setup(row({ assignee_id: 'consultant-id' }));
-      expect(await status(service.update(user('consultant'), enquiryId, { assigneeId }))).toBe(403);
+      expect(await status(service.update(enquiryId, { assigneeId }, user('consultant')))).toBe(403);
     });
 
     it('records one line per change that changes something and mails the new assignee', async () => {
       const { service, recorded, mailed } = setup(row());
-      await service.update(user('admin'), enquiryId, { status: 'open', assigneeId });
+      await service.update(enquiryId, { status: 'open', assigneeId }, user('admin'));
       expect(recorded.map((line) => line.action)).toEqual(['enquiry.status_changed', 'enquiry.assigned']);
       expect(recorded[0].target?.label).toBe('Ada: New → Open');
       expect(mailed).toEqual(['ines@x.example']);
@@ -169,14 +170,14 @@ describe(EnquiriesService.name, () => {
 
     it('records nothing and mails nobody when nothing changes', async () => {
       const { service, recorded, mailed } = setup(row({ status: 'open', assignee_id: assigneeId }));
-      await service.update(user('admin'), enquiryId, { status: 'open', assigneeId });
+      await service.update(enquiryId, { status: 'open', assigneeId }, user('admin'));
       expect(recorded).toEqual([]);
       expect(mailed).toEqual([]);
     });
 
     it('does not mail whoever assigns the enquiry to themselves', async () => {
       const { service, recorded, mailed } = setup(row());
-      await service.update(user('admin'), enquiryId, { assigneeId: 'admin-id' });
+      await service.update(enquiryId, { assigneeId: 'admin-id' }, user('admin'));
       expect(recorded).toHaveLength(1);
       expect(mailed).toEqual([]);
     });

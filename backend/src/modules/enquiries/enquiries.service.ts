@@ -1,6 +1,4 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import {
   contactServiceLabel,
   enquiryActions,
@@ -48,6 +46,7 @@ import { isoTimestamp } from '../../database/query-result.js';
 import { WebhookEvents } from '../webhooks/webhook-events.js';
 import { InboundMailService } from '../inbound-mail/inbound-mail.service.js';
 import { randomBytes } from 'node:crypto';
+import { Transactions } from '../../database/transactions.js';
 
 const dayMs = 24 * 60 * 60 * 1000;
 const hourMs = 60 * 60 * 1000;
@@ -60,7 +59,7 @@ const hourMs = 60 * 60 * 1000;
 export class EnquiriesService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     private readonly enquiriesRepository: EnquiriesRepository,
     private readonly activityService: ActivityService,
     private readonly mailService: MailService,
@@ -72,7 +71,7 @@ export class EnquiriesService {
     private readonly inboundMail: InboundMailService,
   ) {}
 
-  async list(user: StaffUser, query: ListEnquiriesQueryDto): Promise<ListPage<EnquirySummary>> {
+  async list(query: ListEnquiriesQueryDto, user: StaffUser): Promise<ListPage<EnquirySummary>> {
     const page = query.page ?? 1;
     const pageSize = enquiryLimits.listPageSize;
     const [rows, total] = await this.enquiriesRepository.findPage(
@@ -83,10 +82,10 @@ export class EnquiriesService {
     return { items: rows.map((row) => mapEnquirySummary(row, user)), total, page, pageSize };
   }
 
-  async detail(user: StaffUser, id: string): Promise<EnquiryDetail> {
+  async detail(id: string, user: StaffUser): Promise<EnquiryDetail> {
     const row = await this.visibleEnquiry(user, id);
     const notes = await this.enquiriesRepository.findNotes(row.id);
-    const readingPath = await this.readingPaths.forEnquiry(this.dataSource.manager, row.id);
+    const readingPath = await this.readingPaths.forEnquiry(row.id);
     const replies = await this.enquiriesRepository.findReplies(row.id);
     const answers = await this.inboundMail.forEnquiry(row.id);
     // A consultant sees the contact's other enquiries only where they hold them too.
@@ -107,12 +106,12 @@ export class EnquiriesService {
    * Status and assignee change under a row lock; each change that changes something writes one
    * activity line in the same transaction, and a new assignee gets a mail through the outbox.
    */
-  async update(user: StaffUser, id: string, changes: UpdateEnquiryDto): Promise<EnquiryDetail> {
+  async update(id: string, changes: UpdateEnquiryDto, user: StaffUser): Promise<EnquiryDetail> {
     if (changes.status === undefined && changes.assigneeId === undefined) {
       throw new ApiError(HttpStatus.BAD_REQUEST, enquiryMessages.nothingToChange);
     }
     const reassigning = changes.assigneeId !== undefined;
-    await this.dataSource.transaction(async (manager) => {
+    await this.transactions.run(async (manager) => {
       const row = isUuid(id) ? await this.enquiriesRepository.lockById(manager, id) : undefined;
       if (!row) throw new ApiError(HttpStatus.NOT_FOUND, enquiryMessages.notFound);
       this.assertVisible(user, row);
@@ -167,10 +166,10 @@ export class EnquiriesService {
         }
       }
     });
-    return this.detail(user, id);
+    return this.detail(id, user);
   }
 
-  async addNote(user: StaffUser, id: string, body: AddEnquiryNoteDto): Promise<EnquiryNote> {
+  async addNote(id: string, body: AddEnquiryNoteDto, user: StaffUser): Promise<EnquiryNote> {
     const row = await this.visibleEnquiry(user, id);
     this.assertMay(user, row, 'add_note');
     return mapNote(await this.enquiriesRepository.addNote(row.id, { id: user.id, name: user.name }, body.body));
@@ -183,7 +182,7 @@ export class EnquiriesService {
    * member (`enquiryLimits.repliesPerEnquiry`, `repliesPerStaff`; 429 with a sentence), counted before
    * the transaction opens (the limiter writes through its own connection).
    */
-  async reply(user: StaffUser, id: string, dto: SendEnquiryReplyDto): Promise<EnquiryReply> {
+  async reply(id: string, dto: SendEnquiryReplyDto, user: StaffUser): Promise<EnquiryReply> {
     const visible = await this.visibleEnquiry(user, id);
     this.assertMay(user, visible, 'reply');
     await this.rateLimiter.enforce(
@@ -198,7 +197,7 @@ export class EnquiriesService {
       hourMs / 1000,
       enquiryMessages.repliesTooManyByStaff,
     );
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.run(async (manager) => {
       const row = isUuid(id) ? await this.enquiriesRepository.lockById(manager, id) : undefined;
       if (!row) throw new ApiError(HttpStatus.NOT_FOUND, enquiryMessages.notFound);
       this.assertVisible(user, row);
@@ -253,18 +252,20 @@ export class EnquiriesService {
   }
 
   /** The filtered list as CSV (the whole match, not one page); the export is logged. */
-  async exportCsv(user: StaffUser, query: EnquiryFiltersDto): Promise<string> {
+  async exportCsv(query: EnquiryFiltersDto, user: StaffUser): Promise<string> {
     const rows = await this.enquiriesRepository.findAll(this.filterFor(user, query));
     const filters = new URLSearchParams(
       Object.entries(query).filter(
         (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '',
       ),
     ).toString();
-    await this.activityService.record(this.dataSource.manager, {
-      actor: { id: user.id, name: user.name },
-      action: 'enquiry.exported',
-      target: { type: 'export', id: 'enquiries', label: `${rows.length} enquiries${filters ? ` (${filters})` : ''}` },
-    });
+    await this.transactions.run((manager) =>
+      this.activityService.record(manager, {
+        actor: { id: user.id, name: user.name },
+        action: 'enquiry.exported',
+        target: { type: 'export', id: 'enquiries', label: `${rows.length} enquiries${filters ? ` (${filters})` : ''}` },
+      }),
+    );
     return toCsv(
       enquiryCsvColumns,
       rows.map((row) => [

@@ -1,13 +1,13 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Cron } from '@nestjs/schedule';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { contactServiceLabel, enquiryLimits, formatDate, notificationLimits, site } from '@northbeam/common';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
-import { claimTaskRun, taskLockKeys, withAdvisoryLock, type LockedRun } from '../../core/scheduling/advisory-lock.js';
+import { taskLockKeys, type LockedRun } from '../../core/scheduling/advisory-lock.js';
+import { TaskLocks } from '../../database/task-locks.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { notificationMail } from '../notifications/notifications.mails.js';
 import { EnquiriesRepository, type WaitingEnquiryRow } from './enquiries.repository.js';
+import { Transactions } from '../../database/transactions.js';
 
 const hourMs = 60 * 60 * 1000;
 
@@ -41,7 +41,8 @@ export class EnquiryReminders {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
+    private readonly taskLocks: TaskLocks,
     private readonly enquiries: EnquiriesRepository,
     private readonly notifications: NotificationsService,
   ) {}
@@ -58,8 +59,8 @@ export class EnquiryReminders {
 
   /** Notifies each enquiry unanswered for 24 hours that was not reminded yet; answers how many. */
   remindWaiting(now = new Date()): Promise<LockedRun<number>> {
-    return withAdvisoryLock(this.dataSource, taskLockKeys.enquiryReminders, () =>
-      this.dataSource.transaction(async (manager) => {
+    return this.taskLocks.withLock(taskLockKeys.enquiryReminders, () =>
+      this.transactions.run(async (manager) => {
         const due = await this.enquiries.waitingUnreminded(
           manager,
           new Date(now.getTime() - notificationLimits.waitingReminderHours * hourMs),
@@ -106,18 +107,18 @@ export class EnquiryReminders {
 
   /** One digest a day to the admins, none when no enquiry is at risk; answers how many it lists. */
   sendDigest(now = new Date()): Promise<LockedRun<number>> {
-    return withAdvisoryLock(this.dataSource, taskLockKeys.enquiryDigest, async () => {
+    return this.taskLocks.withLock(taskLockKeys.enquiryDigest, async () => {
       const atRisk = await this.enquiries.waiting(
         new Date(now.getTime() - notificationLimits.waitingReminderHours * hourMs),
       );
       if (atRisk.length === 0) return 0;
-      if (!(await claimTaskRun(this.dataSource, 'enquiry-digest', now.toISOString().slice(0, 10)))) return 0;
+      if (!(await this.taskLocks.claimRun('enquiry-digest', now.toISOString().slice(0, 10)))) return 0;
       const late = atRisk.filter(
         (enquiry) =>
           new Date(enquiry.clock_started_at).getTime() + enquiryLimits.replyPromiseHours * hourMs <= now.getTime(),
       ).length;
       const count = `${atRisk.length} enquir${atRisk.length === 1 ? 'y' : 'ies'}`;
-      await this.dataSource.transaction((manager) =>
+      await this.transactions.run((manager) =>
         this.notifications.notify(
           manager,
           'enquiry_digest',

@@ -1,6 +1,5 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import {
   enquiryLimits,
   enquiryMessages,
@@ -9,7 +8,7 @@ import {
   type ListPage,
   type ReplyTemplate,
   type ReplyTemplateAction,
-  type StaffIdentity,
+  type StaffUser,
 } from '@northbeam/common';
 import { isUniqueViolation } from '../../core/sql/unique-violation.js';
 import { ApiError } from '../../core/http/api-error.js';
@@ -18,9 +17,10 @@ import { isoTimestamp } from '../../database/query-result.js';
 import { ActivityService } from '../activity/activity.service.js';
 import type { SaveReplyTemplateDto } from './dto/reply-templates.dto.js';
 import { ReplyTemplatesRepository, type ReplyTemplateRow } from './reply-templates.repository.js';
+import { Transactions } from '../../database/transactions.js';
 
 /** A template, with what `user` may do with it (`replyTemplateActions`). */
-function mapTemplate(row: ReplyTemplateRow, user: Pick<StaffIdentity, 'role'>): ReplyTemplate {
+function mapTemplate(row: ReplyTemplateRow, user: Pick<StaffUser, 'role'>): ReplyTemplate {
   return {
     id: row.id,
     name: row.name,
@@ -31,7 +31,7 @@ function mapTemplate(row: ReplyTemplateRow, user: Pick<StaffIdentity, 'role'>): 
 }
 
 /** Refuses what `replyTemplateActions` does not offer (`template` null: adding one). */
-function assertMay(template: { id: string } | null, user: Pick<StaffIdentity, 'role'>, action: ReplyTemplateAction) {
+function assertMay(template: { id: string } | null, user: Pick<StaffUser, 'role'>, action: ReplyTemplateAction) {
   if (!replyTemplateActions(template, user).includes(action))
     throw new ApiError(HttpStatus.FORBIDDEN, messages.forbidden);
 }
@@ -48,28 +48,28 @@ function nameRace(error: unknown): never {
 @Injectable()
 export class ReplyTemplatesService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     private readonly repository: ReplyTemplatesRepository,
     private readonly activity: ActivityService,
   ) {}
 
   /** A page of the templates by name; `search` keeps those whose name or text holds it (any case). */
-  async list(user: StaffIdentity, page = 1, search?: string): Promise<ListPage<ReplyTemplate>> {
+  async list(user: StaffUser, page = 1, search?: string): Promise<ListPage<ReplyTemplate>> {
     const pageSize = enquiryLimits.templatesPageSize;
     const [rows, total] = await this.repository.page((page - 1) * pageSize, pageSize, search || undefined);
     return { items: rows.map((row) => mapTemplate(row, user)), total, page, pageSize };
   }
 
-  async detail(id: string, user: StaffIdentity): Promise<ReplyTemplate> {
+  async detail(id: string, user: StaffUser): Promise<ReplyTemplate> {
     const row = isUuid(id) ? await this.repository.findById(id) : undefined;
     if (!row) throw new ApiError(HttpStatus.NOT_FOUND, enquiryMessages.templateNotFound);
     return mapTemplate(row, user);
   }
 
-  create(dto: SaveReplyTemplateDto, user: StaffIdentity): Promise<ReplyTemplate> {
+  create(dto: SaveReplyTemplateDto, user: StaffUser): Promise<ReplyTemplate> {
     assertMay(null, user, 'edit');
-    return this.dataSource
-      .transaction(async (manager) => {
+    return this.transactions
+      .run(async (manager) => {
         await this.assertNameFree(manager, dto.name);
         const row = await this.repository.create(manager, dto);
         await this.record(manager, user, 'reply_template.created', row);
@@ -78,11 +78,11 @@ export class ReplyTemplatesService {
       .catch(nameRace);
   }
 
-  update(id: string, dto: SaveReplyTemplateDto, user: StaffIdentity): Promise<ReplyTemplate> {
+  update(id: string, dto: SaveReplyTemplateDto, user: StaffUser): Promise<ReplyTemplate> {
     if (!isUuid(id)) throw new ApiError(HttpStatus.NOT_FOUND, enquiryMessages.templateNotFound);
     assertMay({ id }, user, 'edit');
-    return this.dataSource
-      .transaction(async (manager) => {
+    return this.transactions
+      .run(async (manager) => {
         await this.assertNameFree(manager, dto.name, id);
         const row = await this.repository.update(manager, id, dto);
         if (!row) throw new ApiError(HttpStatus.NOT_FOUND, enquiryMessages.templateNotFound);
@@ -92,10 +92,10 @@ export class ReplyTemplatesService {
       .catch(nameRace);
   }
 
-  async delete(id: string, user: StaffIdentity): Promise<void> {
+  async delete(id: string, user: StaffUser): Promise<void> {
     if (!isUuid(id)) throw new ApiError(HttpStatus.NOT_FOUND, enquiryMessages.templateNotFound);
     assertMay({ id }, user, 'delete');
-    await this.dataSource.transaction(async (manager) => {
+    await this.transactions.run(async (manager) => {
       const row = await this.repository.delete(manager, id);
       if (!row) throw new ApiError(HttpStatus.NOT_FOUND, enquiryMessages.templateNotFound);
       await this.record(manager, user, 'reply_template.deleted', row);
@@ -108,7 +108,7 @@ export class ReplyTemplatesService {
 
   private record(
     manager: EntityManager,
-    user: StaffIdentity,
+    user: StaffUser,
     action: 'reply_template.created' | 'reply_template.updated' | 'reply_template.deleted',
     row: ReplyTemplateRow,
   ): Promise<void> {

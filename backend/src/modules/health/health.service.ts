@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { HealthRepository } from './health.repository.js';
 
 const healthCheckTimeoutMs = 2000;
 
 @Injectable()
 export class HealthService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly repository: HealthRepository) {}
 
   /** True when the database answers a trivial query within two seconds. */
   async databaseReachable(): Promise<boolean> {
@@ -14,8 +13,8 @@ export class HealthService {
     const timeout = new Promise<false>((resolve) => {
       timer = setTimeout(() => resolve(false), healthCheckTimeoutMs);
     });
-    const probe = this.dataSource
-      .query('SELECT 1')
+    const probe = this.repository
+      .ping()
       .then(() => true)
       .catch(() => false);
     try {

@@ -1,4 +1,9 @@
-import { countRows, deleteRows, type PersonalDataStore } from '../../core/personal-data/personal-data-store.js';
+import {
+  countRows,
+  deleteRows,
+  selectRows,
+  type PersonalDataStore,
+} from '../../core/personal-data/personal-data-store.js';
 import type { OutboxStatus } from './entities/email-outbox.entity.js';
 
 const mailStatusWords: Record<string, string> = {
@@ -40,7 +45,8 @@ export const emailOutboxStore: PersonalDataStore = {
   },
   identity: ['kind', 'subject', 'queuedAt'],
   collect: (manager, email) =>
-    manager.query(
+    selectRows(
+      manager,
       `SELECT "kind", "subject", "text_body" AS "text", "status", "created_at" AS "queuedAt", "sent_at" AS "sentAt"
          FROM "email_outbox" WHERE lower(trim("to_address")) = $1 ORDER BY "created_at"`,
       [email],

@@ -3,7 +3,8 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { ActivityModule } from '../activity/activity.module.js';
 import { MediaEntity } from './entities/media.entity.js';
 import { MediaController, MediaFilesController } from './media.controller.js';
-import { MediaStorage, PostgresMediaStorage } from './media-storage.js';
+import { MediaStorage } from './media-storage.js';
+import { PostgresMediaStorage } from './media-storage.repository.js';
 import { MediaRepository } from './media.repository.js';
 import { MediaService } from './media.service.js';
 

@@ -50,10 +50,6 @@ export class MediaRepository {
     return this.findById(id, manager);
   }
 
-  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.media.manager.transaction(work);
-  }
-
   create(manager: EntityManager, values: Omit<MediaEntity, 'id' | 'createdAt' | 'updatedAt'>): Promise<MediaEntity> {
     const media = manager.getRepository(MediaEntity);
     return media.save(media.create(values));

@@ -21,6 +21,7 @@ import { makeVariant, prepareUpload } from './media-images.js';
 import { MediaStorage, type StoredMediaObject } from './media-storage.js';
 import { MediaRepository } from './media.repository.js';
 import { isUuid } from '../../core/validation/uuid.js';
+import { Transactions } from '../../database/transactions.js';
 
 const variantPattern = /^(\d{1,5})\.([a-z]{3,4})$/;
 const formatOfExtension = new Map(
@@ -71,6 +72,7 @@ export class MediaService {
     private readonly storage: MediaStorage,
     private readonly activity: ActivityService,
     private readonly contentVersion: ContentVersionService,
+    private readonly transactions: Transactions,
   ) {}
 
   async list(query: ListMediaQueryDto): Promise<ListPage<MediaListItem>> {
@@ -95,7 +97,7 @@ export class MediaService {
     if (file.size > mediaLimits.uploadMaxBytes)
       throw new ApiError(HttpStatus.PAYLOAD_TOO_LARGE, mediaMessages.tooLarge);
     const prepared = await prepareUpload(file.buffer);
-    const created = await this.mediaRepository.transaction(async (manager) => {
+    const created = await this.transactions.run(async (manager) => {
       const media = await this.mediaRepository.create(manager, {
         filename: cleanFilename(file.originalname),
         alt,
@@ -117,7 +119,7 @@ export class MediaService {
       await this.storage.put(originalKey(created.id), prepared.body, `image/${prepared.format}`);
     } catch (error) {
       // No row without its bytes.
-      await this.mediaRepository.transaction((manager) => this.mediaRepository.delete(manager, created.id));
+      await this.transactions.run((manager) => this.mediaRepository.delete(manager, created.id));
       throw error;
     }
     return mapMediaItem(created);
@@ -125,7 +127,7 @@ export class MediaService {
 
   async updateAlt(id: string, alt: string, user: StaffUser): Promise<MediaItem> {
     if (!isUuid(id)) throw new ApiError(HttpStatus.NOT_FOUND, mediaMessages.notFound);
-    const updated = await this.mediaRepository.transaction(async (manager) => {
+    const updated = await this.transactions.run(async (manager) => {
       const media = await this.mediaRepository.lockById(manager, id);
       if (!media) throw new ApiError(HttpStatus.NOT_FOUND, mediaMessages.notFound);
       if (media.alt === alt) return media;
@@ -147,7 +149,7 @@ export class MediaService {
   /** Refused with 409 naming every use while the image is used anywhere. */
   async delete(id: string, user: StaffUser): Promise<void> {
     if (!isUuid(id)) throw new ApiError(HttpStatus.NOT_FOUND, mediaMessages.notFound);
-    await this.mediaRepository.transaction(async (manager) => {
+    await this.transactions.run(async (manager) => {
       const media = await this.mediaRepository.lockById(manager, id);
       if (!media) throw new ApiError(HttpStatus.NOT_FOUND, mediaMessages.notFound);
       const uses = await this.mediaRepository.findUses(manager, media.id);

@@ -38,7 +38,7 @@ export class NewsletterIssuesController {
   @Post('issues')
   @Access('newsletter', 'all')
   create(@Body() body: SaveNewsletterIssueDto, @CurrentUser() user: StaffUser): Promise<NewsletterIssueDetail> {
-    return this.issuesService.create(user, body);
+    return this.issuesService.create(body, user);
   }
 
   @Post('issues/from-post')
@@ -47,14 +47,14 @@ export class NewsletterIssuesController {
     @Body() body: NewsletterIssueFromPostDto,
     @CurrentUser() user: StaffUser,
   ): Promise<NewsletterIssueDetail> {
-    return this.issuesService.createFromPost(user, body.postId, body.mode);
+    return this.issuesService.createFromPost(body.postId, user, body.mode);
   }
 
   @Post('preview')
   @HttpCode(HttpStatus.OK)
   @Access('newsletter', 'all')
   preview(@Body() body: PreviewNewsletterIssueDto, @CurrentUser() user: StaffUser): Promise<NewsletterPreview> {
-    return this.issuesService.preview(user, body);
+    return this.issuesService.preview(body, user);
   }
 
   @Get('issues/:id')
@@ -70,21 +70,21 @@ export class NewsletterIssuesController {
     @Body() body: SaveNewsletterIssueDto,
     @CurrentUser() user: StaffUser,
   ): Promise<NewsletterIssueDetail> {
-    return this.issuesService.update(user, id, body);
+    return this.issuesService.update(id, body, user);
   }
 
   @Delete('issues/:id')
   @HttpCode(HttpStatus.NO_CONTENT)
   @Access('newsletter', 'all')
   remove(@Param('id') id: string, @CurrentUser() user: StaffUser): Promise<void> {
-    return this.issuesService.remove(user, id);
+    return this.issuesService.remove(id, user);
   }
 
   @Post('issues/:id/test')
   @HttpCode(HttpStatus.OK)
   @Access('newsletter', 'all')
   sendTest(@Param('id') id: string, @CurrentUser() user: StaffUser): Promise<{ message: string }> {
-    return this.issuesService.sendTest(user, id);
+    return this.issuesService.sendTest(id, user);
   }
 
   /** 409 when the issue was sent already (or is going out). */
@@ -92,7 +92,7 @@ export class NewsletterIssuesController {
   @HttpCode(HttpStatus.OK)
   @Access('newsletter', 'all')
   send(@Param('id') id: string, @CurrentUser() user: StaffUser): Promise<NewsletterIssueDetail> {
-    return this.issuesService.send(user, id);
+    return this.issuesService.send(id, user);
   }
 
   /** Draft → scheduled: goes out at `sendAt` to the confirmed subscribers of its audience then. */
@@ -104,7 +104,7 @@ export class NewsletterIssuesController {
     @Body() body: ScheduleNewsletterIssueDto,
     @CurrentUser() user: StaffUser,
   ): Promise<NewsletterIssueDetail> {
-    return this.issuesService.schedule(user, id, body.sendAt);
+    return this.issuesService.schedule(id, body.sendAt, user);
   }
 
   /** Scheduled → draft. */
@@ -112,6 +112,6 @@ export class NewsletterIssuesController {
   @HttpCode(HttpStatus.OK)
   @Access('newsletter', 'all')
   unschedule(@Param('id') id: string, @CurrentUser() user: StaffUser): Promise<NewsletterIssueDetail> {
-    return this.issuesService.unschedule(user, id);
+    return this.issuesService.unschedule(id, user);
   }
 }

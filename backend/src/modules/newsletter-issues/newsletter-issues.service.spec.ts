@@ -1,6 +1,5 @@
 import { jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
-import type { DataSource } from 'typeorm';
 import type { AppConfig } from '../../core/config/config.js';
 import type { ActivityService } from '../activity/activity.service.js';
 import type { MailService } from '../mail/mail.service.js';
@@ -16,7 +15,6 @@ describe('NewsletterIssuesService: resuming interrupted sends at start-up', () =
     const repository = { sendingIssueIds: () => fails } as unknown as NewsletterIssuesRepository;
     return new NewsletterIssuesService(
       {} as AppConfig,
-      {} as DataSource,
       repository,
       {} as ActivityService,
       {} as MailService,

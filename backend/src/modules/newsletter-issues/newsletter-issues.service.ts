@@ -6,9 +6,8 @@ import {
   type BeforeApplicationShutdown,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import {
   messages,
   newsletterIssueActions,
@@ -85,7 +84,6 @@ export class NewsletterIssuesService implements OnApplicationBootstrap, BeforeAp
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly repository: NewsletterIssuesRepository,
     private readonly activityService: ActivityService,
     private readonly mailService: MailService,
@@ -130,13 +128,13 @@ export class NewsletterIssuesService implements OnApplicationBootstrap, BeforeAp
   }
 
   async create(
-    user: StaffUser,
     input: SaveNewsletterIssueDto,
+    user: StaffUser,
     sourcePostId: string | null = null,
   ): Promise<NewsletterIssueDetail> {
     this.assertLibraryImages(input.body);
     const fields = await this.fields(input, sourcePostId !== null);
-    const id = await this.dataSource.transaction(async (manager) => {
+    const id = await this.transactions.run(async (manager) => {
       const created = await this.repository.insert(manager, {
         ...fields,
         sourcePostId,
@@ -157,8 +155,8 @@ export class NewsletterIssuesService implements OnApplicationBootstrap, BeforeAp
    * it on the site, under a line of introduction) or with its full text and a link to the site.
    */
   async createFromPost(
-    user: StaffUser,
     postId: string,
+    user: StaffUser,
     mode: 'card' | 'full' = 'card',
   ): Promise<NewsletterIssueDetail> {
     const post = await this.repository.findPublishedPost(postId);
@@ -171,7 +169,6 @@ export class NewsletterIssuesService implements OnApplicationBootstrap, BeforeAp
     if (untouched) return this.detail(untouched);
     const url = `${this.config.publicUrl}/blog/${post.section}/${post.slug}`;
     return this.create(
-      user,
       {
         subject: post.title.slice(0, newsletterIssueLimits.subjectMax),
         preheader: post.excerpt.replace(/\s+/g, ' ').trim().slice(0, newsletterIssueLimits.preheaderMax),
@@ -181,13 +178,14 @@ export class NewsletterIssuesService implements OnApplicationBootstrap, BeforeAp
             : `${post.body.trim()}\n\n[Read it on the site](${url})\n`,
         postMode: mode,
       },
+      user,
       post.id,
     );
   }
 
-  async update(user: StaffUser, id: string, input: SaveNewsletterIssueDto): Promise<NewsletterIssueDetail> {
+  async update(id: string, input: SaveNewsletterIssueDto, user: StaffUser): Promise<NewsletterIssueDetail> {
     this.assertLibraryImages(input.body);
-    await this.dataSource.transaction(async (manager) => {
+    await this.transactions.run(async (manager) => {
       const row = await this.lockIssue(manager, id, 'edit');
       const fields = await this.fields(input, row.source_post_id !== null, row.post_mode, manager);
       await this.repository.update(manager, row.id, fields);
@@ -200,8 +198,8 @@ export class NewsletterIssuesService implements OnApplicationBootstrap, BeforeAp
     return this.detail(id);
   }
 
-  async remove(user: StaffUser, id: string): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+  async remove(id: string, user: StaffUser): Promise<void> {
+    await this.transactions.run(async (manager) => {
       const row = await this.lockIssue(manager, id, 'delete');
       await this.repository.delete(manager, row.id);
       await this.activityService.record(manager, {
@@ -216,7 +214,7 @@ export class NewsletterIssuesService implements OnApplicationBootstrap, BeforeAp
    * The issue exactly as a subscriber would get it (the same mail as the test copy), with the
    * signed-in staff member standing in for the reader.
    */
-  async preview(user: StaffUser, input: PreviewNewsletterIssueDto): Promise<NewsletterPreview> {
+  async preview(input: PreviewNewsletterIssueDto, user: StaffUser): Promise<NewsletterPreview> {
     const saved = input.issueId && isUuid(input.issueId) ? await this.repository.findById(input.issueId) : undefined;
     const fields = await this.fields(input, Boolean(saved?.source_post_id), saved?.post_mode ?? null);
     const content = await this.content(saved?.id ?? 'preview', {
@@ -238,11 +236,11 @@ export class NewsletterIssuesService implements OnApplicationBootstrap, BeforeAp
   }
 
   /** One copy to the signed-in staff member, marked [Test], through the outbox: the mail a subscriber gets. */
-  async sendTest(user: StaffUser, id: string): Promise<{ message: string }> {
+  async sendTest(id: string, user: StaffUser): Promise<{ message: string }> {
     const row = isUuid(id) ? await this.repository.findById(id) : undefined;
     if (!row) throw new ApiError(HttpStatus.NOT_FOUND, newsletterIssueMessages.notFound);
     const content = await this.content(row.id, row);
-    await this.dataSource.transaction(async (manager) => {
+    await this.transactions.run(async (manager) => {
       await this.mailService.enqueue(
         manager,
         newsletterIssueMail(
@@ -267,9 +265,9 @@ export class NewsletterIssuesService implements OnApplicationBootstrap, BeforeAp
    * row lock (a second send finds it no longer a draft: 409), then their outbox rows are written in
    * batches, each batch in a transaction of its own. The dispatcher delivers them.
    */
-  async send(user: StaffUser, id: string): Promise<NewsletterIssueDetail> {
+  async send(id: string, user: StaffUser): Promise<NewsletterIssueDetail> {
     if (!isUuid(id)) throw new ApiError(HttpStatus.NOT_FOUND, newsletterIssueMessages.notFound);
-    await this.dataSource.transaction(async (manager) => {
+    await this.transactions.run(async (manager) => {
       const row = await this.repository.lockById(manager, id);
       if (!row) throw new ApiError(HttpStatus.NOT_FOUND, newsletterIssueMessages.notFound);
       if (row.status === 'scheduled')
@@ -284,7 +282,7 @@ export class NewsletterIssuesService implements OnApplicationBootstrap, BeforeAp
   }
 
   /** Draft → scheduled: sent at `sendAt` (in the future, within a year) by the newsletter scheduler. */
-  async schedule(user: StaffUser, id: string, sendAt: string): Promise<NewsletterIssueDetail> {
+  async schedule(id: string, sendAt: string, user: StaffUser): Promise<NewsletterIssueDetail> {
     const at = new Date(sendAt);
     const now = Date.now();
     const fieldError = (sentence: string) =>
@@ -293,7 +291,7 @@ export class NewsletterIssuesService implements OnApplicationBootstrap, BeforeAp
     if (at.getTime() <= now) throw fieldError(newsletterIssueMessages.sendAtPast);
     if (at.getTime() > now + newsletterIssueLimits.scheduleMaxDays * 86_400_000)
       throw fieldError(newsletterIssueMessages.sendAtTooFar);
-    await this.dataSource.transaction(async (manager) => {
+    await this.transactions.run(async (manager) => {
       const row = await this.lockIssue(manager, id, 'schedule');
       this.assertLibraryImages(row.body);
       const counts = await this.repository.confirmedCounts(manager);
@@ -309,8 +307,8 @@ export class NewsletterIssuesService implements OnApplicationBootstrap, BeforeAp
   }
 
   /** Scheduled → draft again. */
-  async unschedule(user: StaffUser, id: string): Promise<NewsletterIssueDetail> {
-    await this.dataSource.transaction(async (manager) => {
+  async unschedule(id: string, user: StaffUser): Promise<NewsletterIssueDetail> {
+    await this.transactions.run(async (manager) => {
       const row = isUuid(id) ? await this.repository.lockById(manager, id) : undefined;
       if (!row) throw new ApiError(HttpStatus.NOT_FOUND, newsletterIssueMessages.notFound);
       if (!newsletterIssueActions(row.status).includes('unschedule'))
@@ -331,7 +329,7 @@ export class NewsletterIssuesService implements OnApplicationBootstrap, BeforeAp
    * start one step, so the issue goes out once whatever runs at the same moment.
    */
   async sendScheduled(id: string, now: Date): Promise<boolean> {
-    const started = await this.dataSource.transaction(async (manager) => {
+    const started = await this.transactions.run(async (manager) => {
       const row = await this.repository.lockById(manager, id);
       if (!row || row.status !== 'scheduled' || !row.scheduled_at || new Date(row.scheduled_at) > now) return false;
       await this.startSending(manager, row, null);
@@ -353,7 +351,7 @@ export class NewsletterIssuesService implements OnApplicationBootstrap, BeforeAp
     const rendered = tracked.rendered;
     await this.transactions.run((manager) => this.repository.saveLinks(manager, row.id, tracked.links));
     for (;;) {
-      const queued = await this.dataSource.transaction(async (manager) => {
+      const queued = await this.transactions.run(async (manager) => {
         const emails = await this.repository.takeRecipients(manager, row.id, newsletterIssueLimits.queueBatchSize);
         await this.mailService.enqueueMany(
           manager,

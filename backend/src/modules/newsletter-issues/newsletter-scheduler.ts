@@ -1,9 +1,8 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
-import { taskLockKeys, withAdvisoryLock, type LockedRun } from '../../core/scheduling/advisory-lock.js';
+import { taskLockKeys, type LockedRun } from '../../core/scheduling/advisory-lock.js';
+import { TaskLocks } from '../../database/task-locks.js';
 import { NewsletterIssuesRepository } from './newsletter-issues.repository.js';
 import { NewsletterIssuesService } from './newsletter-issues.service.js';
 
@@ -23,7 +22,7 @@ export class NewsletterScheduler implements OnApplicationBootstrap, OnApplicatio
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     // Only for the advisory lock's dedicated connection; the queries are the repository's.
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly taskLocks: TaskLocks,
     private readonly schedulerRegistry: SchedulerRegistry,
     private readonly issues: NewsletterIssuesRepository,
     private readonly service: NewsletterIssuesService,
@@ -51,7 +50,7 @@ export class NewsletterScheduler implements OnApplicationBootstrap, OnApplicatio
   async sendDue(now = new Date()): Promise<LockedRun<number>> {
     // The common case costs one indexed read and no lock connection.
     if (!(await this.issues.hasScheduledDue(now))) return { ran: true, result: 0 };
-    return withAdvisoryLock(this.dataSource, taskLockKeys.scheduledNewsletters, async () => {
+    return this.taskLocks.withLock(taskLockKeys.scheduledNewsletters, async () => {
       let started = 0;
       for (const id of await this.issues.scheduledDueIds(now)) {
         if (await this.service.sendScheduled(id, now)) started += 1;

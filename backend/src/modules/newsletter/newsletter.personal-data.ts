@@ -1,5 +1,10 @@
 import { subscribeSourceLabel, subscriberStatusLabels, type SubscriberStatus } from '@northbeam/common';
-import { countRows, deleteRows, type PersonalDataStore } from '../../core/personal-data/personal-data-store.js';
+import {
+  countRows,
+  deleteRows,
+  selectRows,
+  type PersonalDataStore,
+} from '../../core/personal-data/personal-data-store.js';
 
 /** Newsletter subscribers (docs/product.md#retention): confirmed ones until they unsubscribe, unconfirmed ones for a period. */
 export const subscribersStore: PersonalDataStore = {
@@ -36,7 +41,8 @@ export const subscribersStore: PersonalDataStore = {
     deleteRows(manager, `DELETE FROM "subscribers" WHERE lower(trim("email")) = $1 RETURNING 1`, [email]),
   identity: ['email', 'signedUpAt'],
   collect: (manager, email) =>
-    manager.query(
+    selectRows(
+      manager,
       `SELECT "email", "status", "source", "page", "created_at" AS "signedUpAt", "confirmation_sent_at" AS "confirmationSentAt",
               "confirmed_at" AS "consentConfirmedAt", "unsubscribed_at" AS "unsubscribedAt",
               "hard_bounces" AS "hardBounces", "soft_bounces" AS "softBounces", "complaints",

@@ -1,7 +1,5 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { DataSource } from 'typeorm';
 import { leadMessages, type UnsubscribeResult } from '@northbeam/common';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
 import { emailHash } from '../../core/crypto/email-hash.js';
@@ -11,7 +9,7 @@ import { MailService } from '../mail/mail.service.js';
 import type { SubscribeDto } from './dto/email.dto.js';
 import { newsletterConfirmationMail, newsletterUnsubscribeLinkMail } from './newsletter.mails.js';
 import { NewsletterRepository } from './newsletter.repository.js';
-import { isSuppressed } from './suppression-list.js';
+import { isSuppressed } from './suppression-list.repository.js';
 import { Transactions } from '../../database/transactions.js';
 import { WebhookEvents } from '../webhooks/webhook-events.js';
 
@@ -23,7 +21,6 @@ function sha256(value: string): string {
 export class NewsletterService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly newsletterRepository: NewsletterRepository,
     private readonly mailService: MailService,
     private readonly rateLimiter: RateLimiter,
@@ -51,7 +48,7 @@ export class NewsletterService {
       page: input.page ?? null,
       confirmTokenHash: sha256(token),
     };
-    await this.dataSource.transaction(async (manager) => {
+    await this.transactions.run(async (manager) => {
       // A removed or erased address is not mailed again, not even a confirmation (docs/product.md#subscribers-admin).
       if (await isSuppressed(manager, emailHash(this.config.sessionSecret, input.email))) return;
       const inserted = await this.newsletterRepository.insertPending(manager, subscriber);
@@ -100,7 +97,7 @@ export class NewsletterService {
       perRecipient: this.config.unsubscribeLinkRecipientRateLimitMax,
       windowSeconds: this.config.unsubscribeLinkRateLimitWindowSeconds,
     });
-    await this.dataSource.transaction(async (manager) => {
+    await this.transactions.run(async (manager) => {
       if (await isSuppressed(manager, emailHash(this.config.sessionSecret, email))) return;
       if (!(await this.newsletterRepository.isSignedUp(manager, email))) return;
       await this.mailService.enqueue(manager, newsletterUnsubscribeLinkMail(email, this.unsubscribeLinks(email)));

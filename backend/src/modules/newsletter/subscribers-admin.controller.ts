@@ -13,7 +13,7 @@ export class SubscribersAdminController {
   @Get('subscribers')
   @Access('subscribers', 'read')
   list(@Query() query: ListSubscribersQueryDto, @CurrentUser() user: StaffUser): Promise<ListPage<SubscriberSummary>> {
-    return this.subscribersAdminService.list(user, query);
+    return this.subscribersAdminService.list(query, user);
   }
 
   @Get('subscribers.csv')
@@ -22,7 +22,7 @@ export class SubscribersAdminController {
   @Header('Content-Disposition', 'attachment; filename="subscribers.csv"')
   @Header('Cache-Control', 'no-store')
   exportCsv(@Query() query: SubscriberFiltersDto, @CurrentUser() user: StaffUser): Promise<string> {
-    return this.subscribersAdminService.exportCsv(user, query);
+    return this.subscribersAdminService.exportCsv(query, user);
   }
 
   @Get('subscribers/counts')
@@ -35,6 +35,6 @@ export class SubscribersAdminController {
   @Access('subscribers', 'all')
   @HttpCode(HttpStatus.NO_CONTENT)
   remove(@Param('id') id: string, @CurrentUser() user: StaffUser): Promise<void> {
-    return this.subscribersAdminService.remove(user, id);
+    return this.subscribersAdminService.remove(id, user);
   }
 }

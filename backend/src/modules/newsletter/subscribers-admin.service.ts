@@ -1,6 +1,4 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import {
   leadListLimits,
   leadListMessages,
@@ -22,20 +20,21 @@ import { ApiError } from '../../core/http/api-error.js';
 import { ActivityService } from '../activity/activity.service.js';
 import { mapSubscriber, type ListSubscribersQueryDto, type SubscriberFiltersDto } from './dto/subscribers-admin.dto.js';
 import { SubscribersAdminRepository, type SubscriberFilter } from './subscribers-admin.repository.js';
-import { suppressAddress } from './suppression-list.js';
+import { suppressAddress } from './suppression-list.repository.js';
 import { isUuid } from '../../core/validation/uuid.js';
+import { Transactions } from '../../database/transactions.js';
 
 /** The subscribers screen: counts by state, the list, its CSV export and removal (docs/product.md#subscribers-admin). */
 @Injectable()
 export class SubscribersAdminService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     private readonly repository: SubscribersAdminRepository,
     private readonly activityService: ActivityService,
   ) {}
 
-  async list(user: StaffUser, query: ListSubscribersQueryDto): Promise<ListPage<SubscriberSummary>> {
+  async list(query: ListSubscribersQueryDto, user: StaffUser): Promise<ListPage<SubscriberSummary>> {
     const page = query.page ?? 1;
     const pageSize = leadListLimits.listPageSize;
     const [rows, total] = await this.repository.findPage(filterOf(query), (page - 1) * pageSize, pageSize);
@@ -47,13 +46,15 @@ export class SubscribersAdminService {
   }
 
   /** The filtered list as CSV (every match, not one page); the export is logged. */
-  async exportCsv(user: StaffUser, query: SubscriberFiltersDto): Promise<string> {
+  async exportCsv(query: SubscriberFiltersDto, user: StaffUser): Promise<string> {
     const rows = await this.repository.findAll(filterOf(query));
-    await this.activityService.record(this.dataSource.manager, {
-      actor: { id: user.id, name: user.name },
-      action: 'subscriber.exported',
-      target: { type: 'export', id: 'subscribers', label: `${rows.length} subscribers${exportFilterLabel(query)}` },
-    });
+    await this.transactions.run((manager) =>
+      this.activityService.record(manager, {
+        actor: { id: user.id, name: user.name },
+        action: 'subscriber.exported',
+        target: { type: 'export', id: 'subscribers', label: `${rows.length} subscribers${exportFilterLabel(query)}` },
+      }),
+    );
     return toCsv(
       subscriberCsvColumns,
       rows.map((row) => [
@@ -73,10 +74,10 @@ export class SubscribersAdminService {
    * that it is not mailed again; a confirmation mail still waiting is dropped. The activity line
    * names the address masked.
    */
-  async remove(user: StaffUser, id: string): Promise<void> {
+  async remove(id: string, user: StaffUser): Promise<void> {
     if (!subscriberActions({ id }, user).includes('remove'))
       throw new ApiError(HttpStatus.FORBIDDEN, messages.forbidden);
-    await this.dataSource.transaction(async (manager) => {
+    await this.transactions.run(async (manager) => {
       const email = isUuid(id) ? await this.repository.delete(manager, id) : undefined;
       if (!email) throw new ApiError(HttpStatus.NOT_FOUND, leadListMessages.subscriberNotFound);
       await suppressAddress(manager, emailHash(this.config.sessionSecret, email), 'subscriber_removed');

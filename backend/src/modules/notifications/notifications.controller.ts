@@ -27,7 +27,7 @@ export class NotificationsController {
   @SignedIn()
   @HttpCode(HttpStatus.NO_CONTENT)
   async read(@Param('id') id: string, @CurrentUser() user: StaffUser): Promise<void> {
-    await this.notifications.markRead(user, id);
+    await this.notifications.markRead(id, user);
   }
 
   @Get('account/notifications')
@@ -42,6 +42,6 @@ export class NotificationsController {
     @Body() body: NotificationPreferencesDto,
     @CurrentUser() user: StaffUser,
   ): Promise<NotificationPreferences> {
-    return this.notifications.setPreferences(user, body.off);
+    return this.notifications.setPreferences(body.off, user);
   }
 }

@@ -1,4 +1,9 @@
-import { countRows, deleteRows, type PersonalDataStore } from '../../core/personal-data/personal-data-store.js';
+import {
+  countRows,
+  deleteRows,
+  selectRows,
+  type PersonalDataStore,
+} from '../../core/personal-data/personal-data-store.js';
 
 /** A staff member's own notifications: those of the account with the address. */
 const ofStaffAddress = `"user_id" IN (SELECT "id" FROM "users" WHERE lower(trim("email")) = $1)`;
@@ -32,7 +37,8 @@ export const staffNotificationsStore: PersonalDataStore = {
     ]),
   identity: ['createdAt', 'kind', 'title'],
   collect: (manager, email) =>
-    manager.query(
+    selectRows(
+      manager,
       `SELECT "created_at" AS "createdAt", "kind", "title", "read_at" AS "readAt", "enquiry_id" AS "enquiryId"
          FROM "staff_notifications" WHERE ${ofStaffAddress} OR ${aboutAddress} ORDER BY "created_at"`,
       [email],
@@ -62,10 +68,5 @@ export const unreadStaffNotificationsStore: PersonalDataStore = {
     deleteRows(manager, `DELETE FROM "staff_notifications" WHERE "read_at" IS NULL AND "created_at" < $1 RETURNING 1`, [
       cutoff,
     ]),
-  count: async (manager) => {
-    const [row] = await manager.query<{ count: number }[]>(
-      `SELECT count(*)::int AS "count" FROM "staff_notifications" WHERE "read_at" IS NULL`,
-    );
-    return Number(row?.count ?? 0);
-  },
+  count: (manager) => countRows(manager, 'staff_notifications', `"read_at" IS NULL`),
 };

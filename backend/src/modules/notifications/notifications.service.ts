@@ -1,6 +1,5 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import {
   notificationKindLabels,
   notificationLimits,
@@ -13,7 +12,7 @@ import {
   type StaffArea,
   type NotificationPage,
   type NotificationPreferences,
-  type StaffIdentity,
+  type StaffUser,
 } from '@northbeam/common';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
 import { ApiError } from '../../core/http/api-error.js';
@@ -23,6 +22,7 @@ import { ActivityService } from '../activity/activity.service.js';
 import type { OutgoingMail } from '../mail/mail.repository.js';
 import { MailService } from '../mail/mail.service.js';
 import { NotificationsRepository, type Recipient } from './notifications.repository.js';
+import { Transactions } from '../../database/transactions.js';
 
 /** What one notification says: the bell's line and the mail each recipient gets. */
 export interface NotificationContent {
@@ -57,7 +57,7 @@ export interface NotificationTarget {
 export class NotificationsService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     private readonly repository: NotificationsRepository,
     private readonly mail: MailService,
     private readonly activity: ActivityService,
@@ -105,7 +105,7 @@ export class NotificationsService {
     return this.repository.removeEnquiryLines(manager, enquiryId, assignedOnly, holderId);
   }
 
-  async page(user: StaffIdentity, page = 1): Promise<NotificationPage> {
+  async page(user: StaffUser, page = 1): Promise<NotificationPage> {
     const pageSize = notificationLimits.bellPageSize;
     const [rows, total, unread] = await this.repository.page(user.id, (page - 1) * pageSize, pageSize);
     return {
@@ -124,25 +124,25 @@ export class NotificationsService {
     };
   }
 
-  async markRead(user: StaffIdentity, id: string): Promise<void> {
+  async markRead(id: string, user: StaffUser): Promise<void> {
     if (!isUuid(id) || !(await this.repository.markRead(user.id, id)))
       throw new ApiError(HttpStatus.NOT_FOUND, notificationMessages.notFound);
   }
 
-  async markAllRead(user: StaffIdentity): Promise<void> {
+  async markAllRead(user: StaffUser): Promise<void> {
     await this.repository.markAllRead(user.id);
   }
 
-  async preferences(user: StaffIdentity): Promise<NotificationPreferences> {
+  async preferences(user: StaffUser): Promise<NotificationPreferences> {
     return { off: await this.repository.optOuts(user.id) };
   }
 
   /** Replaces the kinds the user turned off; logged when it changes something. */
-  async setPreferences(user: StaffIdentity, off: NotificationKind[]): Promise<NotificationPreferences> {
+  async setPreferences(off: NotificationKind[], user: StaffUser): Promise<NotificationPreferences> {
     const wanted = [...new Set(off)].sort();
     const before = await this.repository.optOuts(user.id);
     if (wanted.join() === before.join()) return { off: before };
-    await this.dataSource.transaction(async (manager) => {
+    await this.transactions.run(async (manager) => {
       await this.repository.setOptOuts(manager, user.id, wanted);
       await this.activity.record(manager, {
         actor: { id: user.id, name: user.name },

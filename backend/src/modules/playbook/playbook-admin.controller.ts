@@ -22,6 +22,6 @@ export class PlaybookAdminController {
   @Header('Content-Disposition', 'attachment; filename="playbook-requests.csv"')
   @Header('Cache-Control', 'no-store')
   exportCsv(@Query() query: PlaybookRequestFiltersDto, @CurrentUser() user: StaffUser): Promise<string> {
-    return this.playbookAdminService.exportCsv(user, query);
+    return this.playbookAdminService.exportCsv(query, user);
   }
 }

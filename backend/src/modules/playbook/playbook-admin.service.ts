@@ -1,6 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import {
   leadListLimits,
   playbookRequestCsvColumns,
@@ -16,6 +14,7 @@ import {
   type PlaybookRequestFiltersDto,
 } from './dto/playbook-admin.dto.js';
 import { PlaybookAdminRepository, type PlaybookRequestFilter } from './playbook-admin.repository.js';
+import { Transactions } from '../../database/transactions.js';
 
 const dayMs = 24 * 60 * 60 * 1000;
 
@@ -23,7 +22,7 @@ const dayMs = 24 * 60 * 60 * 1000;
 @Injectable()
 export class PlaybookAdminService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     private readonly repository: PlaybookAdminRepository,
     private readonly activityService: ActivityService,
   ) {}
@@ -36,17 +35,19 @@ export class PlaybookAdminService {
   }
 
   /** The filtered list as CSV (every match, not one page); the export is logged. */
-  async exportCsv(user: StaffUser, query: PlaybookRequestFiltersDto): Promise<string> {
+  async exportCsv(query: PlaybookRequestFiltersDto, user: StaffUser): Promise<string> {
     const rows = await this.repository.findAll(filterOf(query));
-    await this.activityService.record(this.dataSource.manager, {
-      actor: { id: user.id, name: user.name },
-      action: 'playbook.exported',
-      target: {
-        type: 'export',
-        id: 'playbook-requests',
-        label: `${rows.length} playbook requests${exportFilterLabel(query)}`,
-      },
-    });
+    await this.transactions.run((manager) =>
+      this.activityService.record(manager, {
+        actor: { id: user.id, name: user.name },
+        action: 'playbook.exported',
+        target: {
+          type: 'export',
+          id: 'playbook-requests',
+          label: `${rows.length} playbook requests${exportFilterLabel(query)}`,
+        },
+      }),
+    );
     return toCsv(
       playbookRequestCsvColumns,
       rows.map((row) => [csvDateTime(row.created_at), row.email, row.page]),

@@ -1,4 +1,9 @@
-import { countRows, deleteRows, type PersonalDataStore } from '../../core/personal-data/personal-data-store.js';
+import {
+  countRows,
+  deleteRows,
+  selectRows,
+  type PersonalDataStore,
+} from '../../core/personal-data/personal-data-store.js';
 
 /** Playbook requests: the address the playbook was sent to and the page it was asked from (docs/product.md#retention). */
 export const playbookDownloadsStore: PersonalDataStore = {
@@ -12,7 +17,8 @@ export const playbookDownloadsStore: PersonalDataStore = {
   erase: (manager, email) =>
     deleteRows(manager, `DELETE FROM "playbook_downloads" WHERE lower(trim("email")) = $1 RETURNING 1`, [email]),
   collect: (manager, email) =>
-    manager.query(
+    selectRows(
+      manager,
       `SELECT "email", "page", "created_at" AS "requestedAt" FROM "playbook_downloads" WHERE lower(trim("email")) = $1 ORDER BY "created_at"`,
       [email],
     ),

@@ -1,7 +1,5 @@
 import { SiteSettingsService } from '../site-settings/site-settings.service.js';
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { leadMessages } from '@northbeam/common';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
 import { RateLimiter } from '../../core/rate-limit/rate-limiter.js';
@@ -14,12 +12,13 @@ import {
 } from './dto/playbook-download.dto.js';
 import { playbookLinkMail } from './playbook.mails.js';
 import { PlaybookRepository } from './playbook.repository.js';
+import { Transactions } from '../../database/transactions.js';
 
 @Injectable()
 export class PlaybookService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     private readonly playbookRepository: PlaybookRepository,
     private readonly mailService: MailService,
     private readonly rateLimiter: RateLimiter,
@@ -36,7 +35,7 @@ export class PlaybookService {
       windowSeconds: this.config.playbookRateLimitWindowSeconds,
     });
     const downloadUrl = await this.siteSettings.playbookUrl();
-    await this.dataSource.transaction(async (manager) => {
+    await this.transactions.run(async (manager) => {
       await this.playbookRepository.insert(manager, { email: input.email, page: input.page ?? null });
       await this.mailService.enqueue(manager, playbookLinkMail(input.email, downloadUrl));
     });

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { StaffIdentity } from '@northbeam/common';
+import type { StaffUser } from '@northbeam/common';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { notificationMail } from '../notifications/notifications.mails.js';
@@ -34,7 +34,7 @@ export class PostNotifications {
     return `${this.config.publicUrl}/blog/${post.section}/${post.slug}`;
   }
 
-  submitted(manager: EntityManager, post: NotifiedPost, author: StaffIdentity): Promise<number> {
+  submitted(manager: EntityManager, post: NotifiedPost, author: StaffUser): Promise<number> {
     const path = this.editorPath(post);
     return this.notifications.notify(
       manager,
@@ -57,7 +57,7 @@ export class PostNotifications {
     );
   }
 
-  async sentBack(manager: EntityManager, post: NotifiedPost, reviewer: StaffIdentity, note: string): Promise<number> {
+  async sentBack(manager: EntityManager, post: NotifiedPost, reviewer: StaffUser, note: string): Promise<number> {
     if (!post.createdById) return 0;
     return this.notifications.notify(
       manager,
@@ -71,7 +71,7 @@ export class PostNotifications {
     );
   }
 
-  async published(manager: EntityManager, post: NotifiedPost, publisher: StaffIdentity): Promise<number> {
+  async published(manager: EntityManager, post: NotifiedPost, publisher: StaffUser): Promise<number> {
     if (!post.createdById) return 0;
     return this.notifications.notify(
       manager,

@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { NextFunction, Request, Response } from 'express';
-import { DataSource, type EntityManager } from 'typeorm';
-import type { PostSection } from '@northbeam/common';
+import type { EntityManager } from 'typeorm';
 import { ContentVersionService } from '../content-version/content-version.service.js';
 import type { Post } from './entities/post.entity.js';
+import { PostRedirectsRepository } from './post-redirects.repository.js';
 
 /** An article's address: `/blog/{section}/{slug}`, any case, with or without a trailing slash. */
 const articlePath = /^\/blog\/(labs|consulting)\/([^/]+)\/*$/i;
@@ -27,7 +26,7 @@ export class PostRedirectsService {
   private table: { version: number; targets: Promise<Map<string, string>> } | undefined;
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly repository: PostRedirectsRepository,
     private readonly contentVersion: ContentVersionService,
   ) {}
 
@@ -40,17 +39,10 @@ export class PostRedirectsService {
     before: Pick<Post, 'section' | 'slug' | 'status'> | null,
     after: Post,
   ): Promise<void> {
-    await manager.query(`DELETE FROM "post_redirects" WHERE "section" = $1 AND "slug" = $2`, [
-      after.section,
-      after.slug,
-    ]);
+    await this.repository.deleteAddress(manager, after.section, after.slug);
     if (!before || before.status !== 'published') return;
     if (before.section === after.section && before.slug === after.slug) return;
-    await manager.query(
-      `INSERT INTO "post_redirects" ("section", "slug", "post_id") VALUES ($1, $2, $3)
-         ON CONFLICT ("section", "slug") DO UPDATE SET "post_id" = EXCLUDED."post_id", "created_at" = now()`,
-      [before.section, before.slug, after.id],
-    );
+    await this.repository.upsert(manager, before.section, before.slug, after.id);
   }
 
   /**
@@ -74,14 +66,8 @@ export class PostRedirectsService {
   }
 
   private async load(): Promise<Map<string, string>> {
-    const rows = await this.dataSource.query<
-      { from_section: PostSection; from_slug: string; section: PostSection; slug: string }[]
-    >(
-      `SELECT r."section" AS from_section, r."slug" AS from_slug, p."section", p."slug"
-         FROM "post_redirects" r JOIN "posts" p ON p."id" = r."post_id"
-        WHERE p."status" = 'published'`,
-    );
-    return new Map(rows.map((row) => [pathOf(row.from_section, row.from_slug), pathOf(row.section, row.slug)]));
+    const rows = await this.repository.toPublished();
+    return new Map(rows.map((row) => [pathOf(row.fromSection, row.fromSlug), pathOf(row.section, row.slug)]));
   }
 }
 

@@ -5,7 +5,7 @@ import {
   publishingMessages,
   type AdminPost,
   type PostWorkflowCounts,
-  type StaffIdentity,
+  type StaffUser,
 } from '@northbeam/common';
 import { ApiError } from '../../core/http/api-error.js';
 import { ActivityService } from '../activity/activity.service.js';
@@ -14,6 +14,7 @@ import type { SendBackPostDto } from './dto/send-back-post.dto.js';
 import { PostNotifications } from './post-notifications.js';
 import { PostsRepository } from './posts.repository.js';
 import { isUuid } from '../../core/validation/uuid.js';
+import { Transactions } from '../../database/transactions.js';
 
 /**
  * The review queue (docs/product.md#publishing). Submitting is a save with status `in_review`
@@ -26,15 +27,16 @@ export class PostReviewService {
     private readonly postsRepository: PostsRepository,
     private readonly activity: ActivityService,
     private readonly notifications: PostNotifications,
+    private readonly transactions: Transactions,
   ) {}
 
   /** Back to a draft with the admin's note, logged, and notified to the author (when their account still exists). */
-  async sendBack(id: string, dto: SendBackPostDto, user: StaffIdentity): Promise<AdminPost> {
+  async sendBack(id: string, dto: SendBackPostDto, user: StaffUser): Promise<AdminPost> {
     const existing = isUuid(id) ? await this.postsRepository.findById(id) : null;
     if (!existing) throw new ApiError(HttpStatus.NOT_FOUND, messages.postNotFound);
     if (!postActions(existing, user).includes('send_back'))
       throw new ApiError(HttpStatus.CONFLICT, publishingMessages.notAwaitingReview);
-    const saved = await this.postsRepository.transaction(async (manager) => {
+    const saved = await this.transactions.run(async (manager) => {
       const updated = await this.postsRepository.update(manager, existing.id, {
         status: 'draft',
         publishAt: null,

@@ -5,7 +5,7 @@ import type {
   PostAutosaveResponse,
   PostRevision,
   RevisionSummary,
-  StaffIdentity,
+  StaffUser,
 } from '@northbeam/common';
 import { Access } from '../auth/decorators/access.decorator.js';
 import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
@@ -22,7 +22,7 @@ export class PostRevisionsController {
   list(
     @Param('id') id: string,
     @Query() query: ListRevisionsQueryDto,
-    @CurrentUser() user: StaffIdentity,
+    @CurrentUser() user: StaffUser,
   ): Promise<ListPage<RevisionSummary>> {
     return this.postRevisions.list(id, query.page, user);
   }
@@ -32,7 +32,7 @@ export class PostRevisionsController {
   findOne(
     @Param('id') id: string,
     @Param('revisionId') revisionId: string,
-    @CurrentUser() user: StaffIdentity,
+    @CurrentUser() user: StaffUser,
   ): Promise<PostRevision> {
     return this.postRevisions.findOne(id, revisionId, user);
   }
@@ -43,14 +43,14 @@ export class PostRevisionsController {
   restore(
     @Param('id') id: string,
     @Param('revisionId') revisionId: string,
-    @CurrentUser() user: StaffIdentity,
+    @CurrentUser() user: StaffUser,
   ): Promise<AdminPost> {
     return this.postRevisions.restore(id, revisionId, user);
   }
 
   @Get('autosave')
   @Access('posts', 'own')
-  findAutosave(@Param('id') id: string, @CurrentUser() user: StaffIdentity): Promise<PostAutosaveResponse> {
+  findAutosave(@Param('id') id: string, @CurrentUser() user: StaffUser): Promise<PostAutosaveResponse> {
     return this.postRevisions.findAutosave(id, user);
   }
 
@@ -59,7 +59,7 @@ export class PostRevisionsController {
   autosave(
     @Param('id') id: string,
     @Body() dto: AutosavePostDto,
-    @CurrentUser() user: StaffIdentity,
+    @CurrentUser() user: StaffUser,
   ): Promise<{ savedAt: string }> {
     return this.postRevisions.autosave(id, dto, user);
   }
@@ -67,7 +67,7 @@ export class PostRevisionsController {
   @Delete('autosave')
   @Access('posts', 'own')
   @HttpCode(HttpStatus.NO_CONTENT)
-  async discardAutosave(@Param('id') id: string, @CurrentUser() user: StaffIdentity): Promise<void> {
+  async discardAutosave(@Param('id') id: string, @CurrentUser() user: StaffUser): Promise<void> {
     await this.postRevisions.discardAutosave(id, user);
   }
 }

@@ -8,7 +8,7 @@ import {
   type PostRevision,
   type PostRevisionFields,
   type RevisionSummary,
-  type StaffIdentity,
+  type StaffUser,
 } from '@northbeam/common';
 import { ApiError } from '../../core/http/api-error.js';
 import { RevisionsService } from '../revisions/revisions.service.js';
@@ -17,6 +17,7 @@ import type { SavePostDto } from './dto/save-post.dto.js';
 import type { ContentRevision } from '../revisions/entities/content-revision.entity.js';
 import { PostsService, revisionFields } from './posts.service.js';
 import { isUuid } from '../../core/validation/uuid.js';
+import { Transactions } from '../../database/transactions.js';
 
 /** Fields a restore leaves as they are: whether and when the post is public is not part of its text. */
 const notRestoredFields = new Set(['status', 'publishAt']);
@@ -31,21 +32,22 @@ export class PostRevisionsService {
   constructor(
     private readonly postsService: PostsService,
     private readonly revisions: RevisionsService,
+    private readonly transactions: Transactions,
   ) {}
 
-  async list(postId: string, page: number | undefined, user: StaffIdentity): Promise<ListPage<RevisionSummary>> {
+  async list(postId: string, page: number | undefined, user: StaffUser): Promise<ListPage<RevisionSummary>> {
     const post = await this.postsService.requireChangeable(postId, user);
     return this.revisions.page('post', post.id, page);
   }
 
-  async findOne(postId: string, revisionId: string, user: StaffIdentity): Promise<PostRevision> {
+  async findOne(postId: string, revisionId: string, user: StaffUser): Promise<PostRevision> {
     const post = await this.postsService.requireChangeable(postId, user);
     const revision = await this.requireRevision(post.id, revisionId);
     return { ...(await this.revisions.summaryOf(revision)), fields: revision.fields as PostRevisionFields };
   }
 
   /** Saves the post with the revision's fields (a new save: a new revision, logged as a restore); its status stays. */
-  async restore(postId: string, revisionId: string, user: StaffIdentity): Promise<AdminPost> {
+  async restore(postId: string, revisionId: string, user: StaffUser): Promise<AdminPost> {
     const post = await this.postsService.requireChangeable(postId, user);
     const revision = await this.requireRevision(post.id, revisionId);
     const current = revisionFields(post);
@@ -56,7 +58,7 @@ export class PostRevisionsService {
     return this.postsService.update(post.id, dto, user, { restoredFromId: revision.id });
   }
 
-  async findAutosave(postId: string, user: StaffIdentity): Promise<PostAutosaveResponse> {
+  async findAutosave(postId: string, user: StaffUser): Promise<PostAutosaveResponse> {
     const post = await this.postsService.requireChangeable(postId, user);
     const autosave = await this.revisions.findAutosave('post', post.id, user.id);
     return {
@@ -65,15 +67,15 @@ export class PostRevisionsService {
   }
 
   /** Keeps the caller's text on the server. Not logged and no cache is told: nothing public changes. */
-  async autosave(postId: string, dto: AutosavePostDto, user: StaffIdentity): Promise<{ savedAt: string }> {
+  async autosave(postId: string, dto: AutosavePostDto, user: StaffUser): Promise<{ savedAt: string }> {
     const post = await this.postsService.requireChangeable(postId, user);
     const savedAt = await this.revisions.saveAutosave('post', post.id, user.id, { ...autosaveFields(dto) });
     return { savedAt: savedAt.toISOString() };
   }
 
-  async discardAutosave(postId: string, user: StaffIdentity): Promise<void> {
+  async discardAutosave(postId: string, user: StaffUser): Promise<void> {
     const post = await this.postsService.requireChangeable(postId, user);
-    await this.postsService.transaction((manager) => this.revisions.discardAutosave(manager, 'post', post.id, user.id));
+    await this.transactions.run((manager) => this.revisions.discardAutosave(manager, 'post', post.id, user.id));
   }
 
   private async requireRevision(postId: string, revisionId: string): Promise<ContentRevision> {

@@ -1,15 +1,15 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
-import { taskLockKeys, withAdvisoryLock, type LockedRun } from '../../core/scheduling/advisory-lock.js';
+import { taskLockKeys, type LockedRun } from '../../core/scheduling/advisory-lock.js';
+import { TaskLocks } from '../../database/task-locks.js';
 import { ActivityService } from '../activity/activity.service.js';
 import { ContentVersionService } from '../content-version/content-version.service.js';
 import { postChangeKeys } from '../../core/http/cdn-cache.js';
 import { PostNotifications } from './post-notifications.js';
 import { PostWebhooks } from './post-webhooks.js';
 import { PostsRepository } from './posts.repository.js';
+import { Transactions } from '../../database/transactions.js';
 
 const intervalName = 'scheduled-posts';
 
@@ -26,13 +26,14 @@ export class PostScheduler implements OnApplicationBootstrap, OnApplicationShutd
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     // Only for the advisory lock's dedicated connection; the queries are the posts repository's.
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly taskLocks: TaskLocks,
     private readonly schedulerRegistry: SchedulerRegistry,
     private readonly activity: ActivityService,
     private readonly contentVersion: ContentVersionService,
     private readonly posts: PostsRepository,
     private readonly notifications: PostNotifications,
     private readonly webhooks: PostWebhooks,
+    private readonly transactions: Transactions,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -57,11 +58,11 @@ export class PostScheduler implements OnApplicationBootstrap, OnApplicationShutd
   async publishDue(now = new Date()): Promise<LockedRun<number>> {
     // The common case costs one indexed read and no lock connection.
     if (!(await this.posts.hasScheduledDue(now))) return { ran: true, result: 0 };
-    return withAdvisoryLock(this.dataSource, taskLockKeys.scheduledPosts, () => this.publish(now));
+    return this.taskLocks.withLock(taskLockKeys.scheduledPosts, () => this.publish(now));
   }
 
   private publish(now: Date): Promise<number> {
-    return this.posts.transaction(async (manager) => {
+    return this.transactions.run(async (manager) => {
       const published = await this.posts.publishScheduledDue(manager, now);
       for (const post of published) {
         await this.activity.record(manager, {

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post } from '@nestjs/common';
-import type { AdminPost, PostWorkflowCounts, StaffIdentity } from '@northbeam/common';
+import type { AdminPost, PostWorkflowCounts, StaffUser } from '@northbeam/common';
 import { Access } from '../auth/decorators/access.decorator.js';
 import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
 import { SendBackPostDto } from './dto/send-back-post.dto.js';
@@ -22,11 +22,7 @@ export class PostWorkflowController {
   @Post(':id/send-back')
   @Access('posts', 'all')
   @HttpCode(HttpStatus.OK)
-  sendBack(
-    @Param('id') id: string,
-    @Body() dto: SendBackPostDto,
-    @CurrentUser() user: StaffIdentity,
-  ): Promise<AdminPost> {
+  sendBack(@Param('id') id: string, @Body() dto: SendBackPostDto, @CurrentUser() user: StaffUser): Promise<AdminPost> {
     return this.review.sendBack(id, dto, user);
   }
 }

@@ -4,7 +4,7 @@ import {
   publishingMessages,
   type ActivityAction,
   type PostStatus,
-  type StaffIdentity,
+  type StaffUser,
 } from '@northbeam/common';
 import { ApiError } from '../../core/http/api-error.js';
 import type { Post } from './entities/post.entity.js';
@@ -27,7 +27,7 @@ export function workflowOfSave(
   existing: Pick<Post, 'status' | 'publishAt' | 'createdById'> | null,
   status: PostStatus,
   publishAt: string | undefined | null,
-  user: StaffIdentity,
+  user: StaffUser,
   now: Date,
 ): WorkflowValues {
   if (status === 'in_review') return { status, publishAt: null, reviewNote: null };

@@ -23,7 +23,7 @@ import {
   type ListPage,
   type Post as PostResponse,
   type PostPage,
-  type StaffIdentity,
+  type StaffUser,
 } from '@northbeam/common';
 import { ApiError } from '../../core/http/api-error.js';
 import { VersionedCache } from '../../core/cache/versioned-cache.js';
@@ -111,10 +111,7 @@ export class AdminPostsController {
   /** One page of every post, newest first, without bodies (docs/product.md#posts-in-the-back-office). */
   @Get()
   @Access('posts', 'read')
-  list(
-    @Query() query: ListAdminPostsQueryDto,
-    @CurrentUser() user: StaffIdentity,
-  ): Promise<ListPage<AdminPostSummary>> {
+  list(@Query() query: ListAdminPostsQueryDto, @CurrentUser() user: StaffUser): Promise<ListPage<AdminPostSummary>> {
     return this.postsService.staffPage(query, user);
   }
 
@@ -127,26 +124,26 @@ export class AdminPostsController {
 
   @Get(':id')
   @Access('posts', 'read')
-  findOne(@Param('id') id: string, @CurrentUser() user: StaffIdentity): Promise<AdminPost> {
+  findOne(@Param('id') id: string, @CurrentUser() user: StaffUser): Promise<AdminPost> {
     return this.postsService.findForStaff(id, user);
   }
 
   @Post()
   @Access('posts', 'own')
-  create(@Body() dto: SavePostDto, @CurrentUser() user: StaffIdentity): Promise<AdminPost> {
+  create(@Body() dto: SavePostDto, @CurrentUser() user: StaffUser): Promise<AdminPost> {
     return this.postsService.create(dto, user);
   }
 
   @Put(':id')
   @Access('posts', 'own')
-  update(@Param('id') id: string, @Body() dto: SavePostDto, @CurrentUser() user: StaffIdentity): Promise<AdminPost> {
+  update(@Param('id') id: string, @Body() dto: SavePostDto, @CurrentUser() user: StaffUser): Promise<AdminPost> {
     return this.postsService.update(id, dto, user);
   }
 
   @Delete(':id')
   @Access('posts', 'own')
   @HttpCode(HttpStatus.NO_CONTENT)
-  async delete(@Param('id') id: string, @CurrentUser() user: StaffIdentity): Promise<void> {
+  async delete(@Param('id') id: string, @CurrentUser() user: StaffUser): Promise<void> {
     await this.postsService.delete(id, user);
   }
 }

@@ -13,6 +13,7 @@ import { PostsRepository } from './posts.repository.js';
 import { PostsService } from './posts.service.js';
 import { RevisionsModule } from '../revisions/revisions.module.js';
 import { PostRedirectsService } from './post-redirects.js';
+import { PostRedirectsRepository } from './post-redirects.repository.js';
 import { PostReviewService } from './post-review.service.js';
 import { PostRevisionsController } from './post-revisions.controller.js';
 import { PostRevisionsService } from './post-revisions.service.js';
@@ -42,6 +43,7 @@ import { WebhookEventsModule } from '../webhooks/webhook-events.js';
     PostsSeeder,
     PostRevisionsService,
     PostRedirectsService,
+    PostRedirectsRepository,
     PostReviewService,
     PostScheduler,
     PostNotifications,

@@ -182,11 +182,6 @@ export class PostsRepository {
     );
   }
 
-  /** Runs `work` in one transaction: a change and its activity-log line commit together. */
-  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.posts.manager.transaction(work);
-  }
-
   async create(manager: EntityManager, values: PostValues): Promise<Post> {
     const posts = manager.getRepository(Post);
     const saved = await posts.save(posts.create(values));

@@ -4,6 +4,7 @@ import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
 import { seedPosts } from '../../database/seed/posts.js';
 import { PostsRepository } from './posts.repository.js';
 import { normaliseTags } from './posts.service.js';
+import { Transactions } from '../../database/transactions.js';
 
 const dayMs = 24 * 60 * 60 * 1000;
 
@@ -15,6 +16,7 @@ export class PostsSeeder implements OnApplicationBootstrap {
   constructor(
     private readonly postsRepository: PostsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly transactions: Transactions,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -31,7 +33,7 @@ export class PostsSeeder implements OnApplicationBootstrap {
       const wordCount = countWords(seed.body);
       const date = new Date(now.getTime() - seed.daysAgo * dayMs);
       try {
-        await this.postsRepository.transaction((manager) =>
+        await this.transactions.run((manager) =>
           this.postsRepository.create(manager, {
             section: seed.section,
             slug: seed.slug,

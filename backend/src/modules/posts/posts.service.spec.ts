@@ -1,5 +1,5 @@
 import { HttpException } from '@nestjs/common';
-import { messages, type StaffIdentity } from '@northbeam/common';
+import { messages, permissionsFor, type StaffUser } from '@northbeam/common';
 import type { SavePostDto } from './dto/save-post.dto.js';
 import type { Post } from './entities/post.entity.js';
 import type { PostsRepository } from './posts.repository.js';
@@ -12,18 +12,27 @@ import type { MediaService } from '../media/media.service.js';
 import type { PostRedirectsService } from './post-redirects.js';
 import type { PostNotifications } from './post-notifications.js';
 import type { PostWebhooks } from './post-webhooks.js';
+import type { Transactions } from '../../database/transactions.js';
 
-const admin: StaffIdentity = {
+const admin: StaffUser = {
   id: '11111111-1111-4111-8111-111111111111',
   name: 'Ada',
   email: 'ada@x.example',
   role: 'admin',
+  twoFactorEnabled: false,
+  twoFactorSetupRequired: false,
+  permissions: permissionsFor('admin'),
+  teamMemberId: null,
 };
-const consultant: StaffIdentity = {
+const consultant: StaffUser = {
   id: '22222222-2222-4222-8222-222222222222',
   name: 'Cy',
   email: 'cy@x.example',
   role: 'consultant',
+  twoFactorEnabled: false,
+  twoFactorSetupRequired: false,
+  permissions: permissionsFor('consultant'),
+  teamMemberId: null,
 };
 const postId = '33333333-3333-4333-8333-333333333333';
 
@@ -72,13 +81,9 @@ function fakeMedia(): MediaService {
   return { exists: () => Promise.resolve(false), images: () => Promise.resolve(new Map()) } as unknown as MediaService;
 }
 
-/** A repository fake whose every method fails unless the test gives it an answer; transactions run their work at once. */
+/** A repository fake whose every method fails unless the test gives it an answer. */
 function fakeRepository(given: Partial<PostsRepository>): PostsRepository {
-  const answers: Partial<PostsRepository> = {
-    transaction: ((work: (manager: EntityManager) => Promise<unknown>) =>
-      work(fakeManager)) as PostsRepository['transaction'],
-    ...given,
-  };
+  const answers: Partial<PostsRepository> = { ...given };
   return new Proxy({} as PostsRepository, {
     get: (_target, name: string) =>
       answers[name as keyof PostsRepository] ??
@@ -86,6 +91,11 @@ function fakeRepository(given: Partial<PostsRepository>): PostsRepository {
         throw new Error(`unexpected call to PostsRepository.${name}`);
       }),
   });
+}
+
+/** Transactions that run their work at once, on the fake manager. */
+function fakeTransactions(): Transactions {
+  return { run: (work: (manager: EntityManager) => Promise<unknown>) => work(fakeManager) } as unknown as Transactions;
 }
 
 /** Records content-version bumps (the page cache's invalidation). */
@@ -161,6 +171,7 @@ describe(PostsService.name, () => {
         fakeRedirects(),
         fakeNotifications(),
         fakeWebhooks(),
+        fakeTransactions(),
       );
       expect(await statusOf(service.create({ ...dto, status: 'published' }, consultant))).toEqual([
         403,
@@ -178,6 +189,7 @@ describe(PostsService.name, () => {
         fakeRedirects(),
         fakeNotifications(),
         fakeWebhooks(),
+        fakeTransactions(),
       );
       expect(await statusOf(service.create(dto, admin))).toEqual([409, messages.slugTaken]);
     });
@@ -197,6 +209,7 @@ describe(PostsService.name, () => {
         fakeRedirects(),
         fakeNotifications(),
         fakeWebhooks(),
+        fakeTransactions(),
       );
       await service.create({ ...dto, tags: [' a ', '', 'A', 'b'] }, admin);
       expect(created).toHaveLength(1);
@@ -229,6 +242,7 @@ describe(PostsService.name, () => {
         fakeRedirects(),
         fakeNotifications(),
         fakeWebhooks(),
+        fakeTransactions(),
       );
       await service.update(postId, { ...dto, status: 'published' }, admin);
       const values = updates[0];
@@ -252,6 +266,7 @@ describe(PostsService.name, () => {
         fakeRedirects(),
         fakeNotifications(),
         fakeWebhooks(),
+        fakeTransactions(),
       );
       await service.update(postId, { ...dto, status: 'published' }, admin);
       const values = updates[0];
@@ -277,6 +292,7 @@ describe(PostsService.name, () => {
         fakeRedirects(),
         fakeNotifications(),
         fakeWebhooks(),
+        fakeTransactions(),
       );
       await service.update(postId, { ...dto, status: after }, admin);
       expect(lines).toEqual([{ actor: admin, action, target: { type: 'post', id: postId, label: 'T' } }]);
@@ -295,6 +311,7 @@ describe(PostsService.name, () => {
         fakeRedirects(),
         fakeNotifications(),
         fakeWebhooks(),
+        fakeTransactions(),
       );
       await service.update(postId, { ...dto, title: 'After' }, admin);
       expect(kept).toEqual([
@@ -320,6 +337,7 @@ describe(PostsService.name, () => {
         fakeRedirects(),
         fakeNotifications(),
         fakeWebhooks(),
+        fakeTransactions(),
       );
       expect(await statusOf(service.update(postId, dto, consultant))).toEqual([403, messages.consultantOwnDraftsOnly]);
     });
@@ -336,6 +354,7 @@ describe(PostsService.name, () => {
         fakeRedirects(),
         fakeNotifications(),
         fakeWebhooks(),
+        fakeTransactions(),
       );
       expect(await statusOf(service.findForReader('labs', 'a-slug', null))).toEqual([404, messages.postNotFound]);
       await expect(service.findForReader('labs', 'a-slug', consultant)).resolves.toMatchObject({ status: 'draft' });

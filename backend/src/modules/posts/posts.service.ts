@@ -17,9 +17,8 @@ import {
   type PostPage,
   type PostStatus,
   type PostSummary,
-  type StaffIdentity,
+  type StaffUser,
 } from '@northbeam/common';
-import type { EntityManager } from 'typeorm';
 import { ApiError } from '../../core/http/api-error.js';
 import { ActivityService } from '../activity/activity.service.js';
 import { ContentVersionService } from '../content-version/content-version.service.js';
@@ -36,6 +35,7 @@ import { workflowAction, workflowOfSave } from './post-workflow.js';
 import { PostsRepository, type PostValues } from './posts.repository.js';
 import { isUuid } from '../../core/validation/uuid.js';
 import { postChangeKeys } from '../../core/http/cdn-cache.js';
+import { Transactions } from '../../database/transactions.js';
 
 @Injectable()
 export class PostsService {
@@ -48,6 +48,7 @@ export class PostsService {
     private readonly redirects: PostRedirectsService,
     private readonly notifications: PostNotifications,
     private readonly webhooks: PostWebhooks,
+    private readonly transactions: Transactions,
   ) {}
 
   /** A page of the published blog for readers (GET /api/posts). */
@@ -71,7 +72,7 @@ export class PostsService {
   }
 
   /** A published post; a draft too when a signed-in staff member asks (preview). */
-  async findForReader(section: string, slug: string, staff: StaffIdentity | null): Promise<PostResponse> {
+  async findForReader(section: string, slug: string, staff: StaffUser | null): Promise<PostResponse> {
     const post = isPostSection(section) ? await this.postsRepository.findBySectionAndSlug(section, slug) : null;
     if (!post || (post.status !== 'published' && !staff))
       throw new ApiError(HttpStatus.NOT_FOUND, messages.postNotFound);
@@ -84,7 +85,7 @@ export class PostsService {
    * A page of the staff posts list, newest first, without bodies. Every role sees every post of every
    * status (consultants read all posts and change only their own drafts): docs/product.md#posts-in-the-back-office.
    */
-  async staffPage(query: ListAdminPostsQueryDto, user: StaffIdentity): Promise<ListPage<AdminPostSummary>> {
+  async staffPage(query: ListAdminPostsQueryDto, user: StaffUser): Promise<ListPage<AdminPostSummary>> {
     const page = query.page ?? 1;
     const pageSize = limits.adminPostsPageSize;
     const [posts, total] = await this.postsRepository.findStaffPage({
@@ -102,11 +103,11 @@ export class PostsService {
     return this.postsRepository.countStaffMatches(query.q || undefined);
   }
 
-  async findForStaff(id: string, user: StaffIdentity): Promise<AdminPost> {
+  async findForStaff(id: string, user: StaffUser): Promise<AdminPost> {
     return mapAdminPost(await this.requirePost(id), user);
   }
 
-  async create(dto: SavePostDto, user: StaffIdentity): Promise<AdminPost> {
+  async create(dto: SavePostDto, user: StaffUser): Promise<AdminPost> {
     const status = dto.status ?? 'draft';
     if (status === 'published' && !postActions(null, user).includes('publish'))
       throw new ApiError(HttpStatus.FORBIDDEN, messages.onlyAdminsCanPublish);
@@ -114,7 +115,7 @@ export class PostsService {
     await this.assertFeatureImage(dto);
     const now = new Date();
     const workflow = workflowOfSave(null, status, dto.publishAt, user, now);
-    const post = await this.postsRepository.transaction(async (manager) => {
+    const post = await this.transactions.run(async (manager) => {
       const created = await this.postsRepository.create(manager, {
         ...contentValues(dto),
         reviewNote: null,
@@ -148,7 +149,7 @@ export class PostsService {
   async update(
     id: string,
     dto: SavePostDto,
-    user: StaffIdentity,
+    user: StaffUser,
     options: { restoredFromId?: string } = {},
   ): Promise<AdminPost> {
     const existing = await this.requirePost(id);
@@ -167,7 +168,7 @@ export class PostsService {
     if (status === 'published' && !existing.publishedAt) values.publishedAt = now;
     // Editing what readers can already see is a revision; the first publication is not.
     if (existing.status === 'published') values.revisionDate = now;
-    const updated = await this.postsRepository.transaction(async (manager) => {
+    const updated = await this.transactions.run(async (manager) => {
       const saved = await this.postsRepository.update(manager, existing.id, values);
       await this.activity.record(manager, {
         actor: user,
@@ -201,10 +202,10 @@ export class PostsService {
     return mapAdminPost(updated, user);
   }
 
-  async delete(id: string, user: StaffIdentity): Promise<void> {
+  async delete(id: string, user: StaffUser): Promise<void> {
     const existing = await this.requirePost(id);
     assertMayEdit(existing, user);
-    await this.postsRepository.transaction(async (manager) => {
+    await this.transactions.run(async (manager) => {
       await this.postsRepository.delete(manager, existing.id);
       await this.revisions.deleteFor(manager, 'post', existing.id);
       await this.activity.record(manager, { actor: user, action: 'post.deleted', target: postTarget(existing) });
@@ -215,13 +216,8 @@ export class PostsService {
     );
   }
 
-  /** Runs `work` in one transaction (see PostsRepository.transaction). */
-  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.postsRepository.transaction(work);
-  }
-
   /** The post as staff may change it: 404 when unknown, 403 when a consultant may not change it. */
-  async requireChangeable(id: string, user: StaffIdentity): Promise<Post> {
+  async requireChangeable(id: string, user: StaffUser): Promise<Post> {
     const post = await this.requirePost(id);
     assertMayEdit(post, user);
     return post;
@@ -281,7 +277,7 @@ export function revisionFields(post: Post): Record<string, unknown> {
 }
 
 /** Consultants change only their own drafts. */
-function assertMayEdit(post: Post, user: StaffIdentity): void {
+function assertMayEdit(post: Post, user: StaffUser): void {
   if (!postActions(post, user).includes('edit'))
     throw new ApiError(HttpStatus.FORBIDDEN, messages.consultantOwnDraftsOnly);
 }

@@ -11,6 +11,7 @@ import { PERSONAL_DATA_STORES } from './personal-data-stores.js';
 import { newToken, sha256 } from './privacy-rules.js';
 import { PrivacyRepository } from './privacy.repository.js';
 import { SiteSettingsService } from '../site-settings/site-settings.service.js';
+import { Transactions } from '../../database/transactions.js';
 
 const dayMs = 24 * 60 * 60 * 1000;
 
@@ -33,6 +34,7 @@ export class AccessExportService {
   constructor(
     private readonly repository: PrivacyRepository,
     @Inject(PERSONAL_DATA_STORES) private readonly stores: PersonalDataStore[],
+    private readonly transactions: Transactions,
     /** The privacy address the letter names; the brand facts' where there are no settings (unit tests). */
     @Optional() private readonly siteSettings: SiteSettingsService | null = null,
   ) {}
@@ -149,7 +151,7 @@ export class AccessExportService {
     if (!taken) throw new ApiError(HttpStatus.BAD_REQUEST, messages.accessDownloadInvalid);
     const request = await this.repository.findByRequestId(taken.requestId);
     if (request) {
-      await this.repository.transaction((manager) =>
+      await this.transactions.run((manager) =>
         this.repository.addAudit(manager, {
           requestId: request.requestId,
           emailHash: request.emailHash,

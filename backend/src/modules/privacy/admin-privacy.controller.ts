@@ -8,7 +8,7 @@ import type {
   DeletionRequestSummary,
   ListPage,
   PrivacyRequestCounts,
-  StaffIdentity,
+  StaffUser,
 } from '@northbeam/common';
 import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
 import { Access } from '../auth/decorators/access.decorator.js';
@@ -55,7 +55,7 @@ export class AdminPrivacyController {
   approve(
     @Param('id') id: string,
     @Body() body: ApproveRequestDto,
-    @CurrentUser() user: StaffIdentity,
+    @CurrentUser() user: StaffUser,
   ): Promise<DeletionRequestDetail> {
     const decisions = body.digest
       ? { digest: body.digest, include: body.include ?? [], exclude: body.exclude ?? [] }
@@ -68,7 +68,7 @@ export class AdminPrivacyController {
   reject(
     @Param('id') id: string,
     @Body() body: RejectDeletionRequestDto,
-    @CurrentUser() user: StaffIdentity,
+    @CurrentUser() user: StaffUser,
   ): Promise<DeletionRequestDetail> {
     return this.requests.reject(id, user, body.reason);
   }
@@ -78,7 +78,7 @@ export class AdminPrivacyController {
   complete(
     @Param('id') id: string,
     @Body() body: CompleteDeletionRequestDto,
-    @CurrentUser() user: StaffIdentity,
+    @CurrentUser() user: StaffUser,
   ): Promise<DeletionRequestDetail> {
     return this.requests.completePartial(id, user, body.note);
   }
@@ -88,7 +88,7 @@ export class AdminPrivacyController {
   extend(
     @Param('id') id: string,
     @Body() body: ExtendRequestDto,
-    @CurrentUser() user: StaffIdentity,
+    @CurrentUser() user: StaffUser,
   ): Promise<DeletionRequestDetail> {
     return this.requests.extend(id, user, body.months, body.reason);
   }
@@ -117,7 +117,7 @@ export class AdminPrivacyRecordsController {
   @Get('consent/:consentId/export')
   async exportConsent(
     @Param('consentId') consentId: string,
-    @CurrentUser() user: StaffIdentity,
+    @CurrentUser() user: StaffUser,
     @Res() response: Response,
   ): Promise<void> {
     const proof = await this.consent.export(consentId, user);

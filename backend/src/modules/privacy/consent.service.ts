@@ -1,5 +1,5 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
-import { consentIdPattern, messages, type ConsentProof, type StaffIdentity } from '@northbeam/common';
+import { consentIdPattern, messages, type ConsentProof, type StaffUser } from '@northbeam/common';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
 import { ApiError } from '../../core/http/api-error.js';
 import { RateLimiter } from '../../core/rate-limit/rate-limiter.js';
@@ -7,6 +7,7 @@ import { ActivityService } from '../activity/activity.service.js';
 import type { RecordConsentDto } from './dto/consent.dto.js';
 import { newPublicId } from './privacy-rules.js';
 import { PrivacyRepository } from './privacy.repository.js';
+import { Transactions } from '../../database/transactions.js';
 
 /**
  * Consent records (docs/product.md#consent-records): each banner choice stored under a random id with
@@ -20,6 +21,7 @@ export class ConsentService {
     private readonly rateLimiter: RateLimiter,
     private readonly activity: ActivityService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly transactions: Transactions,
   ) {}
 
   async record(choice: RecordConsentDto, clientIp: string | undefined, now = new Date()): Promise<ConsentProof> {
@@ -47,9 +49,9 @@ export class ConsentService {
   }
 
   /** The record as a file, the export logged in the activity log. */
-  async export(consentId: string, actor: StaffIdentity): Promise<ConsentProof> {
+  async export(consentId: string, actor: StaffUser): Promise<ConsentProof> {
     const proof = await this.find(consentId);
-    await this.repository.transaction((manager) =>
+    await this.transactions.run((manager) =>
       this.activity.record(manager, {
         actor,
         action: 'privacy.consent_exported',

@@ -4,6 +4,7 @@ import type { PersonalDataStore } from '../../core/personal-data/personal-data-s
 import { PERSONAL_DATA_STORES } from './personal-data-stores.js';
 import { PrivacyRequestsService } from './privacy-requests.service.js';
 import { PrivacyRepository } from './privacy.repository.js';
+import { Transactions } from '../../database/transactions.js';
 
 const systemActor = 'system';
 
@@ -17,6 +18,7 @@ export class ErasureService {
     private readonly repository: PrivacyRepository,
     private readonly requests: PrivacyRequestsService,
     @Inject(PERSONAL_DATA_STORES) private readonly stores: PersonalDataStore[],
+    private readonly transactions: Transactions,
   ) {}
 
   /**
@@ -26,7 +28,7 @@ export class ErasureService {
   async processApprovedDeletions(now = new Date()): Promise<number> {
     let completed = 0;
     for (;;) {
-      const done = await this.repository.transaction(async (manager) => {
+      const done = await this.transactions.run(async (manager) => {
         const request = await this.repository.claimApprovedFullDeletion(manager);
         if (!request) return false;
         const counts = await this.eraseAddress(manager, request.email!);

@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
-import { claimTaskRun } from '../../core/scheduling/advisory-lock.js';
+import { TaskLocks } from '../../database/task-locks.js';
 import { dueSoonHorizon } from './privacy-rules.js';
 import { PrivacyNotifications } from './privacy-notifications.js';
 import { PrivacyMailer } from './privacy.mails.js';
 import { PrivacyRepository } from './privacy.repository.js';
+import { Transactions } from '../../database/transactions.js';
 
 /**
  * The daily digest (08:00 UK time) of deletion and access requests due within 7 days or overdue: to
@@ -17,14 +16,15 @@ export class PrivacyDigestService {
     private readonly repository: PrivacyRepository,
     private readonly mailer: PrivacyMailer,
     private readonly notifications: PrivacyNotifications,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly taskLocks: TaskLocks,
+    private readonly transactions: Transactions,
   ) {}
 
   /** Scheduled task body: at most one mail a day, none when nothing is due. */
   async sendDigest(now = new Date()): Promise<number> {
     const due = await this.repository.openDueBy(dueSoonHorizon(now));
     if (due.length === 0) return 0;
-    if (!(await claimTaskRun(this.dataSource, 'privacy-digest', now.toISOString().slice(0, 10)))) return 0;
+    if (!(await this.taskLocks.claimRun('privacy-digest', now.toISOString().slice(0, 10)))) return 0;
     const lines = due.map((request) => ({
       requestId: request.requestId,
       requestType: request.requestType,
@@ -32,7 +32,7 @@ export class PrivacyDigestService {
       deadlineAt: request.deadlineAt,
       overdue: request.deadlineAt < now,
     }));
-    await this.repository.transaction(async (manager) => {
+    await this.transactions.run(async (manager) => {
       await this.mailer.digest(manager, lines);
       await this.notifications.due(manager, lines);
     });

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { formatDate, privacyRequestTypeLabels, type StaffIdentity } from '@northbeam/common';
+import { formatDate, privacyRequestTypeLabels, type StaffUser } from '@northbeam/common';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
 import { notificationMail } from '../notifications/notifications.mails.js';
@@ -50,7 +50,7 @@ export class PrivacyNotifications {
     );
   }
 
-  extended(manager: EntityManager, request: DeletionRequest, actor: StaffIdentity, reason: string): Promise<number> {
+  extended(manager: EntityManager, request: DeletionRequest, actor: StaffUser, reason: string): Promise<number> {
     const due = formatDate(request.deadlineAt, 'd MMMM yyyy');
     const path = this.path(request);
     return this.notifications.notify(

@@ -13,7 +13,7 @@ import {
   type ListPage,
   type PrivacyRequestCounts,
   type PrivacyRequestType,
-  type StaffIdentity,
+  type StaffUser,
 } from '@northbeam/common';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
 import { emailHash } from '../../core/crypto/email-hash.js';
@@ -38,6 +38,7 @@ import { PrivacyMailer } from './privacy.mails.js';
 import { PrivacyRepository, type RequestFilter } from './privacy.repository.js';
 import { isUuid } from '../../core/validation/uuid.js';
 import { WebhookEvents } from '../webhooks/webhook-events.js';
+import { Transactions } from '../../database/transactions.js';
 
 const dayMs = 24 * 60 * 60 * 1000;
 const verificationValidityMs = 14 * dayMs;
@@ -68,6 +69,7 @@ export class PrivacyRequestsService {
     private readonly activity: ActivityService,
     private readonly notifications: PrivacyNotifications,
     private readonly webhookEvents: WebhookEvents,
+    private readonly transactions: Transactions,
   ) {}
 
   /** Keyed SHA-256 of a normalised address: proof in the audit without keeping the address. */
@@ -97,7 +99,7 @@ export class PrivacyRequestsService {
     const token = newToken();
     const requestId = newRequestId(input.requestType);
     const emailHash = this.hashEmail(input.email);
-    await this.repository.transaction(async (manager) => {
+    await this.transactions.run(async (manager) => {
       const id = await this.repository.insertRequest(manager, {
         requestId,
         email: input.email,
@@ -142,7 +144,7 @@ export class PrivacyRequestsService {
 
   private async verifyToken(token: string | undefined, now: Date): Promise<VerifyOutcome> {
     if (!token || token.length > 100) return 'invalid';
-    return this.repository.transaction(async (manager) => {
+    return this.transactions.run(async (manager) => {
       const request = await this.repository.findByTokenHashForUpdate(manager, sha256(token));
       if (
         !request ||
@@ -197,7 +199,7 @@ export class PrivacyRequestsService {
     if (!request) throw new ApiError(HttpStatus.NOT_FOUND, messages.deletionRequestNotFound);
     if (request.requestType !== 'access') throw new ApiError(HttpStatus.CONFLICT, accessReviewMessages.notAccess);
     if (!request.email) throw new ApiError(HttpStatus.CONFLICT, messages.deletionRequestWrongState);
-    return this.repository.transaction(async (manager) => mapFindings(await this.exports.findings(manager, request)));
+    return this.transactions.run(async (manager) => mapFindings(await this.exports.findings(manager, request)));
   }
 
   /**
@@ -207,7 +209,7 @@ export class PrivacyRequestsService {
    */
   async approve(
     id: string,
-    actor: StaffIdentity,
+    actor: StaffUser,
     decisions?: AccessReviewDecisions,
     now = new Date(),
   ): Promise<DeletionRequestDetail> {
@@ -250,7 +252,7 @@ export class PrivacyRequestsService {
     return this.detail(id, now);
   }
 
-  async reject(id: string, actor: StaffIdentity, reason: string, now = new Date()): Promise<DeletionRequestDetail> {
+  async reject(id: string, actor: StaffUser, reason: string, now = new Date()): Promise<DeletionRequestDetail> {
     await this.transition(id, 'reject', async (manager, request) => {
       request.status = 'rejected';
       request.rejectedAt = now;
@@ -264,12 +266,7 @@ export class PrivacyRequestsService {
   }
 
   /** An approved partial deletion, carried out by hand, is closed with a note saying what was deleted. */
-  async completePartial(
-    id: string,
-    actor: StaffIdentity,
-    note: string,
-    now = new Date(),
-  ): Promise<DeletionRequestDetail> {
+  async completePartial(id: string, actor: StaffUser, note: string, now = new Date()): Promise<DeletionRequestDetail> {
     await this.transition(id, 'complete', async (manager, request) => {
       await this.recordDecision(manager, actor, 'privacy.request_completed', request);
       await this.complete(manager, request, actor.email, now, { note, actorName: actor.name }, note);
@@ -280,7 +277,7 @@ export class PrivacyRequestsService {
   /** Moves an open request's deadline once, by one or two months, with a reason mailed to the requester. */
   async extend(
     id: string,
-    actor: StaffIdentity,
+    actor: StaffUser,
     months: number,
     reason: string,
     now = new Date(),
@@ -335,7 +332,7 @@ export class PrivacyRequestsService {
   /** The staff decision in the activity log, by request id only (the log holds no requester's address). */
   private recordDecision(
     manager: EntityManager,
-    actor: StaffIdentity,
+    actor: StaffUser,
     action: DecisionAction,
     request: DeletionRequest,
     facts: string[] = [],
@@ -376,7 +373,7 @@ export class PrivacyRequestsService {
     change: (manager: EntityManager, request: DeletionRequest) => Promise<void>,
   ): Promise<void> {
     if (!isUuid(id)) throw new ApiError(HttpStatus.NOT_FOUND, messages.deletionRequestNotFound);
-    await this.repository.transaction(async (manager) => {
+    await this.transactions.run(async (manager) => {
       const request = await this.repository.findByIdForUpdate(manager, id);
       if (!request) throw new ApiError(HttpStatus.NOT_FOUND, messages.deletionRequestNotFound);
       if (!privacyRequestActions(actionFacts(request)).includes(action)) {

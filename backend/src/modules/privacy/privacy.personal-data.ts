@@ -4,7 +4,12 @@ import {
   type DeletionRequestStatus,
   type PrivacyRequestType,
 } from '@northbeam/common';
-import { countRows, deleteRows, type PersonalDataStore } from '../../core/personal-data/personal-data-store.js';
+import {
+  countRows,
+  deleteRows,
+  selectRows,
+  type PersonalDataStore,
+} from '../../core/personal-data/personal-data-store.js';
 
 /**
  * The privacy requests themselves (deletion and access). A completed deletion clears its address
@@ -40,7 +45,8 @@ export const privacyRequestsStore: PersonalDataStore = {
   keptWhile: 'confirmed requests: as proof of how they were handled',
   retention: { key: 'unverifiedRequests', rule: (period) => `unverified deletion_requests older than ${period}` },
   collect: (manager, email) =>
-    manager.query(
+    selectRows(
+      manager,
       `SELECT "request_id" AS "requestId", "request_type" AS "type", "status", "reason", "received_at" AS "receivedAt",
               "deadline_at" AS "dueAt", "verified_at" AS "verifiedAt", "approved_at" AS "approvedAt", "rejected_at" AS "rejectedAt",
               "rejection_reason" AS "rejectionReason", "completed_at" AS "completedAt", "extended_at" AS "extendedAt",

@@ -27,11 +27,6 @@ export class PrivacyRepository {
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
-  /** Runs `work` in one transaction: a request's change, its audit, its activity line and its mail commit together. */
-  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(work);
-  }
-
   /** Stores a new request and answers its id. */
   async insertRequest(manager: EntityManager, request: Partial<DeletionRequest>): Promise<string> {
     const result = await manager.getRepository(DeletionRequest).insert(request);
@@ -151,7 +146,8 @@ export class PrivacyRepository {
 
   /**
    * Takes the export behind a link, once: the file is dropped from the row (which stays, with the time
-   * of the download, until its period ends) and answered. Null when used, unknown or expired.
+   * of the download, until its period ends) and answered. Null when used, unknown or expired. A unit
+   * of its own: it opens its transaction, as the row's lock and its update belong together.
    */
   async takeExport(tokenHash: string, now: Date): Promise<{ requestId: string; archive: Buffer } | null> {
     return this.dataSource.transaction(async (manager) => {

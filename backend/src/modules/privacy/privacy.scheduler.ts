@@ -1,9 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Cron } from '@nestjs/schedule';
 import { privacyErasureEveryMinutes } from '@northbeam/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
-import { taskLockKeys, withAdvisoryLock, type LockedRun } from '../../core/scheduling/advisory-lock.js';
+import { taskLockKeys, type LockedRun } from '../../core/scheduling/advisory-lock.js';
+import { TaskLocks } from '../../database/task-locks.js';
 import { ErasureService } from './erasure.service.js';
 import { PrivacyDigestService } from './privacy-digest.service.js';
 import { RetentionService } from './retention.service.js';
@@ -20,7 +19,7 @@ export class PrivacyScheduler {
     private readonly erasure: ErasureService,
     private readonly retention: RetentionService,
     private readonly digest: PrivacyDigestService,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly taskLocks: TaskLocks,
   ) {}
 
   @Cron(`0 */${privacyErasureEveryMinutes} * * * *`, { name: 'privacy-deletions' })
@@ -40,17 +39,15 @@ export class PrivacyScheduler {
   }
 
   processDeletions(now = new Date()): Promise<LockedRun<number>> {
-    return withAdvisoryLock(this.dataSource, taskLockKeys.deletionProcessing, () =>
-      this.erasure.processApprovedDeletions(now),
-    );
+    return this.taskLocks.withLock(taskLockKeys.deletionProcessing, () => this.erasure.processApprovedDeletions(now));
   }
 
   runRetention(now = new Date()): Promise<LockedRun<Record<string, number>>> {
-    return withAdvisoryLock(this.dataSource, taskLockKeys.retention, () => this.retention.runRetention(now));
+    return this.taskLocks.withLock(taskLockKeys.retention, () => this.retention.runRetention(now));
   }
 
   sendDigest(now = new Date()): Promise<LockedRun<number>> {
-    return withAdvisoryLock(this.dataSource, taskLockKeys.privacyDigest, () => this.digest.sendDigest(now));
+    return this.taskLocks.withLock(taskLockKeys.privacyDigest, () => this.digest.sendDigest(now));
   }
 
   /** A failed run is logged and retried at the next tick; it never crashes the process. */

@@ -9,6 +9,7 @@ import {
 } from '../../core/personal-data/personal-data-store.js';
 import { PERSONAL_DATA_STORES } from './personal-data-stores.js';
 import { PrivacyRepository } from './privacy.repository.js';
+import { Transactions } from '../../database/transactions.js';
 
 /** When the daily purge runs (UK time); the scheduler's cron says the same. */
 export const retentionRunAt = { hour: 2, minute: 30 };
@@ -38,11 +39,12 @@ export class RetentionService {
   constructor(
     private readonly repository: PrivacyRepository,
     @Inject(PERSONAL_DATA_STORES) private readonly stores: PersonalDataStore[],
+    private readonly transactions: Transactions,
   ) {}
 
   /** Scheduled task body: deletes what is past its retention period. */
   async runRetention(now = new Date()): Promise<Record<string, number>> {
-    return this.repository.transaction(async (manager) => {
+    return this.transactions.run(async (manager) => {
       const purged: Record<string, number> = {};
       for (const store of this.stores) {
         if (!store.retention || !store.purge) continue;
@@ -56,7 +58,7 @@ export class RetentionService {
 
   /** Every store: what it holds, its retention, the next purge, its rows now. */
   async dataMap(now = new Date()): Promise<DataMapEntry[]> {
-    return this.repository.transaction(async (manager) => {
+    return this.transactions.run(async (manager) => {
       const entries: DataMapEntry[] = [];
       for (const store of this.stores) {
         const purged = Boolean(store.retention && store.purge);

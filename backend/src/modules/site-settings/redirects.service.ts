@@ -24,6 +24,7 @@ import { ActivityService } from '../activity/activity.service.js';
 import { frontendClientDir, frontendRoot } from '../../ssr/frontend-paths.js';
 import { ContentVersionService } from '../content-version/content-version.service.js';
 import { SiteSettingsRepository, type RedirectRow } from './site-settings.repository.js';
+import { Transactions } from '../../database/transactions.js';
 
 /** How long browsers and proxies may keep a redirect: short, so that a removed one stops soon. */
 const redirectMaxAgeSeconds = 300;
@@ -109,6 +110,7 @@ export class RedirectsService {
     private readonly activity: ActivityService,
     private readonly contentVersion: ContentVersionService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly transactions: Transactions,
   ) {}
 
   /**
@@ -170,7 +172,7 @@ export class RedirectsService {
     if (isServedPath(from) || (await this.repository.livePathsAmong([from])).has(from))
       throw new ApiError(HttpStatus.CONFLICT, redirectMessages.livePage, { fromPath: [redirectMessages.livePage] });
 
-    const row = await this.repository.transaction(async (manager) => {
+    const row = await this.transactions.run(async (manager) => {
       const existing = await this.repository.findAllRedirects(manager);
       if (existing.some((redirect) => redirect.from_path === from))
         throw new ApiError(HttpStatus.CONFLICT, redirectMessages.exists, { fromPath: [redirectMessages.exists] });
@@ -202,7 +204,7 @@ export class RedirectsService {
   async delete(id: string, user: StaffUser): Promise<void> {
     if (!isUuid(id)) throw new ApiError(HttpStatus.NOT_FOUND, redirectMessages.notFound);
     if (!redirectActions({ id }, user).includes('remove')) throw new ApiError(HttpStatus.FORBIDDEN, messages.forbidden);
-    await this.repository.transaction(async (manager) => {
+    await this.transactions.run(async (manager) => {
       const removed = await this.repository.deleteRedirect(manager, id);
       if (!removed) throw new ApiError(HttpStatus.NOT_FOUND, redirectMessages.notFound);
       await this.activity.record(manager, {

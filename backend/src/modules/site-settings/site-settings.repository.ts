@@ -35,10 +35,6 @@ export interface MediaLogoRow {
 export class SiteSettingsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(work);
-  }
-
   async findSettings(manager: EntityManager = this.dataSource.manager): Promise<SiteSettingsRow | null> {
     const rows = await manager.query<SiteSettingsRow[]>(
       `SELECT "data", "updated_at", "updated_by_name" FROM "site_settings" WHERE "id" = 1`,

@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import type { AppConfig } from '../../core/config/config.js';
 import { insideTransaction } from '../../database/open-transaction.js';
+import type { Transactions } from '../../database/transactions.js';
 import type { ActivityService } from '../activity/activity.service.js';
 import type { ContentVersionService } from '../content-version/content-version.service.js';
 import type { MailService } from '../mail/mail.service.js';
@@ -45,6 +46,7 @@ function serviceOnHeldConnection() {
     {} as MediaStorage,
     {} as NotificationsService,
     {} as MailService,
+    {} as Transactions,
   );
   return { service, releaseConnection, outsideReads };
 }

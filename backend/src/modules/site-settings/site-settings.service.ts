@@ -34,6 +34,7 @@ import {
   type MailboxChange,
 } from './site-settings.mails.js';
 import { SiteSettingsRepository, type StoredSiteSettings } from './site-settings.repository.js';
+import { Transactions } from '../../database/transactions.js';
 
 /** Height the marquee draws a logo at; its width follows the image's proportions. */
 const logoHeight = 48;
@@ -57,6 +58,7 @@ export class SiteSettingsService {
     private readonly storage: MediaStorage,
     private readonly notifications: NotificationsService,
     private readonly mail: MailService,
+    private readonly transactions: Transactions,
   ) {}
 
   private defaults(): SiteSettings {
@@ -171,7 +173,7 @@ export class SiteSettingsService {
    * old mailbox (mail): nobody can move the site's mail unseen.
    */
   async update(input: SiteSettingsInput, user: StaffUser): Promise<SiteSettings> {
-    await this.repository.transaction(async (manager) => {
+    await this.transactions.run(async (manager) => {
       const locked = await this.repository.lockSettings(manager);
       const mediaIds = [...new Set(input.clientLogos.flatMap((logo) => (logo.mediaId ? [logo.mediaId] : [])))];
       const found = await this.repository.findMedia(mediaIds, manager);
@@ -283,7 +285,7 @@ export class SiteSettingsService {
     action: 'settings.playbook_uploaded' | 'settings.playbook_reset',
     label: string,
   ): Promise<void> {
-    const previous = await this.repository.transaction(async (manager) => {
+    const previous = await this.transactions.run(async (manager) => {
       const locked = await this.repository.lockSettings(manager);
       const current = locked ? null : await this.settings(manager);
       const data: StoredSiteSettings = locked

@@ -1,4 +1,4 @@
-import type { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { staffMessages } from '@northbeam/common';
 import type { AppConfig } from '../../core/config/config.js';
 import type { RateLimiter } from '../../core/rate-limit/rate-limiter.js';
@@ -9,6 +9,7 @@ import type { UsersRepository } from '../users/users.repository.js';
 import { PasswordResetService } from './password-reset.service.js';
 import type { StaffRepository } from './staff.repository.js';
 import type { StaffService } from './staff.service.js';
+import type { Transactions } from '../../database/transactions.js';
 
 const manager = {} as EntityManager;
 const known = { id: 'user-1', name: 'Ada', email: 'ada@x.example', role: 'admin' } as User;
@@ -38,7 +39,7 @@ function build(issued: string[], lines: ActivityInput[], limited: string[]) {
         return Promise.resolve();
       },
     } as unknown as RateLimiter,
-    { transaction: (work: (m: EntityManager) => Promise<unknown>) => work(manager) } as unknown as DataSource,
+    { run: (work: (m: EntityManager) => Promise<unknown>) => work(manager) } as unknown as Transactions,
     { passwordResetRateLimitMax: 5, passwordResetRateLimitWindowSeconds: 3600 } as AppConfig,
   );
 }

@@ -1,7 +1,5 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { Request } from 'express';
-import { DataSource } from 'typeorm';
 import { passwordProblem, staffMessages } from '@northbeam/common';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
 import { ApiError } from '../../core/http/api-error.js';
@@ -15,6 +13,7 @@ import { normaliseEmail } from '../users/users.service.js';
 import { StaffRepository } from './staff.repository.js';
 import { StaffService } from './staff.service.js';
 import { hashLinkToken, isLinkTokenShaped } from './staff-token.js';
+import { Transactions } from '../../database/transactions.js';
 
 /** Rolls back the stand-in work done for an address that has no account. */
 class UnknownAddress extends Error {}
@@ -29,7 +28,7 @@ export class PasswordResetService {
     private readonly sessionsRepository: SessionsRepository,
     private readonly activity: ActivityService,
     private readonly rateLimiter: RateLimiter,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -46,8 +45,8 @@ export class PasswordResetService {
       perRecipient: this.config.passwordResetRateLimitMax,
       windowSeconds: this.config.passwordResetRateLimitWindowSeconds,
     });
-    await this.dataSource
-      .transaction(async (manager) => {
+    await this.transactions
+      .run(async (manager) => {
         const user = await this.usersRepository.findActiveByEmail(email, manager);
         await this.staffService.issuePasswordReset(manager, user ?? { id: null, email }, null, now);
         if (!user) throw new UnknownAddress();
@@ -78,7 +77,7 @@ export class PasswordResetService {
     if (problem) throw new ApiError(HttpStatus.BAD_REQUEST, problem, { password: [problem] });
     if (!isLinkTokenShaped(token)) throw new ApiError(HttpStatus.GONE, staffMessages.passwordResetLinkInvalid);
     const passwordHash = await hashPassword(password);
-    await this.dataSource.transaction(async (manager) => {
+    await this.transactions.run(async (manager) => {
       const reset = await this.staffRepository.findTokenForUpdate(manager, 'password_reset', hashLinkToken(token));
       const user = reset?.userId ? await this.usersRepository.findActiveById(reset.userId, manager) : null;
       if (!reset || !user || reset.usedAt || reset.expiresAt <= now)

@@ -22,40 +22,40 @@ export class StaffController {
   @Get()
   @Access('staff', 'read')
   list(@Query() query: ListStaffQueryDto, @CurrentUser() user: StaffUser): Promise<ListPage<StaffMember>> {
-    return this.staffService.list(user, query);
+    return this.staffService.list(query, user);
   }
 
   @Post('invitations')
   @Access('staff', 'all')
   invite(@Body() body: InviteStaffDto, @CurrentUser() user: StaffUser): Promise<{ message: string }> {
-    return this.staffService.invite(user, body);
+    return this.staffService.invite(body, user);
   }
 
   @Patch(':id')
   @Access('staff', 'all')
   update(@Param('id') id: string, @Body() body: UpdateStaffDto, @CurrentUser() user: StaffUser): Promise<StaffMember> {
-    return this.staffService.update(user, id, body);
+    return this.staffService.update(id, body, user);
   }
 
   @Post(':id/password-reset')
   @Access('staff', 'all')
   @HttpCode(HttpStatus.NO_CONTENT)
   async sendPasswordReset(@Param('id') id: string, @CurrentUser() user: StaffUser): Promise<void> {
-    await this.staffService.sendPasswordReset(user, id);
+    await this.staffService.sendPasswordReset(id, user);
   }
 
   @Post(':id/sign-out-everywhere')
   @Access('staff', 'all')
   @HttpCode(HttpStatus.NO_CONTENT)
   async signOutEverywhere(@Param('id') id: string, @CurrentUser() user: StaffUser): Promise<void> {
-    await this.staffService.signOutEverywhere(user, id);
+    await this.staffService.signOutEverywhere(id, user);
   }
 
   @Delete(':id')
   @Access('staff', 'all')
   @HttpCode(HttpStatus.NO_CONTENT)
   async remove(@Param('id') id: string, @CurrentUser() user: StaffUser): Promise<void> {
-    await this.staffService.remove(user, id);
+    await this.staffService.remove(id, user);
   }
 }
 

@@ -107,4 +107,10 @@ export class StaffRepository {
       .getRepository(StaffToken)
       .update({ kind: 'password_reset', userId, usedAt: IsNull() }, { usedAt: now });
   }
+
+  /** The name of the team member `id`, or null when there is none. */
+  async teamMemberName(manager: EntityManager, id: string): Promise<string | null> {
+    const [row] = await manager.query<{ name: string }[]>(`SELECT "name" FROM "team_members" WHERE "id" = $1`, [id]);
+    return row?.name ?? null;
+  }
 }

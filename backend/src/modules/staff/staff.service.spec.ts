@@ -1,5 +1,5 @@
 import { HttpException } from '@nestjs/common';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { permissionsFor, staffMessages, type StaffRole, type StaffUser } from '@northbeam/common';
 import type { AppConfig } from '../../core/config/config.js';
 import type { ActivityInput, ActivityService } from '../activity/activity.service.js';
@@ -11,6 +11,7 @@ import type { UsersRepository } from '../users/users.repository.js';
 import type { UsersService } from '../users/users.service.js';
 import type { StaffRepository } from './staff.repository.js';
 import { StaffService } from './staff.service.js';
+import type { Transactions } from '../../database/transactions.js';
 
 const manager = {} as EntityManager;
 const actor: StaffUser = {
@@ -63,9 +64,9 @@ function service(
   lines: ActivityInput[] = [],
   staff: Partial<StaffRepository> = {},
 ) {
-  const dataSource = {
-    transaction: (work: (m: EntityManager) => Promise<unknown>) => work(manager),
-  } as unknown as DataSource;
+  const transactions = {
+    run: (work: (m: EntityManager) => Promise<unknown>) => work(manager),
+  } as unknown as Transactions;
   const activity = {
     record: (_manager: EntityManager, input: ActivityInput) => {
       lines.push(input);
@@ -80,7 +81,7 @@ function service(
     strictFake<AuthService>({}, 'AuthService'),
     activity,
     strictFake<MailService>({}, 'MailService'),
-    dataSource,
+    transactions,
     { publicUrl: 'http://localhost:3000' } as AppConfig,
   );
 }
@@ -106,7 +107,7 @@ describe(StaffService.name, () => {
       ['demoted', { role: 'admin' as const }],
       ['disabled', { disabled: true }],
     ])('cannot be %s (409)', async (_label, change) => {
-      expect(await refusal(service(alone).update(actor, targetId, change))).toEqual([
+      expect(await refusal(service(alone).update(targetId, change, actor))).toEqual([
         409,
         staffMessages.lastSuperAdmin,
       ]);
@@ -115,7 +116,7 @@ describe(StaffService.name, () => {
     it('cannot be removed (409)', async () => {
       expect(
         await refusal(
-          service(alone, {}, [], { findOpenInvitation: () => Promise.resolve(null) }).remove(actor, targetId),
+          service(alone, {}, [], { findOpenInvitation: () => Promise.resolve(null) }).remove(targetId, actor),
         ),
       ).toEqual([409, staffMessages.lastSuperAdmin]);
     });
@@ -136,7 +137,7 @@ describe(StaffService.name, () => {
         {},
         lines,
       );
-      await expect(staff.update(actor, targetId, { role: 'admin' })).resolves.toMatchObject({ role: 'admin' });
+      await expect(staff.update(targetId, { role: 'admin' }, actor)).resolves.toMatchObject({ role: 'admin' });
       expect(updates).toEqual([{ role: 'admin' }]);
       expect(lines.map((line) => line.action)).toEqual(['staff.role_changed']);
     });
@@ -158,7 +159,7 @@ describe(StaffService.name, () => {
         },
       },
     );
-    await staff.update(actor, targetId, { disabled: true });
+    await staff.update(targetId, { disabled: true }, actor);
     expect(ended).toEqual([[manager, targetId, 'staff disable']]);
   });
 });

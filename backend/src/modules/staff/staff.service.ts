@@ -1,7 +1,6 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { Request } from 'express';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import {
   messages,
   passwordProblem,
@@ -39,6 +38,7 @@ import { invitationMail, passwordResetMail } from './staff.mails.js';
 import { StaffRepository } from './staff.repository.js';
 import { hashLinkToken, isLinkTokenShaped, newLinkToken } from './staff-token.js';
 import { isUuid } from '../../core/validation/uuid.js';
+import { Transactions } from '../../database/transactions.js';
 
 const hourMs = 60 * 60 * 1000;
 
@@ -53,12 +53,12 @@ export class StaffService {
     private readonly authService: AuthService,
     private readonly activity: ActivityService,
     private readonly mailService: MailService,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** A page of staff rows, each with the actions the asking staff member may take on it. */
-  async list(actor: StaffUser, query: ListStaffQueryDto): Promise<ListPage<StaffMember>> {
+  async list(query: ListStaffQueryDto, actor: StaffUser): Promise<ListPage<StaffMember>> {
     const page = query.page ?? 1;
     const pageSize = staffLimits.listPageSize;
     const [rows, total] = await this.staffRepository.findPage({
@@ -72,12 +72,12 @@ export class StaffService {
   }
 
   /** Mails a one-use link valid 72 hours; a newer invitation to the same address replaces an older one. */
-  async invite(actor: StaffUser, dto: InviteStaffDto, now = new Date()): Promise<{ message: string }> {
+  async invite(dto: InviteStaffDto, actor: StaffUser, now = new Date()): Promise<{ message: string }> {
     const email = normaliseEmail(dto.email);
     if (await this.usersRepository.findByEmail(email))
       throw new ApiError(HttpStatus.CONFLICT, staffMessages.staffEmailTaken);
     const { token, tokenHash } = newLinkToken();
-    await this.dataSource.transaction(async (manager) => {
+    await this.transactions.run(async (manager) => {
       await this.staffRepository.deleteOpenInvitations(manager, email);
       const invitation = await this.staffRepository.addToken(manager, {
         kind: 'invitation',
@@ -120,7 +120,7 @@ export class StaffService {
     if (problem) throw new ApiError(HttpStatus.BAD_REQUEST, problem, { password: [problem] });
     if (!isLinkTokenShaped(token)) throw new ApiError(HttpStatus.GONE, staffMessages.invitationInvalid);
     const passwordHash = await hashPassword(dto.password);
-    const account = await this.dataSource.transaction(async (manager) => {
+    const account = await this.transactions.run(async (manager) => {
       const invitation = await this.staffRepository.findTokenForUpdate(manager, 'invitation', hashLinkToken(token));
       if (!invitation || !isOpen(invitation, now)) throw new ApiError(HttpStatus.GONE, staffMessages.invitationInvalid);
       const user = await this.usersService.addAccount(
@@ -142,9 +142,9 @@ export class StaffService {
   }
 
   /** Role change and disable / enable. Disabling ends the account's sessions in the same transaction. */
-  async update(actor: StaffUser, id: string, dto: UpdateStaffDto, now = new Date()): Promise<StaffMember> {
+  async update(id: string, dto: UpdateStaffDto, actor: StaffUser, now = new Date()): Promise<StaffMember> {
     if (!isUuid(id)) throw new ApiError(HttpStatus.NOT_FOUND, staffMessages.staffNotFound);
-    await this.dataSource.transaction(async (manager) => {
+    await this.transactions.run(async (manager) => {
       const target = await this.lockTarget(
         manager,
         id,
@@ -192,9 +192,9 @@ export class StaffService {
   }
 
   /** Removes an account (its sessions end) or withdraws an open invitation. */
-  async remove(actor: StaffUser, id: string, now = new Date()): Promise<void> {
+  async remove(id: string, actor: StaffUser, now = new Date()): Promise<void> {
     if (!isUuid(id)) throw new ApiError(HttpStatus.NOT_FOUND, staffMessages.staffNotFound);
-    await this.dataSource.transaction(async (manager) => {
+    await this.transactions.run(async (manager) => {
       const invitation = await this.staffRepository.findOpenInvitation(id, manager);
       if (invitation) {
         await this.staffRepository.deleteToken(manager, invitation.id);
@@ -213,19 +213,19 @@ export class StaffService {
   }
 
   /** Mails the account a password reset link (1 hour, one use). */
-  async sendPasswordReset(actor: StaffUser, id: string, now = new Date()): Promise<void> {
+  async sendPasswordReset(id: string, actor: StaffUser, now = new Date()): Promise<void> {
     const target = isUuid(id) ? await this.usersRepository.findById(id) : null;
     if (!target) throw new ApiError(HttpStatus.NOT_FOUND, staffMessages.staffNotFound);
-    await this.dataSource.transaction(async (manager) => {
+    await this.transactions.run(async (manager) => {
       await this.issuePasswordReset(manager, target, actor.id, now);
       await this.activity.record(manager, { actor, action: 'staff.password_reset_sent', target: staffTarget(target) });
     });
   }
 
-  async signOutEverywhere(actor: StaffUser, id: string, now = new Date()): Promise<void> {
+  async signOutEverywhere(id: string, actor: StaffUser, now = new Date()): Promise<void> {
     const target = isUuid(id) ? await this.usersRepository.findById(id) : null;
     if (!target) throw new ApiError(HttpStatus.NOT_FOUND, staffMessages.staffNotFound);
-    await this.dataSource.transaction(async (manager) => {
+    await this.transactions.run(async (manager) => {
       await this.sessionsRepository.endAllSessions(manager, target.id, 'staff sign-out everywhere', now);
       await this.activity.record(manager, {
         actor,
@@ -279,10 +279,10 @@ export class StaffService {
 
   /** The name of a team member, or 400 when there is none by that id. */
   private async teamMemberName(manager: EntityManager, id: string): Promise<string> {
-    const [row] = await manager.query<{ name: string }[]>(`SELECT "name" FROM "team_members" WHERE "id" = $1`, [id]);
-    if (!row)
+    const name = await this.staffRepository.teamMemberName(manager, id);
+    if (name === null)
       throw new ApiError(HttpStatus.BAD_REQUEST, messages.validationFailed, { teamMemberId: [teamMessages.notFound] });
-    return row.name;
+    return name;
   }
 
   private async memberById(actor: StaffUser, id: string): Promise<StaffMember> {

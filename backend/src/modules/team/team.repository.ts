@@ -70,10 +70,6 @@ export class TeamRepository {
     );
   }
 
-  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.repository.manager.transaction(work);
-  }
-
   /** Serialises writes to the team (the order spans every row). */
   async lockTeam(manager: EntityManager): Promise<void> {
     await manager.query(`SELECT 1 FROM "team_members" ORDER BY "id" FOR UPDATE`);

@@ -9,7 +9,6 @@ import {
   type TeamMemberAction,
   type AdminTeamMember,
   type ListPage,
-  type StaffIdentity,
   type StaffUser,
   type TeamMember,
   type TeamProfile,
@@ -24,6 +23,7 @@ import { MediaService } from '../media/media.service.js';
 import type { ListTeamQueryDto, TeamMemberFieldsDto } from './dto/team-member.dto.js';
 import type { TeamMemberEntity } from './entities/team-member.entity.js';
 import { TeamRepository, type TeamMemberValues } from './team.repository.js';
+import { Transactions } from '../../database/transactions.js';
 
 /** The public reading of a member. */
 export function publicTeamMember(row: TeamMemberEntity): TeamMember {
@@ -65,6 +65,7 @@ export class TeamService {
     private readonly contentVersion: ContentVersionService,
     private readonly activity: ActivityService,
     private readonly media: MediaService,
+    private readonly transactions: Transactions,
   ) {}
 
   /** The shown members, in order (`GET /api/team`). */
@@ -242,7 +243,7 @@ export class TeamService {
   private async write<T>(work: (manager: EntityManager) => Promise<T>, changed: (result: T) => string[]): Promise<T> {
     let result: T;
     try {
-      result = await this.teamRepository.transaction(work);
+      result = await this.transactions.run(work);
     } catch (error) {
       if (isUniqueViolation(error)) throw new ApiError(HttpStatus.CONFLICT, teamMessages.slugTaken);
       throw error;
@@ -251,7 +252,7 @@ export class TeamService {
     return result;
   }
 
-  private log(manager: EntityManager, user: StaffIdentity, action: ActivityAction, row: TeamMemberEntity) {
+  private log(manager: EntityManager, user: StaffUser, action: ActivityAction, row: TeamMemberEntity) {
     return this.activity.record(manager, {
       actor: user,
       action,

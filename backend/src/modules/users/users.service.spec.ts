@@ -1,10 +1,10 @@
 import { QueryFailedError } from 'typeorm';
-import type { DataSource } from 'typeorm';
 import type { AppConfig } from '../../core/config/config.js';
 import type { SessionsRepository } from '../auth/sessions.repository.js';
 import type { User } from './entities/user.entity.js';
 import type { UsersRepository } from './users.repository.js';
 import { UsersService } from './users.service.js';
+import type { Transactions } from '../../database/transactions.js';
 
 /** A unique violation as the driver reports it when another instance inserted the row first. */
 function duplicateEmail(): QueryFailedError {
@@ -17,7 +17,7 @@ function duplicateEmail(): QueryFailedError {
 describe(UsersService.name, () => {
   const config = { adminEmail: 'owner@example.com', adminPassword: 'owner-password-0123' } as AppConfig;
   const usersService = (repository: UsersRepository) =>
-    new UsersService(repository, {} as SessionsRepository, {} as DataSource, config);
+    new UsersService(repository, {} as SessionsRepository, {} as Transactions, config);
 
   /** Both instances looked the address up before either inserted it; this one inserts second. */
   function serviceLosingTheRace() {

@@ -1,16 +1,16 @@
 import { HttpStatus, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager } from 'typeorm';
-import { messages, site, staffRoles, type StaffRole, type StaffIdentity } from '@northbeam/common';
+import type { EntityManager } from 'typeorm';
+import { messages, site, staffRoles, type StaffRole } from '@northbeam/common';
 import { ApiError } from '../../core/http/api-error.js';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
-import { mapStaffUser } from './dto/staff-identity.dto.js';
+import { mapStaffAccountSummary, type StaffAccountSummary } from './dto/staff-account.dto.js';
 import type { User } from './entities/user.entity.js';
 import { generatePassword, hashPassword, passwordProblem } from './password.js';
 import { UsersRepository, type NewAccount } from './users.repository.js';
 import { isEmailAddress } from '../../core/validation/is-required-email.js';
 import { isUniqueViolation } from '../../core/sql/unique-violation.js';
 import { SessionsRepository } from '../auth/sessions.repository.js';
+import { Transactions } from '../../database/transactions.js';
 
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -30,7 +30,7 @@ export class UsersService implements OnApplicationBootstrap {
   constructor(
     private readonly usersRepository: UsersRepository,
     private readonly sessionsRepository: SessionsRepository,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -57,7 +57,7 @@ export class UsersService implements OnApplicationBootstrap {
     this.logger.warn(`Development: created the super admin ${email} with the password ${password} (shown once)`);
   }
 
-  async create(input: CreateStaffInput): Promise<StaffIdentity> {
+  async create(input: CreateStaffInput): Promise<StaffAccountSummary> {
     const email = normaliseEmail(input.email);
     const name = input.name.trim();
     if (!isEmailAddress(email)) throw new ApiError(HttpStatus.BAD_REQUEST, messages.emailInvalid);
@@ -70,7 +70,7 @@ export class UsersService implements OnApplicationBootstrap {
       { email, name, role: input.role, passwordHash: await hashPassword(input.password) },
       () => new ApiError(HttpStatus.CONFLICT, `A staff account with the e-mail ${email} already exists`),
     );
-    return mapStaffUser(user);
+    return mapStaffAccountSummary(user);
   }
 
   /**
@@ -89,9 +89,9 @@ export class UsersService implements OnApplicationBootstrap {
     }
   }
 
-  async list(): Promise<(StaffIdentity & { disabled: boolean })[]> {
+  async list(): Promise<(StaffAccountSummary & { disabled: boolean })[]> {
     const users = await this.usersRepository.listAll();
-    return users.map((user) => ({ ...mapStaffUser(user), disabled: user.disabledAt !== null }));
+    return users.map((user) => ({ ...mapStaffAccountSummary(user), disabled: user.disabledAt !== null }));
   }
 
   /** The command line's new password: like a reset, it ends every session of the account. */
@@ -100,7 +100,7 @@ export class UsersService implements OnApplicationBootstrap {
     const problem = passwordProblem(password);
     if (problem) throw new ApiError(HttpStatus.BAD_REQUEST, problem);
     const passwordHash = await hashPassword(password);
-    await this.dataSource.transaction(async (manager) => {
+    await this.transactions.run(async (manager) => {
       await this.usersRepository.setPasswordHash(manager, user.id, passwordHash);
       await this.sessionsRepository.endAllSessions(manager, user.id, 'command-line set-password', now);
     });
@@ -109,7 +109,7 @@ export class UsersService implements OnApplicationBootstrap {
   /** Disabling from the command line ends every session of the account, as on the staff screen. */
   async disable(email: string, now = new Date()): Promise<void> {
     const user = await this.requireByEmail(email);
-    await this.dataSource.transaction(async (manager) => {
+    await this.transactions.run(async (manager) => {
       await this.usersRepository.disable(manager, user.id, now);
       await this.sessionsRepository.endAllSessions(manager, user.id, 'command-line disable', now);
     });

@@ -22,7 +22,7 @@ export class TwoFactorController {
   @SignedIn({ duringTwoFactorSetup: true })
   @HttpCode(HttpStatus.OK)
   enable(@Body() body: TwoFactorCodeDto, @CurrentUser() user: StaffUser): Promise<RecoveryCodes> {
-    return this.twoFactorService.enable(user, body.code);
+    return this.twoFactorService.enable(body.code, user);
   }
 
   @Post('disable')
@@ -33,7 +33,7 @@ export class TwoFactorController {
     @CurrentUser() user: StaffUser,
     @Req() request: Request,
   ): Promise<void> {
-    await this.twoFactorService.disable(user, body.password, request.ip ?? 'unknown');
+    await this.twoFactorService.disable(body.password, request.ip ?? 'unknown', user);
   }
 
   @Post('recovery-codes')
@@ -44,6 +44,6 @@ export class TwoFactorController {
     @CurrentUser() user: StaffUser,
     @Req() request: Request,
   ): Promise<RecoveryCodes> {
-    return this.twoFactorService.regenerateRecoveryCodes(user, body.password, request.ip ?? 'unknown');
+    return this.twoFactorService.regenerateRecoveryCodes(body.password, request.ip ?? 'unknown', user);
   }
 }

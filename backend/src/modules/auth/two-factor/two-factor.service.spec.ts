@@ -1,5 +1,5 @@
 import { HttpException } from '@nestjs/common';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { permissionsFor, staffMessages, type StaffUser } from '@northbeam/common';
 import type { AppConfig } from '../../../core/config/config.js';
 import type { ActivityInput, ActivityService } from '../../activity/activity.service.js';
@@ -12,6 +12,7 @@ import { SecretBox } from '../../../core/crypto/secret-box.js';
 import { newTotpSecret, totpCode } from './totp.js';
 import type { TwoFactorRepository } from './two-factor.repository.js';
 import { TwoFactorService } from './two-factor.service.js';
+import type { Transactions } from '../../../database/transactions.js';
 
 const sessionSecret = 'unit-test-session-secret-long-enough-0123';
 const manager = {} as EntityManager;
@@ -47,7 +48,7 @@ function service(
     activity,
     strictFake<LoginThrottleService>({}, 'LoginThrottleService'),
     strictFake<SessionsRepository>({}, 'SessionsRepository'),
-    { transaction: (work: (m: EntityManager) => Promise<unknown>) => work(manager) } as unknown as DataSource,
+    { run: (work: (m: EntityManager) => Promise<unknown>) => work(manager) } as unknown as Transactions,
     { sessionSecret, staffTwoFactor: policy } as AppConfig,
   );
 }
@@ -132,7 +133,7 @@ describe(TwoFactorService.name, () => {
       teamMemberId: null,
     };
     const refusal = await service({}, [], 'admins')
-      .disable(user, 'password', '10.0.0.1')
+      .disable('password', '10.0.0.1', user)
       .catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(HttpException);
     expect((refusal as HttpException).getResponse()).toEqual({

@@ -1,7 +1,6 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import QRCode from 'qrcode';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import {
   recoveryCodePattern,
   staffLimits,
@@ -23,6 +22,7 @@ import { SessionsRepository } from '../sessions.repository.js';
 import { SecretBox } from '../../../core/crypto/secret-box.js';
 import { newRecoveryCode, newTotpSecret, normaliseCode, otpauthUrl, totpStep } from './totp.js';
 import { TwoFactorRepository } from './two-factor.repository.js';
+import { Transactions } from '../../../database/transactions.js';
 
 export type SignInCodeKind = 'totp' | 'recovery';
 
@@ -37,7 +37,7 @@ export class TwoFactorService {
     private readonly activity: ActivityService,
     private readonly throttle: LoginThrottleService,
     private readonly sessionsRepository: SessionsRepository,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.secretBox = new SecretBox(config.sessionSecret);
@@ -60,7 +60,7 @@ export class TwoFactorService {
   }
 
   /** Confirms the pending secret with a code from it; answers the ten recovery codes (shown once). */
-  async enable(user: StaffUser, code: string, now = new Date()): Promise<RecoveryCodes> {
+  async enable(code: string, user: StaffUser, now = new Date()): Promise<RecoveryCodes> {
     const account = await this.requireAccount(user.id);
     if (account.twoFactorEnabledAt) throw new ApiError(HttpStatus.CONFLICT, staffMessages.twoFactorAlreadyEnabled);
     const secret = account.twoFactorPendingSecret ? this.secretBox.open(account.twoFactorPendingSecret) : null;
@@ -70,7 +70,7 @@ export class TwoFactorService {
     if (step === null) throw new ApiError(HttpStatus.BAD_REQUEST, staffMessages.invalidCode);
     const recoveryCodes = Array.from({ length: staffLimits.recoveryCodeCount }, newRecoveryCode);
     const hashes = await Promise.all(recoveryCodes.map((recoveryCode) => hashPassword(recoveryCode)));
-    await this.dataSource.transaction(async (manager) => {
+    await this.transactions.run(async (manager) => {
       await this.usersRepository.enableTwoFactor(manager, user.id, this.secretBox.seal(secret), step, now);
       await this.repository.replaceRecoveryCodes(manager, user.id, hashes);
       await this.activity.record(manager, { actor: user, action: 'two_factor.enabled', target: staffTarget(user) });
@@ -79,24 +79,24 @@ export class TwoFactorService {
   }
 
   /** Turns two-factor sign-in off (password confirmed); refused while the policy requires it for the role. */
-  async disable(user: StaffUser, password: string, address: string): Promise<void> {
+  async disable(password: string, address: string, user: StaffUser): Promise<void> {
     if (twoFactorRequiredFor(this.config.staffTwoFactor, user.role))
       throw new ApiError(HttpStatus.FORBIDDEN, staffMessages.twoFactorRequiredByPolicy);
     const account = await this.confirmPassword(user, password, address);
     if (!account.twoFactorEnabledAt) throw new ApiError(HttpStatus.CONFLICT, staffMessages.twoFactorNotEnabled);
-    await this.dataSource.transaction(async (manager) => {
+    await this.transactions.run(async (manager) => {
       await this.turnOff(manager, user.id);
       await this.activity.record(manager, { actor: user, action: 'two_factor.disabled', target: staffTarget(user) });
     });
   }
 
   /** A new set of ten recovery codes (password confirmed); the old set stops working. */
-  async regenerateRecoveryCodes(user: StaffUser, password: string, address: string): Promise<RecoveryCodes> {
+  async regenerateRecoveryCodes(password: string, address: string, user: StaffUser): Promise<RecoveryCodes> {
     const account = await this.confirmPassword(user, password, address);
     if (!account.twoFactorEnabledAt) throw new ApiError(HttpStatus.CONFLICT, staffMessages.twoFactorNotEnabled);
     const recoveryCodes = Array.from({ length: staffLimits.recoveryCodeCount }, newRecoveryCode);
     const hashes = await Promise.all(recoveryCodes.map((recoveryCode) => hashPassword(recoveryCode)));
-    await this.dataSource.transaction(async (manager) => {
+    await this.transactions.run(async (manager) => {
       await this.repository.replaceRecoveryCodes(manager, user.id, hashes);
       await this.activity.record(manager, {
         actor: user,
@@ -143,7 +143,7 @@ export class TwoFactorService {
    * again. The lost device may be in other hands, so every session of the account ends.
    */
   async reset(account: User, now = new Date()): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+    await this.transactions.run(async (manager) => {
       await this.turnOff(manager, account.id);
       await this.sessionsRepository.endAllSessions(manager, account.id, 'command-line reset-2fa', now);
       await this.activity.record(manager, { actor: null, action: 'two_factor.reset', target: staffTarget(account) });

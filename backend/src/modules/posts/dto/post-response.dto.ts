@@ -4,7 +4,7 @@ import {
   type AdminPostSummary,
   type Post as PostResponse,
   type PostSummary,
-  type StaffIdentity,
+  type StaffUser,
 } from '@northbeam/common';
 import { isoTimestamp } from '../../../database/query-result.js';
 import type { Post } from '../entities/post.entity.js';
@@ -40,7 +40,7 @@ export function mapPost(post: Post): PostResponse {
 }
 
 /** Staff see who created the post and what `user` may do with it (consultants may change only their own drafts). */
-export function mapAdminPost(post: Post, user: StaffIdentity): AdminPost {
+export function mapAdminPost(post: Post, user: StaffUser): AdminPost {
   return {
     ...mapPost(post),
     createdById: post.createdById,
@@ -51,7 +51,7 @@ export function mapAdminPost(post: Post, user: StaffIdentity): AdminPost {
 }
 
 /** A row of the staff posts list: what staff see of a post, without its text, and what `user` may do with it. */
-export function mapAdminPostSummary(post: Post, user: StaffIdentity): AdminPostSummary {
+export function mapAdminPostSummary(post: Post, user: StaffUser): AdminPostSummary {
   return {
     ...mapPostSummary(post),
     createdById: post.createdById,
