@@ -44,14 +44,14 @@ export class InboundMailController {
     @Body() body: AttachInboundMailDto,
     @CurrentUser() user: StaffUser,
   ): Promise<InboundMail> {
-    return this.service.attach(user, id, body.enquiryId);
+    return this.service.attach(id, body.enquiryId, user);
   }
 
   @Post('unmatched/:id/dismiss')
   @Access('enquiries', 'all')
   @HttpCode(HttpStatus.NO_CONTENT)
   async dismiss(@Param('id') id: string, @CurrentUser() user: StaffUser): Promise<void> {
-    await this.service.dismiss(user, id);
+    await this.service.dismiss(id, user);
   }
 
   /** A stored attachment, always as a download (never rendered by the browser). */

@@ -1,4 +1,9 @@
-import { countRows, deleteRows, type PersonalDataStore } from '../../core/personal-data/personal-data-store.js';
+import {
+  countRows,
+  deleteRows,
+  selectRows,
+  type PersonalDataStore,
+} from '../../core/personal-data/personal-data-store.js';
 
 /** Mail from the address, or threaded onto one of the address's enquiries. */
 const aboutAddress = `(lower(trim("from_address")) = $1
@@ -27,7 +32,8 @@ export const inboundMessagesStore: PersonalDataStore = {
   erase: (manager, email) =>
     deleteRows(manager, `DELETE FROM "inbound_messages" WHERE ${aboutAddress} RETURNING 1`, [email]),
   collect: (manager, email) =>
-    manager.query(
+    selectRows(
+      manager,
       `SELECT "enquiry_id" AS "enquiryId", "from_address" AS "from", "subject", "text", "created_at" AS "receivedAt"
          FROM "inbound_messages" WHERE ${aboutAddress} ORDER BY "created_at"`,
       [email],

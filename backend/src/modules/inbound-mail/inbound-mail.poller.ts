@@ -1,11 +1,10 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { ImapFlow } from 'imapflow';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { DataSource } from 'typeorm';
 import { inboundMailLimits } from '@northbeam/common';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
-import { taskLockKeys, withAdvisoryLock, type LockedRun } from '../../core/scheduling/advisory-lock.js';
+import { taskLockKeys, type LockedRun } from '../../core/scheduling/advisory-lock.js';
+import { TaskLocks } from '../../database/task-locks.js';
 import { InboundMailHandlers } from './inbound-mail-handlers.js';
 import { InboundMailRepository } from './inbound-mail.repository.js';
 import { InboundMailService, type TakeOutcome } from './inbound-mail.service.js';
@@ -63,7 +62,7 @@ export class InboundMailPoller implements OnApplicationBootstrap, OnModuleDestro
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly taskLocks: TaskLocks,
     private readonly handlers: InboundMailHandlers,
     private readonly repository: InboundMailRepository,
     private readonly service: InboundMailService,
@@ -108,7 +107,7 @@ export class InboundMailPoller implements OnApplicationBootstrap, OnModuleDestro
     const url = this.config.inboundImapUrl;
     if (!url) return { ran: false };
     const settings = imapSettings(url);
-    return withAdvisoryLock(this.dataSource, taskLockKeys.inboundMail, async () => {
+    return await this.taskLocks.withLock(taskLockKeys.inboundMail, async () => {
       try {
         const result = await this.fetchAll(settings);
         await this.repository.recordSuccess(now);

@@ -173,7 +173,7 @@ export class InboundMailService {
   }
 
   /** An admin puts an unmatched mail on an enquiry: it then counts as that enquiry's answer. */
-  async attach(user: StaffUser, id: string, enquiryId: string): Promise<InboundMail> {
+  async attach(id: string, enquiryId: string, user: StaffUser): Promise<InboundMail> {
     await this.transactions.run(async (manager) => {
       const message = isUuid(id) ? await this.repository.lockMessage(manager, id) : undefined;
       if (!message) throw new ApiError(HttpStatus.NOT_FOUND, inboundMailMessages.notFound);
@@ -209,7 +209,7 @@ export class InboundMailService {
   }
 
   /** An admin sets an unmatched mail aside: it leaves the list but is kept. */
-  async dismiss(user: StaffUser, id: string): Promise<void> {
+  async dismiss(id: string, user: StaffUser): Promise<void> {
     await this.transactions.run(async (manager) => {
       const message = isUuid(id) ? await this.repository.lockMessage(manager, id) : undefined;
       if (!message) throw new ApiError(HttpStatus.NOT_FOUND, inboundMailMessages.notFound);
