@@ -61,7 +61,10 @@ describe('Mail delivered over SMTP through the outbox', () => {
 
     const [notification] = smtp.to('inbox@northbeam.example');
     expect(notification.headers.from).toBe('Northbeam <hello@northbeam.example>');
-    expect(notification.headers['reply-to']).toBe('ada@example.com');
+    // No address to answer around the record: the staff copy points at the inbox (docs/inbound-mail.md).
+    expect(notification.headers['reply-to']).toBeUndefined();
+    expect(notification.headers['x-northbeam-enquirer']).toBe('ada@example.com');
+    expect(notification.text).toContain('Answer it in the inbox');
     expect(notification.headers.subject).toBe('New enquiry: Immersive (XR and CGI) — Ada <Lovelace>');
     expect(notification.text).toContain('Message: We need an XR training module for our <factory> floor.');
     expect(notification.text).toContain('Company: Engines & Co');

@@ -1,5 +1,6 @@
 // Module hooks for ts-source-worker.mjs: `./x.js` from a `.ts` file is `./x.ts` when that exists,
-// and `.ts` files are compiled by SWC (a development dependency, as for Jest).
+// `@northbeam/common` is its sources (as Jest's moduleNameMapper has it: a fresh checkout has no
+// built common/dist), and `.ts` files are compiled by SWC (a development dependency, as for Jest).
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -7,7 +8,10 @@ import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
 
+const commonSources = new URL('../../../../common/src/index.ts', import.meta.url);
+
 export async function resolve(specifier, context, next) {
+  if (specifier === '@northbeam/common') return { url: commonSources.href, format: 'module', shortCircuit: true };
   if (specifier.startsWith('.') && specifier.endsWith('.js') && context.parentURL?.endsWith('.ts')) {
     const source = new URL(specifier.replace(/\.js$/, '.ts'), context.parentURL);
     if (existsSync(fileURLToPath(source))) return { url: source.href, format: 'module', shortCircuit: true };
