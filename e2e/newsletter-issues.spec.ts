@@ -55,8 +55,10 @@ test.describe('Newsletter issues', () => {
     // A card (image, title, excerpt and a button) by default; this issue carries the full text.
     await page.getByLabel('Show the post as').selectOption('full');
     await page.getByTestId('newsletter-from-post').click();
-    await expect(page).toHaveURL(/\/admin\/newsletter\/[0-9a-f-]{36}$/);
+    // The post fills the new issue's form; nothing is saved until the draft is.
     await expect(page.getByLabel('Subject')).toHaveValue(postTitle);
+    await expect(page).toHaveURL('/admin/newsletter/new');
+    await expect(page.getByText(`Started from the post “${postTitle}” (not saved yet).`)).toBeVisible();
     await expect(page.getByLabel('Body (markdown)')).toHaveValue(
       /\[Read it on the site\]\(http:\/\/127\.0\.0\.1:\d+\/blog\/(labs|consulting)\/[a-z0-9-]+\)\n$/,
     );
@@ -83,7 +85,12 @@ test.describe('Newsletter issues', () => {
     await expect(page.getByTestId('newsletter-preview-text')).toContainText(`Unsubscribe: http://127.0.0.1`);
     await expect(page.getByTestId('newsletter-preview-text')).toContainText('Read it on the site (http://127.0.0.1');
 
-    // The test send saves the changed subject first.
+    await page.getByRole('tab', { name: 'Write' }).click();
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await expect(page).toHaveURL(/\/admin\/newsletter\/[0-9a-f-]{36}$/);
+    await expect(page.getByText(`Started from the post “${postTitle}”.`)).toBeVisible();
+    await page.getByRole('tab', { name: 'Preview' }).click();
+
     await page.getByTestId('newsletter-test').click();
     await expect(page.getByTestId('toast')).toContainText(`Test sent to ${admin.email}.`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(subject);
@@ -121,6 +128,7 @@ test.describe('Newsletter issues', () => {
     await subject.fill(`Unsaved changes ${Date.now().toString(36)}`);
     await page.getByLabel('Body (markdown)').fill('A note for the readers.');
     // Saving a new draft goes to its own address without asking.
+    await page.getByRole('tab', { name: 'Write' }).click();
     await page.getByRole('button', { name: 'Save draft' }).click();
     await expect(page).toHaveURL(/\/admin\/newsletter\/[0-9a-f-]{36}$/);
     const address = page.url();

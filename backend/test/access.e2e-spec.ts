@@ -106,6 +106,7 @@ const matrix: Record<string, Who[]> = {
   'GET /api/admin/newsletter/audience': admins,
   'POST /api/admin/newsletter/issues': admins,
   'POST /api/admin/newsletter/issues/from-post': admins,
+  'POST /api/admin/newsletter/issues/from-post/values': admins,
   'POST /api/admin/newsletter/preview': admins,
   'GET /api/admin/newsletter/issues/:id': admins,
   'PUT /api/admin/newsletter/issues/:id': admins,

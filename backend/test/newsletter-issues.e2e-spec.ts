@@ -164,6 +164,64 @@ describe('Newsletter issues: compose, preview, test and send', () => {
     expect(refused.body.fieldErrors).toEqual({ postId: [newsletterIssueMessages.postInvalid] });
   });
 
+  it('"Use this post" fills a new issue\'s form without saving it; the draft is saved with its post when the writer saves', async () => {
+    const published = await admin.post('/api/admin/posts').send({
+      title: 'Mapping a service in a day',
+      slug: 'mapping-a-service',
+      excerpt: 'A wall, a pen and the people who run it.',
+      body: 'We drew the whole service.',
+      section: 'consulting',
+      status: 'published',
+      tags: [],
+    });
+    const before = (await admin.get('/api/admin/newsletter/issues')).body.total as number;
+    const values = await admin
+      .post('/api/admin/newsletter/issues/from-post/values')
+      .send({ postId: published.body.id });
+    expect(values.status).toBe(200);
+    expect(values.body).toEqual({
+      subject: 'Mapping a service in a day',
+      preheader: 'A wall, a pen and the people who run it.',
+      body: 'New on the Consulting blog this month.\n\n{{post}}\n',
+      postMode: 'card',
+      sourcePost: { id: published.body.id, title: 'Mapping a service in a day' },
+    });
+    // Pressed twice: still nothing saved.
+    await admin.post('/api/admin/newsletter/issues/from-post/values').send({ postId: published.body.id }).expect(200);
+    expect((await admin.get('/api/admin/newsletter/issues')).body.total).toBe(before);
+
+    // The unsaved issue's preview already shows the post's card.
+    const { sourcePost, ...fields } = values.body as { sourcePost: { id: string } } & Record<string, string>;
+    const preview = await admin.post('/api/admin/newsletter/preview').send({ ...fields, sourcePostId: sourcePost.id });
+    expect(preview.status).toBe(200);
+    expect(preview.body.html).toContain('https://northbeam.test/blog/consulting/mapping-a-service');
+
+    const saved = await admin.post('/api/admin/newsletter/issues').send({ ...fields, sourcePostId: sourcePost.id });
+    expect(saved.status).toBe(201);
+    expect(saved.body).toMatchObject({ status: 'draft', postMode: 'card', sourcePost: { id: published.body.id } });
+    expect((await admin.get('/api/admin/newsletter/issues')).body.total).toBe(before + 1);
+
+    const draftPost = await admin.post('/api/admin/posts').send({
+      title: 'Half written',
+      slug: 'half-written',
+      excerpt: 'Not yet.',
+      body: 'Draft body',
+      section: 'labs',
+      status: 'draft',
+      tags: [],
+    });
+    const refused = await admin
+      .post('/api/admin/newsletter/issues')
+      .send({ ...fields, sourcePostId: draftPost.body.id });
+    expect(refused.status).toBe(400);
+    expect(refused.body.fieldErrors).toEqual({ sourcePostId: [newsletterIssueMessages.postInvalid] });
+    const refusedValues = await admin
+      .post('/api/admin/newsletter/issues/from-post/values')
+      .send({ postId: draftPost.body.id });
+    expect(refusedValues.status).toBe(400);
+    expect(refusedValues.body.fieldErrors).toEqual({ postId: [newsletterIssueMessages.postInvalid] });
+  });
+
   it('previews the issue in the mail layout as HTML and text, with raw HTML shown as text and no tracking', async () => {
     const preview = await admin.post('/api/admin/newsletter/preview').send({
       subject: 'November notes',

@@ -163,6 +163,20 @@ export interface SaveNewsletterIssueRequest {
   heroImageId?: string | null;
   /** Only for an issue started from a post. */
   postMode?: NewsletterPostMode;
+  /** A new issue started from a published post ("Use this post"): the post it shows. Ignored on an update. */
+  sourcePostId?: string;
+}
+
+/**
+ * `POST /api/admin/newsletter/issues/from-post/values`: what "Use this post" puts into the new issue's
+ * form. Nothing is saved until the writer saves the issue (with `sourcePostId`).
+ */
+export interface NewsletterIssueFromPostValues {
+  subject: string;
+  preheader: string;
+  body: string;
+  postMode: NewsletterPostMode;
+  sourcePost: { id: string; title: string };
 }
 
 /** `POST /api/admin/newsletter/issues/from-post`: a draft filled from a published post. */

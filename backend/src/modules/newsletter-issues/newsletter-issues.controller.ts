@@ -3,6 +3,7 @@ import type {
   ListPage,
   NewsletterAudience,
   NewsletterIssueDetail,
+  NewsletterIssueFromPostValues,
   NewsletterIssueSummary,
   NewsletterPreview,
   StaffUser,
@@ -48,6 +49,14 @@ export class NewsletterIssuesController {
     @CurrentUser() user: StaffUser,
   ): Promise<NewsletterIssueDetail> {
     return this.issuesService.createFromPost(body.postId, user, body.mode);
+  }
+
+  /** What "Use this post" puts into a new issue's form; nothing is saved. */
+  @Post('issues/from-post/values')
+  @HttpCode(HttpStatus.OK)
+  @Access('newsletter', 'all')
+  fromPostValues(@Body() body: NewsletterIssueFromPostDto): Promise<NewsletterIssueFromPostValues> {
+    return this.issuesService.fromPostValues(body.postId, body.mode);
   }
 
   @Post('preview')

@@ -48,6 +48,7 @@ export interface PublishedPostRow {
   body: string;
   section: PostSection;
   slug: string;
+  featureImageId: string | null;
 }
 
 /** An image of the media library, as a mail needs it. */
@@ -218,7 +219,8 @@ export class NewsletterIssuesRepository {
 
   async findPublishedPost(id: string): Promise<PublishedPostRow | undefined> {
     const rows = await this.dataSource.query<PublishedPostRow[]>(
-      `SELECT "id", "title", "excerpt", "body", "section", "slug" FROM "posts" WHERE "id" = $1 AND "status" = 'published'`,
+      `SELECT "id", "title", "excerpt", "body", "section", "slug", "feature_image_id" AS "featureImageId"
+         FROM "posts" WHERE "id" = $1 AND "status" = 'published'`,
       [id],
     );
     return rows[0];

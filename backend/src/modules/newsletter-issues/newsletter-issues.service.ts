@@ -20,6 +20,7 @@ import {
   type NewsletterAudience,
   type NewsletterIssueAction,
   type NewsletterIssueDetail,
+  type NewsletterIssueFromPostValues,
   type NewsletterIssueSummary,
   type NewsletterPreview,
   type StaffUser,
@@ -50,6 +51,7 @@ import {
   type IssueFields,
   type MailImageRow,
   type NewsletterIssueRow,
+  type PublishedPostRow,
 } from './newsletter-issues.repository.js';
 import { isUuid } from '../../core/validation/uuid.js';
 import { withCampaignTags, withTrackedLinks } from './newsletter-links.js';
@@ -130,9 +132,10 @@ export class NewsletterIssuesService implements OnApplicationBootstrap, BeforeAp
   async create(
     input: SaveNewsletterIssueDto,
     user: StaffUser,
-    sourcePostId: string | null = null,
+    sourcePostId: string | null = input.sourcePostId ?? null,
   ): Promise<NewsletterIssueDetail> {
     this.assertLibraryImages(input.body);
+    if (sourcePostId && sourcePostId === input.sourcePostId) await this.publishedPost(sourcePostId, 'sourcePostId');
     const fields = await this.fields(input, sourcePostId !== null);
     const id = await this.transactions.run(async (manager) => {
       const created = await this.repository.insert(manager, {
@@ -159,28 +162,45 @@ export class NewsletterIssuesService implements OnApplicationBootstrap, BeforeAp
     user: StaffUser,
     mode: 'card' | 'full' = 'card',
   ): Promise<NewsletterIssueDetail> {
-    const post = await this.repository.findPublishedPost(postId);
-    if (!post)
-      throw new ApiError(HttpStatus.BAD_REQUEST, messages.validationFailed, {
-        postId: [newsletterIssueMessages.postInvalid],
-      });
+    const post = await this.publishedPost(postId, 'postId');
     // A second press (or a double click) opens the draft the first one started, while nobody has changed it.
     const untouched = await this.repository.findUntouchedDraftFromPost(post.id, mode, user.id);
     if (untouched) return this.detail(untouched);
+    const { sourcePost: _post, ...values } = this.valuesOfPost(post, mode);
+    return this.create(values, user, post.id);
+  }
+
+  /**
+   * What "Use this post" puts into a new issue's form, without saving anything: the writer saves the
+   * issue (with `sourcePostId`) when it is ready, so that pressing it twice, or changing the post, leaves
+   * no stray draft.
+   */
+  async fromPostValues(postId: string, mode: 'card' | 'full' = 'card'): Promise<NewsletterIssueFromPostValues> {
+    return this.valuesOfPost(await this.publishedPost(postId, 'postId'), mode);
+  }
+
+  private valuesOfPost(post: PublishedPostRow, mode: 'card' | 'full'): NewsletterIssueFromPostValues {
     const url = `${this.config.publicUrl}/blog/${post.section}/${post.slug}`;
-    return this.create(
-      {
-        subject: post.title.slice(0, newsletterIssueLimits.subjectMax),
-        preheader: post.excerpt.replace(/\s+/g, ' ').trim().slice(0, newsletterIssueLimits.preheaderMax),
-        body:
-          mode === 'card'
-            ? `New on the ${sectionLabels[post.section]} blog this month.\n\n${postCardMarker}\n`
-            : `${post.body.trim()}\n\n[Read it on the site](${url})\n`,
-        postMode: mode,
-      },
-      user,
-      post.id,
-    );
+    return {
+      subject: post.title.slice(0, newsletterIssueLimits.subjectMax),
+      preheader: post.excerpt.replace(/\s+/g, ' ').trim().slice(0, newsletterIssueLimits.preheaderMax),
+      body:
+        mode === 'card'
+          ? `New on the ${sectionLabels[post.section]} blog this month.\n\n${postCardMarker}\n`
+          : `${post.body.trim()}\n\n[Read it on the site](${url})\n`,
+      postMode: mode,
+      sourcePost: { id: post.id, title: post.title },
+    };
+  }
+
+  /** A published post an issue may start from; anything else is refused under `field`. */
+  private async publishedPost(id: string, field: 'postId' | 'sourcePostId'): Promise<PublishedPostRow> {
+    const post = isUuid(id) ? await this.repository.findPublishedPost(id) : undefined;
+    if (!post)
+      throw new ApiError(HttpStatus.BAD_REQUEST, messages.validationFailed, {
+        [field]: [newsletterIssueMessages.postInvalid],
+      });
+    return post;
   }
 
   async update(id: string, input: SaveNewsletterIssueDto, user: StaffUser): Promise<NewsletterIssueDetail> {
@@ -216,8 +236,21 @@ export class NewsletterIssuesService implements OnApplicationBootstrap, BeforeAp
    */
   async preview(input: PreviewNewsletterIssueDto, user: StaffUser): Promise<NewsletterPreview> {
     const saved = input.issueId && isUuid(input.issueId) ? await this.repository.findById(input.issueId) : undefined;
-    const fields = await this.fields(input, Boolean(saved?.source_post_id), saved?.post_mode ?? null);
+    // A new issue filled by "Use this post" shows its post as the saved issue will.
+    const post =
+      !saved && input.sourcePostId ? await this.publishedPost(input.sourcePostId, 'sourcePostId') : undefined;
+    const fields = await this.fields(input, Boolean(saved?.source_post_id ?? post), saved?.post_mode ?? null);
     const content = await this.content(saved?.id ?? 'preview', {
+      ...(post
+        ? {
+            source_post_id: post.id,
+            source_post_title: post.title,
+            source_post_excerpt: post.excerpt,
+            source_post_section: post.section,
+            source_post_slug: post.slug,
+            source_post_image_id: post.featureImageId,
+          }
+        : {}),
       ...saved,
       subject: fields.subject,
       preheader: fields.preheader,

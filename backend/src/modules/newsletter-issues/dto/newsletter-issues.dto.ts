@@ -57,6 +57,11 @@ export class SaveNewsletterIssueDto {
   @IsOptional()
   @IsIn(newsletterPostModes, { message: newsletterIssueMessages.postModeInvalid })
   postMode?: NewsletterPostMode;
+
+  /** A new issue started from a published post (its form filled by "Use this post"); ignored on an update. */
+  @IsOptional()
+  @IsUUID('all', { message: newsletterIssueMessages.postInvalid })
+  sourcePostId?: string;
 }
 
 /** Body of POST /api/admin/newsletter/preview: the fields, and the saved issue they belong to (for its post card). */

@@ -157,8 +157,8 @@ function IssueScreen(data: LoadedDocument<NewsletterIssueDetail, IssueExtra>) {
       description={
         issue?.sentAt
           ? `Sent ${formatDate(issue.sentAt, 'd MMM yyyy, HH:mm')}${issue.sentBy ? ` by ${issue.sentBy}` : ''}.`
-          : issue?.sourcePost
-            ? `Started from the post “${issue.sourcePost.title}”.`
+          : values.sourcePost
+            ? `Started from the post “${values.sourcePost.title}”${issue ? '' : ' (not saved yet)'}.`
             : undefined
       }
       badges={issue ? <NewsletterIssueStatusBadge status={issue.status} /> : undefined}
@@ -168,7 +168,15 @@ function IssueScreen(data: LoadedDocument<NewsletterIssueDetail, IssueExtra>) {
           {issue?.progress ? <ProgressCard progress={issue.progress} /> : null}
           {issue?.figures ? <FiguresCard figures={issue.figures} links={issue.links} /> : null}
           {!issue && posts.length > 0 ? (
-            <StartFromPost posts={posts} busy={busy} run={editor.run} leave={(to) => document.leave(to, true)} />
+            <StartFromPost
+              posts={posts}
+              busy={busy}
+              run={editor.run}
+              fill={({ subject, preheader, body, postMode, sourcePost }) => {
+                editor.update({ subject, preheader, body, postMode, sourcePost });
+                setTab('write');
+              }}
+            />
           ) : null}
         </>
       }

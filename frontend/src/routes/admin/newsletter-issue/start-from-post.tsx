@@ -1,6 +1,6 @@
 import { FileText } from '@/components/ui/icons';
 import { useId, useState } from 'react';
-import type { AdminPostSummary, ListPage, NewsletterIssueDetail, NewsletterPostMode } from '@northbeam/common';
+import type { AdminPostSummary, ListPage, NewsletterIssueFromPostValues, NewsletterPostMode } from '@northbeam/common';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Label } from '@/components/ui/field';
@@ -23,14 +23,14 @@ export function StartFromPost({
   posts,
   busy,
   run,
-  leave,
+  fill,
 }: {
   posts: { id: string; title: string }[];
   /** The action under way, if any. */
   busy: string | null;
   run: (kind: 'post', work: () => Promise<'done' | 'leaving'>) => Promise<void>;
-  /** Goes to the new issue's screen (nothing typed here is kept). */
-  leave: (to: string) => Promise<'leaving'>;
+  /** Puts the post's subject, preheader and body into the new issue's form (nothing is saved yet). */
+  fill: (values: NewsletterIssueFromPostValues) => void;
 }) {
   const [search, setSearch] = useState('');
   // The newest published posts, or those the search finds (the first page of the staff list either way).
@@ -85,13 +85,14 @@ export function StartFromPost({
           data-testid="newsletter-from-post"
           onClick={() =>
             void run('post', async () => {
-              const created = await requestJson<NewsletterIssueDetail>(
+              const values = await requestJson<NewsletterIssueFromPostValues>(
                 'POST',
-                '/api/admin/newsletter/issues/from-post',
+                '/api/admin/newsletter/issues/from-post/values',
                 { postId, mode },
               );
-              toast({ title: 'Draft started from the post' });
-              return leave(`/admin/newsletter/${created.id}`);
+              fill(values);
+              toast({ title: 'The post is in the issue: save the draft to keep it' });
+              return 'done';
             })
           }
         >
