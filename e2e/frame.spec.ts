@@ -78,9 +78,27 @@ test.describe('Shared frame: header', () => {
       await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
       await toggle.click();
       await expect(menu).toBeVisible();
-      await page.mouse.click(195, 800);
+      // A tap on the page below the menu (a taller phone, so that the page shows under the open menu).
+      await page.setViewportSize({ width: 390, height: 1100 });
+      const box = (await menu.boundingBox())!;
+      await page.mouse.click(195, box.y + box.height + 40);
       await expect(menu).toBeHidden();
       await expect(page).toHaveURL(/\/labs$/);
+    });
+
+    test('on a short phone the open menu scrolls inside itself down to its last link', async ({ page }) => {
+      await page.setViewportSize({ width: 375, height: 667 });
+      await page.goto('/labs');
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      const menu = page.getByRole('navigation', { name: 'Mobile' });
+      const box = (await menu.boundingBox())!;
+      // The menu ends at the bottom of the screen, and its Contact link is reached by scrolling the menu.
+      expect(box.y + box.height).toBeLessThanOrEqual(667);
+      const contact = menu.getByRole('link', { name: 'Contact', exact: true });
+      await contact.scrollIntoViewIfNeeded();
+      await expect(contact).toBeInViewport();
+      await contact.click();
+      await expect(page).toHaveURL(/\/contact$/);
     });
   });
 });

@@ -179,7 +179,14 @@ export function Header() {
       </div>
 
       {menuOpen && !lean ? (
-        <nav ref={menuPanel} id="mobile-menu" aria-label="Mobile" className="border-t border-line bg-paper lg:hidden">
+        // The header sticks to the top: a menu taller than the screen below its 4rem bar scrolls inside itself,
+        // so that its last items (the playbook offer, Contact) stay reachable on a short phone.
+        <nav
+          ref={menuPanel}
+          id="mobile-menu"
+          aria-label="Mobile"
+          className="max-h-[calc(100dvh-4rem)] overflow-y-auto overscroll-contain border-t border-line bg-paper lg:hidden"
+        >
           <ul className="container-page flex flex-col gap-1 py-4">
             {items.map((item) => {
               const active = isActivePath(pathname, item.to);
