@@ -123,7 +123,7 @@ export class ImageNode extends DecoratorNode<JSX.Element> {
     );
     if (!this.__caption) return image;
     return (
-      <span className="block" data-testid="editor-image-with-caption">
+      <span className="inline-block w-full align-bottom" data-testid="editor-image-with-caption">
         {image}
         <span className="image-caption block">{this.__caption}</span>
       </span>
