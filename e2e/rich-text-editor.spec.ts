@@ -278,6 +278,7 @@ test.describe('Image captions', () => {
     await expect(body).toBeFocused();
 
     await pick();
+    expect(await axeFindings(page)).toEqual([]);
     await details.getByLabel('Alt text').fill(alt);
     await page.keyboard.press('Tab');
     await expect(details.getByLabel('Caption (optional)')).toBeFocused();
