@@ -3,6 +3,10 @@ import Markdown, { type Components } from 'react-markdown';
 import { mediaIdOfUrl, type MediaImage } from '@northbeam/common';
 import { ResponsiveImage } from '@/components/media/responsive-image';
 import { fingerprint, Island, markOfStandIn } from '@/components/page/server-html';
+import { rehypeImageCaptions } from './image-captions';
+
+/** What every markdown text goes through besides react-markdown's CommonMark: captions under images. */
+export const markdownRehypePlugins = [rehypeImageCaptions];
 
 /**
  * Post bodies. react-markdown keeps raw HTML as visible text and empties link and image addresses
@@ -46,7 +50,7 @@ function withLibraryImages(images: Record<string, MediaImage>): Components {
           image={image}
           alt={props.alt ?? image.alt}
           sizes={bodyImageSizes}
-          className="my-6 block"
+          className="block"
           imgClassName="rounded-xl"
         />
       );
@@ -95,10 +99,14 @@ export function MarkdownText({ id, markdown, componentInputs, className, testId,
       hydrate={false}
       render={() =>
         import.meta.env.SSR ? (
-          <Markdown components={components}>{markdown}</Markdown>
+          <Markdown components={components} rehypePlugins={markdownRehypePlugins}>
+            {markdown}
+          </Markdown>
         ) : (
           <Suspense fallback={<p className="text-ink-muted">Loading…</p>}>
-            <ClientMarkdown components={components}>{markdown}</ClientMarkdown>
+            <ClientMarkdown components={components} rehypePlugins={markdownRehypePlugins}>
+              {markdown}
+            </ClientMarkdown>
           </Suspense>
         )
       }
