@@ -143,4 +143,14 @@ export class MailRepository {
       [id, error.slice(0, 2000), retryInSeconds, giveUp],
     );
   }
+
+  /** Gives claimed mails not sent back to the outbox, due now, their claim not counted as an attempt. */
+  async release(ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.dataSource.query(
+      `UPDATE "email_outbox" SET "attempts" = "attempts" - 1, "next_attempt_at" = now()
+        WHERE "id" = ANY($1::uuid[]) AND "status" = 'pending'`,
+      [ids],
+    );
+  }
 }

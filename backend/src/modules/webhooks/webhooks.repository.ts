@@ -287,6 +287,16 @@ export class WebhooksRepository {
     );
   }
 
+  /** Gives claimed deliveries not attempted back to the outbox, due at `now`, their claim not counted as an attempt. */
+  async release(ids: string[], now: Date): Promise<void> {
+    if (ids.length === 0) return;
+    await this.dataSource.query(
+      `UPDATE "webhook_deliveries" SET "attempts" = "attempts" - 1, "next_attempt_at" = $2
+        WHERE "id" = ANY($1::uuid[]) AND "status" = 'pending'`,
+      [ids, now],
+    );
+  }
+
   /** A successful attempt ends the endpoint's run of failures. */
   async recordEndpointSuccess(endpointId: string): Promise<void> {
     await this.dataSource.query(
