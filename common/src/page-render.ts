@@ -19,6 +19,8 @@ export interface PageRenderInput {
   serverApi: PageServerApi;
   /** The site's public origin: every absolute link of the page is made from it. */
   publicUrl: string;
+  /** The request may carry a staff session: the render reuses no block rendered for another. */
+  staff: boolean;
 }
 
 export type RenderedPage =

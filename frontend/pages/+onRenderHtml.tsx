@@ -8,8 +8,10 @@ import { documentSlots, type PageRenderer } from '@northbeam/common';
 import { loadRouteState, matchLocation, RouterDataProvider, serializeErrors } from '../src/app/data-router';
 import { jsonForScript, renderHeadHtml } from '../src/app/head';
 import { HydrationMarker } from '../src/app/hydration-marker';
-import { KeptTexts } from '../src/components/blog/markdown-body';
-import { keptTextReplacer, setServerRenderer } from '../src/components/page/server-html';
+import { KeptTexts, setServerRehypePlugins } from '../src/components/blog/markdown-body';
+import { rehypeImageCaptions } from '../src/components/blog/image-captions';
+import { BlockSplices, keptTextReplacer, ReusedBlocks, setServerRenderer } from '../src/components/page/server-html';
+import { spliceBlocks } from '../src/app/splice-blocks';
 import { resolveHead, resolveStatus } from '../src/app/resolve-head';
 import { routes } from '../src/app/routes';
 import { siteSettingsOf } from '../src/lib/site-settings';
@@ -51,11 +53,13 @@ function renderToBuffer(element: ReactNode): Promise<Buffer> {
   });
 }
 
+setServerRehypePlugins([rehypeImageCaptions]);
+
 /**
  * Renders one page into the parts the document frame's slots take: everything a request needs and
  * nothing that is the same for every page (the frame is Vike's, rendered once per process).
  */
-const renderPageParts: PageRenderer = async ({ url: target, serverApi, publicUrl }) => {
+const renderPageParts: PageRenderer = async ({ url: target, serverApi, publicUrl, staff }) => {
   // The loaders read only the address (LoaderRequest): no WHATWG Request, which is costly to build.
   // Only the path and query come from the request; the origin is always PUBLIC_URL's. Leading slashes
   // and backslashes are one: `new URL('/\\host/x', base)` or `new URL('//host/x', base)` would take
@@ -69,16 +73,21 @@ const renderPageParts: PageRenderer = async ({ url: target, serverApi, publicUrl
   const { state } = result;
   // The texts that kept islands put into the page as HTML: the hydration data does not repeat them.
   const keptTexts = new Map<string, string>();
-  const app = await renderToBuffer(
+  // Blocks rendered for earlier pages go in as bytes after the render; a staff render reuses none.
+  const splices = staff ? null : new BlockSplices();
+  const rendered = await renderToBuffer(
     <StrictMode>
-      <KeptTexts value={keptTexts}>
-        <StaticRouter location={url.pathname + url.search}>
-          <RouterDataProvider state={state} />
-        </StaticRouter>
-      </KeptTexts>
+      <ReusedBlocks value={splices}>
+        <KeptTexts value={keptTexts}>
+          <StaticRouter location={url.pathname + url.search}>
+            <RouterDataProvider state={state} />
+          </StaticRouter>
+        </KeptTexts>
+      </ReusedBlocks>
       <HydrationMarker />
     </StrictMode>,
   );
+  const app = splices ? spliceBlocks(rendered, splices) : rendered;
   const matches = state.matches.map(({ route, params }) => ({
     params,
     handle: route.handle,

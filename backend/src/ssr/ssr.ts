@@ -5,6 +5,7 @@ import { pageKeys } from '../core/http/cdn-cache.js';
 import { etagOf } from '../core/http/etag.js';
 import type { JsonLogger } from '../core/logging/json-logger.js';
 import type { ContentVersionService } from '../modules/content-version/content-version.service.js';
+import { mayCarrySession } from '../modules/auth/session.js';
 import { HtmlCache } from './html-cache.js';
 import { assemblePage, pageAddress } from './page-body.js';
 import { isPageRequest, pageFrames } from './page-renderer.js';
@@ -43,7 +44,12 @@ export async function mountFrontend(
       }
       const api = serverApi(request);
       const frame = await frames();
-      const rendered = await frame.render({ url, serverApi: api, publicUrl: config.publicUrl });
+      const rendered = await frame.render({
+        url,
+        serverApi: api,
+        publicUrl: config.publicUrl,
+        staff: mayCarrySession(request.headers.cookie, config),
+      });
       if (rendered.kind === 'redirect') {
         response.setHeader('Cache-Control', 'private, no-store');
         response.redirect(302, rendered.location);

@@ -1,4 +1,13 @@
-import { createElement, use, useState, type ComponentType, type HTMLAttributes, type ReactNode } from 'react';
+import {
+  createContext,
+  createElement,
+  use,
+  useContext,
+  useState,
+  type ComponentType,
+  type HTMLAttributes,
+  type ReactNode,
+} from 'react';
 import { LRUCache } from 'lru-cache';
 
 /**
@@ -12,7 +21,7 @@ import { LRUCache } from 'lru-cache';
  * be short, in the document, a block with inputs is named by their `fingerprint`.
  *
  * Reuse. The server renders each key once and reuses its HTML for every request, from one
- * least-recently-used cache (`bounds`: entries and characters, keys included) that the server entry
+ * least-recently-used cache (`bounds`: entries and bytes, keys included) that the server entry
  * creates with its renderer; the browser's code has neither. New inputs are a new key, so reused
  * HTML can never be out of date and nothing needs invalidating; keys no longer asked for fall out.
  * The browser then either
@@ -39,10 +48,40 @@ import { LRUCache } from 'lru-cache';
  *
  * Development: nothing is reused, every block renders on every request (sources change under hot
  * reload), through the same path, so a page is the same HTML as in production.
+ *
+ * Bytes. The cache holds each block as UTF-8 bytes, and a render does not pass them through React:
+ * the block's `div` holds a marker, and the server entry splices the bytes in at the markers once
+ * the render is done (`BlockSplices`, `spliceBlocks` in app/splice-blocks.ts). A page's largest
+ * parts (the footer, a post's body, the home page's sections) are then neither re-encoded nor
+ * copied through React's stream on each request.
+ *
+ * Staff: a render for a request that may carry a staff session neither reads nor fills the cache
+ * (no `ReusedBlocks` sink): its blocks render in place, as in the browser, so that what a signed-in
+ * member sees (a draft among them) is never served from, or kept for, another render.
  */
 
+/** Server: one render's reused blocks, in the order they were asked for, each behind its marker. */
+export class BlockSplices {
+  /** Per process: a marker names its process's render, not a text a page could hold. */
+  private static readonly token = Math.random().toString(36).slice(2, 10);
+  readonly blocks: Uint8Array[] = [];
+
+  marker(index: number): string {
+    return `<!--nb-block:${BlockSplices.token}:${index}-->`;
+  }
+
+  /** Keeps a block's bytes for this render and gives the marker that stands for them. */
+  add(bytes: Uint8Array): string {
+    this.blocks.push(bytes);
+    return this.marker(this.blocks.length - 1);
+  }
+}
+
+/** Where this render's reused blocks go; none (a staff render, the browser) renders them in place. */
+export const ReusedBlocks = createContext<BlockSplices | null>(null);
+
 /** Bounds of the server's cache: the home page's blocks and the bodies of a few hundred posts. */
-export const bounds = { entries: 500, characters: 16 * 1024 * 1024 };
+export const bounds = { entries: 500, bytes: 16 * 1024 * 1024 };
 
 type Renderer = (node: ReactNode, hydratable: boolean) => string;
 
@@ -50,7 +89,9 @@ type Renderer = (node: ReactNode, hydratable: boolean) => string;
  * Server only, set once by the server entry (+onRenderHtml, which owns react-dom/server): how a
  * block renders to HTML, and the cache of rendered blocks by key. Undefined in the browser.
  */
-let server: { render: Renderer; cache: LRUCache<string, string> } | undefined;
+let server: { render: Renderer; cache: LRUCache<string, Uint8Array> } | undefined;
+
+const utf8 = new TextEncoder();
 
 /**
  * Browser only: the HTML of kept blocks as the first document had it, by their `data-island`
@@ -61,10 +102,10 @@ const fromDocument = new Map<string, string>();
 export function setServerRenderer(render: Renderer): void {
   server = {
     render,
-    cache: new LRUCache<string, string>({
+    cache: new LRUCache<string, Uint8Array>({
       max: bounds.entries,
-      maxSize: bounds.characters,
-      sizeCalculation: (html, key) => html.length + key.length,
+      maxSize: bounds.bytes,
+      sizeCalculation: (bytes, key) => bytes.length + key.length,
     }),
   };
 }
@@ -106,16 +147,16 @@ export function keptTextReplacer(kept: Map<string, string>, documentHtml: Buffer
 /** The server's cache key of a block. */
 const keyOf = (id: string, inputs: string | undefined) => (inputs === undefined ? id : `${id}\n${inputs}`);
 
-/** Server: the block's HTML from the cache (never in development). */
-function cachedHtml(key: string): string | undefined {
+/** Server: the block's bytes from the cache (never in development). */
+function cachedBytes(key: string): Uint8Array | undefined {
   return import.meta.env.DEV ? undefined : server!.cache.get(key);
 }
 
-/** Server: renders the block's HTML and keeps it (not in development). */
-function renderHtml(key: string, node: ReactNode, hydrate: boolean): string {
-  const html = server!.render(node, hydrate);
-  if (!import.meta.env.DEV) server!.cache.set(key, html);
-  return html;
+/** Server: renders the block's HTML to bytes and keeps them (not in development). */
+function renderBytes(key: string, node: ReactNode, hydrate: boolean): Uint8Array {
+  const bytes = utf8.encode(server!.render(node, hydrate));
+  if (!import.meta.env.DEV) server!.cache.set(key, bytes);
+  return bytes;
 }
 
 /**
@@ -167,15 +208,25 @@ export function Island({ id, inputs, hydrate, render, code, ...attributes }: Isl
     const html = document.querySelector(`[data-island="${CSS.escape(mark)}"]`)?.innerHTML;
     if (html !== undefined) fromDocument.set(mark, html);
   });
+  const splices = useContext(ReusedBlocks);
   // `import.meta.env.SSR` first: the browser's bundle has no server half.
-  const onServer = import.meta.env.SSR && server !== undefined;
-  const key = onServer ? keyOf(id, inputs) : '';
-  let html = onServer ? cachedHtml(key) : mark === undefined ? undefined : fromDocument.get(mark);
+  if (import.meta.env.SSR && server !== undefined && splices) {
+    const key = keyOf(id, inputs);
+    let bytes = cachedBytes(key);
+    if (bytes === undefined) {
+      if (code && !code.Component) use(code.load());
+      bytes = renderBytes(key, render(), hydrate);
+    }
+    return createElement('div', {
+      'data-island': mark,
+      ...attributes,
+      dangerouslySetInnerHTML: { __html: splices.add(bytes) },
+    });
+  }
+  const html = mark === undefined ? undefined : fromDocument.get(mark);
   if (html === undefined) {
     if (code && !code.Component) use(code.load());
-    const node = render();
-    if (!onServer) return createElement('div', { 'data-island': mark, ...attributes }, node);
-    html = renderHtml(key, node, hydrate);
+    return createElement('div', { 'data-island': mark, ...attributes }, render());
   }
   return createElement('div', { 'data-island': mark, ...attributes, dangerouslySetInnerHTML: { __html: html } });
 }
