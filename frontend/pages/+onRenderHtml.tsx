@@ -10,7 +10,12 @@ import { jsonForScript, renderHeadHtml } from '../src/app/head';
 import { HydrationMarker } from '../src/app/hydration-marker';
 import { KeptTexts, setServerRehypePlugins } from '../src/components/blog/markdown-body';
 import { rehypeImageCaptions } from '../src/components/blog/image-captions';
-import { BlockSplices, keptTextReplacer, ReusedBlocks, setServerRenderer } from '../src/components/page/server-html';
+import {
+  BlockSplices,
+  ReusedBlocks,
+  setServerRenderer,
+  withKeptTextStandIns,
+} from '../src/components/page/server-html';
 import { spliceBlocks } from '../src/app/splice-blocks';
 import { resolveHead, resolveStatus } from '../src/app/resolve-head';
 import { routes } from '../src/app/routes';
@@ -99,9 +104,8 @@ const renderPageParts: PageRenderer = async ({ url: target, serverApi, publicUrl
     status: Math.max(result.statusCode, resolveStatus(matches) ?? 200),
     head: renderHeadHtml(head, publicUrl, url.pathname, siteSettingsOf(matches[0]?.data)),
     app,
-    hydration: jsonForScript(
-      { loaderData: state.loaderData, errors: serializeErrors(state.errors) },
-      keptTextReplacer(keptTexts, app),
+    hydration: jsonForScript({ loaderData: state.loaderData, errors: serializeErrors(state.errors) }, (json) =>
+      withKeptTextStandIns(json, keptTexts, app),
     ),
   };
 };

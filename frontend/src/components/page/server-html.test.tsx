@@ -152,21 +152,28 @@ describe('Island on the server', () => {
 describe('a kept text sent once', () => {
   it('swaps noted texts for stand-ins only where the document holds their block', async () => {
     const module = await load({ server: true });
-    const { Island, fingerprint, keptTextReplacer, keptTextStandIn } = module;
+    const { Island, fingerprint, withKeptTextStandIns, keptTextStandIn } = module;
     const html = serverRender(
       module,
       <Island id="body" inputs="# Title" hydrate={false} render={() => <h1>Title</h1>} />,
     );
     const mark = fingerprint('# Title');
     const kept = new Map([['# Title', mark]]);
-    const data = { post: { body: '# Title', excerpt: 'Other' }, elsewhere: 'Not noted' };
-    expect(JSON.parse(JSON.stringify(data, keptTextReplacer(kept, Buffer.from(html))))).toEqual({
+    const data = {
+      post: { body: '# Title', excerpt: 'Other' },
+      elsewhere: 'Not noted',
+      quoting: 'He wrote "# Title" once',
+      list: ['# Title'],
+    };
+    expect(JSON.parse(withKeptTextStandIns(JSON.stringify(data), kept, Buffer.from(html)))).toEqual({
       post: { body: keptTextStandIn(mark), excerpt: 'Other' },
       elsewhere: 'Not noted',
+      quoting: 'He wrote "# Title" once',
+      list: [keptTextStandIn(mark)],
     });
     // A block that did not reach the document (a render error dropped it) keeps its text in the data.
-    expect(JSON.stringify(data, keptTextReplacer(kept, Buffer.from('<p>Error</p>')))).toBe(JSON.stringify(data));
-    expect(keptTextReplacer(new Map(), Buffer.from(html))).toBeUndefined();
+    expect(withKeptTextStandIns(JSON.stringify(data), kept, Buffer.from('<p>Error</p>'))).toBe(JSON.stringify(data));
+    expect(withKeptTextStandIns('{"a":"b"}', new Map(), Buffer.from(html))).toBe('{"a":"b"}');
   });
 });
 

@@ -42,7 +42,7 @@ import { LRUCache } from 'lru-cache';
  * Sent once. A kept block's text that is also route data (a post's markdown) would reach the browser
  * twice, as the block's HTML and as hydration data. The server notes each such text with its block's
  * mark while rendering (one map per render: `KeptTexts` in markdown-body.tsx), and the hydration
- * data carries a stand-in for it (`keptTextReplacer`, `keptTextStandIn`) when the document holds that
+ * data carries a stand-in for it (`withKeptTextStandIns`, `keptTextStandIn`) when the document holds that
  * block; in the browser a block whose inputs are a stand-in takes its mark from it and reuses the
  * document's HTML. A client-side navigation loads the real text.
  *
@@ -132,20 +132,69 @@ export function markOfStandIn(text: string): string | undefined {
 }
 
 /**
- * Server: a `JSON.stringify` replacer that swaps each noted text for its stand-in where the
- * document holds its block (a render error can drop a block after its text was noted).
+ * Server: the page's data as JSON (`JSON.stringify`'s output) with each noted text swapped for its
+ * stand-in where the document holds its block (a render error can drop a block after its text was
+ * noted). A text is swapped only where it is a whole JSON string: its quoted form, opening on an
+ * unescaped quote. (A replacer function did the same in `JSON.stringify` at the cost of a call per
+ * value of the page's data.)
  */
-export function keptTextReplacer(kept: Map<string, string>, documentHtml: Buffer) {
-  if (kept.size === 0) return undefined;
-  const inDocument = new Map<string, string>();
-  for (const [text, mark] of kept)
-    if (documentHtml.includes(`data-island="${mark}"`)) inDocument.set(text, keptTextStandIn(mark));
-  return (_key: string, value: unknown) =>
-    typeof value === 'string' && inDocument.has(value) ? inDocument.get(value) : value;
+export function withKeptTextStandIns(json: string, kept: Map<string, string>, documentHtml: Buffer): string {
+  let result = json;
+  for (const [text, mark] of kept) {
+    if (!documentHtml.includes(`data-island="${mark}"`)) continue;
+    const quoted = JSON.stringify(text);
+    const standIn = JSON.stringify(keptTextStandIn(mark));
+    let from = 0;
+    let out = '';
+    for (let at = result.indexOf(quoted); at !== -1; at = result.indexOf(quoted, at + 1)) {
+      let backslashes = 0;
+      while (at - backslashes - 1 >= 0 && result[at - backslashes - 1] === '\\') backslashes += 1;
+      if (backslashes % 2 === 1) continue;
+      out += result.slice(from, at) + standIn;
+      from = at + quoted.length;
+      at = from - 1;
+    }
+    result = out + result.slice(from);
+  }
+  return result;
 }
 
-/** The server's cache key of a block. */
-const keyOf = (id: string, inputs: string | undefined) => (inputs === undefined ? id : `${id}\n${inputs}`);
+/**
+ * The server's keys of blocks, by id and inputs: a page's inputs are mostly the same string objects
+ * as the last page's (the memoised public data), whose hash V8 keeps, so the key (a post's whole
+ * markdown, say) is not rebuilt and hashed again on every request. At most `bounds.entries` an id.
+ */
+const keysByInputs = new Map<string, Map<string, string>>();
+
+function keyOf(id: string, inputs: string | undefined): string {
+  if (inputs === undefined) return id;
+  let byInputs = keysByInputs.get(id);
+  if (!byInputs) keysByInputs.set(id, (byInputs = new Map()));
+  let key = byInputs.get(inputs);
+  if (key === undefined) {
+    if (byInputs.size >= bounds.entries) byInputs.clear();
+    key = `${id}\n${inputs}`;
+    byInputs.set(inputs, key);
+  }
+  return key;
+}
+
+const inputsBySource = new WeakMap<object, string>();
+
+/**
+ * A block's inputs as text, made from `source`: on the server once per frozen source (the memoised
+ * public data is frozen, and the same objects serve every page of a content version), else each
+ * time. `source` must decide everything `make` reads for as long as it lives.
+ */
+export function inputsFrom(source: object, make: () => string): string {
+  if (!import.meta.env.SSR || !Object.isFrozen(source)) return make();
+  let text = inputsBySource.get(source);
+  if (text === undefined) {
+    text = make();
+    inputsBySource.set(source, text);
+  }
+  return text;
+}
 
 /** Server: the block's bytes from the cache (never in development). */
 function cachedBytes(key: string): Uint8Array | undefined {

@@ -33,7 +33,7 @@ import { deferInBrowser, DeferredView, type Deferred } from '@/app/deferred';
 import { formatDate } from '@northbeam/common';
 import { formatNumber } from '@/lib/format';
 import { cardSurface } from '@/components/ui/card';
-import { Island } from '@/components/page/server-html';
+import { inputsFrom, Island } from '@/components/page/server-html';
 import { useRouterLinks } from '@/components/page/router-links';
 
 interface ArticleData {
@@ -190,7 +190,7 @@ function MoreFromBlock({ section, posts }: { section: PostSection; posts: PostCa
   return (
     <Island
       id="article-more-from"
-      inputs={JSON.stringify({ section, posts })}
+      inputs={inputsFrom(posts, () => JSON.stringify({ section, posts }))}
       hydrate={false}
       render={() => <MoreFrom section={section} posts={posts} />}
       className="contents"
@@ -309,7 +309,8 @@ function ArticleHeaderBlock({ post, author }: { post: Post; author: AuthorBlockM
   return (
     <Island
       id="article-header"
-      inputs={JSON.stringify(inputs)}
+      // The post decides its author within a content version.
+      inputs={inputsFrom(post, () => JSON.stringify(inputs))}
       hydrate={false}
       render={() => <ArticleHeader post={inputs.post} author={author} />}
       className="contents"
