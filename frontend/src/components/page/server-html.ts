@@ -169,7 +169,7 @@ const keysByInputs = new Map<string, Map<string, string>>();
 function keyOf(id: string, inputs: string | undefined): string {
   if (inputs === undefined) return id;
   let byInputs = keysByInputs.get(id);
-  if (!byInputs) keysByInputs.set(id, (byInputs = new Map()));
+  if (!byInputs) keysByInputs.set(id, (byInputs = new Map<string, string>()));
   let key = byInputs.get(inputs);
   if (key === undefined) {
     if (byInputs.size >= bounds.entries) byInputs.clear();
