@@ -38,6 +38,10 @@ describe('The described API (/api/docs)', () => {
     expect(() => validator.resolveRefs()).not.toThrow();
   });
 
+  it("leaves out the reference's own page, document and assets, which are not API calls", () => {
+    expect(Object.keys(document.paths).filter((path) => path.startsWith('/api/docs'))).toEqual([]);
+  });
+
   it('lists every admin route of the router, with its method', () => {
     const adminRoutes = expressRoutes(testApp.app)
       .filter((route) => route.path.startsWith('/api/admin'))

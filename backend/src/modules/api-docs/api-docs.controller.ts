@@ -1,11 +1,10 @@
 import { Controller, Get, Header, Param, Res } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
+import type { OpenAPIObject } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Public } from '../auth/decorators/access.decorator.js';
 import { ApiDocsService, docsInitScript, docsPage } from './api-docs.service.js';
 
 /** `/api/docs`: the API reference page and `/api/docs/openapi.json`, public while API_DOCS is on. */
-@ApiExcludeController()
 @Controller('docs')
 export class ApiDocsController {
   constructor(private readonly docs: ApiDocsService) {}
@@ -20,7 +19,7 @@ export class ApiDocsController {
 
   @Get('openapi.json')
   @Public()
-  document() {
+  document(): Promise<OpenAPIObject> {
     return this.docs.openApiDocument();
   }
 

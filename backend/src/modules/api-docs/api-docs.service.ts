@@ -6,7 +6,6 @@ import type { OpenAPIObject } from '@nestjs/swagger';
 import { messages } from '@northbeam/common';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
 import { ApiError } from '../../core/http/api-error.js';
-import { buildOpenApiDocument } from './openapi-document.js';
 
 /** Swagger UI's files, from the copy @nestjs/swagger depends on (served from here: no CDN). */
 const swaggerUiFolder = (() => {
@@ -63,10 +62,17 @@ export class ApiDocsService {
     this.app = app;
   }
 
-  openApiDocument(): OpenAPIObject {
+  /**
+   * The document, built at its first request: `@nestjs/swagger` and the DTO descriptions load only
+   * then (about 25 MB of heap a process would otherwise hold from its start).
+   */
+  async openApiDocument(): Promise<OpenAPIObject> {
     this.assertOn();
     if (!this.app) throw new ApiError(HttpStatus.SERVICE_UNAVAILABLE, messages.serviceUnavailable);
-    this.document ??= buildOpenApiDocument(this.app);
+    if (!this.document) {
+      const { buildOpenApiDocument } = await import('./openapi-document.js');
+      this.document ??= buildOpenApiDocument(this.app);
+    }
     return this.document;
   }
 

@@ -74,6 +74,9 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const document = SwaggerModule.createDocument(app, config, {
     operationIdFactory: (controllerKey, methodKey) => `${controllerKey}_${methodKey}`,
   });
+  // The reference's own page, document and assets are not API calls (api-docs.controller.ts).
+  for (const path of ['/api/docs', '/api/docs/openapi.json', '/api/docs/init.js', '/api/docs/{asset}'])
+    delete document.paths[path];
   document.components = {
     ...document.components,
     schemas: {
