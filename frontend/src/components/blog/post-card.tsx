@@ -1,5 +1,5 @@
 import { ArrowUpRight, Clock } from '@/components/ui/icons';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import type { PostCardData } from '@northbeam/common';
 import { SectionBadge } from '@/components/page/section-badge';
 import { formatDate } from '@northbeam/common';

@@ -1,5 +1,5 @@
 import { ArrowUpRight } from '@/components/ui/icons';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { limits, type CaseStudyCardItem, type CaseStudySummary } from '@northbeam/common';
 import { ResponsiveImage } from '@/components/media/responsive-image';
 import { Badge } from '@/components/ui/badge';

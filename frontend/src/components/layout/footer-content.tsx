@@ -1,5 +1,5 @@
 import { ArrowUpRight } from '@/components/ui/icons';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { site, type PublicSiteSettings } from '@northbeam/common';
 import { LogoMark } from './logo';
 import { SocialIcon } from './social-icon';

@@ -1,7 +1,8 @@
 import { PlaybookInlineOffer } from '@/components/lead-capture/playbook-inline-offer';
 import { ChevronDown, ExternalLink, Menu, X } from '@/components/ui/icons';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { buttonVariants } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { useSiteSettings } from '@/lib/site-settings';

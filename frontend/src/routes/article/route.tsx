@@ -1,5 +1,6 @@
 import { ArrowLeft, CalendarDays, Clock, FileText, RefreshCw } from '@/components/ui/icons';
-import { data, isRouteErrorResponse, Link, useAsyncError, useLocation } from 'react-router-dom';
+import { data, isRouteErrorResponse, useAsyncError, useLocation } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { useLoaderData, useRouteError, type LoaderFunctionArgs } from '@/app/data-router';
 import {
   isPostSection,

@@ -1,5 +1,5 @@
 import { ArrowRight, CheckCircle2, Compass, FlaskConical, ShieldCheck, Users } from '@/components/ui/icons';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { site } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
 import { useLoaderData, type LoaderFunctionArgs } from '@/app/data-router';

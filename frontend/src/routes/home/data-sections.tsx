@@ -1,5 +1,5 @@
 import { ArrowRight } from '@/components/ui/icons';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import type { CaseStudyCardItem, PostSection } from '@northbeam/common';
 import type { PostCardData } from '@northbeam/common';
 import { CaseStudyCard } from '@/components/case-studies/case-study-card';
