@@ -143,6 +143,8 @@ export const handle: RouteHandle<ArticleRouteData | undefined> = {
           : []),
         ...parseCustomMetaTags(post.customMetaTags),
       ],
+      // The post's publisher names the company (name, address, logo): no block of its own here.
+      organization: false,
       jsonLd: import.meta.env.SSR
         ? [
             articleJsonLd(publicUrl, {
@@ -205,8 +207,8 @@ function MoreFrom({ section, posts }: { section: PostSection; posts: PostCardDat
                     {post.title}
                   </Link>
                 </h3>
-                <p className="mt-3 line-clamp-3 text-sm leading-relaxed text-ink-muted">{post.excerpt}</p>
-                <p className="mt-auto pt-5 text-xs text-ink-muted">
+                <p className="card-excerpt">{post.excerpt}</p>
+                <p className="card-meta">
                   <time dateTime={post.createdAt}>{formatDate(post.createdAt, 'd MMM yyyy')}</time>
                   {author ? <span> · {author}</span> : null}
                 </p>
@@ -298,20 +300,11 @@ function ArticleView({ article }: { article: ArticleData }) {
             <SectionBadge section={post.section} />
             {post.tags.map((tag) =>
               tagSlug(tag) ? (
-                <Link
-                  key={tag}
-                  to={tagPath(tag)}
-                  className="rounded-full border border-line bg-white px-2.5 py-0.5 text-xs font-medium text-ink-muted hover:border-ink hover:text-ink"
-                  data-testid="article-tag"
-                >
+                <Link key={tag} to={tagPath(tag)} className="tag-link" data-testid="article-tag">
                   {tag}
                 </Link>
               ) : (
-                <span
-                  key={tag}
-                  className="rounded-full border border-line bg-white px-2.5 py-0.5 text-xs font-medium text-ink-muted"
-                  data-testid="article-tag"
-                >
+                <span key={tag} className="tag" data-testid="article-tag">
                   {tag}
                 </span>
               ),
