@@ -69,7 +69,7 @@ function ProductsMenu() {
         aria-expanded={open}
         aria-controls={menuId}
         onClick={() => setOpen((value) => !value)}
-        className="inline-flex items-center gap-1 rounded-full px-3 py-2 text-sm font-medium text-ink/80 transition-colors hover:bg-mist hover:text-ink"
+        className="nav-link inline-flex items-center gap-1"
       >
         Products
         <ChevronDown className={cn('size-4 transition-transform', open && 'rotate-180')} aria-hidden="true" />
@@ -146,10 +146,7 @@ export function Header() {
                   key={item.to}
                   to={item.to}
                   aria-current={active ? 'page' : undefined}
-                  className={cn(
-                    'rounded-full px-3 py-2 text-sm font-medium transition-colors',
-                    active ? 'bg-ink text-white' : 'text-ink/80 hover:bg-mist hover:text-ink',
-                  )}
+                  className={active ? 'nav-link-current' : 'nav-link'}
                 >
                   {item.label}
                 </Link>

@@ -28,7 +28,7 @@ function InsightCard({ post }: { post: PostCardData }) {
           {post.title}
         </Link>
       </h3>
-      <p className="mt-3 line-clamp-3 text-sm leading-relaxed text-ink-muted">{post.excerpt}</p>
+      <p className="card-excerpt">{post.excerpt}</p>
       {post.authorName && <p className="mt-auto pt-5 text-xs font-medium text-ink">{post.authorName}</p>}
     </article>
   );
