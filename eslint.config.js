@@ -56,6 +56,27 @@ const persistenceRestrictedSyntax = [
   },
 ];
 
+/**
+ * A personal-data declaration (`*.personal-data.ts`) says in words what a table holds and takes its
+ * statements from its module's repository (`PersonalDataStatements`, backend/src/database/personal-data-rows.ts):
+ * no SQL text, and none of the database layer's query helpers to run it through.
+ */
+const personalDataRestrictedSyntax = [
+  ...[
+    'Literal[value=/\\b(SELECT|DELETE FROM|UPDATE|INSERT INTO)\\b/]',
+    'TemplateElement[value.raw=/\\b(SELECT|DELETE FROM|UPDATE|INSERT INTO)\\b/]',
+  ].map((selector) => ({
+    selector,
+    message:
+      'A personal-data declaration holds no SQL: its statements are named methods of the module’s repository (docs/adr/0009-persistence-and-transactions.md).',
+  })),
+  {
+    selector: 'ImportDeclaration[source.value=/\\/database\\//]',
+    message:
+      'A personal-data declaration takes its statements from its module’s repository, not from backend/src/database/ (docs/adr/0009-persistence-and-transactions.md).',
+  },
+];
+
 /** One ESLint configuration for the whole tree, with type information. */
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'test-results/**', 'data/**', 'playwright-report/**'] },
@@ -169,6 +190,18 @@ export default tseslint.config(
       'backend/src/**/*.spec.ts',
     ],
     rules: { 'no-restricted-syntax': ['error', ...backendRestrictedSyntax, ...persistenceRestrictedSyntax] },
+  },
+  {
+    // Personal-data declarations: the rule's options of the block above, and no SQL text.
+    files: ['backend/src/**/*.personal-data.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...backendRestrictedSyntax,
+        ...persistenceRestrictedSyntax,
+        ...personalDataRestrictedSyntax,
+      ],
+    },
   },
   {
     // Plain JavaScript (bench, scripts, this file): the same rules, without type information.

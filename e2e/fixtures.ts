@@ -82,4 +82,4 @@ export { expect };
 export function dataDir(): string {
   return workerDataDir(test.info().parallelIndex);
 }
-export type { Page } from '@playwright/test';
+export type { Locator, Page } from '@playwright/test';

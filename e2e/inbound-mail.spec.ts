@@ -1,13 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { DovecotServer, rawMail } from '../backend/test/helpers/dovecot';
-import { SmtpCatcher } from '../backend/test/helpers/smtp-catcher';
 import { leadMessages } from '../common/src/lead-capture';
-import { expect, test, type Page } from './fixtures';
+import { expect, test } from './fixtures';
 import { giveConsent } from './helpers/consent';
-import { freePort, repositoryRoot, startServer, waitForHealth, type ServerProcess } from './helpers/server-process';
+import { MailSite, signIn, signOut } from './helpers/mail-site';
+import { freePort, repositoryRoot } from './helpers/server-process';
 
 /**
  * The connected mailbox in the browser (docs/inbound-mail.md), against a server of its own that sends
@@ -32,74 +28,22 @@ const port = await freePort();
 /** The shortest poll interval the configuration allows: an answer shows within one. */
 const pollSeconds = 10;
 
-async function signIn(page: Page, account: { email: string; password: string }) {
-  await page.goto('/admin/login');
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/admin/login'));
-}
-
-async function signOut(page: Page) {
-  await page.getByRole('button', { name: 'Sign Out' }).first().click();
-  await page.waitForURL('**/admin/login');
-}
-
 test.describe('Answers from the connected mailbox', () => {
   test.describe.configure({ mode: 'serial', timeout: 180_000 });
   test.beforeEach(async ({ page }) => giveConsent(page));
-  const catcher = new SmtpCatcher();
+  const site = new MailSite({ name: 'inbound-mail', port, admin, consultant });
+  const catcher = site.catcher;
   const dovecot = new DovecotServer();
-  const dataDirectory = mkdtempSync(path.join(tmpdir(), 'northbeam-inbound-mail-'));
-  let server: ServerProcess;
 
   test.beforeAll(async () => {
     test.setTimeout(180_000);
-    await catcher.start();
     await dovecot.start();
-    server = startServer(
-      {
-        PGLITE_DIR: path.join(dataDirectory, 'pglite'),
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        ADMIN_EMAIL: admin.email,
-        ADMIN_PASSWORD: admin.password,
-        SESSION_SECRET: 'inbound-mail-session-secret-0123456789abcdef',
-        SMTP_URL: catcher.url,
-        SEED_CONTENT: 'false',
-        INBOUND_IMAP_URL: dovecot.url,
-        INBOUND_POLL_SECONDS: String(pollSeconds),
-      },
-      port,
-    );
-    await waitForHealth(server, 110_000);
-    execFileSync(
-      process.execPath,
-      [
-        'scripts/admin.mjs',
-        'create',
-        '--email',
-        consultant.email,
-        '--name',
-        consultant.name,
-        '--role',
-        'consultant',
-        '--password-stdin',
-      ],
-      {
-        cwd: repositoryRoot,
-        env: { ...process.env, DATABASE_URL: '', PGLITE_DIR: path.join(dataDirectory, 'pglite') },
-        input: `${consultant.password}\n`,
-        encoding: 'utf8',
-      },
-    );
+    await site.start({ INBOUND_IMAP_URL: dovecot.url, INBOUND_POLL_SECONDS: String(pollSeconds) });
   });
 
   test.afterAll(async () => {
-    server?.child.kill('SIGTERM');
-    await server?.exited;
-    await catcher.stop();
+    await site.stop();
     await dovecot.destroy();
-    rmSync(dataDirectory, { recursive: true, force: true });
   });
 
   test.use({ baseURL: `http://127.0.0.1:${port}` });

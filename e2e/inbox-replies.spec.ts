@@ -1,12 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { SmtpCatcher } from '../backend/test/helpers/smtp-catcher';
 import { leadMessages } from '../common/src/lead-capture';
-import { expect, test, type Page } from './fixtures';
+import { expect, test } from './fixtures';
 import { giveConsent } from './helpers/consent';
-import { freePort, repositoryRoot, startServer, waitForHealth, type ServerProcess } from './helpers/server-process';
+import { MailSite, signIn, signOut } from './helpers/mail-site';
+import { freePort } from './helpers/server-process';
 
 /**
  * Answering an enquiry from the inbox, against a server of its own that sends its mail to a real SMTP
@@ -25,72 +21,18 @@ const visitor = {
 /** Chosen when the file loads, so that every test's base address can name it. */
 const port = await freePort();
 
-async function signIn(page: Page, account: { email: string; password: string }) {
-  await page.goto('/admin/login');
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Password').fill(account.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/admin/login'));
-}
-
-async function signOut(page: Page) {
-  await page.getByRole('button', { name: 'Sign Out' }).first().click();
-  await page.waitForURL('**/admin/login');
-}
-
 test.describe('Replies from the inbox', () => {
   test.describe.configure({ mode: 'serial', timeout: 120_000 });
   test.beforeEach(async ({ page }) => giveConsent(page));
-  const catcher = new SmtpCatcher();
-  const dataDirectory = mkdtempSync(path.join(tmpdir(), 'northbeam-inbox-replies-'));
-  let server: ServerProcess;
+  const site = new MailSite({ name: 'inbox-replies', port, admin, consultant });
+  const catcher = site.catcher;
 
   test.beforeAll(async () => {
-    // Starting a server (migrations on a fresh embedded database) takes a while on a busy machine.
     test.setTimeout(180_000);
-    await catcher.start();
-    server = startServer(
-      {
-        PGLITE_DIR: path.join(dataDirectory, 'pglite'),
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        ADMIN_EMAIL: admin.email,
-        ADMIN_PASSWORD: admin.password,
-        SESSION_SECRET: 'inbox-replies-session-secret-0123456789abcdef',
-        SMTP_URL: catcher.url,
-        SEED_CONTENT: 'false',
-      },
-      port,
-    );
-    await waitForHealth(server, 110_000);
-    // The staff CLI works on the running site's embedded database.
-    execFileSync(
-      process.execPath,
-      [
-        'scripts/admin.mjs',
-        'create',
-        '--email',
-        consultant.email,
-        '--name',
-        consultant.name,
-        '--role',
-        'consultant',
-        '--password-stdin',
-      ],
-      {
-        cwd: repositoryRoot,
-        env: { ...process.env, DATABASE_URL: '', PGLITE_DIR: path.join(dataDirectory, 'pglite') },
-        input: `${consultant.password}\n`,
-        encoding: 'utf8',
-      },
-    );
+    await site.start();
   });
 
-  test.afterAll(async () => {
-    server?.child.kill('SIGTERM');
-    await server?.exited;
-    await catcher.stop();
-    rmSync(dataDirectory, { recursive: true, force: true });
-  });
+  test.afterAll(async () => site.stop());
 
   test.use({ baseURL: `http://127.0.0.1:${port}` });
 

@@ -214,6 +214,11 @@ test.describe('The rich text body editor', () => {
       .filter({ hasText: `lighthouse-${run}` })
       .click();
     await expect(picker).toBeHidden();
+    // The library's alt text is offered as it is; no caption.
+    const details = page.getByRole('dialog', { name: 'Insert the image' });
+    await expect(details.getByLabel('Alt text')).toHaveValue(alt);
+    await details.getByRole('button', { name: 'Insert image' }).click();
+    await expect(details).toBeHidden();
     await expect(body.getByRole('img', { name: alt })).toBeVisible();
 
     await publish(page);
@@ -223,6 +228,90 @@ test.describe('The rich text body editor', () => {
     );
     await page.goto(`/blog/labs/${slugify(title)}`);
     await expect(page.getByTestId('article-body').getByRole('img', { name: alt })).toBeVisible();
+  });
+});
+
+test.describe('Image captions', () => {
+  test('a library image given its alt text and a caption in the editor shows both on the article, the caption under the image', async ({
+    page,
+  }) => {
+    const run = Date.now().toString(36);
+    const title = `Captioned notes ${run}`;
+    const libraryAlt = `A bar chart ${run}`;
+    const alt = `Bookings rose by a third in the pilot ${run}`;
+    const caption = `Figure 1: "Pilot" bookings, weeks 1\\12 (${run})`;
+    const body = await newPostInRichText(page, title);
+    const picture = await sharp({ create: { width: 900, height: 500, channels: 3, background: '#7a2b5d' } })
+      .png()
+      .toBuffer();
+    const uploaded = await page.request.post('/api/admin/media', {
+      headers: { [mediaUploadHeader.name]: mediaUploadHeader.value },
+      multipart: { alt: libraryAlt, file: { name: `chart-${run}.png`, mimeType: 'image/png', buffer: picture } },
+    });
+    expect(uploaded.status()).toBe(201);
+
+    const pick = async () => {
+      await page
+        .getByRole('toolbar', { name: 'Formatting' })
+        .getByRole('button', { name: 'Image from the library' })
+        .click();
+      const picker = page.getByTestId('media-picker');
+      await picker.getByLabel('Search images').fill(`chart-${run}`);
+      await picker
+        .getByTestId('media-picker-item')
+        .filter({ hasText: `chart-${run}` })
+        .click();
+      await expect(picker).toBeHidden();
+    };
+
+    await body.click();
+    await page.keyboard.type('The pilot in one picture.');
+    await page.keyboard.press('Enter');
+    await pick();
+    const details = page.getByRole('dialog', { name: 'Insert the image' });
+    // The alt text starts as the library's and has focus; Esc leaves the body as it was.
+    await expect(details.getByLabel('Alt text')).toBeFocused();
+    await expect(details.getByLabel('Alt text')).toHaveValue(libraryAlt);
+    await page.keyboard.press('Escape');
+    await expect(details).toBeHidden();
+    await expect(body.getByRole('img')).toHaveCount(0);
+    await expect(body).toBeFocused();
+
+    await pick();
+    expect(await axeFindings(page)).toEqual([]);
+    await details.getByLabel('Alt text').fill(alt);
+    await page.keyboard.press('Tab');
+    await expect(details.getByLabel('Caption (optional)')).toBeFocused();
+    await page.keyboard.type(caption);
+    await details.getByRole('button', { name: 'Insert image' }).click();
+    await expect(details).toBeHidden();
+    // In the editor the caption is under the image, as on the article.
+    const inEditor = body.getByTestId('editor-image-with-caption');
+    await expect(inEditor.getByRole('img', { name: alt })).toBeVisible();
+    await expect(inEditor).toContainText(caption);
+    const editorImage = (await inEditor.getByRole('img').boundingBox())!;
+    const editorCaption = (await inEditor.getByText(caption).boundingBox())!;
+    expect(editorCaption.y).toBeGreaterThanOrEqual(editorImage.y + editorImage.height);
+
+    await publish(page);
+    const saved = await (await page.request.get(`/api/posts/labs/${slugify(title)}`)).json();
+    // The caption is the image's markdown title, its quotes and backslash escaped.
+    const stored = caption.replace(/["\\]/g, '\\$&');
+    expect(saved.body).toMatch(
+      new RegExp(`^The pilot in one picture\\.\\n\\n!\\[${alt}\\]\\(/media/[0-9a-f-]+/1280\\.webp "`),
+    );
+    expect(saved.body.slice(saved.body.indexOf('.webp '))).toBe(`.webp "${stored}")`);
+
+    await page.goto(`/blog/labs/${slugify(title)}`);
+    const figure = page.getByTestId('article-body').locator('figure');
+    const image = figure.getByRole('img', { name: alt });
+    await expect(image).toBeVisible();
+    await expect(image).not.toHaveAttribute('title', /./);
+    await expect(figure.locator('figcaption')).toHaveText(caption);
+    const shown = (await image.boundingBox())!;
+    const under = (await figure.locator('figcaption').boundingBox())!;
+    expect(under.y).toBeGreaterThanOrEqual(shown.y + shown.height);
+    expect(Math.abs(under.x - shown.x)).toBeLessThan(2);
   });
 });
 

@@ -182,7 +182,7 @@ describe('Mail delivered over SMTP through the outbox', () => {
       testApp.app.get(SchedulerRegistry),
     );
     const results = await Promise.all([dispatcher.dispatchDue(), second.dispatchDue(), dispatcher.dispatchDue()]);
-    second.onApplicationShutdown();
+    await second.onApplicationShutdown();
     // A call while this process is already dispatching joins that run instead of starting another.
     expect(results[2]).toBe(results[0]);
     expect(results[0].sent + results[1].sent).toBe(15);

@@ -1,10 +1,8 @@
-import { createHash } from 'node:crypto';
-import sharp from 'sharp';
-import { mediaUploadHeader, type MediaItem } from '@northbeam/common';
+import type { MediaItem } from '@northbeam/common';
 import type { Response } from 'superagent';
 import { readSiteExport, type SiteExportData } from '../src/modules/site-export/site-export-format.js';
-import { createStaff, signedInAgent } from './factories/staff.js';
-import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { downloadSiteExport, seededSiteWithImage, sha, type Agent } from './helpers/site-export.js';
+import type { TestApp } from './helpers/test-app.js';
 
 /**
  * GET /api/admin/exports/site (docs/export-format.md): a seeded site with an uploaded image, exported
@@ -12,14 +10,6 @@ import { createTestApp, type TestApp } from './helpers/test-app.js';
  * Who may call it is in access.e2e-spec.ts; its activity line in activity.e2e-spec.ts.
  */
 const hookTimeoutMs = 120_000;
-type Agent = Awaited<ReturnType<typeof signedInAgent>>;
-const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-
-function binary(response: Response, callback: (error: Error | null, body: Buffer) => void): void {
-  const chunks: Buffer[] = [];
-  response.on('data', (chunk: Buffer) => chunks.push(chunk));
-  response.on('end', () => callback(null, Buffer.concat(chunks)));
-}
 
 describe('Site export', () => {
   let testApp: TestApp;
@@ -27,19 +17,14 @@ describe('Site export', () => {
   let image: MediaItem;
 
   beforeAll(async () => {
-    testApp = await createTestApp({ config: { seedContent: true } });
-    await createStaff(testApp, 'admin');
-    admin = await signedInAgent(testApp, 'admin@northbeam.example');
-    const png = await sharp({ create: { width: 700, height: 400, channels: 3, background: '#236' } })
-      .png()
-      .toBuffer();
-    const upload = await admin
-      .post('/api/admin/media')
-      .set(mediaUploadHeader.name, mediaUploadHeader.value)
-      .field('alt', 'Harbour at dawn')
-      .attach('file', png, 'harbour.png');
-    expect(upload.status).toBe(201);
-    image = upload.body as MediaItem;
+    const seeded = await seededSiteWithImage({
+      width: 700,
+      height: 400,
+      background: '#236',
+      alt: 'Harbour at dawn',
+      fileName: 'harbour.png',
+    });
+    ({ app: testApp, admin, image } = seeded);
     await testApp.dataSource.query(`INSERT INTO redirects (from_path, to_path) VALUES ('/old-page', '/about')`);
   }, hookTimeoutMs);
 
@@ -48,8 +33,7 @@ describe('Site export', () => {
   }, hookTimeoutMs);
 
   async function exported(): Promise<{ data: SiteExportData; response: Response }> {
-    const response = await admin.get('/api/admin/exports/site').buffer(true).parse(binary);
-    expect(response.status).toBe(200);
+    const response = await downloadSiteExport(admin);
     return { data: readSiteExport(new Uint8Array(response.body as Buffer)), response };
   }
 

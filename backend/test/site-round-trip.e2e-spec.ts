@@ -1,7 +1,5 @@
-import { createHash, randomUUID } from 'node:crypto';
-import sharp from 'sharp';
-import { mediaLimits, mediaUploadHeader, type ImportJob, type ImportPreview, type MediaItem } from '@northbeam/common';
-import type { Response } from 'superagent';
+import { randomUUID } from 'node:crypto';
+import { mediaLimits, type ImportJob, type ImportPreview } from '@northbeam/common';
 import {
   buildSiteExport,
   readSiteExport,
@@ -10,6 +8,7 @@ import {
 } from '../src/modules/site-export/site-export-format.js';
 import { importFinished, postImport } from './factories/imports.js';
 import { createStaff, signedInAgent } from './factories/staff.js';
+import { downloadSiteExport, seededSiteWithImage, sha, type Agent } from './helpers/site-export.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 /**
@@ -20,19 +19,8 @@ import { createTestApp, type TestApp } from './helpers/test-app.js';
  * comparison: references to staff accounts (`*_by_id`, the accounts are not in the export).
  */
 const hookTimeoutMs = 180_000;
-type Agent = Awaited<ReturnType<typeof signedInAgent>>;
-const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-
-function binary(response: Response, callback: (error: Error | null, body: Buffer) => void): void {
-  const chunks: Buffer[] = [];
-  response.on('data', (chunk: Buffer) => chunks.push(chunk));
-  response.on('end', () => callback(null, Buffer.concat(chunks)));
-}
-
 async function exportOf(agent: Agent): Promise<Buffer> {
-  const response = await agent.get('/api/admin/exports/site').buffer(true).parse(binary);
-  expect(response.status).toBe(200);
-  return response.body as Buffer;
+  return (await downloadSiteExport(agent)).body as Buffer;
 }
 
 /** A record without its references to staff accounts, which the export does not carry. */
@@ -86,19 +74,15 @@ describe('Site export and import: the round trip', () => {
   };
 
   beforeAll(async () => {
-    source = await createTestApp({ config: { seedContent: true } });
-    await createStaff(source, 'admin');
-    sourceAdmin = await signedInAgent(source, 'admin@northbeam.example');
-    const png = await sharp({ create: { width: 900, height: 500, channels: 3, background: '#357' } })
-      .png()
-      .toBuffer();
-    const upload = await sourceAdmin
-      .post('/api/admin/media')
-      .set(mediaUploadHeader.name, mediaUploadHeader.value)
-      .field('alt', 'Quay in fog')
-      .attach('file', png, 'quay.png');
-    expect(upload.status).toBe(201);
-    const image = upload.body as MediaItem;
+    const seeded = await seededSiteWithImage({
+      width: 900,
+      height: 500,
+      background: '#357',
+      alt: 'Quay in fog',
+      fileName: 'quay.png',
+    });
+    ({ app: source, admin: sourceAdmin } = seeded);
+    const { image } = seeded;
     // A variant is made on its first request and stored beside the original.
     expect((await source.request().get(`/media/${image.id}/${mediaLimits.variantWidths[0]}.webp`)).status).toBe(200);
     const settings = await sourceAdmin.get('/api/admin/settings');

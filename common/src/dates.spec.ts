@@ -65,6 +65,19 @@ describe('formatDate (UK time)', () => {
     }
   });
 
+  it('writes what date-fns writes minute by minute around both clock changes, and over fifty years of them', () => {
+    const london = tz('Europe/London');
+    const pattern = 'dd/MM/yyyy HH:mm:ss';
+    for (const change of ['2026-03-29T01:00:00Z', '2026-10-25T01:00:00Z', '1971-10-31T02:00:00Z']) {
+      const at = Date.parse(change);
+      for (let step = at - 7_200_000; step <= at + 7_200_000; step += 59_999)
+        expect(formatDate(new Date(step), pattern)).toBe(format(step, pattern, { in: london }));
+    }
+    // Every 7 days 1 h 1 min 1 s from 1970 to 2030: the same UTC hour is read again and again.
+    for (let at = Date.parse('1970-01-01T00:00:00Z'); at < Date.parse('2030-01-01T00:00:00Z'); at += 608_461_000)
+      expect(formatDate(new Date(at), pattern)).toBe(format(at, pattern, { in: london }));
+  });
+
   it('refuses what is not a date', () => {
     expect(isDate('not a date')).toBe(false);
     expect(isDate(summerNight)).toBe(true);

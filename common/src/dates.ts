@@ -61,8 +61,8 @@ const monthNames = [
 
 let ukFormat: Intl.DateTimeFormat | undefined;
 
-function ukFields(epochMilliseconds: number): ZonedFields {
-  if (temporal) return temporal.Instant.fromEpochMilliseconds(epochMilliseconds).toZonedDateTimeISO(ukTimeZone);
+/** UK wall-clock fields of an instant by Intl (slow: a `formatToParts` call, about 10 µs). */
+function intlFields(epochMilliseconds: number): ZonedFields {
   ukFormat ??= new Intl.DateTimeFormat('en-GB', {
     timeZone: ukTimeZone,
     year: 'numeric',
@@ -78,6 +78,41 @@ function ukFields(epochMilliseconds: number): ZonedFields {
     if (part.type !== 'literal') fields[part.type] = Number(part.value);
   }
   return fields as unknown as ZonedFields;
+}
+
+const hourMilliseconds = 3_600_000;
+/** UK offset from UTC in milliseconds by UTC hour (the clocks change on the hour), at most 4,096 hours kept. */
+const offsetByHour = new Map<number, number>();
+
+function ukOffset(epochMilliseconds: number): number {
+  const hour = Math.floor(epochMilliseconds / hourMilliseconds);
+  let offset = offsetByHour.get(hour);
+  if (offset === undefined) {
+    const at = hour * hourMilliseconds;
+    const fields = intlFields(at);
+    offset = Date.UTC(fields.year, fields.month - 1, fields.day, fields.hour, fields.minute, fields.second) - at;
+    if (offsetByHour.size >= 4096) offsetByHour.clear();
+    offsetByHour.set(hour, offset);
+  }
+  return offset;
+}
+
+/**
+ * An instant's UK wall-clock fields. Without Temporal (Node 20, some browsers) Intl gives the UK's
+ * offset once per UTC hour and the fields come from plain arithmetic: a page lists dozens of dates,
+ * and a `formatToParts` per date was a visible part of a server render.
+ */
+function ukFields(epochMilliseconds: number): ZonedFields {
+  if (temporal) return temporal.Instant.fromEpochMilliseconds(epochMilliseconds).toZonedDateTimeISO(ukTimeZone);
+  const wall = new Date(epochMilliseconds + ukOffset(epochMilliseconds));
+  return {
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
+    second: wall.getUTCSeconds(),
+  };
 }
 
 const two = (value: number) => String(value).padStart(2, '0');

@@ -30,3 +30,4 @@ export * from './record-actions.js';
 export * from './api-tokens.js';
 export * from './webhooks.js';
 export * from './imports.js';
+export * from './page-render.js';

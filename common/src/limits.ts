@@ -142,6 +142,8 @@ export const mediaLimits = {
    */
   maxFrames: 300,
   altMax: 300,
+  /** A body image's caption (its markdown title, shown under the image). */
+  captionMax: 300,
   filenameMax: 200,
   searchMax: 200,
   listPageSize: 15,

@@ -3,12 +3,20 @@ import { StrictMode, type ReactNode } from 'react';
 import { renderToPipeableStream, renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { dangerouslySkipEscape, escapeInject } from 'vike/server';
-import type { OnRenderHtmlAsync } from 'vike/types';
+import type { OnRenderHtmlSync } from 'vike/types';
+import { documentSlots, type PageRenderer } from '@northbeam/common';
 import { loadRouteState, matchLocation, RouterDataProvider, serializeErrors } from '../src/app/data-router';
 import { jsonForScript, renderHeadHtml } from '../src/app/head';
 import { HydrationMarker } from '../src/app/hydration-marker';
-import { KeptTexts } from '../src/components/blog/markdown-body';
-import { keptTextReplacer, setServerRenderer } from '../src/components/page/server-html';
+import { KeptTexts, setServerRehypePlugins } from '../src/components/blog/markdown-body';
+import { rehypeImageCaptions } from '../src/components/blog/image-captions';
+import {
+  BlockSplices,
+  ReusedBlocks,
+  setServerRenderer,
+  withKeptTextStandIns,
+} from '../src/components/page/server-html';
+import { spliceBlocks } from '../src/app/splice-blocks';
 import { resolveHead, resolveStatus } from '../src/app/resolve-head';
 import { routes } from '../src/app/routes';
 import { siteSettingsOf } from '../src/lib/site-settings';
@@ -19,9 +27,6 @@ import '../src/styles/app.css';
 setServerRenderer((node, hydratable) =>
   (hydratable ? renderToString : renderToStaticMarkup)(<StaticRouter location="/">{node}</StaticRouter>),
 );
-
-/** Where the server splices the application's HTML (a Buffer) into the document Vike returns. */
-const appMarker = '<!--nb:app-->';
 
 /**
  * Renders the application to UTF-8 bytes in small chunks. A page as one JavaScript string would cost
@@ -53,51 +58,67 @@ function renderToBuffer(element: ReactNode): Promise<Buffer> {
   });
 }
 
-const onRenderHtml: OnRenderHtmlAsync = async (pageContext) => {
+setServerRehypePlugins([rehypeImageCaptions]);
+
+/**
+ * Renders one page into the parts the document frame's slots take: everything a request needs and
+ * nothing that is the same for every page (the frame is Vike's, rendered once per process).
+ */
+const renderPageParts: PageRenderer = async ({ url: target, serverApi, publicUrl, staff }) => {
   // The loaders read only the address (LoaderRequest): no WHATWG Request, which is costly to build.
   // Only the path and query come from the request; the origin is always PUBLIC_URL's. Leading slashes
   // and backslashes are one: `new URL('/\\host/x', base)` or `new URL('//host/x', base)` would take
   // `host` for the origin, and every absolute link of the page (share links, JSON-LD) with it.
-  const origin = new URL(pageContext.publicUrl ?? 'http://localhost').origin;
-  const url = new URL(`${origin}/${pageContext.urlOriginal.replace(/^[/\\]+/, '')}`);
+  const origin = new URL(publicUrl).origin;
+  const url = new URL(`${origin}/${target.replace(/^[/\\]+/, '')}`);
   const request = { url: url.href };
   const location = { pathname: url.pathname, search: url.search, hash: '', state: null, key: 'default' };
-  const result = await loadRouteState(location, matchLocation(routes, location), request, {
-    serverApi: pageContext.serverApi,
-  });
-  if (result.kind === 'redirect') {
-    return {
-      documentHtml: escapeInject`<!DOCTYPE html><html><head></head><body></body></html>`,
-      pageContext: { appRedirect: result.location, appStatus: result.status },
-    };
-  }
+  const result = await loadRouteState(location, matchLocation(routes, location), request, { serverApi });
+  if (result.kind === 'redirect') return { kind: 'redirect', status: result.status, location: result.location };
   const { state } = result;
   // The texts that kept islands put into the page as HTML: the hydration data does not repeat them.
   const keptTexts = new Map<string, string>();
-  const appHtml = await renderToBuffer(
+  // Blocks rendered for earlier pages go in as bytes after the render; a staff render reuses none.
+  const splices = staff ? null : new BlockSplices();
+  const rendered = await renderToBuffer(
     <StrictMode>
-      <KeptTexts value={keptTexts}>
-        <StaticRouter location={url.pathname + url.search}>
-          <RouterDataProvider state={state} />
-        </StaticRouter>
-      </KeptTexts>
+      <ReusedBlocks value={splices}>
+        <KeptTexts value={keptTexts}>
+          <StaticRouter location={url.pathname + url.search}>
+            <RouterDataProvider state={state} />
+          </StaticRouter>
+        </KeptTexts>
+      </ReusedBlocks>
       <HydrationMarker />
     </StrictMode>,
   );
+  const app = splices ? spliceBlocks(rendered, splices) : rendered;
   const matches = state.matches.map(({ route, params }) => ({
     params,
     handle: route.handle,
     data: state.loaderData[route.id],
   }));
-  const publicUrl = pageContext.publicUrl ?? origin;
   const head = resolveHead(matches, url.pathname, publicUrl);
-  const status = Math.max(result.statusCode, resolveStatus(matches) ?? 200);
-  const hydration = jsonForScript(
-    { loaderData: state.loaderData, errors: serializeErrors(state.errors) },
-    keptTextReplacer(keptTexts, appHtml),
-  );
-  // Vike puts its tags at the two placeholders: a split instead of scanning the whole page for tags.
-  const documentHtml = escapeInject`<!DOCTYPE html>
+  return {
+    kind: 'page',
+    status: Math.max(result.statusCode, resolveStatus(matches) ?? 200),
+    head: renderHeadHtml(head, publicUrl, url.pathname, siteSettingsOf(matches[0]?.data)),
+    app,
+    hydration: jsonForScript({ loaderData: state.loaderData, errors: serializeErrors(state.errors) }, (json) =>
+      withKeptTextStandIns(json, keptTexts, app),
+    ),
+  };
+};
+
+const [headSlot, appSlot, hydrationSlot] = documentSlots;
+
+/**
+ * The document frame: Vike puts its asset tags at its two placeholders, and the page's parts go
+ * into the slots. It is the same for every page, so the server asks for it once per process and
+ * takes the page renderer from it (docs/adr/0012-uncached-render.md).
+ */
+const onRenderHtml: OnRenderHtmlSync = () => ({
+  documentHtml: escapeInject`<!DOCTYPE html>
 <html lang="en-GB">
   <head>
     <meta charset="utf-8">
@@ -105,15 +126,15 @@ const onRenderHtml: OnRenderHtmlAsync = async (pageContext) => {
     <meta name="theme-color" content="#0a0f1f">
     __VITE_PLUGIN_SSR__ASSETS_FIRST__
     <link rel="icon" href="/favicon.svg" type="image/svg+xml">
-    ${dangerouslySkipEscape(renderHeadHtml(head, publicUrl, url.pathname, siteSettingsOf(matches[0]?.data)))}
+    ${dangerouslySkipEscape(headSlot)}
   </head>
   <body>
-    <div id="root">${dangerouslySkipEscape(appMarker)}</div>
-    <script type="application/json" id="router-hydration">${dangerouslySkipEscape(hydration)}</script>
+    <div id="root">${dangerouslySkipEscape(appSlot)}</div>
+    <script type="application/json" id="router-hydration">${dangerouslySkipEscape(hydrationSlot)}</script>
     __VITE_PLUGIN__SSR_ASSETS_LAST__
   </body>
-</html>`;
-  return { documentHtml, pageContext: { appStatus: status, appHtml, appMarker } };
-};
+</html>`,
+  pageContext: { renderPageParts },
+});
 
 export default onRenderHtml;

@@ -1,12 +1,10 @@
-import type { ServerApi } from './lib/api';
+import type { PageRenderer } from '@northbeam/common';
 
 declare global {
   namespace Vike {
     interface PageContext {
-      serverApi?: ServerApi;
-      publicUrl?: string;
-      appStatus?: number;
-      appRedirect?: string;
+      /** What the document frame hands the server: the page renderer (frontend/pages/+onRenderHtml.tsx). */
+      renderPageParts?: PageRenderer;
     }
   }
 }

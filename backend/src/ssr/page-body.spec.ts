@@ -1,4 +1,4 @@
-import { pageAddress, pageBody, withoutModulePreloads } from './page-body.js';
+import { assemblePage, documentFrame, pageAddress, withoutModulePreloads } from './page-body.js';
 
 describe('withoutModulePreloads', () => {
   it('drops the modulepreload links and keeps everything else, the entry script included', () => {
@@ -16,20 +16,34 @@ describe('withoutModulePreloads', () => {
   });
 });
 
-describe('pageBody', () => {
-  it("splices the application's bytes in at the marker, multi-byte characters intact", () => {
-    const body = pageBody(
-      '<head><title>Café</title></head><body><div id="root"><!--app--></div><script src="/e.js"></script></body>',
-      Buffer.from('<h1>We’re hiring — “now”</h1>', 'utf8'),
-      '<!--app-->',
-    );
+describe('documentFrame and assemblePage', () => {
+  const render = () => Promise.resolve({ kind: 'redirect' as const, status: 302, location: '/' });
+  const document =
+    '<head><meta charset="utf-8"><!--nb:head--></head><body><div id="root"><!--nb:app--></div>' +
+    '<script type="application/json"><!--nb:hydration--></script><script src="/e.js"></script>' +
+    '<link rel="modulepreload" href="/assets/chunks/a.js" as="script" type="text/javascript"></body>';
+
+  it("puts the page's head, application bytes and hydration data into the frame's slots, multi-byte characters intact", () => {
+    const frame = documentFrame(document, render);
+    const body = assemblePage(frame, {
+      head: '<title>Café</title>',
+      app: Buffer.from('<h1>We’re hiring — “now”</h1>', 'utf8'),
+      hydration: '{"q":"“now”"}',
+    });
     expect(body.toString('utf8')).toBe(
-      '<head><title>Café</title></head><body><div id="root"><h1>We’re hiring — “now”</h1></div><script src="/e.js"></script></body>',
+      '<head><meta charset="utf-8"><title>Café</title></head><body><div id="root"><h1>We’re hiring — “now”</h1></div>' +
+        '<script type="application/json">{"q":"“now”"}</script><script src="/e.js"></script></body>',
     );
+    expect(frame.render).toBe(render);
   });
 
-  it('returns the document alone when there is no application HTML to splice (a redirect, say)', () => {
-    expect(pageBody('<p>moved</p>').toString()).toBe('<p>moved</p>');
+  it('refuses a document without its slots (a front end built from other sources) instead of serving it', () => {
+    expect(() => documentFrame('<head></head><body><div id="root"></div></body>', render)).toThrow(
+      "The front end's document has no <!--nb:head--> slot: rebuild the front end.",
+    );
+    expect(() => documentFrame('<!--nb:app--><!--nb:head--><!--nb:hydration-->', render)).toThrow(
+      /no <!--nb:app--> slot/,
+    );
   });
 });
 

@@ -1,4 +1,5 @@
 /** The address a page is rendered for and the bytes it is sent as: pure functions of the SSR bridge. */
+import { documentSlots, type PageRenderer } from '@northbeam/common';
 
 /** Vike would redirect `/about/` to `/about`; both must render (docs/product.md#frame), so normalise first. */
 function withoutTrailingSlash(url: string): string {
@@ -36,17 +37,42 @@ export function withoutModulePreloads(html: string): string {
   return html.slice(0, first) + html.slice(first).replace(/<link rel="modulepreload"[^>]*>\s*/g, '');
 }
 
+/** The document Vike rendered once, cut at its slots, and the page renderer it came with. */
+export interface DocumentFrame {
+  /** The frame's bytes around the slots: before the head's tags, before the app, before the hydration data, after it. */
+  readonly parts: readonly [Buffer, Buffer, Buffer, Buffer];
+  readonly render: PageRenderer;
+}
+
 /**
- * The page as bytes: Vike's document (a small string, its module preloads left out) with the
- * application's HTML, rendered to bytes by +onRenderHtml, spliced in at its marker.
+ * Cuts Vike's document (its module preloads left out) at the three slots, in their order. A
+ * document without them is a front end built from other sources than this back end: an error at
+ * start, not a page.
  */
-export function pageBody(document: string, appHtml?: Buffer, marker?: string): Buffer {
+export function documentFrame(document: string, render: PageRenderer): DocumentFrame {
   const html = withoutModulePreloads(document);
-  const at = marker ? html.indexOf(marker) : -1;
-  if (!appHtml || !marker || at === -1) return Buffer.from(html, 'utf8');
+  const parts: Buffer[] = [];
+  let from = 0;
+  for (const slot of documentSlots) {
+    const at = html.indexOf(slot, from);
+    if (at === -1) throw new Error(`The front end's document has no ${slot} slot: rebuild the front end.`);
+    parts.push(Buffer.from(html.slice(from, at), 'utf8'));
+    from = at + slot.length;
+  }
+  parts.push(Buffer.from(html.slice(from), 'utf8'));
+  return { parts: parts as [Buffer, Buffer, Buffer, Buffer], render };
+}
+
+/** A page's bytes: the frame with the page's parts in its slots (UTF-8 throughout). */
+export function assemblePage(frame: DocumentFrame, page: { head: string; app: Uint8Array; hydration: string }): Buffer {
+  const [beforeHead, beforeApp, beforeHydration, after] = frame.parts;
   return Buffer.concat([
-    Buffer.from(html.slice(0, at), 'utf8'),
-    appHtml,
-    Buffer.from(html.slice(at + marker.length), 'utf8'),
+    beforeHead,
+    Buffer.from(page.head, 'utf8'),
+    beforeApp,
+    page.app,
+    beforeHydration,
+    Buffer.from(page.hydration, 'utf8'),
+    after,
   ]);
 }

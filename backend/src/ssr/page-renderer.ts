@@ -1,25 +1,35 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { PageRenderer } from '@northbeam/common';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { AppConfig } from '../core/config/config.js';
 import { isApiPath, RouteSet } from '../core/http/api-path.js';
 import { frontendClientDir, frontendRoot, frontendServerEntry } from './frontend-paths.js';
 import { fingerprintedAssets } from './static-assets.js';
+import { documentFrame, type DocumentFrame } from './page-body.js';
 
 /** Paths that NestJS answers although they are not API calls (matched as the router does: any case). */
 const serverRenderedElsewhere = new RouteSet(['/sitemap.xml', '/robots.txt', '/rss.xml']);
 
-export interface RenderedPageContext {
-  httpResponse: { statusCode: number; body: string; headers: [string, string][] } | null;
-  appStatus?: number;
-  appRedirect?: string;
-  /** The application's HTML as UTF-8 bytes, to go where `appMarker` stands in the document. */
-  appHtml?: Buffer;
-  appMarker?: string;
+/** Vike's renderPage, as far as the bridge uses it: the document frame and the page renderer it hands back. */
+interface VikeFrameContext {
+  httpResponse: { statusCode: number; body: string } | null;
+  renderPageParts?: PageRenderer;
 }
+type VikeRenderPage = (init: { urlOriginal: string }) => Promise<VikeFrameContext>;
 
-export type RenderPage = (init: Record<string, unknown>) => Promise<RenderedPageContext>;
+/** The document frame to render a page into (docs/adr/0012-uncached-render.md). */
+export type FrameSource = () => Promise<DocumentFrame>;
+
+/** Asks Vike for the document frame: the same for every page, so any address will do. */
+async function frameFromVike(renderPage: VikeRenderPage): Promise<DocumentFrame> {
+  const pageContext = await renderPage({ urlOriginal: '/' });
+  if (!pageContext.httpResponse || !pageContext.renderPageParts) {
+    throw new Error('The front end did not render its document frame: rebuild the front end.');
+  }
+  return documentFrame(pageContext.httpResponse.body, pageContext.renderPageParts);
+}
 
 /** A GET or HEAD for a page: not an API call (in any case spelling) and not a document NestJS renders itself. */
 export function isPageRequest(request: Request): boolean {
@@ -34,11 +44,13 @@ export function isPageRequest(request: Request): boolean {
 }
 
 /**
- * Vike's renderPage, with what serves the front end's files mounted first. In production: the
- * built server entry, fingerprinted assets (immutable) and the other public files of the build. In
- * development: Vite inside this process in middleware mode, with hot reload.
+ * Where pages get their document frame, with what serves the front end's files mounted first. In
+ * production: the built server entry, whose frame Vike renders once (at start) for every request
+ * after, fingerprinted assets (immutable) and the other public files of the build. In development:
+ * Vite inside this process in middleware mode, with hot reload, and a fresh frame per request so
+ * that an edit shows at once.
  */
-export async function pageRenderer(app: Express, config: AppConfig): Promise<RenderPage> {
+export async function pageFrames(app: Express, config: AppConfig): Promise<FrameSource> {
   if (config.devServer) {
     const vike = await import('vike/server');
     const { devMiddleware } = await vike.createDevMiddleware({ root: frontendRoot });
@@ -47,7 +59,8 @@ export async function pageRenderer(app: Express, config: AppConfig): Promise<Ren
         ? devMiddleware(request, response, next)
         : next(),
     );
-    return vike.renderPage as unknown as RenderPage;
+    const renderPage = vike.renderPage as unknown as VikeRenderPage;
+    return () => frameFromVike(renderPage);
   }
   if (!existsSync(frontendServerEntry)) {
     throw new Error(`The front end is not built (${frontendServerEntry} is missing). Run "npm run build" first.`);
@@ -69,5 +82,6 @@ export async function pageRenderer(app: Express, config: AppConfig): Promise<Ren
   app.use((request: Request, response: Response, next: NextFunction) =>
     topLevel.has(request.path.split('/')[1] ?? '') ? publicFiles(request, response, next) : next(),
   );
-  return vike.renderPage as unknown as RenderPage;
+  const frame = await frameFromVike(vike.renderPage);
+  return () => Promise.resolve(frame);
 }

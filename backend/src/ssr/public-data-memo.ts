@@ -5,16 +5,29 @@ const memoisablePath = /^\/api\/(?:posts|case-studies|team|site-settings)(?:[/?]
 
 export interface MemoisedAnswer {
   status: number;
-  /** The JSON text: each reader parses its own copy, so no page can change another's data. */
-  text: string;
+  /**
+   * The answer's JSON, parsed once and deeply frozen: every page of this content version reads the
+   * same objects, and none can change them for another (a write throws in the front end's strict
+   * mode code).
+   */
+  body: unknown;
   /** Its content keys for a shared cache (cdn-cache.ts). */
   keys: string[];
 }
 
+/** Freezes a parsed JSON value and everything in it. */
+export function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
 /**
  * The public API answers that server-side loaders read for anonymous visitors, kept per content
- * version (at most 500): a page rendered without the HTML cache (a first visit, a new query string)
- * does not reach the database again for data that has not changed. Any content change starts
+ * version (at most 500), parsed: a page rendered without the HTML cache (a first visit, a new query
+ * string) neither reaches the database nor parses JSON again for data that has not changed. Any content change starts
  * afresh. Only 200 and 404 answers are kept; signed-in staff always read through the API.
  */
 export class PublicDataMemo {

@@ -5,7 +5,7 @@ import type { JsonLogger } from '../core/logging/json-logger.js';
 import { mayCarrySession } from '../modules/auth/session.js';
 import type { ContentVersionService } from '../modules/content-version/content-version.service.js';
 import { keysOfHeader } from '../core/http/cdn-cache.js';
-import { PublicDataMemo } from './public-data-memo.js';
+import { deepFreeze, PublicDataMemo, type MemoisedAnswer } from './public-data-memo.js';
 
 export interface ServerApiResponse {
   status: number;
@@ -88,9 +88,13 @@ export function serverApiFactory(
 
   return (request: Request): PageServerApi => {
     const shown = new Set<string>();
-    const read = (answer: Pick<RawAnswer, 'status' | 'text' | 'keys'>) => {
+    const read = (answer: RawAnswer) => {
       for (const key of answer.keys) shown.add(key);
       return parsed(answer);
+    };
+    const readMemoised = (answer: MemoisedAnswer): ServerApiResponse => {
+      for (const key of answer.keys) shown.add(key);
+      return { status: answer.status, body: answer.body };
     };
     return {
       async getJson(apiPath: string) {
@@ -98,10 +102,11 @@ export function serverApiFactory(
         if (!anonymous || !PublicDataMemo.handles(apiPath)) return read(await loggedLoopback(request, apiPath));
         const version = await contentVersion.current();
         const known = memo.get(apiPath, version);
-        if (known) return read(known);
+        if (known) return readMemoised(known);
         const answer = await loggedLoopback(request, apiPath);
-        memo.set(apiPath, version, answer);
-        return read(answer);
+        const memoised = { status: answer.status, body: deepFreeze(parsed(answer).body), keys: answer.keys };
+        memo.set(apiPath, version, memoised);
+        return readMemoised(memoised);
       },
       contentKeys: () => [...shown],
     };

@@ -5,16 +5,18 @@ import { pageKeys } from '../core/http/cdn-cache.js';
 import { etagOf } from '../core/http/etag.js';
 import type { JsonLogger } from '../core/logging/json-logger.js';
 import type { ContentVersionService } from '../modules/content-version/content-version.service.js';
+import { mayCarrySession } from '../modules/auth/session.js';
 import { HtmlCache } from './html-cache.js';
-import { pageAddress, pageBody } from './page-body.js';
-import { isPageRequest, pageRenderer } from './page-renderer.js';
+import { assemblePage, pageAddress } from './page-body.js';
+import { isPageRequest, pageFrames } from './page-renderer.js';
 import { cacheablePageRequest, sendStoredPage, sendUncachedPage } from './page-responses.js';
 import { serverApiFactory } from './server-api.js';
 
 /**
  * Mounts the front end on the Express instance that NestJS uses: the front end's files, then one
  * handler for every page GET: the HTML cache for anonymous visitors (per content version), else
- * Vike's render with the loaders' API client, then the answer (stored, or private when uncached).
+ * the page rendered into the document frame with the loaders' API client, then the answer (stored, or
+ * private when uncached).
  */
 export async function mountFrontend(
   app: Express,
@@ -24,7 +26,7 @@ export async function mountFrontend(
   contentVersion: ContentVersionService,
 ): Promise<HtmlCache> {
   const cache = new HtmlCache();
-  const renderPage = await pageRenderer(app, config);
+  const frames = await pageFrames(app, config);
   const serverApi = serverApiFactory(httpServer, config, logger, contentVersion);
 
   app.use(async (request: Request, response: Response, next: NextFunction) => {
@@ -41,26 +43,20 @@ export async function mountFrontend(
         if (hit) return sendStoredPage(request, response, hit, 'HIT', config);
       }
       const api = serverApi(request);
-      const pageContext = await renderPage({
-        urlOriginal: url,
-        headersOriginal: request.headers,
+      const frame = await frames();
+      const rendered = await frame.render({
+        url,
         serverApi: api,
         publicUrl: config.publicUrl,
+        staff: mayCarrySession(request.headers.cookie, config),
       });
-      if (pageContext.appRedirect) {
+      if (rendered.kind === 'redirect') {
         response.setHeader('Cache-Control', 'private, no-store');
-        response.redirect(302, pageContext.appRedirect);
+        response.redirect(302, rendered.location);
         return;
       }
-      const httpResponse = pageContext.httpResponse;
-      if (!httpResponse) return next();
-      const page = {
-        status: pageContext.appStatus ?? httpResponse.statusCode,
-        headers: httpResponse.headers.filter(([name]) => name.toLowerCase() !== 'cache-control'),
-        body: pageBody(httpResponse.body, pageContext.appHtml, pageContext.appMarker),
-      };
-      const setsCookie =
-        page.headers.some(([name]) => name.toLowerCase() === 'set-cookie') || response.hasHeader('set-cookie');
+      const page = { status: rendered.status, headers: [] as [string, string][], body: assemblePage(frame, rendered) };
+      const setsCookie = response.hasHeader('set-cookie');
       if (cacheable && page.status === 200 && !setsCookie) {
         const stored = cache.set(url, {
           ...page,

@@ -34,10 +34,10 @@ function escapeHtml(value: string): string {
 }
 
 /** JSON for a `<script type="application/ld+json">` or data block: `<` escaped so it cannot close the tag. */
-export function jsonForScript(value: unknown, replacer?: (key: string, value: unknown) => unknown): string {
+export function jsonForScript(value: unknown, transform: (json: string) => string = (json) => json): string {
   // `<` cannot close the script; characters beyond ASCII (U+2028 and U+2029 among them) travel as
-  // escapes, so that the page stays a one-byte string on the server.
-  return JSON.stringify(value, replacer).replace(
+  // escapes, so that the page stays a one-byte string on the server. `transform` sees the JSON first.
+  return transform(JSON.stringify(value)).replace(
     /[<\u0080-\uffff]/g,
     (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );

@@ -1,14 +1,15 @@
-import type { EntityManager } from 'typeorm';
 import { describePeriod, retentionPeriods, type RetentionKey, type RetentionPeriod } from '@northbeam/common';
+import type { PersonalDataStatements } from '../../database/personal-data-rows.js';
 
 /**
  * A table that holds personal data, declared by the module that owns it (docs/product.md#retention,
  * #data-deletion). The privacy module orchestrates the declarations: erasure of an address, the
  * export of everything held about it (right of access), the daily purge, and the data map. A module
  * that adds a table of personal data adds one declaration and lists it in
- * `modules/privacy/personal-data-stores.ts`.
+ * `modules/privacy/personal-data-stores.ts`. The declaration holds no SQL: its `erase`, `collect`,
+ * `purge` and `count` are named methods of its module's repository (`PersonalDataStatements`).
  */
-export interface PersonalDataStore {
+export interface PersonalDataStore extends PersonalDataStatements {
   /** The table. */
   name: string;
   /** What it holds, in words (the data map). */
@@ -17,10 +18,6 @@ export interface PersonalDataStore {
   retention?: { key: RetentionKey; rule: (period: string) => string };
   /** What is kept without a period (e.g. a confirmed subscriber until they unsubscribe). */
   keptWhile?: string;
-  /** Removes the rows about the address (trimmed, lower-cased). Idempotent: a second run returns 0. */
-  erase?(manager: EntityManager, email: string): Promise<number>;
-  /** Every row about the address, for the export a requester receives. */
-  collect?(manager: EntityManager, email: string): Promise<Record<string, unknown>[]>;
   /**
    * With `collect`: how the requester's letter (the readable page of the export) names this kind of
    * record and each field `collect` answers, in words; `words` turns stored codes into words.
@@ -40,10 +37,6 @@ export interface PersonalDataStore {
   identity?: string[];
   /** With `collect`: the records are visits to the site, shown as a summary by day rather than row by row. */
   visits?: true;
-  /** Deletes what is past the period as of `cutoff` (`now` less the period); `now` for rules that need it. */
-  purge?(manager: EntityManager, cutoff: Date, now: Date): Promise<number>;
-  /** How many rows it holds now. */
-  count(manager: EntityManager): Promise<number>;
 }
 
 /** How the access export's letter presents one store's records. */
@@ -79,5 +72,3 @@ export function retentionRuleText(store: PersonalDataStore): string | null {
   if (!store.retention) return null;
   return store.retention.rule(describePeriod(retentionPeriods[store.retention.key]));
 }
-
-export { countRows, deleteRows, selectRows } from '../../database/personal-data-rows.js';

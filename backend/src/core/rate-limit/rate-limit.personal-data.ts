@@ -1,4 +1,5 @@
-import { countRows, deleteRows, type PersonalDataStore } from '../personal-data/personal-data-store.js';
+import type { PersonalDataStore } from '../personal-data/personal-data-store.js';
+import { rateLimitCountersPersonalData } from './rate-limit.repository.js';
 
 /**
  * Counters hold a digest of a client address or e-mail; a window lasts an hour at most, so a
@@ -11,7 +12,5 @@ export const rateLimitCountersStore: PersonalDataStore = {
     key: 'rateLimitCounters',
     rule: (period) => `rate_limit_counters whose window started over ${period} ago`,
   },
-  purge: (manager, cutoff) =>
-    deleteRows(manager, `DELETE FROM "rate_limit_counters" WHERE "window_start" < $1 RETURNING 1`, [cutoff]),
-  count: (manager) => countRows(manager, 'rate_limit_counters'),
+  ...rateLimitCountersPersonalData,
 };

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { tableStatements } from '../../database/personal-data-rows.js';
 
 /** A window's count after one more hit, and the seconds until the window ends. */
 export interface RateLimitCount {
@@ -31,3 +32,8 @@ export class RateLimitRepository {
     return { count: row.count, retryAfterSeconds: row.retry_after };
   }
 }
+
+/** The rate-limit counters' statements for their personal-data declaration: a day-old window is finished. */
+export const rateLimitCountersPersonalData = tableStatements('rate_limit_counters', {
+  expired: `"window_start" < $1`,
+});

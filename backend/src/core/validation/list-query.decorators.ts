@@ -26,3 +26,9 @@ export function IsIsoDay(): PropertyDecorator {
 export function IsListSearch(max: number, message = `Search must be ${max} characters or less`): PropertyDecorator {
   return applyDecorators(IsOptional(), Trim(), IsString({ message }), MaxLength(max, { message }));
 }
+
+/** The query of a paginated list that takes nothing but `?page=`. */
+export class PageQueryDto {
+  @IsListPage()
+  page?: number;
+}

@@ -4,6 +4,7 @@ import { In, type EntityManager, type Repository } from 'typeorm';
 import type { ActivityAction } from '@northbeam/common';
 import { User } from '../users/entities/user.entity.js';
 import { StaffActivity } from './entities/staff-activity.entity.js';
+import { tableStatements } from '../../database/personal-data-rows.js';
 
 export interface ActivityFilter {
   actorId?: string;
@@ -53,3 +54,6 @@ export class ActivityRepository {
     return new Map(users.map((user) => [user.id, user.email]));
   }
 }
+
+/** The staff activity log's statements for its personal-data declaration. */
+export const staffActivityPersonalData = tableStatements('staff_activity', { expired: `"at" < $1` });

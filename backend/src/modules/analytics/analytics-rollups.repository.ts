@@ -4,6 +4,8 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { rowCount } from '../../database/query-result.js';
 import { contentSql, keysSql, rollupDimensions, SqlParams, visitTotalsSql } from './analytics-figures.sql.js';
 import { ukDay } from './uk-days.js';
+import { deleteRows, tableStatements, type PersonalDataStatements } from '../../database/personal-data-rows.js';
+import { analyticsEventRows } from './analytics.repository.js';
 
 /** The rollup tables (docs/product.md#analytics-rollups): counts by UK day, no hash, no id. */
 export const rollupTables = ['analytics_daily', 'analytics_daily_keys', 'analytics_daily_content'] as const;
@@ -98,3 +100,18 @@ export async function purgeVisitsBefore(manager: EntityManager, cutoff: Date): P
     await manager.query(`DELETE FROM "analytics_visits" WHERE "started_at" < $1 RETURNING "id"`, [cutoff]),
   );
 }
+
+/**
+ * The analytics events' statements for their personal-data declaration: the purge deletes the events
+ * before the cutoff (the count answered) and the daily rollups of the days wholly before it.
+ */
+export const analyticsEventsPersonalData: PersonalDataStatements = {
+  ...analyticsEventRows,
+  purge: async (manager, cutoff) => {
+    await purgeRollupsBefore(manager, cutoff);
+    return deleteRows(manager, `DELETE FROM "analytics_events" WHERE "created_at" < $1 RETURNING "id"`, [cutoff]);
+  },
+};
+
+/** The visits' statements for their personal-data declaration. */
+export const analyticsVisitsPersonalData = tableStatements('analytics_visits', { expired: `"started_at" < $1` });

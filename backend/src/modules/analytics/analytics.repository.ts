@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
 import { AnalyticsEvent, type AnalyticsPropertyValue } from './entities/analytics-event.entity.js';
+import { tableStatements } from '../../database/personal-data-rows.js';
 
 export interface NewAnalyticsEvent {
   event: string;
@@ -168,3 +169,23 @@ export class AnalyticsRepository {
 function hasCampaign(facts: VisitFacts): boolean {
   return facts.utmSource !== null || facts.utmMedium !== null || facts.utmCampaign !== null;
 }
+
+/**
+ * The events about an address ($1): those that carry it (playbook and newsletter events send
+ * `properties.email`) or the anonymous visitor id the requester's browser attached to a privacy request.
+ */
+const eventsOfAddress = `lower("properties"->>'email') = $1
+   OR "visitor_id" IN (SELECT "visitor_id" FROM "deletion_requests" WHERE "email" = $1 AND "visitor_id" IS NOT NULL)`;
+
+/**
+ * The analytics events' erase, collect and count; their purge takes the daily rollups too
+ * (`analyticsEventsPersonalData`, analytics-rollups.repository.ts).
+ */
+export const analyticsEventRows = tableStatements('analytics_events', {
+  erase: eventsOfAddress,
+  collect: {
+    where: eventsOfAddress,
+    columns: `"event", "path", "referrer", "properties", "visitor_id" AS "visitorId", "created_at" AS "at"`,
+    orderBy: `"created_at", "id"`,
+  },
+});

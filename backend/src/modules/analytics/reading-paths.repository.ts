@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { pageViewEvent } from './analytics.repository.js';
+import { tableStatements } from '../../database/personal-data-rows.js';
 
 /** A page read before an enquiry, as stored on the enquiry. */
 export interface ReadingPage {
@@ -64,3 +65,15 @@ export class ReadingPathsRepository {
     return rows.map((row) => ({ path: row.path, title: row.title, readAt: new Date(row.read_at) }));
   }
 }
+
+const pathsOfAddress = `"enquiry_id" IN (SELECT "id" FROM "contact_messages" WHERE lower(trim("email")) = $1)`;
+
+/** The reading paths' statements for their personal-data declaration: those of the address's enquiries. */
+export const readingPathsPersonalData = tableStatements('enquiry_reading_paths', {
+  erase: pathsOfAddress,
+  collect: {
+    where: pathsOfAddress,
+    columns: `"enquiry_id" AS "enquiryId", "path", "title", "read_at" AS "readAt"`,
+    orderBy: `"enquiry_id", "position"`,
+  },
+});

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { rowCount } from '../../database/query-result.js';
+import { tableStatements } from '../../database/personal-data-rows.js';
 
 /** The `analytics_salts` table: one random salt a UK day (`visit-salts.ts` holds the rules). */
 @Injectable()
@@ -30,3 +31,6 @@ export class VisitSaltsRepository {
     );
   }
 }
+
+/** The daily salts' count for their personal-data declaration (the rotation task destroys them). */
+export const analyticsSaltsPersonalData = tableStatements('analytics_salts', {});

@@ -3,7 +3,8 @@ import type { ApiToken, CreatedApiToken, ListPage, StaffUser } from '@northbeam/
 import { Access } from '../auth/decorators/access.decorator.js';
 import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
 import { ApiTokensService } from './api-tokens.service.js';
-import { CreateApiTokenDto, ListApiTokensQueryDto } from './dto/api-tokens.dto.js';
+import { CreateApiTokenDto } from './dto/api-tokens.dto.js';
+import { PageQueryDto } from '../../core/validation/list-query.decorators.js';
 
 /** API tokens (docs/product.md#api-tokens): super admins only, and never through a token. */
 @Controller('admin/api-tokens')
@@ -12,7 +13,7 @@ export class ApiTokensController {
 
   @Get()
   @Access('api-tokens', 'all')
-  list(@Query() query: ListApiTokensQueryDto): Promise<ListPage<ApiToken>> {
+  list(@Query() query: PageQueryDto): Promise<ListPage<ApiToken>> {
     return this.tokens.list(query.page ?? 1);
   }
 

@@ -21,6 +21,7 @@ import { Transactions } from '../../database/transactions.js';
 import { ActivityService } from '../activity/activity.service.js';
 import { ApiTokensRepository } from './api-tokens.repository.js';
 import { mapApiToken, type CreateApiTokenDto } from './dto/api-tokens.dto.js';
+import { listPage } from '../../core/http/list-page.js';
 
 const dayMs = 24 * 60 * 60 * 1000;
 
@@ -90,9 +91,12 @@ export class ApiTokensService {
   ) {}
 
   async list(page: number, now = new Date()): Promise<ListPage<ApiToken>> {
-    const pageSize = apiTokenLimits.listPageSize;
-    const [rows, total] = await this.repository.page((page - 1) * pageSize, pageSize);
-    return { items: rows.map((row) => mapApiToken(row, now)), total, page, pageSize };
+    return listPage(
+      page,
+      apiTokenLimits.listPageSize,
+      (offset, limit) => this.repository.page(offset, limit),
+      (row) => mapApiToken(row, now),
+    );
   }
 
   async create(dto: CreateApiTokenDto, user: StaffUser, now = new Date()): Promise<CreatedApiToken> {

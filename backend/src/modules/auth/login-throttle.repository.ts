@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In } from 'typeorm';
 import { LoginAttempt } from './entities/login-attempt.entity.js';
+import { countRows, deleteRows, type PersonalDataStatements } from '../../database/personal-data-rows.js';
 
 /** One counter to reserve an attempt on: its stored key and the failures it allows before waits. */
 export interface ThrottleCounter {
@@ -77,3 +78,14 @@ export class LoginThrottleRepository {
     await this.dataSource.query(`DELETE FROM "login_attempts" WHERE "key" = $1`, [key]);
   }
 }
+
+/** The failed sign-in counters' statements for their personal-data declaration: idle ones no longer blocking go. */
+export const loginAttemptsPersonalData: PersonalDataStatements = {
+  purge: (manager, cutoff, now) =>
+    deleteRows(
+      manager,
+      `DELETE FROM "login_attempts" WHERE "last_failure_at" < $1 AND ("blocked_until" IS NULL OR "blocked_until" < $2) RETURNING 1`,
+      [cutoff, now],
+    ),
+  count: (manager) => countRows(manager, 'login_attempts'),
+};

@@ -1,10 +1,6 @@
 import { enquiryStatusLabels, type EnquiryStatus } from '@northbeam/common';
-import {
-  countRows,
-  deleteRows,
-  selectRows,
-  type PersonalDataStore,
-} from '../../core/personal-data/personal-data-store.js';
+import type { PersonalDataStore } from '../../core/personal-data/personal-data-store.js';
+import { contactMessagesPersonalData, spamEnquiriesPersonalData } from './contact.repository.js';
 
 /** Enquiries sent through the contact form (docs/product.md#retention). Their staff notes go with them (cascade). */
 export const contactMessagesStore: PersonalDataStore = {
@@ -25,18 +21,7 @@ export const contactMessagesStore: PersonalDataStore = {
   },
   holds: 'Enquiries from the contact form: name, e-mail, company, service, message, status and who it is assigned to',
   retention: { key: 'contactMessages', rule: (period) => `contact_messages older than ${period}` },
-  erase: (manager, email) =>
-    deleteRows(manager, `DELETE FROM "contact_messages" WHERE lower(trim("email")) = $1 RETURNING 1`, [email]),
-  collect: (manager, email) =>
-    selectRows(
-      manager,
-      `SELECT "id", "name", "email", "company", "service", "message", "status", "created_at" AS "sentAt"
-         FROM "contact_messages" WHERE lower(trim("email")) = $1 ORDER BY "created_at"`,
-      [email],
-    ),
-  purge: (manager, cutoff) =>
-    deleteRows(manager, `DELETE FROM "contact_messages" WHERE "created_at" < $1 RETURNING 1`, [cutoff]),
-  count: (manager) => countRows(manager, 'contact_messages'),
+  ...contactMessagesPersonalData,
 };
 
 /**
@@ -49,9 +34,5 @@ export const spamEnquiriesStore: PersonalDataStore = {
   holds:
     'Enquiries under Spam (held back by the contact form’s bot trap, or marked spam by staff): the fields of an enquiry',
   retention: { key: 'spamEnquiries', rule: (period) => `enquiries under Spam older than ${period}` },
-  purge: (manager, cutoff) =>
-    deleteRows(manager, `DELETE FROM "contact_messages" WHERE "status" = 'spam' AND "created_at" < $1 RETURNING 1`, [
-      cutoff,
-    ]),
-  count: (manager) => countRows(manager, 'contact_messages', `"status" = 'spam'`),
+  ...spamEnquiriesPersonalData,
 };

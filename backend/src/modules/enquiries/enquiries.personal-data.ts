@@ -1,11 +1,5 @@
-import {
-  countRows,
-  deleteRows,
-  selectRows,
-  type PersonalDataStore,
-} from '../../core/personal-data/personal-data-store.js';
-
-const ofAddress = `"enquiry_id" IN (SELECT "id" FROM "contact_messages" WHERE lower(trim("email")) = $1)`;
+import type { PersonalDataStore } from '../../core/personal-data/personal-data-store.js';
+import { enquiryNotesPersonalData, enquiryRepliesPersonalData } from './enquiries.repository.js';
 
 /**
  * Staff notes on enquiries. They would go with the enquiries (foreign key cascade); erasing them first
@@ -20,15 +14,7 @@ export const enquiryNotesStore: PersonalDataStore = {
   holds: 'Staff notes on enquiries, with the author’s name',
   review: 'An internal note by staff: it names its author and may name other people',
   keptWhile: 'as long as their enquiry (deleted with it)',
-  erase: (manager, email) => deleteRows(manager, `DELETE FROM "enquiry_notes" WHERE ${ofAddress} RETURNING 1`, [email]),
-  collect: (manager, email) =>
-    selectRows(
-      manager,
-      `SELECT "enquiry_id" AS "enquiryId", "author_name" AS "author", "body", "created_at" AS "writtenAt"
-         FROM "enquiry_notes" WHERE ${ofAddress} ORDER BY "created_at"`,
-      [email],
-    ),
-  count: (manager) => countRows(manager, 'enquiry_notes'),
+  ...enquiryNotesPersonalData,
 };
 
 /**
@@ -49,14 +35,5 @@ export const enquiryRepliesStore: PersonalDataStore = {
   },
   holds: 'Replies sent to enquirers from the inbox, with the author’s name',
   keptWhile: 'as long as their enquiry (deleted with it)',
-  erase: (manager, email) =>
-    deleteRows(manager, `DELETE FROM "enquiry_replies" WHERE ${ofAddress} RETURNING 1`, [email]),
-  collect: (manager, email) =>
-    selectRows(
-      manager,
-      `SELECT "enquiry_id" AS "enquiryId", "author_name" AS "author", "subject", "body", "created_at" AS "sentAt"
-         FROM "enquiry_replies" WHERE ${ofAddress} ORDER BY "created_at"`,
-      [email],
-    ),
-  count: (manager) => countRows(manager, 'enquiry_replies'),
+  ...enquiryRepliesPersonalData,
 };

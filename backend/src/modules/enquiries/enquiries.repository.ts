@@ -4,6 +4,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { EnquiryStatus } from '@northbeam/common';
 import { likePattern } from '../../core/sql/like-pattern.js';
 import { returnedRows } from '../../database/query-result.js';
+import { tableStatements } from '../../database/personal-data-rows.js';
 
 export interface EnquiryFilter {
   status?: EnquiryStatus;
@@ -278,3 +279,25 @@ export class EnquiriesRepository {
     return { new: rows[0].fresh, unanswered: rows[0].unanswered, spam: rows[0].spam };
   }
 }
+
+const ofEnquiriesOf = `"enquiry_id" IN (SELECT "id" FROM "contact_messages" WHERE lower(trim("email")) = $1)`;
+
+/** The staff notes' statements for their personal-data declaration: those on the address's enquiries. */
+export const enquiryNotesPersonalData = tableStatements('enquiry_notes', {
+  erase: ofEnquiriesOf,
+  collect: {
+    where: ofEnquiriesOf,
+    columns: `"enquiry_id" AS "enquiryId", "author_name" AS "author", "body", "created_at" AS "writtenAt"`,
+    orderBy: `"created_at"`,
+  },
+});
+
+/** The inbox replies' statements for their personal-data declaration: those on the address's enquiries. */
+export const enquiryRepliesPersonalData = tableStatements('enquiry_replies', {
+  erase: ofEnquiriesOf,
+  collect: {
+    where: ofEnquiriesOf,
+    columns: `"enquiry_id" AS "enquiryId", "author_name" AS "author", "subject", "body", "created_at" AS "sentAt"`,
+    orderBy: `"created_at"`,
+  },
+});

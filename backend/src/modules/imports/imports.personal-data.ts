@@ -1,4 +1,5 @@
-import { countRows, type PersonalDataStore } from '../../core/personal-data/personal-data-store.js';
+import type { PersonalDataStore } from '../../core/personal-data/personal-data-store.js';
+import { importJobsPersonalData } from './imports.repository.js';
 
 /**
  * Import jobs (docs/import.md): the staff member who ran each import, and until the run ends the
@@ -10,5 +11,5 @@ export const importJobsStore: PersonalDataStore = {
   holds:
     'Imports of a WordPress or Ghost site: who ran each one, its file name, counts and problems; the parsed file until the run ends',
   keptWhile: 'the import job exists (the parsed file is deleted when the run ends)',
-  count: (manager) => countRows(manager, 'import_jobs'),
+  ...importJobsPersonalData,
 };

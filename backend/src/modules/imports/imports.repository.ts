@@ -5,6 +5,7 @@ import type { ImportCounts, ImportKind, ImportSectionMapping, ImportState, Staff
 import { etagOf } from '../../core/http/etag.js';
 import { returnedRows } from '../../database/query-result.js';
 import type { ImportPlan } from './formats/import-plan.js';
+import { tableStatements } from '../../database/personal-data-rows.js';
 
 /** What a run remembers between posts (so that a resumed run counts tags, authors and images once). */
 export interface ImportSeen {
@@ -285,3 +286,6 @@ export const siteTableKeys = {
   post_redirects: 'id',
 } as const;
 export type SiteTable = keyof typeof siteTableKeys;
+
+/** The import jobs' count for their personal-data declaration. */
+export const importJobsPersonalData = tableStatements('import_jobs', {});

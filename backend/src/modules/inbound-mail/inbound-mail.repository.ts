@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { EnquiryStatus, InboundMailKind } from '@northbeam/common';
 import { returnedRows } from '../../database/query-result.js';
+import { tableStatements } from '../../database/personal-data-rows.js';
 
 export interface InboundMailboxRow {
   uid_validity: string | number | null;
@@ -266,3 +267,17 @@ export class InboundMailRepository {
     ]);
   }
 }
+
+/** Mail from the address, or threaded onto one of the address's enquiries. */
+const aboutAddress = `(lower(trim("from_address")) = $1
+  OR "enquiry_id" IN (SELECT "id" FROM "contact_messages" WHERE lower(trim("email")) = $1))`;
+
+/** The fetched mail's statements for its personal-data declaration. */
+export const inboundMessagesPersonalData = tableStatements('inbound_messages', {
+  erase: aboutAddress,
+  collect: {
+    where: aboutAddress,
+    columns: `"enquiry_id" AS "enquiryId", "from_address" AS "from", "subject", "text", "created_at" AS "receivedAt"`,
+    orderBy: `"created_at"`,
+  },
+});

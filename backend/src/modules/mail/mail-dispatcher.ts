@@ -1,6 +1,7 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
+import { OutboxRunner, type OutboxOutcome } from '../../core/outbox/outbox-runner.js';
 import { MAIL_TRANSPORT, sendConcurrency, type MailTransport } from './mail-transport.js';
 import { MailRepository, type ClaimedMail } from './mail.repository.js';
 
@@ -27,88 +28,84 @@ export function retryDelayMs(attempts: number, baseMs: number): number {
   return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), maximumRetryDelayMs);
 }
 
-/** Sends due outbox rows on a schedule; `dispatchDue()` may also be called directly. */
+/**
+ * Sends due outbox rows on a schedule through the outbox runner (core/outbox/outbox-runner.ts);
+ * `dispatchDue()` may also be called directly. Newsletter copies are cancelled when their reader
+ * unsubscribed since the issue was queued, and paced at `newsletterPace` a second.
+ */
 @Injectable()
 export class MailDispatcher implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(MailDispatcher.name);
-  private running: Promise<DispatchResult> | undefined;
   /** The newsletter pace, and the clock it is kept by (tests give their own). */
   newsletterPace = newsletterMailsPerSecond;
   now = (): number => performance.now();
   wait = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+  /** The pass's start on `now`, and the newsletter copies it has sent, for the pace. */
+  private pace = { started: 0, newsletterCopies: 0 };
+  private readonly runner: OutboxRunner<ClaimedMail, OutboxOutcome>;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(MAIL_TRANSPORT) private readonly transport: MailTransport,
     private readonly mailRepository: MailRepository,
     private readonly schedulerRegistry: SchedulerRegistry,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    if (this.config.mailDispatchIntervalMs <= 0) return;
-    const interval = setInterval(() => {
-      this.dispatchDue().catch((error: unknown) => this.logger.error(`Mail dispatch failed: ${String(error)}`));
-    }, this.config.mailDispatchIntervalMs);
-    interval.unref();
-    this.schedulerRegistry.addInterval('mail-dispatcher', interval);
+  ) {
+    this.runner = new OutboxRunner<ClaimedMail, OutboxOutcome>({
+      name: 'Mail',
+      batchSize,
+      concurrency: sendConcurrency,
+      claim: (limit) => this.mailRepository.claimDue(limit, leaseSeconds),
+      passStarted: () => {
+        this.pace = { started: this.now(), newsletterCopies: 0 };
+      },
+      prepare: async (batch) => {
+        // An unsubscribe during a newsletter send stops the copies not yet sent to that address.
+        const cancelled = await this.mailRepository.cancelUnsubscribed(
+          batch.filter((mail) => mail.newsletterIssueId !== null).map((mail) => mail.id),
+        );
+        const waiting = batch.filter((mail) => !cancelled.has(mail.id));
+        this.pace.newsletterCopies += waiting.filter((mail) => mail.newsletterIssueId !== null).length;
+        return waiting;
+      },
+      send: async (mail) => {
+        try {
+          await this.transport.send(this.config.mailFrom, mail);
+          return { ok: true };
+        } catch (error) {
+          return { ok: false, error: error instanceof Error ? error.message : String(error) };
+        }
+      },
+      markSent: (mail) => this.mailRepository.markSent(mail.id),
+      retryDelayMs: (mail) =>
+        mail.attempts >= maximumAttempts ? null : retryDelayMs(mail.attempts, this.config.mailRetryBaseMs),
+      markFailed: (mail, outcome, retryInMs) =>
+        this.mailRepository.markFailed(
+          mail.id,
+          outcome.error ?? 'Not sent',
+          (retryInMs ?? retryDelayMs(mail.attempts, this.config.mailRetryBaseMs)) / 1000,
+          retryInMs === null,
+        ),
+      release: (mails) => this.mailRepository.release(mails.map((mail) => mail.id)),
+      // Other mails are claimed first (see claimDue), so the wait holds back only newsletter copies.
+      betweenBatches: async () => {
+        const ahead = (this.pace.newsletterCopies / this.newsletterPace) * 1000 - (this.now() - this.pace.started);
+        if (ahead > 0) await this.wait(ahead);
+      },
+      describe: (mail) => `Mail ${mail.id} (${mail.kind})`,
+    });
   }
 
-  onApplicationShutdown(): void {
-    if (this.schedulerRegistry.doesExist('interval', 'mail-dispatcher'))
-      this.schedulerRegistry.deleteInterval('mail-dispatcher');
+  onApplicationBootstrap(): void {
+    this.runner.start(this.schedulerRegistry, 'mail-dispatcher', this.config.mailDispatchIntervalMs);
+  }
+
+  /** Lets the sends under way finish (the claimed mails not sent go back to the outbox), then closes the transport. */
+  async onApplicationShutdown(): Promise<void> {
+    await this.runner.stop(this.schedulerRegistry, 'mail-dispatcher');
     this.transport.close();
   }
 
   /** Sends every due mail; a call while one is running in this process joins that run. */
   dispatchDue(): Promise<DispatchResult> {
-    this.running ??= this.dispatchAll().finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
-  }
-
-  private async dispatchAll(): Promise<DispatchResult> {
-    const result: DispatchResult = { sent: 0, failed: 0 };
-    const started = this.now();
-    let newsletterCopies = 0;
-    for (;;) {
-      const batch = await this.mailRepository.claimDue(batchSize, leaseSeconds);
-      // An unsubscribe during a newsletter send stops the copies not yet sent to that address.
-      const cancelled = await this.mailRepository.cancelUnsubscribed(
-        batch.filter((mail) => mail.newsletterIssueId !== null).map((mail) => mail.id),
-      );
-      const waiting = batch.filter((mail) => !cancelled.has(mail.id));
-      const sender = async () => {
-        for (let mail = waiting.shift(); mail; mail = waiting.shift()) await this.sendOne(mail, result);
-      };
-      newsletterCopies += waiting.filter((mail) => mail.newsletterIssueId !== null).length;
-      await Promise.all(Array.from({ length: Math.min(sendConcurrency, waiting.length) }, sender));
-      if (batch.length < batchSize) return result;
-      // Other mails are claimed first (see claimDue), so the wait holds back only newsletter copies.
-      const ahead = (newsletterCopies / this.newsletterPace) * 1000 - (this.now() - started);
-      if (ahead > 0) await this.wait(ahead);
-    }
-  }
-
-  /** Sends one claimed mail and records the outcome; a failure is retried later, never thrown. */
-  private async sendOne(mail: ClaimedMail, result: DispatchResult): Promise<void> {
-    try {
-      await this.transport.send(this.config.mailFrom, mail);
-      await this.mailRepository.markSent(mail.id);
-      result.sent += 1;
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      const giveUp = mail.attempts >= maximumAttempts;
-      await this.mailRepository.markFailed(
-        mail.id,
-        message,
-        retryDelayMs(mail.attempts, this.config.mailRetryBaseMs) / 1000,
-        giveUp,
-      );
-      result.failed += 1;
-      this.logger.warn(
-        `Mail ${mail.id} (${mail.kind}) attempt ${mail.attempts} failed${giveUp ? ', given up' : ', will retry'}: ${message}`,
-      );
-    }
+    return this.runner.runDue();
   }
 }

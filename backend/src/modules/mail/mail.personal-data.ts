@@ -1,9 +1,5 @@
-import {
-  countRows,
-  deleteRows,
-  selectRows,
-  type PersonalDataStore,
-} from '../../core/personal-data/personal-data-store.js';
+import type { PersonalDataStore } from '../../core/personal-data/personal-data-store.js';
+import { emailOutboxPersonalData } from './mail.repository.js';
 import type { OutboxStatus } from './entities/email-outbox.entity.js';
 
 const mailStatusWords: Record<string, string> = {
@@ -33,34 +29,6 @@ export const emailOutboxStore: PersonalDataStore = {
     key: 'sentMails',
     rule: (period) => `sent, cancelled or given-up email_outbox rows older than ${period}`,
   },
-  erase(manager, email) {
-    const pattern = `%${email.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-    return deleteRows(
-      manager,
-      // The headers too: the staff copy of an enquiry names its sender only there (X-Northbeam-Enquirer).
-      `DELETE FROM "email_outbox" WHERE lower(trim("to_address")) = $1 OR lower("text_body") LIKE $2 OR lower("html_body") LIKE $2
-          OR lower("headers"::text) LIKE $2 RETURNING 1`,
-      [email, pattern],
-    );
-  },
   identity: ['kind', 'subject', 'queuedAt'],
-  collect: (manager, email) =>
-    selectRows(
-      manager,
-      `SELECT "kind", "subject", "text_body" AS "text", "status", "created_at" AS "queuedAt", "sent_at" AS "sentAt"
-         FROM "email_outbox" WHERE lower(trim("to_address")) = $1 ORDER BY "created_at"`,
-      [email],
-    ),
-  // A mail that will never go (cancelled by an unsubscribe, or given up after its retries) is kept
-  // as long as a sent one, counted from when it was queued.
-  purge: (manager, cutoff) =>
-    deleteRows(
-      manager,
-      `DELETE FROM "email_outbox"
-        WHERE ("sent_at" IS NOT NULL AND "sent_at" < $1)
-           OR ("sent_at" IS NULL AND "status" IN ('cancelled', 'failed') AND "created_at" < $1)
-       RETURNING 1`,
-      [cutoff],
-    ),
-  count: (manager) => countRows(manager, 'email_outbox'),
+  ...emailOutboxPersonalData,
 };

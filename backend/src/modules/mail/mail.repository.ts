@@ -4,6 +4,12 @@ import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
 import { returnedRows } from '../../database/query-result.js';
 import { EmailOutboxEntity } from './entities/email-outbox.entity.js';
+import {
+  containing,
+  deleteRows,
+  tableStatements,
+  type PersonalDataStatements,
+} from '../../database/personal-data-rows.js';
 
 export interface OutgoingMail {
   kind: string;
@@ -143,4 +149,40 @@ export class MailRepository {
       [id, error.slice(0, 2000), retryInSeconds, giveUp],
     );
   }
+
+  /** Gives claimed mails not sent back to the outbox, due now, their claim not counted as an attempt. */
+  async release(ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.dataSource.query(
+      `UPDATE "email_outbox" SET "attempts" = "attempts" - 1, "next_attempt_at" = now()
+        WHERE "id" = ANY($1::uuid[]) AND "status" = 'pending'`,
+      [ids],
+    );
+  }
 }
+
+/**
+ * The outbox's statements for its personal-data declaration: an erasure takes the mails to the
+ * address and those about it, the export the mails to it. A mail that will never go (cancelled by an
+ * unsubscribe, or given up after its retries) is kept as long as a sent one, counted from when it
+ * was queued.
+ */
+export const emailOutboxPersonalData: PersonalDataStatements = {
+  ...tableStatements('email_outbox', {
+    collect: {
+      where: `lower(trim("to_address")) = $1`,
+      columns: `"kind", "subject", "text_body" AS "text", "status", "created_at" AS "queuedAt", "sent_at" AS "sentAt"`,
+      orderBy: `"created_at"`,
+    },
+    expired: `("sent_at" IS NOT NULL AND "sent_at" < $1)
+           OR ("sent_at" IS NULL AND "status" IN ('cancelled', 'failed') AND "created_at" < $1)`,
+  }),
+  erase: (manager, email) =>
+    deleteRows(
+      manager,
+      // The headers too: the staff copy of an enquiry names its sender only there (X-Northbeam-Enquirer).
+      `DELETE FROM "email_outbox" WHERE lower(trim("to_address")) = $1 OR lower("text_body") LIKE $2 OR lower("html_body") LIKE $2
+          OR lower("headers"::text) LIKE $2 RETURNING 1`,
+      [email, containing(email)],
+    ),
+};

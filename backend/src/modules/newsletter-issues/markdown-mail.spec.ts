@@ -66,6 +66,26 @@ describe('renderMarkdownForMail', () => {
     expect(mail.html).toContain('Gone');
     expect(mail.html).not.toContain('33333333-3333');
   });
+
+  it('shows an image caption (its markdown title) under the image, in the HTML and the plain text', () => {
+    const png = {
+      id: '22222222-2222-4222-8222-222222222222',
+      alt: 'Small',
+      format: 'png',
+      width: 300,
+      height: 200,
+    } as const;
+    const mail = renderMarkdownForMail(
+      `Before.\n\n![A pier](/media/${png.id}/1280.webp "The pier at \\"low\\" <tide>")\n\n![No caption](/media/${png.id}/640.webp)`,
+      site,
+      new Map<string, MailImageRow>([[png.id, png]]),
+    );
+    expect(mail.html).toMatch(
+      /<img src="[^"]+\/1280\.png" alt="A pier"[^>]*><span style="[^"]*font-size:14px[^"]*">The pier at &quot;low&quot; &lt;tide&gt;<\/span><\/p>/,
+    );
+    expect(mail.html.match(/<span style=/g)).toHaveLength(1);
+    expect(mail.text).toBe('Before.\n\nA pier\nThe pier at "low" <tide>\n\nNo caption');
+  });
 });
 
 describe('foreignImages', () => {

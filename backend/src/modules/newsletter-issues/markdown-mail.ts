@@ -1,4 +1,4 @@
-import type { Nodes, Parents } from 'mdast';
+import type { Image, Nodes, Parents } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { escapeHtml, mailPalette } from '../mail/mail-layout.js';
 import { mailImageTag, mediaIdOf, type MailImages } from './mail-images.js';
@@ -116,18 +116,8 @@ function html(node: Nodes, context: Context): string {
       const inner = childrenHtml(node, context);
       return href ? `<a href="${escapeHtml(href)}" style="color:${link}">${inner}</a>` : inner;
     }
-    case 'image': {
-      // A library image goes out as JPEG, PNG or GIF with its width and height (never WebP or AVIF).
-      if (context.images) {
-        const tag = mailImageTag(node.url, node.alt ?? '', siteUrl, context.images);
-        if (tag !== undefined) return tag;
-      }
-      // Never a third party's image (it would learn of each open): library addresses only.
-      const src = mediaIdOf(node.url, siteUrl) ? mailHref(node.url, siteUrl) : undefined;
-      return src
-        ? `<img src="${escapeHtml(src)}" alt="${escapeHtml(node.alt ?? '')}" style="max-width:100%;height:auto;border-radius:8px">`
-        : escapeHtml(node.alt ?? '');
-    }
+    case 'image':
+      return imageHtml(node, context) + captionHtml(node.title);
     case 'html':
       return escapeHtml(node.value);
     case 'linkReference':
@@ -144,6 +134,26 @@ function html(node: Nodes, context: Context): string {
     case 'tableCell':
       return childrenHtml(node, context);
   }
+}
+
+function imageHtml(node: Image, context: Context): string {
+  const { siteUrl } = context;
+  // A library image goes out as JPEG, PNG or GIF with its width and height (never WebP or AVIF).
+  if (context.images) {
+    const tag = mailImageTag(node.url, node.alt ?? '', siteUrl, context.images);
+    if (tag !== undefined) return tag;
+  }
+  // Never a third party's image (it would learn of each open): library addresses only.
+  const src = mediaIdOf(node.url, siteUrl) ? mailHref(node.url, siteUrl) : undefined;
+  return src
+    ? `<img src="${escapeHtml(src)}" alt="${escapeHtml(node.alt ?? '')}" style="max-width:100%;height:auto;border-radius:8px">`
+    : escapeHtml(node.alt ?? '');
+}
+
+/** An image's caption (its markdown title, `![alt](src "caption")`) under it, as the article shows it. */
+function captionHtml(title: string | null | undefined): string {
+  if (!title?.trim()) return '';
+  return `<span style="display:block;margin:0 0 16px;font-size:14px;line-height:1.4;color:${muted};text-align:left">${escapeHtml(title)}</span>`;
 }
 
 function blocksText(nodes: Nodes[], siteUrl: string, prefix = ''): string {
@@ -176,7 +186,7 @@ function blockText(node: Nodes, siteUrl: string): string {
 function inlineText(node: Nodes, siteUrl: string): string {
   if (node.type === 'text' || node.type === 'inlineCode' || node.type === 'html') return node.value;
   if (node.type === 'break') return '\n';
-  if (node.type === 'image') return node.alt ?? '';
+  if (node.type === 'image') return [node.alt, node.title?.trim()].filter(Boolean).join('\n');
   if (node.type === 'link') {
     const inner = node.children.map((child) => inlineText(child, siteUrl)).join('');
     const href = mailHref(node.url, siteUrl);

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
 import { returnedRows } from '../../database/query-result.js';
+import { tableStatements } from '../../database/personal-data-rows.js';
 
 /** How often a pending address may be sent another confirmation mail. */
 const confirmationResendSeconds = 600;
@@ -163,3 +164,18 @@ const problemColumns: Record<DeliveryProblem, string> = {
   soft_bounce: 'soft_bounces',
   complaint: 'complaints',
 };
+
+const subscriberOfAddress = `lower(trim("email")) = $1`;
+
+/** The subscribers' statements for their personal-data declaration: unconfirmed sign-ups expire. */
+export const subscribersPersonalData = tableStatements('subscribers', {
+  erase: subscriberOfAddress,
+  collect: {
+    where: subscriberOfAddress,
+    columns: `"email", "status", "source", "page", "created_at" AS "signedUpAt", "confirmation_sent_at" AS "confirmationSentAt",
+              "confirmed_at" AS "consentConfirmedAt", "unsubscribed_at" AS "unsubscribedAt",
+              "hard_bounces" AS "hardBounces", "soft_bounces" AS "softBounces", "complaints",
+              "blocked_reason" AS "blockedReason", "blocked_at" AS "blockedAt"`,
+  },
+  expired: `"confirmed_at" IS NULL AND "unsubscribed_at" IS NULL AND "created_at" < $1`,
+});

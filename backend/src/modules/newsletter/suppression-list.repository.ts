@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import { tableStatements } from '../../database/personal-data-rows.js';
 
 /**
  * The suppression list (`email_suppressions`): keyed hashes of addresses that are not to be mailed
@@ -19,3 +20,6 @@ export async function isSuppressed(manager: EntityManager, hash: string): Promis
   const rows = await manager.query<unknown[]>(`SELECT 1 FROM "email_suppressions" WHERE "email_hash" = $1`, [hash]);
   return rows.length > 0;
 }
+
+/** The suppression list's count for its personal-data declaration (kept for good). */
+export const suppressionsPersonalData = tableStatements('email_suppressions', {});

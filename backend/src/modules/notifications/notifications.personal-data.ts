@@ -1,14 +1,5 @@
-import {
-  countRows,
-  deleteRows,
-  selectRows,
-  type PersonalDataStore,
-} from '../../core/personal-data/personal-data-store.js';
-
-/** A staff member's own notifications: those of the account with the address. */
-const ofStaffAddress = `"user_id" IN (SELECT "id" FROM "users" WHERE lower(trim("email")) = $1)`;
-/** Notifications about the address's enquiries (their titles name the enquirer). */
-const aboutAddress = `"enquiry_id" IN (SELECT "id" FROM "contact_messages" WHERE lower(trim("email")) = $1)`;
+import type { PersonalDataStore } from '../../core/personal-data/personal-data-store.js';
+import { staffNotificationsPersonalData, unreadStaffNotificationsPersonalData } from './notifications.repository.js';
 
 /**
  * Staff notifications (the admin bar's bell): personal data of the staff member told, and, when one
@@ -31,25 +22,8 @@ export const staffNotificationsStore: PersonalDataStore = {
   review: 'A notification between members of staff: it names who did what',
   retention: { key: 'readStaffNotifications', rule: (period) => `staff_notifications read more than ${period} ago` },
   keptWhile: 'about an enquiry: at most as long as the enquiry (deleted with it)',
-  erase: (manager, email) =>
-    deleteRows(manager, `DELETE FROM "staff_notifications" WHERE ${ofStaffAddress} OR ${aboutAddress} RETURNING 1`, [
-      email,
-    ]),
   identity: ['createdAt', 'kind', 'title'],
-  collect: (manager, email) =>
-    selectRows(
-      manager,
-      `SELECT "created_at" AS "createdAt", "kind", "title", "read_at" AS "readAt", "enquiry_id" AS "enquiryId"
-         FROM "staff_notifications" WHERE ${ofStaffAddress} OR ${aboutAddress} ORDER BY "created_at"`,
-      [email],
-    ),
-  purge: (manager, cutoff) =>
-    deleteRows(
-      manager,
-      `DELETE FROM "staff_notifications" WHERE "read_at" IS NOT NULL AND "read_at" < $1 RETURNING 1`,
-      [cutoff],
-    ),
-  count: (manager) => countRows(manager, 'staff_notifications'),
+  ...staffNotificationsPersonalData,
 };
 
 /**
@@ -64,9 +38,5 @@ export const unreadStaffNotificationsStore: PersonalDataStore = {
     key: 'unreadStaffNotifications',
     rule: (period) => `unread staff_notifications older than ${period}`,
   },
-  purge: (manager, cutoff) =>
-    deleteRows(manager, `DELETE FROM "staff_notifications" WHERE "read_at" IS NULL AND "created_at" < $1 RETURNING 1`, [
-      cutoff,
-    ]),
-  count: (manager) => countRows(manager, 'staff_notifications', `"read_at" IS NULL`),
+  ...unreadStaffNotificationsPersonalData,
 };

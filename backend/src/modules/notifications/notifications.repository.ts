@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AnyNotificationKind, NotificationKind, StaffRole } from '@northbeam/common';
 import { returnedRows, rowCount } from '../../database/query-result.js';
+import { tableStatements } from '../../database/personal-data-rows.js';
 
 export interface Recipient {
   id: string;
@@ -128,3 +129,27 @@ export class NotificationsRepository {
     }
   }
 }
+
+/**
+ * A staff member's own notifications (of the account with the address), and those about the
+ * address's enquiries (their titles name the enquirer).
+ */
+const notificationsOfAddress = `"user_id" IN (SELECT "id" FROM "users" WHERE lower(trim("email")) = $1)
+   OR "enquiry_id" IN (SELECT "id" FROM "contact_messages" WHERE lower(trim("email")) = $1)`;
+
+/** The notifications' statements for their personal-data declaration: read ones expire. */
+export const staffNotificationsPersonalData = tableStatements('staff_notifications', {
+  erase: notificationsOfAddress,
+  collect: {
+    where: notificationsOfAddress,
+    columns: `"created_at" AS "createdAt", "kind", "title", "read_at" AS "readAt", "enquiry_id" AS "enquiryId"`,
+    orderBy: `"created_at"`,
+  },
+  expired: `"read_at" IS NOT NULL AND "read_at" < $1`,
+});
+
+/** Notifications nobody read: they expire after a longer period. */
+export const unreadStaffNotificationsPersonalData = tableStatements('staff_notifications', {
+  expired: `"read_at" IS NULL AND "created_at" < $1`,
+  counted: `"read_at" IS NULL`,
+});

@@ -4,12 +4,12 @@ import {
   type DeletionRequestStatus,
   type PrivacyRequestType,
 } from '@northbeam/common';
+import type { PersonalDataStore } from '../../core/personal-data/personal-data-store.js';
 import {
-  countRows,
-  deleteRows,
-  selectRows,
-  type PersonalDataStore,
-} from '../../core/personal-data/personal-data-store.js';
+  accessExportsPersonalData,
+  consentRecordsPersonalData,
+  privacyRequestsPersonalData,
+} from './privacy.repository.js';
 
 /**
  * The privacy requests themselves (deletion and access). A completed deletion clears its address
@@ -44,23 +44,7 @@ export const privacyRequestsStore: PersonalDataStore = {
     'Deletion and access requests: e-mail, type, reason, visitor id, status and dates (the address is cleared when a deletion completes)',
   keptWhile: 'confirmed requests: as proof of how they were handled',
   retention: { key: 'unverifiedRequests', rule: (period) => `unverified deletion_requests older than ${period}` },
-  collect: (manager, email) =>
-    selectRows(
-      manager,
-      `SELECT "request_id" AS "requestId", "request_type" AS "type", "status", "reason", "received_at" AS "receivedAt",
-              "deadline_at" AS "dueAt", "verified_at" AS "verifiedAt", "approved_at" AS "approvedAt", "rejected_at" AS "rejectedAt",
-              "rejection_reason" AS "rejectionReason", "completed_at" AS "completedAt", "extended_at" AS "extendedAt",
-              "extension_reason" AS "extensionReason"
-         FROM "deletion_requests" WHERE "email" = $1 ORDER BY "received_at"`,
-      [email],
-    ),
-  purge: (manager, cutoff) =>
-    deleteRows(
-      manager,
-      `DELETE FROM "deletion_requests" WHERE "status" = 'received' AND "received_at" < $1 RETURNING "id"`,
-      [cutoff],
-    ),
-  count: (manager) => countRows(manager, 'deletion_requests'),
+  ...privacyRequestsPersonalData,
 };
 
 /** Ready exports of the right of access, each reachable once through its mailed link. */
@@ -69,9 +53,7 @@ export const accessExportsStore: PersonalDataStore = {
   holds:
     'Ready copies of a requester’s data (ZIP), until downloaded once; then only when it was downloaded, until the period ends',
   retention: { key: 'accessExports', rule: (period) => `privacy_exports older than ${period}` },
-  purge: (manager, cutoff) =>
-    deleteRows(manager, `DELETE FROM "privacy_exports" WHERE "created_at" < $1 RETURNING 1`, [cutoff]),
-  count: (manager) => countRows(manager, 'privacy_exports'),
+  ...accessExportsPersonalData,
 };
 
 /** Cookie-banner choices: the proof of consent. A random id, the categories, the banner's wording version; no IP. */
@@ -79,7 +61,5 @@ export const consentRecordsStore: PersonalDataStore = {
   name: 'consent_records',
   holds: 'Cookie choices: a random consent id, the categories, the version of the banner wording and the time (no IP)',
   retention: { key: 'consentRecords', rule: (period) => `consent_records older than ${period}` },
-  purge: (manager, cutoff) =>
-    deleteRows(manager, `DELETE FROM "consent_records" WHERE "created_at" < $1 RETURNING 1`, [cutoff]),
-  count: (manager) => countRows(manager, 'consent_records'),
+  ...consentRecordsPersonalData,
 };

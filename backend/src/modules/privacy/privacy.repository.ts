@@ -5,6 +5,7 @@ import type { ConsentProof, DeletionRequestStatus, PrivacyDueFilter, PrivacyRequ
 import { DeletionAudit } from './entities/deletion-audit.entity.js';
 import { DeletionRequest } from './entities/deletion-request.entity.js';
 import { openStatuses } from './privacy-rules.js';
+import { tableStatements } from '../../database/personal-data-rows.js';
 
 /** The filters of the requests list (docs/product.md#privacy-requests). */
 export interface RequestFilter {
@@ -232,3 +233,25 @@ export class PrivacyRepository {
     };
   }
 }
+
+/**
+ * The privacy requests' statements for their personal-data declaration: never erased (the proof of
+ * how they were handled), unverified ones expire.
+ */
+export const privacyRequestsPersonalData = tableStatements('deletion_requests', {
+  collect: {
+    where: `"email" = $1`,
+    columns: `"request_id" AS "requestId", "request_type" AS "type", "status", "reason", "received_at" AS "receivedAt",
+              "deadline_at" AS "dueAt", "verified_at" AS "verifiedAt", "approved_at" AS "approvedAt", "rejected_at" AS "rejectedAt",
+              "rejection_reason" AS "rejectionReason", "completed_at" AS "completedAt", "extended_at" AS "extendedAt",
+              "extension_reason" AS "extensionReason"`,
+    orderBy: `"received_at"`,
+  },
+  expired: `"status" = 'received' AND "received_at" < $1`,
+});
+
+/** The ready exports' statements for their personal-data declaration. */
+export const accessExportsPersonalData = tableStatements('privacy_exports', { expired: `"created_at" < $1` });
+
+/** The cookie choices' statements for their personal-data declaration. */
+export const consentRecordsPersonalData = tableStatements('consent_records', { expired: `"created_at" < $1` });

@@ -25,6 +25,7 @@ import { frontendClientDir, frontendRoot } from '../../ssr/frontend-paths.js';
 import { ContentVersionService } from '../content-version/content-version.service.js';
 import { SiteSettingsRepository, type RedirectRow } from './site-settings.repository.js';
 import { Transactions } from '../../database/transactions.js';
+import { listPage } from '../../core/http/list-page.js';
 
 /** How long browsers and proxies may keep a redirect: short, so that a removed one stops soon. */
 const redirectMaxAgeSeconds = 300;
@@ -128,25 +129,26 @@ export class RedirectsService {
   }
 
   async list(page: number, user: StaffUser): Promise<ListPage<RedirectItem>> {
-    const pageSize = redirectLimits.pageSize;
-    const [rows, total] = await this.repository.findRedirectPage((page - 1) * pageSize, pageSize);
-    return { items: rows.map((row) => mapRedirect(row, user)), total, page, pageSize };
+    return listPage(
+      page,
+      redirectLimits.pageSize,
+      (offset, limit) => this.repository.findRedirectPage(offset, limit),
+      (row) => mapRedirect(row, user),
+    );
   }
 
   async listPostRedirects(page: number): Promise<ListPage<PostRedirectItem>> {
-    const pageSize = redirectLimits.pageSize;
-    const [rows, total] = await this.repository.findPostRedirectPage((page - 1) * pageSize, pageSize);
-    return {
-      items: rows.map((row) => ({
+    return listPage(
+      page,
+      redirectLimits.pageSize,
+      (offset, limit) => this.repository.findPostRedirectPage(offset, limit),
+      (row) => ({
         fromPath: `/blog/${row.section}/${row.slug}`,
         toPath: `/blog/${row.to_section}/${row.to_slug}`,
         postTitle: row.title,
         createdAt: new Date(row.created_at).toISOString(),
-      })),
-      total,
-      page,
-      pageSize,
-    };
+      }),
+    );
   }
 
   async create(fromInput: string, toInput: string, user: StaffUser): Promise<RedirectItem> {

@@ -32,7 +32,8 @@ import { CachedPublicly } from '../../core/http/public-cache.js';
 import { UploadRefusals } from '../../core/http/upload-refusals.js';
 import { Access, Public } from '../auth/decorators/access.decorator.js';
 import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
-import { CreateRedirectDto, ListRedirectsQueryDto, SaveSiteSettingsDto } from './dto/site-settings.dto.js';
+import { CreateRedirectDto, SaveSiteSettingsDto } from './dto/site-settings.dto.js';
+import { PageQueryDto } from '../../core/validation/list-query.decorators.js';
 import { RedirectsService } from './redirects.service.js';
 import { SiteSettingsService, type UploadedPlaybook } from './site-settings.service.js';
 
@@ -113,16 +114,13 @@ export class SiteSettingsController {
 
   @Get('admin/redirects')
   @Access('settings', 'all')
-  listRedirects(
-    @Query() query: ListRedirectsQueryDto,
-    @CurrentUser() user: StaffUser,
-  ): Promise<ListPage<RedirectItem>> {
+  listRedirects(@Query() query: PageQueryDto, @CurrentUser() user: StaffUser): Promise<ListPage<RedirectItem>> {
     return this.redirects.list(query.page ?? 1, user);
   }
 
   @Get('admin/redirects/slug-changes')
   @Access('settings', 'all')
-  listSlugChanges(@Query() query: ListRedirectsQueryDto): Promise<ListPage<PostRedirectItem>> {
+  listSlugChanges(@Query() query: PageQueryDto): Promise<ListPage<PostRedirectItem>> {
     return this.redirects.listPostRedirects(query.page ?? 1);
   }
 

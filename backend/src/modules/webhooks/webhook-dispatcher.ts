@@ -1,9 +1,10 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { Webhook } from 'standardwebhooks';
 import { site, webhookLimits, webhookMessages } from '@northbeam/common';
 import { APP_CONFIG, type AppConfig } from '../../core/config/config.js';
 import { SecretBox } from '../../core/crypto/secret-box.js';
+import { OutboxRunner } from '../../core/outbox/outbox-runner.js';
 import { Transactions } from '../../database/transactions.js';
 import { ActivityService } from '../activity/activity.service.js';
 import { NotificationsService } from '../notifications/notifications.service.js';
@@ -24,8 +25,14 @@ export interface WebhookDispatchResult {
 
 /** When the next attempt after `attempts` failed ones is due, or null when the delivery is given up. */
 export function nextAttemptAt(attempts: number, now: Date): Date | null {
+  const delay = retryDelayMs(attempts);
+  return delay === null ? null : new Date(now.getTime() + delay);
+}
+
+/** The wait before the next attempt after `attempts` failed ones, or null when the delivery is given up. */
+function retryDelayMs(attempts: number): number | null {
   const delay = webhookLimits.retryDelaysSeconds[attempts - 1];
-  return delay === undefined ? null : new Date(now.getTime() + delay * 1000);
+  return delay === undefined ? null : delay * 1000;
 }
 
 /**
@@ -33,13 +40,12 @@ export function nextAttemptAt(attempts: number, now: Date): Date | null {
  * (several instances share the work, a delivery is attempted by one at a time), signed as Standard
  * Webhooks says, retried with back-off for about a day. An endpoint that fails every attempt for a
  * day is paused and the admins are told. `now` is the dispatcher's clock: tests move it on instead
- * of waiting for the back-off.
+ * of waiting for the back-off. The claim loop is the outbox runner's (core/outbox/outbox-runner.ts).
  */
 @Injectable()
 export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(WebhookDispatcher.name);
   private readonly secrets: SecretBox;
-  private running: Promise<WebhookDispatchResult> | undefined;
+  private readonly runner: OutboxRunner<ClaimedDelivery, AttemptOutcome & { at: Date }>;
   now = (): Date => new Date();
 
   constructor(
@@ -52,42 +58,43 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     private readonly schedulerRegistry: SchedulerRegistry,
   ) {
     this.secrets = new SecretBox(config.sessionSecret, 'webhook-secret-v1');
+    this.runner = new OutboxRunner({
+      name: 'Webhook',
+      batchSize,
+      concurrency,
+      claim: (limit) => {
+        const now = this.now();
+        return this.repository.claimDue(limit, now, new Date(now.getTime() + leaseMs));
+      },
+      send: (delivery) => this.attempt(delivery),
+      markSent: async (delivery, attempt) => {
+        await this.repository.recordAttempt(delivery.id, attempt, 'delivered', null);
+        await this.repository.recordEndpointSuccess(delivery.endpointId);
+      },
+      retryDelayMs: (delivery) => retryDelayMs(delivery.attempts),
+      markFailed: (delivery, attempt, retryInMs) => this.recordFailure(delivery, attempt, retryInMs),
+      release: (deliveries) =>
+        this.repository.release(
+          deliveries.map((delivery) => delivery.id),
+          this.now(),
+        ),
+      describe: (delivery) => `Webhook ${delivery.id} (${delivery.payload.type})`,
+    });
   }
 
   onApplicationBootstrap(): void {
-    if (this.config.webhookDispatchIntervalMs <= 0) return;
-    const interval = setInterval(() => {
-      this.dispatchDue().catch((error: unknown) => this.logger.error(`Webhook dispatch failed: ${String(error)}`));
-    }, this.config.webhookDispatchIntervalMs);
-    interval.unref();
-    this.schedulerRegistry.addInterval('webhook-dispatcher', interval);
+    this.runner.start(this.schedulerRegistry, 'webhook-dispatcher', this.config.webhookDispatchIntervalMs);
   }
 
-  onApplicationShutdown(): void {
-    if (this.schedulerRegistry.doesExist('interval', 'webhook-dispatcher'))
-      this.schedulerRegistry.deleteInterval('webhook-dispatcher');
+  /** Lets the attempts under way finish (the claimed deliveries not attempted go back to the outbox). */
+  async onApplicationShutdown(): Promise<void> {
+    await this.runner.stop(this.schedulerRegistry, 'webhook-dispatcher');
   }
 
   /** Attempts every due delivery; a call while one runs in this process joins that run. */
-  dispatchDue(): Promise<WebhookDispatchResult> {
-    this.running ??= this.dispatchAll().finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
-  }
-
-  private async dispatchAll(): Promise<WebhookDispatchResult> {
-    const result: WebhookDispatchResult = { delivered: 0, failed: 0 };
-    for (;;) {
-      const now = this.now();
-      const batch = await this.repository.claimDue(batchSize, now, new Date(now.getTime() + leaseMs));
-      const waiting = [...batch];
-      const worker = async () => {
-        for (let delivery = waiting.shift(); delivery; delivery = waiting.shift()) await this.attempt(delivery, result);
-      };
-      await Promise.all(Array.from({ length: Math.min(concurrency, batch.length) }, worker));
-      if (batch.length < batchSize) return result;
-    }
+  async dispatchDue(): Promise<WebhookDispatchResult> {
+    const { sent, failed } = await this.runner.runDue();
+    return { delivered: sent, failed };
   }
 
   /** The request of one delivery: the body in the endpoint's format, and the Standard Webhooks headers. */
@@ -111,62 +118,60 @@ export class WebhookDispatcher implements OnApplicationBootstrap, OnApplicationS
     };
   }
 
-  private async attempt(delivery: ClaimedDelivery, result: WebhookDispatchResult): Promise<void> {
+  /** One attempt at a delivery, at the dispatcher's `now`. */
+  private async attempt(delivery: ClaimedDelivery): Promise<AttemptOutcome & { at: Date }> {
     const at = this.now();
     const request = this.request(delivery, at);
     const outcome: AttemptOutcome =
       typeof request === 'string'
         ? { ok: false, statusCode: null, durationMs: 0, responseExcerpt: null, error: request }
         : await this.sender.send(delivery.url, request.headers, request.body);
-    const attempt = { ...outcome, at };
-    try {
-      if (outcome.ok) {
-        await this.repository.recordAttempt(delivery.id, attempt, 'delivered', null);
-        await this.repository.recordEndpointSuccess(delivery.endpointId);
-        result.delivered += 1;
-        return;
-      }
-      const next = nextAttemptAt(delivery.attempts, at);
-      await this.repository.recordAttempt(delivery.id, attempt, next ? 'pending' : 'failed', next);
-      result.failed += 1;
-      this.logger.warn(
-        `Webhook ${delivery.id} (${delivery.payload.type}) attempt ${delivery.attempts} failed${next ? ', will retry' : ', given up'}: ${outcome.error}`,
+    return { ...outcome, at };
+  }
+
+  /**
+   * Records a failed attempt (pending again after `retryInMs`, or given up) and counts it against the
+   * endpoint, which is paused, and the admins told, after a day of failures.
+   */
+  private async recordFailure(
+    delivery: ClaimedDelivery,
+    attempt: AttemptOutcome & { at: Date },
+    retryInMs: number | null,
+  ): Promise<void> {
+    const { at } = attempt;
+    const next = retryInMs === null ? null : new Date(at.getTime() + retryInMs);
+    await this.repository.recordAttempt(delivery.id, attempt, next ? 'pending' : 'failed', next);
+    await this.transactions.run(async (manager) => {
+      const paused = await this.repository.recordEndpointFailure(
+        manager,
+        delivery.endpointId,
+        at,
+        webhookLimits.pauseAfterFailures,
+        webhookLimits.pauseAfterHours,
+        webhookMessages.autoPaused(webhookLimits.pauseAfterHours),
       );
-      await this.transactions.run(async (manager) => {
-        const paused = await this.repository.recordEndpointFailure(
-          manager,
-          delivery.endpointId,
-          at,
-          webhookLimits.pauseAfterFailures,
-          webhookLimits.pauseAfterHours,
-          webhookMessages.autoPaused(webhookLimits.pauseAfterHours),
-        );
-        if (!paused) return;
-        await this.activity.record(manager, {
-          actor: null,
-          action: 'webhook.paused',
-          target: { type: 'webhook_endpoint', id: paused.id, label: paused.url },
-        });
-        await this.notifications.notify(
-          manager,
-          'webhook_paused',
-          { admins: true },
-          {
-            title: `Webhook endpoint paused: ${paused.url}`,
-            path: `/admin/webhooks?endpoint=${paused.id}`,
-            mail: (recipient, accountUrl) =>
-              webhookPausedMail(
-                recipient,
-                accountUrl,
-                paused.url,
-                `${this.config.publicUrl}/admin/webhooks?endpoint=${paused.id}`,
-              ),
-          },
-        );
+      if (!paused) return;
+      await this.activity.record(manager, {
+        actor: null,
+        action: 'webhook.paused',
+        target: { type: 'webhook_endpoint', id: paused.id, label: paused.url },
       });
-    } catch (error) {
-      // The lease brings the delivery back: an attempt whose outcome could not be written is retried.
-      this.logger.error(`Recording webhook ${delivery.id} failed: ${String(error)}`);
-    }
+      await this.notifications.notify(
+        manager,
+        'webhook_paused',
+        { admins: true },
+        {
+          title: `Webhook endpoint paused: ${paused.url}`,
+          path: `/admin/webhooks?endpoint=${paused.id}`,
+          mail: (recipient, accountUrl) =>
+            webhookPausedMail(
+              recipient,
+              accountUrl,
+              paused.url,
+              `${this.config.publicUrl}/admin/webhooks?endpoint=${paused.id}`,
+            ),
+        },
+      );
+    });
   }
 }

@@ -8,7 +8,8 @@ import type {
 } from '@northbeam/common';
 import { Access } from '../auth/decorators/access.decorator.js';
 import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
-import { ListWebhooksQueryDto, SaveWebhookEndpointDto } from './dto/webhook.dto.js';
+import { SaveWebhookEndpointDto } from './dto/webhook.dto.js';
+import { PageQueryDto } from '../../core/validation/list-query.decorators.js';
 import { WebhooksService } from './webhooks.service.js';
 
 /** `/admin/webhooks` (docs/webhooks.md): admins and super admins; nobody else sees the area. */
@@ -18,7 +19,7 @@ export class WebhooksController {
 
   @Get()
   @Access('webhooks', 'all')
-  list(@Query() query: ListWebhooksQueryDto, @CurrentUser() user: StaffUser): Promise<ListPage<WebhookEndpoint>> {
+  list(@Query() query: PageQueryDto, @CurrentUser() user: StaffUser): Promise<ListPage<WebhookEndpoint>> {
     return this.webhooks.list(query.page ?? 1, user);
   }
 
@@ -83,7 +84,7 @@ export class WebhooksController {
   @Access('webhooks', 'all')
   deliveries(
     @Param('id') id: string,
-    @Query() query: ListWebhooksQueryDto,
+    @Query() query: PageQueryDto,
     @CurrentUser() user: StaffUser,
   ): Promise<ListPage<WebhookDelivery>> {
     return this.webhooks.deliveries(id, query.page ?? 1, user);

@@ -5,6 +5,12 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { WebhookDeliveryStatus, WebhookEndpointStatus, WebhookEventType, WebhookFormat } from '@northbeam/common';
 import { isoTimestamp, returnedRows } from '../../database/query-result.js';
 import type { WebhookPayload } from './webhook-payloads.js';
+import {
+  containing,
+  deleteRows,
+  tableStatements,
+  type PersonalDataStatements,
+} from '../../database/personal-data-rows.js';
 
 export interface EndpointRecord {
   id: string;
@@ -287,6 +293,16 @@ export class WebhooksRepository {
     );
   }
 
+  /** Gives claimed deliveries not attempted back to the outbox, due at `now`, their claim not counted as an attempt. */
+  async release(ids: string[], now: Date): Promise<void> {
+    if (ids.length === 0) return;
+    await this.dataSource.query(
+      `UPDATE "webhook_deliveries" SET "attempts" = "attempts" - 1, "next_attempt_at" = $2
+        WHERE "id" = ANY($1::uuid[]) AND "status" = 'pending'`,
+      [ids, now],
+    );
+  }
+
   /** A successful attempt ends the endpoint's run of failures. */
   async recordEndpointSuccess(endpointId: string): Promise<void> {
     await this.dataSource.query(
@@ -346,3 +362,16 @@ export class WebhooksRepository {
     return rows[0] ? mapDelivery(rows[0]) : undefined;
   }
 }
+
+/**
+ * The deliveries' statements for their personal-data declaration: an erasure takes every delivery
+ * whose payload mentions the address; a delivery still being tried is kept until it is delivered or
+ * given up (at most a day past the period).
+ */
+export const webhookDeliveriesPersonalData: PersonalDataStatements = {
+  ...tableStatements('webhook_deliveries', { expired: `"created_at" < $1 AND "status" <> 'pending'` }),
+  erase: (manager, email) =>
+    deleteRows(manager, `DELETE FROM "webhook_deliveries" WHERE lower("payload"::text) LIKE $1 RETURNING 1`, [
+      containing(email),
+    ]),
+};

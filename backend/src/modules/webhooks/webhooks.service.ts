@@ -25,6 +25,7 @@ import { mapDelivery, mapEndpoint, type SaveWebhookEndpointDto } from './dto/web
 import { endpointUrlProblem } from './webhook-address.js';
 import { newMessageId, newSigningSecret, webhookPayload } from './webhook-payloads.js';
 import { WebhooksRepository, type EndpointRecord, type EndpointValues } from './webhooks.repository.js';
+import { listPage } from '../../core/http/list-page.js';
 
 /**
  * Webhook endpoints on `/admin/webhooks` (docs/webhooks.md, docs/product.md#webhooks): admins and
@@ -46,9 +47,12 @@ export class WebhooksService {
   }
 
   async list(page: number, user: StaffUser): Promise<ListPage<WebhookEndpoint>> {
-    const pageSize = webhookLimits.pageSize;
-    const [rows, total] = await this.repository.endpointPage((page - 1) * pageSize, pageSize);
-    return { items: rows.map((row) => mapEndpoint(row, user)), total, page, pageSize };
+    return listPage(
+      page,
+      webhookLimits.pageSize,
+      (offset, limit) => this.repository.endpointPage(offset, limit),
+      (row) => mapEndpoint(row, user),
+    );
   }
 
   async find(id: string, user: StaffUser): Promise<WebhookEndpoint> {
@@ -139,9 +143,12 @@ export class WebhooksService {
 
   async deliveries(id: string, page: number, user: StaffUser): Promise<ListPage<WebhookDelivery>> {
     await this.find(id, user);
-    const pageSize = webhookLimits.pageSize;
-    const [rows, total] = await this.repository.deliveryPage(id, (page - 1) * pageSize, pageSize);
-    return { items: rows.map((row) => mapDelivery(row, user)), total, page, pageSize };
+    return listPage(
+      page,
+      webhookLimits.pageSize,
+      (offset, limit) => this.repository.deliveryPage(id, offset, limit),
+      (row) => mapDelivery(row, user),
+    );
   }
 
   /**

@@ -1,8 +1,20 @@
-import { createContext, lazy, Suspense, useContext, useMemo, type ReactElement } from 'react';
-import Markdown, { type Components } from 'react-markdown';
+import { createContext, createElement, lazy, Suspense, useContext, useMemo, type ReactElement } from 'react';
+import Markdown, { type Components, type Options } from 'react-markdown';
 import { mediaIdOfUrl, type MediaImage } from '@northbeam/common';
 import { ResponsiveImage } from '@/components/media/responsive-image';
 import { fingerprint, Island, markOfStandIn } from '@/components/page/server-html';
+
+/**
+ * What every markdown text goes through besides react-markdown's CommonMark: captions under images
+ * (image-captions.ts). The server entry gives it (`setServerRehypePlugins`); the browser loads it
+ * with react-markdown itself (`ClientMarkdown`). Never a static import here: it put the step in
+ * react-markdown's shared chunk, and so the parser into every article's first visit.
+ */
+let serverRehypePlugins: Options['rehypePlugins'] = [];
+
+export function setServerRehypePlugins(plugins: Options['rehypePlugins']): void {
+  serverRehypePlugins = plugins;
+}
 
 /**
  * Post bodies. react-markdown keeps raw HTML as visible text and empties link and image addresses
@@ -46,7 +58,7 @@ function withLibraryImages(images: Record<string, MediaImage>): Components {
           image={image}
           alt={props.alt ?? image.alt}
           sizes={bodyImageSizes}
-          className="my-6 block"
+          className="block"
           imgClassName="rounded-xl"
         />
       );
@@ -62,7 +74,12 @@ function withLibraryImages(images: Record<string, MediaImage>): Components {
 export const KeptTexts = createContext<Map<string, string> | null>(null);
 
 /** Only client-side navigations to a page with markdown load the parser (a chunk of its own). */
-const ClientMarkdown = lazy(() => import('react-markdown'));
+const ClientMarkdown = lazy(() =>
+  Promise.all([import('react-markdown'), import('./image-captions')]).then(([markdown, captions]) => ({
+    default: (props: Parameters<typeof markdown.default>[0]) =>
+      createElement(markdown.default, { ...props, rehypePlugins: [captions.rehypeImageCaptions] }),
+  })),
+);
 
 interface MarkdownTextProps {
   /** The island's id (see server-html.tsx): names the components the text renders with. */
@@ -95,7 +112,9 @@ export function MarkdownText({ id, markdown, componentInputs, className, testId,
       hydrate={false}
       render={() =>
         import.meta.env.SSR ? (
-          <Markdown components={components}>{markdown}</Markdown>
+          <Markdown components={components} rehypePlugins={serverRehypePlugins}>
+            {markdown}
+          </Markdown>
         ) : (
           <Suspense fallback={<p className="text-ink-muted">Loading…</p>}>
             <ClientMarkdown components={components}>{markdown}</ClientMarkdown>

@@ -1,6 +1,6 @@
 import { PlaybookInlineOffer } from '@/components/lead-capture/playbook-inline-offer';
 import { ChevronDown, ExternalLink, Menu, X } from '@/components/ui/icons';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Link } from '@/components/ui/link';
 import { buttonVariants } from '@/components/ui/button';
@@ -9,6 +9,7 @@ import { useSiteSettings } from '@/lib/site-settings';
 import { LogoMark } from './logo';
 import { isActivePath, sectionBrand } from './section-brand';
 import { useDismiss } from '@/hooks/use-dismiss';
+import { Island } from '@/components/page/server-html';
 
 interface NavItem {
   label: string;
@@ -42,10 +43,13 @@ function isStaffSignInPath(pathname: string): boolean {
   return /^\/admin\/(login|forgot-password|reset-password|invitation)(\/|$)/i.test(pathname);
 }
 
-function ProductsMenu() {
-  const { products } = useSiteSettings();
+type Products = ReturnType<typeof useSiteSettings>['products'];
+
+/** The products menu's list (one header a page, so one id). */
+const menuId = 'site-products-menu';
+
+function ProductsMenu({ products }: { products: Products }) {
   const [open, setOpen] = useState(false);
-  const menuId = useId();
   const container = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!open) return;
@@ -103,8 +107,42 @@ function ProductsMenu() {
   );
 }
 
+/** What the header shows for an address: its brand, its items, which of them are current, and whether it is lean. */
+function headerView(pathname: string) {
+  const extra = sectionExtra(pathname);
+  const items = extra ? [...primaryItems, extra] : primaryItems;
+  return {
+    brand: sectionBrand(pathname),
+    items,
+    current: items.filter((item) => isActivePath(pathname, item.to)).map((item) => item.to),
+    lean: isStaffSignInPath(pathname),
+  };
+}
+
+type HeaderView = ReturnType<typeof headerView>;
+
+/**
+ * The site header. What it shows depends on the section of the address and the site settings'
+ * products only, so it is a hydrated block (components/page/server-html.ts): its HTML is rendered
+ * once per section view and products, and the browser hydrates it for its menus.
+ */
 export function Header() {
   const { products } = useSiteSettings();
+  const { pathname } = useLocation();
+  const view = headerView(pathname);
+  return (
+    <Island
+      id="site-header"
+      // Only the server reads the inputs: the browser renders the header, and so hydrates.
+      inputs={import.meta.env.SSR ? JSON.stringify({ view, products }) : undefined}
+      hydrate
+      render={() => <HeaderContent view={view} products={products} />}
+      className="contents"
+    />
+  );
+}
+
+function HeaderContent({ view, products }: { view: HeaderView; products: Products }) {
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   // A new path closes the menu.
@@ -113,11 +151,9 @@ export function Header() {
     setMenuPath(pathname);
     setMenuOpen(false);
   }
-  const brand = sectionBrand(pathname);
-  const extra = sectionExtra(pathname);
-  const items = extra ? [...primaryItems, extra] : primaryItems;
+  const { brand, items, lean } = view;
+  const isCurrent = (item: NavItem) => view.current.includes(item.to);
   const close = () => setMenuOpen(false);
-  const lean = isStaffSignInPath(pathname);
   // Escape or a press outside closes the menu, as every other disclosure of the site.
   const { trigger: menuButton, panel: menuPanel } = useDismiss<HTMLElement>(menuOpen, close);
 
@@ -140,7 +176,7 @@ export function Header() {
         {lean ? null : (
           <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
             {items.map((item) => {
-              const active = isActivePath(pathname, item.to);
+              const active = isCurrent(item);
               return (
                 <Link
                   key={item.to}
@@ -152,7 +188,7 @@ export function Header() {
                 </Link>
               );
             })}
-            <ProductsMenu />
+            <ProductsMenu products={products} />
           </nav>
         )}
 
@@ -187,7 +223,7 @@ export function Header() {
         >
           <ul className="container-page flex flex-col gap-1 py-4">
             {items.map((item) => {
-              const active = isActivePath(pathname, item.to);
+              const active = isCurrent(item);
               return (
                 <li key={item.to}>
                   <Link

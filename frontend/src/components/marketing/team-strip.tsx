@@ -1,5 +1,5 @@
 import { ArrowRight, X } from '@/components/ui/icons';
-import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from '@/components/ui/link';
 import { cn } from '@/lib/cn';
 import type { TeamStripMember } from '@/lib/team';
@@ -25,7 +25,9 @@ export function TeamStrip({
   const [pinned, setPinned] = useState<string | null>(null);
   const [hovered, setHovered] = useState<string | null>(null);
   const open = hovered ?? pinned;
-  const baseId = useId();
+  // One strip a page: its cards' ids are fixed names, so that it can be a block rendered once
+  // (components/page/server-html.ts), where `useId` is not allowed.
+  const baseId = 'team-strip';
   const rootRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {

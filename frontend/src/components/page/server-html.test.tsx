@@ -1,7 +1,19 @@
+import type { ReactNode } from 'react';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
+import { spliceBlocks } from '@/app/splice-blocks';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 type Module = typeof import('./server-html');
+
+/**
+ * A page render as the server entry makes it: reused blocks go to the render's splices and their
+ * bytes are spliced in after it.
+ */
+function serverRender(module: Module, node: ReactNode): string {
+  const splices = new module.BlockSplices();
+  const html = renderToString(<module.ReusedBlocks value={splices}>{node}</module.ReusedBlocks>);
+  return spliceBlocks(Buffer.from(html, 'utf8'), splices).toString('utf8');
+}
 
 /** A fresh copy of the module (its state is per process): `server` installs the renderer. */
 async function load({ server }: { server: boolean }): Promise<Module> {
@@ -24,34 +36,39 @@ afterEach(() => {
 
 describe('Island on the server', () => {
   it('renders a key once and reuses its HTML', async () => {
-    const { Island } = await load({ server: true });
+    const module = await load({ server: true });
+    const { Island } = module;
     const render = vi.fn(() => <p>Copy</p>);
-    const page = () => renderToString(<Island id="copy" hydrate={false} render={render} className="contents" />);
+    const page = () => serverRender(module, <Island id="copy" hydrate={false} render={render} className="contents" />);
     expect(page()).toBe('<div data-island="copy" class="contents"><p>Copy</p></div>');
     expect(page()).toBe(page());
     expect(render).toHaveBeenCalledTimes(1);
   });
 
   it('renders different inputs to different HTML, marked by their fingerprint', async () => {
-    const { Island, fingerprint } = await load({ server: true });
+    const module = await load({ server: true });
+    const { Island, fingerprint } = module;
     const page = (text: string) =>
-      renderToString(<Island id="text" inputs={text} hydrate={false} render={() => <p>{text}</p>} />);
+      serverRender(module, <Island id="text" inputs={text} hydrate={false} render={() => <p>{text}</p>} />);
     expect(page('one')).toBe(`<div data-island="${fingerprint('one')}"><p>one</p></div>`);
     expect(page('two')).toBe(`<div data-island="${fingerprint('two')}"><p>two</p></div>`);
     expect(fingerprint('one')).not.toBe(fingerprint('two'));
   });
 
   it('keys by id and inputs together', async () => {
-    const { Island } = await load({ server: true });
-    const a = renderToString(<Island id="a" inputs="same" hydrate render={() => <p>a</p>} />);
-    const b = renderToString(<Island id="b" inputs="same" hydrate render={() => <p>b</p>} />);
+    const module = await load({ server: true });
+    const { Island } = module;
+    const a = serverRender(module, <Island id="a" inputs="same" hydrate render={() => <p>a</p>} />);
+    const b = serverRender(module, <Island id="b" inputs="same" hydrate render={() => <p>b</p>} />);
     expect([a, b]).toEqual(['<div><p>a</p></div>', '<div><p>b</p></div>']);
   });
 
   it("keeps React's text separators for hydrated blocks and none in kept ones", async () => {
-    const { Island } = await load({ server: true });
+    const module = await load({ server: true });
+    const { Island } = module;
     const text = (hydrate: boolean) =>
-      renderToString(
+      serverRender(
+        module,
         <Island
           id={`count-${hydrate}`}
           hydrate={hydrate}
@@ -68,10 +85,11 @@ describe('Island on the server', () => {
   });
 
   it('holds at most `bounds.entries` blocks, the least recently used falling out', async () => {
-    const { Island, bounds } = await load({ server: true });
+    const module = await load({ server: true });
+    const { Island, bounds } = module;
     const render = vi.fn((index: number) => <p>{index}</p>);
     const page = (index: number) =>
-      renderToString(<Island id="card" inputs={String(index)} hydrate render={() => render(index)} />);
+      serverRender(module, <Island id="card" inputs={String(index)} hydrate render={() => render(index)} />);
     for (let index = 0; index < bounds.entries; index += 1) page(index);
     page(0); // used again: now the most recent
     page(bounds.entries); // one more: block 1 falls out
@@ -82,38 +100,80 @@ describe('Island on the server', () => {
     expect(render).toHaveBeenCalledTimes(1);
   });
 
-  it('holds at most `bounds.characters` characters', async () => {
-    const { Island, bounds } = await load({ server: true });
+  it('holds at most `bounds.bytes` bytes', async () => {
+    const module = await load({ server: true });
+    const { Island, bounds } = module;
     const render = vi.fn((text: string) => <p>{text}</p>);
-    const big = 'x'.repeat(bounds.characters / 3);
-    const page = (id: string) => renderToString(<Island id={id} hydrate={false} render={() => render(big)} />);
+    const big = 'x'.repeat(bounds.bytes / 3);
+    const page = (id: string) => serverRender(module, <Island id={id} hydrate={false} render={() => render(big)} />);
     for (const id of ['a', 'b', 'c', 'a']) page(id);
     expect(render).toHaveBeenCalledTimes(4);
   });
 
+  it('renders in place for a staff render (no splices): the cache is neither read nor filled', async () => {
+    const module = await load({ server: true });
+    const { Island } = module;
+    const render = vi.fn(() => <p>Draft</p>);
+    const block = <Island id="draft" inputs="draft text" hydrate={false} render={render} />;
+    const staff = () => renderToString(block);
+    expect(staff()).toBe(`<div data-island="${module.fingerprint('draft text')}"><p>Draft</p></div>`);
+    staff();
+    expect(render).toHaveBeenCalledTimes(2);
+    // Nothing was kept for another render: the first reusing render renders it, the next reuses it.
+    serverRender(module, block);
+    serverRender(module, block);
+    expect(render).toHaveBeenCalledTimes(3);
+  });
+
+  it('splices blocks in document order, whatever order the render asked for them, and skips a marker the page lost', async () => {
+    const module = await load({ server: true });
+    const splices = new module.BlockSplices();
+    const late = splices.add(Buffer.from('<p>“second”</p>'));
+    const early = splices.add(Buffer.from('<p>first</p>'));
+    splices.add(Buffer.from('<p>dropped</p>'));
+    const page = Buffer.from(`<main><div>${early}</div><div>${late}</div></main>`);
+    expect(spliceBlocks(page, splices).toString()).toBe(
+      '<main><div><p>first</p></div><div><p>“second”</p></div></main>',
+    );
+    expect(spliceBlocks(Buffer.from('<p>none</p>'), new module.BlockSplices()).toString()).toBe('<p>none</p>');
+  });
+
   it('renders every time in development', async () => {
     vi.stubEnv('DEV', true);
-    const { Island } = await load({ server: true });
+    const module = await load({ server: true });
+    const { Island } = module;
     const render = vi.fn(() => <p>Copy</p>);
-    for (let index = 0; index < 3; index += 1) renderToString(<Island id="dev" hydrate={false} render={render} />);
+    for (let index = 0; index < 3; index += 1)
+      serverRender(module, <Island id="dev" hydrate={false} render={render} />);
     expect(render).toHaveBeenCalledTimes(3);
   });
 });
 
 describe('a kept text sent once', () => {
   it('swaps noted texts for stand-ins only where the document holds their block', async () => {
-    const { Island, fingerprint, keptTextReplacer, keptTextStandIn } = await load({ server: true });
-    const html = renderToString(<Island id="body" inputs="# Title" hydrate={false} render={() => <h1>Title</h1>} />);
+    const module = await load({ server: true });
+    const { Island, fingerprint, withKeptTextStandIns, keptTextStandIn } = module;
+    const html = serverRender(
+      module,
+      <Island id="body" inputs="# Title" hydrate={false} render={() => <h1>Title</h1>} />,
+    );
     const mark = fingerprint('# Title');
     const kept = new Map([['# Title', mark]]);
-    const data = { post: { body: '# Title', excerpt: 'Other' }, elsewhere: 'Not noted' };
-    expect(JSON.parse(JSON.stringify(data, keptTextReplacer(kept, Buffer.from(html))))).toEqual({
+    const data = {
+      post: { body: '# Title', excerpt: 'Other' },
+      elsewhere: 'Not noted',
+      quoting: 'He wrote "# Title" once',
+      list: ['# Title'],
+    };
+    expect(JSON.parse(withKeptTextStandIns(JSON.stringify(data), kept, Buffer.from(html)))).toEqual({
       post: { body: keptTextStandIn(mark), excerpt: 'Other' },
       elsewhere: 'Not noted',
+      quoting: 'He wrote "# Title" once',
+      list: [keptTextStandIn(mark)],
     });
     // A block that did not reach the document (a render error dropped it) keeps its text in the data.
-    expect(JSON.stringify(data, keptTextReplacer(kept, Buffer.from('<p>Error</p>')))).toBe(JSON.stringify(data));
-    expect(keptTextReplacer(new Map(), Buffer.from(html))).toBeUndefined();
+    expect(withKeptTextStandIns(JSON.stringify(data), kept, Buffer.from('<p>Error</p>'))).toBe(JSON.stringify(data));
+    expect(withKeptTextStandIns('{"a":"b"}', new Map(), Buffer.from(html))).toBe('{"a":"b"}');
   });
 });
 

@@ -1,4 +1,13 @@
-import { createElement, use, useState, type ComponentType, type HTMLAttributes, type ReactNode } from 'react';
+import {
+  createContext,
+  createElement,
+  use,
+  useContext,
+  useState,
+  type ComponentType,
+  type HTMLAttributes,
+  type ReactNode,
+} from 'react';
 import { LRUCache } from 'lru-cache';
 
 /**
@@ -12,7 +21,7 @@ import { LRUCache } from 'lru-cache';
  * be short, in the document, a block with inputs is named by their `fingerprint`.
  *
  * Reuse. The server renders each key once and reuses its HTML for every request, from one
- * least-recently-used cache (`bounds`: entries and characters, keys included) that the server entry
+ * least-recently-used cache (`bounds`: entries and bytes, keys included) that the server entry
  * creates with its renderer; the browser's code has neither. New inputs are a new key, so reused
  * HTML can never be out of date and nothing needs invalidating; keys no longer asked for fall out.
  * The browser then either
@@ -33,16 +42,46 @@ import { LRUCache } from 'lru-cache';
  * Sent once. A kept block's text that is also route data (a post's markdown) would reach the browser
  * twice, as the block's HTML and as hydration data. The server notes each such text with its block's
  * mark while rendering (one map per render: `KeptTexts` in markdown-body.tsx), and the hydration
- * data carries a stand-in for it (`keptTextReplacer`, `keptTextStandIn`) when the document holds that
+ * data carries a stand-in for it (`withKeptTextStandIns`, `keptTextStandIn`) when the document holds that
  * block; in the browser a block whose inputs are a stand-in takes its mark from it and reuses the
  * document's HTML. A client-side navigation loads the real text.
  *
  * Development: nothing is reused, every block renders on every request (sources change under hot
  * reload), through the same path, so a page is the same HTML as in production.
+ *
+ * Bytes. The cache holds each block as UTF-8 bytes, and a render does not pass them through React:
+ * the block's `div` holds a marker, and the server entry splices the bytes in at the markers once
+ * the render is done (`BlockSplices`, `spliceBlocks` in app/splice-blocks.ts). A page's largest
+ * parts (the footer, a post's body, the home page's sections) are then neither re-encoded nor
+ * copied through React's stream on each request.
+ *
+ * Staff: a render for a request that may carry a staff session neither reads nor fills the cache
+ * (no `ReusedBlocks` sink): its blocks render in place, as in the browser, so that what a signed-in
+ * member sees (a draft among them) is never served from, or kept for, another render.
  */
 
+/** Server: one render's reused blocks, in the order they were asked for, each behind its marker. */
+export class BlockSplices {
+  /** Per process: a marker names its process's render, not a text a page could hold. */
+  private static readonly token = Math.random().toString(36).slice(2, 10);
+  readonly blocks: Uint8Array[] = [];
+
+  marker(index: number): string {
+    return `<!--nb-block:${BlockSplices.token}:${index}-->`;
+  }
+
+  /** Keeps a block's bytes for this render and gives the marker that stands for them. */
+  add(bytes: Uint8Array): string {
+    this.blocks.push(bytes);
+    return this.marker(this.blocks.length - 1);
+  }
+}
+
+/** Where this render's reused blocks go; none (a staff render, the browser) renders them in place. */
+export const ReusedBlocks = createContext<BlockSplices | null>(null);
+
 /** Bounds of the server's cache: the home page's blocks and the bodies of a few hundred posts. */
-export const bounds = { entries: 500, characters: 16 * 1024 * 1024 };
+export const bounds = { entries: 500, bytes: 16 * 1024 * 1024 };
 
 type Renderer = (node: ReactNode, hydratable: boolean) => string;
 
@@ -50,7 +89,9 @@ type Renderer = (node: ReactNode, hydratable: boolean) => string;
  * Server only, set once by the server entry (+onRenderHtml, which owns react-dom/server): how a
  * block renders to HTML, and the cache of rendered blocks by key. Undefined in the browser.
  */
-let server: { render: Renderer; cache: LRUCache<string, string> } | undefined;
+let server: { render: Renderer; cache: LRUCache<string, Uint8Array> } | undefined;
+
+const utf8 = new TextEncoder();
 
 /**
  * Browser only: the HTML of kept blocks as the first document had it, by their `data-island`
@@ -61,10 +102,10 @@ const fromDocument = new Map<string, string>();
 export function setServerRenderer(render: Renderer): void {
   server = {
     render,
-    cache: new LRUCache<string, string>({
+    cache: new LRUCache<string, Uint8Array>({
       max: bounds.entries,
-      maxSize: bounds.characters,
-      sizeCalculation: (html, key) => html.length + key.length,
+      maxSize: bounds.bytes,
+      sizeCalculation: (bytes, key) => bytes.length + key.length,
     }),
   };
 }
@@ -91,31 +132,80 @@ export function markOfStandIn(text: string): string | undefined {
 }
 
 /**
- * Server: a `JSON.stringify` replacer that swaps each noted text for its stand-in where the
- * document holds its block (a render error can drop a block after its text was noted).
+ * Server: the page's data as JSON (`JSON.stringify`'s output) with each noted text swapped for its
+ * stand-in where the document holds its block (a render error can drop a block after its text was
+ * noted). A text is swapped only where it is a whole JSON string: its quoted form, opening on an
+ * unescaped quote. (A replacer function did the same in `JSON.stringify` at the cost of a call per
+ * value of the page's data.)
  */
-export function keptTextReplacer(kept: Map<string, string>, documentHtml: Buffer) {
-  if (kept.size === 0) return undefined;
-  const inDocument = new Map<string, string>();
-  for (const [text, mark] of kept)
-    if (documentHtml.includes(`data-island="${mark}"`)) inDocument.set(text, keptTextStandIn(mark));
-  return (_key: string, value: unknown) =>
-    typeof value === 'string' && inDocument.has(value) ? inDocument.get(value) : value;
+export function withKeptTextStandIns(json: string, kept: Map<string, string>, documentHtml: Buffer): string {
+  let result = json;
+  for (const [text, mark] of kept) {
+    if (!documentHtml.includes(`data-island="${mark}"`)) continue;
+    const quoted = JSON.stringify(text);
+    const standIn = JSON.stringify(keptTextStandIn(mark));
+    let from = 0;
+    let out = '';
+    for (let at = result.indexOf(quoted); at !== -1; at = result.indexOf(quoted, at + 1)) {
+      let backslashes = 0;
+      while (at - backslashes - 1 >= 0 && result[at - backslashes - 1] === '\\') backslashes += 1;
+      if (backslashes % 2 === 1) continue;
+      out += result.slice(from, at) + standIn;
+      from = at + quoted.length;
+      at = from - 1;
+    }
+    result = out + result.slice(from);
+  }
+  return result;
 }
 
-/** The server's cache key of a block. */
-const keyOf = (id: string, inputs: string | undefined) => (inputs === undefined ? id : `${id}\n${inputs}`);
+/**
+ * The server's keys of blocks, by id and inputs: a page's inputs are mostly the same string objects
+ * as the last page's (the memoised public data), whose hash V8 keeps, so the key (a post's whole
+ * markdown, say) is not rebuilt and hashed again on every request. At most `bounds.entries` an id.
+ */
+const keysByInputs = new Map<string, Map<string, string>>();
 
-/** Server: the block's HTML from the cache (never in development). */
-function cachedHtml(key: string): string | undefined {
+function keyOf(id: string, inputs: string | undefined): string {
+  if (inputs === undefined) return id;
+  let byInputs = keysByInputs.get(id);
+  if (!byInputs) keysByInputs.set(id, (byInputs = new Map<string, string>()));
+  let key = byInputs.get(inputs);
+  if (key === undefined) {
+    if (byInputs.size >= bounds.entries) byInputs.clear();
+    key = `${id}\n${inputs}`;
+    byInputs.set(inputs, key);
+  }
+  return key;
+}
+
+const inputsBySource = new WeakMap<object, string>();
+
+/**
+ * A block's inputs as text, made from `source`: on the server once per frozen source (the memoised
+ * public data is frozen, and the same objects serve every page of a content version), else each
+ * time. `source` must decide everything `make` reads for as long as it lives.
+ */
+export function inputsFrom(source: object, make: () => string): string {
+  if (!import.meta.env.SSR || !Object.isFrozen(source)) return make();
+  let text = inputsBySource.get(source);
+  if (text === undefined) {
+    text = make();
+    inputsBySource.set(source, text);
+  }
+  return text;
+}
+
+/** Server: the block's bytes from the cache (never in development). */
+function cachedBytes(key: string): Uint8Array | undefined {
   return import.meta.env.DEV ? undefined : server!.cache.get(key);
 }
 
-/** Server: renders the block's HTML and keeps it (not in development). */
-function renderHtml(key: string, node: ReactNode, hydrate: boolean): string {
-  const html = server!.render(node, hydrate);
-  if (!import.meta.env.DEV) server!.cache.set(key, html);
-  return html;
+/** Server: renders the block's HTML to bytes and keeps them (not in development). */
+function renderBytes(key: string, node: ReactNode, hydrate: boolean): Uint8Array {
+  const bytes = utf8.encode(server!.render(node, hydrate));
+  if (!import.meta.env.DEV) server!.cache.set(key, bytes);
+  return bytes;
 }
 
 /**
@@ -167,15 +257,25 @@ export function Island({ id, inputs, hydrate, render, code, ...attributes }: Isl
     const html = document.querySelector(`[data-island="${CSS.escape(mark)}"]`)?.innerHTML;
     if (html !== undefined) fromDocument.set(mark, html);
   });
+  const splices = useContext(ReusedBlocks);
   // `import.meta.env.SSR` first: the browser's bundle has no server half.
-  const onServer = import.meta.env.SSR && server !== undefined;
-  const key = onServer ? keyOf(id, inputs) : '';
-  let html = onServer ? cachedHtml(key) : mark === undefined ? undefined : fromDocument.get(mark);
+  if (import.meta.env.SSR && server !== undefined && splices) {
+    const key = keyOf(id, inputs);
+    let bytes = cachedBytes(key);
+    if (bytes === undefined) {
+      if (code && !code.Component) use(code.load());
+      bytes = renderBytes(key, render(), hydrate);
+    }
+    return createElement('div', {
+      'data-island': mark,
+      ...attributes,
+      dangerouslySetInnerHTML: { __html: splices.add(bytes) },
+    });
+  }
+  const html = mark === undefined ? undefined : fromDocument.get(mark);
   if (html === undefined) {
     if (code && !code.Component) use(code.load());
-    const node = render();
-    if (!onServer) return createElement('div', { 'data-island': mark, ...attributes }, node);
-    html = renderHtml(key, node, hydrate);
+    return createElement('div', { 'data-island': mark, ...attributes }, render());
   }
   return createElement('div', { 'data-island': mark, ...attributes, dangerouslySetInnerHTML: { __html: html } });
 }

@@ -34,6 +34,8 @@ import { deferInBrowser, DeferredView, type Deferred } from '@/app/deferred';
 import { formatDate } from '@northbeam/common';
 import { formatNumber } from '@/lib/format';
 import { cardSurface } from '@/components/ui/card';
+import { inputsFrom, Island } from '@/components/page/server-html';
+import { useRouterLinks } from '@/components/page/router-links';
 
 interface ArticleData {
   post: Post;
@@ -185,6 +187,21 @@ function BackLink({ section }: { section: PostSection }) {
   );
 }
 
+/** "More from": cards of public posts, links their only interactive part, so a kept block (as the header). */
+function MoreFromBlock({ section, posts }: { section: PostSection; posts: PostCardData[] }) {
+  const followLinks = useRouterLinks();
+  return (
+    <Island
+      id="article-more-from"
+      inputs={inputsFrom(posts, () => JSON.stringify({ section, posts }))}
+      hydrate={false}
+      render={() => <MoreFrom section={section} posts={posts} />}
+      className="contents"
+      onClick={followLinks}
+    />
+  );
+}
+
 function MoreFrom({ section, posts }: { section: PostSection; posts: PostCardData[] }) {
   return (
     <section aria-labelledby="more-from" className="border-t border-line bg-mist/50" data-testid="more-from">
@@ -278,95 +295,134 @@ export function Component() {
   );
 }
 
+/** What the article's header shows: the post without its body (which the page holds once, in its own block). */
+function headerInputs(post: Post, author: AuthorBlockMember | null) {
+  const { body: _body, bodyImages: _bodyImages, ...shown } = post;
+  return { post: shown, author };
+}
+
+/**
+ * The article's header (back link, tags, title, excerpt, author, facts, feature image): nothing in it
+ * is interactive but its links, so it is a kept block rendered once per post and author
+ * (components/page/server-html.ts), its links followed by the router.
+ */
+function ArticleHeaderBlock({ post, author }: { post: Post; author: AuthorBlockMember | null }) {
+  const followLinks = useRouterLinks();
+  const inputs = headerInputs(post, author);
+  return (
+    <Island
+      id="article-header"
+      // The post decides its author within a content version.
+      inputs={inputsFrom(post, () => JSON.stringify(inputs))}
+      hydrate={false}
+      render={() => <ArticleHeader post={inputs.post} author={author} />}
+      className="contents"
+      onClick={followLinks}
+    />
+  );
+}
+
+function ArticleHeader({
+  post,
+  author,
+}: {
+  post: Omit<Post, 'body' | 'bodyImages'>;
+  author: AuthorBlockMember | null;
+}) {
+  const published = post.publishedAt ?? post.createdAt;
+  return (
+    <header className="container-page pt-10 pb-10 sm:pt-14">
+      <BackLink section={post.section} />
+      {post.status !== 'published' ? (
+        <p
+          className="mt-6 inline-flex rounded-full bg-immersive px-3 py-1 text-xs font-semibold text-ink"
+          data-testid="draft-preview"
+        >
+          Draft preview: only signed-in staff can see this page
+        </p>
+      ) : null}
+      <div className="mt-6 flex flex-wrap items-center gap-2">
+        <SectionBadge section={post.section} />
+        {post.tags.map((tag) =>
+          tagSlug(tag) ? (
+            <Link key={tag} to={tagPath(tag)} className="tag-link" data-testid="article-tag">
+              {tag}
+            </Link>
+          ) : (
+            <span key={tag} className="tag" data-testid="article-tag">
+              {tag}
+            </span>
+          ),
+        )}
+      </div>
+      <h1 className="heading-1 mt-5 max-w-4xl">{post.title}</h1>
+      <p className="lead mt-5 max-w-3xl" data-testid="article-excerpt">
+        {post.excerpt}
+      </p>
+      <div className="mt-8 flex flex-col gap-6 border-y border-line py-6 lg:flex-row lg:items-center lg:justify-between">
+        <AuthorBlock post={post} member={author} />
+        <dl className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-ink-muted" data-testid="article-facts">
+          <div className="flex items-center gap-1.5">
+            <dt className="flex items-center gap-1.5">
+              <CalendarDays className="size-4" aria-hidden="true" />
+              Published
+            </dt>
+            <dd>
+              <time dateTime={published}>{formatDate(published, 'MMMM dd, yyyy')}</time>
+            </dd>
+          </div>
+          {post.revisionDate ? (
+            <div className="flex items-center gap-1.5" data-testid="article-updated">
+              <dt className="flex items-center gap-1.5">
+                <RefreshCw className="size-4" aria-hidden="true" />
+                Updated
+              </dt>
+              <dd>
+                <time dateTime={post.revisionDate}>{formatDate(post.revisionDate, 'MMMM dd, yyyy')}</time>
+              </dd>
+            </div>
+          ) : null}
+          {post.readingTime !== null && post.readingTime !== undefined ? (
+            <div className="flex items-center gap-1.5">
+              <dt>
+                <Clock className="size-4" aria-hidden="true" />
+                <span className="sr-only">Reading time</span>
+              </dt>
+              <dd>{post.readingTime} min read</dd>
+            </div>
+          ) : null}
+          {post.wordCount !== null && post.wordCount !== undefined ? (
+            <div className="flex items-center gap-1.5">
+              <dt>
+                <FileText className="size-4" aria-hidden="true" />
+                <span className="sr-only">Length</span>
+              </dt>
+              <dd>{formatNumber(post.wordCount)} words</dd>
+            </div>
+          ) : null}
+        </dl>
+      </div>
+      {post.featureImage ? (
+        <ResponsiveImage
+          image={post.featureImage}
+          priority
+          sizes="(min-width: 1280px) 1200px, 100vw"
+          className={cardSurface({ tone: 'none', elevation: 'none', className: 'mt-8 block overflow-hidden' })}
+          imgClassName="max-h-[36rem] object-cover"
+        />
+      ) : null}
+    </header>
+  );
+}
+
 function ArticleView({ article }: { article: ArticleData }) {
   const { post, author, more, sectionTotal, url } = article;
   useArticleEngagement({ title: post.title, section: post.section, path: `/blog/${post.section}/${post.slug}` });
   useDocumentTitle(post.title);
-  const published = post.publishedAt ?? post.createdAt;
   return (
     <>
       <article>
-        <header className="container-page pt-10 pb-10 sm:pt-14">
-          <BackLink section={post.section} />
-          {post.status !== 'published' ? (
-            <p
-              className="mt-6 inline-flex rounded-full bg-immersive px-3 py-1 text-xs font-semibold text-ink"
-              data-testid="draft-preview"
-            >
-              Draft preview: only signed-in staff can see this page
-            </p>
-          ) : null}
-          <div className="mt-6 flex flex-wrap items-center gap-2">
-            <SectionBadge section={post.section} />
-            {post.tags.map((tag) =>
-              tagSlug(tag) ? (
-                <Link key={tag} to={tagPath(tag)} className="tag-link" data-testid="article-tag">
-                  {tag}
-                </Link>
-              ) : (
-                <span key={tag} className="tag" data-testid="article-tag">
-                  {tag}
-                </span>
-              ),
-            )}
-          </div>
-          <h1 className="heading-1 mt-5 max-w-4xl">{post.title}</h1>
-          <p className="lead mt-5 max-w-3xl" data-testid="article-excerpt">
-            {post.excerpt}
-          </p>
-          <div className="mt-8 flex flex-col gap-6 border-y border-line py-6 lg:flex-row lg:items-center lg:justify-between">
-            <AuthorBlock post={post} member={author} />
-            <dl className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-ink-muted" data-testid="article-facts">
-              <div className="flex items-center gap-1.5">
-                <dt className="flex items-center gap-1.5">
-                  <CalendarDays className="size-4" aria-hidden="true" />
-                  Published
-                </dt>
-                <dd>
-                  <time dateTime={published}>{formatDate(published, 'MMMM dd, yyyy')}</time>
-                </dd>
-              </div>
-              {post.revisionDate ? (
-                <div className="flex items-center gap-1.5" data-testid="article-updated">
-                  <dt className="flex items-center gap-1.5">
-                    <RefreshCw className="size-4" aria-hidden="true" />
-                    Updated
-                  </dt>
-                  <dd>
-                    <time dateTime={post.revisionDate}>{formatDate(post.revisionDate, 'MMMM dd, yyyy')}</time>
-                  </dd>
-                </div>
-              ) : null}
-              {post.readingTime !== null && post.readingTime !== undefined ? (
-                <div className="flex items-center gap-1.5">
-                  <dt>
-                    <Clock className="size-4" aria-hidden="true" />
-                    <span className="sr-only">Reading time</span>
-                  </dt>
-                  <dd>{post.readingTime} min read</dd>
-                </div>
-              ) : null}
-              {post.wordCount !== null && post.wordCount !== undefined ? (
-                <div className="flex items-center gap-1.5">
-                  <dt>
-                    <FileText className="size-4" aria-hidden="true" />
-                    <span className="sr-only">Length</span>
-                  </dt>
-                  <dd>{formatNumber(post.wordCount)} words</dd>
-                </div>
-              ) : null}
-            </dl>
-          </div>
-          {post.featureImage ? (
-            <ResponsiveImage
-              image={post.featureImage}
-              priority
-              sizes="(min-width: 1280px) 1200px, 100vw"
-              className={cardSurface({ tone: 'none', elevation: 'none', className: 'mt-8 block overflow-hidden' })}
-              imgClassName="max-h-[36rem] object-cover"
-            />
-          ) : null}
-        </header>
+        <ArticleHeaderBlock post={post} author={author} />
         <div className="container-page">
           <SectionBanner section={post.section} />
         </div>
@@ -377,7 +433,7 @@ function ArticleView({ article }: { article: ArticleData }) {
           </aside>
         </div>
       </article>
-      {sectionTotal > 1 && more.length > 0 ? <MoreFrom section={post.section} posts={more} /> : null}
+      {sectionTotal > 1 && more.length > 0 ? <MoreFromBlock section={post.section} posts={more} /> : null}
       <section className="container-page py-16">
         <NewsletterBox source={post.section === 'labs' ? 'labs_blog' : 'consulting_blog'} />
       </section>

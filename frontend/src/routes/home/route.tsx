@@ -101,7 +101,10 @@ export const handle: RouteHandle = {
 const ContactSectionBlock = lazyBlock(() =>
   import('@/components/marketing/contact-section').then((module) => module.ContactSection),
 );
-const TeamStripBlock = lazyBlock(() => import('@/components/marketing/team-strip').then((module) => module.TeamStrip));
+// The strip depends on nothing but the team: its server HTML is made once per change of it.
+const TeamStripBlock = lazyBlock(() => import('@/components/marketing/team-strip').then((module) => module.TeamStrip), {
+  island: 'home-team-strip',
+});
 // The cards depend on nothing but the content: their server HTML is made once per change of it.
 const RecentWorkBlock = lazyBlock(() => import('./data-sections').then((module) => module.RecentWork), {
   island: 'home-recent-work',

@@ -8,16 +8,11 @@ import {
   type ApiTokenExpiryDays,
   type StaffRole,
 } from '@northbeam/common';
-import { IsListPage } from '../../../core/validation/list-query.decorators.js';
 import { MaxChars } from '../../../core/validation/max-chars.decorator.js';
 import { Trim } from '../../../core/validation/trim.js';
 import type { ApiTokenRecord } from '../api-tokens.repository.js';
 
 /** Query of GET /api/admin/api-tokens. */
-export class ListApiTokensQueryDto {
-  @IsListPage()
-  page?: number;
-}
 
 /** Body of POST /api/admin/api-tokens: a name, a role, and `expiresInDays` or `expiresOn`. */
 export class CreateApiTokenDto {

@@ -24,7 +24,6 @@ import {
 } from '@northbeam/common';
 import { IsAddress } from '../../../core/validation/is-address.decorator.js';
 import { IsEmailAddress } from '../../../core/validation/is-required-email.js';
-import { IsListPage } from '../../../core/validation/list-query.decorators.js';
 import { MaxChars } from '../../../core/validation/max-chars.decorator.js';
 import { Trim } from '../../../core/validation/trim.js';
 import { uuidSource } from '../../../core/validation/uuid.js';
@@ -156,9 +155,4 @@ export class CreateRedirectDto {
   })
   @MaxChars(redirectLimits.pathMax, { message: `Paths must be ${redirectLimits.pathMax} characters or less` })
   toPath: string;
-}
-
-export class ListRedirectsQueryDto {
-  @IsListPage()
-  page?: number;
 }

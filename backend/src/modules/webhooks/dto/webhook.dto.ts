@@ -12,7 +12,6 @@ import {
   type WebhookEventType,
   type WebhookFormat,
 } from '@northbeam/common';
-import { IsListPage } from '../../../core/validation/list-query.decorators.js';
 import { MaxChars } from '../../../core/validation/max-chars.decorator.js';
 import { Trim } from '../../../core/validation/trim.js';
 import type { DeliveryRecord, EndpointRecord } from '../webhooks.repository.js';
@@ -38,11 +37,6 @@ export class SaveWebhookEndpointDto {
 
   @IsIn(webhookFormats, { message: webhookMessages.formatInvalid })
   format: WebhookFormat;
-}
-
-export class ListWebhooksQueryDto {
-  @IsListPage()
-  page?: number;
 }
 
 export function mapEndpoint(record: EndpointRecord, user: { role: StaffRole }): WebhookEndpoint {

@@ -24,21 +24,30 @@ import {
 import type { LexicalNode } from 'lexical';
 import { $createImageNode, $isImageNode, ImageNode } from './image-node';
 
-/** `![alt](src)`: escapes what would end the alt text or the address early. */
-export function imageMarkdown(src: string, alt: string): string {
+/**
+ * `![alt](src)`, or `![alt](src "caption")` with a caption (markdown's image title, drawn under the
+ * image on the public page): escapes what would end the alt text, the address or the caption early.
+ */
+export function imageMarkdown(src: string, alt: string, caption = ''): string {
   const safeAlt = alt.replace(/[[\]\\]/g, (character) => `\\${character}`);
   const safeSrc = src.replace(/[()\s]/g, (character) => encodeURIComponent(character));
-  return `![${safeAlt}](${safeSrc})`;
+  const safeCaption = caption.replace(/["\\]/g, (character) => `\\${character}`);
+  return caption ? `![${safeAlt}](${safeSrc} "${safeCaption}")` : `![${safeAlt}](${safeSrc})`;
 }
+
+/** The alt text, the address and the optional quoted caption of `![alt](src "caption")`. */
+const imagePattern = String.raw`!\[((?:[^\]\\]|\\.)*)\]\(([^()\s]+)(?:\s+"((?:[^"\\]|\\.)*)")?\)`;
+
+/** What a backslash escapes in markdown (ASCII punctuation): the escape is dropped, the character kept. */
+const unescape = (text: string) => text.replace(/\\([!-/:-@[-`{-~])/g, '$1');
 
 export const IMAGE: TextMatchTransformer = {
   dependencies: [ImageNode],
-  export: (node) => ($isImageNode(node) ? imageMarkdown(node.getSrc(), node.getAlt()) : null),
-  importRegExp: /!\[((?:[^\]\\]|\\.)*)\]\(([^()\s]+)\)/,
-  regExp: /!\[((?:[^\]\\]|\\.)*)\]\(([^()\s]+)\)$/,
+  export: (node) => ($isImageNode(node) ? imageMarkdown(node.getSrc(), node.getAlt(), node.getCaption()) : null),
+  importRegExp: new RegExp(imagePattern),
+  regExp: new RegExp(`${imagePattern}$`),
   replace: (textNode, match) => {
-    const alt = (match[1] ?? '').replace(/\\(.)/g, '$1');
-    textNode.replace($createImageNode(match[2] ?? '', alt));
+    textNode.replace($createImageNode(match[2] ?? '', unescape(match[1] ?? ''), unescape(match[3] ?? '')));
   },
   trigger: ')',
   type: 'text-match',

@@ -50,6 +50,7 @@ import { cn } from '@/lib/cn';
 import { BODY_NODES } from './body-nodes';
 import { $createImageNode } from './image-node';
 import { BODY_TRANSFORMERS } from './markdown-transformers';
+import { ImageDialog } from './image-dialog';
 import { PastedImageDialog } from './pasted-image-dialog';
 
 /**
@@ -269,6 +270,8 @@ function Toolbar({ images }: { images: boolean }) {
     [editor],
   );
   const [picking, setPicking] = useState(false);
+  // A library image picked, waiting for its alt text and caption.
+  const [picked, setPicked] = useState<MediaImage | null>(null);
   const bar = useRef<HTMLDivElement>(null);
 
   const refresh = useCallback(() => {
@@ -475,11 +478,23 @@ function Toolbar({ images }: { images: boolean }) {
         />
       ) : null}
       {images ? (
-        <MediaPicker
-          open={picking}
-          title="Insert an image"
-          onClose={() => setPicking(false)}
-          onSelect={(image) => insertLibraryImage(editor, image)}
+        <MediaPicker open={picking} title="Insert an image" onClose={() => setPicking(false)} onSelect={setPicked} />
+      ) : null}
+      {picked ? (
+        <ImageDialog
+          heading="Insert the image"
+          previewSrc={mediaVariantUrl(picked.id, 640, 'webp')}
+          initialAlt={picked.alt}
+          submitLabel="Insert image"
+          busyLabel="Inserting…"
+          onCancel={() => {
+            setPicked(null);
+            editor.focus();
+          }}
+          onSubmit={({ alt, caption }) => {
+            setPicked(null);
+            insertLibraryImage(editor, { id: picked.id, alt }, caption);
+          }}
         />
       ) : null}
     </>
@@ -520,9 +535,9 @@ function ToolIcon({ children }: { children: ReactNode }) {
 }
 
 /** A library image on a line of its own: the empty line the cursor is on, or a new one after its block. */
-export function insertLibraryImage(editor: LexicalEditor, image: Pick<MediaImage, 'id' | 'alt'>) {
+export function insertLibraryImage(editor: LexicalEditor, image: Pick<MediaImage, 'id' | 'alt'>, caption = '') {
   editor.update(() => {
-    const node = $createImageNode(mediaVariantUrl(image.id, 1280, 'webp'), image.alt);
+    const node = $createImageNode(mediaVariantUrl(image.id, 1280, 'webp'), image.alt, caption);
     const selection = $getSelection();
     const block = $isRangeSelection(selection) ? selection.anchor.getNode().getTopLevelElement() : null;
     if ($isParagraphNode(block) && block.getChildrenSize() === 0) {
@@ -621,9 +636,10 @@ function PastedImagesPlugin() {
   return file ? (
     <PastedImageDialog
       file={file}
-      onDone={(image) => {
+      onDone={(image, caption) => {
         setFiles((queued) => queued.slice(1));
-        if (image) insertLibraryImage(editor, image);
+        if (image) insertLibraryImage(editor, image, caption);
+        else editor.focus();
       }}
     />
   ) : null;

@@ -18,6 +18,7 @@ import { BodyEditor, useBodyEditorMode } from '@/components/admin/rich-text/body
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import type { PostEditor } from './post-side';
+import { rehypeImageCaptions } from '@/components/blog/image-captions';
 
 /**
  * The preview's code blocks as the article draws them (components/blog/markdown-body.tsx): a block
@@ -91,7 +92,9 @@ export function PostSections({ editor }: { editor: PostEditor }) {
                 className="min-h-96 rounded-xl border border-line bg-paper p-5 leading-relaxed text-ink [&_a]:text-beam [&_a]:underline [&_code]:font-mono [&_code]:text-sm [&_h1]:font-display [&_h1]:text-2xl [&_h1]:font-semibold [&_h2]:mt-6 [&_h2]:font-display [&_h2]:text-xl [&_h2]:font-semibold [&_h3]:mt-4 [&_h3]:font-semibold [&_li]:mt-1 [&_ol]:mt-3 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:mt-3 [&_pre]:mt-3 [&_pre]:overflow-x-auto [&_pre]:rounded-xl [&_pre]:bg-ink [&_pre]:p-4 [&_pre]:text-white [&_ul]:mt-3 [&_ul]:list-disc [&_ul]:pl-6"
                 data-testid="body-preview"
               >
-                <Markdown components={previewComponents}>{values.body || '*Nothing to preview yet.*'}</Markdown>
+                <Markdown components={previewComponents} rehypePlugins={[rehypeImageCaptions]}>
+                  {values.body || '*Nothing to preview yet.*'}
+                </Markdown>
               </div>
             ) : undefined
           }
