@@ -112,6 +112,7 @@ export default tseslint.config(
     ignores: [
       'frontend/src/app/data-router.tsx',
       'frontend/src/app/browser-router.tsx',
+      'frontend/src/components/ui/link.tsx',
       'frontend/test/vendor-internals.test.tsx',
     ],
     rules: {
@@ -140,6 +141,12 @@ export default tseslint.config(
           ],
           message:
             "The route-data layer (ADR 0002) does not run React Router's data router: use the export of the same name from @/app/data-router, or a plain request through @/lib/api.",
+        })),
+        ...['react-router', 'react-router-dom'].map((name) => ({
+          name,
+          importNames: ['Link', 'NavLink'],
+          message:
+            'Use Link and NavLink from @/components/ui/link: they render no data-discover attribute (no route discovery here, ADR 0002).',
         })),
       ],
     },

@@ -1,5 +1,6 @@
 import { renderToString } from 'react-dom/server';
-import { data, Link, Outlet, redirect, StaticRouter, useParams } from 'react-router-dom';
+import { data, Outlet, redirect, StaticRouter, useParams } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { describe, expect, it, vi } from 'vitest';
 import {
   loadRouteState,

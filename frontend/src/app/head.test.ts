@@ -26,8 +26,15 @@ describe('the head tags', () => {
     expect(html).toContain('<meta property="og:image" content="https://northbeam.example/media/ab/1280.webp">');
     expect(html).not.toContain('og:image:width');
     // What the post did not set keeps its default.
+    expect(html).toContain('<meta property="og:description" content="What we learned.">');
+  });
+
+  it('give X only its card type: it reads the title, description and image from the og: tags', () => {
+    const html = render([]);
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
+    expect(html).not.toMatch(/name="twitter:(title|description|image)"/);
     expect(html).toContain(
-      '<meta name="twitter:image" content="https://northbeam.example/api/og-image/blog-labs-field-notes">',
+      '<meta property="og:image" content="https://northbeam.example/api/og-image/blog-labs-field-notes">',
     );
   });
 
@@ -35,5 +42,19 @@ describe('the head tags', () => {
     const html = render([]);
     expect(html).toContain('<meta property="og:title" content="Field notes | ');
     expect(html).toContain('<meta property="og:image:width" content="1200">');
+  });
+
+  it("carry the company's block on every page, except where a block of the page names it (a post's publisher)", () => {
+    const blocks = (organization?: boolean) =>
+      [
+        ...renderHeadHtml(
+          { title: 'Post', description: 'A post.', organization, jsonLd: [{ '@type': 'BlogPosting' }] },
+          'https://northbeam.example',
+          '/blog/labs/post',
+          fallbackPublicSiteSettings,
+        ).matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g),
+      ].map((match) => (JSON.parse(match[1]) as { '@type': string })['@type']);
+    expect(blocks(undefined)).toEqual(['Organization', 'BlogPosting']);
+    expect(blocks(false)).toEqual(['BlogPosting']);
   });
 });

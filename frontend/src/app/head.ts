@@ -14,6 +14,11 @@ export interface HeadData {
   /** Size of `image` in pixels when it is not the drawn 1200 × 630 card (a feature image). */
   imageSize?: { width: number; height: number };
   jsonLd?: Record<string, unknown>[];
+  /**
+   * Whether the company's own block (`organizationJsonLd`) comes before `jsonLd`: on every page
+   * unless false, where a block of the page names the company already (a blog post's publisher).
+   */
+  organization?: boolean;
   /** Extra `<meta>` tags (already sanitised: name or property, and content). */
   meta?: { name?: string; property?: string; content: string }[];
   noindex?: boolean;
@@ -55,7 +60,7 @@ export function renderHeadHtml(
   head: HeadData,
   publicUrl: string,
   currentPath: string,
-  settings: PublicSiteSettings,
+  settings: Pick<PublicSiteSettings, 'email' | 'phone' | 'social'>,
 ): string {
   const title = fullTitle(head);
   const canonical = absolute(publicUrl, head.canonicalPath ?? currentPath.toLowerCase());
@@ -98,13 +103,9 @@ export function renderHeadHtml(
       key: 'property:og:image:alt',
       tag: `<meta property="og:image:alt" content="${escapeHtml(head.imageAlt ?? title)}">`,
     },
+    // X reads og:title, og:description and og:image where its own twitter:* tags are absent: only the
+    // card type is its own (a post's own twitter:* tags still come from its meta tags).
     { key: 'name:twitter:card', tag: `<meta name="twitter:card" content="summary_large_image">` },
-    { key: 'name:twitter:title', tag: `<meta name="twitter:title" content="${escapeHtml(title)}">` },
-    {
-      key: 'name:twitter:description',
-      tag: `<meta name="twitter:description" content="${escapeHtml(head.description)}">`,
-    },
-    { key: 'name:twitter:image', tag: `<meta name="twitter:image" content="${escapeHtml(image)}">` },
   ];
   tags.push(
     `<link rel="canonical" href="${escapeHtml(canonical)}">`,
@@ -119,7 +120,10 @@ export function renderHeadHtml(
     const key = meta.property ? `property="${escapeHtml(meta.property)}"` : `name="${escapeHtml(meta.name ?? '')}"`;
     tags.push(`<meta ${key} content="${escapeHtml(meta.content)}">`);
   }
-  const jsonLd = [organizationJsonLd(publicUrl, settings), ...(head.jsonLd ?? [])];
+  const jsonLd = [
+    ...(head.organization === false ? [] : [organizationJsonLd(publicUrl, settings)]),
+    ...(head.jsonLd ?? []),
+  ];
   for (const block of jsonLd) tags.push(`<script type="application/ld+json">${jsonForScript(block)}</script>`);
-  return tags.join('\n    ');
+  return tags.join('\n');
 }

@@ -1,4 +1,5 @@
-import { isRouteErrorResponse, Link } from 'react-router-dom';
+import { isRouteErrorResponse } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { useRouteError } from '@/app/data-router';
 import { buttonVariants } from '@/components/ui/button';
 import { Footer } from '@/components/layout/footer';

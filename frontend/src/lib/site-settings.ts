@@ -3,11 +3,18 @@ import { useMatches } from '@/app/data-router';
 import { loadJson } from '@/lib/api';
 
 /**
- * The site settings every public page shows (contact details, links, client logos): the root
- * route's data. On the server the loader reads them through the memoised public API (once per
- * content version, not per request); a failed read shows the built-in values rather than no page.
+ * The site settings the frame and many pages show (contact details, links): the root route's data,
+ * which every page's hydration data carries. The client logos are not among them: only the pages
+ * that show them load them (`loadClientLogos`), so that no other page sends them.
  */
-export async function loadSiteSettings(context: unknown): Promise<PublicSiteSettings> {
+export type FrameSettings = Omit<PublicSiteSettings, 'clientLogos'>;
+
+/**
+ * The site settings as the public API gives them. On the server a loader reads them through the
+ * memoised public API (once per content version, not per request); a failed read shows the built-in
+ * values rather than no page.
+ */
+async function loadPublicSettings(context: unknown): Promise<PublicSiteSettings> {
   try {
     return (await loadJson<PublicSiteSettings>(context, '/api/site-settings')) ?? fallbackPublicSiteSettings;
   } catch {
@@ -15,12 +22,28 @@ export async function loadSiteSettings(context: unknown): Promise<PublicSiteSett
   }
 }
 
-/** The settings in the root route's data (the built-in values where it has none). */
-export function siteSettingsOf(rootData: unknown): PublicSiteSettings {
-  return (rootData as PublicSiteSettings | undefined) ?? fallbackPublicSiteSettings;
+/** The root route's data: the settings without the client logos. */
+export async function loadSiteSettings(context: unknown): Promise<FrameSettings> {
+  return frameSettings(await loadPublicSettings(context));
 }
 
-export function useSiteSettings(): PublicSiteSettings {
+/** The settings without what only some pages show (the client logos). */
+export function frameSettings(settings: PublicSiteSettings): FrameSettings {
+  const { clientLogos: _logos, ...frame } = settings;
+  return frame;
+}
+
+/** The client logos, for a page that shows them (the home and Consulting pages' loaders). */
+export async function loadClientLogos(context: unknown): Promise<PublicSiteSettings['clientLogos']> {
+  return (await loadPublicSettings(context)).clientLogos;
+}
+
+/** The settings in the root route's data (the built-in values where it has none). */
+export function siteSettingsOf(rootData: unknown): FrameSettings {
+  return (rootData as FrameSettings | undefined) ?? frameSettings(fallbackPublicSiteSettings);
+}
+
+export function useSiteSettings(): FrameSettings {
   const [root] = useMatches();
   return siteSettingsOf(root?.data);
 }

@@ -1,6 +1,7 @@
 import { Menu, ShieldCheck, UserCog, X } from '@/components/ui/icons';
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { roleLabels, type StaffUser } from '@northbeam/common';
 import { useDismiss } from '@/hooks/use-dismiss';
 import { cn } from '@/lib/cn';

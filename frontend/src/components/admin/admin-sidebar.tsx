@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight, ShieldCheck } from '@/components/ui/icons';
 import { useId, type ReactNode } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { Link, NavLink } from '@/components/ui/link';
 import { roleLabels, type StaffUser } from '@northbeam/common';
 import { useStoredFlag } from '@/hooks/use-stored-flag';
 import { cn } from '@/lib/cn';

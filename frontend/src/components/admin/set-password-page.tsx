@@ -1,6 +1,6 @@
 import { LinkIcon, type IconComponent } from '@/components/ui/icons';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { AuthCard } from '@/components/admin/auth-card';
 import { checkNewPassword, NewPasswordFields, type NewPasswordErrors } from '@/components/admin/new-password-fields';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';

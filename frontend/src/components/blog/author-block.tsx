@@ -1,5 +1,5 @@
 import { UserRound } from '@/components/ui/icons';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import type { PostSummary, TeamMember } from '@northbeam/common';
 import { TeamAvatar } from '@/components/marketing/team-avatar';
 

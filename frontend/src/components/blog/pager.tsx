@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight } from '@/components/ui/icons';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { pageCount, pageRange, pageWindow, type ListPage } from '@northbeam/common';
 import { buttonVariants } from '@/components/ui/button';
 import { cn } from '@/lib/cn';

@@ -1,5 +1,5 @@
 import { ArrowUpRight, Clock } from '@/components/ui/icons';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import type { PostCardData } from '@northbeam/common';
 import { SectionBadge } from '@/components/page/section-badge';
 import { formatDate } from '@northbeam/common';
@@ -47,7 +47,7 @@ export function PostCard({ post, headingLevel = 3 }: { post: PostCardData; headi
           {post.title}
         </Link>
       </Heading>
-      <p className="mt-3 line-clamp-3 text-sm leading-relaxed text-ink-muted">{post.excerpt}</p>
+      <p className="card-excerpt">{post.excerpt}</p>
       <div className="mt-auto flex flex-wrap items-center gap-x-3 gap-y-1 pt-6 text-xs text-ink-muted">
         {author ? <span className="font-medium text-ink">{author}</span> : null}
         <time dateTime={post.createdAt}>{formatDate(post.createdAt, 'MMM dd, yyyy')}</time>

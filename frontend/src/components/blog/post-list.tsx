@@ -1,5 +1,6 @@
 import { FileText, SearchX } from '@/components/ui/icons';
-import { isRouteErrorResponse, Link, useLocation } from 'react-router-dom';
+import { isRouteErrorResponse, useLocation } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { useNavigation } from '@/app/data-router';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';

@@ -10,8 +10,7 @@ interface ShareBarProps {
   summary: string;
 }
 
-const shareLinkClass =
-  'inline-flex size-10 items-center justify-center rounded-full border border-line bg-white text-ink transition-colors hover:border-ink/40 hover:bg-mist';
+const shareLinkClass = 'share-link';
 
 /** 'Share this article': Twitter, LinkedIn (with summary), Facebook, and a copy-link button. */
 export function ShareBar({ url, title, summary }: ShareBarProps) {

@@ -1,5 +1,5 @@
 import { ArrowUpRight } from '@/components/ui/icons';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { limits, type CaseStudyCardItem, type CaseStudySummary } from '@northbeam/common';
 import { ResponsiveImage } from '@/components/media/responsive-image';
 import { Badge } from '@/components/ui/badge';
@@ -51,7 +51,7 @@ export function CaseStudyCard({ caseStudy, headingLevel = 3 }: { caseStudy: Case
             {caseStudy.title}
           </Link>
         </Heading>
-        <p className="mt-3 line-clamp-3 text-sm leading-relaxed text-ink-muted">{caseStudy.summary}</p>
+        <p className="card-excerpt">{caseStudy.summary}</p>
         <ul className="mt-5 flex flex-wrap gap-2" aria-label="Tags">
           {tags.map((tag) => (
             <li key={tag}>

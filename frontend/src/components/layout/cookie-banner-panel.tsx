@@ -1,6 +1,6 @@
 import { Cookie, X } from '@/components/ui/icons';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { readConsent, recordChoice, trackConsentAction, type Choice, type ConsentAction } from '@/lib/consent';

@@ -1,5 +1,5 @@
 import { ArrowUpRight } from '@/components/ui/icons';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { site, type PublicSiteSettings } from '@northbeam/common';
 import { LogoMark } from './logo';
 import { SocialIcon } from './social-icon';
@@ -20,10 +20,10 @@ const company = [
 ];
 
 function ColumnHeading({ children }: { children: string }) {
-  return <h2 className="font-display text-xs font-semibold tracking-[0.18em] text-white/70 uppercase">{children}</h2>;
+  return <h2 className="footer-heading">{children}</h2>;
 }
 
-const linkClass = 'text-sm text-white/80 transition-colors hover:text-white';
+const linkClass = 'footer-link';
 
 /** A footer column of links to pages of the site. */
 function LinkColumn({ label, items }: { label: string; items: readonly { to: string; label: string }[] }) {
@@ -72,7 +72,7 @@ export function FooterContent({
                   rel="noopener noreferrer"
                   aria-label={`${site.name} on ${link.name}`}
                   data-track-social={link.name.toLowerCase()}
-                  className="inline-flex size-9 items-center justify-center rounded-full border border-white/15 text-white/85 transition-colors hover:border-white/50 hover:text-white"
+                  className="footer-social"
                 >
                   <SocialIcon name={link.name} />
                 </a>

@@ -1,7 +1,8 @@
 import { PlaybookInlineOffer } from '@/components/lead-capture/playbook-inline-offer';
 import { ChevronDown, ExternalLink, Menu, X } from '@/components/ui/icons';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { buttonVariants } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { useSiteSettings } from '@/lib/site-settings';
@@ -72,7 +73,7 @@ function ProductsMenu({ products }: { products: Products }) {
         aria-expanded={open}
         aria-controls={menuId}
         onClick={() => setOpen((value) => !value)}
-        className="inline-flex items-center gap-1 rounded-full px-3 py-2 text-sm font-medium text-ink/80 transition-colors hover:bg-mist hover:text-ink"
+        className="nav-link inline-flex items-center gap-1"
       >
         Products
         <ChevronDown className={cn('size-4 transition-transform', open && 'rotate-180')} aria-hidden="true" />
@@ -181,10 +182,7 @@ function HeaderContent({ view, products }: { view: HeaderView; products: Product
                   key={item.to}
                   to={item.to}
                   aria-current={active ? 'page' : undefined}
-                  className={cn(
-                    'rounded-full px-3 py-2 text-sm font-medium transition-colors',
-                    active ? 'bg-ink text-white' : 'text-ink/80 hover:bg-mist hover:text-ink',
-                  )}
+                  className={active ? 'nav-link-current' : 'nav-link'}
                 >
                   {item.label}
                 </Link>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { Loader2, Send, ShieldCheck } from '@/components/ui/icons';
 import { contactServiceOptions, leadLimits, leadMessages, messages, looksLikeEmailAddress } from '@northbeam/common';
 import { Button } from '@/components/ui/button';

@@ -1,6 +1,6 @@
 import { CheckCircle2, ShieldCheck, XCircle } from '@/components/ui/icons';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { buttonVariants } from '@/components/ui/button';
 import { useSiteSettings } from '@/lib/site-settings';
 import { cardSurface } from '@/components/ui/card';

@@ -1,6 +1,6 @@
 import { CheckCircle2, Loader2 } from '@/components/ui/icons';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { messages } from '@northbeam/common';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';

@@ -1,6 +1,6 @@
 import { ArrowRight } from '@/components/ui/icons';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { buttonVariants } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 

@@ -1,6 +1,6 @@
 import { ArrowRight, X } from '@/components/ui/icons';
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { cn } from '@/lib/cn';
 import type { TeamStripMember } from '@/lib/team';
 import { TeamAvatar } from './team-avatar';

@@ -1,5 +1,5 @@
 import { ArrowLeft, FileQuestion, TriangleAlert } from '@/components/ui/icons';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { buttonVariants } from '@/components/ui/button';
 
 /**

@@ -3,7 +3,8 @@ import type { HTMLAttributes } from 'react';
 import { cn } from '@/lib/cn';
 
 export const badgeVariants = cva(
-  'inline-flex items-center gap-1 rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap',
+  // The shape and type of every badge: one class (styles/app.css), as pages show many.
+  'badge',
   {
     variants: {
       variant: {

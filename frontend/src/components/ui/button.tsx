@@ -8,7 +8,8 @@ import { cn } from '@/lib/cn';
  * height, padding, icon size): it picks the variant or size that has it.
  */
 export const buttonVariants = cva(
-  'inline-flex shrink-0 items-center gap-2 font-medium transition-colors duration-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-beam disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0',
+  // `btn` (styles/app.css): what every button shares, in one class, as a page shows many.
+  'btn gap-2 [&_svg]:size-4 [&_svg]:shrink-0',
   {
     variants: {
       variant: {

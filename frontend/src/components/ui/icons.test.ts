@@ -6,7 +6,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { brandGlyphNames } from '@/components/layout/social-icon';
-import { ArrowRight, Search } from './icons';
+import { ArrowRight, Search, sizedByClass } from './icons';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -33,5 +33,17 @@ describe('icons', () => {
     const named = renderToStaticMarkup(createElement(Search, { 'aria-label': 'Search' }));
     expect(named).not.toContain('aria-hidden');
     expect(named).toContain('aria-label="Search"');
+  });
+
+  it('leaves the size to the class where the class sets it, and to width and height otherwise', () => {
+    const byClass = renderToStaticMarkup(createElement(ArrowRight, { className: 'size-4 sm:size-5' }));
+    expect(byClass).toMatch(/^<svg aria-hidden="true" class="size-4 sm:size-5"><use /);
+    const bySize = renderToStaticMarkup(createElement(ArrowRight, { size: 16, className: 'size-4' }));
+    expect(bySize).toContain('width="16" height="16"');
+    const unsized = renderToStaticMarkup(createElement(ArrowRight, { className: 'shrink-0' }));
+    expect(unsized).toContain('width="24" height="24"');
+    expect(sizedByClass('shrink-0 lg:size-6')).toBe(true);
+    expect(sizedByClass('min-size-4 text-size')).toBe(false);
+    expect(sizedByClass(undefined)).toBe(false);
   });
 });

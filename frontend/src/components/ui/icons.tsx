@@ -20,10 +20,18 @@ function labelled(props: IconProps): boolean {
   return Object.keys(props).some((key) => key.startsWith('aria-') || key === 'role' || key === 'title');
 }
 
+/** Whether a class list sizes the icon itself (`size-4`, `sm:size-5`). */
+export function sizedByClass(className: string | undefined): boolean {
+  return /(^|\s)([\w-]+:)*size-/.test(className ?? '');
+}
+
 function icon(name: string): IconComponent {
-  function Icon({ size = 24, ...props }: IconProps) {
+  function Icon({ size, ...props }: IconProps) {
+    // The symbol carries its own viewBox, which scales it to the icon's box. An icon sized by its
+    // class needs no width and height of its own (one that is not keeps lucide's 24 px).
+    const box = size === undefined && sizedByClass(props.className) ? {} : { width: size ?? 24, height: size ?? 24 };
     return (
-      <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden={labelled(props) ? undefined : 'true'} {...props}>
+      <svg {...box} aria-hidden={labelled(props) ? undefined : 'true'} {...props}>
         <use href={`${spriteUrl}#${name}`} />
       </svg>
     );

@@ -7,7 +7,9 @@ import { cn } from '@/lib/cn';
  * classes are joined, not merged, so a caller picks one instead of overriding it.
  */
 export const fieldVariants = cva(
-  'w-full rounded-xl border px-4 shadow-xs transition-colors focus-visible:border-beam focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-beam/30 disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-danger',
+  // `field` (styles/app.css): what every field shares, in one class; the border colours of focus and
+  // of an invalid value stay utilities, so that they outrank the tone's.
+  'field focus-visible:border-beam aria-invalid:border-danger',
   {
     variants: {
       tone: {

@@ -1,5 +1,5 @@
 import { ArrowRight } from '@/components/ui/icons';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { site, type TeamMember } from '@northbeam/common';
 import { useLoaderData, type LoaderFunctionArgs } from '@/app/data-router';
 import { loadTeam, stripMembers } from '@/lib/team';

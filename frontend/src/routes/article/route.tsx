@@ -1,5 +1,6 @@
 import { ArrowLeft, CalendarDays, Clock, FileText, RefreshCw } from '@/components/ui/icons';
-import { data, isRouteErrorResponse, Link, useAsyncError, useLocation } from 'react-router-dom';
+import { data, isRouteErrorResponse, useAsyncError, useLocation } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { useLoaderData, useRouteError, type LoaderFunctionArgs } from '@/app/data-router';
 import {
   isPostSection,
@@ -144,6 +145,8 @@ export const handle: RouteHandle<ArticleRouteData | undefined> = {
           : []),
         ...parseCustomMetaTags(post.customMetaTags),
       ],
+      // The post's publisher names the company (name, address, logo): no block of its own here.
+      organization: false,
       jsonLd: import.meta.env.SSR
         ? [
             articleJsonLd(publicUrl, {
@@ -221,8 +224,8 @@ function MoreFrom({ section, posts }: { section: PostSection; posts: PostCardDat
                     {post.title}
                   </Link>
                 </h3>
-                <p className="mt-3 line-clamp-3 text-sm leading-relaxed text-ink-muted">{post.excerpt}</p>
-                <p className="mt-auto pt-5 text-xs text-ink-muted">
+                <p className="card-excerpt">{post.excerpt}</p>
+                <p className="card-meta">
                   <time dateTime={post.createdAt}>{formatDate(post.createdAt, 'd MMM yyyy')}</time>
                   {author ? <span> · {author}</span> : null}
                 </p>
@@ -342,20 +345,11 @@ function ArticleHeader({
         <SectionBadge section={post.section} />
         {post.tags.map((tag) =>
           tagSlug(tag) ? (
-            <Link
-              key={tag}
-              to={tagPath(tag)}
-              className="rounded-full border border-line bg-white px-2.5 py-0.5 text-xs font-medium text-ink-muted hover:border-ink hover:text-ink"
-              data-testid="article-tag"
-            >
+            <Link key={tag} to={tagPath(tag)} className="tag-link" data-testid="article-tag">
               {tag}
             </Link>
           ) : (
-            <span
-              key={tag}
-              className="rounded-full border border-line bg-white px-2.5 py-0.5 text-xs font-medium text-ink-muted"
-              data-testid="article-tag"
-            >
+            <span key={tag} className="tag" data-testid="article-tag">
               {tag}
             </span>
           ),

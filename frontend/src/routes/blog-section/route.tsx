@@ -1,5 +1,6 @@
 import { ArrowLeft } from '@/components/ui/icons';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { useLoaderData, useRouteError, type LoaderFunctionArgs } from '@/app/data-router';
 import { sectionColours, site, type PostSection } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';

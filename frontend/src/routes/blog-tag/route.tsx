@@ -1,5 +1,6 @@
 import { ArrowLeft, Tag } from '@/components/ui/icons';
-import { data, isRouteErrorResponse, Link } from 'react-router-dom';
+import { data, isRouteErrorResponse } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { useLoaderData, useRouteError, type LoaderFunctionArgs } from '@/app/data-router';
 import { site, type PostCardPage } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';

@@ -1,6 +1,7 @@
 import { Search, X } from '@/components/ui/icons';
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { useLoaderData, useRouteError, type LoaderFunctionArgs } from '@/app/data-router';
 import { site } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';

@@ -1,6 +1,6 @@
 import { ArrowRight, Quote } from '@/components/ui/icons';
 import { useEffect } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { useLoaderData, type LoaderFunctionArgs } from '@/app/data-router';
 import { limits, site, type CaseStudyCardItem } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';

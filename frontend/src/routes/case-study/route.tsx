@@ -1,6 +1,7 @@
 import { ArrowLeft, ArrowRight, ArrowUpRight } from '@/components/ui/icons';
 import { useEffect, type ReactNode } from 'react';
-import { data, isRouteErrorResponse, Link, useAsyncError } from 'react-router-dom';
+import { data, isRouteErrorResponse, useAsyncError } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { useLoaderData, useRouteError, type LoaderFunctionArgs } from '@/app/data-router';
 import {
   formatDate,

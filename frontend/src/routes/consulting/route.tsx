@@ -1,6 +1,6 @@
 import { ArrowRight, CheckCircle2, Compass, FlaskConical, ShieldCheck, Users } from '@/components/ui/icons';
-import { Link } from 'react-router-dom';
-import { site } from '@northbeam/common';
+import { Link } from '@/components/ui/link';
+import { site, type PublicSiteSettings } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
 import { useLoaderData, type LoaderFunctionArgs } from '@/app/data-router';
 import { loadTeamStrip, type TeamStripMember } from '@/lib/team';
@@ -13,7 +13,7 @@ import { TeamStrip } from '@/components/marketing/team-strip';
 import { buttonVariants } from '@/components/ui/button';
 import { PlaybookInlineOffer } from '@/components/lead-capture/playbook-inline-offer';
 import { PlaybookWidget } from '@/components/lead-capture/playbook-widget';
-import { useSiteSettings } from '@/lib/site-settings';
+import { loadClientLogos } from '@/lib/site-settings';
 import { useServiceEngagement } from '@/hooks/use-service-engagement';
 import { cardSurface } from '@/components/ui/card';
 
@@ -88,15 +88,20 @@ const sectors = [
   'Space',
 ];
 
-/** The team for the "Talk to the Team" strip. */
-export async function loader({ context }: LoaderFunctionArgs): Promise<{ team: TeamStripMember[] }> {
-  return { team: await loadTeamStrip(context) };
+interface ConsultingData {
+  team: TeamStripMember[];
+  clientLogos: PublicSiteSettings['clientLogos'];
+}
+
+/** The team for the "Talk to the Team" strip, and the client logos' band. */
+export async function loader({ context }: LoaderFunctionArgs): Promise<ConsultingData> {
+  const [team, clientLogos] = await Promise.all([loadTeamStrip(context), loadClientLogos(context)]);
+  return { team, clientLogos };
 }
 
 export function Component() {
-  const { team } = useLoaderData<{ team: TeamStripMember[] }>();
+  const { team, clientLogos } = useLoaderData<ConsultingData>();
   useServiceEngagement('consulting');
-  const { clientLogos } = useSiteSettings();
   return (
     <>
       <PageHero

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { useLoaderData, type LoaderFunctionArgs } from '@/app/data-router';
 import { accessReviewMessages, formatDate, messages, type AccessDownloadState } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';

@@ -1,6 +1,6 @@
 import { FileArchive, Mail } from '@/components/ui/icons';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { looksLikeEmailAddress, messages, site } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
 import {

@@ -1,6 +1,6 @@
 import { AlertTriangle, Info, Mail, ShieldCheck } from '@/components/ui/icons';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import {
   deletionRequestTypes,
   formatDate,

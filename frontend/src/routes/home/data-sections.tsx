@@ -1,5 +1,5 @@
 import { ArrowRight } from '@/components/ui/icons';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import type { CaseStudyCardItem, PostSection } from '@northbeam/common';
 import type { PostCardData } from '@northbeam/common';
 import { CaseStudyCard } from '@/components/case-studies/case-study-card';
@@ -28,7 +28,7 @@ function InsightCard({ post }: { post: PostCardData }) {
           {post.title}
         </Link>
       </h3>
-      <p className="mt-3 line-clamp-3 text-sm leading-relaxed text-ink-muted">{post.excerpt}</p>
+      <p className="card-excerpt">{post.excerpt}</p>
       {post.authorName && <p className="mt-auto pt-5 text-xs font-medium text-ink">{post.authorName}</p>}
     </article>
   );

@@ -16,12 +16,13 @@ import { loadJson } from '@/lib/api';
 import { postCardData, type PostCardData } from '@northbeam/common';
 import { isServerContext } from '@/lib/server-context';
 import { loadTeamStrip, type TeamStripMember } from '@/lib/team';
-import { useSiteSettings } from '@/lib/site-settings';
+import { loadClientLogos } from '@/lib/site-settings';
 
 interface HomeData {
   caseStudies: CaseStudyCardItem[];
   posts: { consulting: PostCardData[]; labs: PostCardData[] };
   team: TeamStripMember[];
+  clientLogos: PublicSiteSettings['clientLogos'];
 }
 
 /** A list that may not exist yet (or fail) renders as empty rather than breaking the page. */
@@ -73,14 +74,15 @@ export async function loader({ context }: LoaderFunctionArgs): Promise<HomeData>
           block.preload(),
         ),
       ];
-  const [caseStudies, consulting, labs, team] = await Promise.all([
+  const [caseStudies, consulting, labs, team, clientLogos] = await Promise.all([
     optionalList<CaseStudyCardItem>(context, '/api/case-studies'),
     newestPosts(context, 'consulting'),
     newestPosts(context, 'labs'),
     loadTeamStrip(context),
+    loadClientLogos(context),
   ]);
   await Promise.all(code);
-  return { caseStudies: caseStudies.slice(0, limits.homeCaseStudies), posts: { consulting, labs }, team };
+  return { caseStudies: caseStudies.slice(0, limits.homeCaseStudies), posts: { consulting, labs }, team, clientLogos };
 }
 
 export const handle: RouteHandle = {
@@ -126,9 +128,8 @@ function Copy({ id, code }: { id: string; code: IslandCode }) {
   );
 }
 /** The client logos: a copy block whose HTML follows the logos of the site settings. */
-function ClientLogos() {
+function ClientLogos({ clientLogos }: { clientLogos: PublicSiteSettings['clientLogos'] }) {
   const followLinks = useRouterLinks();
-  const { clientLogos } = useSiteSettings();
   const code = sections.clients;
   return (
     <Island
@@ -147,7 +148,7 @@ const PlaybookBlock = lazyBlock(() =>
 );
 
 export function Component() {
-  const { caseStudies, posts, team } = useLoaderData<HomeData>();
+  const { caseStudies, posts, team, clientLogos } = useLoaderData<HomeData>();
   return (
     <>
       <Copy id="home-hero" code={sections.hero} />
@@ -161,7 +162,7 @@ export function Component() {
         </HydrationBoundary>
       </section>
 
-      <ClientLogos />
+      <ClientLogos clientLogos={clientLogos} />
 
       <Copy id="home-how-we-work" code={sections.howWeWork} />
 

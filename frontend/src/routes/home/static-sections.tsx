@@ -16,7 +16,7 @@ import {
   Rocket,
   Wrench,
 } from '@/components/ui/icons';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { site, type PublicSiteSettings } from '@northbeam/common';
 import { CtaBand } from '@/components/marketing/cta-band';
 import { LogoMarquee } from '@/components/marketing/logo-marquee';

@@ -1,5 +1,5 @@
 import { ArrowRight, ArrowUpRight, Clapperboard, Glasses } from '@/components/ui/icons';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { site } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
 import { useLoaderData, type LoaderFunctionArgs } from '@/app/data-router';

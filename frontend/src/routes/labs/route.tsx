@@ -1,5 +1,5 @@
 import { ArrowRight, Boxes, Coins, FlaskConical, Handshake, KeyRound, Orbit, Timer } from '@/components/ui/icons';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { site } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
 import { ContactSection } from '@/components/marketing/contact-section';

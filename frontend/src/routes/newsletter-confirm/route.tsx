@@ -1,6 +1,7 @@
 import { CheckCircle2, CircleAlert, MailCheck } from '@/components/ui/icons';
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { site } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
 import { Button, buttonVariants } from '@/components/ui/button';

@@ -1,5 +1,6 @@
 import { Compass } from '@/components/ui/icons';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import type { RouteHandle } from '@/app/route-handle';
 import { buttonVariants } from '@/components/ui/button';
 

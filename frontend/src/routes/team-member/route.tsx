@@ -1,5 +1,6 @@
 import { ArrowLeft, ArrowRight, UserRoundX } from '@/components/ui/icons';
-import { data, isRouteErrorResponse, Link } from 'react-router-dom';
+import { data, isRouteErrorResponse } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { useLoaderData, useRouteError, type LoaderFunctionArgs } from '@/app/data-router';
 import { formatDate, sectionLabels, site, type TeamMember, type TeamProfile } from '@northbeam/common';
 import { loadJson, pageStatusOf } from '@/lib/api';

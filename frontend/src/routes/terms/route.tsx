@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { site } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
 import { LegalPage } from '@/components/legal/legal-page';

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { CheckCircle2, Loader2, MailCheck, MailX } from '@/components/ui/icons';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { leadMessages, messages, site, type UnsubscribeResult } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
 import { Alert, AlertDescription } from '@/components/ui/alert';

@@ -1,4 +1,5 @@
-import { Link, isRouteErrorResponse } from 'react-router-dom';
+import { isRouteErrorResponse } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { useRouteError } from '@/app/data-router';
 import { BackLink } from '@/components/admin/back-link';
 import { Alert, AlertDescription } from '@/components/ui/alert';

@@ -1,6 +1,6 @@
 import { UserRound } from '@/components/ui/icons';
 import type { FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { roleLabels, type StaffUser } from '@northbeam/common';
 import { StaffNameField, staffNameFrom } from '@/components/admin/staff-name-field';
 import { Badge } from '@/components/ui/badge';

@@ -1,6 +1,6 @@
 import { KeyRound, ShieldCheck, ShieldOff } from '@/components/ui/icons';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { limits, messages, type RecoveryCodes as RecoveryCodesAnswer, type StaffUser } from '@northbeam/common';
 import { ConfirmDialog } from '@/components/admin/confirm-dialog';
 import { RecoveryCodes } from '@/components/admin/recovery-codes';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { formatDate, type AnalyticsReport, type AnalyticsRow, type AnalyticsTotals } from '@northbeam/common';
 import { AnalyticsChart } from '@/components/admin/analytics-chart';
 import { Card } from '@/components/ui/card';

@@ -1,6 +1,7 @@
 import { ExternalLink, EyeOff, Pencil, Plus, Send, Trash2 } from '@/components/ui/icons';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { useLoaderData, useRevalidator, type LoaderFunctionArgs } from '@/app/data-router';
 import {
   caseStudyActions,

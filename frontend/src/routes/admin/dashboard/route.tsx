@@ -1,5 +1,5 @@
 import { ArrowRight, BookOpen, Download, FileText, Inbox, ShieldCheck, Users } from '@/components/ui/icons';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { useLoaderData, type LoaderFunctionArgs } from '@/app/data-router';
 import {
   areaLabels,

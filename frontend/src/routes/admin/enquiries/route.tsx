@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { MessageSquareText } from '@/components/ui/icons';
 import { buttonVariants } from '@/components/ui/button';
 import {

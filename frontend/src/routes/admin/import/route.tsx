@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import {
   importCountKinds,
   importMessages,

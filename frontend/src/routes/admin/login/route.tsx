@@ -1,6 +1,7 @@
 import { KeyRound, LockKeyhole } from '@/components/ui/icons';
 import { useId, useState, type FormEvent } from 'react';
-import { Link, redirect, useNavigate, useSearchParams } from 'react-router-dom';
+import { redirect, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { type LoaderFunctionArgs } from '@/app/data-router';
 import {
   limits,

@@ -1,5 +1,5 @@
 import { Plus } from '@/components/ui/icons';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { formatDate, newsletterAudienceLabels, site, type NewsletterIssueSummary } from '@northbeam/common';
 import { useLoaderData, type LoaderFunctionArgs } from '@/app/data-router';
 import type { RouteHandle } from '@/app/route-handle';

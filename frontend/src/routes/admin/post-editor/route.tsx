@@ -1,5 +1,5 @@
 import { Lock } from '@/components/ui/icons';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import {
   postActions,
   messages,

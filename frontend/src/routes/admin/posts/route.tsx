@@ -1,6 +1,6 @@
 import { AlertTriangle, Eye, FileText, Pencil, Plus, Trash2 } from '@/components/ui/icons';
 import { useId, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { useLoaderData, useRevalidator, useRouteError, type LoaderFunctionArgs } from '@/app/data-router';
 import {
   formatDate,

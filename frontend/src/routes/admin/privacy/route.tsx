@@ -1,6 +1,7 @@
 import { AlertTriangle, Clock } from '@/components/ui/icons';
 import { useState } from 'react';
-import { Link, redirect } from 'react-router-dom';
+import { redirect } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { useLoaderData, type LoaderFunctionArgs } from '@/app/data-router';
 import {
   deletionRequestStatuses,

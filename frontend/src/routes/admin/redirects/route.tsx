@@ -1,6 +1,6 @@
 import { ArrowRight, Trash2 } from '@/components/ui/icons';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import {
   formatDate,
   redirectActions,

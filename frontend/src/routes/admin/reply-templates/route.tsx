@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { Plus } from '@/components/ui/icons';
 import { formatDate, replyTemplateActions, site, type ReplyTemplate, type StaffUser } from '@northbeam/common';
 import { useLoaderData, type LoaderFunctionArgs } from '@/app/data-router';

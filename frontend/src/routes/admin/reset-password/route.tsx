@@ -1,5 +1,6 @@
 import { KeyRound } from '@/components/ui/icons';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { useLoaderData, type LoaderFunctionArgs } from '@/app/data-router';
 import { site, staffMessages } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';

@@ -1,6 +1,6 @@
 import { Trash2 } from '@/components/ui/icons';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import {
   formatDate,
   leadListMessages,

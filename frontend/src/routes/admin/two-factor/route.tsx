@@ -1,6 +1,7 @@
 import { ArrowRight, Loader2, ShieldCheck, Smartphone } from '@/components/ui/icons';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { Link } from '@/components/ui/link';
 import { useLoaderData, type LoaderFunctionArgs } from '@/app/data-router';
 import {
   site,
