@@ -45,11 +45,11 @@ const budgets = {
   /**
    * Uncached renders as a fraction of the same run's static-asset req/s (docs/product.md#budgets): a
    * ratio holds still while the shared machine's speed moves absolute figures threefold hour to hour.
-   * Each floor is the best quiet run's ratio less 15 % (docs/performance.md): home 826 / 10,434 =
-   * 0.079 and /blog 728 / 11,527 = 0.063 (the 2026-11-25 04:40 and 2026-11-26 07:15 runs), the
-   * article 873 / 10,434 = 0.084.
+   * Each floor is the latest quiet run's ratio less 15 % (bench/HISTORY.md, 2026-11-28 16:45, after
+   * ADR 0012): home 1,627.6 / 5,603.6 = 0.290, /blog 1,577.6 / 5,603.6 = 0.282 and the article
+   * 2,422.6 / 5,603.6 = 0.432.
    */
-  uncachedRatioFloors: { '/ uncached': 0.067, '/blog uncached': 0.054, 'article uncached': 0.071 },
+  uncachedRatioFloors: { '/ uncached': 0.246, '/blog uncached': 0.24, 'article uncached': 0.367 },
   /** Resident memory of one instance (a worker) after the run: 201 MiB measured, with room for its caches to fill. */
   instanceRssMiB: 256,
   lighthouse: { performance: 95, accessibility: 100, 'best-practices': 95, seo: 100 },
