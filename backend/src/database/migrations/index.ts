@@ -30,6 +30,7 @@ import { ImportJobs1795852221500 } from './1795852221500-import-jobs.js';
 import { NewsletterFiguresL1795860000000 } from './1795860000000-newsletter-figures.js';
 import { InboundMailInbox1795860000100 } from './1795860000100-inbound-mail.js';
 import { ImportJobFileM1795868400500 } from './1795868400500-import-job-file.js';
+import { MediaBodiesIndex1795870000000 } from './1795870000000-media-bodies-index.js';
 
 /** Every migration, oldest first. Never rewrite one that has landed: add a new one. */
 export const migrations: Function[] = [
@@ -65,4 +66,5 @@ export const migrations: Function[] = [
   NewsletterFiguresL1795860000000,
   InboundMailInbox1795860000100,
   ImportJobFileM1795868400500,
+  MediaBodiesIndex1795870000000,
 ];
