@@ -562,6 +562,10 @@ try {
   console.log(`varnishd ${varnish.pid} on port ${varnishPort} in front of nginx`);
   const viaVarnish = (target, headers = {}) => send(varnishPort, { path: target, headers: { ...proto, ...headers } });
   const cacheState = (result) => result.headers['x-varnish-cache'];
+  // The scheduled post above went live moments ago, and the site purges the shared cache again
+  // 1.5 s after a change (content-version.service.ts). That second purge, landing between the
+  // requests below, rightly turns one into a miss: let it pass before measuring repeat hits.
+  await sleep(2000);
   await viaVarnish('/blog');
   const repeated = [];
   for (let attempt = 0; attempt < 20; attempt += 1) repeated.push(await viaVarnish('/blog'));
@@ -569,7 +573,7 @@ try {
   check(
     'a repeated anonymous page is a Varnish hit',
     hits === repeated.length && repeated.every((result) => result.status === 200),
-    `${hits}/${repeated.length} hits, Age ${repeated.at(-1).headers.age}, browsers told: ${repeated.at(-1).headers['cache-control']}`,
+    `${hits}/${repeated.length} hits${hits < repeated.length ? ` (not hits: ${repeated.map((result, index) => (cacheState(result) === 'HIT' ? null : `#${index + 1} ${cacheState(result)} ${result.status}`)).filter(Boolean).join(', ')})` : ''}, Age ${repeated.at(-1).headers.age}, browsers told: ${repeated.at(-1).headers['cache-control']}`,
   );
   const staffPage = await viaVarnish('/blog', { cookie });
   const afterStaff = await viaVarnish('/blog');
