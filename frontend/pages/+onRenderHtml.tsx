@@ -8,18 +8,19 @@ import { documentSlots, type PageRenderer } from '@northbeam/common';
 import { loadRouteState, matchLocation, RouterDataProvider, serializeErrors } from '../src/app/data-router';
 import { jsonForScript, renderHeadHtml } from '../src/app/head';
 import { HydrationMarker } from '../src/app/hydration-marker';
-import { KeptTexts, setServerRehypePlugins } from '../src/components/blog/markdown-body';
+import { setServerRehypePlugins } from '../src/components/blog/markdown-body';
 import { rehypeImageCaptions } from '../src/components/blog/image-captions';
 import {
   BlockSplices,
+  KeptData,
   ReusedBlocks,
   setServerRenderer,
-  withKeptTextStandIns,
+  withKeptStandIns,
 } from '../src/components/page/server-html';
 import { spliceBlocks } from '../src/app/splice-blocks';
 import { resolveHead, resolveStatus } from '../src/app/resolve-head';
 import { routes } from '../src/app/routes';
-import { siteSettingsOf } from '../src/lib/site-settings';
+import { serverSiteSettingsOf } from '../src/lib/site-settings';
 import '../src/styles/app.css';
 
 // Islands render once per key (their links are absolute, so any location will do). Hydrated ones keep
@@ -76,18 +77,18 @@ const renderPageParts: PageRenderer = async ({ url: target, serverApi, publicUrl
   const result = await loadRouteState(location, matchLocation(routes, location), request, { serverApi });
   if (result.kind === 'redirect') return { kind: 'redirect', status: result.status, location: result.location };
   const { state } = result;
-  // The texts that kept islands put into the page as HTML: the hydration data does not repeat them.
-  const keptTexts = new Map<string, string>();
+  // The values that kept islands put into the page as HTML: the hydration data does not repeat them.
+  const kept = new Map<string, string>();
   // Blocks rendered for earlier pages go in as bytes after the render; a staff render reuses none.
   const splices = staff ? null : new BlockSplices();
   const rendered = await renderToBuffer(
     <StrictMode>
       <ReusedBlocks value={splices}>
-        <KeptTexts value={keptTexts}>
+        <KeptData value={kept}>
           <StaticRouter location={url.pathname + url.search}>
             <RouterDataProvider state={state} />
           </StaticRouter>
-        </KeptTexts>
+        </KeptData>
       </ReusedBlocks>
       <HydrationMarker />
     </StrictMode>,
@@ -102,10 +103,10 @@ const renderPageParts: PageRenderer = async ({ url: target, serverApi, publicUrl
   return {
     kind: 'page',
     status: Math.max(result.statusCode, resolveStatus(matches) ?? 200),
-    head: renderHeadHtml(head, publicUrl, url.pathname, siteSettingsOf(matches[0]?.data)),
+    head: renderHeadHtml(head, publicUrl, url.pathname, serverSiteSettingsOf(matches[0]?.data)),
     app,
     hydration: jsonForScript({ loaderData: state.loaderData, errors: serializeErrors(state.errors) }, (json) =>
-      withKeptTextStandIns(json, keptTexts, app),
+      withKeptStandIns(json, kept, app),
     ),
   };
 };

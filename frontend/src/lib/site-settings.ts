@@ -1,13 +1,19 @@
 import { fallbackPublicSiteSettings, type PublicSiteSettings } from '@northbeam/common';
 import { useMatches } from '@/app/data-router';
 import { loadJson } from '@/lib/api';
+import type { Kept } from '@/components/page/server-html';
+
+/** The site settings without what only some pages show (the client logos). */
+type ServerFrameSettings = Omit<PublicSiteSettings, 'clientLogos'>;
 
 /**
  * The site settings the frame and many pages show (contact details, links): the root route's data,
  * which every page's hydration data carries. The client logos are not among them: only the pages
- * that show them load them (`loadClientLogos`), so that no other page sends them.
+ * that show them load them (`loadClientLogos`), so that no other page sends them. Only the footer (a
+ * kept block) shows the social links: in the browser they may be its stand-in
+ * (components/page/server-html.ts, "Sent once"). (The studios are on the Immersive page too.)
  */
-export type FrameSettings = Omit<PublicSiteSettings, 'clientLogos'>;
+export type FrameSettings = Omit<ServerFrameSettings, 'social'> & { social: Kept<PublicSiteSettings['social']> };
 
 /**
  * The site settings as the public API gives them. On the server a loader reads them through the
@@ -28,7 +34,7 @@ export async function loadSiteSettings(context: unknown): Promise<FrameSettings>
 }
 
 /** The settings without what only some pages show (the client logos). */
-export function frameSettings(settings: PublicSiteSettings): FrameSettings {
+export function frameSettings(settings: PublicSiteSettings): ServerFrameSettings {
   const { clientLogos: _logos, ...frame } = settings;
   return frame;
 }
@@ -41,6 +47,14 @@ export async function loadClientLogos(context: unknown): Promise<PublicSiteSetti
 /** The settings in the root route's data (the built-in values where it has none). */
 export function siteSettingsOf(rootData: unknown): FrameSettings {
   return (rootData as FrameSettings | undefined) ?? frameSettings(fallbackPublicSiteSettings);
+}
+
+/**
+ * Server: the settings in the root route's data, every value real (stand-ins are put into the
+ * hydration data's text after the render, never into the data itself).
+ */
+export function serverSiteSettingsOf(rootData: unknown): ServerFrameSettings {
+  return (rootData as ServerFrameSettings | undefined) ?? frameSettings(fallbackPublicSiteSettings);
 }
 
 export function useSiteSettings(): FrameSettings {

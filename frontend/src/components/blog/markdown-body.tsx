@@ -1,8 +1,8 @@
-import { createContext, createElement, lazy, Suspense, useContext, useMemo, type ReactElement } from 'react';
+import { createElement, lazy, Suspense, useContext, useMemo, type ReactElement } from 'react';
 import Markdown, { type Components, type Options } from 'react-markdown';
 import { mediaIdOfUrl, type MediaImage } from '@northbeam/common';
 import { ResponsiveImage } from '@/components/media/responsive-image';
-import { fingerprint, Island, markOfStandIn } from '@/components/page/server-html';
+import { Island, KeptData, noteKept, standInMark } from '@/components/page/server-html';
 
 /**
  * What every markdown text goes through besides react-markdown's CommonMark: captions under images
@@ -66,13 +66,6 @@ function withLibraryImages(images: Record<string, MediaImage>): Components {
   };
 }
 
-/**
- * Server: the markdown texts this render put into the page as kept islands, each with its island's
- * mark, so that the hydration data need not repeat them (server-html.ts, "Sent once"). The server
- * entry provides one map per render; nothing is noted without it.
- */
-export const KeptTexts = createContext<Map<string, string> | null>(null);
-
 /** Only client-side navigations to a page with markdown load the parser (a chunk of its own). */
 const ClientMarkdown = lazy(() =>
   Promise.all([import('react-markdown'), import('./image-captions')]).then(([markdown, captions]) => ({
@@ -101,10 +94,9 @@ interface MarkdownTextProps {
  */
 export function MarkdownText({ id, markdown, componentInputs, className, testId, components }: MarkdownTextProps) {
   // A stand-in (hydration data of a page whose document holds this text's HTML) names the block itself.
-  const standIn = markOfStandIn(markdown) !== undefined;
+  const standIn = standInMark(markdown) !== undefined;
   const inputs = standIn || !componentInputs ? markdown : `${componentInputs}\n${markdown}`;
-  const kept = useContext(KeptTexts);
-  if (import.meta.env.SSR && kept) kept.set(markdown, fingerprint(inputs));
+  noteKept(useContext(KeptData), markdown, inputs);
   return (
     <Island
       id={id}

@@ -1,5 +1,5 @@
-import type { MouseEvent } from 'react';
-import { Island, islandCode } from '@/components/page/server-html';
+import { useContext, type MouseEvent } from 'react';
+import { inputsFrom, Island, islandCode, KeptData, noteKept } from '@/components/page/server-html';
 import { useRouterLinks } from '@/components/page/router-links';
 import { trackSocialClick, trackStudioVisit } from '@/lib/analytics';
 import { openCookieSettings } from '@/lib/consent';
@@ -30,8 +30,12 @@ export function Footer() {
   const followLinks = useRouterLinks();
   const current = year();
   const { social, studios } = useSiteSettings();
-  const links = { social, studios };
-  const inputs = JSON.stringify(links);
+  // In the browser the social links may be this block's stand-in (shown by the footer alone, they
+  // are sent once, as its HTML): it names the block's mark. The Immersive page shows the studios too.
+  const links = typeof social === 'string' ? undefined : { social, studios };
+  // The settings answer that holds the social links holds the studios too.
+  const inputs = typeof social === 'string' ? social : inputsFrom(social, () => JSON.stringify({ social, studios }));
+  noteKept(useContext(KeptData), social, inputs);
   return (
     <div className="contents" onClick={onFooterClick}>
       <Island
@@ -39,7 +43,7 @@ export function Footer() {
         inputs={inputs}
         hydrate={false}
         code={code}
-        render={() => code.Component && <code.Component year={current} links={links} />}
+        render={() => links && code.Component && <code.Component year={current} links={links} />}
         className="contents"
         onClick={followLinks}
       />

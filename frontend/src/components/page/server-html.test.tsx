@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useContext, type ReactNode } from 'react';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { spliceBlocks } from '@/app/splice-blocks';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -149,31 +149,77 @@ describe('Island on the server', () => {
   });
 });
 
-describe('a kept text sent once', () => {
+describe('a kept value sent once', () => {
+  const body = '# Title\n\nA body long enough to be worth a stand-in.';
+
   it('swaps noted texts for stand-ins only where the document holds their block', async () => {
     const module = await load({ server: true });
-    const { Island, fingerprint, withKeptTextStandIns, keptTextStandIn } = module;
+    const { Island, KeptData, fingerprint, noteKept, withKeptStandIns, keptStandIn } = module;
+    const kept = new Map<string, string>();
+    function Body() {
+      noteKept(useContext(KeptData), body, body);
+      return <Island id="body" inputs={body} hydrate={false} render={() => <h1>Title</h1>} />;
+    }
     const html = serverRender(
       module,
-      <Island id="body" inputs="# Title" hydrate={false} render={() => <h1>Title</h1>} />,
+      <KeptData value={kept}>
+        <Body />
+      </KeptData>,
     );
-    const mark = fingerprint('# Title');
-    const kept = new Map([['# Title', mark]]);
+    const mark = fingerprint(body);
+    expect(kept).toEqual(new Map([[JSON.stringify(body), mark]]));
     const data = {
-      post: { body: '# Title', excerpt: 'Other' },
+      post: { body, excerpt: 'Other' },
       elsewhere: 'Not noted',
-      quoting: 'He wrote "# Title" once',
-      list: ['# Title'],
+      quoting: `He wrote "${body}" once`,
+      list: [body],
+      [body]: 'a key is never swapped',
     };
-    expect(JSON.parse(withKeptTextStandIns(JSON.stringify(data), kept, Buffer.from(html)))).toEqual({
-      post: { body: keptTextStandIn(mark), excerpt: 'Other' },
+    expect(JSON.parse(withKeptStandIns(JSON.stringify(data), kept, Buffer.from(html)))).toEqual({
+      post: { body: keptStandIn(mark), excerpt: 'Other' },
       elsewhere: 'Not noted',
-      quoting: 'He wrote "# Title" once',
-      list: [keptTextStandIn(mark)],
+      quoting: `He wrote "${body}" once`,
+      list: [keptStandIn(mark)],
+      [body]: 'a key is never swapped',
     });
     // A block that did not reach the document (a render error dropped it) keeps its text in the data.
-    expect(withKeptTextStandIns(JSON.stringify(data), kept, Buffer.from('<p>Error</p>'))).toBe(JSON.stringify(data));
-    expect(withKeptTextStandIns('{"a":"b"}', new Map(), Buffer.from(html))).toBe('{"a":"b"}');
+    expect(withKeptStandIns(JSON.stringify(data), kept, Buffer.from('<p>Error</p>'))).toBe(JSON.stringify(data));
+    expect(withKeptStandIns('{"a":"b"}', new Map(), Buffer.from(html))).toBe('{"a":"b"}');
+  });
+
+  it('swaps a noted object or list where it is a value, never inside a string, and skips short values', async () => {
+    const module = await load({ server: true });
+    const { noteKept, withKeptStandIns, keptStandIn, fingerprint } = module;
+    const cards = Object.freeze([Object.freeze({ slug: 'first-post', title: 'The "first" post' })]);
+    const kept = new Map<string, string>();
+    noteKept(kept, cards, 'cards-inputs');
+    noteKept(kept, [], 'cards-inputs');
+    noteKept(kept, null, 'cards-inputs');
+    const mark = fingerprint('cards-inputs');
+    expect([...kept.values()]).toEqual([mark]);
+    const data = {
+      more: cards,
+      tags: [],
+      author: null,
+      copy: JSON.stringify(cards),
+      nested: { list: [1, cards, { again: cards }] },
+    };
+    const html = Buffer.from(`<div data-island="${mark}"></div>`);
+    expect(JSON.parse(withKeptStandIns(JSON.stringify(data), kept, html))).toEqual({
+      more: keptStandIn(mark),
+      tags: [],
+      author: null,
+      copy: JSON.stringify(cards),
+      nested: { list: [1, keptStandIn(mark), { again: keptStandIn(mark) }] },
+    });
+  });
+
+  it('notes nothing in the browser', async () => {
+    vi.stubEnv('SSR', false);
+    const { noteKept } = await load({ server: false });
+    const kept = new Map<string, string>();
+    noteKept(kept, body, body);
+    expect(kept.size).toBe(0);
   });
 });
 
@@ -210,9 +256,9 @@ describe('Island in the browser', () => {
 
   it("finds a block given a stand-in for its text by the stand-in's mark", async () => {
     documentWith({ abc: '<h1>Title</h1>' });
-    const { Island, keptTextStandIn } = await load({ server: false });
+    const { Island, keptStandIn } = await load({ server: false });
     const render = vi.fn(() => <p>parsed</p>);
-    const html = renderToString(<Island id="body" inputs={keptTextStandIn('abc')} hydrate={false} render={render} />);
+    const html = renderToString(<Island id="body" inputs={keptStandIn('abc')} hydrate={false} render={render} />);
     expect(html).toBe('<div data-island="abc"><h1>Title</h1></div>');
     expect(render).not.toHaveBeenCalled();
   });

@@ -39,12 +39,15 @@ import { LRUCache } from 'lru-cache';
  * block renders at "/"). A kept block has no handlers (they would never be attached): delegate from
  * its `onClick` (`useRouterLinks` in router-links.ts makes its links navigate in place).
  *
- * Sent once. A kept block's text that is also route data (a post's markdown) would reach the browser
- * twice, as the block's HTML and as hydration data. The server notes each such text with its block's
- * mark while rendering (one map per render: `KeptTexts` in markdown-body.tsx), and the hydration
- * data carries a stand-in for it (`withKeptTextStandIns`, `keptTextStandIn`) when the document holds that
- * block; in the browser a block whose inputs are a stand-in takes its mark from it and reuses the
- * document's HTML. A client-side navigation loads the real text.
+ * Sent once. A value of the route data that only a kept block shows (a post's markdown, the "More
+ * from" cards, the footer's links) would reach the browser twice, as the block's HTML and as
+ * hydration data. The block notes each such value with its mark while rendering (`noteKept`, one
+ * `KeptData` map per render), and the hydration data carries a stand-in for it (`withKeptStandIns`,
+ * `keptStandIn`: a string naming the mark) when the document holds that block; in the browser a
+ * block given a stand-in takes its mark from it and reuses the document's HTML. Only a value that
+ * nothing else on any page reads in the browser may be noted: an equal value anywhere in the page's
+ * data is swapped too (the footer's studio links, say, which the Immersive page lists). A
+ * client-side navigation loads the real value.
  *
  * Development: nothing is reused, every block renders on every request (sources change under hot
  * reload), through the same path, so a page is the same HTML as in production.
@@ -123,40 +126,93 @@ export function fingerprint(text: string): string {
 /** What a stand-in starts with: a character no text of a kept block begins with (the API refuses C0 controls). */
 const standInPrefix = '\u0000island:';
 
-/** The hydration data's stand-in for a kept block's text: names the block's mark. */
-export const keptTextStandIn = (mark: string) => `${standInPrefix}${mark}`;
+/**
+ * In the browser, a value of the route data that the hydration data replaced by a stand-in: the
+ * document holds the block that shows it. Blocks given one must take `standInMark`'s mark.
+ */
+export type Kept<T> = T | string;
 
-/** The mark a stand-in names, or undefined for a real text. */
-export function markOfStandIn(text: string): string | undefined {
-  return text.startsWith(standInPrefix) ? text.slice(standInPrefix.length) : undefined;
+/** The hydration data's stand-in for a kept block's value: names the block's mark. */
+export const keptStandIn = (mark: string) => `${standInPrefix}${mark}`;
+
+/** The mark a stand-in names, or undefined for a real value. */
+export function standInMark(value: unknown): string | undefined {
+  return typeof value === 'string' && value.startsWith(standInPrefix) ? value.slice(standInPrefix.length) : undefined;
 }
 
 /**
- * Server: the page's data as JSON (`JSON.stringify`'s output) with each noted text swapped for its
- * stand-in where the document holds its block (a render error can drop a block after its text was
- * noted). A text is swapped only where it is a whole JSON string: its quoted form, opening on an
- * unescaped quote. (A replacer function did the same in `JSON.stringify` at the cost of a call per
- * value of the page's data.)
+ * Server: this render's kept values, by their JSON text, each with the mark of the block showing it.
+ * The server entry provides one map per render; nothing is noted without it.
  */
-export function withKeptTextStandIns(json: string, kept: Map<string, string>, documentHtml: Buffer): string {
-  let result = json;
-  for (const [text, mark] of kept) {
-    if (!documentHtml.includes(`data-island="${mark}"`)) continue;
-    const quoted = JSON.stringify(text);
-    const standIn = JSON.stringify(keptTextStandIn(mark));
-    let from = 0;
-    let out = '';
-    for (let at = result.indexOf(quoted); at !== -1; at = result.indexOf(quoted, at + 1)) {
-      let backslashes = 0;
-      while (at - backslashes - 1 >= 0 && result[at - backslashes - 1] === '\\') backslashes += 1;
-      if (backslashes % 2 === 1) continue;
-      out += result.slice(from, at) + standIn;
-      from = at + quoted.length;
-      at = from - 1;
-    }
-    result = out + result.slice(from);
+export const KeptData = createContext<Map<string, string> | null>(null);
+
+const jsonBySource = new WeakMap<object, string>();
+
+/** About a stand-in's own length in JSON (`"\u0000island:` and a mark). */
+const minimumKeptLength = 32;
+
+/** A value's JSON text: once per frozen object on the server (the memoised public data). */
+function jsonOf(value: unknown): string {
+  if (typeof value !== 'object' || value === null || !Object.isFrozen(value)) return JSON.stringify(value);
+  let text = jsonBySource.get(value);
+  if (text === undefined) jsonBySource.set(value, (text = JSON.stringify(value)));
+  return text;
+}
+
+/**
+ * Server: notes that the kept block with these `inputs` shows `value` and nothing else in the browser
+ * reads it, so the hydration data may carry a stand-in instead (a no-op in the browser or without a
+ * map). The block's mark is its inputs' fingerprint, as `Island` has it.
+ */
+export function noteKept(kept: Map<string, string> | null, value: unknown, inputs: string): void {
+  if (!import.meta.env.SSR || !kept) return;
+  const text = jsonOf(value);
+  // A stand-in would save nothing on a short value (`[]`, `null`), which another value may equal.
+  if (text.length > minimumKeptLength) kept.set(text, fingerprint(inputs));
+}
+
+/** Skips the JSON string opening at `at`; gives the index of its closing quote. */
+function endOfString(json: string, at: number): number {
+  let index = at + 1;
+  while (json.charCodeAt(index) !== 34 /* " */) index += json.charCodeAt(index) === 92 /* \ */ ? 2 : 1;
+  return index;
+}
+
+/**
+ * Server: the page's data as JSON (`JSON.stringify`'s output) with each noted value swapped for its
+ * stand-in where the document holds its block (a render error can drop a block after its value was
+ * noted). One pass over the text, matching only where a value starts (never a key, never inside a
+ * string). (A replacer function did the same in `JSON.stringify` at the cost of a call per value.)
+ */
+export function withKeptStandIns(json: string, kept: Map<string, string>, documentHtml: Buffer): string {
+  const swaps: Array<[text: string, standIn: string]> = [];
+  for (const [text, mark] of kept)
+    if (documentHtml.includes(`data-island="${mark}"`)) swaps.push([text, JSON.stringify(keptStandIn(mark))]);
+  if (swaps.length === 0) return json;
+  let out = '';
+  let from = 0;
+  const open: number[] = [];
+  let keyNext = false;
+  for (let at = 0; at < json.length; at += 1) {
+    const code = json.charCodeAt(at);
+    if (code === 34 /* " */ && keyNext) {
+      at = endOfString(json, at);
+      keyNext = false;
+    } else if (code === 34 || code === 123 /* { */ || code === 91 /* [ */) {
+      const swap = swaps.find(([text]) => json.startsWith(text, at));
+      if (swap) {
+        out += json.slice(from, at) + swap[1];
+        at += swap[0].length - 1;
+        from = at + 1;
+      } else if (code === 34) at = endOfString(json, at);
+      else {
+        open.push(code);
+        keyNext = code === 123;
+      }
+    } else if (code === 125 /* } */ || code === 93 /* ] */) open.pop();
+    else if (code === 44 /* , */) keyNext = open.at(-1) === 123;
   }
-  return result;
+  return out + json.slice(from);
 }
 
 /**
@@ -249,7 +305,7 @@ type IslandProps = Omit<HTMLAttributes<HTMLDivElement>, 'children' | 'dangerousl
  * split React's JSX runtime out of the entry, one more request on every first visit.
  */
 export function Island({ id, inputs, hydrate, render, code, ...attributes }: IslandProps) {
-  const mark = hydrate ? undefined : inputs === undefined ? id : (markOfStandIn(inputs) ?? fingerprint(inputs));
+  const mark = hydrate ? undefined : inputs === undefined ? id : (standInMark(inputs) ?? fingerprint(inputs));
   // Browser, kept block: the first document's HTML is read at the block's first render (hydration
   // comes before React touches it), once per mark.
   useState(() => {

@@ -34,14 +34,29 @@ import { deferInBrowser, DeferredView, type Deferred } from '@/app/deferred';
 import { formatDate } from '@northbeam/common';
 import { formatNumber } from '@/lib/format';
 import { cardSurface } from '@/components/ui/card';
-import { inputsFrom, Island } from '@/components/page/server-html';
+import { inputsFrom, Island, KeptData, noteKept, type Kept } from '@/components/page/server-html';
+import { useContext } from 'react';
 import { useRouterLinks } from '@/components/page/router-links';
 
-interface ArticleData {
-  post: Post;
+/** What the page reads of the post besides its header: its address, title, excerpt and body. */
+type ArticlePost = Pick<Post, 'section' | 'slug' | 'title' | 'excerpt' | 'metaDescription' | 'body' | 'bodyImages'>;
+
+/** What the article's header shows: the post without its body, and the team member it credits. */
+interface ArticleHeaderData {
+  post: Omit<Post, 'body' | 'bodyImages'>;
   /** The shown team member the post credits, when it credits one. */
   author: AuthorBlockMember | null;
-  more: PostCardData[];
+}
+
+interface ArticleData {
+  post: ArticlePost;
+  /**
+   * Only the article's header (a kept block) and the server's head read it: in the browser it may
+   * be that block's stand-in.
+   */
+  header: Kept<ArticleHeaderData>;
+  /** Only the "More from" block (kept) shows them: in the browser they may be its stand-in. */
+  more: Kept<PostCardData[]>;
   sectionTotal: number;
   url: string;
 }
@@ -86,8 +101,8 @@ async function loadArticle({ request, params, context }: LoaderFunctionArgs): Pr
     post.authorId ? loadTeam(context) : [],
   ]);
   return {
-    post,
-    author: authorBlockMember(teamMemberById(team, post.authorId)),
+    post: articlePost(post),
+    header: articleHeader(post, authorBlockMember(teamMemberById(team, post.authorId))),
     more: (morePage?.items ?? [])
       .filter((candidate) => candidate.id !== post.id)
       .slice(0, 3)
@@ -95,6 +110,26 @@ async function loadArticle({ request, params, context }: LoaderFunctionArgs): Pr
     sectionTotal: morePage?.total ?? 0,
     url: `${url.origin}/blog/${section}/${post.slug}`,
   };
+}
+
+const headers = new WeakMap<Post, ArticleHeaderData>();
+
+/**
+ * The header's data, once per frozen post on the server (the memoised public data; the post decides
+ * its author within a content version), so that its text is made once too (`inputsFrom`, `noteKept`).
+ */
+function articleHeader(post: Post, author: AuthorBlockMember | null): ArticleHeaderData {
+  let header = headers.get(post);
+  if (!header) {
+    const { body: _body, bodyImages: _bodyImages, ...shown } = post;
+    header = { post: shown, author };
+    if (import.meta.env.SSR && Object.isFrozen(post)) headers.set(post, Object.freeze(header));
+  }
+  return header;
+}
+
+function articlePost({ section, slug, title, excerpt, metaDescription, body, bodyImages }: Post): ArticlePost {
+  return { section, slug, title, excerpt, metaDescription, body, bodyImages };
 }
 
 export const handle: RouteHandle<ArticleRouteData | undefined> = {
@@ -107,8 +142,11 @@ export const handle: RouteHandle<ArticleRouteData | undefined> = {
       const section = sectionFromPath(pathname);
       return { title: sectionLabels[section], description: site.tagline, noindex: true, provisional: true };
     }
-    const { post, author: member } = article.value;
-    const description = post.metaDescription || post.excerpt;
+    const { header } = article.value;
+    const description = article.value.post.metaDescription || article.value.post.excerpt;
+    // The browser reads only the title and description: its header data may be a stand-in.
+    if (typeof header === 'string') return { title: article.value.post.title, description };
+    const { post, author: member } = header;
     const author = member?.name ?? post.authorName;
     const canonicalPath = `/blog/${post.section}/${post.slug}`;
     // The feature image as the social card (1280 wide, a format every reader takes); the drawn card otherwise.
@@ -188,14 +226,17 @@ function BackLink({ section }: { section: PostSection }) {
 }
 
 /** "More from": cards of public posts, links their only interactive part, so a kept block (as the header). */
-function MoreFromBlock({ section, posts }: { section: PostSection; posts: PostCardData[] }) {
+function MoreFromBlock({ section, posts }: { section: PostSection; posts: Kept<PostCardData[]> }) {
   const followLinks = useRouterLinks();
+  // Given its stand-in, the block takes the document's HTML (its mark); else it shows the cards.
+  const inputs = typeof posts === 'string' ? posts : inputsFrom(posts, () => JSON.stringify({ section, posts }));
+  noteKept(useContext(KeptData), posts, inputs);
   return (
     <Island
       id="article-more-from"
-      inputs={inputsFrom(posts, () => JSON.stringify({ section, posts }))}
+      inputs={inputs}
       hydrate={false}
-      render={() => <MoreFrom section={section} posts={posts} />}
+      render={() => (typeof posts === 'string' ? null : <MoreFrom section={section} posts={posts} />)}
       className="contents"
       onClick={followLinks}
     />
@@ -295,10 +336,9 @@ export function Component() {
   );
 }
 
-/** What the article's header shows: the post without its body (which the page holds once, in its own block). */
-function headerInputs(post: Post, author: AuthorBlockMember | null) {
-  const { body: _body, bodyImages: _bodyImages, ...shown } = post;
-  return { post: shown, author };
+/** The header's inputs as text; its stand-in names the block (its mark) instead. */
+function headerInputsText(header: Kept<ArticleHeaderData>): string {
+  return typeof header === 'string' ? header : inputsFrom(header, () => JSON.stringify(header));
 }
 
 /**
@@ -306,16 +346,17 @@ function headerInputs(post: Post, author: AuthorBlockMember | null) {
  * is interactive but its links, so it is a kept block rendered once per post and author
  * (components/page/server-html.ts), its links followed by the router.
  */
-function ArticleHeaderBlock({ post, author }: { post: Post; author: AuthorBlockMember | null }) {
+function ArticleHeaderBlock({ header }: { header: Kept<ArticleHeaderData> }) {
   const followLinks = useRouterLinks();
-  const inputs = headerInputs(post, author);
+  const inputs = headerInputsText(header);
+  // What the header shows, the browser reads nowhere else (the head reads it on the server only).
+  noteKept(useContext(KeptData), header, inputs);
   return (
     <Island
       id="article-header"
-      // The post decides its author within a content version.
-      inputs={inputsFrom(post, () => JSON.stringify(inputs))}
+      inputs={inputs}
       hydrate={false}
-      render={() => <ArticleHeader post={inputs.post} author={author} />}
+      render={() => (typeof header === 'string' ? null : <ArticleHeader post={header.post} author={header.author} />)}
       className="contents"
       onClick={followLinks}
     />
@@ -416,13 +457,13 @@ function ArticleHeader({
 }
 
 function ArticleView({ article }: { article: ArticleData }) {
-  const { post, author, more, sectionTotal, url } = article;
+  const { post, header, more, sectionTotal, url } = article;
   useArticleEngagement({ title: post.title, section: post.section, path: `/blog/${post.section}/${post.slug}` });
   useDocumentTitle(post.title);
   return (
     <>
       <article>
-        <ArticleHeaderBlock post={post} author={author} />
+        <ArticleHeaderBlock header={header} />
         <div className="container-page">
           <SectionBanner section={post.section} />
         </div>
@@ -433,7 +474,10 @@ function ArticleView({ article }: { article: ArticleData }) {
           </aside>
         </div>
       </article>
-      {sectionTotal > 1 && more.length > 0 ? <MoreFromBlock section={post.section} posts={more} /> : null}
+      {/* A stand-in (a string) stands for cards the document holds. */}
+      {sectionTotal > 1 && (typeof more === 'string' || more.length > 0) ? (
+        <MoreFromBlock section={post.section} posts={more} />
+      ) : null}
       <section className="container-page py-16">
         <NewsletterBox source={post.section === 'labs' ? 'labs_blog' : 'consulting_blog'} />
       </section>
