@@ -69,7 +69,7 @@ export function FooterContent({
                 <a
                   href={link.href}
                   target="_blank"
-                  rel="noopener noreferrer"
+                  rel="noreferrer"
                   aria-label={`${site.name} on ${link.name}`}
                   data-track-social={link.name.toLowerCase()}
                   className="footer-social"
@@ -89,7 +89,7 @@ export function FooterContent({
                 <a
                   href={studio.href}
                   target="_blank"
-                  rel="noopener noreferrer"
+                  rel="noreferrer"
                   data-track-studio={studio.id}
                   className={`${linkClass} inline-flex items-center gap-1`}
                 >

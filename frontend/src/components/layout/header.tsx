@@ -89,7 +89,7 @@ function ProductsMenu({ products }: { products: Products }) {
               key={product.href}
               href={product.href}
               target="_blank"
-              rel="noopener noreferrer"
+              rel="noreferrer"
               onClick={() => setOpen(false)}
               className="flex items-start justify-between gap-3 rounded-xl p-3 transition-colors hover:bg-mist"
             >
@@ -246,7 +246,7 @@ function HeaderContent({ view, products }: { view: HeaderView; products: Product
                 <a
                   href={product.href}
                   target="_blank"
-                  rel="noopener noreferrer"
+                  rel="noreferrer"
                   onClick={close}
                   className="flex items-center justify-between rounded-xl px-4 py-3 text-base text-ink hover:bg-mist"
                 >

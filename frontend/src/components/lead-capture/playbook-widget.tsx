@@ -62,7 +62,7 @@ export function PlaybookWidget() {
                 <a
                   href={downloadUrl}
                   target="_blank"
-                  rel="noopener noreferrer"
+                  rel="noreferrer"
                   className={cn(buttonVariants(), 'w-full')}
                 >
                   <Download aria-hidden="true" />
