@@ -112,7 +112,7 @@ export function FooterContent({
           <button
             type="button"
             data-open-cookie-settings=""
-            className="shrink-0 self-start text-xs font-medium text-white/80 underline-offset-4 transition-colors hover:text-white hover:underline focus-visible:outline-2 focus-visible:outline-white sm:self-auto"
+            className="footer-cookie-settings"
           >
             Cookie settings
           </button>

@@ -158,7 +158,7 @@ function HeaderContent({ view, products }: { view: HeaderView; products: Product
   const { trigger: menuButton, panel: menuPanel } = useDismiss<HTMLElement>(menuOpen, close);
 
   return (
-    <header className="sticky top-0 z-50 border-b border-ink/5 bg-paper/85 backdrop-blur-md supports-[backdrop-filter]:bg-paper/70">
+    <header className="site-header">
       <div className="container-page flex h-16 items-center justify-between gap-2 sm:gap-4">
         {/* The longest section title ("Northbeam Case Studies") stays on one line beside the Contact button at 390 px. */}
         <Link
