@@ -109,11 +109,7 @@ export function FooterContent({
             © {year} {site.legalName}. Registered in {site.registeredIn}, company number {site.companyNumber}.
             Registered office: {site.registeredAddress}.
           </p>
-          <button
-            type="button"
-            data-open-cookie-settings=""
-            className="footer-cookie-settings"
-          >
+          <button type="button" data-open-cookie-settings="" className="footer-cookie-settings">
             Cookie settings
           </button>
         </div>
