@@ -8,15 +8,13 @@ import { spriteUrl } from '@/components/ui/icons';
 export function SectionBanner({ section }: { section: PostSection }) {
   return (
     <div
-      className="relative overflow-hidden rounded-card px-8 pt-10 pb-28 sm:px-12 sm:pb-10"
+      className="section-banner"
       style={{ backgroundColor: sectionColours[section] }}
       data-testid="section-banner"
       data-colour={sectionColours[section]}
     >
-      <h2 className="relative z-10 font-display text-3xl font-semibold text-ink sm:text-4xl">
-        {sectionLabels[section]}
-      </h2>
-      <p className="relative z-10 mt-2 max-w-md text-sm text-ink/75 sm:max-w-[calc(100%-14rem)] lg:max-w-md">
+      <h2 className="section-banner-title">{sectionLabels[section]}</h2>
+      <p className="section-banner-text">
         {section === 'labs'
           ? 'Experiments, prototypes and the IP we build in the lab.'
           : 'Field notes on strategy, governance and change from our consultants.'}
@@ -29,11 +27,7 @@ export function SectionBanner({ section }: { section: PostSection }) {
 /** The section's illustration, drawn in the icon sprite (scripts/artwork.mjs). */
 function Illustration({ section }: { section: PostSection }) {
   return (
-    <svg
-      viewBox="0 0 240 160"
-      aria-hidden="true"
-      className="absolute -right-4 -bottom-4 h-24 w-auto opacity-90 sm:right-4 sm:h-36 lg:right-6 lg:h-44"
-    >
+    <svg viewBox="0 0 240 160" aria-hidden="true" className="section-banner-art">
       <use href={`${spriteUrl}#banner-${section}`} />
     </svg>
   );

@@ -91,7 +91,7 @@ export function FooterContent({
                   target="_blank"
                   rel="noreferrer"
                   data-track-studio={studio.id}
-                  className={`${linkClass} inline-flex items-center gap-1`}
+                  className="footer-studio-link"
                 >
                   {studio.name}
                   <ArrowUpRight className="size-3.5" aria-hidden="true" />

@@ -159,18 +159,11 @@ function HeaderContent({ view, products }: { view: HeaderView; products: Product
 
   return (
     <header className="site-header">
-      <div className="container-page flex h-16 items-center justify-between gap-2 sm:gap-4">
+      <div className="container-page site-header-bar">
         {/* The longest section title ("Northbeam Case Studies") stays on one line beside the Contact button at 390 px. */}
-        <Link
-          to="/"
-          className="flex min-w-0 items-center gap-2 sm:gap-2.5"
-          aria-label={`${brand.title} home`}
-          data-testid="brand"
-        >
+        <Link to="/" className="site-brand" aria-label={`${brand.title} home`} data-testid="brand">
           {brand.accent ? <LogoMark accent={brand.accent} size="responsive" /> : null}
-          <span className="font-display text-base font-semibold tracking-tight whitespace-nowrap sm:text-lg">
-            {brand.title}
-          </span>
+          <span className="site-brand-title">{brand.title}</span>
         </Link>
 
         {lean ? null : (
@@ -200,7 +193,7 @@ function HeaderContent({ view, products }: { view: HeaderView; products: Product
             <button
               ref={menuButton}
               type="button"
-              className="inline-flex size-10 items-center justify-center rounded-full text-ink hover:bg-mist lg:hidden"
+              className="menu-toggle"
               aria-expanded={menuOpen}
               aria-controls="mobile-menu"
               aria-label={menuOpen ? 'Close menu' : 'Open menu'}
