@@ -417,7 +417,8 @@ test.describe('Immersive', () => {
     for (const [index, studio] of site.studios.entries()) {
       await expect(studios.nth(index)).toHaveAttribute('href', studio.href);
       await expect(studios.nth(index)).toHaveAttribute('target', '_blank');
-      await expect(studios.nth(index)).toHaveAttribute('rel', /noopener/);
+      // The studio's page gets neither this page's address nor a handle on it (noreferrer implies noopener).
+      await expect(studios.nth(index)).toHaveAttribute('rel', /\bnoreferrer\b/);
     }
     await expect(page.getByRole('link', { name: /Talk to the studio/ })).toHaveAttribute('href', '/contact');
   });

@@ -79,7 +79,8 @@ test.describe('Playbook widget, large screens', () => {
     expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
     // Clicking opens a new tab (target=_blank, checked above); it is not clicked here because
     // headless Chromium's PDF viewer in a new tab is slow and flaky, and adds nothing to the check.
-    await expect(download).toHaveAttribute('rel', /noopener/);
+    // The new tab gets no handle on this page (window.opener) nor its address: noreferrer does both.
+    await expect(download).toHaveAttribute('rel', /\bnoreferrer\b/);
   });
 
   test('says Failed to submit when the server gives no reason', async ({ page }) => {

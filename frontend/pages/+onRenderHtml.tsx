@@ -116,24 +116,24 @@ const [headSlot, appSlot, hydrationSlot] = documentSlots;
 /**
  * The document frame: Vike puts its asset tags at its two placeholders, and the page's parts go
  * into the slots. It is the same for every page, so the server asks for it once per process and
- * takes the page renderer from it (docs/adr/0012-uncached-render.md).
+ * takes the page renderer from it (docs/adr/0012-uncached-render.md). Unindented: every page sends it.
  */
 const onRenderHtml: OnRenderHtmlSync = () => ({
   documentHtml: escapeInject`<!DOCTYPE html>
 <html lang="en-GB">
-  <head>
-    <meta charset="utf-8">
-    <meta name="viewport" content="width=device-width, initial-scale=1">
-    <meta name="theme-color" content="#0a0f1f">
-    __VITE_PLUGIN_SSR__ASSETS_FIRST__
-    <link rel="icon" href="/favicon.svg" type="image/svg+xml">
-    ${dangerouslySkipEscape(headSlot)}
-  </head>
-  <body>
-    <div id="root">${dangerouslySkipEscape(appSlot)}</div>
-    <script type="application/json" id="router-hydration">${dangerouslySkipEscape(hydrationSlot)}</script>
-    __VITE_PLUGIN__SSR_ASSETS_LAST__
-  </body>
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="theme-color" content="#0a0f1f">
+__VITE_PLUGIN_SSR__ASSETS_FIRST__
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+${dangerouslySkipEscape(headSlot)}
+</head>
+<body>
+<div id="root">${dangerouslySkipEscape(appSlot)}</div>
+<script type="application/json" id="router-hydration">${dangerouslySkipEscape(hydrationSlot)}</script>
+__VITE_PLUGIN__SSR_ASSETS_LAST__
+</body>
 </html>`,
   pageContext: { renderPageParts },
 });

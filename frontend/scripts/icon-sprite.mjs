@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 // Writes the icon sprite (`src/components/ui/icon-sprite.svg`): one <symbol> per icon that
 // `src/components/ui/icons.tsx` declares with `icon('<name>')`, drawn from the `lucide` package's
-// public icon data. Pages then send `<svg><use href="…#name"/></svg>` and never repeat a path.
+// public icon data, then the brand glyphs and the site's own drawings (artwork.mjs). Pages then send `<svg><use href="…#name"/></svg>` and never repeat a path.
 // `node frontend/scripts/icon-sprite.mjs` rewrites the file; `--check` fails when it is stale
 // (the front end's unit tests run the same comparison).
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as lucide from 'lucide';
+import { artwork } from './artwork.mjs';
 import { brandGlyphs } from './brand-glyphs.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -39,8 +40,8 @@ function element([tag, attributes, children = []]) {
 const strokeGroup = 'fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"';
 
 /**
- * The sprite's text for these lucide names plus the brand glyphs (`brand-<name>`, filled); throws on a
- * name `lucide` does not have.
+ * The sprite's text for these lucide names plus the brand glyphs (`brand-<name>`, filled) and the
+ * artwork (logo, banners); throws on a name `lucide` does not have.
  */
 export function spriteFor(names) {
   const symbols = names.map((name) => {
@@ -52,7 +53,10 @@ export function spriteFor(names) {
     ([name, d]) =>
       `<symbol id="brand-${name}" viewBox="0 0 24 24"><path fill="currentColor" d="${escapeAttribute(d)}"/></symbol>`,
   );
-  return `<svg xmlns="http://www.w3.org/2000/svg">\n${[...symbols, ...brands].join('\n')}\n</svg>\n`;
+  const drawings = Object.entries(artwork).map(
+    ([name, { viewBox, content }]) => `<symbol id="${name}" viewBox="${viewBox}">${content}</symbol>`,
+  );
+  return `<svg xmlns="http://www.w3.org/2000/svg">\n${[...symbols, ...brands, ...drawings].join('\n')}\n</svg>\n`;
 }
 
 export function expectedSprite() {

@@ -25,11 +25,7 @@ export function AuthorBlock({ post, member }: { post: PostSummary; member?: Auth
   return (
     <div className="flex items-start gap-4" data-testid="author-block">
       {member?.avatar ? (
-        <TeamAvatar
-          member={{ name: '', avatar: member.avatar }}
-          size={56}
-          className="size-14 shrink-0 border border-line"
-        />
+        <TeamAvatar member={{ name: '', avatar: member.avatar }} size={56} className="author-avatar" />
       ) : (
         <span
           className="inline-flex size-14 shrink-0 items-center justify-center rounded-full bg-mist text-ink-muted"

@@ -52,7 +52,7 @@ export function ShareBar({ url, title, summary }: ShareBarProps) {
           key={link.name}
           href={link.href}
           target="_blank"
-          rel="noopener noreferrer"
+          rel="noreferrer"
           className={shareLinkClass}
           aria-label={`Share on ${link.name}`}
         >
@@ -60,7 +60,7 @@ export function ShareBar({ url, title, summary }: ShareBarProps) {
         </a>
       ))}
       <Button variant="outline" size="sm" onClick={() => void copy()} aria-label="Copy link">
-        {copied ? <Check aria-hidden="true" /> : <Link2 aria-hidden="true" />}
+        {copied ? <Check className="size-4" /> : <Link2 className="size-4" />}
         {copied ? 'Copied' : 'Copy link'}
       </Button>
       <span role="status" aria-live="polite" className="text-sm font-medium text-success">

@@ -59,7 +59,7 @@ export function SimulationCreationFeed() {
           <a
             href={site.simulationCreationBlogUrl}
             target="_blank"
-            rel="noopener noreferrer"
+            rel="noreferrer"
             className="inline-flex items-center gap-1.5 font-semibold text-ink hover:text-beam"
           >
             View all posts <ArrowUpRight className="size-4" aria-hidden="true" />
@@ -125,7 +125,7 @@ export function SimulationCreationFeed() {
                     {date && <time dateTime={item.pubDate}>{date}</time>}
                   </p>
                   <h3 className="mt-4 font-display text-lg leading-snug font-semibold">
-                    <a href={item.link} target="_blank" rel="noopener noreferrer" className="hover:text-beam">
+                    <a href={item.link} target="_blank" rel="noreferrer" className="hover:text-beam">
                       {item.title}
                     </a>
                   </h3>

@@ -69,7 +69,7 @@ export function FooterContent({
                 <a
                   href={link.href}
                   target="_blank"
-                  rel="noopener noreferrer"
+                  rel="noreferrer"
                   aria-label={`${site.name} on ${link.name}`}
                   data-track-social={link.name.toLowerCase()}
                   className="footer-social"
@@ -89,9 +89,9 @@ export function FooterContent({
                 <a
                   href={studio.href}
                   target="_blank"
-                  rel="noopener noreferrer"
+                  rel="noreferrer"
                   data-track-studio={studio.id}
-                  className={`${linkClass} inline-flex items-center gap-1`}
+                  className="footer-studio-link"
                 >
                   {studio.name}
                   <ArrowUpRight className="size-3.5" aria-hidden="true" />
@@ -109,11 +109,7 @@ export function FooterContent({
             © {year} {site.legalName}. Registered in {site.registeredIn}, company number {site.companyNumber}.
             Registered office: {site.registeredAddress}.
           </p>
-          <button
-            type="button"
-            data-open-cookie-settings=""
-            className="shrink-0 self-start text-xs font-medium text-white/80 underline-offset-4 transition-colors hover:text-white hover:underline focus-visible:outline-2 focus-visible:outline-white sm:self-auto"
-          >
+          <button type="button" data-open-cookie-settings="" className="footer-cookie-settings">
             Cookie settings
           </button>
         </div>

@@ -89,7 +89,7 @@ function ProductsMenu({ products }: { products: Products }) {
               key={product.href}
               href={product.href}
               target="_blank"
-              rel="noopener noreferrer"
+              rel="noreferrer"
               onClick={() => setOpen(false)}
               className="flex items-start justify-between gap-3 rounded-xl p-3 transition-colors hover:bg-mist"
             >
@@ -158,19 +158,12 @@ function HeaderContent({ view, products }: { view: HeaderView; products: Product
   const { trigger: menuButton, panel: menuPanel } = useDismiss<HTMLElement>(menuOpen, close);
 
   return (
-    <header className="sticky top-0 z-50 border-b border-ink/5 bg-paper/85 backdrop-blur-md supports-[backdrop-filter]:bg-paper/70">
-      <div className="container-page flex h-16 items-center justify-between gap-2 sm:gap-4">
+    <header className="site-header">
+      <div className="container-page site-header-bar">
         {/* The longest section title ("Northbeam Case Studies") stays on one line beside the Contact button at 390 px. */}
-        <Link
-          to="/"
-          className="flex min-w-0 items-center gap-2 sm:gap-2.5"
-          aria-label={`${brand.title} home`}
-          data-testid="brand"
-        >
+        <Link to="/" className="site-brand" aria-label={`${brand.title} home`} data-testid="brand">
           {brand.accent ? <LogoMark accent={brand.accent} size="responsive" /> : null}
-          <span className="font-display text-base font-semibold tracking-tight whitespace-nowrap sm:text-lg">
-            {brand.title}
-          </span>
+          <span className="site-brand-title">{brand.title}</span>
         </Link>
 
         {lean ? null : (
@@ -200,7 +193,7 @@ function HeaderContent({ view, products }: { view: HeaderView; products: Product
             <button
               ref={menuButton}
               type="button"
-              className="inline-flex size-10 items-center justify-center rounded-full text-ink hover:bg-mist lg:hidden"
+              className="menu-toggle"
               aria-expanded={menuOpen}
               aria-controls="mobile-menu"
               aria-label={menuOpen ? 'Close menu' : 'Open menu'}
@@ -246,7 +239,7 @@ function HeaderContent({ view, products }: { view: HeaderView; products: Product
                 <a
                   href={product.href}
                   target="_blank"
-                  rel="noopener noreferrer"
+                  rel="noreferrer"
                   onClick={close}
                   className="flex items-center justify-between rounded-xl px-4 py-3 text-base text-ink hover:bg-mist"
                 >

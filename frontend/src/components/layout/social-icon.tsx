@@ -7,7 +7,7 @@ export const brandGlyphNames = new Set(['linkedin', 'x', 'facebook', 'pinterest'
 export function SocialIcon({ name }: { name: string }) {
   const glyph = brandGlyphNames.has(name.toLowerCase()) ? name.toLowerCase() : 'unknown';
   return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" className="size-4">
+    <svg aria-hidden="true" className="size-4">
       <use href={`${spriteUrl}#brand-${glyph}`} />
     </svg>
   );

@@ -25,26 +25,15 @@ export function NewsletterBox({
       // Landmarks need names of their own: on a phone /blog shows the hero's box and the foot's at once.
       aria-label={compact ? 'Quick newsletter sign-up' : 'Newsletter sign-up'}
       data-testid={`newsletter-box-${source}`}
-      className={cn(
-        'relative overflow-hidden rounded-card bg-ink text-white',
-        compact ? 'p-5 lg:hidden' : 'p-8 sm:p-10',
-        className,
-      )}
+      className={cn('newsletter-box', compact ? 'p-5 lg:hidden' : 'p-8 sm:p-10', className)}
     >
       <div aria-hidden="true" className="glow -top-24 -right-16 size-64 text-beam/40" />
-      <div
-        className={cn(
-          'relative grid gap-5',
-          !compact && 'md:grid-cols-[1fr_minmax(0,26rem)] md:items-center md:gap-10',
-        )}
-      >
+      <div className={cn('newsletter-layout', !compact && 'newsletter-columns')}>
         <div className="grid gap-2">
-          <p className="flex items-center gap-2 text-xs font-semibold tracking-[0.18em] text-white/60 uppercase">
+          <p className="newsletter-eyebrow">
             <Mail className="size-4" aria-hidden="true" /> Newsletter
           </p>
-          <h2 className={cn('font-display font-semibold tracking-tight', compact ? 'text-xl' : 'text-2xl sm:text-3xl')}>
-            {title}
-          </h2>
+          <h2 className={cn('newsletter-title', compact ? 'text-xl' : 'text-2xl sm:text-3xl')}>{title}</h2>
           {!compact ? <p className="max-w-xl text-white/70">{description}</p> : null}
         </div>
         <EmailCaptureForm

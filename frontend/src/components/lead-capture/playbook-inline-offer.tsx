@@ -43,7 +43,7 @@ export function PlaybookInlineOffer({ placement = 'page' }: PlaybookInlineOfferP
       {downloadUrl ? (
         <>
           <p className="text-sm text-ink-muted">It is yours. We have also e-mailed you the link.</p>
-          <a href={downloadUrl} target="_blank" rel="noopener noreferrer" className={cn(buttonVariants(), 'w-full')}>
+          <a href={downloadUrl} target="_blank" rel="noreferrer" className={cn(buttonVariants(), 'w-full')}>
             <Download aria-hidden="true" />
             Download Playbook
           </a>

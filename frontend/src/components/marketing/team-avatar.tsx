@@ -47,7 +47,7 @@ export function TeamAvatar({
       height={size}
       loading={eager ? 'eager' : 'lazy'}
       decoding="async"
-      className={cn('rounded-full bg-mist object-cover', className)}
+      className={cn('avatar', className)}
     />
   );
 }

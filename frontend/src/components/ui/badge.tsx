@@ -3,18 +3,19 @@ import type { HTMLAttributes } from 'react';
 import { cn } from '@/lib/cn';
 
 export const badgeVariants = cva(
-  // The shape and type of every badge: one class (styles/app.css), as pages show many.
+  // The shape and type of every badge, and each variant's colours: one class each (styles/app.css), as
+  // pages show many.
   'badge',
   {
     variants: {
       variant: {
-        default: 'border-transparent bg-ink text-white',
-        secondary: 'border-transparent bg-mist text-ink',
-        outline: 'border-line text-ink',
-        destructive: 'border-transparent bg-danger text-white',
-        labs: 'border-transparent bg-labs text-ink',
-        consulting: 'border-transparent bg-consulting text-ink',
-        immersive: 'border-transparent bg-immersive text-ink',
+        default: 'badge-default',
+        secondary: 'badge-secondary',
+        outline: 'badge-outline',
+        destructive: 'badge-destructive',
+        labs: 'badge-labs',
+        consulting: 'badge-consulting',
+        immersive: 'badge-immersive',
       },
     },
     defaultVariants: { variant: 'default' },

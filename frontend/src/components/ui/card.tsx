@@ -7,13 +7,18 @@ import { cn } from '@/lib/cn';
  * `div`; any other element that is a card (a list item, a link, a dialog, a form) takes its classes
  * from here rather than spelling them again.
  */
-export const cardSurface = cva('rounded-card border border-line', {
-  variants: {
-    tone: { white: 'bg-white', paper: 'bg-paper', mist: 'bg-mist', none: '' },
-    elevation: { card: 'shadow-card', lift: 'shadow-lift', none: '' },
+export const cardSurface = cva(
+  // `card` (styles/app.css): the white, shadowed surface, one class as a page shows many; another tone
+  // or elevation is a utility over it.
+  'card',
+  {
+    variants: {
+      tone: { white: '', paper: 'bg-paper', mist: 'bg-mist', none: 'bg-transparent' },
+      elevation: { card: '', lift: 'shadow-lift', none: 'shadow-none' },
+    },
+    defaultVariants: { tone: 'white', elevation: 'card' },
   },
-  defaultVariants: { tone: 'white', elevation: 'card' },
-});
+);
 
 export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
   return <div className={cn(cardSurface(), className)} {...props} />;

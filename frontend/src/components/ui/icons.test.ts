@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { postSections } from '@northbeam/common';
 import { brandGlyphNames } from '@/components/layout/social-icon';
 import { ArrowRight, Search, sizedByClass } from './icons';
 
@@ -23,6 +24,9 @@ describe('icons', () => {
     expect(declared.length).toBeGreaterThan(50);
     for (const [, name] of declared) expect(sprite).toContain(`<symbol id="${name}" viewBox="0 0 24 24">`);
     for (const name of [...brandGlyphNames, 'unknown']) expect(sprite).toContain(`<symbol id="brand-${name}"`);
+    // The logo mark and every section's banner illustration (scripts/artwork.mjs).
+    for (const name of ['logo', ...postSections.map((section) => `banner-${section}`)])
+      expect(sprite).toContain(`<symbol id="${name}"`);
   });
 
   it('renders a reference to the sprite, not the paths, and is hidden unless named', () => {

@@ -7,17 +7,17 @@ import { cn } from '@/lib/cn';
  * classes are joined, not merged, so a caller picks one instead of overriding it.
  */
 export const fieldVariants = cva(
-  // `field` (styles/app.css): what every field shares, in one class; the border colours of focus and
-  // of an invalid value stay utilities, so that they outrank the tone's.
+  // `field` (styles/app.css): what every field shares, in one class, and a class per tone (`field-*`);
+  // the border colours of focus and of an invalid value stay utilities, so that they outrank the tone's.
   'field focus-visible:border-beam aria-invalid:border-danger',
   {
     variants: {
       tone: {
-        light: 'border-line bg-white text-ink placeholder:text-ink-muted/70',
+        light: 'field-light',
         /** Light, with no fill: what is behind shows through (the contact form's select, on its white card). */
-        clear: 'border-line text-ink placeholder:text-ink-muted/70',
+        clear: 'field-clear',
         /** On a dark band (the newsletter box). */
-        dark: 'border-white/15 bg-white/10 text-white placeholder:text-white/50',
+        dark: 'field-dark',
       },
       textSize: { sm: 'text-sm', base: 'text-base', lg: 'text-lg' },
     },

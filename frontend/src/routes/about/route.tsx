@@ -109,7 +109,7 @@ export function Component() {
                     <a
                       href={member.linkedin}
                       target="_blank"
-                      rel="noopener noreferrer"
+                      rel="noreferrer"
                       aria-label={`${member.name} on LinkedIn`}
                       className="inline-flex size-9 items-center justify-center rounded-full border border-line text-ink-muted hover:border-ink hover:text-ink"
                     >

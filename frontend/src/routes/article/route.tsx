@@ -402,9 +402,9 @@ function ArticleHeader({
       </p>
       <div className="mt-8 flex flex-col gap-6 border-y border-line py-6 lg:flex-row lg:items-center lg:justify-between">
         <AuthorBlock post={post} member={author} />
-        <dl className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-ink-muted" data-testid="article-facts">
-          <div className="flex items-center gap-1.5">
-            <dt className="flex items-center gap-1.5">
+        <dl className="article-facts" data-testid="article-facts">
+          <div className="article-fact">
+            <dt className="article-fact">
               <CalendarDays className="size-4" aria-hidden="true" />
               Published
             </dt>
@@ -413,8 +413,8 @@ function ArticleHeader({
             </dd>
           </div>
           {post.revisionDate ? (
-            <div className="flex items-center gap-1.5" data-testid="article-updated">
-              <dt className="flex items-center gap-1.5">
+            <div className="article-fact" data-testid="article-updated">
+              <dt className="article-fact">
                 <RefreshCw className="size-4" aria-hidden="true" />
                 Updated
               </dt>
@@ -424,7 +424,7 @@ function ArticleHeader({
             </div>
           ) : null}
           {post.readingTime !== null && post.readingTime !== undefined ? (
-            <div className="flex items-center gap-1.5">
+            <div className="article-fact">
               <dt>
                 <Clock className="size-4" aria-hidden="true" />
                 <span className="sr-only">Reading time</span>
@@ -433,7 +433,7 @@ function ArticleHeader({
             </div>
           ) : null}
           {post.wordCount !== null && post.wordCount !== undefined ? (
-            <div className="flex items-center gap-1.5">
+            <div className="article-fact">
               <dt>
                 <FileText className="size-4" aria-hidden="true" />
                 <span className="sr-only">Length</span>

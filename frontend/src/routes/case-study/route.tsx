@@ -254,7 +254,7 @@ function CaseStudyView({ caseStudy }: { caseStudy: CaseStudy }) {
                     <a
                       href={caseStudy.link}
                       target="_blank"
-                      rel="noopener noreferrer"
+                      rel="noreferrer"
                       className="inline-flex items-center gap-1.5 font-semibold text-labs hover:underline"
                     >
                       Visit the project <ArrowUpRight className="size-4" aria-hidden="true" />

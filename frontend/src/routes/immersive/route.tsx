@@ -92,7 +92,7 @@ export function Component() {
                   key={studio.id}
                   href={studio.href}
                   target="_blank"
-                  rel="noopener noreferrer"
+                  rel="noreferrer"
                   data-studio={studio.id}
                   onClick={() => trackStudioVisit(studio.id)}
                   data-testid="studio-card"

@@ -114,7 +114,7 @@ export function Component() {
           If you are unhappy with how we handle your data, please tell us first at{' '}
           <a href={`mailto:${email}`}>{email}</a>. You also have the right to complain to the Information
           Commissioner&rsquo;s Office (ICO), the UK supervisory authority:{' '}
-          <a href="https://ico.org.uk/make-a-complaint/" target="_blank" rel="noopener noreferrer">
+          <a href="https://ico.org.uk/make-a-complaint/" target="_blank" rel="noreferrer">
             ico.org.uk
           </a>
           , telephone 0303 123 1113.

@@ -114,7 +114,7 @@ export function Component() {
                 <a
                   href={member.linkedin}
                   target="_blank"
-                  rel="noopener noreferrer"
+                  rel="noreferrer"
                   className="mt-5 inline-flex items-center gap-2 rounded-full bg-white/10 px-4 py-2 text-sm font-medium hover:bg-white/20"
                 >
                   <SocialIcon name="LinkedIn" /> LinkedIn profile

@@ -169,7 +169,7 @@ function Editor(data: LoadedDocument<AdminCaseStudy, undefined>) {
                 href={`/case-studies/${saved.slug}`}
                 target="_blank"
                 rel="noopener"
-                className={buttonVariants({ variant: 'link', size: 'inline', className: 'justify-start gap-1.5' })}
+                className={buttonVariants({ variant: 'link', size: 'inline', className: 'justify-start' })}
                 data-testid="case-study-preview-link"
               >
                 <ExternalLink className="size-4" aria-hidden="true" />

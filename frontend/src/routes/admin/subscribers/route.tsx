@@ -203,7 +203,7 @@ function SubscriberRow({ subscriber, onRemove }: { subscriber: SubscriberSummary
             type="button"
             variant="ghost"
             size="sm"
-            className="text-danger hover:bg-danger-soft hover:text-danger"
+            className="hover:text-danger"
             onClick={onRemove}
             aria-label={`Remove ${subscriber.email}`}
           >
