@@ -573,7 +573,16 @@ try {
   check(
     'a repeated anonymous page is a Varnish hit',
     hits === repeated.length && repeated.every((result) => result.status === 200),
-    `${hits}/${repeated.length} hits${hits < repeated.length ? ` (not hits: ${repeated.map((result, index) => (cacheState(result) === 'HIT' ? null : `#${index + 1} ${cacheState(result)} ${result.status}`)).filter(Boolean).join(', ')})` : ''}, Age ${repeated.at(-1).headers.age}, browsers told: ${repeated.at(-1).headers['cache-control']}`,
+    `${hits}/${repeated.length} hits${
+      hits < repeated.length
+        ? ` (not hits: ${repeated
+            .map((result, index) =>
+              cacheState(result) === 'HIT' ? null : `#${index + 1} ${cacheState(result)} ${result.status}`,
+            )
+            .filter(Boolean)
+            .join(', ')})`
+        : ''
+    }, Age ${repeated.at(-1).headers.age}, browsers told: ${repeated.at(-1).headers['cache-control']}`,
   );
   const staffPage = await viaVarnish('/blog', { cookie });
   const afterStaff = await viaVarnish('/blog');

@@ -24,7 +24,7 @@ export const postComponents: Components = {
   a: ({ href, children, node: _node, ...props }) => {
     const external = href ? /^https?:\/\//.test(href) : false;
     return (
-      <a href={href || undefined} {...props} {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+      <a href={href || undefined} {...props} {...(external ? { target: '_blank', rel: 'noreferrer' } : {})}>
         {children}
       </a>
     );
