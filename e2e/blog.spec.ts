@@ -337,13 +337,13 @@ test.describe('Blog on the shared server', () => {
     expect(data).not.toContain('word1199');
     expect(data).not.toContain('Day one');
     // Nor what only the page's other kept blocks show: the header's author and tags, the "More
-    // from" cards, the footer's social links.
+    // from" cards, the footer's social and studio links.
     const firstCard = page.getByTestId('more-from-card').first().getByRole('heading');
     const cardTitle = (await firstCard.textContent()) ?? '';
     expect(cardTitle.length).toBeGreaterThan(10);
     expect(html).toContain(cardTitle);
     await expect(page.getByTestId('author-block')).toContainText('Guest Author');
-    for (const shown of [cardTitle, 'Guest Author', 'Digital Twins', 'linkedin.com/company'])
+    for (const shown of [cardTitle, 'Guest Author', 'Digital Twins', 'linkedin.com/company', 'simulationcreation'])
       expect(data).not.toContain(shown);
     expect(html).toContain('linkedin.com/company');
     const body = page.getByTestId('article-body');

@@ -176,12 +176,16 @@ test.describe('Structured data and feed discovery (plain HTTP)', () => {
     );
     const article = blocks.find((block) => block['@type'] === 'Article')!;
     expect(article.author).toMatchObject({ '@type': 'Organization', name: site.legalName });
-    const crumbs = blocks.find((block) => block['@type'] === 'BreadcrumbList')!.itemListElement as { item: string }[];
-    expect(crumbs.map((crumb) => new URL(crumb.item).pathname)).toEqual([
+    const crumbs = blocks.find((block) => block['@type'] === 'BreadcrumbList')!.itemListElement as {
+      name: string;
+      item?: string;
+    }[];
+    expect(crumbs.map((crumb) => crumb.item && new URL(crumb.item).pathname)).toEqual([
       '/',
       '/case-studies',
-      '/case-studies/relative-probability',
+      undefined,
     ]);
+    expect(crumbs.at(-1)!.name).toBe(article.headline);
   });
 
   test('a team member has a ProfilePage around the Person and a BreadcrumbList', async ({ request }) => {
@@ -282,13 +286,18 @@ test.describe('Server-rendered articles (plain HTTP)', () => {
     expect(blocks.map(expectDocumentedProperties)).toEqual(expect.arrayContaining(['BlogPosting', 'BreadcrumbList']));
     expect(posting.publisher).toMatchObject({ '@type': 'Organization', name: site.legalName });
     expect(posting.author).toMatchObject({ url: expect.stringMatching(/\/team\/helena-marsh$/) });
-    const crumbs = blocks.find((block) => block['@type'] === 'BreadcrumbList').itemListElement as { item: string }[];
-    expect(crumbs.map((crumb) => new URL(crumb.item).pathname)).toEqual([
+    const crumbs = blocks.find((block) => block['@type'] === 'BreadcrumbList').itemListElement as {
+      name: string;
+      item?: string;
+    }[];
+    // The last step, the page itself, names it; Google takes its address from the page.
+    expect(crumbs.map((crumb) => crumb.item && new URL(crumb.item).pathname)).toEqual([
       '/',
       '/blog',
       '/blog/consulting',
-      `/blog/consulting/${slug}`,
+      undefined,
     ]);
+    expect(crumbs.at(-1)!.name).toBe(title);
   });
 
   test('text beyond ASCII arrives intact: in the HTML, in the hydration data, and after hydration', async ({

@@ -78,7 +78,7 @@ const renderPageParts: PageRenderer = async ({ url: target, serverApi, publicUrl
   if (result.kind === 'redirect') return { kind: 'redirect', status: result.status, location: result.location };
   const { state } = result;
   // The values that kept islands put into the page as HTML: the hydration data does not repeat them.
-  const kept = new Map<string, string>();
+  const kept = new Map<string, string | null>();
   // Blocks rendered for earlier pages go in as bytes after the render; a staff render reuses none.
   const splices = staff ? null : new BlockSplices();
   const rendered = await renderToBuffer(

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Writes the icon sprite (`src/components/ui/icon-sprite.svg`): one <symbol> per icon that
+// Writes the icon sprite (`src/components/ui/icons.svg`): one <symbol> per icon that
 // `src/components/ui/icons.tsx` declares with `icon('<name>')`, drawn from the `lucide` package's
 // public icon data, then the brand glyphs and the site's own drawings (artwork.mjs). Pages then send `<svg><use href="…#name"/></svg>` and never repeat a path.
 // `node frontend/scripts/icon-sprite.mjs` rewrites the file; `--check` fails when it is stale
@@ -13,7 +13,7 @@ import { brandGlyphs } from './brand-glyphs.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const iconsModule = path.resolve(here, '../src/components/ui/icons.tsx');
-export const spriteFile = path.resolve(here, '../src/components/ui/icon-sprite.svg');
+export const spriteFile = path.resolve(here, '../src/components/ui/icons.svg');
 
 /** The names `icons.tsx` asks for, in order of first appearance, each once. */
 export function declaredIconNames(source) {
@@ -68,7 +68,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   if (process.argv.includes('--check')) {
     const current = readFileSync(spriteFile, 'utf8');
     if (current !== expected) {
-      process.stderr.write('icon-sprite.svg is stale: run `node frontend/scripts/icon-sprite.mjs`\n');
+      process.stderr.write('icons.svg is stale: run `node frontend/scripts/icon-sprite.mjs`\n');
       process.exit(1);
     }
   } else {

@@ -53,16 +53,20 @@ export function organizationJsonLd(
   };
 }
 
-/** The trail from the home page to the page itself, each step an absolute address. */
+/**
+ * The trail from the home page to the page itself, each step an absolute address but the last: the
+ * page itself, whose address Google takes from the page (its documented rule for the last item).
+ */
 export function breadcrumbJsonLd(publicUrl: string, crumbs: { name: string; path: string }[]): JsonLd {
+  const trail = [{ name: 'Home', path: '/' }, ...crumbs];
   return {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
-    itemListElement: [{ name: 'Home', path: '/' }, ...crumbs].map((crumb, index) => ({
+    itemListElement: trail.map((crumb, index) => ({
       '@type': 'ListItem',
       position: index + 1,
       name: crumb.name,
-      item: absoluteUrl(publicUrl, crumb.path),
+      ...(index < trail.length - 1 ? { item: absoluteUrl(publicUrl, crumb.path) } : {}),
     })),
   };
 }
@@ -92,7 +96,6 @@ export function articleJsonLd(publicUrl: string, facts: ArticleFacts): JsonLd {
     headline: facts.headline,
     description: facts.description,
     url,
-    mainEntityOfPage: { '@type': 'WebPage', '@id': url },
     image: [facts.image].flat().map((image) => absoluteUrl(publicUrl, image)),
     datePublished: facts.datePublished,
     dateModified: facts.dateModified,

@@ -10,10 +10,14 @@ type ServerFrameSettings = Omit<PublicSiteSettings, 'clientLogos'>;
  * The site settings the frame and many pages show (contact details, links): the root route's data,
  * which every page's hydration data carries. The client logos are not among them: only the pages
  * that show them load them (`loadClientLogos`), so that no other page sends them. Only the footer (a
- * kept block) shows the social links: in the browser they may be its stand-in
- * (components/page/server-html.ts, "Sent once"). (The studios are on the Immersive page too.)
+ * kept block) shows the social and studio links: in the browser they may be its stand-in
+ * (components/page/server-html.ts, "Sent once"), so the Immersive page, which lists the studios,
+ * loads them itself (`loadStudios`) and keeps its copy in its data (`readInBrowser`).
  */
-export type FrameSettings = Omit<ServerFrameSettings, 'social'> & { social: Kept<PublicSiteSettings['social']> };
+export type FrameSettings = Omit<ServerFrameSettings, 'social' | 'studios'> & {
+  social: Kept<PublicSiteSettings['social']>;
+  studios: Kept<PublicSiteSettings['studios']>;
+};
 
 /**
  * The site settings as the public API gives them. On the server a loader reads them through the
@@ -37,6 +41,11 @@ export async function loadSiteSettings(context: unknown): Promise<FrameSettings>
 export function frameSettings(settings: PublicSiteSettings): ServerFrameSettings {
   const { clientLogos: _logos, ...frame } = settings;
   return frame;
+}
+
+/** The studios, for a page that lists them (the Immersive page's loader). */
+export async function loadStudios(context: unknown): Promise<PublicSiteSettings['studios']> {
+  return (await loadPublicSettings(context)).studios;
 }
 
 /** The client logos, for a page that shows them (the home and Consulting pages' loaders). */

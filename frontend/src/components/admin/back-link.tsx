@@ -6,10 +6,7 @@ import { cn } from '@/lib/cn';
 /** The way back from an admin screen to the one above it (a record to its list, a form to sign-in). */
 export function BackLink({ to, className, children }: { to: string; className?: string; children: ReactNode }) {
   return (
-    <Link
-      to={to}
-      className={cn('inline-flex items-center gap-2 text-sm font-medium text-ink-muted hover:text-ink', className)}
-    >
+    <Link to={to} className={cn('back-link', className)}>
       <ArrowLeft className="size-4" aria-hidden="true" />
       {children}
     </Link>

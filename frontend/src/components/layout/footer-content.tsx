@@ -104,7 +104,7 @@ export function FooterContent({
         <LinkColumn label="Company" items={company} />
       </div>
       <div className="border-t border-white/10">
-        <div className="container-page flex flex-col gap-3 py-6 sm:flex-row sm:items-center sm:justify-between">
+        <div className="container-page footer-bottom">
           <p className="text-xs leading-relaxed text-white/70" data-testid="copyright">
             © {year} {site.legalName}. Registered in {site.registeredIn}, company number {site.companyNumber}.
             Registered office: {site.registeredAddress}.

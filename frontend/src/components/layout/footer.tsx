@@ -30,23 +30,27 @@ export function Footer() {
   const followLinks = useRouterLinks();
   const current = year();
   const { social, studios } = useSiteSettings();
-  // In the browser the social links may be this block's stand-in (shown by the footer alone, they
-  // are sent once, as its HTML): it names the block's mark. The Immersive page shows the studios too.
-  const links = typeof social === 'string' ? undefined : { social, studios };
+  // In the browser the links may be this block's stand-in (shown by the footer alone, they are sent
+  // once, as its HTML): it names the block's mark.
+  const standIn = typeof social === 'string' ? social : typeof studios === 'string' ? studios : undefined;
+  const links = typeof social === 'string' || typeof studios === 'string' ? undefined : { social, studios };
   // The settings answer that holds the social links holds the studios too.
-  const inputs = typeof social === 'string' ? social : inputsFrom(social, () => JSON.stringify({ social, studios }));
-  noteKept(useContext(KeptData), social, inputs);
+  const inputs = standIn ?? inputsFrom(social as object, () => JSON.stringify(links));
+  const kept = useContext(KeptData);
+  noteKept(kept, social, inputs);
+  noteKept(kept, studios, inputs);
   return (
-    <div className="contents" onClick={onFooterClick}>
-      <Island
-        id={`site-footer-${current}`}
-        inputs={inputs}
-        hydrate={false}
-        code={code}
-        render={() => links && code.Component && <code.Component year={current} links={links} />}
-        className="contents"
-        onClick={followLinks}
-      />
-    </div>
+    <Island
+      id={`site-footer-${current}`}
+      inputs={inputs}
+      hydrate={false}
+      code={code}
+      render={() => links && code.Component && <code.Component year={current} links={links} />}
+      className="contents"
+      onClick={(event) => {
+        followLinks(event);
+        onFooterClick(event);
+      }}
+    />
   );
 }

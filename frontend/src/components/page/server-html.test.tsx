@@ -214,6 +214,24 @@ describe('a kept value sent once', () => {
     });
   });
 
+  it('never swaps a value that the page reads in the browser, whichever is noted first', async () => {
+    const module = await load({ server: true });
+    const { noteKept, readInBrowser, withKeptStandIns, fingerprint } = module;
+    const studios = Object.freeze([Object.freeze({ id: 'fooh_studios', name: 'Fooh Studios' })]);
+    const data = JSON.stringify({ root: { studios }, page: { studios } });
+    const html = Buffer.from(`<div data-island="${fingerprint('footer-inputs')}"></div>`);
+    for (const order of [
+      ['note', 'read'],
+      ['read', 'note'],
+    ]) {
+      const kept = new Map<string, string | null>();
+      for (const step of order)
+        if (step === 'note') noteKept(kept, studios, 'footer-inputs');
+        else readInBrowser(kept, studios);
+      expect(withKeptStandIns(data, kept, html)).toBe(data);
+    }
+  });
+
   it('notes nothing in the browser', async () => {
     vi.stubEnv('SSR', false);
     const { noteKept } = await load({ server: false });

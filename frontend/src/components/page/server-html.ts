@@ -45,9 +45,9 @@ import { LRUCache } from 'lru-cache';
  * `KeptData` map per render), and the hydration data carries a stand-in for it (`withKeptStandIns`,
  * `keptStandIn`: a string naming the mark) when the document holds that block; in the browser a
  * block given a stand-in takes its mark from it and reuses the document's HTML. Only a value that
- * nothing else on any page reads in the browser may be noted: an equal value anywhere in the page's
- * data is swapped too (the footer's studio links, say, which the Immersive page lists). A
- * client-side navigation loads the real value.
+ * nothing else reads in the browser may be noted: an equal value anywhere in the page's data is
+ * swapped too, unless the code that reads it there says so (`readInBrowser`: the Immersive page's
+ * studios, which the footer shows too). A client-side navigation loads the real value.
  *
  * Development: nothing is reused, every block renders on every request (sources change under hot
  * reload), through the same path, so a page is the same HTML as in production.
@@ -141,10 +141,11 @@ export function standInMark(value: unknown): string | undefined {
 }
 
 /**
- * Server: this render's kept values, by their JSON text, each with the mark of the block showing it.
- * The server entry provides one map per render; nothing is noted without it.
+ * Server: this render's kept values, by their JSON text, each with the mark of the block showing it,
+ * or null for a value the browser reads elsewhere on this page (`readInBrowser`), which is never
+ * swapped. The server entry provides one map per render; nothing is noted without it.
  */
-export const KeptData = createContext<Map<string, string> | null>(null);
+export const KeptData = createContext<Map<string, string | null> | null>(null);
 
 const jsonBySource = new WeakMap<object, string>();
 
@@ -164,11 +165,22 @@ function jsonOf(value: unknown): string {
  * reads it, so the hydration data may carry a stand-in instead (a no-op in the browser or without a
  * map). The block's mark is its inputs' fingerprint, as `Island` has it.
  */
-export function noteKept(kept: Map<string, string> | null, value: unknown, inputs: string): void {
+export function noteKept(kept: Map<string, string | null> | null, value: unknown, inputs: string): void {
   if (!import.meta.env.SSR || !kept) return;
   const text = jsonOf(value);
   // A stand-in would save nothing on a short value (`[]`, `null`), which another value may equal.
-  if (text.length > minimumKeptLength) kept.set(text, fingerprint(inputs));
+  if (text.length > minimumKeptLength && kept.get(text) !== null) kept.set(text, fingerprint(inputs));
+}
+
+/**
+ * Server: a value that this page's hydrated code reads (the Immersive page's studios, say) while a
+ * kept block elsewhere shows it too (the footer's studio links): it stays in the hydration data,
+ * wherever it is and whichever was rendered first.
+ */
+export function readInBrowser(kept: Map<string, string | null> | null, value: unknown): void {
+  if (!import.meta.env.SSR || !kept) return;
+  const text = jsonOf(value);
+  if (text.length > minimumKeptLength) kept.set(text, null);
 }
 
 /** Skips the JSON string opening at `at`; gives the index of its closing quote. */
@@ -184,10 +196,11 @@ function endOfString(json: string, at: number): number {
  * noted). One pass over the text, matching only where a value starts (never a key, never inside a
  * string). (A replacer function did the same in `JSON.stringify` at the cost of a call per value.)
  */
-export function withKeptStandIns(json: string, kept: Map<string, string>, documentHtml: Buffer): string {
+export function withKeptStandIns(json: string, kept: Map<string, string | null>, documentHtml: Buffer): string {
   const swaps: Array<[text: string, standIn: string]> = [];
   for (const [text, mark] of kept)
-    if (documentHtml.includes(`data-island="${mark}"`)) swaps.push([text, JSON.stringify(keptStandIn(mark))]);
+    if (mark !== null && documentHtml.includes(`data-island="${mark}"`))
+      swaps.push([text, JSON.stringify(keptStandIn(mark))]);
   if (swaps.length === 0) return json;
   let out = '';
   let from = 0;

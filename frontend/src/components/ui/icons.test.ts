@@ -19,7 +19,7 @@ describe('icons', () => {
   });
 
   it('every icon the module exports has a symbol in the sprite', () => {
-    const sprite = readFileSync(path.resolve(here, 'icon-sprite.svg'), 'utf8');
+    const sprite = readFileSync(path.resolve(here, 'icons.svg'), 'utf8');
     const declared = [...readFileSync(path.resolve(here, 'icons.tsx'), 'utf8').matchAll(/icon\('([a-z0-9-]+)'\)/g)];
     expect(declared.length).toBeGreaterThan(50);
     for (const [, name] of declared) expect(sprite).toContain(`<symbol id="${name}" viewBox="0 0 24 24">`);

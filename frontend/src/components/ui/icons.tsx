@@ -1,12 +1,12 @@
 import type { SVGProps } from 'react';
 // The sprite is a hashed asset of its own (never inlined), cached by the browser once for every page.
-import sprite from './icon-sprite.svg?no-inline';
+import sprite from './icons.svg?no-inline';
 
 export const spriteUrl: string = sprite;
 
 /**
  * Icons drawn from one sprite: each is `<svg><use href="sprite#name"/></svg>`, so a page carries a
- * reference, not the icon's paths, and the JavaScript carries only names. `icon-sprite.svg` is made from
+ * reference, not the icon's paths, and the JavaScript carries only names. `icons.svg` is made from
  * the `lucide` package's icon data for the names below (`node frontend/scripts/icon-sprite.mjs`; a unit
  * test fails when it is stale). Each symbol carries lucide's stroke settings itself (stroke colour is the
  * text colour); an icon takes its size from `size` or its class. Icons are decorative (`aria-hidden`)

@@ -39,7 +39,7 @@ import { useContext } from 'react';
 import { useRouterLinks } from '@/components/page/router-links';
 
 /** What the page reads of the post besides its header: its address, title, excerpt and body. */
-type ArticlePost = Pick<Post, 'section' | 'slug' | 'title' | 'excerpt' | 'metaDescription' | 'body' | 'bodyImages'>;
+type ArticlePost = Pick<Post, 'section' | 'slug' | 'title' | 'excerpt' | 'body' | 'bodyImages'>;
 
 /** What the article's header shows: the post without its body, and the team member it credits. */
 interface ArticleHeaderData {
@@ -128,8 +128,8 @@ function articleHeader(post: Post, author: AuthorBlockMember | null): ArticleHea
   return header;
 }
 
-function articlePost({ section, slug, title, excerpt, metaDescription, body, bodyImages }: Post): ArticlePost {
-  return { section, slug, title, excerpt, metaDescription, body, bodyImages };
+function articlePost({ section, slug, title, excerpt, body, bodyImages }: Post): ArticlePost {
+  return { section, slug, title, excerpt, body, bodyImages };
 }
 
 export const handle: RouteHandle<ArticleRouteData | undefined> = {
@@ -143,10 +143,14 @@ export const handle: RouteHandle<ArticleRouteData | undefined> = {
       return { title: sectionLabels[section], description: site.tagline, noindex: true, provisional: true };
     }
     const { header } = article.value;
-    const description = article.value.post.metaDescription || article.value.post.excerpt;
-    // The browser reads only the title and description: its header data may be a stand-in.
-    if (typeof header === 'string') return { title: article.value.post.title, description };
+    if (typeof header === 'string') {
+      // The browser, hydrating the server's page (the header's data is its stand-in), reads only the
+      // title and the description, which the document already has.
+      const shown = document.querySelector<HTMLMetaElement>('meta[name="description"]')?.content;
+      return { title: article.value.post.title, description: shown ?? article.value.post.excerpt };
+    }
     const { post, author: member } = header;
+    const description = post.metaDescription || post.excerpt;
     const author = member?.name ?? post.authorName;
     const canonicalPath = `/blog/${post.section}/${post.slug}`;
     // The feature image as the social card (1280 wide, a format every reader takes); the drawn card otherwise.
@@ -218,7 +222,7 @@ export const handle: RouteHandle<ArticleRouteData | undefined> = {
 function BackLink({ section }: { section: PostSection }) {
   const back = backLinks[section];
   return (
-    <Link to={back.to} className="inline-flex items-center gap-2 text-sm font-medium text-ink-muted hover:text-ink">
+    <Link to={back.to} className="back-link">
       <ArrowLeft className="size-4" aria-hidden="true" />
       {back.label}
     </Link>
@@ -400,7 +404,7 @@ function ArticleHeader({
       <p className="lead mt-5 max-w-3xl" data-testid="article-excerpt">
         {post.excerpt}
       </p>
-      <div className="mt-8 flex flex-col gap-6 border-y border-line py-6 lg:flex-row lg:items-center lg:justify-between">
+      <div className="article-byline">
         <AuthorBlock post={post} member={author} />
         <dl className="article-facts" data-testid="article-facts">
           <div className="article-fact">
@@ -467,7 +471,7 @@ function ArticleView({ article }: { article: ArticleData }) {
         <div className="container-page">
           <SectionBanner section={post.section} />
         </div>
-        <div className="container-page grid grid-cols-1 gap-12 py-12 lg:grid-cols-[minmax(0,1fr)_16rem]">
+        <div className="container-page article-layout">
           <MarkdownBody markdown={post.body} images={post.bodyImages} />
           <aside className="lg:sticky lg:top-24 lg:self-start">
             <ShareBar url={url} title={post.title} summary={post.excerpt || post.title} />

@@ -1,6 +1,7 @@
+import { useContext } from 'react';
 import { ArrowRight, ArrowUpRight, Clapperboard, Glasses } from '@/components/ui/icons';
 import { Link } from '@/components/ui/link';
-import { site } from '@northbeam/common';
+import { site, type PublicSiteSettings } from '@northbeam/common';
 import type { RouteHandle } from '@/app/route-handle';
 import { useLoaderData, type LoaderFunctionArgs } from '@/app/data-router';
 import { loadTeamStrip, type TeamStripMember } from '@/lib/team';
@@ -14,7 +15,8 @@ import { cn } from '@/lib/cn';
 import { PlaybookInlineOffer } from '@/components/lead-capture/playbook-inline-offer';
 import { PlaybookWidget } from '@/components/lead-capture/playbook-widget';
 import { useServiceEngagement } from '@/hooks/use-service-engagement';
-import { useSiteSettings } from '@/lib/site-settings';
+import { loadStudios } from '@/lib/site-settings';
+import { KeptData, readInBrowser } from '@/components/page/server-html';
 import { trackStudioVisit } from '@/lib/analytics';
 
 const description = `${site.name} Immersive: XR training, digital twins and CGI for advertising from our Simulation Creation and Fooh Studios teams.`;
@@ -37,15 +39,25 @@ const studioStyle: Record<string, { icon: typeof Glasses; className: string }> =
   },
 };
 
-/** The team for the "Talk to the Team" strip. */
-export async function loader({ context }: LoaderFunctionArgs): Promise<{ team: TeamStripMember[] }> {
-  return { team: await loadTeamStrip(context) };
+interface ImmersiveData {
+  team: TeamStripMember[];
+  studios: PublicSiteSettings['studios'];
+}
+
+/**
+ * The team for the "Talk to the Team" strip, and the studios: the root data's copy is the footer's
+ * and may be its stand-in in the browser (lib/site-settings.ts).
+ */
+export async function loader({ context }: LoaderFunctionArgs): Promise<ImmersiveData> {
+  const [team, studios] = await Promise.all([loadTeamStrip(context), loadStudios(context)]);
+  return { team, studios };
 }
 
 export function Component() {
-  const { team } = useLoaderData<{ team: TeamStripMember[] }>();
+  const { team, studios } = useLoaderData<ImmersiveData>();
   useServiceEngagement('immersive');
-  const { studios } = useSiteSettings();
+  // The studio cards below are this page's own: its data keeps them although the footer shows them too.
+  readInBrowser(useContext(KeptData), studios);
   return (
     <>
       <PageHero
