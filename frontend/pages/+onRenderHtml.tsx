@@ -78,7 +78,9 @@ const renderPageParts: PageRenderer = async ({ url: target, serverApi, publicUrl
   if (result.kind === 'redirect') return { kind: 'redirect', status: result.status, location: result.location };
   const { state } = result;
   // The values that kept islands put into the page as HTML: the hydration data does not repeat them.
-  const kept = new Map<string, string | null>();
+  // A staff render notes none: an admin screen's own data holds what the frame's blocks show (the
+  // settings editor's social links equal the footer's), and its blocks are never kept for others.
+  const kept = staff ? null : new Map<string, string | null>();
   // Blocks rendered for earlier pages go in as bytes after the render; a staff render reuses none.
   const splices = staff ? null : new BlockSplices();
   const rendered = await renderToBuffer(
@@ -106,7 +108,7 @@ const renderPageParts: PageRenderer = async ({ url: target, serverApi, publicUrl
     head: renderHeadHtml(head, publicUrl, url.pathname, serverSiteSettingsOf(matches[0]?.data)),
     app,
     hydration: jsonForScript({ loaderData: state.loaderData, errors: serializeErrors(state.errors) }, (json) =>
-      withKeptStandIns(json, kept, app),
+      kept ? withKeptStandIns(json, kept, app) : json,
     ),
   };
 };
