@@ -47,7 +47,8 @@ import { LRUCache } from 'lru-cache';
  * block given a stand-in takes its mark from it and reuses the document's HTML. Only a value that
  * nothing else reads in the browser may be noted: an equal value anywhere in the page's data is
  * swapped too, unless the code that reads it there says so (`readInBrowser`: the Immersive page's
- * studios, which the footer shows too). A client-side navigation loads the real value.
+ * studios, which the footer shows too). A staff render notes nothing (no map): an admin screen's own
+ * data may hold what a kept block shows. A client-side navigation loads the real value.
  *
  * Development: nothing is reused, every block renders on every request (sources change under hot
  * reload), through the same path, so a page is the same HTML as in production.
