@@ -266,6 +266,14 @@ export function inputsFrom(source: object, make: () => string): string {
   return text;
 }
 
+/**
+ * A kept block's inputs: its stand-in as it is (it names the block's mark), else its value's text,
+ * made by `make` (once per frozen value on the server, `inputsFrom`).
+ */
+export function keptInputs<T extends object>(value: Kept<T>, make: (value: T) => string): string {
+  return typeof value === 'string' ? value : inputsFrom(value, () => make(value));
+}
+
 /** Server: the block's bytes from the cache (never in development). */
 function cachedBytes(key: string): Uint8Array | undefined {
   return import.meta.env.DEV ? undefined : server!.cache.get(key);

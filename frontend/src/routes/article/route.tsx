@@ -1,4 +1,5 @@
 import { ArrowLeft, CalendarDays, Clock, FileText, RefreshCw } from '@/components/ui/icons';
+import { useContext } from 'react';
 import { data, isRouteErrorResponse, useAsyncError, useLocation } from 'react-router-dom';
 import { Link } from '@/components/ui/link';
 import { useLoaderData, useRouteError, type LoaderFunctionArgs } from '@/app/data-router';
@@ -34,8 +35,7 @@ import { deferInBrowser, DeferredView, type Deferred } from '@/app/deferred';
 import { formatDate } from '@northbeam/common';
 import { formatNumber } from '@/lib/format';
 import { cardSurface } from '@/components/ui/card';
-import { inputsFrom, Island, KeptData, noteKept, type Kept } from '@/components/page/server-html';
-import { useContext } from 'react';
+import { Island, KeptData, keptInputs, noteKept, type Kept } from '@/components/page/server-html';
 import { useRouterLinks } from '@/components/page/router-links';
 
 /** What the page reads of the post besides its header: its address, title, excerpt and body. */
@@ -233,7 +233,7 @@ function BackLink({ section }: { section: PostSection }) {
 function MoreFromBlock({ section, posts }: { section: PostSection; posts: Kept<PostCardData[]> }) {
   const followLinks = useRouterLinks();
   // Given its stand-in, the block takes the document's HTML (its mark); else it shows the cards.
-  const inputs = typeof posts === 'string' ? posts : inputsFrom(posts, () => JSON.stringify({ section, posts }));
+  const inputs = keptInputs(posts, (cards) => JSON.stringify({ section, posts: cards }));
   noteKept(useContext(KeptData), posts, inputs);
   return (
     <Island
@@ -340,11 +340,6 @@ export function Component() {
   );
 }
 
-/** The header's inputs as text; its stand-in names the block (its mark) instead. */
-function headerInputsText(header: Kept<ArticleHeaderData>): string {
-  return typeof header === 'string' ? header : inputsFrom(header, () => JSON.stringify(header));
-}
-
 /**
  * The article's header (back link, tags, title, excerpt, author, facts, feature image): nothing in it
  * is interactive but its links, so it is a kept block rendered once per post and author
@@ -352,7 +347,7 @@ function headerInputsText(header: Kept<ArticleHeaderData>): string {
  */
 function ArticleHeaderBlock({ header }: { header: Kept<ArticleHeaderData> }) {
   const followLinks = useRouterLinks();
-  const inputs = headerInputsText(header);
+  const inputs = keptInputs(header, (shown) => JSON.stringify(shown));
   // What the header shows, the browser reads nowhere else (the head reads it on the server only).
   noteKept(useContext(KeptData), header, inputs);
   return (
