@@ -71,6 +71,14 @@ describe(boundedCache.name, () => {
     expect(await cache.fetch('k')).toEqual(blob(1));
   });
 
+  it('drops a value once it is older than maxAgeMs, without being asked', async () => {
+    const cache = boundedCache<string, Blob>({ maxEntries: 10, maxAgeMs: 20 });
+    cache.set('k', blob(1));
+    expect(cache.has('k')).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(cache.size).toBe(0);
+  });
+
   it('refuses to build a cache with no bound', () => {
     expect(() => boundedCache<string, Blob>({ maxBytes: 100 })).toThrow(/needs maxEntries/);
   });

@@ -8,6 +8,8 @@ export interface BoundedCacheOptions<K extends string | number, V extends object
   sizeOf?: (value: V) => number;
   /** A value larger than this is served but not kept (only with `sizeOf`). */
   maxEntryBytes?: number;
+  /** How long a value is kept at most, in milliseconds; it is dropped (and its memory freed) then. */
+  maxAgeMs?: number;
   /**
    * How a missing value is produced for `fetch`: concurrent fetches of one key share one call, and an
    * `undefined` answer (nothing there) is not stored.
@@ -23,7 +25,7 @@ export interface BoundedCacheOptions<K extends string | number, V extends object
 export function boundedCache<K extends string | number, V extends object>(
   options: BoundedCacheOptions<K, V>,
 ): LRUCache<K, V> {
-  const { maxEntries, maxBytes, sizeOf, maxEntryBytes, produce } = options;
+  const { maxEntries, maxBytes, sizeOf, maxEntryBytes, maxAgeMs, produce } = options;
   if (maxEntries === undefined && (maxBytes === undefined || sizeOf === undefined)) {
     throw new Error('A bounded cache needs maxEntries, or maxBytes with sizeOf');
   }
@@ -39,6 +41,7 @@ export function boundedCache<K extends string | number, V extends object>(
   const settings = {
     ...limits,
     ...bySize,
+    ...(maxAgeMs !== undefined ? { ttl: maxAgeMs, ttlAutopurge: true } : {}),
     ...(produce ? { fetchMethod: (key: K) => produce(key) } : {}),
     // lru-cache types its options as a union that names the bound; the check above has made sure of one.
   } as LRUCache.Options<K, V, unknown>;

@@ -111,9 +111,66 @@ function encodeVariant(image: Sharp, format: MediaFormat): Sharp {
   }
 }
 
+/** Raw pixels of an image, as sharp reads and writes them. */
+export interface ImagePixels {
+  data: Buffer;
+  width: number;
+  height: number;
+  channels: 1 | 2 | 3 | 4;
+}
+
+/** The widest variant: a working copy at this width makes every variant of an image. */
+const widestVariant = Math.max(...mediaLimits.variantWidths);
+/** A working copy larger than this (an extreme aspect ratio) is not made: each variant reads the original instead. */
+const workingCopyMaxBytes = 32 * 1024 * 1024;
+
 /**
- * A variant of a stored original: `width` pixels wide at most, never wider than the original (no
- * upscaling), in `format`. Animation survives into GIF and WebP; AVIF gets the first frame.
+ * Whether an image's variants come from a working copy: not when a variant keeps the original's
+ * animation (GIF or WebP from GIF or WebP), nor when the copy would be too large to hold.
+ */
+export function madeFromWorkingCopy(
+  original: { format: MediaFormat; width: number; height: number },
+  format: MediaFormat,
+): boolean {
+  if (animatedFormats.has(original.format) && animatedFormats.has(format)) return false;
+  const width = Math.min(original.width, widestVariant);
+  const height = Math.ceil((original.height * width) / original.width);
+  return width * height * 4 <= workingCopyMaxBytes;
+}
+
+/**
+ * A stored original decoded once, at the widest variant's width at most (first frame only), as raw
+ * pixels. Decoding a 12-megapixel original costs more than resizing this copy to every width and
+ * encoding a format of it, so every variant of an image is made from one copy (docs/product.md#budgets:
+ * every variant of a 12-megapixel upload within 3 s). The smaller widths are resized from the copy,
+ * not from the original: a second reduction by Lanczos, invisible at these sizes.
+ */
+export async function makeWorkingCopy(original: Buffer): Promise<ImagePixels> {
+  const { data, info } = await open(original, false)
+    .resize({ width: widestVariant, withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height, channels: info.channels };
+}
+
+/** A variant from an image's working copy (see `makeWorkingCopy`), `width` pixels wide at most. */
+export async function variantFromCopy(
+  copy: ImagePixels,
+  width: number,
+  format: MediaFormat,
+): Promise<{ body: Buffer; contentType: string }> {
+  const { data, channels } = copy;
+  let image = sharp(data, { raw: { width: copy.width, height: copy.height, channels } });
+  if (width < copy.width) image = image.resize({ width });
+  // JPEG has no transparency: see-through pixels go on white, as a mail's page is.
+  if (format === 'jpeg' && (channels === 2 || channels === 4)) image = image.flatten({ background: '#ffffff' });
+  const body = await encodeVariant(image, format).toBuffer();
+  return { body, contentType: mediaContentTypes[format] };
+}
+
+/**
+ * A variant made from the stored original itself: `width` pixels wide at most, never wider than the
+ * original (no upscaling), in `format`. Animation survives into GIF and WebP; AVIF gets the first frame.
  */
 export async function makeVariant(
   original: Buffer,

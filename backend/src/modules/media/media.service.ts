@@ -17,7 +17,14 @@ import { ActivityService } from '../activity/activity.service.js';
 import { ContentVersionService } from '../content-version/content-version.service.js';
 import { mapMediaImage, mapMediaItem, type ListMediaQueryDto } from './dto/media.dto.js';
 import type { MediaEntity } from './entities/media.entity.js';
-import { makeVariant, prepareUpload } from './media-images.js';
+import {
+  madeFromWorkingCopy,
+  makeVariant,
+  makeWorkingCopy,
+  prepareUpload,
+  variantFromCopy,
+  type ImagePixels,
+} from './media-images.js';
 import { MediaStorage, type StoredMediaObject } from './media-storage.js';
 import { MediaRepository } from './media.repository.js';
 import { isUuid } from '../../core/validation/uuid.js';
@@ -29,6 +36,13 @@ const formatOfExtension = new Map(
 );
 /** Variants kept in this process's memory (least recently served out first): the hot ones cost no query. */
 const memoryBudgetBytes = 64 * 1024 * 1024;
+/**
+ * An image's working copy (media-images.ts, `makeWorkingCopy`) is kept this long for its other
+ * variants: a page, a mail or the library asks for several widths and formats of an image at about
+ * the same moment, and decoding the original costs more than making a variant from the copy.
+ */
+const workingCopyKeptMs = 10_000;
+const workingCopiesBudgetBytes = 64 * 1024 * 1024;
 
 /** An uploaded file as the multipart parser hands it over. */
 export interface UploadedImage {
@@ -64,6 +78,18 @@ export class MediaService {
       const [id, file] = key.split('/');
       const [width, extension] = file.split('.');
       return (await this.loadOrMake(id, Number(width), formatOfExtension.get(extension)!)) ?? undefined;
+    },
+  });
+
+  /** Working copies of originals by id, decoded once however many variants ask (see `workingCopyKeptMs`). */
+  private readonly workingCopies = boundedCache<string, ImagePixels>({
+    maxBytes: workingCopiesBudgetBytes,
+    maxEntryBytes: workingCopiesBudgetBytes / 2,
+    sizeOf: (pixels) => pixels.data.length,
+    maxAgeMs: workingCopyKeptMs,
+    produce: async (id) => {
+      const original = await this.original(id);
+      return original ? makeWorkingCopy(original) : undefined;
     },
   });
 
@@ -161,7 +187,9 @@ export class MediaService {
         target: { type: 'media', id: media.id, label: media.filename },
       });
     });
-    for (const key of [...this.variants.keys()]) if (key.startsWith(`${id}/`)) this.variants.delete(key);
+    const key = id.toLowerCase();
+    for (const variant of [...this.variants.keys()]) if (variant.startsWith(`${key}/`)) this.variants.delete(variant);
+    this.workingCopies.delete(key);
     await this.storage.removePrefix(`${id}/`);
   }
 
@@ -201,15 +229,25 @@ export class MediaService {
     const key = `${id}/${served}.${mediaExtensions[format]}`;
     const stored = await this.storage.get(key);
     if (stored) return stored;
-    const original = await this.storage.get(originalKey(id));
-    if (!original) {
-      this.logger.warn(`The original of media ${id} is missing from storage`);
-      return null;
-    }
     const started = Date.now();
-    const variant = await makeVariant(original.body, media.format, served, format);
+    let variant: { body: Buffer; contentType: string };
+    if (madeFromWorkingCopy(media, format)) {
+      const copy = await this.workingCopies.fetch(id);
+      if (!copy) return null;
+      variant = await variantFromCopy(copy, served, format);
+    } else {
+      const original = await this.original(id);
+      if (!original) return null;
+      variant = await makeVariant(original, media.format, served, format);
+    }
     this.logger.debug?.(`Made ${key} in ${Date.now() - started} ms`);
     return this.storage.put(key, variant.body, variant.contentType);
+  }
+
+  private async original(id: string): Promise<Buffer | undefined> {
+    const original = await this.storage.get(originalKey(id));
+    if (!original) this.logger.warn(`The original of media ${id} is missing from storage`);
+    return original?.body;
   }
 
   private async require(id: string): Promise<MediaEntity> {
