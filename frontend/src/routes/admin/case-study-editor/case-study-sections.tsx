@@ -106,7 +106,10 @@ export function CaseStudySections({ editor, savedSlug }: { editor: CaseStudyEdit
         />
       </DocumentSection>
 
-      <DocumentSection title="The story" description="Markdown. Preview shows each section as the page does.">
+      <DocumentSection
+        title="The story"
+        description="Each section is written as formatted text, or as its markdown source. Preview shows it as the page does."
+      >
         <MarkdownField
           id={fieldId('problem_md')}
           label="The Challenge"
