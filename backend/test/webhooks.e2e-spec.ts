@@ -15,7 +15,8 @@ import { WebhookDispatcher } from '../src/modules/webhooks/webhook-dispatcher.js
 import { WebhookSender } from '../src/modules/webhooks/webhook-sender.js';
 import { createStaff, signedInAgent } from './factories/staff.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
-import { createTestDatabase, type TestDatabase } from './helpers/test-database.js';
+import { createSharedTestDatabase } from './helpers/shared-database.js';
+import type { TestDatabase } from './helpers/test-database.js';
 
 const hookTimeoutMs = 180_000;
 type Agent = Awaited<ReturnType<typeof signedInAgent>>;
@@ -94,7 +95,9 @@ describe('Webhooks', () => {
 
   beforeAll(async () => {
     await receiver.start();
-    database = await createTestDatabase();
+    // Shared, so that the apps of the restart and "without WEBHOOK_ALLOW_PRIVATE" tests see the same
+    // data on the embedded database too (each app would otherwise get an in-memory database of its own).
+    database = await createSharedTestDatabase();
     testApp = await createTestApp({ database, config: allowPrivate });
     await createStaff(testApp, 'admin');
     admin = await signedInAgent(testApp, 'admin@northbeam.example');
