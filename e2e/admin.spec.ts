@@ -37,6 +37,34 @@ test.describe('Admin: signed out', () => {
     expect((await page.request.get('/api/admin/user')).status()).toBe(401);
   });
 
+  test('a signed-in check that fails otherwise than 401 (the database unavailable) shows an error, not the sign-in page', async ({
+    page,
+  }) => {
+    await page.route('**/api/analytics/track', (route) => route.fulfill({ status: 204 }));
+    await page.route('**/api/admin/user', (route) =>
+      route.fulfill({ status: 503, json: { statusCode: 503, error: 'The service is temporarily unavailable' } }),
+    );
+    await page.goto('/');
+    await expect(page.getByTestId('site-footer')).toBeVisible();
+    // Into the admin in the browser (its route table), as a link from the site would go.
+    await page.evaluate(() => {
+      window.history.pushState({ idx: 1, key: 'admin', usr: null }, '', '/admin/posts');
+      window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state as unknown }));
+    });
+    await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible();
+    await expect(page.getByText('Error 503')).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe('/admin/posts');
+
+    // The failure is not kept: once the API answers again, the next check (in this same page) asks it
+    // and finds the visitor signed out.
+    await page.unroute('**/api/admin/user');
+    await page.evaluate(() => {
+      window.history.pushState({ idx: 2, key: 'admin-again', usr: null }, '', '/admin/media');
+      window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state as unknown }));
+    });
+    await expect(page).toHaveURL(`/admin/login?redirect=${encodeURIComponent('/admin/media')}`);
+  });
+
   test('the sign-in form shows its validation messages and the server message in a destructive alert', async ({
     page,
   }) => {

@@ -2,13 +2,18 @@ import { isRouteErrorResponse } from 'react-router-dom';
 import { Link } from '@/components/ui/link';
 import { useRouteError } from '@/app/data-router';
 import { buttonVariants } from '@/components/ui/button';
+import { ApiRequestError, pageStatusOf } from '@/lib/api';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
 
 /** Last resort when a screen fails to render: the frame stays, with a way back. */
 export function RootErrorBoundary() {
   const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const status = isRouteErrorResponse(error)
+    ? error.status
+    : error instanceof ApiRequestError
+      ? pageStatusOf(error)
+      : 500;
   return (
     <div className="flex min-h-screen flex-col">
       <Header />

@@ -45,11 +45,11 @@ describe('fetchStaffUser in the browser', () => {
     vi.unstubAllGlobals();
   });
 
-  it('asks once per five minutes, and counts a failed check as signed out', async () => {
+  it('asks once per five minutes; a 401 is signed out', async () => {
     const fetch = vi
       .fn()
       .mockImplementationOnce(() => Promise.resolve(Response.json(user)))
-      .mockImplementationOnce(() => Promise.reject(new TypeError('offline')));
+      .mockImplementationOnce(() => Promise.resolve(Response.json({ statusCode: 401 }, { status: 401 })));
     vi.stubGlobal('fetch', fetch);
 
     expect(await fetchStaffUser(undefined)).toEqual(user);
@@ -60,5 +60,20 @@ describe('fetchStaffUser in the browser', () => {
     vi.advanceTimersByTime(1);
     expect(await fetchStaffUser(undefined)).toBeNull();
     expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('throws on any other failure (503, offline) without keeping it: the next check asks again', async () => {
+    const unavailable = { statusCode: 503, error: 'The service is temporarily unavailable' };
+    const fetch = vi
+      .fn()
+      .mockImplementationOnce(() => Promise.resolve(Response.json(unavailable, { status: 503 })))
+      .mockImplementationOnce(() => Promise.reject(new TypeError('offline')))
+      .mockImplementationOnce(() => Promise.resolve(Response.json(user)));
+    vi.stubGlobal('fetch', fetch);
+
+    await expect(fetchStaffUser(undefined)).rejects.toMatchObject({ status: 503 });
+    await expect(fetchStaffUser(undefined)).rejects.toThrow('offline');
+    expect(await fetchStaffUser(undefined)).toEqual(user);
+    expect(fetch).toHaveBeenCalledTimes(3);
   });
 });

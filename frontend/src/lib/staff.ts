@@ -12,28 +12,30 @@ function inBrowser(context: unknown): boolean {
   return typeof window !== 'undefined' && !(context as { serverApi?: unknown } | undefined)?.serverApi;
 }
 
-/** The signed-in staff member, or null. A failed check counts as signed out (docs/product.md#sessions). */
+/**
+ * The signed-in staff member, or null when the API answers 401 (signed out). Any other failure (the
+ * database unavailable, 503; the network) is an error, thrown for the page to show as one, and is not
+ * kept: the next check asks again (docs/product.md#sessions).
+ */
 export async function fetchStaffUser(context: unknown): Promise<StaffUser | null> {
   const browser = inBrowser(context);
-  if (!browser) return loadStaffUser(context);
+  if (!browser) return loadJson<StaffUser>(context, '/api/admin/user');
   if (cachedUser && Date.now() - cachedUser.at < userCacheMs) return cachedUser.user;
   // The shell and the screen inside it ask at the same moment: one request answers both.
-  const pending = (userRequest ??= loadStaffUser(context).then((user) => {
-    if (userRequest === pending) {
-      cachedUser = { user, at: Date.now() };
-      userRequest = undefined;
-    }
-    return user;
-  }));
+  const pending = (userRequest ??= loadJson<StaffUser>(context, '/api/admin/user').then(
+    (user) => {
+      if (userRequest === pending) {
+        cachedUser = { user, at: Date.now() };
+        userRequest = undefined;
+      }
+      return user;
+    },
+    (error: unknown) => {
+      if (userRequest === pending) userRequest = undefined;
+      throw error;
+    },
+  ));
   return pending;
-}
-
-async function loadStaffUser(context: unknown): Promise<StaffUser | null> {
-  try {
-    return await loadJson<StaffUser>(context, '/api/admin/user');
-  } catch {
-    return null;
-  }
 }
 
 /** Where a staff member who must set up two-factor sign-in is sent, whichever admin page they asked for. */

@@ -1,6 +1,6 @@
 import { BadRequestException, HttpStatus, NotFoundException } from '@nestjs/common';
 import { messages } from '@northbeam/common';
-import { QueryRunnerAlreadyReleasedError } from 'typeorm';
+import { QueryFailedError, QueryRunnerAlreadyReleasedError } from 'typeorm';
 import { ApiError } from './api-error.js';
 import { toErrorBody } from './http-exception.filter.js';
 
@@ -42,6 +42,12 @@ describe('toErrorBody', () => {
     expect(toErrorBody(new Error('Connection terminated unexpectedly')).statusCode).toBe(503);
     // The database went away in the middle of a transaction: TypeORM released its connection.
     expect(toErrorBody(new QueryRunnerAlreadyReleasedError()).statusCode).toBe(503);
+  });
+
+  it("answers 503 when the database stops answering (the pool's query timeout), bare or wrapped by TypeORM", () => {
+    const stalled = new Error('Query read timeout');
+    expect(toErrorBody(stalled)).toEqual({ statusCode: 503, error: messages.serviceUnavailable });
+    expect(toErrorBody(new QueryFailedError('SELECT 1', [], stalled)).statusCode).toBe(503);
   });
 
   it('hides everything about an unexpected error', () => {

@@ -27,7 +27,9 @@ function isDatabaseUnavailable(error: unknown): boolean {
   // The connection of a transaction died (the database stopped) and TypeORM released it.
   if (error instanceof QueryRunnerAlreadyReleasedError) return true;
   const message = typeof candidate.message === 'string' ? candidate.message : '';
-  return /Connection terminated|timeout exceeded when trying to connect|Connection ended|the database system is (starting up|shutting down)|Client has encountered a connection error/i.test(
+  // "Query read timeout": the database did not answer within the pool's query_timeout
+  // (database/data-source-options.ts), set exactly to tell a database that stopped answering.
+  return /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Connection ended|the database system is (starting up|shutting down)|Client has encountered a connection error/i.test(
     message,
   );
 }

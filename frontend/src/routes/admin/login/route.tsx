@@ -33,9 +33,12 @@ export const handle: RouteHandle = {
   }),
 };
 
-/** Already signed in: straight on to where the visitor was going. */
+/**
+ * Already signed in: straight on to where the visitor was going. A check that fails (not a 401) shows
+ * the form: signing in is what the visitor came for, and its own answer says what is wrong.
+ */
 export async function loader({ context, request }: LoaderFunctionArgs) {
-  const user = await fetchStaffUser(context);
+  const user = await fetchStaffUser(context).catch(() => null);
 
   if (user) throw redirect(postSignInPath(new URL(request.url).searchParams.get('redirect')));
   return null;
