@@ -119,6 +119,11 @@ export interface ImagePixels {
   channels: 1 | 2 | 3 | 4;
 }
 
+/** Whether a variant keeps the original's animation: GIF or WebP made from a GIF or WebP. */
+function keepsAnimation(originalFormat: MediaFormat, format: MediaFormat): boolean {
+  return animatedFormats.has(originalFormat) && animatedFormats.has(format);
+}
+
 /** The widest variant: a working copy at this width makes every variant of an image. */
 const widestVariant = Math.max(...mediaLimits.variantWidths);
 /** A working copy larger than this (an extreme aspect ratio) is not made: each variant reads the original instead. */
@@ -126,13 +131,13 @@ const workingCopyMaxBytes = 32 * 1024 * 1024;
 
 /**
  * Whether an image's variants come from a working copy: not when a variant keeps the original's
- * animation (GIF or WebP from GIF or WebP), nor when the copy would be too large to hold.
+ * animation, nor when the copy would be too large to hold.
  */
 export function madeFromWorkingCopy(
   original: { format: MediaFormat; width: number; height: number },
   format: MediaFormat,
 ): boolean {
-  if (animatedFormats.has(original.format) && animatedFormats.has(format)) return false;
+  if (keepsAnimation(original.format, format)) return false;
   const width = Math.min(original.width, widestVariant);
   const height = Math.ceil((original.height * width) / original.width);
   return width * height * 4 <= workingCopyMaxBytes;
@@ -178,8 +183,7 @@ export async function makeVariant(
   width: number,
   format: MediaFormat,
 ): Promise<{ body: Buffer; contentType: string }> {
-  const animated = animatedFormats.has(originalFormat) && animatedFormats.has(format);
-  let image = open(original, animated).resize({ width, withoutEnlargement: true });
+  let image = open(original, keepsAnimation(originalFormat, format)).resize({ width, withoutEnlargement: true });
   // JPEG has no transparency: a transparent WebP or AVIF goes on white, as a mail's page is.
   if (format === 'jpeg' && originalFormat !== 'jpeg') image = image.flatten({ background: '#ffffff' });
   const body = await encodeVariant(image, format).toBuffer();
